@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { createListing, createUser } from '../factories';
+import { TAXONOMY } from '../../worker/schemas/taxonomy';
+
+describe('GET /api/categories', () => {
+  it('lists the 10 categories with their subcategories and live counts', async () => {
+    const seller = await createUser();
+    await createListing(seller, { categoryId: 'vehicles', subcategoryId: 'vehicles-cars' });
+    await createListing(seller, { categoryId: 'vehicles', subcategoryId: 'vehicles-scooters' });
+    await createListing(seller, { categoryId: 'vehicles', subcategoryId: 'vehicles-cars', status: 'SOLD' });
+    const { status, body } = await call('/api/categories');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data.map((c: { name: string }) => c.name)).toEqual(TAXONOMY.map((c) => c.name));
+    const vehicles = body.data.find((c: { id: string }) => c.id === 'vehicles');
+    expect(vehicles.count).toBe(2);
+    expect(vehicles.subcategories.find((s: { name: string }) => s.name === 'Cars').count).toBe(1);
+    expect(vehicles.subcategories.map((s: { name: string }) => s.name)).toEqual([
+      'Cars', 'Motorcycles', 'Bicycles', 'Scooters', 'Commercial Vehicles', 'Spare Parts',
+    ]);
+  });
+});
+
+describe('GET /api/popular-searches', () => {
+  it('returns the category’s terms, by id or by name', async () => {
+    const byId = await call('/api/popular-searches?category=vehicles');
+    const byName = await call('/api/popular-searches?category=Vehicles');
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.length).toBeGreaterThan(3);
+    expect(byId.body.data[0]).toEqual({ id: expect.any(String), term: 'swift' });
+    expect(byName.body.data).toEqual(byId.body.data);
+  });
+
+  it('falls back to the overall terms without a category or for an unknown one', async () => {
+    const all = await call('/api/popular-searches');
+    const unknown = await call('/api/popular-searches?category=spaceships');
+    expect(all.body.data.length).toBeGreaterThan(3);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual(all.body.data);
+  });
+});
+
+describe('GET /api/banner-ads', () => {
+  it('returns active banner ads with the spec fields', async () => {
+    const { status, body } = await call('/api/banner-ads');
+    expect(status).toBe(200);
+    expect(body.data[0]).toMatchObject({ logo: expect.any(String), title: expect.any(String), subtitle: expect.any(String), buttonText: expect.any(String) });
+  });
+});

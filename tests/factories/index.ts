@@ -1,0 +1,104 @@
+import { env } from 'cloudflare:workers';
+import { ulid } from 'ulid';
+import { slugify } from '../../worker/schemas/taxonomy';
+
+let counter = 0;
+const next = () => ++counter;
+
+export interface UserOverrides {
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phone?: string | null;
+  businessName?: string | null;
+  isVerified?: boolean;
+  status?: string;
+  createdAt?: number;
+}
+
+export const createUser = async (o: UserOverrides = {}) => {
+  const n = next();
+  const user = {
+    id: o.id ?? `usr_${ulid().toLowerCase()}`,
+    firstName: o.firstName ?? 'Test',
+    lastName: o.lastName ?? `User${n}`,
+    email: o.email === undefined ? `test.user${n}.${Date.now()}@example.in` : o.email,
+    phone: o.phone === undefined ? null : o.phone,
+    businessName: o.businessName ?? null,
+    isVerified: o.isVerified ?? false,
+    status: o.status ?? 'ACTIVE',
+    createdAt: o.createdAt ?? Date.UTC(2024, 0, 15),
+  };
+  await env.DB.prepare(
+    `INSERT INTO users (id, email, username, first_name, last_name, business_name, phone, is_verified, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(user.id, user.email, `user${n}`, user.firstName, user.lastName, user.businessName, user.phone, user.isVerified ? 1 : 0, user.status, user.createdAt, user.createdAt)
+    .run();
+  return user;
+};
+
+export interface ListingOverrides {
+  id?: string;
+  title?: string;
+  description?: string;
+  price?: number;
+  condition?: 'NEW' | 'USED' | 'REFURBISHED';
+  categoryId?: string;
+  subcategoryId?: string | null;
+  /** a city name that exists in the locations table, e.g. 'Bengaluru' */
+  city?: string;
+  area?: string;
+  features?: Record<string, unknown>;
+  status?: string;
+  isFeatured?: boolean;
+  views?: number;
+  createdAt?: number;
+  images?: string[];
+}
+
+const placeFor = async (cityName: string, areaName?: string) => {
+  const city = await env.DB.prepare(`SELECT id, name, parent_id, state FROM locations WHERE kind = 'city' AND name = ?`)
+    .bind(cityName)
+    .first<{ id: number; name: string; parent_id: number; state: string }>();
+  if (!city) throw new Error(`test factory: no city ${cityName}`);
+  const area = areaName
+    ? await env.DB.prepare(`SELECT id, name FROM locations WHERE kind = 'area' AND parent_id = ? AND name = ?`).bind(city.id, areaName).first<{ id: number; name: string }>()
+    : null;
+  if (areaName && !area) throw new Error(`test factory: no area ${areaName} in ${cityName}`);
+  return { city, area };
+};
+
+export const createListing = async (user: { id: string }, o: ListingOverrides = {}) => {
+  const n = next();
+  const id = (o.id ?? ulid()).toLowerCase();
+  const title = o.title ?? `Test listing ${n}`;
+  const { city, area } = await placeFor(o.city ?? 'Bengaluru', o.area);
+  const location = [area?.name, city.name, city.state].filter(Boolean).join(', ');
+  const categoryId = o.categoryId ?? 'vehicles';
+  const subcategoryId = o.subcategoryId === undefined ? 'vehicles-cars' : o.subcategoryId;
+  const features = o.features ?? {};
+  const createdAt = o.createdAt ?? Date.now() - n * 60_000;
+  const slug = `${slugify(subcategoryId ?? categoryId)}-c84-${slugify(title)}-in-${slugify(city.name)}-iid-${id}`;
+  await env.DB.prepare(
+    `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
+       location, state_id, city_id, area_id, latitude, longitude, features, brand, status, is_featured, views, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id, slug, user.id, title, o.description ?? `A well kept item, ${title.toLowerCase()}, available for pickup.`,
+      Math.round((o.price ?? 10_000) * 100), o.condition ?? 'USED', categoryId, subcategoryId, location, city.parent_id, city.id,
+      area?.id ?? null, JSON.stringify(features), typeof features.brand === 'string' ? features.brand.toLowerCase() : null,
+      o.status ?? 'APPROVED', o.isFeatured ? 1 : 0, o.views ?? 0, createdAt, createdAt,
+    )
+    .run();
+  for (const [position, key] of (o.images ?? []).entries()) {
+    await env.DB.prepare(
+      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, created_at) VALUES (?, ?, ?, ?, 'image/jpeg', 100, ?, ?)`,
+    )
+      .bind(`med_${ulid().toLowerCase()}`, user.id, id, key, position, createdAt)
+      .run();
+  }
+  return { id, slug, title, userId: user.id };
+};

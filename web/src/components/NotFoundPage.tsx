@@ -1,0 +1,31 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+const REDIRECT_AFTER_MS = 3000;
+
+export function NotFoundPage() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate({ to: '/', replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <section className="page page--centered">
+      <p className="page-code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="page-title">Page Not Found</h1>
+      <p className="page-lead">The page you're looking for doesn't exist. Taking you to the home page in 3 seconds.</p>
+      <div className="button-row">
+        <Link to="/" className="button button--primary">
+          Go Home
+        </Link>
+        <Link to="/products" className="button button--outline">
+          Browse Listings
+        </Link>
+      </div>
+    </section>
+  );
+}

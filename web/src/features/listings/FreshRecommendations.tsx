@@ -1,0 +1,81 @@
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ListingCard } from './ListingCard';
+import { HOME_FILTERS, listingQueries, listingsLoadErrorMessage } from './queries';
+
+const SHOWN_CARDS = 11;
+/** The promo card takes a grid slot after this many listings (end of the second row on desktop). */
+const PROMO_AFTER = 7;
+const EAGER_CARDS = 4;
+
+function PromoCard() {
+  return (
+    <aside className="promo-card" aria-labelledby="promo-card-title">
+      <h3 id="promo-card-title">Want to see your stuff here?</h3>
+      <p>Make some extra cash by selling things in your community. Go on, it's quick and easy.</p>
+      <Link to="/en-in/post" className="button button--primary">
+        Start selling
+      </Link>
+    </aside>
+  );
+}
+
+export function FreshRecommendations() {
+  const { data } = useSuspenseQuery(listingQueries.list(HOME_FILTERS));
+  const listings = data.listings.slice(0, SHOWN_CARDS);
+  const now = new Date();
+
+  const cards = listings.map((listing, index) => (
+    <ListingCard key={listing.id} listing={listing} priority={index < EAGER_CARDS} now={now} />
+  ));
+  cards.splice(Math.min(PROMO_AFTER, cards.length), 0, <PromoCard key="promo" />);
+
+  return (
+    <section className="home-section" aria-labelledby="fresh-recommendations">
+      <h2 id="fresh-recommendations" className="section-title">
+        Fresh recommendations
+      </h2>
+      {listings.length === 0 && <p className="muted">No listings yet. Be the first to post an ad in your area.</p>}
+      <div className="listing-grid">{cards}</div>
+      <div className="home-section__more">
+        <Link to="/products" className="button button--outline">
+          Browse All Listings
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function FreshRecommendationsPending() {
+  return (
+    <section className="home-section" aria-busy="true">
+      <h2 className="section-title">Fresh recommendations</h2>
+      <p className="status-text" role="status">
+        Loading listings...
+      </p>
+    </section>
+  );
+}
+
+export function FreshRecommendationsError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const queryErrorResetBoundary = useQueryErrorResetBoundary();
+
+  // Let the next render's useSuspenseQuery fetch again instead of rethrowing the cached error.
+  useEffect(() => {
+    queryErrorResetBoundary.reset();
+  }, [queryErrorResetBoundary]);
+
+  return (
+    <section className="home-section">
+      <h2 className="section-title">Fresh recommendations</h2>
+      <div className="error-panel" role="alert">
+        <p>{listingsLoadErrorMessage(error)}</p>
+        <button type="button" className="button button--primary" onClick={() => void router.invalidate()}>
+          Try Again
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The session token lives in localStorage under `token` (spec part 1 §3). Access goes through here
+ * because storage can throw (privacy modes, disabled storage) and a throw must read as "signed out".
+ */
+const TOKEN_KEY = 'token';
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredToken(token: string): void {
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage unavailable: the session simply won't survive a reload.
+  }
+}
+
+export function clearStoredToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

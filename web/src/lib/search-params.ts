@@ -1,0 +1,118 @@
+/**
+ * URL search-state schemas for `validateSearch`. They use `zod/mini` because route options (unlike
+ * route components) land in the entry chunk, and full zod would roughly add 15 KB gzipped there.
+ *
+ * TanStack Router JSON-parses each search value, so `?q=2024` arrives as the number 2024 and
+ * `?showLoginModal=true` as a boolean: the helpers accept both shapes. Every field falls back to
+ * `undefined` on bad input, so a hand-edited URL never breaks the page.
+ */
+import * as z from 'zod/mini';
+import type { Listing } from '../../../worker/schemas/listings';
+
+export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const satisfies readonly Listing['condition'][];
+// Mirrors SORT_KEYS in worker/schemas/listings.ts (a value import would pull full zod into this chunk).
+export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+const textInput = z.optional(z.union([z.string(), z.number()]));
+
+// z.optional outside z.catch keeps the key optional in the parsed type; catch turns bad input into undefined.
+function optionalText(max = 200) {
+  return z.optional(
+    z.catch(
+      z.pipe(
+        textInput,
+        z.transform((value) => {
+          const text = value === undefined ? '' : String(value).trim();
+          return text ? text.slice(0, max) : undefined;
+        }),
+      ),
+      undefined,
+    ),
+  );
+}
+
+function optionalNumber({ min, max, integer }: { min: number; max: number; integer?: boolean }) {
+  return z.optional(
+    z.catch(
+      z.pipe(
+        textInput,
+        z.transform((value) => {
+          if (value === undefined || value === '') return undefined;
+          const number = Number(value);
+          if (!Number.isFinite(number) || number < min || number > max) return undefined;
+          return integer ? Math.trunc(number) : number;
+        }),
+      ),
+      undefined,
+    ),
+  );
+}
+
+function optionalChoice<const T extends readonly string[]>(
+  choices: T,
+  normalise: (value: string) => string = (v) => v,
+) {
+  return z.optional(
+    z.catch(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((value): T[number] | undefined => {
+          if (value === undefined) return undefined;
+          const normalised = normalise(value.trim());
+          return (choices as readonly string[]).includes(normalised) ? (normalised as T[number]) : undefined;
+        }),
+      ),
+      undefined,
+    ),
+  );
+}
+
+const optionalBoolean = z.optional(
+  z.catch(
+    z.pipe(
+      z.optional(z.union([z.boolean(), z.string()])),
+      z.transform((value) =>
+        value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined,
+      ),
+    ),
+    undefined,
+  ),
+);
+
+/** Home (`/`): the login modal is opened through the URL (spec part 1 §2). */
+export const homeSearchSchema = z.object({
+  showLoginModal: optionalBoolean,
+  error: optionalText(500),
+  redirect: optionalText(2000),
+});
+export type HomeSearch = z.output<typeof homeSearchSchema>;
+
+/** /products and /listings: filters mirrored in the URL. Filter keys match GET /api/listings. */
+export const listingFiltersSearchSchema = z.object({
+  q: optionalText(200),
+  category: optionalText(100),
+  subcategory: optionalText(100),
+  location: optionalText(150),
+  brand: optionalText(60),
+  minPrice: optionalNumber({ min: 0, max: 10_000_000_000 }),
+  maxPrice: optionalNumber({ min: 0, max: 10_000_000_000 }),
+  condition: optionalChoice(CONDITIONS, (v) => v.toUpperCase()),
+  page: optionalNumber({ min: 1, max: 10_000, integer: true }),
+  limit: optionalNumber({ min: 1, max: 100, integer: true }),
+  sortBy: optionalChoice(SORT_KEYS),
+  sortOrder: optionalChoice(SORT_ORDERS, (v) => v.toLowerCase()),
+});
+export type ListingFiltersSearch = z.output<typeof listingFiltersSearchSchema>;
+
+/** /settings and /en-in/settings/privacy: `?action=logout-all` opens the logout-all dialog. */
+export const settingsSearchSchema = z.object({
+  action: optionalChoice(['logout-all'] as const),
+});
+
+/** /auth/callback: what the OAuth return carries. */
+export const authCallbackSearchSchema = z.object({
+  token: optionalText(4096),
+  success: optionalBoolean,
+  error: optionalText(500),
+});

@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { ErrorPage } from '../components/ErrorPage';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { SiteFooter } from '../components/SiteFooter';
+import { SiteHeader } from '../components/SiteHeader';
+
+export type RouterContext = { queryClient: QueryClient };
+
+// Spec part 1 §2 / part 2 §2: which pages drop the header, and which get the slim footer.
+const NO_HEADER_PATHS = new Set(['/en-in/post', '/en-in/post/attributes', '/hc/en-us']);
+const NO_FOOTER_PATHS = new Set(['/hc/en-us']);
+const SLIM_FOOTER_PATHS = new Set([
+  '/en-in/post',
+  '/en-in/post/attributes',
+  '/create-listing',
+  '/en-in/myads',
+  '/en-in/payments/businesspackages/my_account',
+  '/en-in/payments/viewcart/all',
+  '/en-in/myorders/orders',
+  '/en-in/settings/privacy',
+]);
+
+function normalisePath(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
+}
+
+function RootLayout() {
+  const path = useRouterState({ select: (state) => normalisePath(state.location.pathname) });
+  const showHeader = !NO_HEADER_PATHS.has(path);
+  const footer = NO_FOOTER_PATHS.has(path) ? null : SLIM_FOOTER_PATHS.has(path) ? 'slim' : 'full';
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {showHeader && <SiteHeader />}
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      {footer && <SiteFooter variant={footer} />}
+    </>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+});

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  ListingBySlug,
+  ListingLoadError,
+  ListingNotFound,
+  ListingPending,
+} from '../../features/listings/ListingSummary';
+import { ensureListingOrNotFound, listingQueries } from '../../features/listings/queries';
+
+export const Route = createFileRoute('/item/$slug')({
+  loader: ({ context: { queryClient }, params }) =>
+    ensureListingOrNotFound(queryClient, listingQueries.slug(params.slug)),
+  component: ItemPage,
+  pendingComponent: ListingPending,
+  errorComponent: ListingLoadError,
+  notFoundComponent: ListingNotFound,
+});
+
+function ItemPage() {
+  const { slug } = Route.useParams();
+  return <ListingBySlug slug={slug} />;
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './env';
+import { handleError, notFound } from './lib/errors';
+import { catalogRoutes } from './routes/catalog';
+import { devRoutes } from './routes/dev';
+import { docsRoutes } from './routes/docs';
+import { listingRoutes } from './routes/listings';
+import { locationRoutes } from './routes/locations';
+import { mediaRoutes } from './routes/media';
+
+/** The API, mounted at /api. Each resource is one sub-app. */
+const api = new Hono<AppEnv>()
+  .route('/', catalogRoutes)
+  .route('/listings', listingRoutes)
+  .route('/locations', locationRoutes)
+  .route('/media', mediaRoutes)
+  .route('/dev', devRoutes);
+
+export const app = new Hono<AppEnv>()
+  .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
+  .route('/api', api)
+  .route('/api', docsRoutes(api))
+  .all('/api/*', () => {
+    throw notFound('No such API endpoint', 'ROUTE_NOT_FOUND');
+  });
+
+app.onError(handleError);
+app.notFound((c) => c.json({ success: false, error: 'Not found', code: 'ROUTE_NOT_FOUND' }, 404));
+
+export type AppType = typeof api;

@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error a person can read. Everything else becomes a logged 500 with a generic message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'VALIDATION_ERROR') => new AppError(400, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const forbidden = (message = 'You do not have permission to perform this action', code = 'FORBIDDEN') =>
+  new AppError(403, code, message);
+export const unauthorized = (message = 'Please log in to continue', code = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export const errorBody = (code: string, message: string, issues?: AppError['issues']) => ({
+  success: false as const,
+  error: message,
+  code,
+  ...(issues ? { issues } : {}),
+});
+
+/** D1/KV/R2 failures surface as 503: the request was fine, a dependency was not. */
+const isBindingFailure = (err: unknown) =>
+  err instanceof Error && /D1_|SQLITE_BUSY|database is locked|KV |R2 |Network connection lost|storage/i.test(err.message);
+
+export const handleError = (err: unknown, c: Context) => {
+  if (err instanceof AppError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    return c.json(errorBody(err.code, err.message, err.issues), err.status);
+  }
+  // Hono's own HTTPExceptions (body limit, malformed JSON) carry a 4xx status we keep.
+  if (err instanceof HTTPException && err.status < 500) {
+    if (err.status === 413) return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large'), 413);
+    return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), err.status);
+  }
+  console.error('unhandled error', c.req.method, c.req.path, err);
+  if (isBindingFailure(err)) {
+    c.header('Retry-After', '5');
+    return c.json(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'), 503);
+  }
+  return c.json(errorBody('INTERNAL_ERROR', 'Server error. Please try again later.'), 500);
+};

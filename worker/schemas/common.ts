@@ -1,0 +1,42 @@
+/**
+ * Shared zod schemas: imported by the worker (validation, OpenAPI) and by the web client (types,
+ * form validation). Nothing here may import server-side code.
+ */
+import { z } from 'zod';
+
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/** Query-string integer with bounds and a human message. Empty strings count as absent. */
+export const queryInt = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
+
+/** Optional trimmed query-string text with a length cap; empty means absent. */
+export const queryText = (name: string, max = 200) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(max, `${name} must be at most ${max} characters`).optional(),
+  );

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { pagination, queryInt, queryText } from './common';
+
+export const LISTING_STATUSES = ['APPROVED', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
+export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
+export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance'] as const;
+
+/** The upper bound the mobile category grid sends for an open-ended budget range. */
+export const OPEN_PRICE_MAX = 999_999_999;
+
+const queryPrice = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .min(0, `${name} cannot be negative`)
+      .max(10_000_000_000, `${name} is too large`)
+      .optional(),
+  );
+
+/** Feature keys the category grid and the products page may filter on (matched against listing features). */
+export const FEATURE_FILTER_KEYS = [
+  'brand',
+  'model',
+  'fuel',
+  'transmission',
+  'year',
+  'noOfOwners',
+  'storage',
+  'ram',
+  'bhk',
+  'propertyType',
+  'furnishing',
+] as const;
+
+const featureFilterShape = Object.fromEntries(FEATURE_FILTER_KEYS.map((k) => [k, queryText(k, 60)])) as {
+  [K in (typeof FEATURE_FILTER_KEYS)[number]]: ReturnType<typeof queryText>;
+};
+
+export const listingsQuery = z
+  .object({
+    page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+    limit: queryInt('limit', { min: 1, max: 100, fallback: 12 }),
+    sortBy: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(SORT_KEYS, { error: `sortBy must be one of ${SORT_KEYS.join(', ')}` }).optional(),
+    ),
+    sortOrder: z.preprocess(
+      (v) => (typeof v === 'string' && v ? v.toLowerCase() : undefined),
+      z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+    ),
+    q: queryText('q', 200),
+    category: queryText('category', 100),
+    subcategory: queryText('subcategory', 100),
+    location: queryText('location', 150),
+    minPrice: queryPrice('minPrice'),
+    maxPrice: queryPrice('maxPrice'),
+    condition: z.preprocess(
+      (v) => (typeof v === 'string' && v ? v.toUpperCase() : undefined),
+      z.enum(CONDITIONS, { error: 'condition must be NEW, USED or REFURBISHED' }).optional(),
+    ),
+    featuredFirst: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).optional(),
+    ...featureFilterShape,
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice cannot be greater than maxPrice',
+    path: ['minPrice'],
+  });
+export type ListingsQuery = z.infer<typeof listingsQuery>;
+
+export const sellerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  businessName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isVerified: z.boolean(),
+  userCreatedAt: z.string(),
+  totalListings: z.number().int(),
+});
+
+export const namedRef = z.object({ id: z.string(), name: z.string() });
+
+export const listingSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  condition: z.enum(CONDITIONS),
+  location: z.string(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  neighbourhood: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  images: z.array(z.string()),
+  features: z.record(z.string(), z.unknown()),
+  category: namedRef,
+  subcategory: namedRef.nullable(),
+  user: sellerSchema,
+  views: z.number().int(),
+  status: z.enum(LISTING_STATUSES),
+  isFeatured: z.boolean(),
+  badges: z.array(z.string()),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  date: z.string(),
+  breadcrumbs: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const listingsPage = z.object({ listings: z.array(listingSchema), pagination });
+export type ListingsPage = z.infer<typeof listingsPage>;
+
+export const relatedQuery = z.object({ limit: queryInt('limit', { min: 1, max: 12, fallback: 4 }) });

@@ -1,0 +1,129 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { bannerAds, categories, popularSearches } from '../db/schema';
+import { cached } from '../lib/cache';
+import type { BannerAd, Category, PopularSearch } from '../schemas/catalog';
+import { MENU_NAME_MAPPINGS, slugify } from '../schemas/taxonomy';
+
+type CategoryRow = typeof categories.$inferSelect;
+
+/** All categories, loaded once per isolate (reference data that only a migration changes). */
+let categoryMemo: Promise<CategoryRow[]> | undefined;
+export const allCategories = (db: Db): Promise<CategoryRow[]> => {
+  categoryMemo ??= db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.position))
+    .all()
+    .catch((err: unknown) => {
+      categoryMemo = undefined;
+      throw err;
+    });
+  return categoryMemo;
+};
+
+const norm = (s: string) => slugify(s.trim());
+
+export interface ResolvedCategory {
+  category?: CategoryRow;
+  subcategory?: CategoryRow;
+}
+
+/**
+ * Resolves what the menus and forms send: an id ('vehicles-cars'), a name ('Cars', 'Vehicles'),
+ * or a menu label from the spec's name mappings ('Mobile Phones' → Electronics/Smartphones).
+ * Returns undefined when nothing matches.
+ */
+export const resolveCategory = async (db: Db, categoryText?: string, subcategoryText?: string): Promise<ResolvedCategory | undefined> => {
+  const rows = await allCategories(db);
+  const byKey = (text: string, parentId?: string | null) => {
+    const key = norm(text);
+    const candidates = rows.filter((r) => (parentId === undefined ? true : r.parentId === parentId));
+    return (
+      candidates.find((r) => r.id === text.trim() || r.id === key) ??
+      candidates.find((r) => norm(r.name) === key) ??
+      // subcategory ids are '{category}-{sub}', so 'cars' also finds 'vehicles-cars'
+      candidates.find((r) => r.parentId !== null && r.id.endsWith(`-${key}`))
+    );
+  };
+  const result: ResolvedCategory = {};
+  if (categoryText) {
+    const mapped = MENU_NAME_MAPPINGS[categoryText.trim()];
+    const top = byKey(mapped?.category ?? categoryText, null);
+    if (top) {
+      result.category = top;
+      if (mapped?.subcategory) result.subcategory = byKey(mapped.subcategory, top.id);
+    } else {
+      const sub = byKey(categoryText);
+      if (!sub || sub.parentId === null) return undefined;
+      result.subcategory = sub;
+      result.category = rows.find((r) => r.id === sub.parentId);
+    }
+  }
+  if (subcategoryText) {
+    const mapped = MENU_NAME_MAPPINGS[subcategoryText.trim()];
+    const sub = byKey(mapped?.subcategory ?? subcategoryText, result.category ? result.category.id : undefined);
+    if (!sub || sub.parentId === null) return undefined;
+    result.subcategory = sub;
+    result.category ??= rows.find((r) => r.id === sub.parentId);
+  }
+  return result;
+};
+
+const countListingsByCategory = async (env: Env) =>
+  cached(env, 'counts:categories', 300, async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`,
+    ).all<{ c: string; s: string | null; n: number }>();
+    const counts: Record<string, number> = {};
+    for (const r of results) {
+      counts[r.c] = (counts[r.c] ?? 0) + r.n;
+      if (r.s) counts[r.s] = (counts[r.s] ?? 0) + r.n;
+    }
+    return counts;
+  });
+
+export const listCategories = async (env: Env, db: Db): Promise<Category[]> => {
+  const [rows, counts] = await Promise.all([allCategories(db), countListingsByCategory(env)]);
+  return rows
+    .filter((r) => r.parentId === null)
+    .map((top) => ({
+      id: top.id,
+      name: top.name,
+      slug: top.slug,
+      count: counts[top.id] ?? 0,
+      subcategories: rows
+        .filter((r) => r.parentId === top.id)
+        .map((s) => ({ id: s.id, name: s.name, slug: s.slug, count: counts[s.id] ?? 0 })),
+    }));
+};
+
+export const listPopularSearches = async (db: Db, categoryText?: string): Promise<PopularSearch[]> => {
+  const resolved = categoryText ? await resolveCategory(db, categoryText) : undefined;
+  const categoryId = resolved?.category?.id;
+  const query = (id: string | undefined) =>
+    db
+      .select({ id: popularSearches.id, term: popularSearches.term })
+      .from(popularSearches)
+      .where(id ? eq(popularSearches.categoryId, id) : isNull(popularSearches.categoryId))
+      .orderBy(asc(popularSearches.position))
+      .all();
+  const specific = categoryId ? await query(categoryId) : [];
+  return specific.length ? specific : query(undefined);
+};
+
+export const listBannerAds = (db: Db): Promise<BannerAd[]> =>
+  db
+    .select({
+      id: bannerAds.id,
+      logo: bannerAds.logo,
+      title: bannerAds.title,
+      subtitle: bannerAds.subtitle,
+      buttonText: bannerAds.buttonText,
+      link: bannerAds.link,
+    })
+    .from(bannerAds)
+    .where(and(eq(bannerAds.isActive, true)))
+    .orderBy(asc(bannerAds.position))
+    .all();

@@ -1,0 +1,335 @@
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { notFound } from '../lib/errors';
+import { FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
+import { allCategories, resolveCategory } from './catalog';
+import { resolveLocation } from './locations';
+import { mediaUrl } from './media';
+
+/** Columns every listing read selects; joins give the seller block and place names. */
+const LISTING_COLUMNS = `
+  l.num, l.id, l.slug, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
+  l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
+  l.is_featured, l.views, l.created_at, l.updated_at,
+  st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at,
+  (SELECT count(*) FROM listings x WHERE x.user_id = l.user_id AND x.status = 'APPROVED') AS user_total_listings`;
+
+const LISTING_JOINS = `
+  JOIN users u ON u.id = l.user_id
+  LEFT JOIN locations st ON st.id = l.state_id
+  LEFT JOIN locations ci ON ci.id = l.city_id
+  LEFT JOIN locations ar ON ar.id = l.area_id`;
+
+interface ListingRow {
+  num: number;
+  id: string;
+  slug: string;
+  user_id: string;
+  title: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  condition: Listing['condition'];
+  category_id: string;
+  subcategory_id: string | null;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  features: string;
+  status: Listing['status'];
+  is_featured: number;
+  views: number;
+  created_at: number;
+  updated_at: number;
+  state_name: string | null;
+  city_name: string | null;
+  area_name: string | null;
+  first_name: string;
+  last_name: string;
+  business_name: string | null;
+  avatar: string | null;
+  is_verified: number;
+  user_created_at: number;
+  user_total_listings: number;
+}
+
+const parseFeatures = (text: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Turns rows into the API's listing shape, fetching all their photos in one query. */
+const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[]): Promise<Listing[]> => {
+  if (!rows.length) return [];
+  const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
+  const names = new Map(categories.map((c) => [c.id, c.name]));
+  return rows.map((r) => {
+    const categoryName = names.get(r.category_id) ?? r.category_id;
+    const subcategoryName = r.subcategory_id ? (names.get(r.subcategory_id) ?? r.subcategory_id) : null;
+    const isVerified = r.is_verified === 1;
+    const isFeatured = r.is_featured === 1;
+    const createdAt = new Date(r.created_at).toISOString();
+    const breadcrumbs = [
+      { name: 'Home', url: '/' },
+      { name: categoryName, url: `/products?category=${encodeURIComponent(categoryName)}` },
+      ...(subcategoryName
+        ? [{ name: subcategoryName, url: `/products?category=${encodeURIComponent(categoryName)}&subcategory=${encodeURIComponent(subcategoryName)}` }]
+        : []),
+      ...(r.city_name ? [{ name: `${subcategoryName ?? categoryName} in ${r.city_name}`, url: `/products?category=${encodeURIComponent(categoryName)}${subcategoryName ? `&subcategory=${encodeURIComponent(subcategoryName)}` : ''}&location=${encodeURIComponent(r.city_name)}` }] : []),
+      { name: r.title, url: `/item/${r.slug}` },
+    ];
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      price: r.price_minor / 100,
+      currency: r.currency,
+      condition: r.condition,
+      location: r.location,
+      state: r.state_name,
+      city: r.city_name,
+      neighbourhood: r.area_name,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      images: (images.get(r.id) ?? []).map((key) => mediaUrl(origin, key)),
+      features: parseFeatures(r.features),
+      category: { id: r.category_id, name: categoryName },
+      subcategory: r.subcategory_id && subcategoryName ? { id: r.subcategory_id, name: subcategoryName } : null,
+      user: {
+        id: r.user_id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        businessName: r.business_name,
+        avatar: r.avatar,
+        isVerified,
+        userCreatedAt: new Date(r.user_created_at).toISOString(),
+        totalListings: r.user_total_listings,
+      },
+      views: r.views,
+      status: r.status,
+      isFeatured,
+      badges: [...(isFeatured ? ['FEATURED'] : []), ...(isVerified ? ['VERIFIED SELLER'] : [])],
+      verified: isVerified,
+      createdAt,
+      updatedAt: new Date(r.updated_at).toISOString(),
+      date: createdAt,
+      breadcrumbs,
+    };
+  });
+};
+
+const imagesFor = async (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => {
+  const out = new Map<string, string[]>();
+  // 100 bound parameters per statement in D1
+  for (let i = 0; i < listingIds.length; i += 90) {
+    const chunk = listingIds.slice(i, i + 90);
+    const { results } = await env.DB.prepare(
+      `SELECT listing_id, r2_key FROM media WHERE listing_id IN (${chunk.map(() => '?').join(',')}) ORDER BY listing_id, position`,
+    )
+      .bind(...chunk)
+      .all<{ listing_id: string; r2_key: string }>();
+    for (const r of results) {
+      const list = out.get(r.listing_id) ?? [];
+      list.push(r.r2_key);
+      out.set(r.listing_id, list);
+    }
+  }
+  return out;
+};
+
+/**
+ * Free text → an FTS5 query that cannot be a syntax error: words only, each quoted (so AND, NEAR
+ * and friends are plain words), each a prefix match so "bang" finds "bangalore".
+ */
+export const toFtsQuery = (q: string): string | undefined => {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return undefined;
+  return words.map((w) => `"${w}"*`).join(' ');
+};
+
+export interface BuiltListingQuery {
+  /** SQL text of the filtered set, selecting listing rows (with `rank` when searching) */
+  sql: string;
+  countSql: string;
+  params: unknown[];
+  countParams: unknown[];
+  empty: boolean;
+}
+
+const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc' };
+const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.created_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
+
+/** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
+export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<BuiltListingQuery> => {
+  const where: string[] = [`l.status = 'APPROVED'`];
+  const params: unknown[] = [];
+  let empty = false;
+
+  if (query.category || query.subcategory) {
+    const resolved = await resolveCategory(db, query.category, query.subcategory);
+    if (!resolved) empty = true;
+    else if (resolved.subcategory) {
+      where.push('l.subcategory_id = ?');
+      params.push(resolved.subcategory.id);
+    } else if (resolved.category) {
+      where.push('l.category_id = ?');
+      params.push(resolved.category.id);
+    }
+  }
+  if (query.location) {
+    const place = await resolveLocation(db, query.location);
+    if (place === undefined) empty = true;
+    else if (place) {
+      where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
+      params.push(place.id);
+    }
+  }
+  if (query.minPrice !== undefined) {
+    where.push('l.price_minor >= ?');
+    params.push(Math.round(query.minPrice * 100));
+  }
+  if (query.maxPrice !== undefined) {
+    where.push('l.price_minor <= ?');
+    params.push(Math.round(query.maxPrice * 100));
+  }
+  if (query.condition) {
+    where.push('l.condition = ?');
+    params.push(query.condition);
+  }
+  for (const key of FEATURE_FILTER_KEYS) {
+    const value = query[key];
+    if (!value) continue;
+    if (key === 'brand') {
+      where.push('l.brand = ?');
+      params.push(value.toLowerCase());
+    } else {
+      // key comes from a fixed list, never from the request
+      where.push(`lower(CAST(json_extract(l.features, '$.${key}') AS TEXT)) = ?`);
+      params.push(value.toLowerCase());
+    }
+  }
+
+  const fts = query.q !== undefined ? toFtsQuery(query.q) : undefined;
+  if (query.q !== undefined && !fts) empty = true;
+
+  const sortBy = query.sortBy ?? (fts ? 'relevance' : 'createdAt');
+  const order = (query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc').toUpperCase();
+  const orderParts: string[] = [];
+  if (query.featuredFirst) orderParts.push('l.is_featured DESC');
+  if (sortBy === 'relevance') {
+    // bm25 rank: lower is better, so "desc" relevance means ascending rank
+    if (fts) orderParts.push(`m.rank ${order === 'DESC' ? 'ASC' : 'DESC'}`);
+    else orderParts.push('l.created_at DESC');
+  } else {
+    orderParts.push(`${SORT_COLUMNS[sortBy]} ${order}`);
+  }
+  orderParts.push(`l.num ${order === 'ASC' && sortBy !== 'relevance' ? 'ASC' : 'DESC'}`);
+
+  const whereSql = where.join(' AND ');
+  const offset = (query.page - 1) * query.limit;
+  if (fts) {
+    // MATCH first, in a CTE, so SQLite never walks the whole listings table for a text search.
+    const cte = `WITH m AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ?)`;
+    return {
+      sql: `${cte} SELECT ${LISTING_COLUMNS} FROM m JOIN listings l ON l.num = m.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY ${orderParts.join(', ')} LIMIT ? OFFSET ?`,
+      countSql: `${cte} SELECT count(*) AS total FROM m JOIN listings l ON l.num = m.num WHERE ${whereSql}`,
+      params: [fts, ...params, query.limit, offset],
+      countParams: [fts, ...params],
+      empty,
+    };
+  }
+  return {
+    sql: `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY ${orderParts.join(', ')} LIMIT ? OFFSET ?`,
+    countSql: `SELECT count(*) AS total FROM listings l WHERE ${whereSql}`,
+    params: [...params, query.limit, offset],
+    countParams: params,
+    empty,
+  };
+};
+
+export const searchListings = async (env: Env, db: Db, origin: string, query: ListingsQuery): Promise<ListingsPage> => {
+  const built = await buildListingQuery(db, query);
+  if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
+  const [rows, count] = await env.DB.batch<unknown>([
+    env.DB.prepare(built.sql).bind(...built.params),
+    env.DB.prepare(built.countSql).bind(...built.countParams),
+  ]);
+  const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+};
+
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string) => {
+  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
+    .bind(value)
+    .first<ListingRow>();
+  return row ? (await hydrate(db, env, origin, [row]))[0] : undefined;
+};
+
+/** Public read: only live or sold ads are visible to everyone; other states only to their owner. */
+const visibleTo = (listing: Listing, viewerId?: string) =>
+  listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.user.id === viewerId;
+
+const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
+
+export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
+  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase());
+  if (!listing || !visibleTo(listing, viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  return listing;
+};
+
+/** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */
+export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: string, viewerId?: string): Promise<Listing> => {
+  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase());
+  if (exact && visibleTo(exact, viewerId)) return exact;
+  const marker = slug.toLowerCase().lastIndexOf('iid-');
+  const id = marker >= 0 ? slug.slice(marker + 4) : '';
+  if (id) return getListing(env, db, origin, id, viewerId);
+  throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+};
+
+/** Same subcategory, nearest first: the same city, then anywhere; never the ad itself. */
+export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number): Promise<Listing[]> => {
+  const base = await env.DB.prepare(`SELECT id, category_id, subcategory_id, city_id FROM listings WHERE id = ?`)
+    .bind(id.toLowerCase())
+    .first<{ id: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
+  if (!base) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  const scope = base.subcategory_id ? { column: 'l.subcategory_id', value: base.subcategory_id } : { column: 'l.category_id', value: base.category_id };
+  const rows: ListingRow[] = [];
+  if (base.city_id !== null) {
+    const near = await env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND l.city_id = ? AND ${scope.column} = ? AND l.id != ? ORDER BY l.created_at DESC LIMIT ?`,
+    )
+      .bind(base.city_id, scope.value, base.id, limit)
+      .all<ListingRow>();
+    rows.push(...near.results);
+  }
+  if (rows.length < limit) {
+    const seen = [base.id, ...rows.map((r) => r.id)];
+    const more = await env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND ${scope.column} = ? AND l.id NOT IN (${seen.map(() => '?').join(',')}) ORDER BY l.created_at DESC LIMIT ?`,
+    )
+      .bind(scope.value, ...seen, limit - rows.length)
+      .all<ListingRow>();
+    rows.push(...more.results);
+  }
+  return hydrate(db, env, origin, rows);
+};
+
+/** Counts a view at most once per viewer per listing per UTC day. */
+export const recordView = async (env: Env, listingId: string, viewerKey: string) => {
+  const day = Math.floor(Date.now() / 86_400_000);
+  // One batch: the UPDATE only counts when the INSERT just added a row (changes() is the INSERT's).
+  await env.DB.batch([
+    env.DB.prepare(`INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)`).bind(listingId, viewerKey, day),
+    env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
+  ]);
+};
