@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { getDb } from '../../worker/db/client';
+import { buildListingQuery } from '../../worker/services/listings';
+import { listingsQuery } from '../../worker/schemas/listings';
+
+/**
+ * Every query shape the listings API can build must reach listings through an index: a plan line
+ * "SCAN l" without an index means a walk over the whole table, which at 1M rows is seconds.
+ */
+const shapes: Record<string, string>[] = [
+  {},
+  { sortBy: 'price', sortOrder: 'asc' },
+  { sortBy: 'price', sortOrder: 'desc' },
+  { sortBy: 'views' },
+  { sortBy: 'title' },
+  { featuredFirst: 'true' },
+  { category: 'Vehicles' },
+  { category: 'Vehicles', sortBy: 'price', sortOrder: 'asc' },
+  { category: 'Cars', minPrice: '100000', maxPrice: '500000', sortBy: 'price' },
+  { subcategory: 'electronics-smartphones', brand: 'Samsung' },
+  { location: 'Bengaluru' },
+  { location: 'Bengaluru', sortBy: 'price', sortOrder: 'asc' },
+  { location: 'Karnataka' },
+  { location: 'Koramangala' },
+  { location: 'Mumbai', category: 'Vehicles' },
+  { condition: 'NEW' },
+  { minPrice: '1000', maxPrice: '5000' },
+  { q: 'honda' },
+  { q: 'honda city', location: 'Bengaluru' },
+  { q: 'iphone', category: 'Electronics', sortBy: 'price', sortOrder: 'asc' },
+  { q: 'sofa', page: '50' },
+  { fuel: 'Diesel', category: 'Cars' },
+];
+
+const planOf = async (sql: string, params: unknown[]) => {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((r) => r.detail);
+};
+
+describe('listing query plans', () => {
+  it.each(shapes.map((s) => [new URLSearchParams(s).toString() || '(no filters)', s] as const))('%s uses an index', async (_name, shape) => {
+    const query = listingsQuery.parse(shape);
+    const built = await buildListingQuery(getDb(env.DB), query);
+    expect(built.empty).toBe(false);
+    for (const [sql, params] of [
+      [built.sql, built.params],
+      [built.countSql, built.countParams],
+    ] as const) {
+      const plan = await planOf(sql, [...params]);
+      const fullScans = plan.filter((line) => /^SCAN (l|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line));
+      expect(fullScans, `${sql}\n${plan.join('\n')}`).toEqual([]);
+    }
+  });
+});
