@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { handleError, notFound } from './lib/errors';
+import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
+import { oauthRoutes } from './routes/oauth';
 import { devRoutes } from './routes/dev';
 import { docsRoutes } from './routes/docs';
 import { listingRoutes } from './routes/listings';
@@ -12,6 +14,8 @@ import { mediaRoutes } from './routes/media';
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
   .route('/', catalogRoutes)
+  .route('/auth', authRoutes)
+  .route('/oauth', oauthRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)
   .route('/media', mediaRoutes)

@@ -1,9 +1,12 @@
+import type { RateLimiter } from '../durable-objects/rate-limiter';
+
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   ASSETS?: Fetcher;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   APP_NAME: string;
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;
@@ -14,6 +17,14 @@ export interface Env {
   RAZORPAY_KEY_ID?: string;
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
+  /** set to use a real SMS gateway; without it messages go to the dev outbox (DEV_OUTBOX=true) */
+  SMS_PROVIDER_URL?: string;
+  SMS_PROVIDER_TOKEN?: string;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { requestId: string } };
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: { user?: AuthUser } };

@@ -1,3 +1,4 @@
+export { RateLimiter } from '../durable-objects/rate-limiter';
 import type { Env } from './env';
 import { app } from './app';
 

@@ -376,3 +376,19 @@ export const phoneAccessLog = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.listingId, t.periodStart] })],
 );
 
+
+// ---------------------------------------------------------------- sessions
+
+/** One row per issued token (its `sid` claim), so "logout from all devices" can say how many it ended. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_expires').on(t.userId, t.expiresAt)],
+);
+

@@ -1,0 +1,357 @@
+import { and, eq, gt, isNull, desc, sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { favorites, listings, notifications, otpChallenges, sessions, users } from '../db/schema';
+import { invalidateListingCaches } from '../lib/cache';
+import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../lib/crypto';
+import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
+import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../lib/jwt';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/password';
+import { LIMITS, enforce } from '../lib/rate-limit';
+import { namesFromEmail, type User } from '../schemas/auth';
+import { sendSms } from './outbox';
+
+type UserRow = typeof users.$inferSelect;
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_COOLDOWN_MS = 30_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const toUser = (u: UserRow): User => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  username: u.username,
+  phone: u.phone,
+  avatar: u.avatar,
+  businessName: u.businessName,
+  isVerified: u.isVerified,
+  emailVerified: u.emailVerified,
+  phoneVerified: u.phoneVerified,
+  sharePhone: u.sharePhone,
+  createdAt: new Date(u.createdAt).toISOString(),
+});
+
+const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+const BLOCKED = 'Your account has been blocked. Please contact support for assistance.';
+
+/** Deactivated and blocked accounts are refused everywhere with the spec's words. */
+export const assertActive = (u: UserRow) => {
+  if (u.status === 'DEACTIVATED') throw new AppError(401, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
+  if (u.status === 'BLOCKED') throw new AppError(401, 'ACCOUNT_BLOCKED', BLOCKED);
+  if (u.status !== 'ACTIVE') throw new AppError(401, 'ACCOUNT_DELETED', 'This account no longer exists.');
+};
+
+/** Issues a token and records the session it belongs to. */
+const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string) => {
+  const now = Date.now();
+  const sid = ulid();
+  await db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+  const token = await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now);
+  return { token, user: toUser(user) };
+};
+
+/** Resolves a bearer token to its active user, or throws the right 401. */
+export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => {
+  const claims = await verifyToken(env, token);
+  const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
+  if (!user) throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');
+  assertActive(user);
+  if (user.tokenVersion !== claims.tv) throw new AppError(401, 'SESSION_REVOKED', 'You were logged out. Please log in again.');
+  return { user, sessionId: claims.sid };
+};
+
+// ---------------------------------------------------------------- email and password
+
+export const register = async (
+  env: Env,
+  db: Db,
+  input: { email: string; password: string; username?: string; firstName?: string; lastName?: string },
+  ip: string,
+  userAgent?: string,
+) => {
+  await enforce(env, LIMITS.registerPerIp, ip);
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+  const defaults = namesFromEmail(input.email);
+  const now = Date.now();
+  const row: typeof users.$inferInsert = {
+    id: `usr_${ulid().toLowerCase()}`,
+    email: input.email,
+    username: input.username ?? defaults.username,
+    firstName: input.firstName ?? defaults.firstName,
+    lastName: input.lastName ?? defaults.lastName,
+    passwordHash: await hashPassword(input.password),
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await db.insert(users).values(row);
+  } catch (err) {
+    // two registrations racing for one e-mail: the unique index decides
+    if (String(err).includes('UNIQUE')) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    throw err;
+  }
+  const user = (await db.select().from(users).where(eq(users.id, row.id!)).get())!;
+  return startSession(env, db, user, userAgent);
+};
+
+export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string) => {
+  await enforce(env, LIMITS.loginPerIp, ip);
+  await enforce(env, LIMITS.loginPerEmail, input.email);
+  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+  // verifyPassword runs the full PBKDF2 even without a user, so timing does not reveal accounts
+  const ok = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !ok) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+  assertActive(user);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
+  }
+  return startSession(env, db, user, userAgent);
+};
+
+// ---------------------------------------------------------------- phone OTP
+
+const otpHash = async (env: Env, phone: string, code: string) => hex(await hmacSha256(`otp:${env.JWT_SECRET ?? ''}`, `${phone}:${code}`));
+
+const randomOtp = () => {
+  // rejection sampling keeps all 10^6 codes equally likely
+  for (;;) {
+    const n = new DataView(randomBytes(4).buffer).getUint32(0);
+    if (n < 4_294_000_000) return String(n % 1_000_000).padStart(6, '0');
+  }
+};
+
+const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
+
+export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string) => {
+  const user = await userByPhone(db, phone);
+  if (type === 'LOGIN' && !user) throw notFound('No account found with this phone number', 'NO_ACCOUNT');
+  if (type === 'REGISTER' && user) throw conflict('User already exists with this phone number', 'PHONE_TAKEN');
+  if (user) assertActive(user);
+
+  const now = Date.now();
+  const last = await db
+    .select({ lastSentAt: otpChallenges.lastSentAt })
+    .from(otpChallenges)
+    .where(eq(otpChallenges.phone, phone))
+    .orderBy(desc(otpChallenges.createdAt))
+    .get();
+  if (last && now - last.lastSentAt < OTP_COOLDOWN_MS) {
+    const wait = Math.ceil((OTP_COOLDOWN_MS - (now - last.lastSentAt)) / 1000);
+    throw new AppError(400, 'OTP_COOLDOWN', `Please wait ${wait} seconds before requesting another OTP`, undefined, { 'Retry-After': String(wait) });
+  }
+  // SMS costs money: cap per number and per network before sending anything
+  await enforce(env, LIMITS.otpPerPhone, phone);
+  await enforce(env, LIMITS.otpPerIp, ip);
+
+  const code = randomOtp();
+  // a new code replaces every earlier one for this number
+  await db.batch([
+    db.update(otpChallenges).set({ consumedAt: now }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
+    db.insert(otpChallenges).values({
+      id: ulid(),
+      phone,
+      type,
+      codeHash: await otpHash(env, phone, code),
+      ip,
+      expiresAt: now + OTP_TTL_MS,
+      lastSentAt: now,
+      createdAt: now,
+    }),
+  ]);
+  await sendSms(env, phone, `${code} is your SEL verification code. It expires in 10 minutes. Never share it with anyone, not even SEL staff.`);
+  return { message: 'OTP sent to your phone number', resendIn: OTP_COOLDOWN_MS / 1000, expiresIn: OTP_TTL_MS / 1000 };
+};
+
+const INVALID_OTP = 'Invalid or expired OTP. Please try again.';
+
+export const verifyOtp = async (
+  env: Env,
+  db: Db,
+  input: { phone: string; otp: string; type: 'LOGIN' | 'REGISTER'; firstName?: string; lastName?: string },
+  ip: string,
+  userAgent?: string,
+) => {
+  await enforce(env, LIMITS.verifyPerIp, ip);
+  const now = Date.now();
+  const challenge = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, input.phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .get();
+  if (!challenge) throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
+
+  // Count the attempt before comparing, atomically: parallel guesses cannot exceed the limit.
+  const counted = await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${OTP_MAX_ATTEMPTS}`))
+    .returning({ attempts: otpChallenges.attempts })
+    .get();
+  if (!counted) {
+    throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Invalid or expired OTP: please request a new one.');
+  }
+  const expected = new TextEncoder().encode(challenge.codeHash);
+  const actual = new TextEncoder().encode(await otpHash(env, input.phone, input.otp));
+  if (!constantTimeEqual(expected, actual)) {
+    if (counted.attempts >= OTP_MAX_ATTEMPTS) {
+      await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+      throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Invalid or expired OTP: please request a new one.');
+    }
+    throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
+  }
+  // single use, even when two correct submissions race
+  const consumed = await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+    .returning({ id: otpChallenges.id })
+    .get();
+  if (!consumed) throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
+
+  const existing = await userByPhone(db, input.phone);
+  if (input.type === 'LOGIN') {
+    if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
+    assertActive(existing);
+    if (!existing.phoneVerified) {
+      await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
+    }
+    const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
+    return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
+  }
+  if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+  const id = `usr_${ulid().toLowerCase()}`;
+  try {
+    await db.insert(users).values({
+      id,
+      phone: input.phone,
+      username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
+      firstName: input.firstName ?? 'User',
+      lastName: input.lastName ?? '',
+      phoneVerified: true,
+      isVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (err) {
+    if (String(err).includes('UNIQUE')) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    throw err;
+  }
+  const created = (await db.select().from(users).where(eq(users.id, id)).get())!;
+  return { ...(await startSession(env, db, created, userAgent)), isNewUser: true, message: 'Registration successful!' };
+};
+
+// ---------------------------------------------------------------- profile and account
+
+export const getProfile = async (db: Db, userId: string) => {
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+  return toUser(user);
+};
+
+export const updateProfile = async (
+  db: Db,
+  userId: string,
+  input: { firstName?: string; lastName?: string; businessName?: string | null; avatar?: string | null; username?: string },
+) => {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: Date.now() };
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.businessName !== undefined) changes.businessName = input.businessName || null;
+  if (input.avatar !== undefined) changes.avatar = input.avatar;
+  if (input.username !== undefined) changes.username = input.username;
+  await db.update(users).set(changes).where(eq(users.id, userId));
+  return getProfile(db, userId);
+};
+
+/** Ends every session: the token version moves on, so all earlier tokens fail at once. */
+export const logoutAllDevices = async (db: Db, userId: string) => {
+  const now = Date.now();
+  const [ended] = await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).returning({ id: sessions.id }),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }).where(eq(users.id, userId)),
+  ]);
+  return { loggedOutDevices: ended.length };
+};
+
+/**
+ * Really deletes: personal data is wiped (the row stays as an anonymous tombstone so chats keep
+ * their other side), listings come down, favourites and notifications go, every token dies.
+ */
+export const deleteAccount = async (env: Env, db: Db, userId: string) => {
+  const now = Date.now();
+  await db.batch([
+    // before the phone number is wiped below
+    db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
+    db
+      .update(users)
+      .set({
+        email: null,
+        phone: null,
+        passwordHash: null,
+        googleSub: null,
+        avatar: null,
+        businessName: null,
+        firstName: 'Deleted',
+        lastName: 'User',
+        username: `deleted_${userId.slice(-8)}`,
+        isVerified: false,
+        emailVerified: false,
+        phoneVerified: false,
+        status: 'DELETED',
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId)),
+    db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId)),
+    db.delete(favorites).where(eq(favorites.userId, userId)),
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+  ]);
+  await invalidateListingCaches(env);
+  return { deleted: true };
+};
+
+// ---------------------------------------------------------------- third-party sign-in
+
+/** Finds the user for a verified Google identity: by Google id, else by verified e-mail, else a new user. */
+export const signInWithGoogle = async (
+  env: Env,
+  db: Db,
+  profile: { sub: string; email: string; emailVerified: boolean; givenName?: string; familyName?: string; picture?: string },
+  userAgent?: string,
+) => {
+  if (!profile.emailVerified) throw new AppError(400, 'OAUTH_EMAIL_UNVERIFIED', 'Your Google e-mail address is not verified.');
+  const email = profile.email.toLowerCase();
+  const now = Date.now();
+  let user = (await db.select().from(users).where(eq(users.googleSub, profile.sub)).get()) ?? (await db.select().from(users).where(eq(users.email, email)).get());
+  if (user) {
+    assertActive(user);
+    if (!user.googleSub || !user.emailVerified) {
+      await db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+      user = (await db.select().from(users).where(eq(users.id, user.id)).get())!;
+    }
+  } else {
+    const defaults = namesFromEmail(email);
+    const id = `usr_${ulid().toLowerCase()}`;
+    await db.insert(users).values({
+      id,
+      email,
+      googleSub: profile.sub,
+      emailVerified: true,
+      username: defaults.username,
+      firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
+      lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
+      avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    user = (await db.select().from(users).where(eq(users.id, id)).get())!;
+  }
+  return startSession(env, db, user, userAgent);
+};
