@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { handleError, notFound } from './lib/errors';
 import { authRoutes } from './routes/auth';
@@ -10,12 +11,16 @@ import { docsRoutes } from './routes/docs';
 import { listingRoutes } from './routes/listings';
 import { locationRoutes } from './routes/locations';
 import { mediaRoutes } from './routes/media';
+import { optionRoutes } from './routes/options';
+import { uploadRoutes } from './routes/uploads';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
   .route('/', catalogRoutes)
   .route('/auth', authRoutes)
   .route('/oauth', oauthRoutes)
+  .route('/upload', uploadRoutes)
+  .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)
   .route('/media', mediaRoutes)
@@ -23,6 +28,12 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
+  // JSON bodies are small; uploads set their own, larger limit
+  .use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/upload/')
+      ? next()
+      : bodyLimit({ maxSize: 256 * 1024, onError: (c2) => c2.json({ success: false, error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' }, 413) })(c, next),
+  )
   .route('/api', api)
   .route('/api', docsRoutes(api))
   .all('/api/*', () => {

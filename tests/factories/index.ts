@@ -102,3 +102,13 @@ export const createListing = async (user: { id: string }, o: ListingOverrides = 
   }
   return { id, slug, title, userId: user.id };
 };
+
+/** A user plus a valid bearer token, without going through the (deliberately slow) password hash. */
+export const createUserWithToken = async (o: UserOverrides = {}) => {
+  const { signToken } = await import('../../worker/lib/jwt');
+  const user = await createUser(o);
+  const sid = `ses_${ulid().toLowerCase()}`;
+  await env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, user.id, Date.now(), Date.now() + 86_400_000).run();
+  const token = await signToken(env, { sub: user.id, sid, tv: 0 });
+  return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+};

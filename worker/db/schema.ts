@@ -146,6 +146,9 @@ export const listings = sqliteTable(
     /** APPROVED | REJECTED | SOLD | INACTIVE */
     status: text('status').notNull().default('APPROVED'),
     rejectReason: text('reject_reason'),
+    /** who to call about this ad (post form: name and phone); never in public features */
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
     views: integer('views').notNull().default(0),
     createdAt: createdAt(),
@@ -194,6 +197,7 @@ export const media = sqliteTable(
   (t) => [
     index('media_listing').on(t.listingId, t.position),
     index('media_owner_orphan').on(t.ownerId, t.listingId, t.createdAt),
+    index('media_orphans').on(t.listingId, t.createdAt),
     index('media_key').on(t.r2Key),
   ],
 );

@@ -2,19 +2,26 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { authenticate } from '../services/auth';
-import { unauthorized } from './errors';
+import { AppError, unauthorized } from './errors';
 
 const bearer = (header: string | undefined) => {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m?.[1];
 };
 
-/** Sets c.var.user from a valid bearer token; a missing token is fine, a bad one is a 401. */
+/**
+ * Sets c.var.user from a valid bearer token on public reads. A missing or stale token reads as a
+ * guest: a visitor with an old token in storage must still see the page.
+ */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header('Authorization'));
   if (token) {
-    const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
-    c.set('user', { id: user.id, sessionId });
+    try {
+      const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
+      c.set('user', { id: user.id, sessionId });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 401) throw err;
+    }
   }
   await next();
 });

@@ -15,6 +15,8 @@ export const LIMITS = {
   registerPerIp: { name: 'register-ip', limit: 10, windowMs: 60 * 60_000, message: 'Too many sign-ups from this network. Please try again later.' },
   otpPerPhone: { name: 'otp-phone', limit: 5, windowMs: 60 * 60_000, message: 'Too many OTP requests for this number. Please try again later.' },
   otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.' },
+  postPerUser: { name: 'post-user', limit: 30, windowMs: 60 * 60_000, message: 'You are posting too fast. Please wait a while before posting another ad.' },
+  uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
 } satisfies Record<string, Limit>;
 

@@ -7,6 +7,20 @@ import { validate } from '../lib/validate';
 import { listingSchema, listingsPage, listingsQuery, relatedQuery } from '../schemas/listings';
 import { getListing, getListingBySlug, recordView, relatedListings, searchListings } from '../services/listings';
 import { viewerKey } from '../lib/request';
+import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
+import {
+  createListingBody,
+  favoriteBody,
+  favoritesQuery,
+  myListingsPage,
+  myListingsQuery,
+  ownListingSchema,
+  statusChangeBody,
+  updateListingBody,
+} from '../schemas/selling';
+import { changeStatus, createListing, deleteListing, isFavorite, listFavorites, myListings, setFavorite, updateListing } from '../services/selling';
+import { LIMITS, enforce } from '../lib/rate-limit';
+import { badRequest } from '../lib/errors';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const slugParam = z.object({ slug: z.string().trim().min(1, 'slug is required').max(400, 'slug is too long') });
@@ -35,12 +49,28 @@ export const listingRoutes = new Hono<AppEnv>()
   .get(
     '/slug/:slug',
     docs({ tags: ['Listings'], summary: 'A listing by slug; falls back to the id after "iid-"', data: listingSchema, errors: [400, 404] }),
+    optionalAuth,
     validate('param', slugParam),
     async (c) => {
-      const listing = await getListingBySlug(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').slug);
-      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c)).catch((e: unknown) => console.warn('view count failed', e)));
-      return c.json({ success: true as const, data: listing });
+      const viewer = c.get('user');
+      const listing = await getListingBySlug(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').slug, viewer?.id);
+      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c, viewer?.id)).catch((e: unknown) => console.warn('view count failed', e)));
+      return c.json({ success: true as const, data: { ...listing, isFavorite: viewer ? await isFavorite(c.env, viewer.id, listing.id) : false } });
     },
+  )
+  .get(
+    '/user/my-listings',
+    docs({ tags: ['Selling'], summary: 'My Ads: own listings of every status, with per-status counts', data: myListingsPage, auth: true, errors: [400, 401] }),
+    requireAuth,
+    validate('query', myListingsQuery),
+    async (c) => c.json({ success: true as const, data: await myListings(c.env, getDb(c.env.DB), origin(c.req.url), currentUser(c).id, c.req.valid('query')) }),
+  )
+  .get(
+    '/user/favorites',
+    docs({ tags: ['Favourites'], summary: 'My favourites (wishlist), newest first', data: listingsPage, auth: true, errors: [400, 401] }),
+    requireAuth,
+    validate('query', favoritesQuery),
+    async (c) => c.json({ success: true as const, data: await listFavorites(c.env, getDb(c.env.DB), origin(c.req.url), currentUser(c).id, c.req.valid('query')) }),
   )
   .get(
     '/:id/related',
@@ -55,11 +85,88 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:id',
-    docs({ tags: ['Listings'], summary: 'A listing by id', data: listingSchema, errors: [400, 404] }),
+    docs({ tags: ['Listings'], summary: 'A listing by id (its owner also sees it while inactive or rejected)', data: listingSchema, errors: [400, 404] }),
+    optionalAuth,
     validate('param', idParam),
     async (c) => {
-      const listing = await getListing(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id);
-      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c)).catch((e: unknown) => console.warn('view count failed', e)));
-      return c.json({ success: true as const, data: listing });
+      const viewer = c.get('user');
+      const listing = await getListing(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id, viewer?.id);
+      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c, viewer?.id)).catch((e: unknown) => console.warn('view count failed', e)));
+      return c.json({ success: true as const, data: { ...listing, isFavorite: viewer ? await isFavorite(c.env, viewer.id, listing.id) : false } });
+    },
+  )
+  .post(
+    '/',
+    docs({
+      tags: ['Selling'],
+      summary: 'Post an ad',
+      description:
+        'Category and subcategory by id or name. Location as state + city + neighbourhood, or one location text. Photos are URLs returned by POST /upload/image. New ads go live (APPROVED) unless the automatic check holds them back (REJECTED with rejectReason).',
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 429],
+    }),
+    requireAuth,
+    validate('json', createListingBody),
+    async (c) => {
+      await enforce(c.env, LIMITS.postPerUser, currentUser(c).id);
+      return c.json({ success: true as const, data: await createListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json'), origin(c.req.url)) }, 201);
+    },
+  )
+  .put(
+    '/:id',
+    docs({ tags: ['Selling'], summary: 'Edit an ad (owner only); send only what changes', data: ownListingSchema, auth: true, errors: [400, 401, 403, 404] }),
+    requireAuth,
+    validate('param', idParam),
+    validate('json', updateListingBody),
+    async (c) =>
+      c.json({
+        success: true as const,
+        data: await updateListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url)),
+      }),
+  )
+  .delete(
+    '/:id',
+    docs({ tags: ['Selling'], summary: 'Delete an ad (owner only)', data: z.object({ deleted: z.boolean(), id: z.string() }), auth: true, errors: [401, 403, 404] }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => c.json({ success: true as const, data: await deleteListing(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/:id/status',
+    docs({
+      tags: ['Selling'],
+      summary: 'Mark as sold, deactivate or reactivate (owner only)',
+      description: 'Allowed: APPROVED → SOLD | INACTIVE; INACTIVE → APPROVED | SOLD; SOLD → APPROVED. A REJECTED ad goes back to review by editing it. Others answer 409.',
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    validate('json', statusChangeBody),
+    async (c) =>
+      c.json({
+        success: true as const,
+        data: await changeStatus(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').status, origin(c.req.url)),
+      }),
+  )
+  .post(
+    '/:id/favorite',
+    docs({
+      tags: ['Favourites'],
+      summary: 'Favourite an ad: body {isFavorite} sets it (idempotent), an empty body toggles',
+      data: z.object({ isFavorite: z.boolean(), listingId: z.string() }),
+      auth: true,
+      errors: [400, 401, 403, 404],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => {
+      // the body is optional (an empty POST toggles), so it is read leniently and then validated
+      const raw: unknown = await c.req.json().catch(() => ({}));
+      const parsed = favoriteBody.safeParse(raw ?? {});
+      if (!parsed.success) throw badRequest('isFavorite must be true or false');
+      return c.json({ success: true as const, data: await setFavorite(c.env, currentUser(c).id, c.req.valid('param').id, parsed.data.isFavorite) });
     },
   );

@@ -7,21 +7,21 @@ import { resolveLocation } from './locations';
 import { mediaUrl } from './media';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
-const LISTING_COLUMNS = `
+export const LISTING_COLUMNS = `
   l.num, l.id, l.slug, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
-  l.is_featured, l.views, l.created_at, l.updated_at,
+  l.is_featured, l.views, l.created_at, l.updated_at, l.reject_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
   u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at,
   (SELECT count(*) FROM listings x WHERE x.user_id = l.user_id AND x.status = 'APPROVED') AS user_total_listings`;
 
-const LISTING_JOINS = `
+export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
   LEFT JOIN locations st ON st.id = l.state_id
   LEFT JOIN locations ci ON ci.id = l.city_id
   LEFT JOIN locations ar ON ar.id = l.area_id`;
 
-interface ListingRow {
+export interface ListingRow {
   num: number;
   id: string;
   slug: string;
@@ -38,6 +38,7 @@ interface ListingRow {
   longitude: number | null;
   features: string;
   status: Listing['status'];
+  reject_reason: string | null;
   is_featured: number;
   views: number;
   created_at: number;
@@ -64,7 +65,7 @@ const parseFeatures = (text: string): Record<string, unknown> => {
 };
 
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
-const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[]): Promise<Listing[]> => {
+export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
   if (!rows.length) return [];
   const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
@@ -120,6 +121,7 @@ const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[]): Pr
       updatedAt: new Date(r.updated_at).toISOString(),
       date: createdAt,
       breadcrumbs,
+      ...(opts.owner ? { rejectReason: r.reject_reason } : {}),
     };
   });
 };
@@ -267,11 +269,11 @@ export const searchListings = async (env: Env, db: Db, origin: string, query: Li
   };
 };
 
-const readOne = async (env: Env, db: Db, origin: string, where: string, value: string) => {
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
   const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
-  return row ? (await hydrate(db, env, origin, [row]))[0] : undefined;
+  return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
 };
 
 /** Public read: only live or sold ads are visible to everyone; other states only to their owner. */
@@ -281,14 +283,14 @@ const visibleTo = (listing: Listing, viewerId?: string) =>
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
-  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase());
+  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId);
   if (!listing || !visibleTo(listing, viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   return listing;
 };
 
 /** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */
 export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: string, viewerId?: string): Promise<Listing> => {
-  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase());
+  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase(), viewerId);
   if (exact && visibleTo(exact, viewerId)) return exact;
   const marker = slug.toLowerCase().lastIndexOf('iid-');
   const id = marker >= 0 ? slug.slice(marker + 4) : '';

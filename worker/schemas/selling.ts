@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { normalisePhone } from './auth';
+import { pagination, queryInt, queryText } from './common';
+import { CONDITIONS, LISTING_STATUSES, listingSchema } from './listings';
+import {
+  BHK,
+  FUEL_TYPES,
+  FURNISHING,
+  MAX_PHOTOS,
+  MOTOR_VEHICLE_SUBCATEGORIES,
+  OWNER_TYPES,
+  PG_TYPES,
+  ROOM_TYPES,
+  TRANSMISSIONS,
+} from './options';
+
+export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
+
+/** "₹ 1,25,000", "125000", 125000 → 125000. Non-numeric characters are stripped (part 2 §5). */
+const price = z
+  .union([z.number(), z.string()], { error: 'Price is required' })
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(v.replace(/[^\d.]/g, ''));
+    if (typeof v === 'string' && v.replace(/[^\d.]/g, '') === '') {
+      ctx.addIssue({ code: 'custom', message: 'Price is required' });
+      return z.NEVER;
+    }
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
+      return z.NEVER;
+    }
+    if (n > 1_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be at most ₹100,00,00,000' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+const featureValue = z.union([
+  z.string().max(500, 'Each detail must be at most 500 characters'),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(100)).max(30),
+]);
+
+/** Category-specific details. Keys are bounded; the family checks below say which are required. */
+export const featuresSchema = z
+  .record(z.string().max(40, 'Detail names must be at most 40 characters'), featureValue)
+  .refine((f) => Object.keys(f).length <= 40, 'Too many details (at most 40)')
+  ;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be less than ${max} characters`);
+
+const placeName = (label: string) => z.string().trim().max(100, `${label} is too long`).optional();
+
+const imageRef = z.string().trim().min(1).max(600);
+
+/** The post form, the create form and the edit form all send this (all optional on edit, no defaults there). */
+const listingInputShape = {
+  title: text('Title', 5, 100),
+  description: text('Description', 10, 4096),
+  price,
+  currency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(', ')}` }),
+  condition: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(CONDITIONS, { error: 'Condition must be NEW, USED or REFURBISHED' })),
+  categoryId: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(100),
+  subcategoryId: z.string().trim().max(100).optional(),
+  /** free text ("Koramangala, Bengaluru, Karnataka") or the three parts below */
+  location: z.string().trim().max(200, 'Location is too long').optional(),
+  state: placeName('State'),
+  city: placeName('City'),
+  neighbourhood: placeName('Neighbourhood'),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  images: z.array(imageRef).max(MAX_PHOTOS, `You can only upload up to ${MAX_PHOTOS} photos`),
+  features: featuresSchema,
+  sellerName: z.string().trim().max(30, 'Name must be at most 30 characters').optional(),
+  sellerPhone: z.string().trim().max(20).optional(),
+};
+
+export const createListingBody = z.object({
+  ...listingInputShape,
+  currency: listingInputShape.currency.default('INR'),
+  condition: listingInputShape.condition.default('USED'),
+  images: listingInputShape.images.default([]),
+  features: listingInputShape.features.default({}),
+});
+export const updateListingBody = z
+  .object(Object.fromEntries(Object.entries(listingInputShape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
+    [K in keyof typeof listingInputShape]: z.ZodOptional<(typeof listingInputShape)[K]>;
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
+
+export type CreateListingInput = z.infer<typeof createListingBody>;
+export type UpdateListingInput = z.infer<typeof updateListingBody>;
+
+const has = (f: Record<string, unknown>, key: string) => {
+  const v = f[key];
+  return v !== undefined && v !== null && String(v).trim() !== '' && !(Array.isArray(v) && v.length === 0);
+};
+
+/**
+ * Required details per category family (part 2 §5). Returns the human labels of what is missing,
+ * in the form's words, so the message can list them.
+ */
+export const missingDetails = (family: string, subcategoryId: string | undefined, f: Record<string, unknown>): string[] => {
+  const missing: string[] = [];
+  const need = (key: string, label: string) => {
+    if (!has(f, key)) missing.push(label);
+  };
+  if (family === 'vehicle') {
+    need('brand', 'Brand');
+    need('year', 'Year');
+    if (subcategoryId && (MOTOR_VEHICLE_SUBCATEGORIES as readonly string[]).includes(subcategoryId)) {
+      need('fuel', 'Fuel');
+      need('transmission', 'Transmission');
+      need('kmDriven', 'KM driven');
+      need('noOfOwners', 'No. of owners');
+    }
+  } else if (family === 'mobile') {
+    need('brand', 'Brand');
+    need('model', 'Model');
+    need('storage', 'Storage');
+    need('ram', 'RAM');
+  } else if (family === 'property') {
+    need('propertyType', 'Property type');
+    need('area', 'Area');
+    const isPg = (PG_TYPES as readonly string[]).includes(String(f.propertyType ?? ''));
+    const homes = ['properties-apartments', 'properties-houses', 'properties-rentals'];
+    if (subcategoryId && homes.includes(subcategoryId) && !isPg) need('bhk', 'BHK');
+    if (subcategoryId === 'properties-rentals' || isPg) need('furnishing', 'Furnishing');
+    if (isPg) need('roomType', 'Room type');
+  }
+  return missing;
+};
+
+/** Values that must come from the fixed option lists when present. */
+export const ENUM_FEATURES: Record<string, readonly string[]> = {
+  fuel: FUEL_TYPES,
+  transmission: TRANSMISSIONS,
+  noOfOwners: OWNER_TYPES,
+  bhk: BHK,
+  furnishing: FURNISHING,
+  roomType: ROOM_TYPES,
+};
+
+export const sellerPhone = (raw: string | undefined) => (raw ? normalisePhone(raw) : undefined);
+
+export const statusChangeBody = z.object({
+  status: z.enum(['APPROVED', 'SOLD', 'INACTIVE'], { error: 'status must be APPROVED (reactivate), SOLD or INACTIVE' }),
+});
+
+/** Which status changes an owner may make. REJECTED ads go back to review by editing them. */
+export const STATUS_TRANSITIONS: Record<string, readonly string[]> = {
+  APPROVED: ['SOLD', 'INACTIVE'],
+  INACTIVE: ['APPROVED', 'SOLD'],
+  SOLD: ['APPROVED'],
+  REJECTED: [],
+};
+
+export const favoriteBody = z.object({ isFavorite: z.boolean().optional() }).default({});
+
+export const myListingsQuery = z.object({
+  page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+  limit: queryInt('limit', { min: 1, max: 100, fallback: 10 }),
+  status: z.preprocess(
+    (v) => (typeof v === 'string' && v && v.toLowerCase() !== 'all' ? v.toUpperCase() : undefined),
+    z.enum(LISTING_STATUSES, { error: 'status must be all, APPROVED, REJECTED, SOLD or INACTIVE' }).optional(),
+  ),
+  q: queryText('q', 100),
+});
+
+export const favoritesQuery = z.object({
+  page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+  limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
+});
+
+export const ownListingSchema = listingSchema.extend({ rejectReason: z.string().nullable() });
+
+export const myListingsPage = z.object({
+  listings: z.array(ownListingSchema),
+  pagination,
+  counts: z.object({ all: z.number(), approved: z.number(), rejected: z.number(), sold: z.number(), inactive: z.number() }),
+});
+
+export const uploadResult = z.object({ url: z.string(), id: z.string(), width: z.number().nullable(), height: z.number().nullable() });

@@ -1,0 +1,476 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { invalidateListingCaches } from '../lib/cache';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import type { Listing } from '../schemas/listings';
+import {
+  ENUM_FEATURES,
+  STATUS_TRANSITIONS,
+  missingDetails,
+  sellerPhone,
+  type CreateListingInput,
+  type UpdateListingInput,
+} from '../schemas/selling';
+import { slugify } from '../schemas/taxonomy';
+import { resolveCategory } from './catalog';
+import { loadLocations, normaliseName, resolveLocation } from './locations';
+import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
+import { MEDIA_PREFIX } from './media';
+import { moderationReason } from './moderation';
+import { notify } from './notifications';
+import { deleteObjectsIfUnused } from './uploads';
+
+interface StoredListing {
+  num: number;
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  condition: string;
+  category_id: string;
+  subcategory_id: string | null;
+  location: string;
+  state_id: number | null;
+  city_id: number | null;
+  area_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  features: string;
+  status: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+}
+
+const NO_PERMISSION = 'You do not have permission to edit this listing';
+
+/** The listing, if it exists and belongs to `userId`: 404 if missing, 403 if someone else's. */
+const ownedListing = async (env: Env, userId: string, id: string) => {
+  const row = await env.DB.prepare('SELECT * FROM listings WHERE id = ?').bind(id.toLowerCase()).first<StoredListing>();
+  if (!row) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (row.user_id !== userId) throw forbidden(NO_PERMISSION, 'NOT_OWNER');
+  return row;
+};
+
+/** Category and subcategory by id or name, as the post form sends names. */
+const resolveCategories = async (db: Db, categoryText: string, subcategoryText?: string) => {
+  const resolved = await resolveCategory(db, categoryText, subcategoryText);
+  if (!resolved?.category) throw badRequest(`Unknown category "${subcategoryText ? `${categoryText} / ${subcategoryText}` : categoryText}"`, 'UNKNOWN_CATEGORY');
+  if (subcategoryText && !resolved.subcategory) throw badRequest(`Unknown subcategory "${subcategoryText}"`, 'UNKNOWN_CATEGORY');
+  return { category: resolved.category, subcategory: resolved.subcategory };
+};
+
+interface Place {
+  stateId: number;
+  cityId: number | null;
+  areaId: number | null;
+  text: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Where the ad is: the post form sends state, city and neighbourhood (from our lists); the create
+ * form sends one free-text location. Either must name a known place.
+ */
+const resolvePlace = async (db: Db, input: { location?: string; state?: string; city?: string; neighbourhood?: string }): Promise<Place> => {
+  const index = await loadLocations(db);
+  if (input.state || input.city) {
+    const missing = [!input.state && 'State', !input.city && 'City'].filter(Boolean);
+    if (missing.length) throw badRequest(`Please fill the following mandatory fields: ${missing.join(', ')}`, 'MISSING_FIELDS');
+    const state = index.rows.find((r) => r.kind === 'state' && r.searchName === normaliseName(input.state!));
+    if (!state) throw badRequest(`Unknown state "${input.state}"`, 'UNKNOWN_LOCATION');
+    const cityKey = normaliseName(input.city!);
+    const city = index.rows.find((r) => r.kind === 'city' && r.parentId === state.id && (r.searchName === cityKey || r.aliases.split(' ').includes(cityKey)));
+    if (!city) throw badRequest(`Unknown city "${input.city}" in ${state.name}`, 'UNKNOWN_LOCATION');
+    const areas = index.rows.filter((r) => r.kind === 'area' && r.parentId === city.id);
+    let area: (typeof areas)[number] | undefined;
+    if (input.neighbourhood) {
+      area = areas.find((r) => r.searchName === normaliseName(input.neighbourhood!));
+      if (!area && areas.length) throw badRequest(`Unknown neighbourhood "${input.neighbourhood}" in ${city.name}`, 'UNKNOWN_LOCATION');
+    } else if (areas.length) {
+      throw badRequest('Please fill the following mandatory fields: Neighbourhood', 'MISSING_FIELDS');
+    }
+    const extra = !area && input.neighbourhood ? input.neighbourhood.trim() : undefined;
+    return {
+      stateId: state.id,
+      cityId: city.id,
+      areaId: area?.id ?? null,
+      text: [area?.name ?? extra, city.name, state.name].filter(Boolean).join(', '),
+      latitude: area?.latitude ?? city.latitude,
+      longitude: area?.longitude ?? city.longitude,
+    };
+  }
+  if (!input.location || input.location.length < 2) throw badRequest('Location must be at least 2 characters', 'MISSING_FIELDS');
+  const place = await resolveLocation(db, input.location);
+  if (!place) throw badRequest(`We could not find "${input.location}". Choose a state, city or area from the list.`, 'UNKNOWN_LOCATION');
+  const parent = (id: number | null) => (id === null ? undefined : index.byId.get(id));
+  const area = place.kind === 'area' ? place : undefined;
+  const city = place.kind === 'city' ? place : area ? parent(area.parentId) : undefined;
+  const state = place.kind === 'state' ? place : parent(city?.parentId ?? null);
+  if (!state) throw badRequest(`We could not find "${input.location}".`, 'UNKNOWN_LOCATION');
+  return {
+    stateId: state.id,
+    cityId: city?.id ?? null,
+    areaId: area?.id ?? null,
+    text: [area?.name, city?.name, state.name].filter(Boolean).join(', '),
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+};
+
+/** Photo URLs → this user's uploaded media rows, in order. Someone else's photo is refused. */
+const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string) => {
+  const keys = urls.map((u) => {
+    const at = u.indexOf(MEDIA_PREFIX);
+    return decodeURIComponent(at >= 0 ? u.slice(at + MEDIA_PREFIX.length) : u);
+  });
+  if (new Set(keys).size !== keys.length) throw badRequest('The same photo was added twice', 'DUPLICATE_PHOTO');
+  const found = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += 90) {
+    const chunk = keys.slice(i, i + 90);
+    const { results } = await env.DB.prepare(
+      `SELECT id, r2_key FROM media WHERE owner_id = ? AND r2_key IN (${chunk.map(() => '?').join(',')}) AND (listing_id IS NULL OR listing_id = ?)`,
+    )
+      .bind(userId, ...chunk, listingId ?? '')
+      .all<{ id: string; r2_key: string }>();
+    for (const r of results) found.set(r.r2_key, r.id);
+  }
+  const missing = keys.filter((k) => !found.has(k));
+  if (missing.length) throw badRequest('One of the photos was not uploaded by you or no longer exists. Please upload it again.', 'UNKNOWN_PHOTO');
+  return keys.map((k) => found.get(k)!);
+};
+
+/** Features as stored: trimmed, known enums checked, contact details kept out of public features. */
+const cleanFeatures = (features: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(features)) {
+    if (/phone|sellername|^name$|^images$|^category$|^subcategory$/i.test(key)) continue;
+    const v = typeof value === 'string' ? value.trim() : value;
+    if (v === '' || v === null || v === undefined) continue;
+    const allowed = ENUM_FEATURES[key];
+    if (allowed && typeof v === 'string' && !allowed.includes(v)) throw badRequest(`${key} must be one of ${allowed.join(', ')}`, 'VALIDATION_ERROR');
+    out[key] = v;
+  }
+  if (out.year !== undefined) {
+    const year = Number(out.year);
+    const max = new Date().getUTCFullYear() + 1;
+    if (!Number.isInteger(year) || year < 1990 || year > max) throw badRequest(`Year must be between 1990 and ${max}`, 'VALIDATION_ERROR');
+    out.year = year;
+  }
+  if (out.kmDriven !== undefined) {
+    const km = Number(String(out.kmDriven).replace(/[^\d.]/g, ''));
+    if (!Number.isFinite(km) || km < 0 || km > 2_000_000) throw badRequest('KM driven must be a number between 0 and 20,00,000', 'VALIDATION_ERROR');
+    out.kmDriven = Math.round(km);
+  }
+  return out;
+};
+
+const buildSlug = (categorySlug: string, title: string, cityOrState: string, id: string) =>
+  `${categorySlug}-c84-${slugify(title).slice(0, 80) || 'ad'}-in-${slugify(cityOrState) || 'india'}-iid-${id}`.replace(/-+/g, '-');
+
+const placeSlugName = async (db: Db, place: Place) => {
+  const index = await loadLocations(db);
+  return index.byId.get(place.cityId ?? place.stateId)?.name ?? 'india';
+};
+
+interface Prepared {
+  title: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  condition: string;
+  categoryId: string;
+  subcategoryId: string | null;
+  place: Place;
+  features: Record<string, unknown>;
+  contactName: string | null;
+  contactPhone: string | null;
+  photoIds: string[];
+  categorySlug: string;
+}
+
+/** Everything create and update share: resolve names, check the family's required details, photos. */
+const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInput, listingId?: string): Promise<Prepared> => {
+  const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
+  const place = await resolvePlace(db, input);
+  const features = cleanFeatures(input.features);
+  const missing = missingDetails(subcategory?.family ?? category.family, subcategory?.id, features);
+  if (input.images.length === 0) missing.push('At least one photo');
+  if (missing.length) throw badRequest(`Please fill the following mandatory fields: ${missing.join(', ')}`, 'MISSING_FIELDS');
+  const phone = input.sellerPhone ? sellerPhone(input.sellerPhone) : undefined;
+  if (input.sellerPhone && !phone) throw badRequest('Please fill the following mandatory fields: Phone (10 digits)', 'MISSING_FIELDS');
+  return {
+    title: input.title,
+    description: input.description,
+    priceMinor: Math.round(input.price * 100),
+    currency: input.currency,
+    condition: input.condition,
+    categoryId: category.id,
+    subcategoryId: subcategory?.id ?? null,
+    place: {
+      ...place,
+      latitude: input.latitude ?? place.latitude,
+      longitude: input.longitude ?? place.longitude,
+    },
+    features,
+    contactName: input.sellerName || null,
+    contactPhone: phone ?? null,
+    photoIds: await resolvePhotos(env, userId, input.images, listingId),
+    categorySlug: subcategory?.slug ?? category.slug,
+  };
+};
+
+const attachPhotos = (env: Env, listingId: string, photoIds: string[]) =>
+  photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ?').bind(listingId, position, mediaId));
+
+export const createListing = async (env: Env, db: Db, userId: string, input: CreateListingInput, origin: string): Promise<Listing> => {
+  const p = await prepare(env, db, userId, input);
+  const id = ulid().toLowerCase();
+  const now = Date.now();
+  const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
+         state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, contact_name, contact_phone, is_featured, views, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
+    ).bind(
+      id,
+      buildSlug(p.categorySlug, p.title, await placeSlugName(db, p.place), id),
+      userId,
+      p.title,
+      p.description,
+      p.priceMinor,
+      p.currency,
+      p.condition,
+      p.categoryId,
+      p.subcategoryId,
+      p.place.text,
+      p.place.stateId,
+      p.place.cityId,
+      p.place.areaId,
+      p.place.latitude,
+      p.place.longitude,
+      JSON.stringify(p.features),
+      brand,
+      reason ? 'REJECTED' : 'APPROVED',
+      reason,
+      p.contactName,
+      p.contactPhone,
+      now,
+      now,
+    ),
+    ...attachPhotos(env, id, p.photoIds),
+  ]);
+  if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
+  await invalidateListingCaches(env);
+  return getListing(env, db, origin, id, userId);
+};
+
+export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
+  const row = await ownedListing(env, userId, id);
+  const current = await getListing(env, db, origin, row.id, userId);
+  const changingPlace = input.location !== undefined || input.state !== undefined || input.city !== undefined || input.neighbourhood !== undefined;
+  const merged: CreateListingInput = {
+    title: input.title ?? row.title,
+    description: input.description ?? row.description,
+    price: input.price ?? row.price_minor / 100,
+    currency: (input.currency ?? row.currency) as CreateListingInput['currency'],
+    condition: (input.condition ?? row.condition) as CreateListingInput['condition'],
+    categoryId: input.categoryId ?? row.category_id,
+    subcategoryId: input.categoryId !== undefined ? input.subcategoryId : (input.subcategoryId ?? row.subcategory_id ?? undefined),
+    ...(changingPlace
+      ? { location: input.location, state: input.state, city: input.city, neighbourhood: input.neighbourhood }
+      : { location: row.location }),
+    latitude: input.latitude ?? row.latitude ?? undefined,
+    longitude: input.longitude ?? row.longitude ?? undefined,
+    images: input.images ?? current.images,
+    features: input.features ?? (JSON.parse(row.features) as Record<string, never>),
+    sellerName: input.sellerName ?? row.contact_name ?? undefined,
+    sellerPhone: input.sellerPhone ?? row.contact_phone ?? undefined,
+  };
+  const p = await prepare(env, db, userId, merged, row.id);
+  // unchanged place: keep the stored ids rather than re-resolving the display text
+  const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
+  const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  // an edit re-submits a rejected ad; a live ad that now fails the check is held back
+  const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? 'APPROVED' : row.status;
+  const now = Date.now();
+  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  const { results: oldPhotos } = await env.DB.prepare('SELECT id, r2_key FROM media WHERE listing_id = ?').bind(row.id).all<{ id: string; r2_key: string }>();
+  const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
+         location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
+         contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+    ).bind(
+      buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id),
+      p.title,
+      p.description,
+      p.priceMinor,
+      p.currency,
+      p.condition,
+      p.categoryId,
+      p.subcategoryId,
+      place.text,
+      place.stateId,
+      place.cityId,
+      place.areaId,
+      place.latitude,
+      place.longitude,
+      JSON.stringify(p.features),
+      brand,
+      status,
+      reason,
+      p.contactName,
+      p.contactPhone,
+      now,
+      row.id,
+      userId,
+    ),
+    ...dropped.map((m) => env.DB.prepare('DELETE FROM media WHERE id = ?').bind(m.id)),
+    ...attachPhotos(env, row.id, p.photoIds),
+  ]);
+  await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
+  if (reason && row.status !== 'REJECTED') {
+    await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
+  }
+  await invalidateListingCaches(env);
+  return getListing(env, db, origin, row.id, userId);
+};
+
+export const deleteListing = async (env: Env, userId: string, id: string) => {
+  const row = await ownedListing(env, userId, id);
+  const { results: photos } = await env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ?').bind(row.id).all<{ r2_key: string }>();
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM media WHERE listing_id = ?').bind(row.id),
+    env.DB.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(row.id),
+    env.DB.prepare('DELETE FROM listing_views WHERE listing_id = ?').bind(row.id),
+    env.DB.prepare('DELETE FROM listings WHERE id = ? AND user_id = ?').bind(row.id, userId),
+  ]);
+  await deleteObjectsIfUnused(env, photos.map((p) => p.r2_key));
+  await invalidateListingCaches(env);
+  return { deleted: true, id: row.id };
+};
+
+export const changeStatus = async (env: Env, db: Db, userId: string, id: string, status: 'APPROVED' | 'SOLD' | 'INACTIVE', origin: string) => {
+  const row = await ownedListing(env, userId, id);
+  if (row.status === status) return getListing(env, db, origin, row.id, userId);
+  const allowed = STATUS_TRANSITIONS[row.status] ?? [];
+  if (!allowed.includes(status)) {
+    const hint = row.status === 'REJECTED' ? ' Edit the ad to send it for review again.' : '';
+    throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
+  }
+  // compare-and-set on the old status, so two racing changes cannot both apply
+  const res = await env.DB.prepare('UPDATE listings SET status = ?, updated_at = ? WHERE id = ? AND user_id = ? AND status = ?')
+    .bind(status, Date.now(), row.id, userId, row.status)
+    .run();
+  if (res.meta.changes === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  await invalidateListingCaches(env);
+  return getListing(env, db, origin, row.id, userId);
+};
+
+// ---------------------------------------------------------------- My Ads
+
+export const myListings = async (
+  env: Env,
+  db: Db,
+  origin: string,
+  userId: string,
+  q: { page: number; limit: number; status?: string; q?: string },
+) => {
+  const where = ['l.user_id = ?'];
+  const params: unknown[] = [userId];
+  if (q.status) {
+    where.push('l.status = ?');
+    params.push(q.status);
+  }
+  if (q.q) {
+    // a seller's own ads are few: a bounded LIKE over them is fine (the index narrows to the user)
+    where.push(`l.title LIKE ? ESCAPE '\\'`);
+    params.push(`%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`).slice(0, 40)}%`);
+  }
+  const whereSql = where.join(' AND ');
+  const [rows, total, counts] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.created_at DESC, l.num DESC LIMIT ? OFFSET ?`).bind(
+      ...params,
+      q.limit,
+      (q.page - 1) * q.limit,
+    ),
+    env.DB.prepare(`SELECT count(*) AS total FROM listings l WHERE ${whereSql}`).bind(...params),
+    env.DB.prepare(`SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status`).bind(userId),
+  ]);
+  const byStatus = Object.fromEntries(((counts?.results ?? []) as { status: string; n: number }[]).map((r) => [r.status, r.n]));
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[], { owner: true }),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+    counts: {
+      all: Object.values(byStatus).reduce((a, b) => a + b, 0),
+      approved: byStatus.APPROVED ?? 0,
+      rejected: byStatus.REJECTED ?? 0,
+      sold: byStatus.SOLD ?? 0,
+      inactive: byStatus.INACTIVE ?? 0,
+    },
+  };
+};
+
+// ---------------------------------------------------------------- favourites
+
+/**
+ * Sets or toggles a favourite. With `want` given it is idempotent (a double click sends the same
+ * wish twice); without it, it toggles. Owners cannot favourite their own ad.
+ */
+export const setFavorite = async (env: Env, userId: string, listingId: string, want?: boolean) => {
+  const listing = await env.DB.prepare('SELECT id, user_id, title, status FROM listings WHERE id = ?')
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; title: string; status: string }>();
+  if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
+  const exists = await env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).first();
+  const target = want ?? !exists;
+  if (target) {
+    const res = await env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()).run();
+    if (res.meta.changes > 0) await notifyFavourite(env, listing, userId);
+  } else {
+    await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
+  }
+  return { isFavorite: target, listingId: listing.id };
+};
+
+/** One "someone liked your ad" per liker per ad, however often they toggle. */
+const notifyFavourite = async (env: Env, listing: { id: string; user_id: string; title: string }, likerId: string) => {
+  const data = JSON.stringify({ listingId: listing.id, byUserId: likerId });
+  const already = await env.DB.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND type = 'FAVORITE' AND data = ?`).bind(listing.user_id, data).first();
+  if (already) return;
+  await notify(env, listing.user_id, {
+    type: 'FAVORITE',
+    title: 'Someone liked your ad',
+    body: `Your ad "${listing.title}" was added to a wishlist.`,
+    data: { listingId: listing.id, byUserId: likerId },
+  });
+};
+
+export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
+  const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD')`;
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM favorites f JOIN listings l ON l.id = f.listing_id ${LISTING_JOINS} WHERE ${visible} ORDER BY f.created_at DESC LIMIT ? OFFSET ?`,
+    ).bind(userId, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare(`SELECT count(*) AS total FROM favorites f JOIN listings l ON l.id = f.listing_id WHERE ${visible}`).bind(userId),
+  ]);
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  const listings = await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]);
+  return {
+    listings: listings.map((l) => ({ ...l, isFavorite: true })),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
+
+export const isFavorite = async (env: Env, userId: string, listingId: string) =>
+  Boolean(await env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listingId).first());
+
