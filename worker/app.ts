@@ -11,6 +11,8 @@ import { docsRoutes } from './routes/docs';
 import { listingRoutes } from './routes/listings';
 import { locationRoutes } from './routes/locations';
 import { mediaRoutes } from './routes/media';
+import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
 import { optionRoutes } from './routes/options';
 import { uploadRoutes } from './routes/uploads';
 
@@ -20,6 +22,8 @@ const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/oauth', oauthRoutes)
   .route('/upload', uploadRoutes)
+  .route('/messages', messageRoutes)
+  .route('/notifications', notificationRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)

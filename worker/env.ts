@@ -1,4 +1,6 @@
+import type { ChatRoom } from '../durable-objects/chat-room';
 import type { RateLimiter } from '../durable-objects/rate-limiter';
+import type { UserInbox } from '../durable-objects/user-inbox';
 
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
@@ -7,6 +9,8 @@ export interface Env {
   CACHE: KVNamespace;
   ASSETS?: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  ChatRoom: DurableObjectNamespace<ChatRoom>;
+  UserInbox: DurableObjectNamespace<UserInbox>;
   APP_NAME: string;
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;

@@ -228,16 +228,20 @@ export class Canvas {
     let state = seed >>> 0 || 1;
     const cx = this.width / 2;
     const cy = this.height / 2;
-    const maxD = Math.hypot(cx, cy);
+    const maxD2 = cx * cx + cy * cy;
+    const d = this.data;
     for (let y = 0; y < this.height; y++) {
+      const dy2 = (y - cy) * (y - cy);
       for (let x = 0; x < this.width; x++) {
         state ^= state << 13;
         state ^= state >>> 17;
         state ^= state << 5;
         const noise = ((state >>> 0) / 4294967296 - 0.5) * 2 * grain;
-        const v = 1 - 0.22 * (Math.hypot(x - cx, y - cy) / maxD) ** 2.2;
+        const v = 1 - 0.22 * (((x - cx) * (x - cx) + dy2) / maxD2);
         const i = (y * this.width + x) * 4;
-        for (let c = 0; c < 3; c++) this.data[i + c] = clamp8((this.data[i + c] as number) * v + noise);
+        d[i] = clamp8((d[i] as number) * v + noise);
+        d[i + 1] = clamp8((d[i + 1] as number) * v + noise);
+        d[i + 2] = clamp8((d[i + 2] as number) * v + noise);
       }
     }
   }

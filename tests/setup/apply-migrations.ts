@@ -2,4 +2,4 @@ import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 
 // Storage is isolated per test file; every file starts from the migrated schema + reference data.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS ?? []);

@@ -17,6 +17,7 @@ export const LIMITS = {
   otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.' },
   postPerUser: { name: 'post-user', limit: 30, windowMs: 60 * 60_000, message: 'You are posting too fast. Please wait a while before posting another ad.' },
   uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
+  messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.' },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
 } satisfies Record<string, Limit>;
 

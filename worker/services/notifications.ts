@@ -1,13 +1,113 @@
 import { ulid } from 'ulid';
 import type { Env } from '../env';
+import { notFound } from '../lib/errors';
+import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 
-/** Stores a notification for a user. Live delivery to open tabs is the inbox object's job. */
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  title: string;
+  body: string;
+  type: string;
+  data: string;
+  is_read: number;
+  read_at: number | null;
+  created_at: number;
+}
+
+const toNotification = (r: NotificationRow): Notification => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  type: r.type,
+  data: (() => {
+    try {
+      return JSON.parse(r.data) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  })(),
+  isRead: r.is_read === 1,
+  readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export const inboxOf = (env: Env, userId: string) => env.UserInbox.get(env.UserInbox.idFromName(userId));
+
+/** Stores a notification and pushes it live to the user's open tabs. */
 export const notify = async (env: Env, userId: string, n: { type: NotificationType; title: string; body: string; data?: Record<string, unknown> }) => {
-  const id = `ntf_${ulid().toLowerCase()}`;
+  const row: NotificationRow = {
+    id: `ntf_${ulid().toLowerCase()}`,
+    user_id: userId,
+    title: n.title.slice(0, 120),
+    body: n.body.slice(0, 500),
+    type: n.type,
+    data: JSON.stringify(n.data ?? {}),
+    is_read: 0,
+    read_at: null,
+    created_at: Date.now(),
+  };
   await env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
-    .bind(id, userId, n.title.slice(0, 120), n.body.slice(0, 500), n.type, JSON.stringify(n.data ?? {}), Date.now())
+    .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
-  return id;
+  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }));
+  return row.id;
+};
+
+/** Best effort: a user with no open tab simply has nobody to push to. */
+export const pushToInbox = async (env: Env, userId: string, event: Record<string, unknown>) => {
+  try {
+    return await inboxOf(env, userId).push(event);
+  } catch (err) {
+    console.warn('inbox push failed', err);
+    return 0;
+  }
+};
+
+/** Unread messages across the user's chats (as buyer and as seller) plus unread notifications. */
+export const unreadCounts = async (env: Env, userId: string): Promise<UnreadCount> => {
+  const row = await env.DB.prepare(
+    `SELECT
+       (SELECT coalesce(sum(last_seq - buyer_last_read_seq), 0) FROM chats WHERE buyer_id = ?1) +
+       (SELECT coalesce(sum(last_seq - seller_last_read_seq), 0) FROM chats WHERE seller_id = ?1) AS messages,
+       (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications`,
+  )
+    .bind(userId)
+    .first<{ messages: number; notifications: number }>();
+  const unreadMessages = row?.messages ?? 0;
+  const unreadNotifications = row?.notifications ?? 0;
+  return { unreadMessages, unreadNotifications, total: unreadMessages + unreadNotifications };
+};
+
+export const listNotifications = async (env: Env, userId: string, q: { page: number; limit: number; type?: string }) => {
+  const where = q.type ? 'user_id = ? AND type = ?' : 'user_id = ?';
+  const params = q.type ? [userId, q.type] : [userId];
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT * FROM notifications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).bind(...params, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare(`SELECT count(*) AS total FROM notifications WHERE ${where}`).bind(...params),
+  ]);
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    notifications: ((rows?.results ?? []) as NotificationRow[]).map(toNotification),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
+
+/** Only the owner can mark their notification; someone else's id reads as missing. */
+export const markNotificationRead = async (env: Env, userId: string, id: string) => {
+  const now = Date.now();
+  const row = await env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = coalesce(read_at, ?) WHERE id = ? AND user_id = ? RETURNING *`)
+    .bind(now, id, userId)
+    .first<NotificationRow>();
+  if (!row) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND');
+  await pushToInbox(env, userId, chatEvent('notification_read', { id }));
+  return toNotification(row);
+};
+
+export const markAllNotificationsRead = async (env: Env, userId: string) => {
+  const res = await env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND is_read = 0`).bind(Date.now(), userId).run();
+  await pushToInbox(env, userId, chatEvent('notification_read', { all: true }));
+  return { updated: res.meta.changes };
 };

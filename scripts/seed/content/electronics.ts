@@ -78,7 +78,7 @@ const PHONE_MIDDLE = [
   'Never repaired or opened, all original parts.',
   'Small scratch on the back panel, not visible with a cover.',
 ];
-const PHONE_CLOSE = ['Price slightly negotiable.', 'Exchange not available, cash or UPI only.', 'Meet near {place} metro station.', 'Call or WhatsApp, serious buyers only.', 'Selling because I upgraded.'];
+const PHONE_CLOSE = ['Price slightly negotiable.', 'Exchange not available, cash or UPI only.', 'Can meet anywhere near {place}.', 'Call or WhatsApp, serious buyers only.', 'Selling because I upgraded.'];
 
 export const smartphones: Generator = (ctx) => {
   const { rng } = ctx;
@@ -117,7 +117,7 @@ export const smartphones: Generator = (ctx) => {
       opener,
       ...(condition === 'NEW' ? [] : rng.sample(PHONE_MIDDLE, rng.int(1, 2))),
       battery && condition !== 'NEW' ? `Battery health ${battery}%.` : null,
-      fill(rng.pick(PHONE_CLOSE), values),
+      fill(rng.pick(condition === 'USED' ? PHONE_CLOSE : PHONE_CLOSE.filter((c) => !c.includes('upgraded'))), values),
     ),
     price,
     condition,

@@ -122,17 +122,17 @@ export const goods = (items: GoodsItem[], options: GoodsOptions = {}): Generator
 
     const features: Record<string, unknown> = options.vehicle
       ? { brand: brand || 'Other', model: item.name, year: CONTENT_YEAR - years }
-      : { additionalDetails: additional(brand, variant, years, condition, rng) };
+      : { additionalDetails: additional(brand, variant, years, condition, title.includes('bill') || rng.chance(0.6)) };
     return { title, description, price, condition, features };
   };
 };
 
-const additional = (brand: string, variant: string, years: number, condition: Condition, rng: Random) =>
+const additional = (brand: string, variant: string, years: number, condition: Condition, bill: boolean) =>
   [
     brand && `Brand: ${brand}`,
     variant && `Variant: ${variant}`,
     condition === 'NEW' ? 'Unused, sealed' : `Age: ${yearsText(years)}`,
-    `Bill: ${condition === 'NEW' || rng.chance(0.6) ? 'available' : 'not available'}`,
+    `Bill: ${condition === 'NEW' || bill ? 'available' : 'not available'}`,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -40,11 +40,14 @@ const SALE_CLOSE = [
   'Registration charges extra.',
 ];
 
+const DEALER_SALE_CLOSE = ['Home loan assistance available.', 'Call us to fix a site visit.', 'Verified documents, hassle-free registration.'];
+
 const sizeClamp = (rupees: number, min: number, max: number) => Math.min(max, Math.max(min, roundPrice(rupees)));
 
 const homeForSale = (kind: 'Apartment' | 'House'): Generator => (ctx) => {
   const { rng } = ctx;
-  const propertyType = kind === 'Apartment' ? rng.weighted(['Apartment', 'Builder Floor', 'Penthouse'], [8, 2, 0.5]) : rng.weighted(['House', 'Villa'], [3, 1]);
+  const metro = METROS.has(ctx.city);
+  const propertyType = kind === 'Apartment' ? rng.weighted(['Apartment', 'Builder Floor', 'Penthouse'], [8, 2, metro ? 0.5 : 0]) : rng.weighted(['House', 'Villa'], [3, 1]);
   const bhk = propertyType === 'Penthouse' ? rng.int(3, 5) : kind === 'House' ? rng.weighted([1, 2, 3, 4, 5], [1, 4, 4, 2, 1]) : rng.weighted([1, 2, 3, 4], [3, 6, 4, 1]);
   const [lo, hi] = BHK_SQFT[Math.min(5, bhk)] as [number, number];
   const area = Math.round(rng.int(lo, hi) * (kind === 'House' ? 1.3 : 1) / 5) * 5;
@@ -83,16 +86,16 @@ const homeForSale = (kind: 'Apartment' | 'House'): Generator => (ctx) => {
       : ['Independent {bhk} house on a corner plot in {place}, {area} sq.ft built-up.', '{bhk} {label} for sale in a quiet lane of {place}, {area} sq.ft.'];
   const middles = [
     '24-hour water supply from borewell and corporation line.',
-    'Close to schools, hospitals and the main market; metro station is ten minutes away.',
+    'Close to schools, hospitals and the main market.',
     'Modular kitchen, wardrobes in all bedrooms and vitrified flooring.',
-    'Society has a gym, swimming pool and children\'s play area.',
+    kind === 'Apartment' ? 'Society has a gym, swimming pool and children\'s play area.' : 'Private terrace and a small garden in front.',
     'Well-lit rooms with a balcony overlooking the garden.',
     'Covered car parking and 100% power backup.',
-    'Vastu compliant, main door facing east.',
+    features.facing === 'East' ? 'Vastu compliant, main door facing east.' : 'Cross ventilation in every room.',
   ];
   return {
     title,
-    description: paragraph(fill(rng.pick(openers), values), ...rng.sample(middles, rng.int(1, 2)), rng.pick(SALE_CLOSE)),
+    description: paragraph(fill(rng.pick(openers), values), ...rng.sample(middles, rng.int(1, 2)), rng.pick(ctx.business ? DEALER_SALE_CLOSE : SALE_CLOSE)),
     price,
     condition: age === 'Under Construction' || age === '0-1 years' ? 'NEW' : 'USED',
     features,
@@ -126,7 +129,7 @@ export const rentals: Generator = (ctx) => {
     rentType: 'Monthly',
     tenantType,
     securityDeposit: roundPrice(rent * rng.pick([2, 3, 3, 6, 10])),
-    maintenanceCharges: roundPrice(rng.int(0, 6) * 500),
+    maintenanceCharges: rng.int(0, 6) * 500,
     amenities: rng.sample(AMENITIES, rng.int(2, 6)),
   };
   const label = propertyType === 'Apartment' ? 'Flat' : propertyType;

@@ -280,7 +280,7 @@ const CAR_CLOSE = [
 
 const DEALER_CLOSE = [
   'Easy finance with low down payment available; RC transfer done by us.',
-  'Visit our showroom in {place} for a test drive, 100+ cars in stock.',
+  'Visit our showroom in {place} for a test drive, 100+ vehicles in stock.',
   'Exchange your old vehicle, best price guaranteed. Loan approval in 24 hours.',
   '140-point inspection done, 6 months engine and gearbox warranty included.',
 ];
@@ -332,7 +332,7 @@ const describe = (ctx: DraftContext, s: Spec, middle: string[], close: string[],
 
 export const cars: Generator = (ctx) => {
   const s = pickSpec(ctx.rng, TABLES.cars.models, TABLES.cars.weights, [6_000, 14_000], false);
-  const price = Math.min(25 * L, roundPrice(valueOf(ctx.rng, s, 0.92, 1.5 * L, 10_000)));
+  const price = Math.min(25 * L, roundPrice(valueOf(ctx.rng, s, 0.93, 1.5 * L, 10_000)));
   return {
     title: vehicleTitle(ctx.rng, s, 10_000),
     description: describe(ctx, s, CAR_MIDDLE, CAR_CLOSE, 'car'),
@@ -366,7 +366,8 @@ const BIKE_CLOSE = [
 
 const twoWheeler = (models: { models: Model[]; weights: number[] }, kind: string): Generator => (ctx) => {
   const s = pickSpec(ctx.rng, models.models, models.weights, [3_500, 9_000], true);
-  const price = roundPrice(valueOf(ctx.rng, s, 0.88, 12_000, 6_000));
+  // Two-wheelers hold their value well in India (a 5-year-old Classic 350 still fetches ~60% of new).
+  const price = roundPrice(valueOf(ctx.rng, s, 0.92, 12_000, 6_000));
   const mileage = s.m.base > 150_000 ? ctx.rng.int(28, 40) : ctx.rng.int(45, 62);
   const middle = s.fuel === 'Electric' ? BIKE_MIDDLE.filter((m) => !/kmpl|PUC|kick/.test(m)) : BIKE_MIDDLE;
   return {

@@ -1,0 +1,187 @@
+import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { ulid } from 'ulid';
+import type { Env } from '../worker/env';
+import { scamWarning } from '../worker/services/chat-safety';
+import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
+import { notifyNewMessage } from '../worker/services/chat-notify';
+import { AppError } from '../worker/lib/errors';
+import { LIMITS, enforce } from '../worker/lib/rate-limit';
+
+interface Member {
+  userId: string;
+}
+
+interface ChatRow {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  last_seq: number;
+}
+
+/**
+ * One room per conversation (named by chat id). It is the only writer of the conversation: every
+ * message gets the next sequence number, is stored in D1, and only then is acknowledged and
+ * broadcast. Sends are serialised through a promise chain, because awaiting D1 lets other events
+ * interleave inside a Durable Object.
+ */
+export class ChatRoom extends Server<Env> {
+  static override options = { hibernate: true };
+
+  #queue: Promise<unknown> = Promise.resolve();
+  /** inbox pushes and offline notifications, in message order, off the send path */
+  #notifications: Promise<unknown> = Promise.resolve();
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #chat(): Promise<ChatRow> {
+    const chat = await this.env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq FROM chats WHERE id = ?').bind(this.name).first<ChatRow>();
+    if (!chat) throw new Error(`chat ${this.name} does not exist`);
+    return chat;
+  }
+
+  /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
+  async send(input: { senderId: string; content: string; messageType: string; clientId: string | null }): Promise<{ message: ChatMessage; duplicate: boolean }> {
+    return this.#serial(async () => {
+      const chat = await this.#chat();
+      if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
+      if (input.clientId) {
+        const existing = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND sender_id = ? AND client_id = ?')
+          .bind(chat.id, input.senderId, input.clientId)
+          .first<MessageRow>();
+        if (existing) return { message: toMessage(existing), duplicate: true };
+      }
+      const now = Date.now();
+      const seq = chat.last_seq + 1;
+      const warning = scamWarning(input.content);
+      const row: MessageRow = {
+        id: `msg_${ulid().toLowerCase()}`,
+        chat_id: chat.id,
+        seq,
+        sender_id: input.senderId,
+        content: input.content,
+        message_type: input.messageType,
+        client_id: input.clientId,
+        warning,
+        created_at: now,
+      };
+      const senderIsBuyer = input.senderId === chat.buyer_id;
+      await this.env.DB.batch([
+        this.env.DB.prepare(
+          'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).bind(row.id, row.chat_id, row.seq, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at),
+        // the sender has read everything up to their own message
+        this.env.DB.prepare(
+          `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ?`,
+        ).bind(seq, row.content.slice(0, 200), now, now, seq, chat.id),
+      ]);
+      const message = toMessage(row);
+      this.broadcast(JSON.stringify(chatEvent('new_message', { message })));
+      const recipientId = senderIsBuyer ? chat.seller_id : chat.buyer_id;
+      this.#notifications = this.#notifications.then(() =>
+        notifyNewMessage(this.env, chat.id, recipientId, message).catch((e: unknown) => console.warn('inbox push failed', e)),
+      );
+      this.ctx.waitUntil(this.#notifications);
+      return { message, duplicate: false };
+    });
+  }
+
+  /** Marks everything up to `seq` read for a member and tells the room (read ticks). */
+  async markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }> {
+    return this.#serial(async () => {
+      const chat = await this.#chat();
+      const column = userId === chat.buyer_id ? 'buyer_last_read_seq' : userId === chat.seller_id ? 'seller_last_read_seq' : null;
+      if (!column) throw new Error('not a member');
+      const seq = Math.min(upToSeq ?? chat.last_seq, chat.last_seq);
+      await this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, chat.id).run();
+      this.broadcast(JSON.stringify(chatEvent('read', { userId, chatId: chat.id, seq })));
+      return { lastReadSeq: seq };
+    });
+  }
+
+  override async onConnect(connection: Connection<Member>, ctx: ConnectionContext) {
+    const userId = ctx.request.headers.get('X-Sel-User');
+    if (!userId) {
+      connection.close(4001, 'Authentication error');
+      return;
+    }
+    connection.setState({ userId });
+    // resync: everything after the last sequence this client saw, in order
+    const after = Number(new URL(ctx.request.url).searchParams.get('after') ?? 'NaN');
+    if (Number.isInteger(after) && after >= 0) await this.#replay(connection, after);
+  }
+
+  async #replay(connection: Connection<Member>, after: number) {
+    let cursor = after;
+    for (;;) {
+      const { results } = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT 200')
+        .bind(this.name, cursor)
+        .all<MessageRow>();
+      if (!results.length) break;
+      connection.send(JSON.stringify(chatEvent('sync', { messages: results.map(toMessage) })));
+      cursor = results[results.length - 1]!.seq;
+      if (results.length < 200) break;
+    }
+    connection.send(JSON.stringify(chatEvent('synced', { chatId: this.name, seq: cursor })));
+  }
+
+  override async onMessage(connection: Connection<Member>, raw: WSMessage) {
+    const userId = connection.state?.userId;
+    if (!userId || typeof raw !== 'string') return;
+    const event = parseClientEvent(raw);
+    if (!event) {
+      connection.send(JSON.stringify(chatEvent('error', { message: 'Unknown event' })));
+      return;
+    }
+    switch (event.type) {
+      case 'typing_start':
+      case 'typing_stop':
+        this.broadcast(JSON.stringify(chatEvent('user_typing', { userId, chatId: this.name, isTyping: event.type === 'typing_start' })), [connection.id]);
+        return;
+      case 'read':
+        await this.markRead(userId, event.seq);
+        return;
+      case 'sync':
+        await this.#replay(connection, event.after);
+        return;
+      case 'send': {
+        try {
+          await enforce(this.env, LIMITS.messagesPerUser, userId);
+          const { message } = await this.send({ senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId });
+          connection.send(JSON.stringify(chatEvent('ack', { clientId: event.clientId, message })));
+        } catch (err) {
+          const text = err instanceof AppError ? err.message : 'Failed to send message';
+          connection.send(JSON.stringify(chatEvent('nack', { clientId: event.clientId, error: text })));
+        }
+        return;
+      }
+    }
+  }
+}
+
+export interface MessageRow {
+  id: string;
+  chat_id: string;
+  seq: number;
+  sender_id: string;
+  content: string;
+  message_type: string;
+  client_id: string | null;
+  warning: string | null;
+  created_at: number;
+}
+
+export const toMessage = (r: MessageRow): ChatMessage => ({
+  id: r.id,
+  chatId: r.chat_id,
+  seq: r.seq,
+  senderId: r.sender_id,
+  content: r.content,
+  messageType: r.message_type,
+  clientId: r.client_id,
+  warning: r.warning,
+  createdAt: new Date(r.created_at).toISOString(),
+});

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:search -- [--listings 100000] [--rate 40] [--duration 30] [--reuse]`
+ *
+ * Seeds N listings into a separate local database (.wrangler/bench-state, so your dev data is
+ * untouched), starts the worker with wrangler on a free port, and drives /api/listings with a
+ * FIXED-RATE load (open loop: each request is due at its scheduled time and its latency is counted
+ * from then, so queueing is not hidden). Prints p50/p95/p99 per query kind and overall.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const listings = Number(arg('listings', '100000'));
+const rate = Number(arg('rate', '40'));
+const durationS = Number(arg('duration', '30'));
+const reuse = process.argv.includes('--reuse');
+const persist = arg('persist-to', '.wrangler/bench-state');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' };
+
+const run = (cmd: string, args: string[]) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+
+const main = async () => {
+  if (!existsSync('dist/client/index.html')) run('vite', ['build']);
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist, '--no-images']);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => server.kill('SIGTERM');
+  process.on('exit', stop);
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/categories`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (i > 120) throw new Error('worker did not start');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+    // Realistic parameters taken from the data itself.
+    const sample = (await (await fetch(`${base}/api/listings?limit=100&sortBy=views`)).json()) as {
+      data: { listings: { id: string; slug: string; city: string | null; features: Record<string, unknown>; subcategory: { name: string } | null; title: string }[] };
+    };
+    const ads = sample.data.listings;
+    if (!ads.length) throw new Error('no listings in the benchmark database');
+    const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
+    const cities = [...new Set(ads.map((a) => a.city).filter(Boolean))] as string[];
+    const words = ads.map((a) => a.title.split(' ')[0]!.toLowerCase()).filter((w) => w.length > 2);
+    const brands = ads.filter((a) => typeof a.features.brand === 'string' && a.subcategory).map((a) => ({ sub: a.subcategory!.name, brand: String(a.features.brand) }));
+
+    const kinds: Record<string, (i: number) => string> = {
+      'text + city': (i) => `/api/listings?q=${encodeURIComponent(pick(words, i))}&location=${encodeURIComponent(pick(cities, i))}&limit=20`,
+      'category + price + sort': (i) => `/api/listings?category=Vehicles&minPrice=${50_000 + (i % 5) * 100_000}&maxPrice=2000000&sortBy=price&sortOrder=asc&limit=20`,
+      'subcategory + brand': (i) => {
+        const b = pick(brands, i);
+        return `/api/listings?subcategory=${encodeURIComponent(b.sub)}&brand=${encodeURIComponent(b.brand)}&limit=20`;
+      },
+      'location only': (i) => `/api/listings?location=${encodeURIComponent(pick(cities, i))}&limit=20`,
+      'page 50 of a broad query': () => `/api/listings?category=Electronics&page=50&limit=20`,
+      'slug lookup': (i) => `/api/listings/slug/${pick(ads, i).slug}`,
+      related: (i) => `/api/listings/${pick(ads, i).id}/related?limit=4`,
+    };
+    const names = Object.keys(kinds);
+
+    // warm-up: one of each
+    for (const n of names) await fetch(base + kinds[n]!(0)).then((r) => r.arrayBuffer());
+
+    const total = Math.round(rate * durationS);
+    const results: { kind: string; ms: number; ok: boolean }[] = [];
+    const start = performance.now() + 100;
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const kind = names[i % names.length]!;
+      inflight.push(
+        fetch(base + kinds[kind]!(i))
+          .then(async (r) => {
+            await r.arrayBuffer();
+            results.push({ kind, ms: performance.now() - due, ok: r.ok });
+          })
+          .catch(() => {
+            results.push({ kind, ms: performance.now() - due, ok: false });
+          }),
+      );
+    }
+    await Promise.all(inflight);
+
+    console.log(`\n${listings.toLocaleString('en-IN')} listings, ${rate} req/s for ${durationS} s (${total} requests), open loop\n`);
+    console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    for (const kind of [...names, 'ALL']) {
+      const rows = results.filter((r) => kind === 'ALL' || r.kind === kind);
+      const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+      console.log(
+        kind.padEnd(28),
+        String(rows.length).padStart(5),
+        percentile(ms, 50).toFixed(1).padStart(8),
+        percentile(ms, 95).toFixed(1).padStart(8),
+        percentile(ms, 99).toFixed(1).padStart(8),
+        String(rows.filter((r) => !r.ok).length).padStart(7),
+      );
+    }
+  } finally {
+    stop();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

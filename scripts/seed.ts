@@ -1,0 +1,342 @@
+/**
+ * Deterministic demo data for local development: demo users, listings with real-looking Indian
+ * content, and generated photos, written into the local wrangler state (the D1/R2/KV that
+ * `wrangler dev` uses) through wrangler's getPlatformProxy.
+ *
+ *   node_modules/.bin/tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time]
+ *
+ * --listings N   how many listings (default 600)
+ * --if-empty     do nothing when the listings table already has rows (used by `npm start`)
+ * --reset        delete the demo rows (ids starting usr_demo) first, then seed
+ * --seed S       PRNG seed (default "sel"); the same seed gives the same users, ads and photos
+ * --fixed-time   date everything relative to 2026-11-20 instead of now, so every byte is reproducible
+ *
+ * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
+  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
+  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+  process.exit(r.status ?? 1);
+}
+
+// getPlatformProxy warns about bindings the seed does not use (the rate-limiter Durable Object); keep the output to errors.
+process.env.WRANGLER_LOG ??= 'error';
+const { getPlatformProxy } = await import('wrangler');
+const { ulid } = await import('ulid');
+const { slugify } = await import('../worker/schemas/taxonomy');
+const { SUBCATEGORIES } = await import('./seed/catalog');
+const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
+const { ensureImagePool } = await import('./seed/images');
+const { loadGeography, placeOf } = await import('./seed/places');
+const { Random, weightedTable } = await import('./seed/random');
+const { makeUsers } = await import('./seed/users');
+type DemoUser = import('./seed/users').DemoUser;
+type City = import('./seed/places').City;
+type Area = import('./seed/places').Area;
+type Geography = import('./seed/places').Geography;
+
+interface SeedEnv {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  CACHE: KVNamespace;
+}
+
+// ------------------------------------------------------------------ options
+
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time]';
+const argv = process.argv.slice(2);
+const flags = new Set<string>();
+const values = new Map<string, string>();
+for (let i = 0; i < argv.length; i++) {
+  const arg = argv[i] as string;
+  const [name, inline] = arg.split('=', 2) as [string, string | undefined];
+  if (name === '--listings' || name === '--seed') {
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${name} needs a value\n${usage}`);
+    values.set(name, value);
+  } else if (['--if-empty', '--reset', '--fixed-time'].includes(name)) flags.add(name);
+  else if (name === '--help' || name === '-h') {
+    console.log(usage);
+    process.exit(0);
+  } else throw new Error(`unknown option ${arg}\n${usage}`);
+}
+const listingCount = Number(values.get('--listings') ?? 600);
+if (!Number.isInteger(listingCount) || listingCount < 0) throw new Error(`--listings must be a whole number\n${usage}`);
+const seed = values.get('--seed') ?? 'sel';
+
+/** ULIDs are stamped from this fixed date so ids never depend on when the seed ran. */
+const REFERENCE_TIME = Date.UTC(2026, 10, 20);
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Newest ad about an hour old, so the home page looks fresh on the day you seed. */
+const anchor = flags.has('--fixed-time') ? REFERENCE_TIME : Date.now() - HOUR;
+/** Above this many listings the FTS trigger is dropped and the index rebuilt in one pass. */
+const BULK_THRESHOLD = 20_000;
+
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
+const log = (message: string) => console.log(`[seed ${elapsed()}] ${message}`);
+
+async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
+  const db = withBusyRetries(DB);
+  const migrationsDir = join(ROOT, 'migrations');
+  if (await repairFts(db, migrationsDir)) log('restored the listings_fts_insert trigger left out by an interrupted run');
+
+  const existing = (await db.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
+  if (flags.has('--if-empty') && existing > 0) {
+    console.log('database already has data, skipping seed');
+    return;
+  }
+  if (flags.has('--reset')) {
+    const removed = await deleteDemoData(db);
+    log(`reset: removed ${removed.listings} demo listings and ${removed.users} demo users`);
+  } else {
+    const demo = (await db.prepare(`SELECT count(*) AS n FROM listings WHERE user_id >= ? AND user_id < ?`).bind(DEMO_FROM, DEMO_TO).first<{ n: number }>())?.n ?? 0;
+    if (demo > 0) {
+      console.error(`the database already has ${demo} demo listings; run with --reset to replace them (or --if-empty to skip)`);
+      process.exitCode = 1;
+      return;
+    }
+  }
+  await checkSchema(db);
+
+  const rng = new Random(seed);
+  const geo = await loadGeography(db);
+  if (!geo.fromDatabase) log('warning: the locations table is empty (migrations not applied?); using a built-in list of cities without ids');
+
+  const pool = await ensureImagePool(media, SUBCATEGORIES, log);
+
+  // Users: ~25 by default; big seeds get more sellers so ads spread over more cities.
+  const userCount = Math.min(2_000, Math.max(25, Math.round(listingCount / 50)));
+  const taken = await takenContacts(db);
+  const users = makeUsers(rng.fork('users'), userCount, anchor, taken);
+  const sellerCities = users.map((u) => sellerCitiesOf(rng.fork(`places:${u.id}`), u, geo));
+  await geo.loadAreas(sellerCities.flat());
+  const sellers = users.map((u, i) => sellerPlaces(rng.fork(`areas:${u.id}`), u, sellerCities[i] as City[], geo));
+
+  const writer = new BatchWriter(db);
+  await writer.insert('users', USER_COLUMNS, users.map(userRow));
+
+  const bulk = listingCount >= BULK_THRESHOLD;
+  const maxNumBefore = (await db.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
+  const triggerSql = bulk ? await insertTriggerSql(db, migrationsDir) : '';
+  if (bulk) {
+    await writer.flush();
+    await dropInsertTrigger(db);
+    log('bulk mode: FTS insert trigger dropped, the index is rebuilt after the insert');
+  }
+
+  const stats = { statuses: new Map<string, number>(), featured: 0, media: 0 };
+  try {
+    const pickSub = weightedTable(SUBCATEGORIES.map((s) => [s, s.weight] as const));
+    const sellerTables = new Map<string, (r: InstanceType<typeof Random>) => number>();
+    const sellerFor = (categoryId: string) => {
+      let table = sellerTables.get(categoryId);
+      if (!table) {
+        // Dealers post only in their speciality (a lot: their activity is 3–5× a person's); everyone else a bit of everything.
+        const entries = users.map((u, i) => [i, u.specialities.length ? (u.specialities.includes(categoryId) ? u.activity : 0) : u.activity] as const);
+        table = weightedTable(entries.filter(([, w]) => w > 0));
+        sellerTables.set(categoryId, table);
+      }
+      return table;
+    };
+
+    const listingRng = rng.fork('listings');
+    // Ids come from one sequential stream: per-listing forks of a 32-bit generator can overlap
+    // (one fork's sequence shifted into another's), which made ids collide at 100k listings.
+    const idRng = rng.fork('ids');
+    const newId = (time: number) => ulid(time, idRng.next).toLowerCase();
+    const step = Math.max(1, Math.ceil(listingCount / 10));
+    for (let i = 0; i < listingCount; i++) {
+      const r = listingRng.fork(i);
+      const sub = pickSub(r);
+      const userIndex = sellerFor(sub.categoryId)(r);
+      const user = users[userIndex] as DemoUser;
+      const place = pickPlace(r, sellers[userIndex] as SellerPlaces, Boolean(user.businessName));
+      const draft = sub.generate({ rng: r, city: place.city, area: place.area, state: place.state, business: user.businessName });
+
+      const offset = Math.round(90 * DAY * Math.pow(r.next(), 1.35));
+      const createdAt = anchor - offset;
+      const id = newId(REFERENCE_TIME - offset);
+      const status = pickStatus(r, sub.categoryId);
+      const isFeatured = status.status === 'APPROVED' && r.chance(user.businessName ? 0.15 : 0.065);
+      const updatedAt = status.status !== 'APPROVED' || r.chance(0.25) ? createdAt + Math.round(r.next() * (anchor - createdAt)) : createdAt;
+      const ageDays = offset / DAY;
+      const views = Math.min(50_000, Math.round((ageDays * r.float(2, 12) + r.int(0, 25)) * Math.exp(r.normal(0, 1.6)) * (isFeatured ? 2.5 : 1)));
+      const brand = typeof draft.features.brand === 'string' ? draft.features.brand.toLowerCase() : null;
+      const slug = [slugify(sub.name), 'c84', slugify(draft.title), 'in', slugify(place.city), 'iid', id].filter(Boolean).join('-').replace(/-{2,}/g, '-');
+
+      await writer.insert('listings', LISTING_COLUMNS, [
+        [
+          id, slug, user.id, draft.title, draft.description, Math.round(draft.price * 100), 'INR', draft.condition,
+          sub.categoryId, sub.id, place.label, place.stateId, place.cityId, place.areaId, place.latitude, place.longitude,
+          JSON.stringify(draft.features), brand, status.status, status.reason, isFeatured ? 1 : 0, views, createdAt, updatedAt,
+        ],
+      ]);
+
+      const images = pool.get(sub.id) ?? [];
+      const photos = r.sample(images, r.weighted([1, 2, 3, 4], [25, 30, 25, 20]));
+      await writer.insert(
+        'media',
+        MEDIA_COLUMNS,
+        photos.map((p, position) => [newId(REFERENCE_TIME - offset), user.id, id, p.key, 'image/jpeg', p.bytes, p.width, p.height, position, createdAt]),
+      );
+
+      stats.statuses.set(status.status, (stats.statuses.get(status.status) ?? 0) + 1);
+      if (isFeatured) stats.featured++;
+      stats.media += photos.length;
+      if ((i + 1) % step === 0 || i + 1 === listingCount) log(`listings ${i + 1}/${listingCount} (${Math.round(((i + 1) / listingCount) * 100)}%)`);
+    }
+    await writer.flush();
+  } finally {
+    if (bulk) {
+      await writer.flush().catch(() => undefined);
+      const maxNum = (await db.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
+      log(`bulk mode: indexing ${maxNum - maxNumBefore} listings for search`);
+      try {
+        await indexListings(db, maxNumBefore, maxNum);
+      } finally {
+        await createInsertTrigger(db, triggerSql);
+        log('bulk mode: FTS insert trigger restored');
+      }
+    }
+  }
+
+  await invalidateCaches(cache);
+  const statuses = [...stats.statuses].map(([s, n]) => `${n} ${s}`).join(', ');
+  log(`done: ${users.length} users, ${listingCount} listings (${statuses}; ${stats.featured} featured), ${stats.media} photos, seed "${seed}"`);
+  log(`total time ${elapsed()}`);
+}
+
+// ------------------------------------------------------------------ rows
+
+const USER_COLUMNS = [
+  'id', 'email', 'username', 'first_name', 'last_name', 'business_name', 'password_hash', 'phone', 'is_verified',
+  'email_verified', 'phone_verified', 'status', 'token_version', 'share_phone', 'created_at', 'updated_at',
+] as const;
+
+const userRow = (u: DemoUser) =>
+  [u.id, u.email, u.username, u.firstName, u.lastName, u.businessName, null, u.phone, u.isVerified ? 1 : 0, u.emailVerified ? 1 : 0, 1, 'ACTIVE', 0, 1, u.createdAt, u.createdAt] as const;
+
+const LISTING_COLUMNS = [
+  'id', 'slug', 'user_id', 'title', 'description', 'price_minor', 'currency', 'condition', 'category_id', 'subcategory_id',
+  'location', 'state_id', 'city_id', 'area_id', 'latitude', 'longitude', 'features', 'brand', 'status', 'reject_reason',
+  'is_featured', 'views', 'created_at', 'updated_at',
+] as const;
+
+const MEDIA_COLUMNS = ['id', 'owner_id', 'listing_id', 'r2_key', 'content_type', 'bytes', 'width', 'height', 'position', 'created_at'] as const;
+
+const REJECT_REASONS = [
+  'Photos do not match the item described',
+  'Duplicate ad: the same item is already listed',
+  'Price looks unrealistic for this item',
+  'Phone numbers and links are not allowed in the description',
+  'This item is not allowed on SEL',
+];
+
+function pickStatus(r: InstanceType<typeof Random>, categoryId: string): { status: string; reason: string | null } {
+  const roll = r.next();
+  if (roll < 0.92) return { status: 'APPROVED', reason: null };
+  // Jobs and services are not "sold"; they are taken down.
+  if (roll < 0.96) return { status: categoryId === 'jobs' || categoryId === 'services' ? 'INACTIVE' : 'SOLD', reason: null };
+  if (roll < 0.985) return { status: 'INACTIVE', reason: null };
+  return { status: 'REJECTED', reason: r.pick(REJECT_REASONS) };
+}
+
+// ------------------------------------------------------------------ where sellers are
+
+interface SellerPlaces {
+  cities: { city: City; areas: Area[]; home: Area | null }[];
+}
+
+/** A seller works from 1–3 cities (a dealer from the shop's city, sometimes a second one). */
+function sellerCitiesOf(r: InstanceType<typeof Random>, user: DemoUser, geo: Geography): City[] {
+  const chosen: City[] = [];
+  const preferred = geo.findCity(user.homeCities);
+  if (preferred) chosen.push(preferred);
+  const wanted = user.businessName ? (r.chance(0.2) ? 2 : 1) : r.weighted([1, 2, 3], [5, 3, 2]);
+  for (let tries = 0; chosen.length < Math.min(wanted, geo.cities.length) && tries < 50; tries++) {
+    const city = geo.pickCity(r);
+    if (!chosen.includes(city)) chosen.push(city);
+  }
+  return chosen;
+}
+
+/** Each of the seller's cities gets a home neighbourhood (a dealer's shop area when it exists). */
+function sellerPlaces(r: InstanceType<typeof Random>, user: DemoUser, cities: City[], geo: Geography): SellerPlaces {
+  return {
+    cities: cities.map((city, i) => {
+      const areas = geo.areasOf(city);
+      const shop = i === 0 && user.homeArea ? areas.find((a) => user.homeArea?.test(a.name)) : undefined;
+      return { city, areas, home: shop ?? (areas.length ? r.pick(areas) : null) };
+    }),
+  };
+}
+
+function pickPlace(r: InstanceType<typeof Random>, seller: SellerPlaces, dealer: boolean) {
+  const spot = r.weighted(seller.cities, [0.7, 0.2, 0.1].slice(0, seller.cities.length));
+  const area = spot.areas.length === 0 ? null : r.chance(dealer ? 0.8 : 0.55) ? spot.home : r.pick(spot.areas);
+  return placeOf(r, spot.city, area);
+}
+
+// ------------------------------------------------------------------ checks and cleanup
+
+/** Phones and e-mails of real accounts, so demo users never trip the unique indexes. */
+async function takenContacts(db: D1Database) {
+  const { results } = await db
+    .prepare(`SELECT phone, email FROM users WHERE id < ? OR id >= ?`)
+    .bind(DEMO_FROM, DEMO_TO)
+    .all<{ phone: string | null; email: string | null }>();
+  return {
+    phones: new Set(results.flatMap((r) => (r.phone ? [r.phone] : []))),
+    emails: new Set(results.flatMap((r) => (r.email ? [r.email.toLowerCase()] : []))),
+  };
+}
+
+/** Fails early, with a useful message, if the schema gained a required column this seed does not fill. */
+async function checkSchema(db: D1Database) {
+  for (const [table, columns] of [['listings', LISTING_COLUMNS], ['media', MEDIA_COLUMNS], ['users', USER_COLUMNS]] as const) {
+    const { results } = await db.prepare(`SELECT name, "notnull" AS required, dflt_value AS fallback, pk FROM pragma_table_info(?)`).bind(table).all<{ name: string; required: number; fallback: string | null; pk: number }>();
+    if (results.length === 0) throw new Error(`table ${table} is missing: apply the migrations first (wrangler d1 migrations apply DB --local)`);
+    const missing = results.filter((c) => c.required && c.fallback === null && !c.pk && !(columns as readonly string[]).includes(c.name));
+    if (missing.length) throw new Error(`scripts/seed.ts does not fill required ${table} column(s): ${missing.map((c) => c.name).join(', ')}`);
+  }
+  const categories = (await db.prepare('SELECT count(*) AS n FROM categories').first<{ n: number }>())?.n ?? 0;
+  if (categories === 0) log('warning: the categories table is empty (reference-data migration not applied?)');
+}
+
+/** Best effort: cached category/location counts and lists are now stale. */
+async function invalidateCaches(cache: KVNamespace) {
+  try {
+    let cursor: string | undefined;
+    let deleted = 0;
+    do {
+      const page = await cache.list(cursor ? { cursor } : {});
+      await Promise.all(page.keys.map((k) => cache.delete(k.name)));
+      deleted += page.keys.length;
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor);
+    log(`cache: cleared ${deleted} KV keys`);
+  } catch (err) {
+    log(`cache: could not clear KV (${err instanceof Error ? err.message : String(err)}); counts refresh when their TTL ends`);
+  }
+}
+
+// ------------------------------------------------------------------ run (last, so every constant above is initialised)
+
+process.chdir(ROOT);
+const { env, dispose } = await getPlatformProxy<SeedEnv>({ configPath: join(ROOT, 'wrangler.toml'), persist: true, remoteBindings: false });
+try {
+  await run(env);
+} finally {
+  await dispose();
+}

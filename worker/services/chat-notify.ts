@@ -1,0 +1,24 @@
+import type { Env } from '../env';
+import { chatEvent, type ChatMessage } from '../schemas/chat';
+import { notify, pushToInbox } from './notifications';
+
+/**
+ * After a message is stored: the recipient's tabs get a summary (for the chat list and the badge);
+ * a recipient with no tab open gets a notification instead, one per chat until it is read.
+ */
+export const notifyNewMessage = async (env: Env, chatId: string, recipientId: string, message: ChatMessage) => {
+  const summary = chatEvent('chat_updated', { chatId, lastMessage: message.content.slice(0, 200), lastMessageAt: message.createdAt, lastSeq: message.seq, senderId: message.senderId });
+  const delivered = await pushToInbox(env, recipientId, summary);
+  if (delivered > 0) return;
+  const data = JSON.stringify({ chatId });
+  const pending = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ?`)
+    .bind(recipientId, data)
+    .first<{ id: string }>();
+  const sender = await env.DB.prepare('SELECT first_name FROM users WHERE id = ?').bind(message.senderId).first<{ first_name: string }>();
+  const body = `${sender?.first_name ?? 'Someone'}: ${message.content.slice(0, 140)}`;
+  if (pending) {
+    await env.DB.prepare('UPDATE notifications SET body = ?, created_at = ? WHERE id = ?').bind(body, Date.now(), pending.id).run();
+    return;
+  }
+  await notify(env, recipientId, { type: 'MESSAGE', title: 'New message', body, data: { chatId } });
+};

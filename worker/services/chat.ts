@@ -1,0 +1,197 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { LIMITS, enforce } from '../lib/rate-limit';
+import type { Chat, ChatMessage } from '../schemas/chat';
+import { toMessage, type MessageRow } from '../../durable-objects/chat-room';
+import { mediaUrl } from './media';
+
+interface ChatRow {
+  id: string;
+  listing_id: string;
+  buyer_id: string;
+  seller_id: string;
+  last_message: string | null;
+  last_message_at: number | null;
+  last_seq: number;
+  buyer_last_read_seq: number;
+  seller_last_read_seq: number;
+  buyer_starred: number;
+  seller_starred: number;
+  created_at: number;
+  b_first: string;
+  b_last: string;
+  b_avatar: string | null;
+  s_first: string;
+  s_last: string;
+  s_avatar: string | null;
+  l_title: string | null;
+  l_price: number | null;
+  l_currency: string | null;
+  l_slug: string | null;
+  l_status: string | null;
+  l_image: string | null;
+  b_premium: number;
+  s_premium: number;
+}
+
+const premiumSql = (col: string) =>
+  `EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = ${col} AND sub.status = 'ACTIVE' AND sub.end_date > ?1)`;
+
+const CHAT_SELECT = `
+  SELECT c.*, b.first_name AS b_first, b.last_name AS b_last, b.avatar AS b_avatar,
+    s.first_name AS s_first, s.last_name AS s_last, s.avatar AS s_avatar,
+    l.title AS l_title, l.price_minor AS l_price, l.currency AS l_currency, l.slug AS l_slug, l.status AS l_status,
+    (SELECT r2_key FROM media m WHERE m.listing_id = c.listing_id ORDER BY m.position LIMIT 1) AS l_image,
+    ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
+  FROM chats c
+  JOIN users b ON b.id = c.buyer_id
+  JOIN users s ON s.id = c.seller_id
+  LEFT JOIN listings l ON l.id = c.listing_id`;
+
+const toChat = (r: ChatRow, viewerId: string, origin: string): Chat => {
+  const isBuyer = viewerId === r.buyer_id;
+  return {
+    id: r.id,
+    buyerId: r.buyer_id,
+    sellerId: r.seller_id,
+    buyer: { id: r.buyer_id, firstName: r.b_first, lastName: r.b_last, avatar: r.b_avatar, isPremium: r.b_premium === 1 },
+    seller: { id: r.seller_id, firstName: r.s_first, lastName: r.s_last, avatar: r.s_avatar, isPremium: r.s_premium === 1 },
+    listing:
+      r.l_title !== null
+        ? {
+            id: r.listing_id,
+            title: r.l_title,
+            price: (r.l_price ?? 0) / 100,
+            currency: r.l_currency ?? 'INR',
+            slug: r.l_slug ?? '',
+            image: r.l_image ? mediaUrl(origin, r.l_image) : null,
+            status: r.l_status ?? 'APPROVED',
+          }
+        : null,
+    lastMessage: r.last_message,
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    lastSeq: r.last_seq,
+    unreadCount: r.last_seq - (isBuyer ? r.buyer_last_read_seq : r.seller_last_read_seq),
+    otherLastReadSeq: isBuyer ? r.seller_last_read_seq : r.buyer_last_read_seq,
+    isStarred: (isBuyer ? r.buyer_starred : r.seller_starred) === 1,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+};
+
+export const roomOf = (env: Env, chatId: string) => env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
+
+/** The chat if `userId` is one of its two members: 404 when missing, 403 for anyone else. */
+export const memberChat = async (env: Env, userId: string, chatId: string) => {
+  const row = await env.DB.prepare(`${CHAT_SELECT} WHERE c.id = ?2`).bind(Date.now(), chatId).first<ChatRow>();
+  if (!row) throw notFound('Conversation not found', 'CHAT_NOT_FOUND');
+  if (row.buyer_id !== userId && row.seller_id !== userId) throw forbidden('You do not have permission to perform this action', 'NOT_A_MEMBER');
+  return row;
+};
+
+export const getChat = async (env: Env, userId: string, chatId: string, origin: string) => toChat(await memberChat(env, userId, chatId), userId, origin);
+
+/**
+ * One conversation per listing and buyer. Opening it twice returns the same chat. A seller cannot
+ * open a chat on their own ad; hidden ads cannot start new chats.
+ */
+export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string) => {
+  const listing = await env.DB.prepare('SELECT id, user_id, status FROM listings WHERE id = ?')
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; status: string }>();
+  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.user_id === userId) throw badRequest('You cannot start a chat on your own ad', 'OWN_LISTING');
+  const existing = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
+  if (existing) return { chat: await getChat(env, userId, existing.id, origin), created: false };
+  if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
+  if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
+  const now = Date.now();
+  const id = `cht_${ulid().toLowerCase()}`;
+  // two clicks racing: the unique (listing, buyer) index keeps one; both get it back
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO chats (id, listing_id, buyer_id, seller_id, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,
+  )
+    .bind(id, listing.id, userId, listing.user_id, now, now)
+    .run();
+  const chat = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
+  return { chat: await getChat(env, userId, chat!.id, origin), created: chat!.id === id };
+};
+
+/**
+ * The user's conversations, latest activity first. Sellers see premium buyers' chats first
+ * (the Basic plan's "priority position in sellers' chat lists").
+ */
+export const listChats = async (env: Env, userId: string, q: { page: number; limit: number }, origin: string) => {
+  const now = Date.now();
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      `${CHAT_SELECT} WHERE c.buyer_id = ?2 OR c.seller_id = ?2
+       ORDER BY (c.seller_id = ?2 AND ${premiumSql('c.buyer_id')} AND c.last_seq > c.seller_last_read_seq) DESC,
+                coalesce(c.last_message_at, c.created_at) DESC, c.id DESC
+       LIMIT ?3 OFFSET ?4`,
+    ).bind(now, userId, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare('SELECT count(*) AS total FROM chats WHERE buyer_id = ?1 OR seller_id = ?1').bind(userId),
+  ]);
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    chats: ((rows?.results ?? []) as ChatRow[]).map((r) => toChat(r, userId, origin)),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
+
+interface MessageWithSender extends MessageRow {
+  first_name: string;
+  last_name: string;
+}
+
+const withSender = (r: MessageWithSender): ChatMessage & { sender: { firstName: string; lastName: string } } => ({
+  ...toMessage(r),
+  sender: { firstName: r.first_name, lastName: r.last_name },
+});
+
+/**
+ * Page 1 is the newest `limit` messages; every page is returned oldest-first for display. With
+ * `after`, everything after that sequence number (oldest first, up to `limit`) for resync.
+ */
+export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
+  const chat = await memberChat(env, userId, chatId);
+  const select = 'SELECT m.*, u.first_name, u.last_name FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.chat_id = ?';
+  if (q.after !== undefined) {
+    const { results } = await env.DB.prepare(`${select} AND m.seq > ? ORDER BY m.seq ASC LIMIT ?`).bind(chat.id, q.after, q.limit).all<MessageWithSender>();
+    return { messages: results.map(withSender), pagination: { page: 1, limit: q.limit, total: chat.last_seq, pages: Math.ceil(chat.last_seq / q.limit) }, lastSeq: chat.last_seq };
+  }
+  const { results } = await env.DB.prepare(`${select} ORDER BY m.seq DESC LIMIT ? OFFSET ?`).bind(chat.id, q.limit, (q.page - 1) * q.limit).all<MessageWithSender>();
+  return {
+    messages: results.reverse().map(withSender),
+    pagination: { page: q.page, limit: q.limit, total: chat.last_seq, pages: Math.ceil(chat.last_seq / q.limit) },
+    lastSeq: chat.last_seq,
+  };
+};
+
+export const sendMessage = async (env: Env, userId: string, input: { chatId: string; content: string; messageType: string; clientId?: string }) => {
+  const chat = await memberChat(env, userId, input.chatId);
+  const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
+  const other = await env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>();
+  if (other?.status === 'DELETED') throw new AppError(409, 'RECIPIENT_GONE', 'This user has deleted their account.');
+  await enforce(env, LIMITS.messagesPerUser, userId);
+  return roomOf(env, chat.id).send({ senderId: userId, content: input.content, messageType: input.messageType, clientId: input.clientId ?? null });
+};
+
+export const markChatRead = async (env: Env, userId: string, chatId: string) => {
+  const chat = await memberChat(env, userId, chatId);
+  return roomOf(env, chat.id).markRead(userId);
+};
+
+export const starChat = async (env: Env, userId: string, chatId: string, starred: boolean) => {
+  const chat = await memberChat(env, userId, chatId);
+  const column = chat.buyer_id === userId ? 'buyer_starred' : 'seller_starred';
+  await env.DB.prepare(`UPDATE chats SET ${column} = ? WHERE id = ?`).bind(starred ? 1 : 0, chat.id).run();
+  return { isStarred: starred };
+};
+
+/** For the WebSocket upgrade: is this user allowed into this room? */
+export const isMember = async (env: Env, userId: string, chatId: string) => {
+  const row = await env.DB.prepare('SELECT 1 FROM chats WHERE id = ? AND (buyer_id = ? OR seller_id = ?)').bind(chatId, userId, userId).first();
+  return Boolean(row);
+};
