@@ -10,6 +10,7 @@
  * --reset        delete the demo rows (ids starting usr_demo) first, then seed
  * --seed S       PRNG seed (default "sel"); the same seed gives the same users, ads and photos
  * --fixed-time   date everything relative to 2026-11-20 instead of now, so every byte is reproducible
+ * --persist-to D  use the local state in D instead of .wrangler/state (the benchmark's own database)
  *
  * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
  */
@@ -52,14 +53,14 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();
 for (let i = 0; i < argv.length; i++) {
   const arg = argv[i] as string;
   const [name, inline] = arg.split('=', 2) as [string, string | undefined];
-  if (name === '--listings' || name === '--seed') {
+  if (name === '--listings' || name === '--seed' || name === '--persist-to') {
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${name} needs a value\n${usage}`);
     values.set(name, value);
@@ -334,7 +335,7 @@ async function invalidateCaches(cache: KVNamespace) {
 // ------------------------------------------------------------------ run (last, so every constant above is initialised)
 
 process.chdir(ROOT);
-const { env, dispose } = await getPlatformProxy<SeedEnv>({ configPath: join(ROOT, 'wrangler.toml'), persist: true, remoteBindings: false });
+const { env, dispose } = await getPlatformProxy<SeedEnv>({ configPath: join(ROOT, 'wrangler.toml'), persist: values.has('--persist-to') ? { path: join(values.get('--persist-to')!, 'v3') } : true, remoteBindings: false });
 try {
   await run(env);
 } finally {

@@ -40,7 +40,7 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
 const main = async () => {
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
-  if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist, '--no-images']);
+  if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist]);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -13,6 +13,24 @@ export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const satisfies read
 // Mirrors SORT_KEYS in worker/schemas/listings.ts (a value import would pull full zod into this chunk).
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
+/** The open upper bound of an "over ₹x" budget (spec part 1 §2); shown as "Above ₹x", never as a number. */
+export const OPEN_PRICE_MAX = 999_999_999;
+/** The products page's one-word sort (spec part 1 §2), mapped to sortBy/sortOrder in features/listings/filters.ts. */
+export const PRODUCT_SORTS = ['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc'] as const;
+// Mirrors FEATURE_FILTER_KEYS in worker/schemas/listings.ts, minus brand (a filter of its own here).
+export const FEATURE_FILTER_KEYS = [
+  'model',
+  'fuel',
+  'transmission',
+  'year',
+  'noOfOwners',
+  'storage',
+  'ram',
+  'bhk',
+  'propertyType',
+  'furnishing',
+] as const;
+export type FeatureFilterKey = (typeof FEATURE_FILTER_KEYS)[number];
 
 const textInput = z.optional(z.union([z.string(), z.number()]));
 
@@ -104,6 +122,50 @@ export const listingFiltersSearchSchema = z.object({
   sortOrder: optionalChoice(SORT_ORDERS, (v) => v.toLowerCase()),
 });
 export type ListingFiltersSearch = z.output<typeof listingFiltersSearchSchema>;
+
+/**
+ * Several conditions as one canonical comma list ('NEW,USED'), so the URL stays readable and two
+ * spellings of the same choice share a cache entry. Unknown words are dropped.
+ */
+const optionalConditionList = z.optional(
+  z.catch(
+    z.pipe(
+      textInput,
+      z.transform((value) => {
+        if (value === undefined) return undefined;
+        const chosen = new Set(String(value).toUpperCase().split(/[\s,]+/));
+        const list = CONDITIONS.filter((c) => chosen.has(c));
+        return list.length ? list.join(',') : undefined;
+      }),
+    ),
+    undefined,
+  ),
+);
+
+const featureFilterShape = Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [key, optionalText(60)])) as {
+  [K in FeatureFilterKey]: ReturnType<typeof optionalText>;
+};
+
+/** /products: filters, the sort word and the page (spec part 1 §2 "Products page"). */
+export const productsSearchSchema = z.object({
+  q: optionalText(200),
+  category: optionalText(100),
+  subcategory: optionalText(100),
+  location: optionalText(150),
+  brand: optionalText(60),
+  minPrice: optionalNumber({ min: 0, max: 10_000_000_000 }),
+  maxPrice: optionalNumber({ min: 0, max: 10_000_000_000 }),
+  condition: optionalConditionList,
+  sort: optionalChoice(PRODUCT_SORTS),
+  page: optionalNumber({ min: 1, max: 10_000, integer: true }),
+  ...featureFilterShape,
+});
+export type ProductsSearch = z.output<typeof productsSearchSchema>;
+
+/** /selected-product?id=...: the listing detail by id (spec part 1 §2). */
+export const selectedProductSearchSchema = z.object({
+  id: optionalText(64),
+});
 
 /** /settings and /en-in/settings/privacy: `?action=logout-all` opens the logout-all dialog. */
 export const settingsSearchSchema = z.object({

@@ -4,6 +4,8 @@ import { ErrorPage } from '../components/ErrorPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
+import { Toaster } from '../components/Toaster';
+import { LoginModalHost } from '../features/auth/LoginModalHost';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -41,6 +43,8 @@ function RootLayout() {
         <Outlet />
       </main>
       {footer && <SiteFooter variant={footer} />}
+      <LoginModalHost />
+      <Toaster />
     </>
   );
 }

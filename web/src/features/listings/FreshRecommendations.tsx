@@ -47,17 +47,6 @@ export function FreshRecommendations() {
   );
 }
 
-export function FreshRecommendationsPending() {
-  return (
-    <section className="home-section" aria-busy="true">
-      <h2 className="section-title">Fresh recommendations</h2>
-      <p className="status-text" role="status">
-        Loading listings...
-      </p>
-    </section>
-  );
-}
-
 export function FreshRecommendationsError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useAuth } from '../auth/use-auth';
 import { buildListingSlug, formatListingDate, formatPrice } from '../../lib/format';
+import { useFavoriteIds, useToggleFavorite } from './favorites';
 import type { Listing } from './queries';
 
 type ListingCardProps = {
@@ -10,11 +12,30 @@ type ListingCardProps = {
   now?: Date;
 };
 
+export function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.8 4.5 7.3 4.5c2 0 3.5 1.1 4.7 2.7 1.2-1.6 2.7-2.7 4.7-2.7 3.5 0 5.6 3.5 4.5 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z"
+      />
+    </svg>
+  );
+}
+
 export function ListingCard({ listing, priority = false, now }: ListingCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
+  const { user } = useAuth();
+  const favorites = useFavoriteIds();
+  const toggleFavorite = useToggleFavorite();
   const image = listing.images[0];
   const slug = listing.slug || buildListingSlug(listing);
   const date = formatListingDate(listing.createdAt, now);
+  const isOwn = user?.id === listing.user.id;
+  const isFavorite = favorites.ids.has(listing.id);
 
   return (
     <article className={listing.isFeatured ? 'listing-card listing-card--featured' : 'listing-card'}>
@@ -49,8 +70,27 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
               </time>
             )}
           </div>
+          {listing.verified && (
+            <span className="listing-card__verified">
+              <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+                <path fill="currentColor" d="M8 0 10 2h3v3l2 3-2 3v3h-3l-2 2-2-2H3v-3L1 8l2-3V2h3Zm-1 11 5-5-1-1-4 4-2-2-1 1Z" />
+              </svg>
+              Verified
+            </span>
+          )}
         </div>
       </Link>
+      {!isOwn && (
+        <button
+          type="button"
+          className={isFavorite ? 'favorite-button favorite-button--on' : 'favorite-button'}
+          aria-pressed={isFavorite}
+          aria-label={isFavorite ? `Remove ${listing.title} from favourites` : `Add ${listing.title} to favourites`}
+          onClick={() => toggleFavorite(listing.id, isFavorite)}
+        >
+          <HeartIcon filled={isFavorite} />
+        </button>
+      )}
     </article>
   );
 }

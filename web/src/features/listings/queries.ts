@@ -2,12 +2,27 @@ import { queryOptions, type EnsureQueryDataOptions, type QueryClient, type Query
 import { notFound } from '@tanstack/react-router';
 import type { Listing, ListingsPage } from '../../../../worker/schemas/listings';
 import { api, compactQuery, isApiError } from '../../lib/api';
-import type { ListingFiltersSearch } from '../../lib/search-params';
+import type { FeatureFilterKey, SORT_KEYS } from '../../lib/search-params';
 
 export type { Listing, ListingsPage };
 
-/** Query parameters of GET /api/listings (spec part 1 §7). */
-export type ListingFilters = ListingFiltersSearch;
+/** Query parameters of GET /api/listings (spec part 1 §7, plus feature filters and featuredFirst). */
+export type ListingFilters = {
+  q?: string;
+  category?: string;
+  subcategory?: string;
+  location?: string;
+  brand?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  /** One condition, or several as a comma list. */
+  condition?: string;
+  page?: number;
+  limit?: number;
+  sortBy?: (typeof SORT_KEYS)[number];
+  sortOrder?: 'asc' | 'desc';
+  featuredFirst?: boolean;
+} & { [K in FeatureFilterKey]?: string };
 
 export const RELATED_LIMIT = 4;
 

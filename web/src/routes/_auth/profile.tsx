@@ -1,15 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ProfilePage } from '../../features/auth/ProfilePage';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
 });
-
-function ProfilePage() {
-  return (
-    <PagePlaceholder
-      title="Profile"
-      description="Your public profile: member details, verification and the ads you have listed."
-    />
-  );
-}

@@ -1,17 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SettingsPage } from '../../features/auth/SettingsPage';
 import { settingsSearchSchema } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_auth/settings')({
   validateSearch: settingsSearchSchema,
-  component: SettingsPage,
+  component: SettingsRoute,
 });
 
-function SettingsPage() {
-  return (
-    <PagePlaceholder
-      title="Settings"
-      description="Privacy and security: notifications, logging out from all devices, deleting your account and chat safety tips."
-    />
-  );
+function SettingsRoute() {
+  const { action } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <SettingsPage action={action} onActionHandled={() => void navigate({ search: {}, replace: true })} />;
 }

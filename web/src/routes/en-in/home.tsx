@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  FreshRecommendations,
-  FreshRecommendationsError,
-  FreshRecommendationsPending,
-} from '../../features/listings/FreshRecommendations';
+import { FreshRecommendationsError } from '../../features/listings/FreshRecommendations';
+import { HomePage } from '../../features/listings/HomePage';
+import { HomePending } from '../../features/listings/HomePending';
 import { HOME_FILTERS, listingQueries } from '../../features/listings/queries';
+import { isMobileViewport } from '../../lib/use-media-query';
 
 export const Route = createFileRoute('/en-in/home')({
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(listingQueries.list(HOME_FILTERS)),
-  component: FreshRecommendations,
-  pendingComponent: FreshRecommendationsPending,
+  loader: ({ context: { queryClient } }) =>
+    isMobileViewport() ? undefined : queryClient.ensureQueryData(listingQueries.list(HOME_FILTERS)),
+  component: HomePage,
+  pendingComponent: HomePending,
   errorComponent: FreshRecommendationsError,
 });

@@ -1,17 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/PagePlaceholder';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SettingsPage } from '../../../../features/auth/SettingsPage';
 import { settingsSearchSchema } from '../../../../lib/search-params';
 
 export const Route = createFileRoute('/_auth/en-in/settings/privacy')({
   validateSearch: settingsSearchSchema,
-  component: PrivacySettingsPage,
+  component: PrivacySettingsRoute,
 });
 
-function PrivacySettingsPage() {
-  return (
-    <PagePlaceholder
-      title="Settings"
-      description="Privacy and security: notifications, logging out from all devices, deleting your account and chat safety tips."
-    />
-  );
+function PrivacySettingsRoute() {
+  const { action } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <SettingsPage action={action} onActionHandled={() => void navigate({ search: {}, replace: true })} />;
 }

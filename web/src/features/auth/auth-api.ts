@@ -1,0 +1,118 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API_BASE, ApiError, api, type ApiIssue } from '../../lib/api';
+import { getStoredToken } from '../../lib/auth-token';
+
+/** The signed-in user as GET /api/auth/profile returns it. */
+export interface AuthUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  businessName: string | null;
+  username: string;
+  isVerified: boolean;
+  emailVerified?: boolean;
+  phoneVerified?: boolean;
+  sharePhone?: boolean;
+  createdAt: string;
+}
+
+export type OtpType = 'LOGIN' | 'REGISTER';
+
+export type SessionResponse = { token: string; user: AuthUser };
+export type VerifyOtpResponse = SessionResponse & { isNewUser?: boolean };
+export type SendOtpResponse = { message?: string; resendIn?: number; expiresIn?: number };
+
+export type RegisterPayload = { email: string; username: string; firstName: string; lastName: string; password: string };
+export type ProfileUpdate = Partial<Pick<AuthUser, 'firstName' | 'lastName' | 'businessName' | 'avatar' | 'username'>>;
+
+export const authApi = {
+  login: (email: string, password: string) => api.post<SessionResponse>('/auth/login', { email, password }),
+  register: (payload: RegisterPayload) => api.post<SessionResponse>('/auth/register', payload),
+  sendOtp: (phone: string, type: OtpType) => api.post<SendOtpResponse>('/auth/send-otp', { phone, type }),
+  resendOtp: (phone: string, type: OtpType) => api.post<SendOtpResponse>('/auth/resend-otp', { phone, type }),
+  verifyOtp: (body: { phone: string; otp: string; type: OtpType; firstName?: string; lastName?: string }) =>
+    api.post<VerifyOtpResponse>('/auth/verify-otp', body),
+  profile: (signal?: AbortSignal) => api.get<AuthUser>('/auth/profile', undefined, { signal }),
+  updateProfile: (update: ProfileUpdate) => api.put<AuthUser>('/auth/profile', update),
+  logoutAllDevices: () => api.post<{ loggedOutDevices: number }>('/auth/logout-all-devices'),
+  deleteAccount: () => deleteWithBody<{ deleted: boolean }>('/auth/account', { confirm: 'DELETE' }),
+};
+
+/**
+ * DELETE with a JSON body. `api.delete` in lib/api takes no body, and the account deletion needs
+ * `{ confirm: 'DELETE' }`, so this one call speaks the envelope itself.
+ */
+async function deleteWithBody<T>(path: string, body: unknown): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  let parsed: unknown;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'DELETE',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    parsed = await response.json().catch(() => undefined);
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Unable to connect to server. Please check your connection.');
+  }
+  const envelope = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
+    success?: boolean;
+    data?: unknown;
+    error?: string;
+    code?: string;
+    issues?: ApiIssue[];
+  };
+  if (response.ok && envelope.success === true) return envelope.data as T;
+  throw new ApiError(
+    response.status,
+    envelope.code ?? `HTTP_${response.status}`,
+    envelope.error || 'Failed to delete account',
+    envelope.issues,
+  );
+}
+
+export const authKeys = {
+  all: ['auth'] as const,
+  profiles: () => [...authKeys.all, 'profile'] as const,
+  /**
+   * Keyed by the token's tail (the JWT signature), so a token swapped in another tab or by a new
+   * sign-in can never be answered from the previous user's cache entry.
+   */
+  profile: (token: string | null) => [...authKeys.profiles(), token ? token.slice(-16) : 'none'] as const,
+  devOutbox: () => [...authKeys.all, 'dev-outbox'] as const,
+};
+
+export const authQueries = {
+  profile: (token: string | null) =>
+    queryOptions({
+      queryKey: authKeys.profile(token),
+      queryFn: ({ signal }) => authApi.profile(signal),
+      enabled: token !== null,
+      staleTime: 5 * 60 * 1000,
+      // A 401 is final (the token is gone); other failures get the default single retry.
+      retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status === 401),
+    }),
+  /** Whether the server runs with the dev outbox (local dev): a 200 from GET /api/dev/outbox. */
+  devOutboxAvailable: () =>
+    queryOptions({
+      queryKey: authKeys.devOutbox(),
+      queryFn: async ({ signal }) => {
+        try {
+          await api.get<unknown>('/dev/outbox', undefined, { signal });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: false,
+    }),
+};

@@ -1,0 +1,91 @@
+import { useState, type KeyboardEvent } from 'react';
+
+/** The listing's photos: one at a time with previous/next, a counter and thumbnails. */
+export function ImageCarousel({ images, title }: { images: readonly string[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  const count = images.length;
+
+  if (count === 0) {
+    return (
+      <div className="carousel">
+        <div className="carousel__stage carousel__stage--empty">
+          <p>No images available</p>
+        </div>
+      </div>
+    );
+  }
+
+  const current = Math.min(index, count - 1);
+  const go = (next: number) => setIndex((next + count) % count);
+  const markFailed = (i: number) => setFailed((old) => new Set(old).add(i));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(current - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(current + 1);
+    }
+  };
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
+      <div className="carousel__stage">
+        {failed.has(current) ? (
+          <p className="carousel__missing">Image not available</p>
+        ) : (
+          <img
+            key={images[current]}
+            src={images[current]}
+            alt={`${title}, photo ${current + 1} of ${count}`}
+            width={800}
+            height={600}
+            decoding="async"
+            fetchPriority={current === 0 ? 'high' : 'auto'}
+            onError={() => markFailed(current)}
+          />
+        )}
+        {count > 1 && (
+          <>
+            <button type="button" className="carousel__nav carousel__nav--prev" aria-label="Previous image" onClick={() => go(current - 1)}>
+              <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+                <path fill="currentColor" d="M15.4 7.4 10.8 12l4.6 4.6L14 18l-6-6 6-6 1.4 1.4Z" />
+              </svg>
+            </button>
+            <button type="button" className="carousel__nav carousel__nav--next" aria-label="Next image" onClick={() => go(current + 1)}>
+              <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+                <path fill="currentColor" d="M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6-1.4-1.4Z" />
+              </svg>
+            </button>
+          </>
+        )}
+        <p className="carousel__counter" aria-live="polite">
+          {current + 1} / {count}
+        </p>
+      </div>
+      {count > 1 && (
+        <ul className="carousel__thumbs">
+          {images.map((src, i) => (
+            <li key={`${src}-${i}`}>
+              <button
+                type="button"
+                className={i === current ? 'carousel__thumb is-current' : 'carousel__thumb'}
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+              >
+                {failed.has(i) ? (
+                  <span aria-hidden="true">?</span>
+                ) : (
+                  <img src={src} alt="" width={96} height={72} loading="lazy" decoding="async" onError={() => markFailed(i)} />
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

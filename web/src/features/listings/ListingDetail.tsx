@@ -1,0 +1,360 @@
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { InternalLink } from '../../components/InternalLink';
+import { api } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { toast } from '../../lib/toast';
+import { useAuth } from '../auth/use-auth';
+import { additionalInformation } from './additional-info';
+import { CONDITION_LABELS } from './filters';
+import { useFavoriteIds, useToggleFavorite } from './favorites';
+import { ImageCarousel } from './ImageCarousel';
+import { HeartIcon, ListingCard } from './ListingCard';
+import { listingKeys, listingQueries, type Listing } from './queries';
+import { mapsSearchUrl } from './share';
+import { ShareDialog } from './ShareDialog';
+
+/** The detail answers also say whether the viewer has favourited the ad. */
+type DetailListing = Listing & { isFavorite?: boolean };
+
+export const SAFETY_TIPS = [
+  'Meet in a safe public place',
+  'Check the item before you buy',
+  'Pay only after collecting the item',
+  'Never pay anything in advance',
+];
+
+/** Used when a listing has no usable location text (spec part 1 §2). */
+const DEFAULT_MAP_PLACE = 'Park Street, Kolkata, West Bengal';
+
+const monthYear = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
+const postedDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function formatDate(iso: string | null | undefined, format: Intl.DateTimeFormat, fallback: string): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? format.format(date) : fallback;
+}
+
+/** 'Priya Sharma (Sharma Motors)', or 'Unknown Seller'. */
+export function sellerDisplayName(user: Pick<Listing['user'], 'firstName' | 'lastName' | 'businessName'> | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  if (!name) return user?.businessName?.trim() || 'Unknown Seller';
+  return user?.businessName?.trim() ? `${name} (${user.businessName.trim()})` : name;
+}
+
+function useLoginRedirect() {
+  const navigate = useNavigate();
+  return () =>
+    void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
+}
+
+function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: () => void; showChat: boolean }) {
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const seller = listing.user;
+  const initial = seller.firstName?.trim().charAt(0).toUpperCase() || 'U';
+  return (
+    <section className="detail-card seller-card detail-order-7" aria-labelledby="seller-heading">
+      <h2 id="seller-heading" className="detail-card__title">
+        Posted by
+      </h2>
+      <div className="seller-card__row">
+        <span className="seller-card__avatar" aria-hidden="true">
+          {seller.avatar && !avatarFailed ? <img src={seller.avatar} alt="" width={56} height={56} onError={() => setAvatarFailed(true)} /> : initial}
+        </span>
+        <div className="seller-card__who">
+          <p className="seller-card__name">
+            {sellerDisplayName(seller)}
+            {seller.isVerified && <span className="badge badge--verified">Verified</span>}
+          </p>
+          <p className="muted">Member since {formatDate(seller.userCreatedAt, monthYear, 'Unknown')}</p>
+          <p className="muted">
+            {(seller.totalListings ?? 0).toLocaleString('en-IN')} {seller.totalListings === 1 ? 'item' : 'items'} listed
+          </p>
+        </div>
+      </div>
+      {showChat && (
+        <button type="button" className="button button--primary button--block" onClick={onChat}>
+          Chat with seller
+        </button>
+      )}
+    </section>
+  );
+}
+
+function DeleteListing({ listing }: { listing: Listing }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => api.delete<{ deleted: boolean }>(`/listings/${encodeURIComponent(listing.id)}`),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast.success('Listing deleted successfully');
+      queryClient.removeQueries({ queryKey: listingKeys.detail(listing.id) });
+      queryClient.removeQueries({ queryKey: listingKeys.slug(listing.slug) });
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      await navigate({ to: '/en-in/myads' });
+    },
+    onError: () => {
+      setConfirming(false);
+      toast.error('Failed to delete listing. Please try again.');
+    },
+  });
+
+  return (
+    <>
+      <button type="button" className="button button--danger button--block" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+        {remove.isPending ? 'Deleting...' : 'Delete Listing'}
+      </button>
+      <Dialog
+        open={confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        title="Delete listing"
+        footer={
+          <div className="button-row button-row--end">
+            <button type="button" className="button button--outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        }
+      >
+        <p>Are you sure you want to delete this listing? This action cannot be undone.</p>
+      </Dialog>
+    </>
+  );
+}
+
+function RelatedItems({ listingId }: { listingId: string }) {
+  const related = useQuery(listingQueries.related(listingId));
+  if (!related.data?.length) return null;
+  const now = new Date();
+  return (
+    <section className="detail-related" aria-labelledby="related-heading">
+      <h2 id="related-heading" className="section-title">
+        Related items
+      </h2>
+      <div className="listing-grid">
+        {related.data.map((item) => (
+          <ListingCard key={item.id} listing={item} now={now} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ListingDetailView({ listing }: { listing: DetailListing }) {
+  usePageTitle(listing.title);
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const loginRedirect = useLoginRedirect();
+  const favorites = useFavoriteIds();
+  const toggleFavorite = useToggleFavorite();
+  const [shareOpen, setShareOpen] = useState(false);
+
+  const isOwner = !!user && user.id === listing.user.id;
+  const isFavorite = favorites.loaded ? favorites.ids.has(listing.id) : !!listing.isFavorite;
+  const info = additionalInformation(listing.features);
+  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
+  const place = listing.location.trim() || DEFAULT_MAP_PLACE;
+  const mapQuery = listing.latitude !== null && listing.longitude !== null ? `${listing.latitude},${listing.longitude}` : place;
+
+  const startChat = () => {
+    if (status === 'guest') {
+      loginRedirect();
+      return;
+    }
+    // The chat screen opens (or creates) the conversation about this listing.
+    void navigate({ href: `/chat?listingId=${encodeURIComponent(listing.id)}` });
+  };
+
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: listing.title, url: pageUrl });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    setShareOpen(true);
+  };
+
+  const breadcrumbs = listing.breadcrumbs.length ? listing.breadcrumbs : [{ name: 'Home', url: '/' }, { name: listing.title, url: '' }];
+
+  return (
+    <article className="listing-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {breadcrumbs.map((crumb, index) => (
+            <li key={`${crumb.url}-${index}`}>
+              {index === breadcrumbs.length - 1 ? (
+                <span aria-current="page">{crumb.name}</span>
+              ) : (
+                <InternalLink href={crumb.url}>{crumb.name}</InternalLink>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="listing-detail__layout">
+        <aside className="listing-detail__side">
+          <section className="detail-card listing-detail__summary detail-order-2">
+            <div className="listing-detail__badges">
+              {listing.isFeatured && <span className="badge badge--inline badge--featured-inline">FEATURED</span>}
+              {listing.user.isVerified && <span className="badge badge--inline badge--verified">VERIFIED SELLER</span>}
+              {listing.status === 'SOLD' && <span className="badge badge--inline badge--sold">SOLD</span>}
+            </div>
+            <p className="listing-detail__price">{formatPrice(listing.price, listing.currency)}</p>
+            <h1 className="listing-detail__title">{listing.title}</h1>
+            <p className="listing-detail__meta muted">
+              <span>{CONDITION_LABELS[listing.condition] ?? listing.condition}</span>
+              <span aria-hidden="true"> · </span>
+              <span>{listing.views.toLocaleString('en-IN')} views</span>
+              <span aria-hidden="true"> · </span>
+              <span>{listing.location}</span>
+            </p>
+            <div className="listing-detail__actions">
+              {!isOwner && (
+                <button
+                  type="button"
+                  className={isFavorite ? 'button button--outline button--small is-favorite' : 'button button--outline button--small'}
+                  aria-pressed={isFavorite}
+                  onClick={() => toggleFavorite(listing.id, isFavorite)}
+                >
+                  <HeartIcon filled={isFavorite} />
+                  {isFavorite ? 'Remove from Favorites' : 'Add to Favorites'}
+                </button>
+              )}
+              <button type="button" className="button button--outline button--small" onClick={() => void share()}>
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path fill="currentColor" d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1Z" />
+                </svg>
+                Share
+              </button>
+            </div>
+          </section>
+
+          {isOwner ? (
+            <section className="detail-card owner-card detail-order-3" aria-label="Your Listing">
+              <p className="owner-card__note">
+                <strong>Your Listing</strong>
+                <span className="muted"> · this is how buyers see your ad</span>
+              </p>
+              <Link to="/edit-listing/$id" params={{ id: listing.id }} className="button button--primary button--block">
+                Edit Listing
+              </Link>
+              <DeleteListing listing={listing} />
+            </section>
+          ) : (
+            <button type="button" className="button button--primary button--block listing-detail__chat detail-order-3" onClick={startChat}>
+              Chat with seller
+            </button>
+          )}
+
+          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner} />
+
+          <section className="detail-card detail-order-8" aria-labelledby="location-heading">
+            <h2 id="location-heading" className="detail-card__title">
+              Location
+            </h2>
+            <a className="location-card__link" href={mapsSearchUrl(mapQuery)} target="_blank" rel="noopener noreferrer">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path fill="currentColor" d="M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7Zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
+              </svg>
+              <span>
+                {place}
+                <span className="visually-hidden"> (opens Google Maps in a new tab)</span>
+              </span>
+            </a>
+          </section>
+
+          <section className="detail-card safety-tips detail-order-9" aria-labelledby="safety-heading">
+            <h2 id="safety-heading" className="detail-card__title">
+              Safety tips
+            </h2>
+            <ul>
+              {SAFETY_TIPS.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+        <div className="listing-detail__main">
+          <div className="detail-order-1">
+            <ImageCarousel images={listing.images} title={listing.title} />
+          </div>
+
+          <section className="detail-card detail-order-4" aria-labelledby="description-heading">
+            <h2 id="description-heading" className="detail-card__title">
+              Description
+            </h2>
+            <p className="listing-detail__description">{listing.description.trim() || 'No description provided'}</p>
+          </section>
+
+          {info.length > 0 && (
+            <section className="detail-card detail-order-5" aria-labelledby="info-heading">
+              <h2 id="info-heading" className="detail-card__title">
+                Additional Information
+              </h2>
+              <dl className="detail-facts">
+                {info.map((row) => (
+                  <div key={row.key} className="detail-facts__row">
+                    <dt>{row.label}</dt>
+                    <dd>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+
+          <section className="detail-card detail-order-6" aria-labelledby="details-heading">
+            <h2 id="details-heading" className="detail-card__title">
+              Listing Details
+            </h2>
+            <dl className="detail-facts">
+              <div className="detail-facts__row">
+                <dt>Category</dt>
+                <dd>{listing.category.name}</dd>
+              </div>
+              {listing.subcategory && (
+                <div className="detail-facts__row">
+                  <dt>Subcategory</dt>
+                  <dd>{listing.subcategory.name}</dd>
+                </div>
+              )}
+              <div className="detail-facts__row">
+                <dt>Location</dt>
+                <dd>{listing.location || 'Not specified'}</dd>
+              </div>
+              <div className="detail-facts__row">
+                <dt>Posted</dt>
+                <dd>{formatDate(listing.createdAt, postedDate, 'Unknown')}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+      </div>
+
+      <RelatedItems listingId={listing.id} />
+      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={pageUrl} title={listing.title} />
+    </article>
+  );
+}
+
+export function ListingBySlug({ slug }: { slug: string }) {
+  const { data } = useSuspenseQuery(listingQueries.slug(slug));
+  return <ListingDetailView listing={data} />;
+}
+
+export function ListingById({ id }: { id: string }) {
+  const { data } = useSuspenseQuery(listingQueries.detail(id));
+  return <ListingDetailView listing={data} />;
+}

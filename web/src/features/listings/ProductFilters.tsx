@@ -1,0 +1,314 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CONDITIONS, PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
+import { findCategory, findSubcategory, type Category } from '../catalog/queries';
+import { locationLabel, type Location } from '../locations/queries';
+import {
+  CONDITION_LABELS,
+  SORT_LABELS,
+  conditionList,
+  conditionParam,
+  effectiveSort,
+  isAllIndia,
+  parsePriceDraft,
+  withFilters,
+  type Condition,
+} from './filters';
+
+type Mode = 'live' | 'draft';
+
+type FilterPanelProps = {
+  search: ProductsSearch;
+  onChange: (next: ProductsSearch) => void;
+  categories: readonly Category[] | undefined;
+  locations: readonly Location[] | undefined;
+  /** live: every choice applies at once (desktop sidebar). draft: choices collect until Apply (mobile drawer). */
+  mode: Mode;
+  /** Drawer only: change it to reset the price inputs after the draft was cleared from outside them. */
+  resetToken?: number;
+};
+
+/** One choice in a list: a real link when it applies at once, a toggle button in the drawer. */
+function FilterOption({
+  mode,
+  next,
+  onChange,
+  selected,
+  children,
+  className = '',
+}: {
+  mode: Mode;
+  next: ProductsSearch;
+  onChange: (next: ProductsSearch) => void;
+  selected: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  const classes = `filter-option${selected ? ' filter-option--selected' : ''} ${className}`.trim();
+  if (mode === 'live') {
+    return (
+      <Link to="/products" search={next} resetScroll={false} className={classes} aria-current={selected ? 'true' : undefined}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={classes} aria-pressed={selected} onClick={() => onChange(next)}>
+      {children}
+    </button>
+  );
+}
+
+function Count({ value }: { value: number }) {
+  return <span className="filter-option__count">({value.toLocaleString('en-IN')})</span>;
+}
+
+/** A titled group whose body can be folded away (CATEGORIES, LOCATIONS, ...). */
+function FilterSection({ title, children, defaultOpen = true }: { title: string; children: ReactNode; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const bodyId = useId();
+  return (
+    <section className="filter-section">
+      <h3 className="filter-section__heading">
+        <button type="button" className="filter-section__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {title}
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="chevron">
+            <path fill="currentColor" d="m7.4 8.6 4.6 4.6 4.6-4.6L18 10l-6 6-6-6 1.4-1.4Z" />
+          </svg>
+        </button>
+      </h3>
+      <div id={bodyId} className="filter-section__body" hidden={!open}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanelProps, 'locations'>) {
+  if (!categories) return <p className="muted filter-note">Loading categories...</p>;
+  const chosen = findCategory(categories, search.category);
+  const chosenSub = findSubcategory(chosen, search.subcategory);
+
+  if (!chosen) {
+    return (
+      <ul className="filter-list">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <FilterOption mode={mode} onChange={onChange} selected={false} next={withFilters(search, { category: category.name, subcategory: undefined })}>
+              {category.name} <Count value={category.count} />
+            </FilterOption>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <ul className="filter-list">
+      <li>
+        <FilterOption mode={mode} onChange={onChange} selected={false} className="filter-option--back" next={withFilters(search, { category: undefined, subcategory: undefined })}>
+          ‹ All Categories
+        </FilterOption>
+      </li>
+      <li>
+        <FilterOption mode={mode} onChange={onChange} selected={!chosenSub} className="filter-option--parent" next={withFilters(search, { category: chosen.name, subcategory: undefined })}>
+          {chosen.name} <Count value={chosen.count} />
+        </FilterOption>
+        <ul className="filter-list filter-list--nested">
+          {chosen.subcategories.map((sub) => (
+            <li key={sub.id}>
+              <FilterOption mode={mode} onChange={onChange} selected={chosenSub?.id === sub.id} next={withFilters(search, { category: chosen.name, subcategory: sub.name })}>
+                {sub.name} <Count value={sub.count} />
+              </FilterOption>
+            </li>
+          ))}
+        </ul>
+      </li>
+    </ul>
+  );
+}
+
+function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelProps, 'categories'>) {
+  const everywhere = isAllIndia(search.location);
+  const chosenKey = (search.location ?? '').split(',')[0]?.trim().toLowerCase();
+  const listed = locations?.some((l) => l.name.toLowerCase() === chosenKey) ?? false;
+  return (
+    <ul className="filter-list">
+      <li>
+        <FilterOption mode={mode} onChange={onChange} selected={everywhere} next={withFilters(search, { location: undefined })}>
+          India
+        </FilterOption>
+      </li>
+      {!everywhere && !listed && search.location && (
+        <li>
+          <FilterOption mode={mode} onChange={onChange} selected next={search}>
+            {search.location}
+          </FilterOption>
+        </li>
+      )}
+      {locations?.map((location) => (
+        <li key={location.id}>
+          <FilterOption
+            mode={mode}
+            onChange={onChange}
+            selected={!everywhere && location.name.toLowerCase() === chosenKey}
+            next={withFilters(search, { location: location.kind === 'city' ? location.name : locationLabel(location) })}
+          >
+            {location.name} <Count value={location.count} />
+          </FilterOption>
+        </li>
+      ))}
+      {!locations && <li className="muted filter-note">Loading locations...</li>}
+    </ul>
+  );
+}
+
+function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search' | 'onChange' | 'mode'>) {
+  const [min, setMin] = useState(search.minPrice === undefined ? '' : String(search.minPrice));
+  const [max, setMax] = useState(search.maxPrice === undefined ? '' : String(search.maxPrice));
+  const [error, setError] = useState<string | null>(null);
+  const minId = useId();
+  const maxId = useId();
+  const errorId = useId();
+
+  const apply = (draft: { min: string; max: string }) => {
+    const parsed = parsePriceDraft(draft);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return;
+    }
+    setError(null);
+    if (parsed.minPrice === search.minPrice && parsed.maxPrice === search.maxPrice) return;
+    onChange(withFilters(search, parsed));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ min, max });
+  };
+
+  // In the drawer every keystroke updates the draft; on the sidebar the Apply button commits.
+  const update = (which: 'min' | 'max', value: string) => {
+    if (which === 'min') setMin(value);
+    else setMax(value);
+    if (mode === 'draft') apply(which === 'min' ? { min: value, max } : { min, max: value });
+  };
+
+  return (
+    <form className="price-filter" onSubmit={onSubmit} noValidate>
+      <div className="price-filter__inputs">
+        <label htmlFor={minId} className="visually-hidden">
+          Minimum price in rupees
+        </label>
+        <input
+          id={minId}
+          className="text-input"
+          inputMode="numeric"
+          placeholder="Min ₹"
+          value={min}
+          onChange={(e) => update('min', e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          maxLength={12}
+        />
+        <span aria-hidden="true">–</span>
+        <label htmlFor={maxId} className="visually-hidden">
+          Maximum price in rupees
+        </label>
+        <input
+          id={maxId}
+          className="text-input"
+          inputMode="numeric"
+          placeholder="Max ₹"
+          value={max}
+          onChange={(e) => update('max', e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          maxLength={12}
+        />
+        {mode === 'live' && (
+          <button type="submit" className="button button--small button--primary">
+            Apply
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ConditionFilter({ search, onChange }: Pick<FilterPanelProps, 'search' | 'onChange'>) {
+  const chosen = conditionList(search.condition);
+  const toggle = (condition: Condition, checked: boolean) => {
+    const next = checked ? [...chosen, condition] : chosen.filter((c) => c !== condition);
+    onChange(withFilters(search, { condition: conditionParam(next) }));
+  };
+  return (
+    <fieldset className="checkbox-group">
+      <legend className="visually-hidden">Condition</legend>
+      {CONDITIONS.map((condition) => (
+        <label key={condition} className="checkbox">
+          <input type="checkbox" checked={chosen.includes(condition)} onChange={(e) => toggle(condition, e.target.checked)} />
+          {CONDITION_LABELS[condition]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function SortRadios({ search, onChange }: Pick<FilterPanelProps, 'search' | 'onChange'>) {
+  const current = effectiveSort(search);
+  return (
+    <fieldset className="checkbox-group">
+      <legend className="visually-hidden">Sort by</legend>
+      {PRODUCT_SORTS.map((sort) => (
+        <label key={sort} className="checkbox">
+          <input
+            type="radio"
+            name="drawer-sort"
+            value={sort}
+            checked={current === sort}
+            onChange={() => onChange(withFilters(search, { sort }))}
+          />
+          {SORT_LABELS[sort]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The filters of the products page: the desktop sidebar, and the body of the mobile drawer. */
+export function FilterPanel(props: FilterPanelProps) {
+  const { search, onChange, mode } = props;
+  return (
+    <div className="filter-panel">
+      <FilterSection title="CATEGORIES">
+        <CategoryFilter {...props} />
+      </FilterSection>
+      <FilterSection title="LOCATIONS">
+        <LocationFilter {...props} />
+      </FilterSection>
+      {mode === 'draft' && (
+        <FilterSection title="SORT BY">
+          <SortRadios search={search} onChange={onChange} />
+        </FilterSection>
+      )}
+      <FilterSection title="PRICE">
+        <PriceFilter
+          // The sidebar's inputs follow the URL (a removed chip empties them); the drawer owns its draft.
+          key={mode === 'live' ? `${search.minPrice ?? ''}-${search.maxPrice ?? ''}` : `draft-${props.resetToken ?? 0}`}
+          search={search}
+          onChange={onChange}
+          mode={mode}
+        />
+      </FilterSection>
+      <FilterSection title="CONDITION">
+        <ConditionFilter search={search} onChange={onChange} />
+      </FilterSection>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { InternalLink } from '../../components/InternalLink';
+import { Pagination } from '../../components/Pagination';
+import { usePageTitle } from '../../lib/page-title';
+import { PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
+import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
+import { locationQueries } from '../locations/queries';
+import {
+  SORT_LABELS,
+  clearedFilters,
+  effectiveSort,
+  filterChips,
+  isAllIndia,
+  productsApiQuery,
+  productsHeading,
+  productsPageTitle,
+  withFilters,
+  type FilterChip,
+  type ProductSort,
+} from './filters';
+import { ListingCard } from './ListingCard';
+import { FilterPanel } from './ProductFilters';
+import { listingQueries } from './queries';
+
+const route = getRouteApi('/products');
+const SIDEBAR_LOCATIONS = 15;
+const EAGER_CARDS = 4;
+
+function Breadcrumbs({ search }: { search: ProductsSearch }) {
+  const place = isAllIndia(search.location) ? 'India' : search.location;
+  const crumbs: { label: string; search?: ProductsSearch }[] = [];
+  if (search.category) crumbs.push({ label: search.category, search: { category: search.category } });
+  crumbs.push({
+    label: `Items in ${place}`,
+    search: { category: search.category, location: isAllIndia(search.location) ? undefined : search.location },
+  });
+  if (search.subcategory) {
+    crumbs.push({
+      label: search.subcategory,
+      search: { category: search.category, subcategory: search.subcategory, location: search.location },
+    });
+  }
+  if (search.q) crumbs.push({ label: `Search "${search.q}"` });
+  // The last crumb is the page itself.
+  const last = crumbs.length - 1;
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.label}>
+            {index === last || !crumb.search ? (
+              <span aria-current={index === last ? 'page' : undefined}>{crumb.label}</span>
+            ) : (
+              <Link to="/products" search={crumb.search}>
+                {crumb.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function PopularSearches({ search }: { search: ProductsSearch }) {
+  const { data } = useQuery(catalogQueries.popularSearches(search.category));
+  if (!data?.length) return null;
+  return (
+    <nav className="popular-searches" aria-label="Popular searches">
+      <span className="popular-searches__label">Popular searches:</span>
+      <ul>
+        {data.map((item) => (
+          <li key={item.id}>
+            <Link
+              to="/products"
+              search={withFilters(search, { q: item.term })}
+              className={search.q?.toLowerCase() === item.term.toLowerCase() ? 'popular-searches__term is-active' : 'popular-searches__term'}
+            >
+              {item.term}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function BannerAd() {
+  const { data } = useQuery(catalogQueries.bannerAds());
+  const ad = data?.[0];
+  if (!ad) return null;
+  return (
+    <aside className="banner-ad" aria-label="Advertisement">
+      <img className="banner-ad__logo" src={ad.logo} alt="" width={48} height={48} loading="lazy" />
+      <div className="banner-ad__text">
+        <p className="banner-ad__title">{ad.title}</p>
+        <p className="banner-ad__subtitle">{ad.subtitle}</p>
+      </div>
+      <InternalLink href={ad.link} className="button button--primary banner-ad__button">
+        {ad.buttonText}
+      </InternalLink>
+    </aside>
+  );
+}
+
+function FilterChips({ chips, onClearAll }: { chips: FilterChip[]; onClearAll: () => void }) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="filter-chips" role="group" aria-label="Active filters">
+      <ul>
+        {chips.map((chip) => (
+          <li key={chip.key} className="chip">
+            <span>{chip.label}</span>
+            <Link to="/products" search={chip.next} resetScroll={false} className="chip__remove" aria-label={`Remove filter ${chip.label}`}>
+              ×
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="link-button" onClick={onClearAll}>
+        Clear All
+      </button>
+    </div>
+  );
+}
+
+function SortSelect({ search, onSort }: { search: ProductsSearch; onSort: (sort: ProductSort) => void }) {
+  return (
+    <label className="sort-select">
+      <span>Sort by:</span>
+      <select value={effectiveSort(search)} onChange={(e) => onSort(e.target.value as ProductSort)}>
+        {PRODUCT_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <div className="listing-grid listing-grid--products" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="skeleton-card">
+          <div className="skeleton-card__media" />
+          <div className="skeleton-card__line" />
+          <div className="skeleton-card__line skeleton-card__line--short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ProductsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [draft, setDraft] = useState<ProductsSearch>(search);
+  const [draftResets, setDraftResets] = useState(0);
+  const resetDraft = (next: ProductsSearch) => {
+    setDraft(next);
+    setDraftResets((n) => n + 1);
+  };
+  usePageTitle(productsPageTitle(search));
+
+  const listings = useQuery({ ...listingQueries.list(productsApiQuery(search)), placeholderData: keepPreviousData });
+  const categories = useQuery(catalogQueries.categories());
+  const locations = useQuery(locationQueries.list(SIDEBAR_LOCATIONS));
+
+  const apply = (next: ProductsSearch, resetScroll = false) => void navigate({ search: next, resetScroll });
+  const chips = filterChips(search);
+  const clearAll = () => apply(clearedFilters(search));
+
+  const openDrawer = () => {
+    setDraft(search);
+    setDrawerOpen(true);
+  };
+
+  const page = listings.data?.pagination;
+  const now = new Date();
+  const category = findCategory(categories.data ?? [], search.category);
+  const subcategory = findSubcategory(category, search.subcategory);
+  // Use the catalogue's spelling when the URL used an id or a different case.
+  const heading = productsHeading({ ...search, category: category?.name ?? search.category, subcategory: subcategory?.name ?? search.subcategory });
+
+  return (
+    <div className="products-page">
+      <Breadcrumbs search={search} />
+      <div className="products-head">
+        <h1 className="page-title">{heading}</h1>
+        {page && (
+          <p className="muted products-head__count" aria-live="polite">
+            {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'ad' : 'ads'}
+          </p>
+        )}
+      </div>
+      <PopularSearches search={search} />
+      <BannerAd />
+
+      <div className="products-layout">
+        <aside className="products-sidebar" aria-label="Filters">
+          <FilterPanel search={search} onChange={(next) => apply(next)} categories={categories.data} locations={locations.data} mode="live" />
+        </aside>
+
+        <section className="products-results" aria-label="Results" aria-busy={listings.isFetching}>
+          <div className="products-toolbar">
+            <button type="button" className="button button--outline button--small filters-button" onClick={openDrawer} aria-haspopup="dialog">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path fill="currentColor" d="M3 5h18v2H3V5Zm4 6h10v2H7v-2Zm3 6h4v2h-4v-2Z" />
+              </svg>
+              Filters{chips.length > 0 ? ` (${chips.length})` : ''}
+            </button>
+            <SortSelect search={search} onSort={(sort) => apply(withFilters(search, { sort }))} />
+          </div>
+          <FilterChips chips={chips} onClearAll={clearAll} />
+
+          {listings.isError && !listings.data ? (
+            <div className="error-panel" role="alert">
+              <p>Failed to fetch data</p>
+              <button type="button" className="button button--primary" onClick={() => void listings.refetch()}>
+                Try Again
+              </button>
+            </div>
+          ) : !listings.data ? (
+            <ResultsSkeleton />
+          ) : listings.data.listings.length === 0 ? (
+            <div className="empty-state">
+              <h2 className="empty-state__title">No products found</h2>
+              <p className="muted">Try another search or fewer filters.</p>
+              <button type="button" className="button button--primary" onClick={clearAll}>
+                Clear All Filters
+              </button>
+            </div>
+          ) : (
+            <>
+              {listings.isError && (
+                <p className="field-error" role="alert">
+                  Failed to fetch data
+                </p>
+              )}
+              <div className={listings.isPlaceholderData ? 'listing-grid listing-grid--products is-stale' : 'listing-grid listing-grid--products'}>
+                {listings.data.listings.map((listing, index) => (
+                  <ListingCard key={listing.id} listing={listing} priority={index < EAGER_CARDS} now={now} />
+                ))}
+              </div>
+              {page && (
+                <Pagination
+                  page={page.page}
+                  pages={page.pages}
+                  renderLink={(n, props) => <Link to="/products" search={{ ...search, page: n === 1 ? undefined : n }} {...props} />}
+                />
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      <Dialog
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        title="Filters"
+        variant="drawer-right"
+        footer={
+          <div className="drawer-actions">
+            <button type="button" className="button button--outline" onClick={() => resetDraft(clearedFilters(draft))}>
+              Clear All
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setDrawerOpen(false);
+                apply(draft, true);
+              }}
+            >
+              Apply Filters
+            </button>
+          </div>
+        }
+      >
+        <section className="drawer-current" aria-label="Current Filters">
+          <h3 className="filter-section__title">Current Filters</h3>
+          {filterChips(draft).length === 0 ? (
+            <p className="muted">No filters applied</p>
+          ) : (
+            <ul className="filter-chips__list">
+              {filterChips(draft).map((chip) => (
+                <li key={chip.key} className="chip">
+                  <span>{chip.label}</span>
+                  <button type="button" className="chip__remove" aria-label={`Remove filter ${chip.label}`} onClick={() => resetDraft(chip.next)}>
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <FilterPanel search={draft} onChange={setDraft} categories={categories.data} locations={locations.data} mode="draft" resetToken={draftResets} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * "Additional Information" on the listing detail page (spec part 1 §2): the listing's `features`
+ * map, minus what is shown elsewhere or must not be shown (seller contact, place names, photo lists),
+ * minus empty values and browser-local or own-storage image URLs, with readable labels.
+ */
+
+/** Keys containing any of these (case-insensitive) are never shown. */
+const HIDDEN_KEY_PARTS = ['phone', 'sellerphone', 'sellername', 'images', 'city', 'state', 'neighbourhood', 'name'];
+/** Values containing these are upload leftovers, not information: browser blob URLs and our own photo URLs. */
+const HIDDEN_VALUE_PARTS = ['blob:', '/api/media/'];
+
+/** Labels that the generic humaniser would get wrong. */
+const LABELS: Record<string, string> = {
+  kmDriven: 'Km driven',
+  noOfOwners: 'No. of owners',
+  bhk: 'BHK',
+  ram: 'RAM',
+  carpetArea: 'Carpet area',
+  superBuiltupArea: 'Super built-up area',
+};
+
+export function isHiddenFeatureKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return HIDDEN_KEY_PARTS.some((part) => lower.includes(part));
+}
+
+/** 'kmDriven' → 'Km driven', 'fuel_type' → 'Fuel type', 'ABS' stays 'ABS'. */
+export function humaniseFeatureKey(key: string): string {
+  const known = LABELS[key];
+  if (known) return known;
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, index) => {
+      if (word.length > 1 && word === word.toUpperCase()) return word; // acronyms: ABS, GST
+      const lower = word.toLowerCase();
+      return index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    });
+  return words.join(' ');
+}
+
+/** The displayed text of a value, or undefined when it should not be shown. */
+export function featureValueText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  let text: string;
+  if (Array.isArray(value)) {
+    const parts = value.map(featureValueText).filter((part): part is string => part !== undefined);
+    if (parts.length === 0) return undefined;
+    text = parts.join(', ');
+  } else if (typeof value === 'boolean') {
+    text = value ? 'Yes' : 'No';
+  } else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    text = new Intl.NumberFormat('en-IN').format(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return undefined; // nested objects have no sensible one-line form
+  }
+  if (text === '') return undefined;
+  const lower = text.toLowerCase();
+  if (HIDDEN_VALUE_PARTS.some((part) => lower.includes(part))) return undefined;
+  return text;
+}
+
+export interface FeatureRow {
+  key: string;
+  label: string;
+  value: string;
+}
+
+export function additionalInformation(features: Record<string, unknown> | null | undefined): FeatureRow[] {
+  if (!features) return [];
+  const rows: FeatureRow[] = [];
+  for (const [key, raw] of Object.entries(features)) {
+    if (isHiddenFeatureKey(key)) continue;
+    const value = featureValueText(raw);
+    if (value === undefined) continue;
+    rows.push({ key, label: humaniseFeatureKey(key), value });
+  }
+  return rows;
+}

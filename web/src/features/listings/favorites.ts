@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../auth/use-auth';
+import { api } from '../../lib/api';
+import type { ListingsPage } from './queries';
+
+/** Up to 100 favourites are enough to paint hearts on any page (spec part 1 §7: limit 100 for detail checks). */
+const FAVORITES_CHECK_LIMIT = 100;
+
+export const favoriteKeys = {
+  all: ['favorites'] as const,
+  ids: () => [...favoriteKeys.all, 'ids'] as const,
+};
+
+export interface FavoriteIds {
+  ids: ReadonlySet<string>;
+  total: number;
+  /** False until the signed-in user's list has arrived (then a missing id really means "not favourite"). */
+  loaded: boolean;
+}
+
+const EMPTY: FavoriteIds = { ids: new Set(), total: 0, loaded: false };
+
+export const favoriteIdsQuery = () =>
+  queryOptions({
+    queryKey: favoriteKeys.ids(),
+    queryFn: async ({ signal }): Promise<FavoriteIds> => {
+      try {
+        const page = await api.get<ListingsPage>('/listings/user/favorites', { limit: FAVORITES_CHECK_LIMIT }, { signal });
+        return { ids: new Set(page.listings.map((l) => l.id)), total: page.pagination.total, loaded: true };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // Hearts are decoration: a failed check shows empty hearts, never an error.
+        return EMPTY;
+      }
+    },
+  });
+
+/** The signed-in user's favourite ids (empty for guests and while auth is loading). */
+export function useFavoriteIds(): FavoriteIds {
+  const { status } = useAuth();
+  const { data } = useQuery({ ...favoriteIdsQuery(), enabled: status === 'authenticated' });
+  return status === 'authenticated' && data ? data : EMPTY;
+}
+
+/**
+ * Heart toggling: guests go to the login modal (spec part 1 §4); signed-in users flip the heart at
+ * once and the server's `isFavorite` answer settles it. Failures put the heart back quietly (§8).
+ */
+export function useToggleFavorite() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const setFavorite = (id: string, favorite: boolean) =>
+    queryClient.setQueryData<FavoriteIds>(favoriteKeys.ids(), (old = EMPTY) => {
+      if (old.ids.has(id) === favorite) return old;
+      const ids = new Set(old.ids);
+      if (favorite) ids.add(id);
+      else ids.delete(id);
+      return { ids, total: Math.max(0, old.total + (favorite ? 1 : -1)), loaded: old.loaded };
+    });
+
+  const mutation = useMutation({
+    // An explicit target (not a bare toggle) makes a double click or a retry harmless.
+    mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
+      api.post<{ isFavorite: boolean }>(`/listings/${encodeURIComponent(id)}/favorite`, { isFavorite: favorite }),
+    onMutate: async ({ id, favorite }) => {
+      await queryClient.cancelQueries({ queryKey: favoriteKeys.ids() });
+      const wasFavorite = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.ids.has(id) ?? false;
+      setFavorite(id, favorite);
+      return { wasFavorite };
+    },
+    onSuccess: (result, { id }) => {
+      if (result && typeof result.isFavorite === 'boolean') setFavorite(id, result.isFavorite);
+    },
+    onError: (error, { id }, context) => {
+      console.warn('Favourite toggle failed', error);
+      if (context) setFavorite(id, context.wasFavorite);
+    },
+  });
+
+  return (id: string, currentlyFavorite: boolean) => {
+    if (status === 'guest') {
+      void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
+      return;
+    }
+    mutation.mutate({ id, favorite: !currentlyFavorite });
+  };
+}

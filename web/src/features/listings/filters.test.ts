@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { productsSearchSchema } from '../../lib/search-params';
+import {
+  apiToSort,
+  clearedFilters,
+  conditionParam,
+  effectiveSort,
+  filterChips,
+  isAllIndia,
+  parsePriceDraft,
+  productsApiQuery,
+  productsPageTitle,
+  sortToApi,
+  withFilters,
+} from './filters';
+
+describe('sort word ⇄ sortBy/sortOrder', () => {
+  it('maps every dropdown choice to the API pair and back', () => {
+    expect(sortToApi('createdAt-desc')).toEqual({ sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(sortToApi('price-asc')).toEqual({ sortBy: 'price', sortOrder: 'asc' });
+    expect(sortToApi('price-desc')).toEqual({ sortBy: 'price', sortOrder: 'desc' });
+    expect(sortToApi('relevance-desc')).toEqual({ sortBy: 'relevance', sortOrder: 'desc' });
+    for (const sort of ['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc'] as const) {
+      const { sortBy, sortOrder } = sortToApi(sort);
+      expect(apiToSort(sortBy, sortOrder)).toBe(sort);
+    }
+  });
+
+  it('has no word for pairs the dropdown does not offer', () => {
+    expect(apiToSort('title', 'asc')).toBeUndefined();
+    expect(apiToSort(undefined, 'asc')).toBeUndefined();
+    expect(apiToSort('price', 'ASC')).toBe('price-asc');
+  });
+
+  it('shows relevance for a text search and date otherwise when the URL has no sort', () => {
+    expect(effectiveSort({ q: 'swift' })).toBe('relevance-desc');
+    expect(effectiveSort({})).toBe('createdAt-desc');
+    expect(effectiveSort({ q: 'swift', sort: 'price-asc' })).toBe('price-asc');
+  });
+});
+
+describe('URL → API request', () => {
+  it('asks for 20 per page, page 1 by default, and leaves the sort to the API when none is chosen', () => {
+    expect(productsApiQuery({ category: 'Vehicles' })).toEqual({ category: 'Vehicles', page: 1, limit: 20 });
+  });
+
+  it('sends sortBy/sortOrder for a chosen sort and the feature filters as-is', () => {
+    const query = productsApiQuery({ q: 'swift', sort: 'price-desc', page: 3, fuel: 'Diesel', brand: 'Maruti' });
+    expect(query).toMatchObject({ q: 'swift', sortBy: 'price', sortOrder: 'desc', page: 3, fuel: 'Diesel', brand: 'Maruti' });
+  });
+
+  it('treats India and All in India as no location', () => {
+    expect(productsApiQuery({ location: 'India' }).location).toBeUndefined();
+    expect(productsApiQuery({ location: 'All in India' }).location).toBeUndefined();
+    expect(productsApiQuery({ location: 'Kerala' }).location).toBe('Kerala');
+    expect(isAllIndia(' india ')).toBe(true);
+  });
+
+  it('sends one condition as itself, several as a list, all three as none', () => {
+    expect(productsApiQuery({ condition: 'USED' }).condition).toBe('USED');
+    expect(productsApiQuery({ condition: 'NEW,USED' }).condition).toBe('NEW,USED');
+    expect(productsApiQuery({ condition: 'NEW,USED,REFURBISHED' }).condition).toBeUndefined();
+  });
+
+  it('parses conditions from the URL into one canonical order, dropping unknown words', () => {
+    const parsed = productsSearchSchema.parse({ condition: 'used, new,broken', sort: 'price-asc', page: '2' });
+    expect(parsed.condition).toBe('NEW,USED');
+    expect(parsed.sort).toBe('price-asc');
+    expect(parsed.page).toBe(2);
+    expect(productsSearchSchema.parse({ sort: 'cheapest' }).sort).toBeUndefined();
+    expect(conditionParam(['REFURBISHED', 'NEW'])).toBe('NEW,REFURBISHED');
+  });
+});
+
+describe('filter changes', () => {
+  it('reset the page to 1', () => {
+    expect(withFilters({ category: 'Vehicles', page: 4 }, { location: 'Pune' })).toEqual({
+      category: 'Vehicles',
+      location: 'Pune',
+    });
+  });
+
+  it('drop the subcategory when the category changes, unless one is given', () => {
+    const search = { category: 'Vehicles', subcategory: 'Cars' };
+    expect(withFilters(search, { category: 'Electronics' })).toEqual({ category: 'Electronics' });
+    expect(withFilters(search, { category: 'Electronics', subcategory: 'Laptops' })).toEqual({
+      category: 'Electronics',
+      subcategory: 'Laptops',
+    });
+    expect(withFilters(search, { q: 'swift' })).toEqual({ category: 'Vehicles', subcategory: 'Cars', q: 'swift' });
+  });
+
+  it('Clear All keeps only the sort', () => {
+    expect(clearedFilters({ q: 'x', category: 'Pets', sort: 'price-asc', page: 2 })).toEqual({ sort: 'price-asc' });
+    expect(clearedFilters({ q: 'x' })).toEqual({});
+  });
+});
+
+describe('active-filter chips', () => {
+  it('lists each active filter with the search that removes it', () => {
+    const search = {
+      q: 'honda',
+      category: 'Vehicles',
+      subcategory: 'Cars',
+      location: 'Mumbai',
+      minPrice: 100000,
+      maxPrice: 500000,
+      condition: 'NEW,USED',
+      page: 2,
+    };
+    const chips = filterChips(search);
+    expect(chips.map((c) => c.label)).toEqual([
+      '"honda"',
+      'Vehicles',
+      'Cars',
+      'Mumbai',
+      '₹ 1,00,000 - ₹ 5,00,000',
+      'New',
+      'Used',
+    ]);
+    const byKey = Object.fromEntries(chips.map((c) => [c.key, c.next]));
+    expect(byKey.category).toEqual({ q: 'honda', location: 'Mumbai', minPrice: 100000, maxPrice: 500000, condition: 'NEW,USED' });
+    expect(byKey.price).toEqual({ q: 'honda', category: 'Vehicles', subcategory: 'Cars', location: 'Mumbai', condition: 'NEW,USED' });
+    expect(byKey['condition-NEW']?.condition).toBe('USED');
+    expect(byKey['condition-NEW']?.page).toBeUndefined();
+  });
+
+  it('has no chip for India and words open price ranges', () => {
+    expect(filterChips({ location: 'India' })).toEqual([]);
+    expect(filterChips({ minPrice: 1500000, maxPrice: 999999999 })[0]?.label).toBe('Above ₹ 15,00,000');
+    expect(filterChips({ maxPrice: 300000 })[0]?.label).toBe('Under ₹ 3,00,000');
+    expect(filterChips({ minPrice: 0, maxPrice: 300000 })[0]?.label).toBe('Under ₹ 3,00,000');
+  });
+
+  it('labels feature filters with their name', () => {
+    expect(filterChips({ fuel: 'Diesel', brand: 'Honda' }).map((c) => c.label)).toEqual(['Brand: Honda', 'Fuel: Diesel']);
+  });
+});
+
+describe('page title and price inputs', () => {
+  it('titles the page after the category', () => {
+    expect(productsPageTitle({ category: 'Vehicles' })).toBe('Vehicles - Buy & Sell Online');
+    expect(productsPageTitle({})).toBe('All Categories - Buy & Sell Online');
+  });
+
+  it('reads blank inputs as no limit and rejects a reversed range', () => {
+    expect(parsePriceDraft({ min: '', max: '' })).toEqual({ minPrice: undefined, maxPrice: undefined });
+    expect(parsePriceDraft({ min: '1,000', max: '₹ 5000' })).toEqual({ minPrice: 1000, maxPrice: 5000 });
+    expect(parsePriceDraft({ min: '9000', max: '5000' })).toHaveProperty('error');
+    expect(parsePriceDraft({ min: 'abc', max: '' })).toHaveProperty('error');
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * URL ⇄ filter mapping for the products page: the one-word sort ⇄ sortBy/sortOrder, the request
+ * sent to GET /api/listings, the active-filter chips, and the "change a filter, back to page 1" rule.
+ * Pure functions: the route component only wires them to navigate().
+ */
+import { formatPrice } from '../../lib/format';
+import {
+  CONDITIONS,
+  FEATURE_FILTER_KEYS,
+  OPEN_PRICE_MAX,
+  PRODUCT_SORTS,
+  type FeatureFilterKey,
+  type ProductsSearch,
+  type SORT_KEYS,
+} from '../../lib/search-params';
+import { isAllIndia } from '../locations/all-india';
+import type { ListingFilters } from './queries';
+
+export { isAllIndia };
+
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PRODUCTS_PAGE_SIZE = 20;
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  'createdAt-desc': 'Date Published',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+  'relevance-desc': 'Relevance',
+};
+
+export const CONDITION_LABELS: Record<Condition, string> = { NEW: 'New', USED: 'Used', REFURBISHED: 'Refurbished' };
+
+const FEATURE_LABELS: Record<FeatureFilterKey, string> = {
+  model: 'Model',
+  fuel: 'Fuel',
+  transmission: 'Transmission',
+  year: 'Year',
+  noOfOwners: 'Owners',
+  storage: 'Storage',
+  ram: 'RAM',
+  bhk: 'BHK',
+  propertyType: 'Type',
+  furnishing: 'Furnishing',
+};
+
+type SortKey = (typeof SORT_KEYS)[number];
+
+export function sortToApi(sort: ProductSort): { sortBy: SortKey; sortOrder: 'asc' | 'desc' } {
+  const [sortBy, sortOrder] = sort.split('-') as [SortKey, 'asc' | 'desc'];
+  return { sortBy, sortOrder };
+}
+
+/** The sort word for an API pair, or undefined when the pair is not one the dropdown offers. */
+export function apiToSort(sortBy: string | undefined, sortOrder: string | undefined): ProductSort | undefined {
+  if (!sortBy) return undefined;
+  const word = `${sortBy}-${(sortOrder ?? '').toLowerCase()}`;
+  return (PRODUCT_SORTS as readonly string[]).includes(word) ? (word as ProductSort) : undefined;
+}
+
+/** What the dropdown shows: the URL's sort, else what the API does by default (relevance for text searches). */
+export function effectiveSort(search: Pick<ProductsSearch, 'sort' | 'q'>): ProductSort {
+  return search.sort ?? (search.q ? 'relevance-desc' : 'createdAt-desc');
+}
+
+
+export function conditionList(condition: string | undefined): Condition[] {
+  if (!condition) return [];
+  const chosen = new Set(condition.toUpperCase().split(/[\s,]+/));
+  return CONDITIONS.filter((c) => chosen.has(c));
+}
+
+/** Canonical URL form of a set of conditions; none (or all three, which filters nothing) is no filter. */
+export function conditionParam(conditions: readonly string[]): string | undefined {
+  const list = conditionList(conditions.join(','));
+  return list.length === 0 || list.length === CONDITIONS.length ? undefined : list.join(',');
+}
+
+/** GET /api/listings parameters for the products page (20 per page). */
+export function productsApiQuery(search: ProductsSearch): ListingFilters {
+  const query: ListingFilters = {
+    q: search.q,
+    category: search.category,
+    subcategory: search.subcategory,
+    location: isAllIndia(search.location) ? undefined : search.location,
+    brand: search.brand,
+    minPrice: search.minPrice,
+    maxPrice: search.maxPrice,
+    condition: conditionParam(conditionList(search.condition)),
+    page: search.page ?? 1,
+    limit: PRODUCTS_PAGE_SIZE,
+  };
+  for (const key of FEATURE_FILTER_KEYS) if (search[key]) query[key] = search[key];
+  if (search.sort) Object.assign(query, sortToApi(search.sort));
+  return query;
+}
+
+/** A filter change always starts again at page 1 (spec part 1 §4). */
+export function withFilters(search: ProductsSearch, patch: Partial<ProductsSearch>): ProductsSearch {
+  const next: ProductsSearch = { ...search, ...patch, page: undefined };
+  // A subcategory belongs to its category: changing the category drops it unless the patch sets one.
+  if ('category' in patch && patch.category !== search.category && !('subcategory' in patch)) next.subcategory = undefined;
+  return dropEmpty(next);
+}
+
+/** Clear All keeps only the sort order. */
+export function clearedFilters(search: ProductsSearch): ProductsSearch {
+  return search.sort ? { sort: search.sort } : {};
+}
+
+export function hasActiveFilters(search: ProductsSearch): boolean {
+  return filterChips(search).length > 0;
+}
+
+function dropEmpty<T extends Record<string, unknown>>(value: T): T {
+  const out = {} as T;
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null || item === '') continue;
+    (out as Record<string, unknown>)[key] = item;
+  }
+  return out;
+}
+
+export function priceRangeLabel(minPrice: number | undefined, maxPrice: number | undefined): string | undefined {
+  const hasMin = minPrice !== undefined && minPrice > 0;
+  const hasMax = maxPrice !== undefined && maxPrice < OPEN_PRICE_MAX;
+  if (hasMin && hasMax) return `${formatPrice(minPrice)} - ${formatPrice(maxPrice)}`;
+  if (hasMin) return `Above ${formatPrice(minPrice)}`;
+  if (hasMax) return `Under ${formatPrice(maxPrice)}`;
+  // minPrice=0 with the open maximum filters nothing, but say so rather than hide an active URL value.
+  if (minPrice !== undefined || maxPrice !== undefined) return 'Any price';
+  return undefined;
+}
+
+export interface FilterChip {
+  key: string;
+  label: string;
+  /** The search with this one filter removed (page reset). */
+  next: ProductsSearch;
+}
+
+/** The active-filter chips, in reading order, each with the search that removes it. */
+export function filterChips(search: ProductsSearch): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (search.q) chips.push({ key: 'q', label: `"${search.q}"`, next: withFilters(search, { q: undefined }) });
+  if (search.category) {
+    chips.push({
+      key: 'category',
+      label: search.category,
+      next: withFilters(search, { category: undefined, subcategory: undefined }),
+    });
+  }
+  if (search.subcategory) {
+    chips.push({ key: 'subcategory', label: search.subcategory, next: withFilters(search, { subcategory: undefined }) });
+  }
+  if (search.location && !isAllIndia(search.location)) {
+    chips.push({ key: 'location', label: search.location, next: withFilters(search, { location: undefined }) });
+  }
+  if (search.brand) chips.push({ key: 'brand', label: `Brand: ${search.brand}`, next: withFilters(search, { brand: undefined }) });
+  for (const key of FEATURE_FILTER_KEYS) {
+    const value = search[key];
+    if (value) chips.push({ key, label: `${FEATURE_LABELS[key]}: ${value}`, next: withFilters(search, { [key]: undefined }) });
+  }
+  const price = priceRangeLabel(search.minPrice, search.maxPrice);
+  if (price) chips.push({ key: 'price', label: price, next: withFilters(search, { minPrice: undefined, maxPrice: undefined }) });
+  const conditions = conditionList(search.condition);
+  for (const condition of conditions) {
+    chips.push({
+      key: `condition-${condition}`,
+      label: CONDITION_LABELS[condition],
+      next: withFilters(search, { condition: conditionParam(conditions.filter((c) => c !== condition)) }),
+    });
+  }
+  return chips;
+}
+
+/** The heading of the results: 'Cars in Mumbai', '"iphone" in India'. */
+export function productsHeading(search: ProductsSearch): string {
+  const place = isAllIndia(search.location) ? 'India' : search.location;
+  if (search.q) return `"${search.q}" in ${place}`;
+  return `${search.subcategory ?? search.category ?? 'Items'} in ${place}`;
+}
+
+/** Tab title (spec part 1 §2): '{category} - Buy & Sell Online'. */
+export function productsPageTitle(search: ProductsSearch): string {
+  const subject = search.subcategory ?? search.category ?? search.q ?? 'All Categories';
+  return `${subject} - Buy & Sell Online`;
+}
+
+export type PriceDraft = { min: string; max: string };
+
+/** Reads the price inputs: blanks mean no limit; a bad or reversed range is an error message. */
+export function parsePriceDraft(draft: PriceDraft): { minPrice?: number; maxPrice?: number } | { error: string } {
+  const read = (text: string) => {
+    const cleaned = text.replace(/[,\s₹]/g, '');
+    if (cleaned === '') return undefined;
+    const value = Number(cleaned);
+    return Number.isFinite(value) && value >= 0 ? value : Number.NaN;
+  };
+  const minPrice = read(draft.min);
+  const maxPrice = read(draft.max);
+  if (Number.isNaN(minPrice) || Number.isNaN(maxPrice)) return { error: 'Enter prices as whole numbers of rupees.' };
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    return { error: 'Minimum price cannot be more than maximum price.' };
+  }
+  return { minPrice, maxPrice };
+}
