@@ -14,6 +14,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { optionRoutes } from './routes/options';
+import { premiumRoutes } from './routes/premium';
 import { uploadRoutes } from './routes/uploads';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
@@ -24,6 +25,7 @@ const api = new Hono<AppEnv>()
   .route('/upload', uploadRoutes)
   .route('/messages', messageRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/premium', premiumRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)

@@ -5,6 +5,7 @@ import { getDb } from './db/client';
 import { authenticate } from './services/auth';
 import { isMember } from './services/chat';
 import { cleanupOrphanUploads } from './services/uploads';
+import { expireSubscriptions } from './services/premium';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -49,8 +50,9 @@ export default {
     }
     return app.fetch(request, env, ctx);
   },
-  // hourly (wrangler.toml [triggers]): photos uploaded but never attached to an ad
+  // hourly (wrangler.toml [triggers]): photos never attached to an ad; plans whose period ended
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(cleanupOrphanUploads(env).then((n) => console.log(`orphan uploads removed: ${n}`)));
+    ctx.waitUntil(expireSubscriptions(env).then((n) => console.log(`subscriptions expired: ${n}`)));
   },
 } satisfies ExportedHandler<Env>;

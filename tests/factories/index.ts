@@ -112,3 +112,11 @@ export const createUserWithToken = async (o: UserOverrides = {}) => {
   const token = await signToken(env, { sub: user.id, sid, tv: 0 });
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 };
+
+/** A fresh token for an existing user, e.g. after time travel beyond the 7-day token life. */
+export const freshAuth = async (userId: string) => {
+  const { signToken } = await import('../../worker/lib/jwt');
+  const sid = `ses_${ulid().toLowerCase()}`;
+  await env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
+  return { authorization: `Bearer ${await signToken(env, { sub: userId, sid, tv: 0 })}` };
+};

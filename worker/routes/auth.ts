@@ -12,11 +12,12 @@ import {
   loginBody,
   registerBody,
   sendOtpBody,
+  settingsBody,
   updateProfileBody,
   userSchema,
   verifyOtpBody,
 } from '../schemas/auth';
-import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateProfile, verifyOtp } from '../services/auth';
+import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateProfile, updateSettings, verifyOtp } from '../services/auth';
 
 const otpSent = z.object({ message: z.string(), resendIn: z.number(), expiresIn: z.number() });
 
@@ -86,6 +87,13 @@ export const authRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', updateProfileBody),
     async (c) => c.json({ success: true as const, data: await updateProfile(getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+  )
+  .put(
+    '/settings',
+    docs({ tags: ['Auth'], summary: 'Account settings: sharePhone (may Pro buyers see my phone number?)', data: userSchema, errors: [400, 401], auth: true }),
+    requireAuth,
+    validate('json', settingsBody),
+    async (c) => c.json({ success: true as const, data: await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
   )
   .post(
     '/logout-all-devices',

@@ -93,6 +93,8 @@ export const updateProfileBody = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update: send firstName, lastName, businessName, avatar or username');
 
+export const settingsBody = z.object({ sharePhone: z.boolean({ error: 'sharePhone must be true or false' }) });
+
 export const deleteAccountBody = z.object({
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm that you want to delete your account' }),
 });

@@ -268,6 +268,12 @@ export const updateProfile = async (
   return getProfile(db, userId);
 };
 
+/** Account settings a user controls (for now: whether Pro buyers may see their phone number). */
+export const updateSettings = async (db: Db, userId: string, input: { sharePhone: boolean }) => {
+  await db.update(users).set({ sharePhone: input.sharePhone, updatedAt: Date.now() }).where(eq(users.id, userId));
+  return getProfile(db, userId);
+};
+
 /** Ends every session: the token version moves on, so all earlier tokens fail at once. */
 export const logoutAllDevices = async (db: Db, userId: string) => {
   const now = Date.now();

@@ -1,0 +1,367 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { constantTimeEqual, hex, hmacSha256 } from '../lib/crypto';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import type { PremiumPackage, PremiumStatus } from '../schemas/premium';
+import { resolveCategory } from './catalog';
+import { resolveLocation } from './locations';
+import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
+import { notify } from './notifications';
+
+const DAY = 86_400_000;
+
+// ---------------------------------------------------------------- packages and status
+
+interface PackageRow {
+  id: string;
+  name: string;
+  type: 'BASIC' | 'PRO';
+  description: string;
+  price_minor: number;
+  currency: string;
+  validity_days: number;
+  features: string;
+  phone_numbers_limit: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const toPackage = (r: PackageRow): PremiumPackage => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  description: r.description,
+  price: r.price_minor / 100,
+  currency: r.currency,
+  validityDays: r.validity_days,
+  features: JSON.parse(r.features) as string[],
+  phoneNumbersLimit: r.phone_numbers_limit,
+  isActive: r.is_active === 1,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export const listPackages = async (env: Env) => {
+  const { results } = await env.DB.prepare('SELECT * FROM premium_packages WHERE is_active = 1 ORDER BY price_minor').all<PackageRow>();
+  return results.map(toPackage);
+};
+
+/** Reading premium data is for the account holder only. */
+export const assertSelf = (callerId: string, userId: string) => {
+  if (callerId !== userId) throw forbidden('You do not have permission to perform this action', 'NOT_YOUR_ACCOUNT');
+};
+
+interface ActiveSubscription {
+  id: string;
+  package_id: string;
+  start_date: number;
+  end_date: number;
+  status: string;
+  name: string;
+  type: 'BASIC' | 'PRO';
+  phone_numbers_limit: number;
+}
+
+/** The subscription in force now, if any. Expiry is computed from end_date, not from the status column. */
+export const activeSubscription = (env: Env, userId: string, now = Date.now()) =>
+  env.DB.prepare(
+    `SELECT s.id, s.package_id, s.start_date, s.end_date, s.status, p.name, p.type, p.phone_numbers_limit
+     FROM subscriptions s JOIN premium_packages p ON p.id = s.package_id
+     WHERE s.user_id = ? AND s.status = 'ACTIVE' AND s.start_date <= ? AND s.end_date > ?
+     ORDER BY p.phone_numbers_limit DESC, s.end_date DESC LIMIT 1`,
+  )
+    .bind(userId, now, now)
+    .first<ActiveSubscription>();
+
+const phoneNumbersUsed = async (env: Env, userId: string, periodStart: number) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ? AND period_start = ?').bind(userId, periodStart).first<{ n: number }>())?.n ?? 0;
+
+export const premiumStatus = async (env: Env, userId: string): Promise<PremiumStatus> => {
+  const now = Date.now();
+  const sub = await activeSubscription(env, userId, now);
+  if (!sub) return { isPremium: false, subscription: null };
+  return {
+    isPremium: true,
+    subscription: {
+      id: sub.id,
+      packageId: sub.package_id,
+      packageType: sub.type,
+      packageName: sub.name,
+      status: 'ACTIVE',
+      startDate: new Date(sub.start_date).toISOString(),
+      endDate: new Date(sub.end_date).toISOString(),
+      remainingDays: Math.max(0, Math.ceil((sub.end_date - now) / DAY)),
+      phoneNumbersLimit: sub.phone_numbers_limit,
+      phoneNumbersUsed: await phoneNumbersUsed(env, userId, sub.start_date),
+    },
+  };
+};
+
+// ---------------------------------------------------------------- orders and payments
+
+const razorpayConfigured = (env: Env) => Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+
+/** The key that signs payments: Razorpay's secret, or locally a secret derived from JWT_SECRET. */
+const signingSecret = (env: Env) => {
+  if (razorpayConfigured(env)) return env.RAZORPAY_KEY_SECRET!;
+  if (!env.JWT_SECRET) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
+  return `local-checkout:${env.JWT_SECRET}`;
+};
+
+export const paymentSignature = async (env: Env, orderId: string, paymentId: string) => hex(await hmacSha256(signingSecret(env), `${orderId}|${paymentId}`));
+
+export const createOrder = async (env: Env, userId: string, packageId: string) => {
+  const pkg = await env.DB.prepare('SELECT * FROM premium_packages WHERE id = ? AND is_active = 1').bind(packageId.toLowerCase()).first<PackageRow>();
+  if (!pkg) throw notFound(`There is no plan called "${packageId}"`, 'PACKAGE_NOT_FOUND');
+  if (await activeSubscription(env, userId)) throw conflict('You already have an active premium plan. You can buy again when it ends.', 'ALREADY_PREMIUM');
+  const now = Date.now();
+  const subscriptionId = `sub_${ulid().toLowerCase()}`;
+  const receipt = `rcpt_${ulid().toLowerCase()}`;
+  let providerOrderId: string;
+  if (razorpayConfigured(env)) {
+    const res = await fetch('https://api.razorpay.com/v1/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`)}` },
+      body: JSON.stringify({ amount: pkg.price_minor, currency: pkg.currency, receipt, notes: { userId, packageId: pkg.id, subscriptionId } }),
+    }).catch(() => null);
+    const body = res?.ok ? ((await res.json()) as { id?: string; amount?: number }) : null;
+    if (!body?.id || body.amount !== pkg.price_minor) {
+      throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'Failed to create order. The payment service is not responding; please try again.');
+    }
+    providerOrderId = body.id;
+  } else {
+    providerOrderId = `order_local_${ulid().toLowerCase()}`;
+  }
+  await env.DB.batch([
+    env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, ?)`).bind(subscriptionId, userId, pkg.id, now, now),
+    env.DB.prepare(
+      `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', ?)`,
+    ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, razorpayConfigured(env) ? 'razorpay' : 'local', providerOrderId, pkg.price_minor, pkg.currency, now),
+  ]);
+  return {
+    key: razorpayConfigured(env) ? env.RAZORPAY_KEY_ID! : 'local_test_checkout',
+    amount: pkg.price_minor,
+    currency: pkg.currency,
+    orderId: providerOrderId,
+    subscriptionId,
+    provider: razorpayConfigured(env) ? ('razorpay' as const) : ('local' as const),
+    packageName: pkg.name,
+  };
+};
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  package_id: string;
+  subscription_id: string;
+  provider: string;
+  provider_order_id: string;
+  amount_minor: number;
+  status: string;
+  provider_payment_id: string | null;
+}
+
+/**
+ * Marks an order paid and starts its subscription, exactly once: both updates are conditional on
+ * the old state, in one batch, so a second (or concurrent) call changes nothing.
+ */
+const activate = async (env: Env, order: OrderRow, paymentId: string) => {
+  const pkg = await env.DB.prepare('SELECT validity_days, name FROM premium_packages WHERE id = ?').bind(order.package_id).first<{ validity_days: number; name: string }>();
+  const now = Date.now();
+  // a second paid plan starts when the current one ends instead of overlapping it
+  const current = await activeSubscription(env, order.user_id, now);
+  const start = current && current.id !== order.subscription_id ? current.end_date : now;
+  const end = start + (pkg?.validity_days ?? 30) * DAY;
+  const [paid] = await env.DB.batch([
+    env.DB.prepare(`UPDATE payment_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ? WHERE id = ? AND status = 'CREATED'`).bind(paymentId, now, order.id),
+    env.DB.prepare(
+      `UPDATE subscriptions SET status = 'ACTIVE', start_date = ?, end_date = ?, updated_at = ?
+       WHERE id = ? AND status = 'PENDING' AND EXISTS (SELECT 1 FROM payment_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ?)`,
+    ).bind(start, end, now, order.subscription_id, order.id, paymentId),
+  ]);
+  if ((paid?.meta.changes ?? 0) > 0) {
+    await notify(env, order.user_id, {
+      type: 'PREMIUM',
+      title: `Welcome to ${pkg?.name ?? 'SEL Premium'}`,
+      body: `Your plan is active until ${new Date(end).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.`,
+      data: { subscriptionId: order.subscription_id },
+    });
+    return true;
+  }
+  return false;
+};
+
+export const verifyPayment = async (env: Env, userId: string, input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => {
+  const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(input.razorpay_order_id).first<OrderRow>();
+  // someone else's order reads as missing: no hint that it exists
+  if (!order || order.user_id !== userId) throw notFound('Payment verification failed: no such order', 'ORDER_NOT_FOUND');
+  const expected = new TextEncoder().encode(await paymentSignature(env, input.razorpay_order_id, input.razorpay_payment_id));
+  if (!constantTimeEqual(expected, new TextEncoder().encode(input.razorpay_signature.toLowerCase()))) {
+    throw badRequest('Payment verification failed', 'BAD_SIGNATURE');
+  }
+  if (order.status === 'PAID' && order.provider_payment_id !== input.razorpay_payment_id) {
+    throw conflict('This order was already paid with another payment.', 'ALREADY_PAID');
+  }
+  const activated = await activate(env, order, input.razorpay_payment_id);
+  return { verified: true, activated, status: await premiumStatus(env, userId) };
+};
+
+/**
+ * The local test checkout (no Razorpay keys): plays the provider's part and signs the payment with
+ * the local secret, so the browser then calls the same verify-payment as with Razorpay.
+ */
+export const completeLocalCheckout = async (env: Env, userId: string, orderId: string) => {
+  if (razorpayConfigured(env)) throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
+  const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ? AND user_id = ?').bind(orderId, userId).first<OrderRow>();
+  if (!order || order.provider !== 'local') throw notFound('No such order', 'ORDER_NOT_FOUND');
+  const paymentId = order.provider_payment_id ?? `pay_local_${ulid().toLowerCase()}`;
+  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: await paymentSignature(env, orderId, paymentId) };
+};
+
+/** Razorpay webhooks: signed over the raw body, deduplicated by event id, never double-activating. */
+export const handleWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
+  const secret = env.RAZORPAY_WEBHOOK_SECRET;
+  if (!secret) throw notFound('Webhooks are not configured', 'WEBHOOK_OFF');
+  const expected = new TextEncoder().encode(hex(await hmacSha256(secret, rawBody)));
+  if (!signature || !constantTimeEqual(expected, new TextEncoder().encode(signature.toLowerCase()))) throw badRequest('Invalid webhook signature', 'BAD_SIGNATURE');
+  let event: { event?: string; payload?: { payment?: { entity?: { id?: string; order_id?: string } }; order?: { entity?: { id?: string } } } };
+  try {
+    event = JSON.parse(rawBody) as typeof event;
+  } catch {
+    throw badRequest('Webhook body is not JSON', 'BAD_WEBHOOK');
+  }
+  const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id;
+  const paymentId = event.payload?.payment?.entity?.id;
+  const id = eventId ?? hex(await hmacSha256('event-id', rawBody));
+  const stored = await env.DB.prepare(`INSERT OR IGNORE INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, ?, ?, ?, ?)`)
+    .bind(id, event.event ?? 'unknown', orderId ?? null, rawBody.slice(0, 20_000), Date.now())
+    .run();
+  if (stored.meta.changes === 0) return { received: true, duplicate: true, activated: false };
+  if ((event.event === 'payment.captured' || event.event === 'order.paid') && orderId && paymentId) {
+    const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(orderId).first<OrderRow>();
+    if (order) return { received: true, duplicate: false, activated: await activate(env, order, paymentId) };
+  }
+  return { received: true, duplicate: false, activated: false };
+};
+
+export const listTransactions = async (env: Env, userId: string, q: { page: number; limit: number }) => {
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      `SELECT o.*, p.name AS package_name FROM payment_orders o JOIN premium_packages p ON p.id = o.package_id WHERE o.user_id = ? ORDER BY o.created_at DESC LIMIT ? OFFSET ?`,
+    ).bind(userId, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare('SELECT count(*) AS total FROM payment_orders WHERE user_id = ?').bind(userId),
+  ]);
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    transactions: ((rows?.results ?? []) as (OrderRow & { package_name: string; currency: string; created_at: number; paid_at: number | null })[]).map((o) => ({
+      id: o.id,
+      orderId: o.provider_order_id,
+      paymentId: o.provider_payment_id,
+      packageId: o.package_id,
+      packageName: o.package_name,
+      amount: o.amount_minor / 100,
+      currency: o.currency,
+      status: o.status,
+      provider: o.provider,
+      createdAt: new Date(o.created_at).toISOString(),
+      paidAt: o.paid_at ? new Date(o.paid_at).toISOString() : null,
+    })),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
+
+/** Scheduled: mark subscriptions whose period ended (status is also computed on every read). */
+export const expireSubscriptions = async (env: Env, now = Date.now()) =>
+  (await env.DB.prepare(`UPDATE subscriptions SET status = 'EXPIRED', updated_at = ? WHERE status = 'ACTIVE' AND end_date <= ?`).bind(now, now).run()).meta.changes;
+
+// ---------------------------------------------------------------- Pro rights
+
+const requirePro = async (env: Env, userId: string) => {
+  const sub = await activeSubscription(env, userId);
+  if (!sub || sub.type !== 'PRO') throw forbidden('Seller phone numbers are part of SEL Buyer Pro. Upgrade to see them.', 'PRO_REQUIRED');
+  return sub;
+};
+
+/**
+ * A Pro buyer sees a seller's phone number. Each listing counts once per subscription period, at
+ * most `phoneNumbersLimit` listings; the count and the insert are one statement, so parallel calls
+ * cannot go over the limit.
+ */
+export const accessPhone = async (env: Env, userId: string, listingId: string) => {
+  const sub = await requirePro(env, userId);
+  const listing = await env.DB.prepare(
+    `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
+     FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?`,
+  )
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number }>();
+  if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.user_id === userId) throw badRequest('This is your own ad.', 'OWN_LISTING');
+  if (listing.share_phone !== 1) throw forbidden('The seller has chosen not to share their phone number. Chat with them instead.', 'PHONE_HIDDEN');
+  const phone = listing.contact_phone ?? listing.phone;
+  if (!phone) throw notFound('This seller has not added a phone number. Chat with them instead.', 'NO_PHONE');
+  const limit = sub.phone_numbers_limit;
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO phone_access_log (user_id, listing_id, period_start, created_at)
+     SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM phone_access_log WHERE user_id = ?1 AND listing_id = ?2 AND period_start = ?3)
+        OR (SELECT count(*) FROM phone_access_log WHERE user_id = ?1 AND period_start = ?3) < ?5`,
+  )
+    .bind(userId, listing.id, sub.start_date, Date.now(), limit)
+    .run();
+  const seen = await env.DB.prepare('SELECT 1 FROM phone_access_log WHERE user_id = ? AND listing_id = ? AND period_start = ?').bind(userId, listing.id, sub.start_date).first();
+  const used = await phoneNumbersUsed(env, userId, sub.start_date);
+  if (!seen) {
+    const resets = new Date(sub.end_date).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
+    throw new AppError(429, 'PHONE_LIMIT_REACHED', `You have used all ${limit} phone numbers of your plan. More become available when your plan renews on ${resets}.`, undefined, {
+      'Retry-After': String(Math.ceil((sub.end_date - Date.now()) / 1000)),
+    });
+  }
+  return {
+    phone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+    sellerName: listing.contact_name ?? `${listing.first_name} ${listing.last_name}`.trim(),
+    phoneNumbersUsed: used,
+    phoneNumbersLimit: limit,
+    remaining: Math.max(0, limit - used),
+  };
+};
+
+/** Curated leads for Pro: fresh ads from verified sellers, in the categories the buyer favours. */
+export const curatedListings = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number; category?: string; location?: string }) => {
+  await requirePro(env, userId);
+  const where = [`l.status = 'APPROVED'`, 'l.user_id != ?', 'u.is_verified = 1'];
+  const params: unknown[] = [userId];
+  if (q.category) {
+    const resolved = await resolveCategory(db, q.category);
+    if (!resolved?.category) return { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
+    where.push(resolved.subcategory ? 'l.subcategory_id = ?' : 'l.category_id = ?');
+    params.push(resolved.subcategory?.id ?? resolved.category.id);
+  } else {
+    // the buyer's own interests: categories of ads they favourited
+    where.push(`(NOT EXISTS (SELECT 1 FROM favorites WHERE user_id = ?) OR l.category_id IN (SELECT fl.category_id FROM favorites f JOIN listings fl ON fl.id = f.listing_id WHERE f.user_id = ?))`);
+    params.push(userId, userId);
+  }
+  if (q.location) {
+    const place = await resolveLocation(db, q.location);
+    if (place === undefined) return { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
+    if (place) {
+      where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
+      params.push(place.id);
+    }
+  }
+  const whereSql = where.join(' AND ');
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.is_featured DESC, l.created_at DESC LIMIT ? OFFSET ?`).bind(
+      ...params,
+      q.limit,
+      (q.page - 1) * q.limit,
+    ),
+    env.DB.prepare(`SELECT count(*) AS total FROM (SELECT 1 FROM listings l JOIN users u ON u.id = l.user_id WHERE ${whereSql} LIMIT 1000)`).bind(...params),
+  ]);
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
