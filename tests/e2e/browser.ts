@@ -1,0 +1,84 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium';
+
+export const baseURL = () => inject('baseURL');
+const SHOTS = 'tests/e2e/screenshots';
+
+let browser: Browser | undefined;
+
+/** One browser per test file; each journey opens its own contexts. */
+export const useBrowser = () => {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+};
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and failed requests seen so far; a journey asserts this stays empty */
+  problems: string[];
+  shot: (name: string) => Promise<void>;
+}
+
+/** A fresh browser context (like a separate person) at the given width. */
+export const openTab = async (width = 1280, height = 900): Promise<Tab> => {
+  if (!browser) throw new Error('call useBrowser() in the test file');
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseURL(), locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // the browser reports our own deliberate 4xx answers (e.g. a wrong OTP) as console errors
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    context,
+    page,
+    problems,
+    shot: async (name) => {
+      await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+    },
+  };
+};
+
+export const noProblems = (tab: Tab) => expect(tab.problems, tab.problems.join('\n')).toEqual([]);
+
+/** Reads the latest OTP sent to a phone from the dev outbox, as a developer would. */
+export const otpFor = async (phone: string) => {
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${baseURL()}/api/dev/outbox`);
+    const body = (await res.json()) as { data: { to: string; body: string }[] };
+    const code = body.data.find((m) => m.to === phone)?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no OTP for ${phone} in the dev outbox`);
+};
+
+/** Registers through the API and returns a token, for journeys that start signed in. */
+export const apiRegister = async (email: string, password = 'mango2024', names: { firstName?: string; lastName?: string } = {}) => {
+  const res = await fetch(`${baseURL()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, ...names }),
+  });
+  const body = (await res.json()) as { data: { token: string; user: { id: string } } };
+  if (!res.ok) throw new Error(`register failed: ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+export const signIn = async (tab: Tab, token: string) => {
+  await tab.page.goto('/');
+  await tab.page.evaluate((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('hasSeenNotificationDialog', 'true');
+    localStorage.setItem('hasSeenWishlistNotification', 'true');
+  }, token);
+};

@@ -1,0 +1,66 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' };
+
+const run = (cmd: string, args: string[]) => {
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status})`);
+};
+
+/**
+ * Builds the client, makes a fresh database in a temp folder (migrations + a small fixed seed),
+ * and serves the app with wrangler on a free port, with the dev outbox on.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!existsSync('dist/client/index.html') || process.env.CI) run('vite', ['build']);
+  const state = mkdtempSync(join(tmpdir(), 'sel-e2e-'));
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  run('tsx', ['scripts/seed.ts', '--listings', '240', '--persist-to', state, '--seed', 'e2e']);
+  const port = await freePort();
+  const server: ChildProcess = spawn(
+    'wrangler',
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--log-level', 'error'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseURL}/api/categories`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (server.exitCode !== null) throw new Error('wrangler dev exited during start-up');
+    if (i > 240) throw new Error('the app did not start within 2 minutes');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('chromiumPath', chromiumPath);
+  return () => {
+    server.kill('SIGTERM');
+    rmSync(state, { recursive: true, force: true });
+  };
+}
