@@ -15,6 +15,7 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
+import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
@@ -44,7 +45,9 @@ export const app = new Hono<AppEnv>()
   .route('/api', docsRoutes(api))
   .all('/api/*', () => {
     throw notFound('No such API endpoint', 'ROUTE_NOT_FOUND');
-  });
+  })
+  // pages crawlers and link previews read without JavaScript (see wrangler.toml run_worker_first)
+  .route('/', seoRoutes);
 
 app.onError(handleError);
 app.notFound((c) => c.json({ success: false, error: 'Not found', code: 'ROUTE_NOT_FOUND' }, 404));

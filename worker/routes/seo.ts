@@ -1,0 +1,210 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env';
+import { getDb } from '../db/client';
+import { AppError } from '../lib/errors';
+import type { Listing } from '../schemas/listings';
+import { getListing, getListingBySlug } from '../services/listings';
+import { resolveCategory } from '../services/catalog';
+
+/**
+ * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
+ * own title, description, canonical URL, Open Graph / Twitter tags and JSON-LD, plus sitemaps and
+ * robots.txt. The app itself still boots from the same HTML.
+ */
+const SITE = 'SEL - Your Trusted Marketplace';
+const SITEMAP_CHUNK = 50_000;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = escapeAttr;
+
+interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image?: string;
+  type?: string;
+  jsonLd?: unknown;
+  noindex?: boolean;
+}
+
+const shell = async (c: Context<AppEnv>) => {
+  if (!c.env.ASSETS) throw new AppError(503, 'NO_ASSETS', 'The web app is not available.');
+  return c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
+};
+
+/** The SPA shell with head tags for this page. */
+const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
+  const html = await shell(c);
+  const tags = [
+    `<link rel="canonical" href="${escapeAttr(meta.canonical)}">`,
+    `<meta name="description" content="${escapeAttr(meta.description)}">`,
+    `<meta property="og:site_name" content="SEL">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeAttr(meta.title)}">`,
+    `<meta property="og:description" content="${escapeAttr(meta.description)}">`,
+    `<meta property="og:url" content="${escapeAttr(meta.canonical)}">`,
+    `<meta property="og:locale" content="en_IN">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeAttr(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeAttr(meta.description)}">`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`, `<meta name="twitter:image" content="${escapeAttr(meta.image)}">`] : []),
+    ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    // JSON inside <script>: "</" is escaped so data can never close the tag
+    ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
+  ].join('');
+  const rewritten = new HTMLRewriter()
+    .on('title', {
+      element: (el) => {
+        el.setInnerContent(meta.title);
+      },
+    })
+    .on('meta[name="description"]', {
+      element: (el) => {
+        el.remove();
+      },
+    })
+    .on('head', {
+      element: (el) => {
+        el.append(tags, { html: true });
+      },
+    })
+    .transform(html);
+  const headers = new Headers(rewritten.headers);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  headers.set('cache-control', 'public, max-age=60');
+  return new Response(rewritten.body, { status, headers });
+};
+
+const describe = (l: Listing) => {
+  const price = `${l.currency === 'INR' ? '₹' : `${l.currency} `}${l.price.toLocaleString('en-IN')}`;
+  const text = l.description.replace(/\s+/g, ' ').trim();
+  return `${price} · ${l.location}. ${text}`.slice(0, 300);
+};
+
+const listingPage = (c: Context<AppEnv>, l: Listing) => {
+  const origin = new URL(c.req.url).origin;
+  const canonical = `${origin}/item/${l.slug}`;
+  const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
+  return render(c, {
+    title: `${l.title} - ${l.city ?? l.state ?? 'India'} | SEL`,
+    description: describe(l),
+    canonical,
+    image: l.images[0],
+    type: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: l.title,
+      description: l.description.slice(0, 5000),
+      image: l.images,
+      sku: l.id,
+      category: [l.category.name, l.subcategory?.name].filter(Boolean).join(' > '),
+      ...(typeof l.features.brand === 'string' ? { brand: { '@type': 'Brand', name: l.features.brand } } : {}),
+      itemCondition: l.condition === 'NEW' ? 'https://schema.org/NewCondition' : l.condition === 'REFURBISHED' ? 'https://schema.org/RefurbishedCondition' : 'https://schema.org/UsedCondition',
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        price: l.price.toFixed(2),
+        priceCurrency: l.currency,
+        availability,
+        areaServed: l.location,
+        seller: { '@type': l.user.businessName ? 'Organization' : 'Person', name: l.user.businessName ?? `${l.user.firstName} ${l.user.lastName}`.trim() },
+      },
+    },
+  });
+};
+
+const notFoundPage = (c: Context<AppEnv>) =>
+  render(c, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, 404);
+
+export const seoRoutes = new Hono<AppEnv>()
+  .get('/item/:slug', async (c) => {
+    try {
+      return await listingPage(c, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, c.req.param('slug').slice(0, 400)));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return notFoundPage(c);
+      throw err;
+    }
+  })
+  .get('/listing/:id', async (c) => {
+    try {
+      return await listingPage(c, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, c.req.param('id').slice(0, 64)));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return notFoundPage(c);
+      throw err;
+    }
+  })
+  .get('/products', async (c) => {
+    // one canonical page per category/subcategory/location: sorting, paging and search are variants
+    const url = new URL(c.req.url);
+    const category = url.searchParams.get('category') ?? undefined;
+    const subcategory = url.searchParams.get('subcategory') ?? undefined;
+    const location = url.searchParams.get('location') ?? undefined;
+    const resolved = category || subcategory ? await resolveCategory(getDb(c.env.DB), category?.slice(0, 100), subcategory?.slice(0, 100)) : undefined;
+    const label = resolved?.subcategory?.name ?? resolved?.category?.name;
+    const canonicalParams = new URLSearchParams();
+    if (resolved?.category) canonicalParams.set('category', resolved.category.name);
+    if (resolved?.subcategory) canonicalParams.set('subcategory', resolved.subcategory.name);
+    if (location && !/^(all in )?india$/i.test(location)) canonicalParams.set('location', location.slice(0, 100));
+    const where = canonicalParams.get('location') ? ` in ${canonicalParams.get('location')}` : ' in India';
+    const query = canonicalParams.toString();
+    return render(c, {
+      title: label ? `${label}${where} - Buy & Sell Online | SEL` : `Buy & Sell Online${where} | SEL`,
+      description: `Find ${label ? label.toLowerCase() : 'cars, phones, flats, furniture and jobs'}${where} on SEL. Browse local ads with photos, prices and verified sellers, and chat safely.`,
+      canonical: `${url.origin}/products${query ? `?${query}` : ''}`,
+      // a text search result page is thin: keep it out of the index, follow the links
+      noindex: url.searchParams.has('q'),
+    });
+  })
+  .get('/robots.txt', (c) => {
+    const origin = new URL(c.req.url).origin;
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /parties/',
+      'Disallow: /chat',
+      'Disallow: /en-in/myads',
+      'Disallow: /en-in/settings/',
+      'Disallow: /settings',
+      'Disallow: /wishlist',
+      'Disallow: /auth/',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return c.text(body, 200, { 'cache-control': 'public, max-age=3600' });
+  })
+  .get('/sitemap.xml', async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const max = (await c.env.DB.prepare('SELECT max(num) AS n FROM listings').first<{ n: number | null }>())?.n ?? 0;
+    const chunks = Math.max(1, Math.ceil((max + 1) / SITEMAP_CHUNK));
+    const entries = [`<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>`];
+    for (let i = 0; i < chunks; i++) entries.push(`<sitemap><loc>${origin}/sitemaps/listings-${i}.xml</loc></sitemap>`);
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`, 200, {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+  })
+  .get('/sitemaps/pages.xml', async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const { results } = await c.env.DB.prepare('SELECT name FROM categories ORDER BY parent_id IS NOT NULL, position').all<{ name: string }>();
+    const urls = [`${origin}/`, `${origin}/products`, ...results.map((r) => `${origin}/products?category=${encodeURIComponent(r.name)}`), `${origin}/hc/en-us`];
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${escapeXml(u)}</loc></url>`).join('')}</urlset>\n`,
+      200,
+      { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+    );
+  })
+  .get('/sitemaps/:file{listings-[0-9]+\\.xml}', async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const chunk = Number(c.req.param('file').replace(/\D/g, ''));
+    // a rowid range: an index seek whatever the table size
+    const { results } = await c.env.DB.prepare(`SELECT slug, updated_at FROM listings WHERE num >= ? AND num < ? AND status = 'APPROVED' ORDER BY num`)
+      .bind(chunk * SITEMAP_CHUNK, (chunk + 1) * SITEMAP_CHUNK)
+      .all<{ slug: string; updated_at: number }>();
+    const body = results.map((r) => `<url><loc>${escapeXml(`${origin}/item/${r.slug}`)}</loc><lastmod>${new Date(r.updated_at).toISOString().slice(0, 10)}</lastmod></url>`).join('');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`, 200, {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+  });
