@@ -17,6 +17,8 @@ describe('listing pages for crawlers and link previews', () => {
     const { status, text, headers } = await get(`/item/${ad.slug}`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('text/html');
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(text).toContain('<title>Toyota Innova Crysta 2019 &lt;b&gt;7 seater&lt;/b&gt; - Bengaluru | SEL</title>');
     expect(text).toContain(`<link rel="canonical" href="https://sel.example/item/${ad.slug}">`);
     expect(text).toContain('<meta property="og:image" content="https://sel.example/api/media/seed/vehicles-cars/1.jpg">');

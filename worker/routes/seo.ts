@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors';
 import type { Listing } from '../schemas/listings';
 import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
+import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 
 /**
  * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
@@ -72,6 +73,7 @@ const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
   const headers = new Headers(rewritten.headers);
   headers.set('content-type', 'text/html; charset=utf-8');
   headers.set('cache-control', 'public, max-age=60');
+  for (const [k, v] of Object.entries(PAGE_SECURITY_HEADERS)) headers.set(k, v);
   return new Response(rewritten.body, { status, headers });
 };
 
