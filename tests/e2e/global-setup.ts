@@ -36,7 +36,8 @@ const run = (cmd: string, args: string[]) => {
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
-  if (!existsSync('dist/client/index.html') || process.env.CI) run('vite', ['build']);
+  // `npm test` builds before the suites; a direct `npm run test:e2e` builds when nothing is there yet
+  if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   const state = mkdtempSync(join(tmpdir(), 'sel-e2e-'));
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   run('tsx', ['scripts/seed.ts', '--listings', '240', '--persist-to', state, '--seed', 'e2e']);

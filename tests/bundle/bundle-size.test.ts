@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Budgets from the performance issue, checked on the real build output (`npm test` builds first):
+ * the JavaScript the home page loads up front ≤ 150 KB gzipped, every other chunk ≤ 60 KB gzipped.
+ */
+const DIST = 'dist/client';
+const HOME_BUDGET = 150 * 1024;
+const CHUNK_BUDGET = 60 * 1024;
+
+const gz = (file: string) => gzipSync(readFileSync(`${DIST}/${file}`), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+describe('bundle budgets', () => {
+  it('the build exists', () => {
+    expect(existsSync(`${DIST}/index.html`), 'run `npm run build` first').toBe(true);
+  });
+
+  const html = existsSync(`${DIST}/index.html`) ? readFileSync(`${DIST}/index.html`, 'utf8') : '';
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const all = existsSync(`${DIST}/assets`) ? readdirSync(`${DIST}/assets`).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`) : [];
+
+  it(`the home page's initial JavaScript is at most ${kb(HOME_BUDGET)} gzipped`, () => {
+    expect(initial.length).toBeGreaterThan(0);
+    const total = initial.reduce((sum, f) => sum + gz(f), 0);
+    console.log(`home initial JS: ${initial.length} files, ${kb(total)} gzipped`);
+    expect(total).toBeLessThanOrEqual(HOME_BUDGET);
+  });
+
+  it(`every other chunk is at most ${kb(CHUNK_BUDGET)} gzipped`, () => {
+    const sizes = all.filter((f) => !initial.includes(f)).map((f) => ({ file: f, size: gz(f) }));
+    const largest = [...sizes].sort((a, b) => b.size - a.size).slice(0, 5);
+    console.log(`largest route chunks: ${largest.map((c) => `${c.file.replace('assets/', '')} ${kb(c.size)}`).join(', ')}`);
+    expect(sizes.filter((c) => c.size > CHUNK_BUDGET)).toEqual([]);
+  });
+});
