@@ -18,7 +18,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts', 'worker/**/*.test.ts'],
+      include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts', 'tests/hardening/**/*.test.ts', 'worker/**/*.test.ts'],
       setupFiles: ['tests/setup/apply-migrations.ts'],
       testTimeout: 20_000,
     },

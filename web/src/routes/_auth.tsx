@@ -1,4 +1,5 @@
-import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { AuthLoading } from '../features/auth/AuthLoading';
 import { useAuth } from '../features/auth/use-auth';
 import { getStoredToken } from '../lib/auth-token';
@@ -21,8 +22,23 @@ export const Route = createFileRoute('/_auth')({
 function AuthGuard() {
   const { status } = useAuth();
   const href = useLocation({ select: (location) => location.href });
+  const navigate = useNavigate();
+  // One redirect per session loss. (<Navigate> re-navigates on every render with fresh props, and
+  // this component re-renders while that very navigation changes the location: a loop.)
+  const redirected = useRef(false);
+  const origin = useRef(href);
+  if (status !== 'guest') origin.current = href;
 
-  if (status === 'loading') return <AuthLoading label="Checking your session..." />;
-  if (status === 'guest') return <Navigate to="/" search={{ showLoginModal: true, redirect: href }} replace />;
-  return <Outlet />;
+  useEffect(() => {
+    if (status !== 'guest') {
+      redirected.current = false;
+      return;
+    }
+    if (redirected.current) return;
+    redirected.current = true;
+    void navigate({ to: '/', search: { showLoginModal: true, redirect: origin.current }, replace: true });
+  }, [status, navigate]);
+
+  if (status === 'authenticated') return <Outlet />;
+  return <AuthLoading label={status === 'loading' ? 'Checking your session...' : 'Redirecting to login...'} />;
 }

@@ -1,17 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { BrowseListingsPage } from '../features/listings/BrowseListingsPage';
 import { listingFiltersSearchSchema } from '../lib/search-params';
 
 export const Route = createFileRoute('/listings')({
   validateSearch: listingFiltersSearchSchema,
   component: BrowseListingsPage,
 });
-
-function BrowseListingsPage() {
-  return (
-    <PagePlaceholder
-      title="Browse Listings"
-      description="Search every listing and narrow it down by category, location, condition and price, newest first."
-    />
-  );
-}

@@ -93,10 +93,12 @@ function DeleteListing({ listing }: { listing: Listing }) {
     onSuccess: async () => {
       setConfirming(false);
       toast.success('Listing deleted successfully');
-      queryClient.removeQueries({ queryKey: listingKeys.detail(listing.id) });
-      queryClient.removeQueries({ queryKey: listingKeys.slug(listing.slug) });
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      // Leave first: refreshing while this page is still mounted would re-ask for the deleted ad.
       await navigate({ to: '/en-in/myads' });
+      for (const key of [listingKeys.detail(listing.id), listingKeys.slug(listing.slug), listingKeys.related(listing.id)]) {
+        queryClient.removeQueries({ queryKey: key });
+      }
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
     },
     onError: () => {
       setConfirming(false);

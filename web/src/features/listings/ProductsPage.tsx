@@ -133,7 +133,7 @@ function FilterChips({ chips, onClearAll }: { chips: FilterChip[]; onClearAll: (
 function SortSelect({ search, onSort }: { search: ProductsSearch; onSort: (sort: ProductSort) => void }) {
   return (
     <label className="sort-select">
-      <span>Sort by:</span>
+      <span className="sort-select__label">Sort by:</span>
       <select value={effectiveSort(search)} onChange={(e) => onSort(e.target.value as ProductSort)}>
         {PRODUCT_SORTS.map((sort) => (
           <option key={sort} value={sort}>

@@ -136,12 +136,17 @@ export class PhotoQueue {
     this.pump();
   }
 
+  /** Called when the form mounts (again, under React's StrictMode double-mount). */
+  activate(): void {
+    this.disposed = false;
+  }
+
+  /** The form is gone: stop uploads and free the local previews. */
   dispose(): void {
     this.disposed = true;
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
     for (const item of this.items) if (item.preview.startsWith('blob:')) this.deps.revokePreview(item.preview);
-    this.listeners.clear();
   }
 
   private set(items: readonly PhotoItem[]) {

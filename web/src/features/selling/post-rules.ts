@@ -280,15 +280,20 @@ export function missingFieldsMessage(missing: string[]): string {
   return `Please fill the following mandatory fields: ${missing.join(', ')}`;
 }
 
-/** Part 2 §5: brand plus model, else 'Untitled Listing'. A property reads '2 BHK Apartment'. */
+/**
+ * Part 2 §5: brand plus model, else 'Untitled Listing'. Properties have no brand, so they read
+ * '2 BHK Apartment', 'PG - Single room' or 'Residential Plot' instead.
+ */
 export function defaultTitle(features: Features): string {
   const text = (key: string) => {
     const v = features[key];
     return typeof v === 'string' ? v.trim() : '';
   };
+  const roomType = text('roomType');
   const candidates = [
     [text('brand'), text('model')].filter(Boolean).join(' '),
     [text('bhk'), text('propertyType')].filter(Boolean).join(' '),
+    [text('propertyType'), roomType && `${roomType} room`].filter(Boolean).join(' - '),
   ];
   const title = candidates.find((c) => c.length >= TITLE_MIN);
   return title ? title.slice(0, TITLE_MAX) : DEFAULT_TITLE;

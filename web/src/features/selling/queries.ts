@@ -21,10 +21,10 @@ export interface MyListingsPage {
   counts: StatusCounts;
 }
 
-export interface MyListingsFilters {
+export type MyListingsFilters = {
   status?: 'APPROVED' | 'REJECTED' | 'SOLD' | 'INACTIVE';
   q?: string;
-}
+};
 
 export type ListingStatusChange = 'APPROVED' | 'SOLD' | 'INACTIVE';
 

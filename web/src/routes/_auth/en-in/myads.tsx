@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { MyAdsPage } from '../../../features/selling/MyAdsPage';
+import { myAdsSearchSchema } from '../../../features/selling/search';
 
 export const Route = createFileRoute('/_auth/en-in/myads')({
-  component: MyAdsPage,
+  validateSearch: myAdsSearchSchema,
+  component: MyAdsRoute,
 });
 
-function MyAdsPage() {
-  return (
-    <PagePlaceholder
-      title="My Ads"
-      description="Every ad you have posted, filterable by status, with search and quick actions."
-    />
-  );
+function MyAdsRoute() {
+  const { status, q } = Route.useSearch();
+  return <MyAdsPage status={status} q={q} />;
 }

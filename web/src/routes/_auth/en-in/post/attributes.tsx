@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/PagePlaceholder';
+import { PostAdPage } from '../../../../features/selling/PostAdPage';
+import { postAttributesSearchSchema } from '../../../../features/selling/search';
 
 export const Route = createFileRoute('/_auth/en-in/post/attributes')({
-  component: PostDetailsPage,
+  validateSearch: postAttributesSearchSchema,
+  component: PostAttributesRoute,
 });
 
-function PostDetailsPage() {
-  return (
-    <PagePlaceholder
-      title="Post your ad"
-      description="Include some details, set a price, upload up to 20 photos and confirm your location."
-      showHomeLink
-    />
-  );
+function PostAttributesRoute() {
+  const { category, subcategory } = Route.useSearch();
+  return <PostAdPage category={category} subcategory={subcategory} />;
 }

@@ -1,16 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/PagePlaceholder';
+import { CategoryChooser } from '../../../../features/selling/CategoryChooser';
 
 export const Route = createFileRoute('/_auth/en-in/post/')({
-  component: PostCategoryPage,
+  component: CategoryChooser,
 });
-
-function PostCategoryPage() {
-  return (
-    <PagePlaceholder
-      title="Post your ad"
-      description="Choose the category that fits your item, then a subcategory, to start your ad."
-      showHomeLink
-    />
-  );
-}
