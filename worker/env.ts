@@ -7,6 +7,8 @@ export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
+  /** resizing for photo variants; optional so a missing binding only means full-size photos */
+  IMAGES?: ImagesBinding;
   ASSETS?: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;

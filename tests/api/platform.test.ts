@@ -75,6 +75,26 @@ describe('photos from R2', () => {
     expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0xe0]);
   });
 
+  it('serves resized WebP variants for cards (320) and the carousel (800), made once and kept', async () => {
+    const { jpegBytes } = await import('../factories/images');
+    await env.MEDIA.put('u/test/big.jpg', jpegBytes(1600, 1200), { httpMetadata: { contentType: 'image/jpeg' } });
+    const { exports } = await import('cloudflare:workers');
+    const fetcher = (exports as unknown as { default: Fetcher }).default;
+    for (const width of [320, 800]) {
+      const res = await fetcher.fetch(`http://sel.test/api/media/u/test/big.jpg?w=${width}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(String.fromCharCode(...bytes.slice(8, 12))).toBe('WEBP');
+      expect(bytes.length).toBeLessThan(jpegBytes(1600, 1200).length);
+      expect(await env.MEDIA.head(`variants/${width}/u/test/big.jpg.webp`)).not.toBeNull();
+    }
+    // other widths get the original
+    const odd = await fetcher.fetch('http://sel.test/api/media/u/test/big.jpg?w=999');
+    expect(odd.headers.get('content-type')).toBe('image/jpeg');
+    await odd.arrayBuffer();
+  });
+
   it('404s for missing photos and refuses path tricks', async () => {
     for (const path of ['/api/media/seed/none.jpg', '/api/media/..%2F..%2Fetc%2Fpasswd', '/api/media/%2e%2e/x']) {
       const { status, body } = await call(path);

@@ -96,6 +96,8 @@ export const listingSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   images: z.array(z.string()),
+  /** 320 px wide WebP variants of `images`, for cards and lists */
+  thumbnails: z.array(z.string()),
   features: z.record(z.string(), z.unknown()),
   category: namedRef,
   subcategory: namedRef.nullable(),

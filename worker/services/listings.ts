@@ -4,7 +4,7 @@ import { notFound } from '../lib/errors';
 import { FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
 import { allCategories, resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
-import { mediaUrl } from './media';
+import { THUMB_WIDTH, mediaUrl } from './media';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -99,6 +99,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
       latitude: r.latitude,
       longitude: r.longitude,
       images: (images.get(r.id) ?? []).map((key) => mediaUrl(origin, key)),
+      thumbnails: (images.get(r.id) ?? []).map((key) => mediaUrl(origin, key, THUMB_WIDTH)),
       features: parseFeatures(r.features),
       category: { id: r.category_id, name: categoryName },
       subcategory: r.subcategory_id && subcategoryName ? { id: r.subcategory_id, name: subcategoryName } : null,

@@ -3,7 +3,14 @@ import { notFound } from '../lib/errors';
 
 export const MEDIA_PREFIX = '/api/media/';
 
-export const mediaUrl = (origin: string, key: string) => `${origin}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+export const mediaUrl = (origin: string, key: string, width?: MediaWidth) =>
+  `${origin}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}${width ? `?w=${width}` : ''}`;
+
+/** Variant widths: cards (thumb) and the detail carousel (large). Anything else is the original. */
+export const MEDIA_WIDTHS = [320, 800] as const;
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
+export const THUMB_WIDTH: MediaWidth = 320;
+export const LARGE_WIDTH: MediaWidth = 800;
 
 /** Keys are server-generated: letters, digits, dashes, underscores, dots and slashes, no "..". */
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
@@ -18,15 +25,50 @@ const parseRange = (header: string | null): R2Range | undefined => {
   return end === '' ? { offset } : { offset, length: Number(end) - offset + 1 };
 };
 
+/**
+ * A resized WebP variant, made once with the Images binding and kept in R2 next to the original.
+ * Returns null when resizing is not available; the caller then serves the original.
+ */
+const variantOf = async (env: Env, key: string, width: MediaWidth): Promise<R2ObjectBody | null> => {
+  const variantKey = `variants/${width}/${key}.webp`;
+  const existing = await env.MEDIA.get(variantKey);
+  if (existing) return existing;
+  if (!env.IMAGES) return null;
+  const original = await env.MEDIA.get(key);
+  if (!original) return null;
+  try {
+    const result = await env.IMAGES.input(original.body).transform({ width, fit: 'scale-down' }).output({ format: 'image/webp', quality: 78 });
+    const bytes = new Uint8Array(await result.response().arrayBuffer());
+    await env.MEDIA.put(variantKey, bytes, { httpMetadata: { contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' } });
+    return env.MEDIA.get(variantKey);
+  } catch (err) {
+    console.warn('resize failed', key, err);
+    return null;
+  }
+};
+
 /** Serves a photo from R2 with ETag revalidation, Range support and year-long immutable caching. */
 export const serveMedia = async (env: Env, key: string, request: Request): Promise<Response> => {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
+  const requested = Number(new URL(request.url).searchParams.get('w'));
+  const width = (MEDIA_WIDTHS as readonly number[]).includes(requested) ? (requested as MediaWidth) : undefined;
+  if (width) {
+    const variant = await variantOf(env, key, width);
+    if (variant) return respond(variant, request, undefined);
+  }
   const range = parseRange(request.headers.get('Range'));
-  const object = await env.MEDIA.get(key, {
-    onlyIf: request.headers,
-    ...(range ? { range } : {}),
-  });
+  let object: R2Object | R2ObjectBody | null;
+  try {
+    object = await env.MEDIA.get(key, { onlyIf: request.headers, ...(range ? { range } : {}) });
+  } catch {
+    // an unsatisfiable range
+    return new Response(null, { status: 416, headers: { 'Content-Range': 'bytes */*' } });
+  }
   if (!object) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
+  return respond(object, request, range);
+};
+
+const respond = (object: R2Object | R2ObjectBody, request: Request, range: R2Range | undefined) => {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set('ETag', object.httpEtag);
@@ -35,7 +77,8 @@ export const serveMedia = async (env: Env, key: string, request: Request): Promi
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   if (!('body' in object)) return new Response(null, { status: 304, headers });
-  const body = (object as R2ObjectBody).body;
+  if (request.headers.get('If-None-Match') === object.httpEtag) return new Response(null, { status: 304, headers });
+  const body = object.body;
   if (range && object.range) {
     const r = object.range as { offset?: number; length?: number; suffix?: number };
     const offset = r.suffix !== undefined ? object.size - r.suffix : (r.offset ?? 0);

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
 import { MAX_PHOTO_BYTES } from '../schemas/options';
-import { mediaUrl } from './media';
+import { MEDIA_WIDTHS, mediaUrl } from './media';
 
 /** Orphans (uploaded, never attached to a listing) older than this are removed by the scheduled cleanup. */
 export const ORPHAN_TTL_MS = 24 * 3600_000;
@@ -50,7 +50,7 @@ export const deleteObjectsIfUnused = async (env: Env, keys: string[]) => {
   for (const key of new Set(keys)) {
     if (key.startsWith('seed/')) continue;
     const still = await env.DB.prepare('SELECT 1 FROM media WHERE r2_key = ? LIMIT 1').bind(key).first();
-    if (!still) await env.MEDIA.delete(key);
+    if (!still) await env.MEDIA.delete([key, ...MEDIA_WIDTHS.map((w) => `variants/${w}/${key}.webp`)]);
   }
 };
 
