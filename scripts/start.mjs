@@ -2,7 +2,7 @@
 // `npm start`: build the client, migrate the local D1, seed demo data if the database is empty,
 // then serve app + API with wrangler (workerd, local D1/R2/KV/Durable Objects under .wrangler/).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 
 const args = new Set(process.argv.slice(2));
@@ -18,10 +18,20 @@ const run = (cmd, cmdArgs) => {
   }
 };
 
-// Local-only settings: a random JWT secret and the dev outbox (SMS/e-mail readable at /api/dev/outbox).
-if (!existsSync('.dev.vars')) {
-  writeFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\nDEV_OUTBOX=true\n`);
-  console.log('wrote .dev.vars (local JWT secret, dev outbox on)');
+// Local-only settings: a random JWT secret, the dev outbox (SMS/e-mail readable at /api/dev/outbox),
+// and direct photo uploads to wrangler's local S3 endpoint (keys match wrangler.toml's local_dev).
+const LOCAL_VARS = {
+  JWT_SECRET: () => randomBytes(32).toString('hex'),
+  DEV_OUTBOX: () => 'true',
+  R2_S3_ENDPOINT: () => 'local',
+  R2_ACCESS_KEY_ID: () => 'sel-local-dev',
+  R2_SECRET_ACCESS_KEY: () => 'sel-local-dev-secret',
+};
+const current = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+const missing = Object.entries(LOCAL_VARS).filter(([name]) => !new RegExp(`^${name}=`, 'm').test(current));
+if (missing.length) {
+  writeFileSync('.dev.vars', `${current}${current && !current.endsWith('\n') ? '\n' : ''}${missing.map(([n, v]) => `${n}=${v()}`).join('\n')}\n`);
+  console.log(`.dev.vars: added ${missing.map(([n]) => n).join(', ')}`);
 }
 
 if (!args.has('--no-build')) run('vite', ['build']);

@@ -24,6 +24,11 @@ export interface Env {
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
   /** set to use a real SMS gateway; without it messages go to the dev outbox (DEV_OUTBOX=true) */
+  /** direct-to-R2 uploads (presigned PUT): the S3 endpoint ("local" = wrangler's local one) and keys */
+  R2_S3_ENDPOINT?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_BUCKET_NAME?: string;
   SMS_PROVIDER_URL?: string;
   SMS_PROVIDER_TOKEN?: string;
 }

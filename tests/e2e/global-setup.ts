@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--log-level', 'error'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const baseURL = `http://127.0.0.1:${port}`;

@@ -192,6 +192,8 @@ export const media = sqliteTable(
     width: integer('width'),
     height: integer('height'),
     position: integer('position').notNull().default(0),
+    /** READY once its bytes were checked; PENDING while a presigned direct upload is outstanding */
+    state: text('state').notNull().default('READY'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,8 +5,9 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { AppError } from '../lib/errors';
 import { docs } from '../lib/openapi';
 import { LIMITS, enforce } from '../lib/rate-limit';
-import { uploadResult } from '../schemas/selling';
-import { storeUpload } from '../services/uploads';
+import { confirmUploadBody, presignBody, presignResult, uploadResult } from '../schemas/selling';
+import { validate } from '../lib/validate';
+import { confirmDirectUpload, presignUpload, storeUpload } from '../services/uploads';
 
 /** One photo per request (multipart field `image`), as the post form sends them. */
 export const uploadRoutes = new Hono<AppEnv>().post(
@@ -44,4 +45,29 @@ export const uploadRoutes = new Hono<AppEnv>().post(
     const stored = await storeUpload(c.env, user.id, file, new URL(c.req.url).origin);
     return c.json({ success: true as const, data: stored }, 201);
   },
-);
+)
+  .post(
+    '/presign',
+    docs({
+      tags: ['Selling'],
+      summary: 'A 5-minute presigned PUT straight to R2 (where set up); then call /upload/confirm',
+      description: 'Answers 404 PRESIGN_OFF where direct uploads are not configured: clients fall back to POST /upload/image.',
+      data: presignResult,
+      auth: true,
+      errors: [400, 401, 404, 413, 415, 429],
+    }),
+    requireAuth,
+    validate('json', presignBody),
+    async (c) => {
+      const user = currentUser(c);
+      await enforce(c.env, LIMITS.uploadPerUser, user.id);
+      return c.json({ success: true as const, data: await presignUpload(c.env, user.id, c.req.valid('json'), new URL(c.req.url).origin) }, 201);
+    },
+  )
+  .post(
+    '/confirm',
+    docs({ tags: ['Selling'], summary: 'Check a direct upload (magic bytes, size, pixels) so it can join an ad', data: uploadResult, auth: true, errors: [400, 401, 404, 413, 415] }),
+    requireAuth,
+    validate('json', confirmUploadBody),
+    async (c) => c.json({ success: true as const, data: await confirmDirectUpload(c.env, currentUser(c).id, c.req.valid('json').id, new URL(c.req.url).origin) }),
+  );

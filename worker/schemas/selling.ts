@@ -188,4 +188,18 @@ export const myListingsPage = z.object({
   counts: z.object({ all: z.number(), approved: z.number(), rejected: z.number(), sold: z.number(), inactive: z.number() }),
 });
 
+export const presignBody = z.object({
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { error: 'This is not a supported image format. Please use JPEG, PNG, or WebP.' }),
+  size: z.number({ error: 'size is required' }).int().min(1, 'The file is empty').max(5 * 1024 * 1024, 'This photo is too large. Please use images smaller than 5MB.'),
+});
+export const confirmUploadBody = z.object({ id: z.string({ error: 'id is required' }).trim().min(1).max(64) });
+export const presignResult = z.object({
+  id: z.string(),
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  url: z.string(),
+  expiresIn: z.number(),
+});
+
 export const uploadResult = z.object({ url: z.string(), id: z.string(), width: z.number().nullable(), height: z.number().nullable() });

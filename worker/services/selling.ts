@@ -132,7 +132,7 @@ const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId
   for (let i = 0; i < keys.length; i += 90) {
     const chunk = keys.slice(i, i + 90);
     const { results } = await env.DB.prepare(
-      `SELECT id, r2_key FROM media WHERE owner_id = ? AND r2_key IN (${chunk.map(() => '?').join(',')}) AND (listing_id IS NULL OR listing_id = ?)`,
+      `SELECT id, r2_key FROM media WHERE owner_id = ? AND r2_key IN (${chunk.map(() => '?').join(',')}) AND state = 'READY' AND (listing_id IS NULL OR listing_id = ?)`,
     )
       .bind(userId, ...chunk, listingId ?? '')
       .all<{ id: string; r2_key: string }>();

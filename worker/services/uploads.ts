@@ -1,3 +1,4 @@
+import { AwsClient } from 'aws4fetch';
 import { ulid } from 'ulid';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -14,11 +15,12 @@ const cleanName = (name: string) => name.replace(/[\\/]/g, '_').replace(/[^\w .(
  * Stores one photo in R2 under a server-made key after checking what it really is. The file name is
  * only used in messages, never in the key.
  */
-export const storeUpload = async (env: Env, userId: string, file: File, origin: string) => {
-  const name = cleanName(file.name);
-  if (file.size === 0) throw new AppError(400, 'EMPTY_FILE', `${name} is empty. Please choose a photo.`);
-  if (file.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** Checks a photo's bytes: size, real type (magic bytes), completeness and pixel size. Throws the user's message. */
+const checkPhoto = (name: string, bytes: Uint8Array) => {
+  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', `${name} is empty. Please choose a photo.`);
+  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
   const image = sniffImage(bytes);
   if (!image) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `${name} is not a supported image format. Please use JPEG, PNG, or WebP.`);
   if (looksTruncated(bytes, image.kind)) throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. The file looks damaged; please try again.`);
@@ -29,12 +31,24 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
   } else if (image.kind === 'jpeg') {
     throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. Please try again.`);
   }
+  return image;
+};
+
+/**
+ * Stores one photo in R2 under a server-made key after checking what it really is. The file name is
+ * only used in messages, never in the key.
+ */
+export const storeUpload = async (env: Env, userId: string, file: File, origin: string) => {
+  const name = cleanName(file.name);
+  if (file.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = checkPhoto(name, bytes);
   const id = `med_${ulid().toLowerCase()}`;
-  const key = `u/${userId}/${id.slice(4)}.${image.kind === 'jpeg' ? 'jpg' : image.kind}`;
+  const key = `u/${userId}/${id.slice(4)}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
   try {
     await env.DB.prepare(
-      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, ?)`,
+      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?)`,
     )
       .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, Date.now())
       .run();
@@ -43,6 +57,72 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
     throw err;
   }
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
+};
+
+// ---------------------------------------------------------------- direct uploads (presigned PUT)
+
+export const PRESIGN_TTL_SECONDS = 300;
+
+const s3Endpoint = (env: Env, origin: string) => {
+  if (!env.R2_S3_ENDPOINT || !env.R2_ACCESS_KEY_ID || !env.R2_SECRET_ACCESS_KEY) return null;
+  return env.R2_S3_ENDPOINT === 'local' ? `${origin}/cdn-cgi/local/r2/s3` : env.R2_S3_ENDPOINT.replace(/\/$/, '');
+};
+
+/**
+ * A short-lived presigned PUT straight to R2, so photos skip the worker. The media row stays
+ * PENDING until `confirmDirectUpload` has checked the bytes; only READY photos can join an ad.
+ */
+export const presignUpload = async (env: Env, userId: string, input: { contentType: string; size: number }, origin: string) => {
+  const endpoint = s3Endpoint(env, origin);
+  if (!endpoint) throw new AppError(404, 'PRESIGN_OFF', 'Direct uploads are not set up here; upload through POST /api/upload/image.');
+  const ext = EXT[input.contentType];
+  if (!ext) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This is not a supported image format. Please use JPEG, PNG, or WebP.');
+  if (input.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'This photo is too large. Please use images smaller than 5MB.');
+  const id = `med_${ulid().toLowerCase()}`;
+  const key = `u/${userId}/${id.slice(4)}.${ext}`;
+  const aws = new AwsClient({ accessKeyId: env.R2_ACCESS_KEY_ID!, secretAccessKey: env.R2_SECRET_ACCESS_KEY!, service: 's3', region: 'auto' });
+  const target = new URL(`${endpoint}/${env.R2_BUCKET_NAME ?? 'sel-media'}/${key}`);
+  target.searchParams.set('X-Amz-Expires', String(PRESIGN_TTL_SECONDS));
+  const signed = await aws.sign(new Request(target, { method: 'PUT', headers: { 'content-type': input.contentType } }), { aws: { signQuery: true } });
+  await env.DB.prepare(
+    `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, state, created_at) VALUES (?, ?, NULL, ?, ?, 0, 0, 'PENDING', ?)`,
+  )
+    .bind(id, userId, key, input.contentType, Date.now())
+    .run();
+  return { id, uploadUrl: signed.url, method: 'PUT' as const, headers: { 'content-type': input.contentType }, url: mediaUrl(origin, key), expiresIn: PRESIGN_TTL_SECONDS };
+};
+
+/** After the browser's PUT: read the object back and apply the same checks as a worker upload. */
+export const confirmDirectUpload = async (env: Env, userId: string, id: string, origin: string) => {
+  const row = await env.DB.prepare(`SELECT r2_key, state FROM media WHERE id = ? AND owner_id = ?`).bind(id, userId).first<{ r2_key: string; state: string }>();
+  if (!row) throw new AppError(404, 'MEDIA_NOT_FOUND', 'No such upload.');
+  const object = await env.MEDIA.get(row.r2_key);
+  if (!object) throw new AppError(400, 'UPLOAD_MISSING', 'The photo has not arrived yet. Please upload it again.');
+  const discard = async () => {
+    await env.MEDIA.delete(row.r2_key);
+    await env.DB.prepare('DELETE FROM media WHERE id = ?').bind(id).run();
+  };
+  if (object.size > MAX_PHOTO_BYTES) {
+    await object.body.cancel();
+    await discard();
+    throw new AppError(413, 'FILE_TOO_LARGE', 'This photo is too large. Please use images smaller than 5MB.');
+  }
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  let image: ReturnType<typeof checkPhoto>;
+  try {
+    image = checkPhoto('This photo', bytes);
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  if (`.${EXT[image.contentType]}` !== row.r2_key.slice(row.r2_key.lastIndexOf('.'))) {
+    // the bytes are another image type than announced: store them under the right type
+    await env.MEDIA.put(row.r2_key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
+  }
+  await env.DB.prepare(`UPDATE media SET state = 'READY', content_type = ?, bytes = ?, width = ?, height = ? WHERE id = ?`)
+    .bind(image.contentType, bytes.length, image.width, image.height, id)
+    .run();
+  return { id, url: mediaUrl(origin, row.r2_key), width: image.width, height: image.height };
 };
 
 /** Deletes R2 objects that no media row points at any more. Seed photos are shared and kept. */

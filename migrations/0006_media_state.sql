@@ -1,0 +1,1 @@
+ALTER TABLE `media` ADD `state` text DEFAULT 'READY' NOT NULL;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { app } from '../../worker/app';
+import { createUserWithToken } from '../factories';
+import { jpegBytes, pngBytes } from '../factories/images';
+
+// wrangler's local S3 endpoint for the bucket (see wrangler.toml local_dev); tests play the browser's PUT
+const s3Env = { ...env, R2_S3_ENDPOINT: 'local', R2_ACCESS_KEY_ID: 'sel-local-dev', R2_SECRET_ACCESS_KEY: 'sel-local-dev-secret' };
+const request = async (auth: Record<string, string>, path: string, body: unknown, useEnv: object = s3Env) => {
+  const res = await app.request(`http://sel.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) }, useEnv);
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+describe('direct uploads to R2 (presigned PUT)', () => {
+  it('presigns a short-lived PUT for a server-made key, and the photo joins ads only after its bytes are checked', async () => {
+    const seller = await createUserWithToken();
+    const presigned = await request(seller.auth, '/api/upload/presign', { contentType: 'image/jpeg', size: 5000 });
+    expect(presigned.status).toBe(201);
+    const { id, uploadUrl, url, expiresIn } = presigned.body.data;
+    const signed = new URL(uploadUrl);
+    expect(signed.pathname).toMatch(new RegExp(`^/cdn-cgi/local/r2/s3/sel-media/u/${seller.id}/[0-9a-z]{26}\\.jpg$`));
+    expect(signed.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(signed.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(expiresIn).toBe(300);
+    const row = await env.DB.prepare('SELECT state FROM media WHERE id = ?').bind(id).first<{ state: string }>();
+    expect(row?.state).toBe('PENDING');
+    // not usable before confirmation
+    const key = decodeURIComponent(signed.pathname.replace('/cdn-cgi/local/r2/s3/sel-media/', ''));
+    expect(url).toBe(`http://sel.test/api/media/${key}`);
+    const early = await request(seller.auth, '/api/upload/confirm', { id });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toBe('The photo has not arrived yet. Please upload it again.');
+    // the browser's PUT lands in the bucket
+    await env.MEDIA.put(key, jpegBytes(640, 480));
+    const confirmed = await request(seller.auth, '/api/upload/confirm', { id });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ id, url, width: 640, height: 480 });
+    expect((await env.DB.prepare('SELECT state, bytes FROM media WHERE id = ?').bind(id).first<{ state: string; bytes: number }>())?.state).toBe('READY');
+  });
+
+  it('a direct upload that is not really an image is deleted, not kept', async () => {
+    const seller = await createUserWithToken();
+    const { id, uploadUrl } = (await request(seller.auth, '/api/upload/presign', { contentType: 'image/png', size: 100 })).body.data;
+    const key = decodeURIComponent(new URL(uploadUrl).pathname.replace('/cdn-cgi/local/r2/s3/sel-media/', ''));
+    await env.MEDIA.put(key, new TextEncoder().encode('<html><script>alert(1)</script></html>'));
+    const res = await request(seller.auth, '/api/upload/confirm', { id });
+    expect(res.status).toBe(415);
+    expect(await env.MEDIA.head(key)).toBeNull();
+    expect(await env.DB.prepare('SELECT 1 FROM media WHERE id = ?').bind(id).first()).toBeNull();
+  });
+
+  it('the declared type and size are checked up front; someone else’s upload cannot be confirmed', async () => {
+    const seller = await createUserWithToken();
+    expect((await request(seller.auth, '/api/upload/presign', { contentType: 'image/gif', size: 10 })).status).toBe(400);
+    const big = await request(seller.auth, '/api/upload/presign', { contentType: 'image/jpeg', size: 6 * 1024 * 1024 });
+    expect(big.status).toBe(400);
+    expect(big.body.error).toBe('This photo is too large. Please use images smaller than 5MB.');
+    const { id, uploadUrl } = (await request(seller.auth, '/api/upload/presign', { contentType: 'image/png', size: 100 })).body.data;
+    await env.MEDIA.put(decodeURIComponent(new URL(uploadUrl).pathname.replace('/cdn-cgi/local/r2/s3/sel-media/', '')), pngBytes());
+    const stranger = await createUserWithToken();
+    expect((await request(stranger.auth, '/api/upload/confirm', { id })).status).toBe(404);
+    expect((await request({}, '/api/upload/presign', { contentType: 'image/png', size: 100 })).status).toBe(401);
+  });
+
+  it('without S3 credentials the client is told to fall back to the worker upload', async () => {
+    const seller = await createUserWithToken();
+    const res = await request(seller.auth, '/api/upload/presign', { contentType: 'image/jpeg', size: 100 }, { ...env, R2_S3_ENDPOINT: undefined, R2_ACCESS_KEY_ID: undefined });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('PRESIGN_OFF');
+  });
+});
