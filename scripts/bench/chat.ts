@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:chat -- [--chats 200] [--rate 1] [--duration 60]`
+ *
+ * Realtime benchmark against the local worker: N conversations, two WebSocket clients each (buyer
+ * and seller), every client sending `rate` messages per second for `duration` seconds through its
+ * chat room. Prints p50/p95/p99 send→receive latency (sender's clock, receiver's arrival) and
+ * checks that every message arrived exactly once at the other side, in sequence order.
+ * Uses its own database (.wrangler/bench-chat-state) and signs tokens with its own secret.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const CHATS = Number(arg('chats', '200'));
+const RATE = Number(arg('rate', '1'));
+const DURATION_S = Number(arg('duration', '60'));
+const persist = arg('persist-to', '.wrangler/bench-chat-state');
+const SECRET = 'bench-chat-secret-0123456789abcdef';
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' };
+
+const run = (cmd: string, args: string[]) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+};
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);
+
+const token = (userId: string) =>
+  new SignJWT({ sid: `bench-${userId}`, tv: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer('sel')
+    .setAudience('sel-web')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET));
+
+/** Users, one listing per seller and the conversations, written straight into the bench database. */
+const prepareData = async () => {
+  const { getPlatformProxy } = await import('wrangler');
+  const { env: bindings, dispose } = await getPlatformProxy<{ DB: D1Database }>({ configPath: 'wrangler.toml', persist: { path: join(persist, 'v3') }, remoteBindings: false });
+  const now = Date.now();
+  const db = bindings.DB;
+  await db.batch([db.prepare(`DELETE FROM messages`), db.prepare(`DELETE FROM chats`), db.prepare(`DELETE FROM listings WHERE user_id LIKE 'usr_bench_%'`), db.prepare(`DELETE FROM users WHERE id LIKE 'usr_bench_%'`)]);
+  const city = await db.prepare(`SELECT id, parent_id FROM locations WHERE kind = 'city' LIMIT 1`).first<{ id: number; parent_id: number }>();
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < CHATS; i++) {
+    const seller = `usr_bench_s${i}`;
+    const buyer = `usr_bench_b${i}`;
+    for (const [id, name] of [
+      [seller, 'Seller'],
+      [buyer, 'Buyer'],
+    ] as const) {
+      statements.push(db.prepare(`INSERT INTO users (id, username, first_name, last_name, status, token_version, created_at, updated_at) VALUES (?, ?, ?, ?, 'ACTIVE', 0, ?, ?)`).bind(id, id, name, String(i), now, now));
+    }
+    const listingId = `bench${String(i).padStart(21, '0')}`;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO listings (id, slug, user_id, title, description, price_minor, category_id, subcategory_id, location, state_id, city_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 100000, 'vehicles', 'vehicles-cars', 'Bench', ?, ?, 'APPROVED', ?, ?)`,
+        )
+        .bind(listingId, `bench-${i}-iid-${listingId}`, seller, `Bench car ${i}`, 'A car for the chat benchmark.', city?.parent_id ?? null, city?.id ?? null, now, now),
+    );
+    statements.push(db.prepare(`INSERT INTO chats (id, listing_id, buyer_id, seller_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`).bind(`cht_bench_${i}`, listingId, buyer, seller, now, now));
+  }
+  for (let i = 0; i < statements.length; i += 200) await db.batch(statements.slice(i, i + 200));
+  await dispose();
+};
+
+interface Client {
+  userId: string;
+  chatId: string;
+  ws: WebSocket;
+  received: Map<string, number>;
+  seqs: number[];
+  duplicates: number;
+}
+
+const main = async () => {
+  if (!existsSync('dist/client/index.html')) run('vite', ['build']);
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  await prepareData();
+  const port = await freePort();
+  const server: ChildProcess = spawn(
+    'wrangler',
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', `JWT_SECRET:${SECRET}`],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  process.on('exit', () => server.kill('SIGTERM'));
+  const base = `127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://${base}/api/categories`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 120) throw new Error('worker did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const latencies: number[] = [];
+  const open = async (userId: string, chatId: string): Promise<Client> => {
+    const ws = new WebSocket(`ws://${base}/parties/chat-room/${chatId}?token=${await token(userId)}`);
+    const client: Client = { userId, chatId, ws, received: new Map(), seqs: [], duplicates: 0 };
+    ws.addEventListener('message', (e) => {
+      const event = JSON.parse(String(e.data)) as { type: string; message?: { senderId: string; clientId: string; content: string; seq: number } };
+      if (event.type !== 'new_message' || !event.message || event.message.senderId === userId) return;
+      const { clientId, content, seq } = event.message;
+      if (client.received.has(clientId)) client.duplicates += 1;
+      client.received.set(clientId, seq);
+      client.seqs.push(seq);
+      latencies.push(Date.now() - Number(content.split('|')[1]));
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener('open', () => resolve(), { once: true });
+      ws.addEventListener('error', () => reject(new Error(`socket for ${userId} failed`)), { once: true });
+    });
+    return client;
+  };
+
+  const clients: Client[] = [];
+  for (let i = 0; i < CHATS; i++) {
+    clients.push(await open(`usr_bench_b${i}`, `cht_bench_${i}`), await open(`usr_bench_s${i}`, `cht_bench_${i}`));
+  }
+  console.log(`${clients.length} sockets open; sending ${RATE}/s per client for ${DURATION_S} s`);
+
+  const sent = new Map<string, string[]>(); // sender userId → clientIds
+  const perClient = Math.round(RATE * DURATION_S);
+  const start = Date.now() + 200;
+  await Promise.all(
+    clients.map(async (c, idx) => {
+      const ids: string[] = [];
+      sent.set(c.userId, ids);
+      // spread clients over the second so the load is even
+      const offset = ((idx * 1000) / clients.length / RATE) | 0;
+      for (let n = 0; n < perClient; n++) {
+        const due = start + offset + (n * 1000) / RATE;
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const clientId = `${c.userId}-${n}`;
+        ids.push(clientId);
+        c.ws.send(JSON.stringify({ type: 'send', clientId, content: `m${n}|${Date.now()}` }));
+      }
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 3000)); // let the last messages land
+
+  let lost = 0;
+  let duplicates = 0;
+  let outOfOrder = 0;
+  for (let i = 0; i < clients.length; i += 2) {
+    const [buyer, seller] = [clients[i]!, clients[i + 1]!];
+    for (const [from, to] of [
+      [buyer, seller],
+      [seller, buyer],
+    ] as const) {
+      lost += (sent.get(from.userId) ?? []).filter((id) => !to.received.has(id)).length;
+      duplicates += to.duplicates;
+      outOfOrder += to.seqs.filter((s, k) => k > 0 && s <= to.seqs[k - 1]!).length;
+    }
+  }
+  for (const c of clients) c.ws.close();
+  server.kill('SIGTERM');
+  latencies.sort((a, b) => a - b);
+  const total = [...sent.values()].reduce((n, ids) => n + ids.length, 0);
+  console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
+  console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
+  console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}`);
+  if (lost || duplicates || outOfOrder) process.exitCode = 1;
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
