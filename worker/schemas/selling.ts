@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { normalisePhone } from './auth';
 import { pagination, queryInt, queryText } from './common';
 import { CONDITIONS, LISTING_STATUSES, listingSchema } from './listings';
+import { missingDetails } from './listing-rules';
 import {
   BHK,
   FUEL_TYPES,
   FURNISHING,
   MAX_PHOTOS,
-  MOTOR_VEHICLE_SUBCATEGORIES,
   OWNER_TYPES,
-  PG_TYPES,
   ROOM_TYPES,
   TRANSMISSIONS,
 } from './options';
@@ -99,46 +98,6 @@ export const updateListingBody = z
 export type CreateListingInput = z.infer<typeof createListingBody>;
 export type UpdateListingInput = z.infer<typeof updateListingBody>;
 
-const has = (f: Record<string, unknown>, key: string) => {
-  const v = f[key];
-  return v !== undefined && v !== null && String(v).trim() !== '' && !(Array.isArray(v) && v.length === 0);
-};
-
-/**
- * Required details per category family (part 2 §5). Returns the human labels of what is missing,
- * in the form's words, so the message can list them.
- */
-export const missingDetails = (family: string, subcategoryId: string | undefined, f: Record<string, unknown>): string[] => {
-  const missing: string[] = [];
-  const need = (key: string, label: string) => {
-    if (!has(f, key)) missing.push(label);
-  };
-  if (family === 'vehicle') {
-    need('brand', 'Brand');
-    need('year', 'Year');
-    if (subcategoryId && (MOTOR_VEHICLE_SUBCATEGORIES as readonly string[]).includes(subcategoryId)) {
-      need('fuel', 'Fuel');
-      need('transmission', 'Transmission');
-      need('kmDriven', 'KM driven');
-      need('noOfOwners', 'No. of owners');
-    }
-  } else if (family === 'mobile') {
-    need('brand', 'Brand');
-    need('model', 'Model');
-    need('storage', 'Storage');
-    need('ram', 'RAM');
-  } else if (family === 'property') {
-    need('propertyType', 'Property type');
-    need('area', 'Area');
-    const isPg = (PG_TYPES as readonly string[]).includes(String(f.propertyType ?? ''));
-    const homes = ['properties-apartments', 'properties-houses', 'properties-rentals'];
-    if (subcategoryId && homes.includes(subcategoryId) && !isPg) need('bhk', 'BHK');
-    if (subcategoryId === 'properties-rentals' || isPg) need('furnishing', 'Furnishing');
-    if (isPg) need('roomType', 'Room type');
-  }
-  return missing;
-};
-
 /** Values that must come from the fixed option lists when present. */
 export const ENUM_FEATURES: Record<string, readonly string[]> = {
   fuel: FUEL_TYPES,
@@ -148,6 +107,8 @@ export const ENUM_FEATURES: Record<string, readonly string[]> = {
   furnishing: FURNISHING,
   roomType: ROOM_TYPES,
 };
+
+export { missingDetails };
 
 export const sellerPhone = (raw: string | undefined) => (raw ? normalisePhone(raw) : undefined);
 

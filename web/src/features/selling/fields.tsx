@@ -95,6 +95,7 @@ export function TextField({
   counterLow,
   autoComplete,
   prefix,
+  list,
   type = 'text',
 }: CommonProps & {
   value: string;
@@ -106,6 +107,8 @@ export function TextField({
   counterLow?: boolean;
   autoComplete?: string;
   prefix?: ReactNode;
+  /** Id of a <datalist> of suggestions. */
+  list?: string;
   type?: 'text' | 'tel' | 'search';
 }) {
   const ids = useFieldIds();
@@ -119,6 +122,7 @@ export function TextField({
       maxLength={maxLength}
       inputMode={inputMode}
       placeholder={placeholder}
+      list={list}
       autoComplete={autoComplete ?? 'off'}
       aria-invalid={error ? true : undefined}
       aria-required={required || undefined}

@@ -47,9 +47,29 @@ export function resolveCategoryChoice(category: string | undefined, subcategory:
   return { category: cat, subcategory: sub, family: familyOf(cat.id, sub.id) };
 }
 
-/** Whose title and description the seller must write (no sensible default exists for them). */
+/**
+ * The form's category for a stored ad. Ads from the alternate create form may have no subcategory:
+ * they get the category's own family and an empty subcategory id.
+ */
+export function choiceForListing(categoryId: string, subcategoryId: string | null | undefined): ChosenCategory | null {
+  const cat = TAXONOMY.find((c) => c.id === categoryId);
+  if (!cat) return null;
+  const sub = subcategoryId ? cat.subcategories.find((s) => s.id === subcategoryId) : undefined;
+  if (subcategoryId && !sub) return null;
+  return { category: cat, subcategory: sub ?? { id: '', name: cat.name }, family: familyOf(cat.id, sub?.id) };
+}
+
+/**
+ * Whose title the seller must write: vehicles and jobs (part 2 §5), and the 'other' categories,
+ * where no brand or model could make one up. Mobiles and properties default to one.
+ */
 export function titleRequired(family: CategoryFamily): boolean {
   return family === 'vehicle' || family === 'job' || family === 'other';
+}
+
+/** Whose description is required (part 2 §5: vehicles; a job ad without one says nothing). */
+export function descriptionRequired(family: CategoryFamily): boolean {
+  return family === 'vehicle' || family === 'job';
 }
 
 /** The brand-list endpoint for a vehicle subcategory (part 2 §7). */
@@ -227,7 +247,7 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
   missing.push(...details);
   if (!yearOk(values.features.year, ctx.now) && !details.includes('Year')) missing.push('Year');
   if (!textLengthOk(values.title, TITLE_MIN, TITLE_MAX, needTitle)) missing.push('Title');
-  if (!textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, needTitle)) missing.push('Description');
+  if (!textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, descriptionRequired(ctx.family))) missing.push('Description');
   if (!priceOk(values.price, ctx.categoryId)) missing.push(ctx.family === 'job' ? 'Salary' : 'Price');
   if (photos.ready === 0) missing.push('At least one photo');
   if (!values.state.trim()) missing.push('State');
@@ -257,7 +277,7 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
   else if (title && title.length < TITLE_MIN) errors.title = `Title must be at least ${TITLE_MIN} characters`;
   else if (values.title.length > TITLE_MAX) errors.title = `Title must be at most ${TITLE_MAX} characters`;
   const description = values.description.trim();
-  if (needTitle && !description) errors.description = 'Description is required';
+  if (descriptionRequired(ctx.family) && !description) errors.description = 'Description is required';
   else if (description && description.length < DESCRIPTION_MIN) errors.description = `Description must be at least ${DESCRIPTION_MIN} characters`;
   else if (values.description.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
   if (!priceOk(values.price, ctx.categoryId)) {

@@ -35,8 +35,11 @@ export const sellingKeys = {
   options: (path: string) => ['selling', 'options', path] as const,
 };
 
+/** The alternate create form sends one location text instead of state, city and neighbourhood. */
+export type TextLocationPayload = Omit<ListingPayload, 'state' | 'city' | 'neighbourhood' | 'subcategoryId'> & { location: string; subcategoryId?: string };
+
 export const sellingApi = {
-  create: (payload: ListingPayload) => api.post<OwnListing>('/listings', payload),
+  create: (payload: ListingPayload | TextLocationPayload) => api.post<OwnListing>('/listings', payload),
   update: (id: string, change: Partial<ListingPayload>) => api.put<OwnListing>(`/listings/${encodeURIComponent(id)}`, change),
   remove: (id: string) => api.delete<{ deleted: boolean; id: string }>(`/listings/${encodeURIComponent(id)}`),
   changeStatus: (id: string, status: ListingStatusChange) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/status`, { status }),

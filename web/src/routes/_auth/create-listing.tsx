@@ -1,15 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { CreateListingPage } from '../../features/selling/CreateListingPage';
 
 export const Route = createFileRoute('/_auth/create-listing')({
   component: CreateListingPage,
 });
-
-function CreateListingPage() {
-  return (
-    <PagePlaceholder
-      title="Create Listing"
-      description="Describe your item with a title, price, condition, category and location."
-    />
-  );
-}

@@ -1,15 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { WishlistPage } from '../../features/wishlist/WishlistPage';
 
 export const Route = createFileRoute('/_auth/wishlist')({
   component: WishlistPage,
 });
-
-function WishlistPage() {
-  return (
-    <PagePlaceholder
-      title="WISHLIST"
-      description="The ads you have liked, in one place, to compare and come back to."
-    />
-  );
-}

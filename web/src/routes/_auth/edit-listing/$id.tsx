@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { EditListingPage } from '../../../features/selling/EditListingPage';
 
 export const Route = createFileRoute('/_auth/edit-listing/$id')({
-  component: EditListingPage,
+  component: EditListingRoute,
 });
 
-function EditListingPage() {
-  return (
-    <PagePlaceholder
-      title="Edit Listing"
-      description="Update the title, description, price, condition and location of your ad."
-    />
-  );
+function EditListingRoute() {
+  const { id } = Route.useParams();
+  return <EditListingPage id={id} />;
 }

@@ -1,0 +1,42 @@
+/** /en-in/payments/packages/consume/free/success (part 2 §2 Ad-posted success page). */
+import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../lib/page-title';
+import './selling.css';
+
+export function AdPostedPage({ slug }: { slug?: string }) {
+  usePageTitle('Ad Posted Successfully');
+  return (
+    <section className="sell-success">
+      <div className="sell-posted__tick" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="48" height="48">
+          <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
+        </svg>
+      </div>
+      <h1 className="page-title">Congratulations!</h1>
+      <p className="page-lead">Your Ad will go live shortly...</p>
+      <p className="sell-success__info">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path fill="currentColor" d="M11 7h2v2h-2V7Zm0 4h2v6h-2v-6Zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Z" />
+        </svg>
+        You can post 1 free ad every 365 days in Cars.
+      </p>
+      <div className="sell-success__actions">
+        <Link to="/premium" className="button sell-button-yellow">
+          Sell Faster Now
+        </Link>
+        {slug ? (
+          <Link to="/item/$slug" params={{ slug }} className="button button--outline">
+            Preview Ad
+          </Link>
+        ) : (
+          <Link to="/en-in/myads" className="button button--outline">
+            Preview Ad
+          </Link>
+        )}
+      </div>
+      <Link to="/" className="back-link">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * /edit-listing/$id (part 2 §2 Edit listing, §6): the post form prefilled with the ad, photos and
+ * details editable; only what changed is sent. Someone else's ad sends the visitor back to My Ads.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { toast } from '../../lib/toast';
+import { useAuth } from '../auth/use-auth';
+import { listingKeys, listingQueries } from '../listings/queries';
+import { serverMessage } from './messages';
+import { statusDisplay } from './my-ads';
+import { CategoryHeader } from './PostAdPage';
+import { PostAdForm } from './PostAdForm';
+import { buildListingPayload, changedFields, featuresToForm, choiceForListing, emptyPostForm, type PostFormValues } from './post-rules';
+import { sellingApi, type OwnListing } from './queries';
+import './selling.css';
+
+export const NO_PERMISSION = 'You do not have permission to edit this listing';
+const UPDATE_FAILED = 'Failed to update listing';
+
+function formValues(listing: OwnListing): PostFormValues {
+  return {
+    ...emptyPostForm(),
+    features: featuresToForm(listing.features),
+    title: listing.title,
+    description: listing.description === 'No description provided' ? '' : listing.description,
+    price: String(Math.round(listing.price)),
+    currency: listing.currency || 'INR',
+    condition: listing.condition || 'USED',
+    state: listing.state ?? '',
+    city: listing.city ?? '',
+    neighbourhood: listing.neighbourhood ?? '',
+  };
+}
+
+export function EditListingPage({ id }: { id: string }) {
+  usePageTitle('Edit Listing - SEL');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const listing = useQuery({ ...listingQueries.detail(id), staleTime: 0 });
+  const data = listing.data as OwnListing | undefined;
+  const forbidden = (listing.isError && isApiError(listing.error) && listing.error.status === 403) || (!!data && !!user && data.user.id !== user.id);
+
+  useEffect(() => {
+    if (!forbidden) return;
+    toast.error(NO_PERMISSION);
+    void navigate({ to: '/en-in/myads', replace: true });
+  }, [forbidden, navigate]);
+
+  if (forbidden) return null;
+  if (listing.isPending) {
+    return (
+      <section className="sell-edit">
+        <p className="status-text" role="status">
+          Loading your ad...
+        </p>
+      </section>
+    );
+  }
+  if (listing.isError) {
+    const missing = isApiError(listing.error) && listing.error.status === 404;
+    return (
+      <section className="sell-edit">
+        <div className="empty-state">
+          <h1 className="empty-state__title">{missing ? 'Listing not found' : 'Could not load this listing'}</h1>
+          <p className="muted">
+            {missing ? "The listing you're looking for doesn't exist or has been removed." : serverMessage(listing.error, 'Please try again.')}
+          </p>
+          <div className="button-row">
+            {!missing && (
+              <button type="button" className="button button--outline" onClick={() => void listing.refetch()}>
+                Try Again
+              </button>
+            )}
+            <Link to="/en-in/myads" className="button button--primary">
+              Back to My Ads
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return <EditForm listing={listing.data as OwnListing} />;
+}
+
+function EditForm({ listing }: { listing: OwnListing }) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [initialValues] = useState(() => formValues(listing));
+  const [initialImages] = useState(() => listing.images);
+  const choice = choiceForListing(listing.category.id, listing.subcategory?.id);
+  const status = statusDisplay(listing.status);
+
+  if (!choice) {
+    return (
+      <section className="sell-edit">
+        <div className="empty-state">
+          <h1 className="empty-state__title">This ad's category no longer exists</h1>
+          <Link to="/en-in/myads" className="button button--primary">
+            Back to My Ads
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const ctx = { categoryId: choice.category.id, subcategoryId: choice.subcategory.id, askContact: false };
+
+  const submit = async (values: PostFormValues, images: string[]) => {
+    const change = changedFields(buildListingPayload(initialValues, initialImages, ctx), buildListingPayload(values, images, ctx));
+    if (Object.keys(change).length === 0) {
+      toast.info('Nothing has changed.');
+      return;
+    }
+    try {
+      const updated = await sellingApi.update(listing.id, change);
+      queryClient.setQueryData(listingKeys.detail(listing.id), updated);
+      void queryClient.invalidateQueries({ queryKey: ['listings'] });
+      toast.success('Listing updated successfully!');
+      if (updated.status === 'REJECTED' && updated.rejectReason) toast.error(updated.rejectReason);
+      await navigate({ to: '/en-in/myads' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) {
+        toast.error(NO_PERMISSION);
+        await navigate({ to: '/en-in/myads', replace: true });
+        return;
+      }
+      toast.error(serverMessage(error, UPDATE_FAILED));
+    }
+  };
+
+  const cancel = () => {
+    if (window.history.length > 1) router.history.back();
+    else void navigate({ to: '/en-in/myads' });
+  };
+
+  return (
+    <section className="sell-edit">
+      <h1 className="page-title">Edit Listing</h1>
+      <PostAdForm
+        mode="edit"
+        choice={choice}
+        initialValues={initialValues}
+        initialImages={initialImages}
+        header={
+          <>
+            {listing.status !== 'APPROVED' && (
+              <div className={`sell-edit__status sell-edit__status--${status.tone}`} role="note">
+                <strong>{status.label}</strong> {status.text}.
+                {listing.status === 'REJECTED' && (
+                  <>
+                    {listing.rejectReason && <span className="sell-edit__reason"> {listing.rejectReason}</span>} Update the ad to send it for review again.
+                  </>
+                )}
+              </div>
+            )}
+            <CategoryHeader choice={choice} changeable={false} />
+          </>
+        }
+        submitLabel="Update Listing"
+        busyLabel="Updating..."
+        onSubmit={submit}
+        onCancel={cancel}
+      />
+    </section>
+  );
+}

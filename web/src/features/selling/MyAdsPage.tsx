@@ -1,0 +1,324 @@
+/**
+ * /en-in/myads (part 2 §2 My Ads): every ad of the seller with status pills and counts, title search,
+ * load-more paging and the actions each status allows.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { toast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { serverMessage } from './messages';
+import {
+  DELETE_CONFIRM,
+  DELETE_DONE,
+  DELETE_FAILED,
+  FETCH_FAILED,
+  MY_ADS_PAGE_SIZE,
+  MY_ADS_SEARCH_DEBOUNCE_MS,
+  STATUS_CHANGE,
+  actionsFor,
+  filterPills,
+  myAdsQuery,
+  statusDisplay,
+} from './my-ads';
+import { sellingApi, sellingKeys, type OwnListing } from './queries';
+import type { MyAdsFilter } from './search';
+import './selling.css';
+
+const postedDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
+  usePageTitle('My Ads - SEL');
+  const navigate = useNavigate({ from: '/en-in/myads' });
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState(q ?? '');
+  const debounced = useDebouncedValue(searchText, MY_ADS_SEARCH_DEBOUNCE_MS);
+  const searchId = useId();
+
+  // the URL follows the typing, half a second behind
+  useEffect(() => {
+    const next = debounced.trim() || undefined;
+    if (next !== (q ?? undefined)) void navigate({ to: '/en-in/myads', search: (prev) => ({ ...prev, q: next }), replace: true });
+  }, [debounced]);
+  // ...and the box follows the URL (back button, a link with ?q=)
+  useEffect(() => {
+    if ((q ?? '') !== debounced.trim()) setSearchText(q ?? '');
+  }, [q]);
+
+  const filters = myAdsQuery({ status, q });
+  const ads = useInfiniteQuery({
+    queryKey: sellingKeys.mineList(filters),
+    queryFn: ({ pageParam, signal }) => sellingApi.myListings({ ...filters, page: pageParam, limit: MY_ADS_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  const firstPage = ads.data?.pages[0];
+  const counts = firstPage?.counts;
+  const listings = ads.data?.pages.flatMap((p) => p.listings) ?? [];
+  const total = firstPage?.pagination.total ?? 0;
+  const active = status ?? 'all';
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: sellingKeys.mine() });
+
+  return (
+    <section className="myads">
+      <div className="myads__head">
+        <h1 className="page-title">My Ads</h1>
+        <button type="button" className="button button--outline button--small myads__refresh" onClick={refresh} disabled={ads.isFetching}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={ads.isFetching ? 'myads__spin' : undefined}>
+            <path fill="currentColor" d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z" />
+          </svg>
+          {ads.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      <aside className="myads__banner">
+        <div>
+          <p className="myads__banner-title">Want to sell more?</p>
+          <p className="muted">Post more ads, or make yours stand out to reach more buyers.</p>
+        </div>
+        <div className="myads__banner-actions">
+          <Link to="/en-in/post" className="button button--primary button--small">
+            Post an ad
+          </Link>
+          <Link to="/en-in/payments/businesspackages/my_account" className="button button--outline button--small">
+            View packages
+          </Link>
+        </div>
+      </aside>
+
+      <div className="myads__tools">
+        <div className="myads__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search your ads by title
+          </label>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path fill="currentColor" d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5Zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
+          </svg>
+          <input
+            id={searchId}
+            type="search"
+            className="text-input myads__search-input"
+            placeholder="Search by ad title"
+            value={searchText}
+            maxLength={100}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="myads__pills" role="group" aria-label="Filter by status">
+          {filterPills(counts).map((pill) => (
+            <Link
+              key={pill.filter}
+              to="/en-in/myads"
+              search={(prev) => ({ ...prev, status: pill.filter === 'all' ? undefined : pill.filter })}
+              replace
+              className={`myads__pill${active === pill.filter ? ' myads__pill--on' : ''}`}
+              aria-current={active === pill.filter ? 'true' : undefined}
+            >
+              {pill.label} <span className="myads__pill-count">({pill.count})</span>
+            </Link>
+          ))}
+        </div>
+      </div>
+
+      {ads.isError && !ads.data ? (
+        <div className="error-panel myads__error" role="alert">
+          <p className="myads__error-title">Error loading ads</p>
+          <p>{serverMessage(ads.error, FETCH_FAILED)}</p>
+          <button type="button" className="button button--outline" onClick={() => void ads.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : ads.isPending ? (
+        <ul className="myads__list" aria-busy="true" aria-label="Loading your ads">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i} className="myad myad--skeleton" />
+          ))}
+        </ul>
+      ) : listings.length === 0 ? (
+        counts?.all === 0 ? (
+          <div className="empty-state">
+            <p className="empty-state__title">You haven't posted any ads yet</p>
+            <p className="muted">Sell what you don't need: it takes two minutes.</p>
+            <Link to="/en-in/post" className="button button--primary">
+              Post your first ad
+            </Link>
+          </div>
+        ) : (
+          <div className="empty-state">
+            <p className="empty-state__title">No ads found</p>
+            <p className="muted">{q ? `None of your ${active === 'all' ? '' : `${active} `}ads has “${q}” in its title.` : `You have no ${active} ads.`}</p>
+            <Link to="/en-in/myads" search={{}} className="button button--outline" onClick={() => setSearchText('')}>
+              Show all ads
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          <p className="muted myads__showing" aria-live="polite">
+            Showing {listings.length} of {total} ad{total === 1 ? '' : 's'}
+          </p>
+          <ul className={`myads__list${ads.isPlaceholderData ? ' myads__list--stale' : ''}`}>
+            {listings.map((listing) => (
+              <MyAdCard key={listing.id} listing={listing} />
+            ))}
+          </ul>
+          {ads.hasNextPage && (
+            <div className="myads__more">
+              <button type="button" className="button button--outline" onClick={() => void ads.fetchNextPage()} disabled={ads.isFetchingNextPage}>
+                {ads.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          )}
+          {ads.isError && (
+            <p className="field-error" role="alert">
+              {serverMessage(ads.error, FETCH_FAILED)}{' '}
+              <button type="button" className="link-button" onClick={() => void ads.refetch()}>
+                Retry
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function MyAdCard({ listing }: { listing: OwnListing }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const display = statusDisplay(listing.status);
+  const image = listing.thumbnails?.[0] ?? listing.images[0];
+  const created = new Date(listing.createdAt);
+
+  const statusChange = useMutation({
+    mutationFn: (action: keyof typeof STATUS_CHANGE) => sellingApi.changeStatus(listing.id, STATUS_CHANGE[action].status),
+    onSuccess: (_data, action) => {
+      toast.success(STATUS_CHANGE[action].done);
+      return queryClient.invalidateQueries({ queryKey: ['listings'] });
+    },
+    onError: (error, action) => toast.error(serverMessage(error, STATUS_CHANGE[action].failed)),
+  });
+
+  const removal = useMutation({
+    mutationFn: () => sellingApi.remove(listing.id),
+    onSuccess: () => {
+      setConfirming(false);
+      toast.success(DELETE_DONE);
+      return queryClient.invalidateQueries({ queryKey: ['listings'] });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast.error(serverMessage(error, DELETE_FAILED));
+    },
+  });
+
+  const busy = statusChange.isPending || removal.isPending;
+
+  return (
+    <li className={`myad myad--${display.tone}`}>
+      <div className="myad__media">
+        {image && !imageFailed ? (
+          <img src={image} alt="" width={160} height={120} loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        ) : (
+          <span className="myad__placeholder" aria-hidden="true">
+            {listing.category.name}
+          </span>
+        )}
+      </div>
+      <div className="myad__body">
+        <div className="myad__top">
+          <span className={`myad__status myad__status--${display.tone}`}>{display.label}</span>
+          {!Number.isNaN(created.getTime()) && (
+            <span className="myad__date">
+              Posted <time dateTime={listing.createdAt}>{postedDate.format(created)}</time>
+            </span>
+          )}
+        </div>
+        <h2 className="myad__title">{listing.title}</h2>
+        <p className="myad__price">{formatPrice(listing.price, listing.currency)}</p>
+        <p className="myad__text">{display.text}</p>
+        {listing.status === 'REJECTED' && listing.rejectReason && (
+          <p className="myad__reason">
+            <strong>Reason:</strong> {listing.rejectReason}
+          </p>
+        )}
+        <p className="myad__meta">
+          <span>{listing.location}</span>
+          <span aria-label={`${listing.views} views`}>
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+              <path fill="currentColor" d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7Zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
+            </svg>{' '}
+            {listing.views}
+          </span>
+        </p>
+      </div>
+      <div className="myad__actions">
+        {actionsFor(listing.status).map((action) => {
+          switch (action) {
+            case 'view':
+              return (
+                <Link key={action} to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline button--small">
+                  View
+                </Link>
+              );
+            case 'edit':
+              return (
+                <Link key={action} to="/edit-listing/$id" params={{ id: listing.id }} className="button button--outline button--small">
+                  Edit
+                </Link>
+              );
+            case 'delete':
+              return (
+                <button key={action} type="button" className="button button--danger button--small" disabled={busy} onClick={() => setConfirming(true)}>
+                  Delete
+                </button>
+              );
+            default: {
+              const change = STATUS_CHANGE[action];
+              const pending = statusChange.isPending && statusChange.variables === action;
+              return (
+                <button
+                  key={action}
+                  type="button"
+                  className={`button button--small ${action === 'reactivate' ? 'button--primary' : 'button--outline'}`}
+                  disabled={busy}
+                  onClick={() => statusChange.mutate(action)}
+                >
+                  {pending ? change.busy : action === 'sold' ? 'Mark as sold' : action === 'deactivate' ? 'Deactivate' : 'Reactivate'}
+                </button>
+              );
+            }
+          }
+        })}
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => {
+          if (!removal.isPending) setConfirming(false);
+        }}
+        title="Delete this ad?"
+        footer={
+          <div className="myad__confirm-actions">
+            <button type="button" className="button button--outline" onClick={() => setConfirming(false)} disabled={removal.isPending}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" onClick={() => removal.mutate()} disabled={removal.isPending}>
+              {removal.isPending ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        }
+      >
+        <p className="myad__confirm-title">{listing.title}</p>
+        <p>{DELETE_CONFIRM}</p>
+      </Dialog>
+    </li>
+  );
+}

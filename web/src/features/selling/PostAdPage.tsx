@@ -1,0 +1,168 @@
+/**
+ * /en-in/post/attributes (part 2 §2 Post-ad form, §4 New ad posting): the form for the chosen
+ * subcategory; on success the congratulations dialog.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { usePageTitle } from '../../lib/page-title';
+import { toast } from '../../lib/toast';
+import { useAuth } from '../auth/use-auth';
+import { serverMessage } from './messages';
+import { PostAdForm } from './PostAdForm';
+import {
+  NAME_MAX,
+  buildListingPayload,
+  emptyPostForm,
+  localPhoneDigits,
+  resolveCategoryChoice,
+  type ChosenCategory,
+  type PostFormValues,
+} from './post-rules';
+import { sellingApi, type OwnListing } from './queries';
+import { SellTopBar } from './SellTopBar';
+import './selling.css';
+
+export const POST_FAILED_MESSAGE = 'Failed to post ad. Please try again.';
+
+export function CategoryHeader({ choice, changeable }: { choice: ChosenCategory; changeable: boolean }) {
+  return (
+    <section className="sell-card sell-selected" aria-labelledby="sell-selected-title">
+      <h2 id="sell-selected-title" className="sell-card__title">
+        Selected category
+      </h2>
+      <div className="sell-selected__row">
+        <nav aria-label="Category" className="sell-selected__crumbs">
+          <ol>
+            {choice.subcategory.id ? (
+              <>
+                <li>{choice.category.name}</li>
+                <li aria-current="page">{choice.subcategory.name}</li>
+              </>
+            ) : (
+              <li aria-current="page">{choice.category.name}</li>
+            )}
+          </ol>
+        </nav>
+        {changeable && (
+          <Link to="/en-in/post" className="sell-selected__change">
+            Change
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function PostAdPage({ category, subcategory }: { category?: string; subcategory?: string }) {
+  usePageTitle('Post your ad - SEL');
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const choice = resolveCategoryChoice(category, subcategory);
+  const [posted, setPosted] = useState<OwnListing | null>(null);
+  const [initialValues] = useState<PostFormValues>(() => ({
+    ...emptyPostForm(),
+    sellerName: [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim().slice(0, NAME_MAX),
+    sellerPhone: localPhoneDigits(user?.phone),
+  }));
+
+  if (!choice) {
+    return (
+      <div className="sell-page">
+        <SellTopBar back={{ to: '/en-in/post' }} backLabel="Back to categories" />
+        <div className="sell-page__body">
+          <div className="empty-state">
+            <h1 className="empty-state__title">Choose a category first</h1>
+            <p className="muted">We couldn't tell which category this ad is for.</p>
+            <Link to="/en-in/post" className="button button--primary">
+              Choose a category
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const submit = async (values: PostFormValues, images: string[]) => {
+    const payload = buildListingPayload(values, images, { categoryId: choice.category.id, subcategoryId: choice.subcategory.id, askContact: true });
+    try {
+      const listing = await sellingApi.create(payload);
+      void queryClient.invalidateQueries({ queryKey: ['listings'] });
+      setPosted(listing);
+    } catch (error) {
+      toast.error(serverMessage(error, POST_FAILED_MESSAGE));
+    }
+  };
+
+  return (
+    <div className="sell-page">
+      <SellTopBar back={{ to: '/en-in/post' }} backLabel="Back to categories" />
+      <div className="sell-page__body">
+        <h1 className="sell-page__title">POST YOUR AD</h1>
+        <PostAdForm
+          mode="post"
+          choice={choice}
+          initialValues={initialValues}
+          header={<CategoryHeader choice={choice} changeable />}
+          submitLabel="Post now"
+          busyLabel="Posting..."
+          onSubmit={submit}
+        />
+      </div>
+      {posted && <PostedDialog listing={posted} />}
+    </div>
+  );
+}
+
+/** Congratulations (or, when the automatic check held the ad back, why). */
+function PostedDialog({ listing }: { listing: OwnListing }) {
+  const navigate = useNavigate();
+  const rejected = listing.status === 'REJECTED';
+  const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
+
+  if (rejected) {
+    return (
+      <Dialog open onClose={() => void navigate({ to: '/en-in/myads' })} title="Your ad was not published" className="sell-posted">
+        <div className="sell-posted__body">
+          <p className="sell-posted__lead">Our automatic check held your ad back.</p>
+          {listing.rejectReason && <p className="sell-posted__reason">{listing.rejectReason}</p>}
+          <p className="muted">Edit the ad to fix it and it will be checked again.</p>
+          <div className="sell-posted__actions">
+            <Link to="/edit-listing/$id" params={{ id: listing.id }} className="button button--primary">
+              Edit ad
+            </Link>
+            <Link to="/en-in/myads" className="button button--outline">
+              Go to My Ads
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={goOn} title="Congratulations!" className="sell-posted">
+      <div className="sell-posted__body">
+        <div className="sell-posted__tick" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="40" height="40">
+            <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
+          </svg>
+        </div>
+        <p className="sell-posted__lead">Your Ad will go live shortly</p>
+        <p className="muted">&ldquo;{listing.title}&rdquo; has been posted. Reach more buyers by making it stand out.</p>
+        <div className="sell-posted__actions">
+          <Link to="/premium" className="button sell-button-yellow">
+            Sell Faster Now
+          </Link>
+          <Link to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline">
+            Preview Ad
+          </Link>
+          <button type="button" className="button button--primary" onClick={goOn}>
+            Continue
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, filterPills, filterToStatus, myAdsQuery, statusDisplay, statusToFilter } from './my-ads';
+import { MY_ADS_FILTERS, myAdsSearchSchema } from './search';
+
+describe('status table', () => {
+  it('labels each status as the spec says', () => {
+    expect(statusDisplay('APPROVED')).toEqual({ label: 'ACTIVE', text: 'Your ad is live and visible to buyers', tone: 'active' });
+    expect(statusDisplay('REJECTED')).toEqual({ label: 'REJECTED', text: 'Your ad was rejected and is not visible', tone: 'rejected' });
+    expect(statusDisplay('SOLD')).toEqual({ label: 'SOLD', text: 'This item has been sold successfully', tone: 'sold' });
+    expect(statusDisplay('INACTIVE')).toEqual({ label: 'INACTIVE', text: 'Your ad is not visible to buyers', tone: 'inactive' });
+    expect(statusDisplay('PENDING')).toEqual({ label: 'UNKNOWN', text: 'Status unknown', tone: 'unknown' });
+    expect(statusDisplay(undefined).label).toBe('UNKNOWN');
+    expect(statusDisplay('approved').label).toBe('ACTIVE');
+  });
+
+  it('offers only the changes the server allows', () => {
+    expect(actionsFor('APPROVED')).toEqual(['view', 'edit', 'sold', 'deactivate', 'delete']);
+    expect(actionsFor('INACTIVE')).toEqual(['edit', 'reactivate', 'sold', 'delete']);
+    expect(actionsFor('SOLD')).toEqual(['view', 'reactivate', 'delete']);
+    expect(actionsFor('REJECTED')).toEqual(['edit', 'delete']);
+    expect(actionsFor('WHATEVER')).toEqual(['delete']);
+  });
+});
+
+describe('filter pills ⇄ query', () => {
+  it('maps each pill to the API status and back', () => {
+    expect(filterToStatus(undefined)).toBeUndefined();
+    expect(filterToStatus('all')).toBeUndefined();
+    expect(filterToStatus('active')).toBe('APPROVED');
+    expect(filterToStatus('rejected')).toBe('REJECTED');
+    expect(filterToStatus('sold')).toBe('SOLD');
+    expect(filterToStatus('inactive')).toBe('INACTIVE');
+    for (const filter of MY_ADS_FILTERS) expect(statusToFilter(filterToStatus(filter))).toBe(filter);
+    expect(statusToFilter('NOPE')).toBe('all');
+  });
+
+  it('builds the API query from the URL, dropping blanks', () => {
+    expect(myAdsQuery({})).toEqual({ status: undefined });
+    expect(myAdsQuery({ status: 'sold', q: '  swift ' })).toEqual({ status: 'SOLD', q: 'swift' });
+    expect(myAdsQuery({ status: 'all', q: '   ' })).toEqual({ status: undefined });
+  });
+
+  it('reads the URL forgivingly', () => {
+    expect(myAdsSearchSchema.parse({ status: 'Sold', q: 'swift' })).toEqual({ status: 'sold', q: 'swift' });
+    expect(myAdsSearchSchema.parse({ status: 'all' })).toEqual({ status: undefined, q: undefined });
+    expect(myAdsSearchSchema.parse({ status: 'deleted', q: 2019 })).toEqual({ status: undefined, q: '2019' });
+    expect(myAdsSearchSchema.parse({})).toEqual({});
+  });
+
+  it('shows counts on the pills', () => {
+    const pills = filterPills({ all: 7, approved: 3, rejected: 1, sold: 2, inactive: 1 });
+    expect(pills.map((p) => `${p.label} (${p.count})`)).toEqual(['All (7)', 'Active (3)', 'Rejected (1)', 'Sold (2)', 'Inactive (1)']);
+    expect(filterPills(undefined).every((p) => p.count === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * My Ads rules (part 2 §2, §4): the status table, the filter pills ⇄ the API's status parameter,
+ * and which actions each status allows (the server's transitions: APPROVED → SOLD | INACTIVE,
+ * INACTIVE → APPROVED | SOLD, SOLD → APPROVED; a REJECTED ad goes back to review by editing it).
+ */
+import type { MyAdsFilter } from './search';
+import type { ListingStatusChange, MyListingsFilters, StatusCounts } from './queries';
+
+export const MY_ADS_PAGE_SIZE = 10;
+export const MY_ADS_SEARCH_DEBOUNCE_MS = 500;
+
+export type StatusTone = 'active' | 'rejected' | 'sold' | 'inactive' | 'unknown';
+
+export interface StatusDisplay {
+  label: string;
+  text: string;
+  tone: StatusTone;
+}
+
+const STATUS_TABLE: Record<string, StatusDisplay> = {
+  APPROVED: { label: 'ACTIVE', text: 'Your ad is live and visible to buyers', tone: 'active' },
+  REJECTED: { label: 'REJECTED', text: 'Your ad was rejected and is not visible', tone: 'rejected' },
+  SOLD: { label: 'SOLD', text: 'This item has been sold successfully', tone: 'sold' },
+  INACTIVE: { label: 'INACTIVE', text: 'Your ad is not visible to buyers', tone: 'inactive' },
+};
+
+export function statusDisplay(status: string | null | undefined): StatusDisplay {
+  return STATUS_TABLE[(status ?? '').toUpperCase()] ?? { label: 'UNKNOWN', text: 'Status unknown', tone: 'unknown' };
+}
+
+const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all'>, NonNullable<MyListingsFilters['status']>> = {
+  active: 'APPROVED',
+  rejected: 'REJECTED',
+  sold: 'SOLD',
+  inactive: 'INACTIVE',
+};
+
+/** Pill → the API's `status` (undefined for All). */
+export function filterToStatus(filter: MyAdsFilter | undefined): MyListingsFilters['status'] {
+  return !filter || filter === 'all' ? undefined : FILTER_STATUS[filter];
+}
+
+/** The API's status → the pill that shows it. */
+export function statusToFilter(status: string | null | undefined): MyAdsFilter {
+  const entry = Object.entries(FILTER_STATUS).find(([, s]) => s === (status ?? '').toUpperCase());
+  return entry ? (entry[0] as MyAdsFilter) : 'all';
+}
+
+/** The URL's search (`?status=sold&q=swift`) → the API query of one page. */
+export function myAdsQuery(search: { status?: MyAdsFilter; q?: string }): MyListingsFilters {
+  const q = search.q?.trim();
+  return { status: filterToStatus(search.status), ...(q ? { q } : {}) };
+}
+
+export interface FilterPill {
+  filter: MyAdsFilter;
+  label: string;
+  count: number;
+}
+
+export function filterPills(counts: StatusCounts | undefined): FilterPill[] {
+  return [
+    { filter: 'all', label: 'All', count: counts?.all ?? 0 },
+    { filter: 'active', label: 'Active', count: counts?.approved ?? 0 },
+    { filter: 'rejected', label: 'Rejected', count: counts?.rejected ?? 0 },
+    { filter: 'sold', label: 'Sold', count: counts?.sold ?? 0 },
+    { filter: 'inactive', label: 'Inactive', count: counts?.inactive ?? 0 },
+  ];
+}
+
+export type AdAction = 'edit' | 'sold' | 'deactivate' | 'reactivate' | 'delete' | 'view';
+
+/** What each status offers, in the order the buttons show. */
+export function actionsFor(status: string): AdAction[] {
+  switch (status) {
+    case 'APPROVED':
+      return ['view', 'edit', 'sold', 'deactivate', 'delete'];
+    case 'INACTIVE':
+      return ['edit', 'reactivate', 'sold', 'delete'];
+    case 'SOLD':
+      return ['view', 'reactivate', 'delete'];
+    case 'REJECTED':
+      return ['edit', 'delete'];
+    default:
+      return ['delete'];
+  }
+}
+
+export const STATUS_CHANGE: Record<'sold' | 'deactivate' | 'reactivate', { status: ListingStatusChange; busy: string; done: string; failed: string }> = {
+  sold: { status: 'SOLD', busy: 'Marking...', done: 'Marked as sold', failed: 'Failed to mark as sold. Please try again.' },
+  deactivate: { status: 'INACTIVE', busy: 'Deactivating...', done: 'Ad deactivated: buyers no longer see it', failed: 'Failed to deactivate the ad. Please try again.' },
+  reactivate: { status: 'APPROVED', busy: 'Reactivating...', done: 'Ad reactivated: buyers can see it again', failed: 'Failed to reactivate the ad. Please try again.' },
+};
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this listing? This action cannot be undone.';
+export const DELETE_DONE = 'Listing deleted successfully';
+export const DELETE_FAILED = 'Failed to delete listing. Please try again.';
+export const FETCH_FAILED = 'Failed to fetch ads. Please try again.';

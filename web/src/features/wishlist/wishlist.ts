@@ -1,0 +1,46 @@
+/**
+ * Wishlist rules (part 1 §2 Wishlist): the count line, the client-side search and the header
+ * badge's cap. Plain functions, tested beside.
+ */
+import type { Listing } from '../../../../worker/schemas/listings';
+
+/** Part 1 §7/§9: the wishlist shows page 1, 50 items. */
+export const WISHLIST_LIMIT = 50;
+export const WISHLIST_REMOVED = 'Item removed from wishlist!';
+export const WISHLIST_TOAST_MS = 3000;
+export const BADGE_CAP = 99;
+
+export const wishlistKeys = {
+  all: () => ['listings', 'favorites'] as const,
+  list: () => [...wishlistKeys.all(), 'list'] as const,
+  count: () => [...wishlistKeys.all(), 'count'] as const,
+};
+
+/** '1 item' or 'n items in your wishlist' (the spec's two wordings). */
+export function wishlistCountText(count: number): string {
+  return count === 1 ? '1 item' : `${count} items in your wishlist`;
+}
+
+type Searchable = Pick<Listing, 'title' | 'description' | 'location'> & { category: { name: string } | null };
+
+const fold = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/** Every word of the search must appear in the title, description, location or category name. */
+export function filterWishlist<T extends Searchable>(items: readonly T[], search: string): T[] {
+  const words = fold(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...items];
+  return items.filter((item) => {
+    const haystack = fold([item.title, item.description, item.location, item.category?.name ?? ''].join(' \n '));
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** The header badge: nothing at 0, '99+' above 99. */
+export function badgeText(count: number | undefined): string | null {
+  if (!count || count <= 0) return null;
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
