@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ChatRoot } from '../../features/chat/ChatPage';
+import { chatSearchSchema } from '../../features/chat/search-schema';
 
 export const Route = createFileRoute('/_auth/chat')({
-  component: ChatPage,
+  validateSearch: chatSearchSchema,
+  component: ChatRoute,
 });
 
-function ChatPage() {
-  return (
-    <PagePlaceholder
-      title="INBOX"
-      description="Your conversations with buyers and sellers, updated as messages arrive."
-    />
-  );
+function ChatRoute() {
+  const { chatId, listingId } = Route.useSearch();
+  return <ChatRoot chatId={chatId} listingId={listingId} />;
 }

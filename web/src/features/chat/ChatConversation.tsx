@@ -1,0 +1,257 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { formatPrice } from '../../lib/format';
+import { findChat } from './cache';
+import { ChatIcon } from './chat-icons';
+import { Avatar, EliteBadge, StarButton } from './ChatInbox';
+import { otherParty, personName } from './chat-list';
+import { Composer } from './Composer';
+import { CHAT_ERRORS, chatErrorText, serverReason } from './errors';
+import { formatDayLabel, formatMessageTime, sameCalendarDay } from './format';
+import { tickState, type TickState } from './messages';
+import { chatQueries } from './queries';
+import type { Chat, LocalMessage } from './types';
+import { useChatRoom, type Me } from './use-chat-room';
+
+const TICK_LABEL: Record<Exclude<TickState, 'none'>, string> = {
+  sending: 'Sending',
+  failed: 'Not sent',
+  sent: 'Sent',
+  read: 'Read',
+};
+
+function Tick({ state }: { state: TickState }) {
+  if (state === 'none' || state === 'failed') return null;
+  return (
+    <span className={`msg__tick msg__tick--${state}`} title={TICK_LABEL[state]} aria-label={TICK_LABEL[state]} role="img">
+      <ChatIcon name={state === 'sending' ? 'clock' : state === 'read' ? 'checks' : 'check'} size={15} />
+    </span>
+  );
+}
+
+function MessageBubble({
+  message,
+  own,
+  senderName,
+  tick,
+  onRetry,
+}: {
+  message: LocalMessage;
+  own: boolean;
+  senderName: string;
+  tick: TickState;
+  onRetry: () => void;
+}) {
+  const offer = message.messageType === 'OFFER';
+  return (
+    <li className={`msg ${own ? 'msg--own' : 'msg--theirs'} ${message.status !== 'sent' ? `msg--${message.status}` : ''}`.trim()} data-seq={message.seq}>
+      {!own && message.warning && (
+        <p className="msg-warning" role="alert">
+          <ChatIcon name="warning" size={16} />
+          <span>{message.warning}</span>
+        </p>
+      )}
+      <div className={`msg__bubble ${offer ? 'msg__bubble--offer' : ''}`.trim()}>
+        {!own && <span className="msg__sender">{senderName}</span>}
+        {offer && <span className="msg__offer-label">Offer</span>}
+        <p className="msg__text">{message.content}</p>
+        <span className="msg__meta">
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+          <Tick state={tick} />
+        </span>
+      </div>
+      {message.status === 'failed' && (
+        <p className="msg__failed" role="alert">
+          <span title={message.error}>{CHAT_ERRORS.send}</span>
+          {message.error && message.error !== CHAT_ERRORS.send && <span className="msg__failed-why"> · {message.error}</span>}
+          <button type="button" className="link-button" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Keeps the newest message in view: on open, on our own sends, and on arrivals while at the bottom. */
+function useStickToBottom(messages: readonly LocalMessage[], myId: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  const last = messages[messages.length - 1];
+  const lastKey = last ? last.clientId ?? last.id : '';
+  const first = messages[0]?.id ?? '';
+  const prev = useRef({ lastKey: '', first: '', scrollHeight: 0, nearBottom: true });
+
+  // Remember, before every change, whether the reader was at the bottom.
+  const onScroll = () => {
+    const el = ref.current;
+    if (el) prev.current.nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+  };
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const before = prev.current;
+    if (lastKey !== before.lastKey) {
+      const mine = last?.senderId === myId;
+      if (!before.lastKey || mine || before.nearBottom) el.scrollTop = el.scrollHeight;
+    } else if (first !== before.first && before.scrollHeight) {
+      // Older messages were added above: keep the same message under the reader's eyes.
+      el.scrollTop += el.scrollHeight - before.scrollHeight;
+    } else if (before.nearBottom && el.scrollHeight !== before.scrollHeight) {
+      // Something grew at the bottom (a failed-send notice, a warning): keep it in view.
+      el.scrollTop = el.scrollHeight;
+    }
+    prev.current = { lastKey, first, scrollHeight: el.scrollHeight, nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 120 };
+  });
+
+  // The box itself shrinking (a banner above, the offer form below) must not hide the newest message.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (prev.current.nearBottom) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return { ref, onScroll };
+}
+
+function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () => void }) {
+  const room = useChatRoom(chat, me);
+  const other = otherParty(chat, me.id);
+  const otherName = personName(other);
+  const viewerIsPremium = chat.buyerId === me.id ? chat.buyer.isPremium : chat.seller.isPremium;
+  const scroller = useStickToBottom(room.messages, me.id);
+  const listing = chat.listing;
+
+  return (
+    <div className="chat-conv">
+      <header className="chat-conv__head">
+        {onBack && (
+          <button type="button" className="icon-button chat-conv__back" aria-label="Back to conversations" onClick={onBack}>
+            <ChatIcon name="back" size={22} />
+          </button>
+        )}
+        <Avatar person={other} size={40} />
+        <div className="chat-conv__who">
+          <h2 className="chat-conv__name">
+            {otherName}
+            {other.isPremium && <EliteBadge />}
+          </h2>
+          {listing ? (
+            <Link to="/item/$slug" params={{ slug: listing.slug || listing.id }} className="chat-conv__listing">
+              <span className="chat-conv__listing-title">{listing.title}</span>
+              <strong className="chat-conv__price">{formatPrice(listing.price, listing.currency)}</strong>
+            </Link>
+          ) : (
+            <span className="chat-conv__listing muted">Listing no longer available</span>
+          )}
+        </div>
+        <StarButton chat={chat} userId={me.id} />
+      </header>
+
+      {!viewerIsPremium && (
+        <div className="chat-upsell">
+          <span>Call owners directly and buy fast</span>
+          <Link to="/premium" className="chat-upsell__cta">
+            Go Elite Pro
+          </Link>
+        </div>
+      )}
+
+      {room.roomStatus === 'closed' && (
+        <p className="chat-conv__offline" role="status">
+          {CHAT_ERRORS.realtime}. Messages are still sent and checked every few seconds.
+        </p>
+      )}
+
+      <div className="chat-conv__messages" ref={scroller.ref} onScroll={scroller.onScroll} role="log" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+        {room.isLoading ? (
+          <p className="chat-state">Loading messages...</p>
+        ) : room.error ? (
+          <div className="chat-state" role="alert">
+            <p>{chatErrorText(room.error, CHAT_ERRORS.loadMessages)}</p>
+            <button type="button" className="button button--small button--outline" onClick={() => void room.reload()}>
+              Try Again
+            </button>
+          </div>
+        ) : room.messages.length === 0 ? (
+          <p className="chat-state">No messages yet. Start the conversation!</p>
+        ) : (
+          <>
+            {room.hasOlder && (
+              <div className="chat-more">
+                <button type="button" className="link-button" disabled={room.loadingOlder} onClick={() => void room.loadOlder()}>
+                  {room.loadingOlder ? 'Loading...' : 'Load earlier messages'}
+                </button>
+              </div>
+            )}
+            <ol className="msg-list">
+              {room.messages.map((message, index) => {
+                const previous = room.messages[index - 1];
+                const own = message.senderId === me.id;
+                const newDay = !previous || !sameCalendarDay(previous.createdAt, message.createdAt);
+                return (
+                  <Fragment key={message.clientId && own ? `c-${message.clientId}` : message.id}>
+                    {newDay && (
+                      <li className="msg-day" aria-hidden="true">
+                        <span>{formatDayLabel(message.createdAt)}</span>
+                      </li>
+                    )}
+                    <MessageBubble
+                      message={message}
+                      own={own}
+                      senderName={message.sender ? personName(message.sender) : otherName}
+                      tick={tickState(message, me.id, chat.otherLastReadSeq)}
+                      onRetry={() => room.retry(message.clientId ?? '')}
+                    />
+                  </Fragment>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </div>
+      <p className="chat-typing" aria-live="polite">
+        {room.otherTyping ? 'Someone is typing...' : ''}
+      </p>
+      <Composer disabled={room.isLoading || !!room.error} listingPrice={listing?.price ?? null} onSend={room.send} onTyping={room.noteTyping} />
+    </div>
+  );
+}
+
+/** The open chat pane: finds the chat (list cache first, then GET /chats/{id}) and shows it. */
+export function ChatConversation({ chatId, me, onBack }: { chatId: string; me: Me; onBack?: () => void }) {
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    ...chatQueries.detail(me.id, chatId),
+    initialData: () => findChat(queryClient, me.id, chatId),
+  });
+
+  if (!detail.data) {
+    if (detail.isError) {
+      const reason = serverReason(detail.error);
+      return (
+        <div className="chat-state chat-state--pane" role="alert">
+          <p>{chatErrorText(detail.error, CHAT_ERRORS.loadMessages)}</p>
+          {reason && <p className="muted">{reason}</p>}
+          <div className="button-row">
+            <button type="button" className="button button--small button--outline" onClick={() => void detail.refetch()}>
+              Try Again
+            </button>
+            {onBack && (
+              <button type="button" className="button button--small button--outline" onClick={onBack}>
+                Back to conversations
+              </button>
+            )}
+          </div>
+        </div>
+      );
+    }
+    return <p className="chat-state chat-state--pane">Loading messages...</p>;
+  }
+  return <Conversation chat={detail.data} me={me} onBack={onBack} />;
+}
