@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { ErrorPage } from '../components/ErrorPage';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 import { Toaster } from '../components/Toaster';
 import { LoginModalHost } from '../features/auth/LoginModalHost';
+
+// Below the fold on every page: fetched after the first paint instead of with it.
+const SiteFooter = lazy(() => import('../components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -42,7 +45,11 @@ function RootLayout() {
       <main id="main" className="site-main">
         <Outlet />
       </main>
-      {footer && <SiteFooter variant={footer} />}
+      {footer && (
+        <Suspense fallback={null}>
+          <SiteFooter variant={footer} />
+        </Suspense>
+      )}
       <LoginModalHost />
       <Toaster />
     </>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { buildListingSlug, formatListingDate, formatPrice } from '../../lib/format';
-import { useFavoriteIds, useToggleFavorite } from './favorites';
+import { isFavoriteIn, useFavoriteIds, useToggleFavorite } from './favorites';
 import type { Listing } from './queries';
 
 type ListingCardProps = {
@@ -35,7 +35,7 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
   const slug = listing.slug || buildListingSlug(listing);
   const date = formatListingDate(listing.createdAt, now);
   const isOwn = user?.id === listing.user.id;
-  const isFavorite = favorites.ids.has(listing.id);
+  const isFavorite = isFavoriteIn(favorites, listing.id);
 
   return (
     <article className={listing.isFeatured ? 'listing-card listing-card--featured' : 'listing-card'}>

@@ -10,7 +10,7 @@ import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/use-auth';
 import { additionalInformation } from './additional-info';
 import { CONDITION_LABELS } from './filters';
-import { useFavoriteIds, useToggleFavorite } from './favorites';
+import { isFavoriteIn, useFavoriteIds, useToggleFavorite } from './favorites';
 import { ImageCarousel } from './ImageCarousel';
 import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
@@ -160,7 +160,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
   const [shareOpen, setShareOpen] = useState(false);
 
   const isOwner = !!user && user.id === listing.user.id;
-  const isFavorite = favorites.loaded ? favorites.ids.has(listing.id) : !!listing.isFavorite;
+  const isFavorite = isFavoriteIn(favorites, listing.id, !!listing.isFavorite);
   const info = additionalInformation(listing.features);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
   const place = listing.location.trim() || DEFAULT_MAP_PLACE;

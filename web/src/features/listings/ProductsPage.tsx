@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { InternalLink } from '../../components/InternalLink';
 import { Pagination } from '../../components/Pagination';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
 import { locationQueries } from '../locations/queries';
+import { syncSelectedLocation } from '../locations/selected-location';
 import {
   SORT_LABELS,
   clearedFilters,
@@ -170,6 +171,8 @@ export function ProductsPage() {
     setDraftResets((n) => n + 1);
   };
   usePageTitle(productsPageTitle(search));
+  // The URL's place is the selected place (spec part 1 §2): the header and later searches follow it.
+  useEffect(() => syncSelectedLocation(isAllIndia(search.location) ? undefined : search.location), [search.location]);
 
   const listings = useQuery({ ...listingQueries.list(productsApiQuery(search)), placeholderData: keepPreviousData });
   const categories = useQuery(catalogQueries.categories());

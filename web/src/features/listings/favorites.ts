@@ -17,9 +17,16 @@ export interface FavoriteIds {
   total: number;
   /** False until the signed-in user's list has arrived (then a missing id really means "not favourite"). */
   loaded: boolean;
+  /** Ids toggled in this session: their state in `ids` is known even before the list has arrived. */
+  touched: ReadonlySet<string>;
 }
 
-const EMPTY: FavoriteIds = { ids: new Set(), total: 0, loaded: false };
+const EMPTY: FavoriteIds = { ids: new Set(), total: 0, loaded: false, touched: new Set() };
+
+/** Whether an ad is a favourite, when the list may not have arrived yet (`fallback`: what the ad itself says). */
+export function isFavoriteIn(favorites: FavoriteIds, id: string, fallback = false): boolean {
+  return favorites.loaded || favorites.touched.has(id) ? favorites.ids.has(id) : fallback;
+}
 
 export const favoriteIdsQuery = () =>
   queryOptions({
@@ -27,7 +34,7 @@ export const favoriteIdsQuery = () =>
     queryFn: async ({ signal }): Promise<FavoriteIds> => {
       try {
         const page = await api.get<ListingsPage>('/listings/user/favorites', { limit: FAVORITES_CHECK_LIMIT }, { signal });
-        return { ids: new Set(page.listings.map((l) => l.id)), total: page.pagination.total, loaded: true };
+        return { ids: new Set(page.listings.map((l) => l.id)), total: page.pagination.total, loaded: true, touched: new Set() };
       } catch (error) {
         if (signal.aborted) throw error;
         // Hearts are decoration: a failed check shows empty hearts, never an error.
@@ -54,11 +61,17 @@ export function useToggleFavorite() {
 
   const setFavorite = (id: string, favorite: boolean) =>
     queryClient.setQueryData<FavoriteIds>(favoriteKeys.ids(), (old = EMPTY) => {
-      if (old.ids.has(id) === favorite) return old;
+      if (old.ids.has(id) === favorite && old.touched.has(id)) return old;
       const ids = new Set(old.ids);
       if (favorite) ids.add(id);
       else ids.delete(id);
-      return { ids, total: Math.max(0, old.total + (favorite ? 1 : -1)), loaded: old.loaded };
+      const changed = old.ids.has(id) !== favorite;
+      return {
+        ids,
+        total: Math.max(0, old.total + (changed ? (favorite ? 1 : -1) : 0)),
+        loaded: old.loaded,
+        touched: new Set(old.touched).add(id),
+      };
     });
 
   const mutation = useMutation({
@@ -67,12 +80,16 @@ export function useToggleFavorite() {
       api.post<{ isFavorite: boolean }>(`/listings/${encodeURIComponent(id)}/favorite`, { isFavorite: favorite }),
     onMutate: async ({ id, favorite }) => {
       await queryClient.cancelQueries({ queryKey: favoriteKeys.ids() });
-      const wasFavorite = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.ids.has(id) ?? false;
       setFavorite(id, favorite);
-      return { wasFavorite };
+      // The caller asked to flip what it showed, so what it showed is the opposite.
+      return { wasFavorite: !favorite };
     },
     onSuccess: (result, { id }) => {
       if (result && typeof result.isFavorite === 'boolean') setFavorite(id, result.isFavorite);
+      // The toggle may have cancelled the first load of the list: fetch it now, after the change.
+      if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
+        void queryClient.invalidateQueries({ queryKey: favoriteKeys.ids() });
+      }
     },
     onError: (error, { id }, context) => {
       console.warn('Favourite toggle failed', error);

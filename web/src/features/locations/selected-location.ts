@@ -26,6 +26,12 @@ export function useRecentLocations(): RecentLocation[] {
   return useStoredValue(recentLocationsStore);
 }
 
+/** Follows the place a page is showing (the products page's ?location=), without touching the recent list. */
+export function syncSelectedLocation(name: string | undefined): void {
+  const next = name?.trim() || DEFAULT_LOCATION;
+  if (selectedLocationStore.get() !== next) selectedLocationStore.set(next);
+}
+
 /** Remembers the choice (and, unless it is all of India, as a recently used place). */
 export function chooseLocation(name: string, details: { id?: string | number; state?: string | null } = {}): void {
   const trimmed = name.trim() || DEFAULT_LOCATION;
