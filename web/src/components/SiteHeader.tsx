@@ -2,14 +2,16 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useId, useState, type FormEvent } from 'react';
 import { CategoryBar } from '../features/catalog/CategoryBar';
 import { UserMenu } from '../features/auth/UserMenu';
-import { useAuth } from '../features/auth/use-auth';
-import { useFavoriteIds } from '../features/listings/favorites';
+import { useWishlistCount } from '../features/wishlist/use-wishlist-count';
+import { ChatBadge } from '../features/notifications/ChatBadge';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useUnreadCounts } from '../features/notifications/use-unread-counts';
 import { isAllIndia } from '../features/locations/all-india';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useLanguage, useT } from '../lib/i18n';
 import { useIsMobile } from '../lib/use-media-query';
 import { usePopover } from '../lib/use-popover';
-import { CountBadge, Icon } from './header/icons';
+import { Icon } from './header/icons';
 import { LanguageSelect } from './header/LanguageSelect';
 
 // Opened on demand, so none of it weighs on the first page load.
@@ -20,8 +22,6 @@ const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileM
 const loadMobileLocation = () => import('../features/locations/MobileLocationScreen');
 const MobileLocationScreen = lazy(() => loadMobileLocation().then((m) => ({ default: m.MobileLocationScreen })));
 
-/** Unread chat messages; the live count arrives with the chat feature. Hidden at 0 (spec part 1 §9). */
-const UNREAD_CHATS = 0;
 
 /** Mobile search suggestions (spec part 1 §2). */
 export const SEARCH_SUGGESTIONS = ['Cars', 'Mobile Phones', 'Motorcycles', 'Laptops', 'Furniture', 'Real Estate', 'Jobs', 'Services'];
@@ -203,6 +203,34 @@ function SellButton({ className = '' }: { className?: string }) {
   );
 }
 
+/** The heart with the wishlist count (99+ cap), refreshed every 10 s and on focus. */
+function WishlistLink() {
+  const t = useT();
+  const { count, badge } = useWishlistCount();
+  return (
+    <Link to="/wishlist" className="icon-button icon-button--badged" aria-label={count ? `${t('Wishlist')} (${count})` : t('Wishlist')} title={t('Wishlist')}>
+      <Icon name="heart" />
+      {badge && (
+        <span className="count-badge" aria-hidden="true">
+          {badge}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The chat icon with the live unread-messages badge from the user's inbox socket. */
+function ChatLink() {
+  const t = useT();
+  const { unreadMessages } = useUnreadCounts();
+  return (
+    <Link to="/chat" className="icon-button icon-button--badged" aria-label={unreadMessages ? `${t('Chat')} (${unreadMessages})` : t('Chat')} title={t('Chat')}>
+      <Icon name="chat" />
+      <ChatBadge />
+    </Link>
+  );
+}
+
 function DesktopHeader() {
   const t = useT();
   return (
@@ -215,19 +243,12 @@ function DesktopHeader() {
         <SearchForm />
         <LanguageSelect className="header-extra" />
         <nav className="header-actions" aria-label="Your account">
-          <Link to="/wishlist" className="icon-button" aria-label={t('Wishlist')} title={t('Wishlist')}>
-            <Icon name="heart" />
-          </Link>
+          <WishlistLink />
           <Link to="/premium" className="icon-button header-extra" aria-label={t('Premium Buyer Program')} title={t('Premium Buyer Program')}>
             <Icon name="crown" />
           </Link>
-          <Link to="/chat" className="icon-button icon-button--badged" aria-label={UNREAD_CHATS ? `${t('Chat')} (${UNREAD_CHATS})` : t('Chat')} title={t('Chat')}>
-            <Icon name="chat" />
-            <CountBadge count={UNREAD_CHATS} cap={9} />
-          </Link>
-          <Link to="/chat" hash="notifications" className="icon-button header-extra" aria-label={t('Notifications')} title={t('Notifications')}>
-            <Icon name="bell" />
-          </Link>
+          <ChatLink />
+          <NotificationBell className="header-extra" />
           <UserMenu />
         </nav>
         <SellButton />
@@ -240,8 +261,6 @@ function DesktopHeader() {
 function MobileHeader() {
   const t = useT();
   const location = useSelectedLocation();
-  const { status } = useAuth();
-  const favorites = useFavoriteIds();
   const [menuOpen, setMenuOpen] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
 
@@ -274,10 +293,7 @@ function MobileHeader() {
             <span className="location-dropdown__value">{location}</span>
             <Icon name="chevron" size={18} />
           </button>
-          <Link to="/wishlist" className="icon-button icon-button--badged" aria-label={favorites.total ? `${t('Wishlist')} (${favorites.total})` : t('Wishlist')}>
-            <Icon name="heart" />
-            {status === 'authenticated' && <CountBadge count={favorites.total} cap={99} />}
-          </Link>
+          <WishlistLink />
         </div>
         <MobileSearch />
       </header>

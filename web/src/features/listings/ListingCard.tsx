@@ -31,7 +31,8 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
   const { user } = useAuth();
   const favorites = useFavoriteIds();
   const toggleFavorite = useToggleFavorite();
-  const image = listing.images[0];
+  // cards get the 320 px variant, never the full-size photo
+  const image = listing.thumbnails?.[0] ?? listing.images[0];
   const slug = listing.slug || buildListingSlug(listing);
   const date = formatListingDate(listing.createdAt, now);
   const isOwn = user?.id === listing.user.id;

@@ -1,3 +1,4 @@
+import { ShowPhoneButton } from '../premium/ShowPhoneButton';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -51,6 +52,9 @@ function useLoginRedirect() {
     void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
 }
 
+/** Our photos come as an 800 px variant for the carousel; other URLs are used as they are. */
+const largeVariant = (url: string) => (url.includes('/api/media/') && !url.includes('?') ? `${url}?w=800` : url);
+
 function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: () => void; showChat: boolean }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const seller = listing.user;
@@ -80,6 +84,7 @@ function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: (
           Chat with seller
         </button>
       )}
+      <ShowPhoneButton listingId={listing.id} sellerId={seller.id} />
     </section>
   );
 }
@@ -290,7 +295,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
         </aside>
         <div className="listing-detail__main">
           <div className="detail-order-1">
-            <ImageCarousel images={listing.images} title={listing.title} />
+            <ImageCarousel images={listing.images.map(largeVariant)} title={listing.title} />
           </div>
 
           <section className="detail-card detail-order-4" aria-labelledby="description-heading">

@@ -65,3 +65,11 @@ describe('Additional Information: labels', () => {
     expect(additionalInformation(null)).toEqual([]);
   });
 });
+
+describe('numbers that are labels', () => {
+  it('shows a year without grouping but groups other numbers', () => {
+    const rows = additionalInformation({ year: 2019, kmDriven: 42000 });
+    expect(rows.find((r) => r.key === 'year')?.value).toBe('2019');
+    expect(rows.find((r) => r.key === 'kmDriven')?.value).toBe('42,000');
+  });
+});

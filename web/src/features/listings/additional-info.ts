@@ -44,18 +44,21 @@ export function humaniseFeatureKey(key: string): string {
 }
 
 /** The displayed text of a value, or undefined when it should not be shown. */
-export function featureValueText(value: unknown): string | undefined {
+/** Keys whose numbers are labels, not quantities: a year is "2019", never "2,019". */
+const PLAIN_NUMBER_KEYS = new Set(['year', 'modelyear', 'floor', 'pincode']);
+
+export function featureValueText(value: unknown, key = ''): string | undefined {
   if (value === null || value === undefined) return undefined;
   let text: string;
   if (Array.isArray(value)) {
-    const parts = value.map(featureValueText).filter((part): part is string => part !== undefined);
+    const parts = value.map((v) => featureValueText(v, key)).filter((part): part is string => part !== undefined);
     if (parts.length === 0) return undefined;
     text = parts.join(', ');
   } else if (typeof value === 'boolean') {
     text = value ? 'Yes' : 'No';
   } else if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
-    text = new Intl.NumberFormat('en-IN').format(value);
+    text = PLAIN_NUMBER_KEYS.has(key.toLowerCase()) ? String(value) : new Intl.NumberFormat('en-IN').format(value);
   } else if (typeof value === 'string') {
     text = value.trim();
   } else {
@@ -78,7 +81,7 @@ export function additionalInformation(features: Record<string, unknown> | null |
   const rows: FeatureRow[] = [];
   for (const [key, raw] of Object.entries(features)) {
     if (isHiddenFeatureKey(key)) continue;
-    const value = featureValueText(raw);
+    const value = featureValueText(raw, key);
     if (value === undefined) continue;
     rows.push({ key, label: humaniseFeatureKey(key), value });
   }

@@ -90,6 +90,8 @@ export function useToggleFavorite() {
       if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
         void queryClient.invalidateQueries({ queryKey: favoriteKeys.ids() });
       }
+      // the wishlist page and the header's count
+      void queryClient.invalidateQueries({ queryKey: ['listings', 'favorites'] });
     },
     onError: (error, { id }, context) => {
       console.warn('Favourite toggle failed', error);
