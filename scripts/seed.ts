@@ -29,9 +29,8 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(r.status ?? 1);
 }
 
-// getPlatformProxy warns about bindings the seed does not use (the rate-limiter Durable Object); keep the output to errors.
 process.env.WRANGLER_LOG ??= 'error';
-const { getPlatformProxy } = await import('wrangler');
+const { localBindings } = await import('./lib/local-bindings');
 const { ulid } = await import('ulid');
 const { slugify } = await import('../worker/schemas/taxonomy');
 const { SUBCATEGORIES } = await import('./seed/catalog');
@@ -335,7 +334,7 @@ async function invalidateCaches(cache: KVNamespace) {
 // ------------------------------------------------------------------ run (last, so every constant above is initialised)
 
 process.chdir(ROOT);
-const { env, dispose } = await getPlatformProxy<SeedEnv>({ configPath: join(ROOT, 'wrangler.toml'), persist: values.has('--persist-to') ? { path: join(values.get('--persist-to')!, 'v3') } : true, remoteBindings: false });
+const { env, dispose } = await localBindings<SeedEnv & Record<string, unknown>>(values.get('--persist-to'));
 try {
   await run(env);
 } finally {

@@ -10,7 +10,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { SignJWT } from 'jose';
 
 const arg = (name: string, fallback: string) => {
@@ -50,8 +49,8 @@ const token = (userId: string) =>
 
 /** Users, one listing per seller and the conversations, written straight into the bench database. */
 const prepareData = async () => {
-  const { getPlatformProxy } = await import('wrangler');
-  const { env: bindings, dispose } = await getPlatformProxy<{ DB: D1Database }>({ configPath: 'wrangler.toml', persist: { path: join(persist, 'v3') }, remoteBindings: false });
+  const { localBindings } = await import('../lib/local-bindings');
+  const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
   const now = Date.now();
   const db = bindings.DB;
   await db.batch([db.prepare(`DELETE FROM messages`), db.prepare(`DELETE FROM chats`), db.prepare(`DELETE FROM listings WHERE user_id LIKE 'usr_bench_%'`), db.prepare(`DELETE FROM users WHERE id LIKE 'usr_bench_%'`)]);

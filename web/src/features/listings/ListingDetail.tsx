@@ -223,7 +223,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
             <p className="listing-detail__meta muted">
               <span>{CONDITION_LABELS[listing.condition] ?? listing.condition}</span>
               <span aria-hidden="true"> · </span>
-              <span>{listing.views.toLocaleString('en-IN')} views</span>
+              <span>{listing.views.toLocaleString('en-IN')} {listing.views === 1 ? 'view' : 'views'}</span>
               <span aria-hidden="true"> · </span>
               <span>{listing.location}</span>
             </p>
