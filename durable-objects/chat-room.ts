@@ -9,6 +9,8 @@ import { LIMITS, enforce } from '../worker/lib/rate-limit';
 
 interface Member {
   userId: string;
+  /** token_version of the token the socket was opened with (absent on sockets from before it was recorded) */
+  tokenVersion?: number;
 }
 
 interface ChatRow {
@@ -108,10 +110,30 @@ export class ChatRoom extends Server<Env> {
       connection.close(4001, 'Authentication error');
       return;
     }
-    connection.setState({ userId });
+    const tokenVersion = Number(ctx.request.headers.get('X-Sel-Token-Version') ?? 'NaN');
+    connection.setState({ userId, ...(Number.isInteger(tokenVersion) ? { tokenVersion } : {}) });
     // resync: everything after the last sequence this client saw, in order
     const after = Number(new URL(ctx.request.url).searchParams.get('after') ?? 'NaN');
     if (Number.isInteger(after) && after >= 0) await this.#replay(connection, after);
+  }
+
+  /**
+   * A reply to one client. It may have closed while we awaited D1: then there is nobody to tell
+   * (it resyncs with `after=` and re-sends by clientId), and a throw here would only be an
+   * unhandled rejection. Returns whether it was sent.
+   */
+  #reply(connection: Connection<Member>, event: Record<string, unknown>): boolean {
+    try {
+      connection.send(JSON.stringify(event));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async #sessionValid(member: Member): Promise<boolean> {
+    const user = await this.env.DB.prepare('SELECT status, token_version FROM users WHERE id = ?').bind(member.userId).first<{ status: string; token_version: number }>();
+    return user?.status === 'ACTIVE' && (member.tokenVersion === undefined || user.token_version === member.tokenVersion);
   }
 
   async #replay(connection: Connection<Member>, after: number) {
@@ -121,11 +143,11 @@ export class ChatRoom extends Server<Env> {
         .bind(this.name, cursor)
         .all<MessageRow>();
       if (!results.length) break;
-      connection.send(JSON.stringify(chatEvent('sync', { messages: results.map(toMessage) })));
+      if (!this.#reply(connection, chatEvent('sync', { messages: results.map(toMessage) }))) return;
       cursor = results[results.length - 1]!.seq;
       if (results.length < 200) break;
     }
-    connection.send(JSON.stringify(chatEvent('synced', { chatId: this.name, seq: cursor })));
+    this.#reply(connection, chatEvent('synced', { chatId: this.name, seq: cursor }));
   }
 
   override async onMessage(connection: Connection<Member>, raw: WSMessage) {
@@ -133,7 +155,13 @@ export class ChatRoom extends Server<Env> {
     if (!userId || typeof raw !== 'string') return;
     const event = parseClientEvent(raw);
     if (!event) {
-      connection.send(JSON.stringify(chatEvent('error', { message: 'Unknown event' })));
+      this.#reply(connection, chatEvent('error', { message: 'Unknown event' }));
+      return;
+    }
+    // the token was checked at upgrade; a socket must not outlive a block, a deletion or logout-all
+    if (event.type !== 'typing_start' && event.type !== 'typing_stop' && !(await this.#sessionValid(connection.state!))) {
+      if (event.type === 'send') this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: 'You were logged out. Please log in again.' }));
+      connection.close(4001, 'Session ended');
       return;
     }
     switch (event.type) {
@@ -151,10 +179,10 @@ export class ChatRoom extends Server<Env> {
         try {
           await enforce(this.env, LIMITS.messagesPerUser, userId);
           const { message } = await this.send({ senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId });
-          connection.send(JSON.stringify(chatEvent('ack', { clientId: event.clientId, message })));
+          this.#reply(connection, chatEvent('ack', { clientId: event.clientId, message }));
         } catch (err) {
           const text = err instanceof AppError ? err.message : 'Failed to send message';
-          connection.send(JSON.stringify(chatEvent('nack', { clientId: event.clientId, error: text })));
+          this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text }));
         }
         return;
       }

@@ -29,8 +29,9 @@ const routeRealtime = (request: Request, env: Env) =>
       const token = url.searchParams.get('token');
       if (!token) return socketRefused(401, 'Authentication error');
       let userId: string;
+      let tokenVersion: number;
       try {
-        userId = (await authenticate(env, getDb(env.DB), token)).user.id;
+        ({ id: userId, tokenVersion } = (await authenticate(env, getDb(env.DB), token)).user);
       } catch {
         return socketRefused(401, 'Authentication error');
       }
@@ -38,6 +39,8 @@ const routeRealtime = (request: Request, env: Env) =>
       if (!allowed) return socketRefused(403, 'You do not have permission to perform this action');
       const headers = new Headers(req.headers);
       headers.set('X-Sel-User', userId);
+      // the room re-checks it before each write, so a socket outlives no revocation (logout-all, block, delete)
+      headers.set('X-Sel-Token-Version', String(tokenVersion));
       url.searchParams.delete('token');
       return new Request(url.toString(), { method: req.method, headers });
     },

@@ -161,6 +161,8 @@ describe('GET /api/listings', () => {
     ['maxPrice=999999999', 5],
     ['condition=REFURBISHED', 1],
     ['condition=used', 4],
+    ['condition=NEW,REFURBISHED', 1],
+    ['condition=USED%2CREFURBISHED', 5],
     ['brand=honda', 2],
     ['brand=Honda&category=Cars', 1],
     ['fuel=petrol', 2],

@@ -31,9 +31,23 @@ export const errorBody = (code: string, message: string, issues?: AppError['issu
   ...(issues ? { issues } : {}),
 });
 
-/** D1/KV/R2 failures surface as 503: the request was fine, a dependency was not. */
-const isBindingFailure = (err: unknown) =>
-  err instanceof Error && /D1_|SQLITE_BUSY|database is locked|KV |R2 |Network connection lost|storage/i.test(err.message);
+/** What an outage of D1/KV/R2 (or the Durable Object behind D1) says. */
+const OUTAGE = /D1_ERROR|D1_EXEC_ERROR|D1 DB is overloaded|SQLITE_BUSY|database is locked|KV (GET|PUT|DELETE|LIST)|R2 |Network connection lost|storage operation exceeded|object to be reset|internal error; reference|Durable Object reset/i;
+/** ... and what our own bugs say, even when D1 prefixes them with D1_ERROR: those stay 500. */
+const BUG = /SQLITE_ERROR|SQLITE_CONSTRAINT|SQLITE_MISMATCH|SQLITE_TOOBIG|D1_TYPE_ERROR|no such (table|column|function)|syntax error/i;
+
+/**
+ * D1/KV/R2 failures surface as 503: the request was fine, a dependency was not. The cause chain
+ * is read too, because drizzle wraps driver errors ("Failed query: <sql>", cause: the D1 error);
+ * the wrapper's own text is skipped since it quotes our SQL.
+ */
+const isBindingFailure = (err: unknown) => {
+  const messages: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (!e.message.startsWith('Failed query:')) messages.push(e.message);
+  }
+  return messages.some((m) => OUTAGE.test(m)) && !messages.some((m) => BUG.test(m));
+};
 
 export const handleError = (err: unknown, c: Context) => {
   if (err instanceof AppError) {

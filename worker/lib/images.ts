@@ -65,22 +65,53 @@ export const sniffImage = (b: Uint8Array): SniffedImage | null => {
   return null;
 };
 
-/** A JPEG must end with its end-of-image marker (a few trailing bytes are tolerated). */
+/** Channels per pixel of each PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * A PNG's chunks must run from IHDR to IEND and end there, and its compressed image data can be
+ * no larger than the pixels it declares (deflate never expands by more than a few bytes per 16 KB).
+ * This refuses data smuggled after IEND and a "1×1" picture carrying megabytes of payload.
+ */
+const pngIntact = (b: Uint8Array) => {
+  let i = 8;
+  let idat = 0;
+  let maxIdat = 0;
+  while (i + 12 <= b.length) {
+    const length = u32be(b, i);
+    const type = String.fromCharCode(b[i + 4]!, b[i + 5]!, b[i + 6]!, b[i + 7]!);
+    const end = i + 12 + length;
+    if (end > b.length || (i === 8 && type !== 'IHDR')) return false;
+    if (type === 'IHDR') {
+      const width = u32be(b, i + 8);
+      const height = u32be(b, i + 12);
+      const bits = (PNG_CHANNELS[b[i + 17]!] ?? 4) * Math.min(16, b[i + 16]!);
+      const raw = height * (1 + Math.ceil((width * bits) / 8));
+      // + filter bytes of the 7 interlace passes, zlib framing and stored-block headers
+      maxIdat = raw + 7 * (height + 8) + Math.ceil(raw / 16_000) * 5 + 1024;
+    }
+    if (type === 'IDAT') idat += length;
+    if (type === 'IEND') return end === b.length && idat > 0 && idat <= maxIdat;
+    i = end;
+  }
+  return false;
+};
+
+/**
+ * Damaged or carrying something else: a JPEG must end with its end-of-image marker (a few trailing
+ * bytes are tolerated, cameras write them); a PNG must be intact chunk by chunk; a WebP's RIFF size
+ * must be the file's size.
+ */
 export const looksTruncated = (b: Uint8Array, kind: ImageKind) => {
   if (kind === 'jpeg') {
     const tail = b.subarray(Math.max(0, b.length - 64));
     for (let i = tail.length - 2; i >= 0; i--) if (tail[i] === 0xff && tail[i + 1] === 0xd9) return false;
     return true;
   }
-  if (kind === 'png') {
-    // IEND chunk type near the end
-    const tail = b.subarray(Math.max(0, b.length - 32));
-    for (let i = 0; i + 3 < tail.length; i++) if (tail[i] === 0x49 && tail[i + 1] === 0x45 && tail[i + 2] === 0x4e && tail[i + 3] === 0x44) return false;
-    return true;
-  }
-  // WebP: the RIFF size must cover the file
-  const riffSize = b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24);
-  return riffSize + 8 > b.length;
+  if (kind === 'png') return !pngIntact(b);
+  const riffSize = (b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24)) >>> 0;
+  // a RIFF chunk may carry one pad byte; anything more past it is not part of the image
+  return riffSize + 8 > b.length || riffSize + 8 < b.length - 1;
 };
 
 export const MAX_IMAGE_SIDE = 10_000;

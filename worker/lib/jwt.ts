@@ -29,13 +29,19 @@ export const signToken = (env: Env, claims: TokenClaims, now = Date.now()) =>
 
 const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
-/** Verifies signature (HS256 only: no `none`, no algorithm switch), issuer, audience and expiry. */
+/**
+ * Verifies signature (HS256 only: no `none`, no algorithm switch), issuer, audience and expiry.
+ * `exp` and `iat` must be present and the token no older than its life, so even a token minted
+ * with the key but without an expiry (or dated in the future) is refused.
+ */
 export const verifyToken = async (env: Env, token: string): Promise<TokenClaims> => {
   try {
     const { payload } = await jwtVerify(token, secretKey(env), {
       algorithms: ['HS256'],
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,
+      requiredClaims: ['exp', 'iat'],
+      maxTokenAge: TOKEN_TTL_SECONDS,
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.tv !== 'number') {
       throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');

@@ -75,12 +75,13 @@ export const listingRoutes = new Hono<AppEnv>()
   .get(
     '/:id/related',
     docs({ tags: ['Listings'], summary: 'Related listings: same subcategory, same city first', data: z.array(listingSchema), errors: [400, 404] }),
+    optionalAuth,
     validate('param', idParam),
     validate('query', relatedQuery),
     async (c) =>
       c.json({
         success: true as const,
-        data: await relatedListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id, c.req.valid('query').limit),
+        data: await relatedListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id, c.req.valid('query').limit, c.get('user')?.id),
       }),
   )
   .get(
@@ -115,7 +116,14 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .put(
     '/:id',
-    docs({ tags: ['Selling'], summary: 'Edit an ad (owner only); send only what changes', data: ownListingSchema, auth: true, errors: [400, 401, 403, 404] }),
+    docs({
+      tags: ['Selling'],
+      summary: 'Edit an ad (owner only); send only what changes',
+      description: 'Two edits racing: one applies, the other changes nothing and answers 409 STALE.',
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
     requireAuth,
     validate('param', idParam),
     validate('json', updateListingBody),

@@ -14,6 +14,8 @@ import { describeRoute } from 'hono-openapi';
  * returns the browser to /auth/callback with success=true&token=... or success=false&error=...
  */
 const PROVIDERS: Record<string, string> = { google: 'Google', facebook: 'Facebook', github: 'GitHub' };
+/** Own keys only: "/oauth/constructor" must not name Object's constructor in the message. */
+const providerName = (provider: string) => (Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider] : 'This');
 const COOKIE = 'sel_oauth';
 const GOOGLE_AUTH = 'https://accounts.google.com/o/oauth2/v2/auth';
 const GOOGLE_TOKEN = 'https://oauth2.googleapis.com/token';
@@ -31,7 +33,7 @@ export const oauthRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['Auth'], summary: 'OAuth return from the provider (browser redirect to /auth/callback)', responses: { 302: { description: 'Back to the app' } } }),
     async (c) => {
       const provider = c.req.param('provider');
-      if (provider !== 'google' || !googleConfigured(c.env)) return fail(c, `${PROVIDERS[provider] ?? 'This'} OAuth is not configured.`);
+      if (provider !== 'google' || !googleConfigured(c.env)) return fail(c, `${providerName(provider)} OAuth is not configured.`);
       const saved = await getSignedCookie(c, c.env.JWT_SECRET!, COOKIE);
       deleteCookie(c, COOKIE, { path: '/api/oauth' });
       const { code, state, error } = c.req.query();
@@ -83,7 +85,7 @@ export const oauthRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['Auth'], summary: 'Start third-party sign-in (browser redirect to the provider)', responses: { 302: { description: 'To the provider, or back with an error' } } }),
     async (c) => {
       const provider = c.req.param('provider');
-      if (provider !== 'google' || !googleConfigured(c.env)) return fail(c, `${PROVIDERS[provider] ?? 'This'} OAuth is not configured.`);
+      if (provider !== 'google' || !googleConfigured(c.env)) return fail(c, `${providerName(provider)} OAuth is not configured.`);
       const state = toBase64Url(randomBytes(24));
       const verifier = toBase64Url(randomBytes(48));
       const challenge = toBase64Url(await sha256(verifier));

@@ -55,9 +55,10 @@ export const listingsQuery = z
     location: queryText('location', 150),
     minPrice: queryPrice('minPrice'),
     maxPrice: queryPrice('maxPrice'),
+    /** one condition or a comma list ("NEW,USED") */
     condition: z.preprocess(
-      (v) => (typeof v === 'string' && v ? v.toUpperCase() : undefined),
-      z.enum(CONDITIONS, { error: 'condition must be NEW, USED or REFURBISHED' }).optional(),
+      (v) => (typeof v === 'string' && v ? [...new Set(v.toUpperCase().split(',').map((c) => c.trim()).filter(Boolean))] : undefined),
+      z.array(z.enum(CONDITIONS, { error: 'condition must be NEW, USED or REFURBISHED' })).max(3).optional(),
     ),
     featuredFirst: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).optional(),
     ...featureFilterShape,

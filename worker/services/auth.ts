@@ -53,6 +53,27 @@ const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string)
   return { token, user: toUser(user) };
 };
 
+/**
+ * A new account and its first session in one batch (one transaction): if either insert fails,
+ * neither is left behind, so the sign-up can simply be retried.
+ */
+const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferInsert & { id: string }, userAgent?: string) => {
+  const now = Date.now();
+  const sid = ulid();
+  await db.batch([
+    db.insert(users).values(row),
+    db.insert(sessions).values({ id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
+  ]);
+  const user = (await db.select().from(users).where(eq(users.id, row.id)).get())!;
+  return { token: await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now), user: toUser(user) };
+};
+
+/** A unique index refused the row (drizzle wraps the driver's error, so the causes are read too). */
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e.message.includes('UNIQUE')) return true;
+  return false;
+};
+
 /** Resolves a bearer token to its active user, or throws the right 401. */
 export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => {
   const claims = await verifyToken(env, token);
@@ -77,7 +98,7 @@ export const register = async (
   if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
   const defaults = namesFromEmail(input.email);
   const now = Date.now();
-  const row: typeof users.$inferInsert = {
+  const row = {
     id: `usr_${ulid().toLowerCase()}`,
     email: input.email,
     username: input.username ?? defaults.username,
@@ -88,14 +109,12 @@ export const register = async (
     updatedAt: now,
   };
   try {
-    await db.insert(users).values(row);
+    return await createUserWithSession(env, db, row, userAgent);
   } catch (err) {
     // two registrations racing for one e-mail: the unique index decides
-    if (String(err).includes('UNIQUE')) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
     throw err;
   }
-  const user = (await db.select().from(users).where(eq(users.id, row.id!)).get())!;
-  return startSession(env, db, user, userAgent);
 };
 
 export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string) => {
@@ -224,25 +243,29 @@ export const verifyOtp = async (
     return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
   }
   if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
-  const id = `usr_${ulid().toLowerCase()}`;
+  let created: Awaited<ReturnType<typeof createUserWithSession>>;
   try {
-    await db.insert(users).values({
-      id,
-      phone: input.phone,
-      username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
-      firstName: input.firstName ?? 'User',
-      lastName: input.lastName ?? '',
-      phoneVerified: true,
-      isVerified: true,
-      createdAt: now,
-      updatedAt: now,
-    });
+    created = await createUserWithSession(
+      env,
+      db,
+      {
+        id: `usr_${ulid().toLowerCase()}`,
+        phone: input.phone,
+        username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
+        firstName: input.firstName ?? 'User',
+        lastName: input.lastName ?? '',
+        phoneVerified: true,
+        isVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      },
+      userAgent,
+    );
   } catch (err) {
-    if (String(err).includes('UNIQUE')) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    if (isUniqueViolation(err)) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
     throw err;
   }
-  const created = (await db.select().from(users).where(eq(users.id, id)).get())!;
-  return { ...(await startSession(env, db, created, userAgent)), isNewUser: true, message: 'Registration successful!' };
+  return { ...created, isNewUser: true, message: 'Registration successful!' };
 };
 
 // ---------------------------------------------------------------- profile and account
@@ -344,20 +367,23 @@ export const signInWithGoogle = async (
     }
   } else {
     const defaults = namesFromEmail(email);
-    const id = `usr_${ulid().toLowerCase()}`;
-    await db.insert(users).values({
-      id,
-      email,
-      googleSub: profile.sub,
-      emailVerified: true,
-      username: defaults.username,
-      firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
-      lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
-      avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    user = (await db.select().from(users).where(eq(users.id, id)).get())!;
+    return createUserWithSession(
+      env,
+      db,
+      {
+        id: `usr_${ulid().toLowerCase()}`,
+        email,
+        googleSub: profile.sub,
+        emailVerified: true,
+        username: defaults.username,
+        firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
+        lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
+        avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      userAgent,
+    );
   }
   return startSession(env, db, user, userAgent);
 };

@@ -201,9 +201,9 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
     where.push('l.price_minor <= ?');
     params.push(Math.round(query.maxPrice * 100));
   }
-  if (query.condition) {
-    where.push('l.condition = ?');
-    params.push(query.condition);
+  if (query.condition?.length) {
+    where.push(`l.condition IN (${query.condition.map(() => '?').join(', ')})`);
+    params.push(...query.condition);
   }
   for (const key of FEATURE_FILTER_KEYS) {
     const value = query[key];
@@ -300,11 +300,12 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
 };
 
 /** Same subcategory, nearest first: the same city, then anywhere; never the ad itself. */
-export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number): Promise<Listing[]> => {
-  const base = await env.DB.prepare(`SELECT id, category_id, subcategory_id, city_id FROM listings WHERE id = ?`)
+export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
+  const base = await env.DB.prepare(`SELECT id, user_id, status, category_id, subcategory_id, city_id FROM listings WHERE id = ?`)
     .bind(id.toLowerCase())
-    .first<{ id: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
-  if (!base) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+    .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
+  // a hidden ad is as missing here as on its own page (only its owner sees it)
+  if (!base || !(base.status === 'APPROVED' || base.status === 'SOLD' || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const scope = base.subcategory_id ? { column: 'l.subcategory_id', value: base.subcategory_id } : { column: 'l.category_id', value: base.category_id };
   const rows: ListingRow[] = [];
   if (base.city_id !== null) {

@@ -42,6 +42,7 @@ interface StoredListing {
   status: string;
   contact_name: string | null;
   contact_phone: string | null;
+  updated_at: number;
 }
 
 const NO_PERMISSION = 'You do not have permission to edit this listing';
@@ -125,7 +126,12 @@ const resolvePlace = async (db: Db, input: { location?: string; state?: string; 
 const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string) => {
   const keys = urls.map((u) => {
     const at = u.indexOf(MEDIA_PREFIX);
-    return decodeURIComponent(at >= 0 ? u.slice(at + MEDIA_PREFIX.length) : u);
+    try {
+      return decodeURIComponent(at >= 0 ? u.slice(at + MEDIA_PREFIX.length) : u);
+    } catch {
+      // malformed percent-encoding: not a URL we ever handed out
+      throw badRequest('One of the photos was not uploaded by you or no longer exists. Please upload it again.', 'UNKNOWN_PHOTO');
+    }
   });
   if (new Set(keys).size !== keys.length) throw badRequest('The same photo was added twice', 'DUPLICATE_PHOTO');
   const found = new Map<string, string>();
@@ -285,8 +291,9 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     ...(changingPlace
       ? { location: input.location, state: input.state, city: input.city, neighbourhood: input.neighbourhood }
       : { location: row.location }),
-    latitude: input.latitude ?? row.latitude ?? undefined,
-    longitude: input.longitude ?? row.longitude ?? undefined,
+    // a new place brings its own coordinates unless the client sent exact ones
+    latitude: input.latitude ?? (changingPlace ? undefined : (row.latitude ?? undefined)),
+    longitude: input.longitude ?? (changingPlace ? undefined : (row.longitude ?? undefined)),
     images: input.images ?? current.images,
     features: input.features ?? (JSON.parse(row.features) as Record<string, never>),
     sellerName: input.sellerName ?? row.contact_name ?? undefined,
@@ -298,15 +305,24 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
   const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? 'APPROVED' : row.status;
-  const now = Date.now();
+  // updated_at is the ad's version: it always moves, and the write below only applies if it has not
+  const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
   const { results: oldPhotos } = await env.DB.prepare('SELECT id, r2_key FROM media WHERE listing_id = ?').bind(row.id).all<{ id: string; r2_key: string }>();
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
-  await env.DB.batch([
+  // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
+  // conditional on the version read above, and the ad's own row is written last, so two edits
+  // racing cannot mix (one's text with the other's photos); the loser changes nothing and gets a 409.
+  const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
+  const written = await env.DB.batch([
+    ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}`).bind(m.id, row.id, row.updated_at)),
+    ...p.photoIds.map((mediaId, position) =>
+      env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}`).bind(row.id, position, mediaId, row.id, row.updated_at),
+    ),
     env.DB.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
-         contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+         contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`,
     ).bind(
       buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id),
       p.title,
@@ -331,10 +347,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       now,
       row.id,
       userId,
+      row.updated_at,
     ),
-    ...dropped.map((m) => env.DB.prepare('DELETE FROM media WHERE id = ?').bind(m.id)),
-    ...attachPhotos(env, row.id, p.photoIds),
   ]);
+  if ((written.at(-1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (reason && row.status !== 'REJECTED') {
     await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
@@ -366,7 +382,7 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
     throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
   }
   // compare-and-set on the old status, so two racing changes cannot both apply
-  const res = await env.DB.prepare('UPDATE listings SET status = ?, updated_at = ? WHERE id = ? AND user_id = ? AND status = ?')
+  const res = await env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
     .bind(status, Date.now(), row.id, userId, row.status)
     .run();
   if (res.meta.changes === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');

@@ -1,0 +1,402 @@
+/**
+ * Authorization matrix: every route that takes an object id, called as the object's owner, as
+ * another signed-in user, as a guest, and with an id that does not exist. Every cell asserts the
+ * status AND compares every row the fixture's users own before and after (plus their R2 objects):
+ * a refused call must change nothing at all. Each cell gets a fresh fixture, so cells are
+ * independent and order does not matter.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { ulid } from 'ulid';
+import { app } from '../../worker/app';
+import { signToken } from '../../worker/lib/jwt';
+import { paymentSignature } from '../../worker/services/premium';
+import { createListing, createUserWithToken } from '../factories';
+import { jpegBytes } from '../factories/images';
+import { grantPlan, objects, rows, seedNotification } from './support';
+
+type User = Awaited<ReturnType<typeof createUserWithToken>>;
+type Role = 'owner' | 'other' | 'guest' | 'missing';
+const ROLES: Role[] = ['owner', 'other', 'guest', 'missing'];
+
+interface Fixture {
+  owner: User;
+  other: User;
+  /** a third user: seller of the ad the owner chats about and favourites, with a phone number */
+  third: User;
+  live: { id: string; slug: string };
+  hidden: { id: string; slug: string };
+  thirdAd: { id: string; slug: string };
+  photoKey: string;
+  chatId: string;
+  notificationId: string;
+  /** the owner's pending order, signed by the local checkout (only when asked for) */
+  signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** a token for a user id that does not exist */
+  ghostAuth: Record<string, string>;
+}
+
+const ghost = () => ulid().toLowerCase();
+/** details a car ad must carry, so an edit of a factory ad passes the form rules */
+const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
+
+/** Everything the matrix can touch, built directly in D1 and R2 (fast, no API calls except the order). */
+const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<Fixture> => {
+  const owner = await createUserWithToken({ firstName: 'Owner' });
+  const other = await createUserWithToken({ firstName: 'Other' });
+  const third = await createUserWithToken({ firstName: 'Third', phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, isVerified: true });
+  const photoKey = `u/${owner.id}/${ghost()}.jpg`;
+  await env.MEDIA.put(photoKey, jpegBytes(), { httpMetadata: { contentType: 'image/jpeg' } });
+  const live = await createListing(owner, { title: 'Owner live ad', images: [photoKey], features: CAR });
+  const hidden = await createListing(owner, { title: 'Owner hidden ad', status: 'INACTIVE', features: CAR });
+  const thirdAd = await createListing(third, { title: 'Third party ad' });
+  await env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(owner.id, thirdAd.id, Date.now()).run();
+  const chatId = `cht_${ghost()}`;
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_message, last_message_at, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'Hello buyer', ?, 1, 0, 1, ?, ?)`,
+    ).bind(chatId, thirdAd.id, owner.id, third.id, now, now, now),
+    env.DB.prepare(`INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, created_at) VALUES (?, ?, 1, ?, 'Hello buyer', 'TEXT', ?)`).bind(
+      `msg_${ghost()}`,
+      chatId,
+      third.id,
+      now,
+    ),
+  ]);
+  const notificationId = await seedNotification(owner.id);
+  let signed: Fixture['signed'];
+  if (opts.order) {
+    const order = await request(owner, 'POST', '/api/premium/create-order', { packageId: 'basic' });
+    expect(order.status).toBe(201);
+    const done = await request(owner, 'POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
+    signed = done.body.data;
+  }
+  if (opts.pro) await grantPlan(owner.id, 'pro');
+  const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
+  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}) };
+};
+
+/** A request through the app with its own execution context, so waitUntil work (view counts) has settled before we look. */
+const request = async (user: { auth: Record<string, string> } | Record<string, string> | null, method: string, path: string, body?: unknown) => {
+  const auth = user ? ('auth' in user ? (user.auth as Record<string, string>) : user) : {};
+  const ctx = createExecutionContext();
+  const res = await app.request(
+    `http://sel.test${path}`,
+    { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+    env,
+    ctx,
+  );
+  const isJson = (res.headers.get('content-type') ?? '').includes('json');
+  const parsed: any = isJson ? await res.json() : { bytes: (await res.arrayBuffer()).byteLength };
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body: parsed, headers: res.headers };
+};
+
+/** Every row the fixture's users own, in every table a route could write, plus their R2 objects. */
+const snapshot = async (f: Fixture) => {
+  const ids = [f.owner.id, f.other.id, f.third.id];
+  const inUsers = `(?, ?, ?)`;
+  const theirListings = `(SELECT id FROM listings WHERE user_id IN ${inUsers})`;
+  return {
+    users: await rows(`SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`, ...ids),
+    listings: await rows(`SELECT * FROM listings WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    media: await rows(`SELECT * FROM media WHERE owner_id IN ${inUsers} ORDER BY id`, ...ids),
+    favorites: await rows(`SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${theirListings} ORDER BY user_id, listing_id`, ...ids, ...ids),
+    views: await rows(`SELECT * FROM listing_views WHERE listing_id IN ${theirListings} ORDER BY listing_id, viewer_key`, ...ids),
+    chats: await rows(`SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`, ...ids, ...ids),
+    messages: await rows(`SELECT * FROM messages WHERE chat_id = ? ORDER BY seq`, f.chatId),
+    notifications: await rows(`SELECT * FROM notifications WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    subscriptions: await rows(`SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    phoneLog: await rows(`SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
+    sessions: await rows(`SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    r2: await objects(`u/${f.owner.id}/`),
+  };
+};
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+interface Route {
+  name: string;
+  fixture?: { pro?: boolean; order?: boolean };
+  /** no id in the path: the token says whose data it is, so "missing" is a token of a user that does not exist */
+  tokenIsId?: boolean;
+  /** the call as a role would make it; `id` is the real id, or a missing one for the "missing" role */
+  call: (f: Fixture, missing: boolean) => Call;
+  expected: Record<Role, number>;
+  /** what an allowed cell must have done (or not leaked); refused cells must change nothing */
+  allowed?: (ctx: { f: Fixture; role: Role; body: any; before: Snapshot; after: Snapshot }) => void | Promise<void>;
+}
+
+const same = (before: Snapshot, after: Snapshot, except: (keyof Snapshot)[] = []) => {
+  for (const key of Object.keys(before) as (keyof Snapshot)[]) if (!except.includes(key)) expect(after[key], key).toEqual(before[key]);
+};
+const row = <T = Record<string, unknown>>(list: unknown[], pred: (r: T) => boolean) => (list as T[]).find(pred);
+
+const ROUTES: Route[] = [
+  // ------------------------------------------------------------ listings
+  {
+    name: 'GET /listings/{id} (live ad)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.live.id}` }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.id).toBe(f.live.id);
+      same(before, after, ['listings', 'views']); // a view is counted, nothing else
+    },
+  },
+  {
+    name: 'GET /listings/{id} (inactive ad)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.hidden.id}` }),
+    expected: { owner: 200, other: 404, guest: 404, missing: 404 },
+    allowed: ({ f, body }) => expect(body.data).toMatchObject({ id: f.hidden.id, status: 'INACTIVE' }),
+  },
+  {
+    name: 'GET /listings/slug/{slug} (inactive ad)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/slug/${m ? `vehicles-cars-c84-ghost-in-bengaluru-iid-${ghost()}` : f.hidden.slug}` }),
+    expected: { owner: 200, other: 404, guest: 404, missing: 404 },
+    allowed: ({ f, body }) => expect(body.data.id).toBe(f.hidden.id),
+  },
+  {
+    name: 'GET /listings/{id}/related (inactive ad)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.hidden.id}/related` }),
+    expected: { owner: 200, other: 404, guest: 404, missing: 404 },
+    allowed: ({ body }) => expect(Array.isArray(body.data)).toBe(true),
+  },
+  {
+    name: 'PUT /listings/{id}',
+    call: (f, m) => ({ method: 'PUT', path: `/api/listings/${m ? ghost() : f.live.id}`, body: { price: 1 } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; price_minor: number }>(after.listings, (r) => r.id === f.live.id)?.price_minor).toBe(100),
+  },
+  {
+    name: 'DELETE /listings/{id}',
+    call: (f, m) => ({ method: 'DELETE', path: `/api/listings/${m ? ghost() : f.live.id}` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => {
+      expect(row<{ id: string }>(after.listings, (r) => r.id === f.live.id)).toBeUndefined();
+      expect(after.r2).toEqual([]); // its photo went too
+    },
+  },
+  {
+    name: 'POST /listings/{id}/status',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/status`, body: { status: 'SOLD' } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; status: string }>(after.listings, (r) => r.id === f.live.id)?.status).toBe('SOLD'),
+  },
+  {
+    name: 'POST /listings/{id}/favorite',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/favorite`, body: { isFavorite: true } }),
+    // favouriting your own ad is refused; anyone else signed in may
+    expected: { owner: 403, other: 200, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ user_id: string; listing_id: string }>(after.favorites, (r) => r.user_id === f.other.id && r.listing_id === f.live.id)).toBeDefined(),
+  },
+  {
+    name: 'GET /media/{key} (photos are public by their unguessable URL)',
+    call: (f, m) => ({ method: 'GET', path: `/api/media/${m ? `u/${f.owner.id}/${ghost()}.jpg` : f.photoKey}` }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 404 },
+  },
+  {
+    name: 'GET /listings/user/favorites',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/listings/user/favorites' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => {
+      const ids = body.data.listings.map((l: { id: string }) => l.id);
+      if (role === 'owner') expect(ids).toEqual([f.thirdAd.id]);
+      else expect(ids).not.toContain(f.thirdAd.id); // someone else's wishlist never leaks
+    },
+  },
+  {
+    name: 'GET /listings/user/my-listings',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/listings/user/my-listings' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => {
+      const ids = body.data.listings.map((l: { id: string }) => l.id).sort();
+      if (role === 'owner') expect(ids).toEqual([f.live.id, f.hidden.id].sort());
+      else expect(ids).toEqual([]);
+    },
+  },
+  // ------------------------------------------------------------ chat (the owner is the buyer member)
+  {
+    name: 'GET /messages/chats/{id}',
+    call: (f, m) => ({ method: 'GET', path: `/api/messages/chats/${m ? `cht_${ghost()}` : f.chatId}` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, body }) => expect(body.data.id).toBe(f.chatId),
+  },
+  {
+    name: 'GET /messages/chats/{id}/messages',
+    call: (f, m) => ({ method: 'GET', path: `/api/messages/chats/${m ? `cht_${ghost()}` : f.chatId}/messages` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ body }) => expect(body.data.messages.map((x: { content: string }) => x.content)).toEqual(['Hello buyer']),
+  },
+  {
+    name: 'PUT /messages/chats/{id}/read',
+    call: (f, m) => ({ method: 'PUT', path: `/api/messages/chats/${m ? `cht_${ghost()}` : f.chatId}/read` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; buyer_last_read_seq: number }>(after.chats, (r) => r.id === f.chatId)?.buyer_last_read_seq).toBe(1),
+  },
+  {
+    name: 'PUT /messages/chats/{id}/star',
+    call: (f, m) => ({ method: 'PUT', path: `/api/messages/chats/${m ? `cht_${ghost()}` : f.chatId}/star`, body: { starred: true } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; buyer_starred: number; seller_starred: number }>(after.chats, (r) => r.id === f.chatId)).toMatchObject({ buyer_starred: 1, seller_starred: 0 }),
+  },
+  {
+    name: 'POST /messages/messages {chatId}',
+    call: (f, m) => ({ method: 'POST', path: '/api/messages/messages', body: { chatId: m ? `cht_${ghost()}` : f.chatId, content: 'Is it still available?' } }),
+    expected: { owner: 201, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect((after.messages as { sender_id: string }[]).map((x) => x.sender_id)).toEqual([f.third.id, f.owner.id]),
+  },
+  {
+    name: 'GET /messages/chats (list)',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/messages/chats' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => {
+      const ids = body.data.chats.map((c: { id: string }) => c.id);
+      expect(ids).toEqual(role === 'owner' ? [f.chatId] : []);
+    },
+  },
+  // ------------------------------------------------------------ notifications
+  {
+    name: 'PUT /notifications/{id}/read',
+    call: (f, m) => ({ method: 'PUT', path: `/api/notifications/${m ? `ntf_${ghost()}` : f.notificationId}/read` }),
+    // someone else's notification reads as missing: no hint that it exists
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; is_read: number }>(after.notifications, (r) => r.id === f.notificationId)?.is_read).toBe(1),
+  },
+  {
+    name: 'GET /notifications (list)',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/notifications' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => {
+      const ids = body.data.notifications.map((n: { id: string }) => n.id);
+      if (role === 'owner') expect(ids).toContain(f.notificationId);
+      else expect(ids).not.toContain(f.notificationId);
+    },
+  },
+  // ------------------------------------------------------------ premium (the owner holds Pro)
+  ...(['status', 'subscription', 'transactions', 'curated-listings'] as const).map(
+    (what): Route => ({
+      name: `GET /premium/${what}/{userId}`,
+      fixture: { pro: true },
+      call: (f, m) => ({ method: 'GET', path: `/api/premium/${what}/${m ? `usr_${ghost()}` : f.owner.id}` }),
+      // an id that is not the caller's is refused whether or not it exists
+      expected: { owner: 200, other: 403, guest: 401, missing: 403 },
+    }),
+  ),
+  {
+    name: 'POST /premium/access-phone/{userId}',
+    fixture: { pro: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/premium/access-phone/${m ? `usr_${ghost()}` : f.owner.id}`, body: { listingId: f.thirdAd.id } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 403 },
+    allowed: ({ f, after }) => expect(after.phoneLog).toEqual([expect.objectContaining({ user_id: f.owner.id, listing_id: f.thirdAd.id })]),
+  },
+  {
+    name: 'POST /premium/local-checkout/complete {orderId}',
+    fixture: { order: true },
+    call: (f, m) => ({ method: 'POST', path: '/api/premium/local-checkout/complete', body: { orderId: m ? `order_local_${ghost()}` : f.signed!.razorpay_order_id } }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.razorpay_order_id).toBe(f.signed!.razorpay_order_id);
+      same(before, after); // signing the payment changes nothing yet
+    },
+  },
+  {
+    name: 'POST /premium/verify-payment {order}',
+    fixture: { order: true },
+    call: (f, m) => ({ method: 'POST', path: '/api/premium/verify-payment', body: m ? { ...f.signed!, razorpay_order_id: `order_local_${ghost()}` } : f.signed! }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => {
+      expect(after.orders).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'PAID' })]);
+      expect(after.subscriptions).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'ACTIVE' })]);
+    },
+  },
+  // ------------------------------------------------------------ the account itself (the token is the id)
+  {
+    name: 'GET /auth/profile',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/auth/profile' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.id).toBe(role === 'owner' ? f.owner.id : f.other.id),
+  },
+  {
+    name: 'PUT /auth/profile',
+    tokenIsId: true,
+    call: () => ({ method: 'PUT', path: '/api/auth/profile', body: { firstName: 'Renamed' } }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, before, after }) => {
+      const actor = role === 'owner' ? f.owner.id : f.other.id;
+      for (const u of after.users as { id: string; first_name: string }[]) {
+        if (u.id === actor) expect(u.first_name).toBe('Renamed');
+        else expect(u).toEqual(row(before.users, (r: { id: string }) => r.id === u.id)); // nobody else's row moved
+      }
+    },
+  },
+];
+
+const results: string[] = [];
+let cells = 0;
+
+afterAll(() => {
+  console.log(`authorization matrix: ${ROUTES.length} routes × ${ROLES.length} roles = ${cells} cells\n${results.join('\n')}`);
+});
+
+describe('authorization matrix', () => {
+  it.each(ROUTES.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
+    const line: string[] = [];
+    for (const role of ROLES) {
+      const f = await fixture(route.fixture);
+      const { method, path, body } = route.call(f, role === 'missing');
+      const actor = role === 'guest' ? null : role === 'other' ? f.other : role === 'missing' && route.tokenIsId ? f.ghostAuth : f.owner;
+      const before = await snapshot(f);
+      const res = await request(actor, method, path, body);
+      const after = await snapshot(f);
+      const context = `${route.name} as ${role}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+      expect(res.status, context).toBe(route.expected[role]);
+      if (res.status >= 200 && res.status < 300) {
+        await route.allowed?.({ f, role, body: res.body, before, after });
+      } else {
+        expect(res.body, context).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+        same(before, after);
+      }
+      cells += 1;
+      line.push(`${role}=${res.status}`);
+    }
+    results.push(`  ${route.name.padEnd(58)} ${line.join(' ')}`);
+  });
+});
+
+describe('a listing owned by someone else is never reachable through its photos', () => {
+  it('a photo URL of another user cannot be attached to my ad', async () => {
+    const f = await fixture();
+    const mine = await createListing(f.other, { title: 'Other ad', features: CAR });
+    const before = await snapshot(f);
+    const res = await request(f.other, 'PUT', `/api/listings/${f.live.id}`, { images: [`http://sel.test/api/media/${f.photoKey}`] });
+    expect(res.status).toBe(403);
+    const steal = await request(f.other, 'PUT', `/api/listings/${mine.id}`, { images: [`http://sel.test/api/media/${f.photoKey}`] });
+    expect(steal.status).toBe(400);
+    expect(steal.body.code).toBe('UNKNOWN_PHOTO');
+    same(before, await snapshot(f));
+    cells += 2;
+  });
+
+  it('a deactivated owner’s hidden ad is not visible through their stale token', async () => {
+    const f = await fixture();
+    await env.DB.prepare(`UPDATE users SET status = 'DEACTIVATED' WHERE id = ?`).bind(f.owner.id).run();
+    // optional auth reads a refused token as a guest: the hidden ad is not found
+    expect((await request(f.owner, 'GET', `/api/listings/${f.hidden.id}`)).status).toBe(404);
+    expect((await request(f.owner, 'PUT', `/api/listings/${f.hidden.id}`, { price: 5 })).status).toBe(401);
+    cells += 2;
+  });
+});
