@@ -4,6 +4,7 @@ import type { Env } from '../worker/env';
 import { scamWarning } from '../worker/services/chat-safety';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { notifyNewMessage } from '../worker/services/chat-notify';
+import { pushToInbox } from '../worker/services/notifications';
 import { AppError } from '../worker/lib/errors';
 import { LIMITS, enforce } from '../worker/lib/rate-limit';
 
@@ -98,8 +99,21 @@ export class ChatRoom extends Server<Env> {
       const column = userId === chat.buyer_id ? 'buyer_last_read_seq' : userId === chat.seller_id ? 'seller_last_read_seq' : null;
       if (!column) throw new Error('not a member');
       const seq = Math.min(upToSeq ?? chat.last_seq, chat.last_seq);
-      await this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, chat.id).run();
+      const now = Date.now();
+      await this.env.DB.batch([
+        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, chat.id),
+        // reading the chat also settles its "new message" notification, when all of it is read
+        this.env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ? AND ? >= ?`).bind(
+          now,
+          userId,
+          JSON.stringify({ chatId: chat.id }),
+          seq,
+          chat.last_seq,
+        ),
+      ]);
       this.broadcast(JSON.stringify(chatEvent('read', { userId, chatId: chat.id, seq })));
+      // the reader's other tabs and header badge get the new truth straight away
+      this.ctx.waitUntil(pushToInbox(this.env, userId, chatEvent('chat_read', { chatId: chat.id, seq })));
       return { lastReadSeq: seq };
     });
   }

@@ -35,6 +35,11 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
+  // a signed-in user's answers are theirs alone: never kept by a shared cache
+  .use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.header('Authorization') && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+  })
   // JSON bodies are small; uploads set their own, larger limit
   .use('/api/*', async (c, next) =>
     c.req.path.startsWith('/api/upload/')

@@ -114,3 +114,14 @@ describe('dev outbox', () => {
     expect(off.status).toBe(404);
   });
 });
+
+describe('caching of personal answers', () => {
+  it('answers to a signed-in request are private and not stored', async () => {
+    const { createUserWithToken } = await import('../factories');
+    const me = await createUserWithToken();
+    const mine = await call('/api/auth/profile', { headers: me.auth });
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const docs = await call('/api/docs');
+    expect(docs.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});

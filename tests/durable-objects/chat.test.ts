@@ -237,6 +237,25 @@ describe('chat over WebSockets', () => {
   });
 });
 
+describe('reading a chat', () => {
+  it('settles its message notification and pushes fresh counts to the reader’s tabs', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    await send(buyer, chatId, 'Are you there?');
+    let pending = 0;
+    for (let i = 0; i < 40 && pending === 0; i++) {
+      pending = (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0`).bind(seller.id).first<{ n: number }>())!.n;
+      if (!pending) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(pending).toBe(1);
+    const tab = await connect(`/parties/user-inbox/${seller.id}?token=${seller.token}`);
+    await tab.waitFor((e) => e.type === 'unread_count' && e.total === 2);
+    await json(seller, 'PUT', `/api/messages/chats/${chatId}/read`);
+    const after = await tab.waitFor((e) => e.type === 'unread_count' && e.total === 0);
+    expect(after).toMatchObject({ unreadMessages: 0, unreadNotifications: 0 });
+    tab.close();
+  });
+});
+
 describe('message rate limit', () => {
   it('answers 429 with Retry-After past 120 messages a minute, and stores nothing extra', async () => {
     const { buyer, chatId } = await conversation();

@@ -174,7 +174,7 @@ export const seoRoutes = new Hono<AppEnv>()
       `Sitemap: ${origin}/sitemap.xml`,
       '',
     ].join('\n');
-    return c.text(body, 200, { 'cache-control': 'public, max-age=3600' });
+    return c.text(body, 200, { 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' });
   })
   .get('/sitemap.xml', async (c) => {
     const origin = new URL(c.req.url).origin;
@@ -185,6 +185,7 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`, 200, {
       'content-type': 'application/xml; charset=utf-8',
       'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
     });
   })
   .get('/sitemaps/pages.xml', async (c) => {
@@ -194,7 +195,7 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${escapeXml(u)}</loc></url>`).join('')}</urlset>\n`,
       200,
-      { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
     );
   })
   .get('/sitemaps/:file{listings-[0-9]+\\.xml}', async (c) => {
@@ -208,5 +209,6 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`, 200, {
       'content-type': 'application/xml; charset=utf-8',
       'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
     });
   });

@@ -90,6 +90,7 @@ export type ChatEventType =
   | 'new_message'
   | 'user_typing'
   | 'read'
+  | 'chat_read'
   | 'ack'
   | 'nack'
   | 'sync'
