@@ -40,10 +40,23 @@ export class ChatRoom extends Server<Env> {
     return next;
   }
 
+  /**
+   * The conversation's members and last sequence number. The room is the only writer of
+   * `last_seq`, so after the first read its own copy is the truth (dropped if a write fails).
+   */
+  #chatRow: ChatRow | undefined;
+
   async #chat(): Promise<ChatRow> {
+    if (this.#chatRow) return this.#chatRow;
     const chat = await this.env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq FROM chats WHERE id = ?').bind(this.name).first<ChatRow>();
     if (!chat) throw new Error(`chat ${this.name} does not exist`);
+    this.#chatRow = chat;
     return chat;
+  }
+
+  #isInRoom(userId: string) {
+    for (const c of this.getConnections<Member>()) if (c.state?.userId === userId) return true;
+    return false;
   }
 
   /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
@@ -51,12 +64,6 @@ export class ChatRoom extends Server<Env> {
     return this.#serial(async () => {
       const chat = await this.#chat();
       if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
-      if (input.clientId) {
-        const existing = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND sender_id = ? AND client_id = ?')
-          .bind(chat.id, input.senderId, input.clientId)
-          .first<MessageRow>();
-        if (existing) return { message: toMessage(existing), duplicate: true };
-      }
       const now = Date.now();
       const seq = chat.last_seq + 1;
       const warning = scamWarning(input.content);
@@ -72,20 +79,35 @@ export class ChatRoom extends Server<Env> {
         created_at: now,
       };
       const senderIsBuyer = input.senderId === chat.buyer_id;
-      await this.env.DB.batch([
-        this.env.DB.prepare(
-          'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ).bind(row.id, row.chat_id, row.seq, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at),
-        // the sender has read everything up to their own message
-        this.env.DB.prepare(
-          `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ?`,
-        ).bind(seq, row.content.slice(0, 200), now, now, seq, chat.id),
-      ]);
+      try {
+        await this.env.DB.batch([
+          this.env.DB.prepare(
+            'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          ).bind(row.id, row.chat_id, row.seq, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at),
+          // the sender has read everything up to their own message
+          this.env.DB.prepare(
+            `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ?`,
+          ).bind(seq, row.content.slice(0, 200), now, now, seq, chat.id),
+        ]);
+      } catch (err) {
+        this.#chatRow = undefined;
+        // a retry of a stored message: the unique (chat, sender, clientId) index refused it, nothing was written
+        if (input.clientId && String(err).includes('UNIQUE')) {
+          const existing = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND sender_id = ? AND client_id = ?')
+            .bind(chat.id, input.senderId, input.clientId)
+            .first<MessageRow>();
+          if (existing) return { message: toMessage(existing), duplicate: true };
+        }
+        throw err;
+      }
+      chat.last_seq = seq;
       const message = toMessage(row);
       this.broadcast(JSON.stringify(chatEvent('new_message', { message })));
       const recipientId = senderIsBuyer ? chat.seller_id : chat.buyer_id;
+      // someone with the conversation open has seen it; others get an inbox push or a notification
+      const recipientInRoom = this.#isInRoom(recipientId);
       this.#notifications = this.#notifications.then(() =>
-        notifyNewMessage(this.env, chat.id, recipientId, message).catch((e: unknown) => console.warn('inbox push failed', e)),
+        notifyNewMessage(this.env, chat.id, recipientId, message, recipientInRoom).catch((e: unknown) => console.warn('inbox push failed', e)),
       );
       this.ctx.waitUntil(this.#notifications);
       return { message, duplicate: false };
@@ -145,6 +167,7 @@ export class ChatRoom extends Server<Env> {
     }
   }
 
+  /** Checked before every write, so a socket never outlives a block, a deletion or logout-all. */
   async #sessionValid(member: Member): Promise<boolean> {
     const user = await this.env.DB.prepare('SELECT status, token_version FROM users WHERE id = ?').bind(member.userId).first<{ status: string; token_version: number }>();
     return user?.status === 'ACTIVE' && (member.tokenVersion === undefined || user.token_version === member.tokenVersion);

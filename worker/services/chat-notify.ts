@@ -6,10 +6,10 @@ import { notify, pushToInbox } from './notifications';
  * After a message is stored: the recipient's tabs get a summary (for the chat list and the badge);
  * a recipient with no tab open gets a notification instead, one per chat until it is read.
  */
-export const notifyNewMessage = async (env: Env, chatId: string, recipientId: string, message: ChatMessage) => {
+export const notifyNewMessage = async (env: Env, chatId: string, recipientId: string, message: ChatMessage, recipientInRoom = false) => {
   const summary = chatEvent('chat_updated', { chatId, lastMessage: message.content.slice(0, 200), lastMessageAt: message.createdAt, lastSeq: message.seq, senderId: message.senderId });
   const delivered = await pushToInbox(env, recipientId, summary);
-  if (delivered > 0) return;
+  if (delivered > 0 || recipientInRoom) return;
   const data = JSON.stringify({ chatId });
   const pending = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ?`)
     .bind(recipientId, data)

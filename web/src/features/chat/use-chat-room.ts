@@ -18,6 +18,8 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const TYPING_IDLE_MS = 1000;
 /** A lost typing_stop must not leave "Someone is typing..." up forever. */
 const TYPING_SHOWN_MAX_MS = 6000;
+/** While typing continues, typing_start is sent again this often (well inside TYPING_SHOWN_MAX_MS). */
+const TYPING_REPEAT_MS = 3000;
 /** No ack over the socket within this time: the same message (same clientId) goes over REST. */
 const ACK_TIMEOUT_MS = 8000;
 /** While the room socket is down, new messages and read ticks come by REST at this pace. */
@@ -151,6 +153,7 @@ export function useChatRoom(chat: Chat, me: Me) {
   );
 
   const typingSent = useRef(false);
+  const lastTypingStart = useRef(0);
   const typingIdleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const sendRoomEvent = useCallback((event: Record<string, unknown>) => {
@@ -170,7 +173,13 @@ export function useChatRoom(chat: Chat, me: Me) {
 
   /** Call on every keystroke in the composer. */
   const noteTyping = useCallback(() => {
-    if (!typingSent.current) typingSent.current = sendRoomEvent({ type: 'typing_start' });
+    // repeat the start while typing goes on, so the other side's indicator (which times out) stays
+    // up and someone who opens the chat mid-sentence sees it too
+    const now = Date.now();
+    if (!typingSent.current || now - lastTypingStart.current > TYPING_REPEAT_MS) {
+      typingSent.current = sendRoomEvent({ type: 'typing_start' });
+      lastTypingStart.current = now;
+    }
     clearTimeout(typingIdleTimer.current);
     typingIdleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
   }, [sendRoomEvent, stopTyping]);
