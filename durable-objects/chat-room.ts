@@ -60,7 +60,14 @@ export class ChatRoom extends Server<Env> {
   }
 
   /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
-  async send(input: { senderId: string; content: string; messageType: string; clientId: string | null }): Promise<{ message: ChatMessage; duplicate: boolean }> {
+  async send(input: {
+    senderId: string;
+    content: string;
+    messageType: string;
+    clientId: string | null;
+    /** from a socket: the token version it was opened with, checked inside the write itself */
+    socketTokenVersion?: number;
+  }): Promise<{ message: ChatMessage; duplicate: boolean }> {
     return this.#serial(async () => {
       const chat = await this.#chat();
       if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
@@ -79,14 +86,29 @@ export class ChatRoom extends Server<Env> {
         created_at: now,
       };
       const senderIsBuyer = input.senderId === chat.buyer_id;
+      let written: D1Result[];
       try {
-        await this.env.DB.batch([
+        written = await this.env.DB.batch([
+          // written only while the sender's account is active (and, from a socket, its token still current)
           this.env.DB.prepare(
-            'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          ).bind(row.id, row.chat_id, row.seq, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at),
-          // the sender has read everything up to their own message
+            `INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at)
+             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND status = 'ACTIVE' AND (?11 IS NULL OR token_version = ?11))`,
+          ).bind(
+            row.id,
+            row.chat_id,
+            row.seq,
+            row.sender_id,
+            row.content,
+            row.message_type,
+            row.client_id,
+            row.warning,
+            row.created_at,
+            row.sender_id,
+            input.socketTokenVersion ?? null,
+          ),
+          // the sender has read everything up to their own message; only if the message went in
           this.env.DB.prepare(
-            `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ?`,
+            `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ? AND changes() > 0`,
           ).bind(seq, row.content.slice(0, 200), now, now, seq, chat.id),
         ]);
       } catch (err) {
@@ -100,6 +122,7 @@ export class ChatRoom extends Server<Env> {
         }
         throw err;
       }
+      if ((written[0]?.meta.changes ?? 0) === 0) throw new SessionEnded();
       chat.last_seq = seq;
       const message = toMessage(row);
       this.broadcast(JSON.stringify(chatEvent('new_message', { message })));
@@ -196,8 +219,8 @@ export class ChatRoom extends Server<Env> {
       return;
     }
     // the token was checked at upgrade; a socket must not outlive a block, a deletion or logout-all
-    if (event.type !== 'typing_start' && event.type !== 'typing_stop' && !(await this.#sessionValid(connection.state!))) {
-      if (event.type === 'send') this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: 'You were logged out. Please log in again.' }));
+    // sends carry the check inside their write; reads and resyncs check first
+    if ((event.type === 'read' || event.type === 'sync') && !(await this.#sessionValid(connection.state!))) {
       connection.close(4001, 'Session ended');
       return;
     }
@@ -215,9 +238,20 @@ export class ChatRoom extends Server<Env> {
       case 'send': {
         try {
           await enforce(this.env, LIMITS.messagesPerUser, userId);
-          const { message } = await this.send({ senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId });
+          const { message } = await this.send({
+            senderId: userId,
+            content: event.content,
+            messageType: 'TEXT',
+            clientId: event.clientId,
+            socketTokenVersion: connection.state?.tokenVersion,
+          });
           this.#reply(connection, chatEvent('ack', { clientId: event.clientId, message }));
         } catch (err) {
+          if (err instanceof SessionEnded) {
+            this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: 'You were logged out. Please log in again.' }));
+            connection.close(4001, 'Session ended');
+            return;
+          }
           const text = err instanceof AppError ? err.message : 'Failed to send message';
           this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text }));
         }
@@ -226,6 +260,9 @@ export class ChatRoom extends Server<Env> {
     }
   }
 }
+
+/** The sender's account was blocked, deleted or logged out everywhere since the socket opened. */
+class SessionEnded extends Error {}
 
 export interface MessageRow {
   id: string;

@@ -7,13 +7,15 @@ import { DurableObject } from 'cloudflare:workers';
 export class RateLimiter extends DurableObject {
   async consume(limit: number, windowMs: number, now = Date.now()): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }> {
     const state = (await this.ctx.storage.get<{ start: number; count: number }>('w')) ?? { start: now, count: 0 };
-    const window = now - state.start >= windowMs ? { start: now, count: 0 } : state;
+    const fresh = now - state.start >= windowMs;
+    const window = fresh ? { start: now, count: 0 } : state;
     if (window.count >= limit) {
       return { allowed: false, remaining: 0, retryAfterMs: window.start + windowMs - now };
     }
     window.count += 1;
     await this.ctx.storage.put('w', window);
-    await this.ctx.storage.setAlarm(window.start + windowMs * 2);
+    // clean-up once per window, not on every hit
+    if (fresh || window.count === 1) await this.ctx.storage.setAlarm(window.start + windowMs * 2);
     return { allowed: true, remaining: limit - window.count, retryAfterMs: 0 };
   }
 

@@ -7,35 +7,18 @@
  * checks that every message arrived exactly once at the other side, in sequence order.
  * Uses its own database (.wrangler/bench-chat-state) and signs tokens with its own secret.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { SignJWT } from 'jose';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const CHATS = Number(arg('chats', '200'));
 const RATE = Number(arg('rate', '1'));
 const DURATION_S = Number(arg('duration', '60'));
 const persist = arg('persist-to', '.wrangler/bench-chat-state');
 const SECRET = 'bench-chat-secret-0123456789abcdef';
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' };
 
-const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
-};
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);
+const pct = percentile;
 
 const token = (userId: string) =>
   new SignJWT({ sid: `bench-${userId}`, tv: 0 })
@@ -100,15 +83,7 @@ const main = async () => {
   );
   process.on('exit', () => server.kill('SIGTERM'));
   const base = `127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://${base}/api/categories`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 120) throw new Error('worker did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForWorker(`http://${base}`);
 
   const latencies: number[] = [];
   const open = async (userId: string, chatId: string): Promise<Client> => {
@@ -155,7 +130,13 @@ const main = async () => {
       }
     }),
   );
-  await new Promise((r) => setTimeout(r, 3000)); // let the last messages land
+  const sendingEnded = Date.now();
+  // let the last messages land: wait until deliveries stop growing (at most a minute)
+  for (let last = -1; latencies.length !== last && Date.now() - sendingEnded < 60_000; ) {
+    last = latencies.length;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const drainMs = Date.now() - sendingEnded;
 
   let lost = 0;
   let duplicates = 0;
@@ -177,7 +158,7 @@ const main = async () => {
   const total = [...sent.values()].reduce((n, ids) => n + ids.length, 0);
   console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
   console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
-  console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}`);
+  console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}; drained ${(drainMs / 1000).toFixed(1)} s after the last send`);
   if (lost || duplicates || outOfOrder) process.exitCode = 1;
 };
 

@@ -6,36 +6,18 @@
  * FIXED-RATE load (open loop: each request is due at its scheduled time and its latency is counted
  * from then, so queueing is not hidden). Prints p50/p95/p99 per query kind and overall.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const listings = Number(arg('listings', '100000'));
 const rate = Number(arg('rate', '40'));
 const durationS = Number(arg('duration', '30'));
 const reuse = process.argv.includes('--reuse');
 const persist = arg('persist-to', '.wrangler/bench-state');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' };
 
-const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
-};
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 const main = async () => {
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
@@ -51,15 +33,7 @@ const main = async () => {
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/categories`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 120) throw new Error('worker did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForWorker(base);
 
     // Realistic parameters taken from the data itself.
     const sample = (await (await fetch(`${base}/api/listings?limit=100&sortBy=views`)).json()) as {
