@@ -86,11 +86,23 @@ const main = async () => {
   await waitForWorker(`http://${base}`);
 
   const latencies: number[] = [];
+  const nacks = new Map<string, number>();
+  const retries = new Map<string, number>();
+  const pending = new Map<string, string>();
   const open = async (userId: string, chatId: string): Promise<Client> => {
     const ws = new WebSocket(`ws://${base}/parties/chat-room/${chatId}?token=${await token(userId)}`);
     const client: Client = { userId, chatId, ws, received: new Map(), seqs: [], duplicates: 0 };
     ws.addEventListener('message', (e) => {
-      const event = JSON.parse(String(e.data)) as { type: string; message?: { senderId: string; clientId: string; content: string; seq: number } };
+      const event = JSON.parse(String(e.data)) as { type: string; clientId?: string; error?: string; message?: { senderId: string; clientId: string; content: string; seq: number } };
+      // a refused send is retried with the same clientId, as the app does (idempotent on the server)
+      if (event.type === 'nack' && event.clientId) {
+        nacks.set(event.error ?? 'unknown', (nacks.get(event.error ?? 'unknown') ?? 0) + 1);
+        const tries = (retries.get(event.clientId) ?? 0) + 1;
+        retries.set(event.clientId, tries);
+        const payload = pending.get(event.clientId);
+        if (payload && tries <= 5) setTimeout(() => ws.send(payload), 250 * tries);
+        return;
+      }
       if (event.type !== 'new_message' || !event.message || event.message.senderId === userId) return;
       const { clientId, content, seq } = event.message;
       if (client.received.has(clientId)) client.duplicates += 1;
@@ -126,7 +138,9 @@ const main = async () => {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const clientId = `${c.userId}-${n}`;
         ids.push(clientId);
-        c.ws.send(JSON.stringify({ type: 'send', clientId, content: `m${n}|${Date.now()}` }));
+        const payload = JSON.stringify({ type: 'send', clientId, content: `m${n}|${Date.now()}` });
+        pending.set(clientId, payload);
+        c.ws.send(payload);
       }
     }),
   );
@@ -159,6 +173,7 @@ const main = async () => {
   console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
   console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
   console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}; drained ${(drainMs / 1000).toFixed(1)} s after the last send`);
+  if (nacks.size) console.log(`refused and retried: ${[...nacks].map(([why, n]) => `${n} × ${why}`).join('; ')}`);
   if (lost || duplicates || outOfOrder) process.exitCode = 1;
 };
 
