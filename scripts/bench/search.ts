@@ -19,11 +19,42 @@ const persist = arg('persist-to', '.wrangler/bench-state');
 
 
 
+/**
+ * FTS5 against the naive `LIKE '%term%'` on the same data: the count of live listings matching a
+ * word, both ways, timed and with D1's rows_read.
+ */
+const likeBaseline = async () => {
+  const { localBindings } = await import('../lib/local-bindings');
+  const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
+  const words = ['honda', 'iphone', 'sofa', 'flat', 'delhi', 'swift', 'laptop', 'royal', 'samsung', 'table'];
+  const run = async (sql: string, bind: (w: string) => unknown[]) => {
+    let ms = 0;
+    let rows = 0;
+    for (const w of words) {
+      const t = performance.now();
+      const r = await bindings.DB.prepare(sql).bind(...bind(w)).all();
+      ms += performance.now() - t;
+      rows += r.meta.rows_read ?? 0;
+    }
+    return { ms: ms / words.length, rows: rows / words.length };
+  };
+  const fts = await run(
+    `WITH m AS MATERIALIZED (SELECT rowid AS num FROM listings_fts WHERE listings_fts MATCH ?) SELECT count(*) AS n FROM m JOIN listings l ON l.num = m.num WHERE l.status = 'APPROVED'`,
+    (w) => [`"${w}"*`],
+  );
+  const like = await run(`SELECT count(*) AS n FROM listings WHERE status = 'APPROVED' AND (title LIKE ?1 OR description LIKE ?1)`, (w) => [`%${w}%`]);
+  await dispose();
+  console.log(`\nFTS5 vs LIKE '%term%' (${words.length} words, mean per query):`);
+  console.log(`  FTS5  ${fts.ms.toFixed(1).padStart(8)} ms  ${Math.round(fts.rows).toString().padStart(9)} rows read`);
+  console.log(`  LIKE  ${like.ms.toFixed(1).padStart(8)} ms  ${Math.round(like.rows).toString().padStart(9)} rows read  (${(like.ms / fts.ms).toFixed(0)}× slower, ${(like.rows / Math.max(1, fts.rows)).toFixed(0)}× the rows)`);
+};
+
 const main = async () => {
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist]);
 
+  await likeBaseline();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
@@ -64,7 +95,7 @@ const main = async () => {
     for (const n of names) await fetch(base + kinds[n]!(0)).then((r) => r.arrayBuffer());
 
     const total = Math.round(rate * durationS);
-    const results: { kind: string; ms: number; ok: boolean }[] = [];
+    const results: { kind: string; ms: number; ok: boolean; rowsRead?: number }[] = [];
     const start = performance.now() + 100;
     const inflight: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
@@ -76,7 +107,8 @@ const main = async () => {
         fetch(base + kinds[kind]!(i))
           .then(async (r) => {
             await r.arrayBuffer();
-            results.push({ kind, ms: performance.now() - due, ok: r.ok });
+            const rows = r.headers.get('x-d1-rows-read');
+            results.push({ kind, ms: performance.now() - due, ok: r.ok, ...(rows ? { rowsRead: Number(rows) } : {}) });
           })
           .catch(() => {
             results.push({ kind, ms: performance.now() - due, ok: false });
@@ -86,7 +118,7 @@ const main = async () => {
     await Promise.all(inflight);
 
     console.log(`\n${listings.toLocaleString('en-IN')} listings, ${rate} req/s for ${durationS} s (${total} requests), open loop\n`);
-    console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'rows read'.padStart(10));
     for (const kind of [...names, 'ALL']) {
       const rows = results.filter((r) => kind === 'ALL' || r.kind === kind);
       const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
@@ -97,6 +129,8 @@ const main = async () => {
         percentile(ms, 95).toFixed(1).padStart(8),
         percentile(ms, 99).toFixed(1).padStart(8),
         String(rows.filter((r) => !r.ok).length).padStart(7),
+        // D1 rows read by the search and its count (listing searches only), mean per request
+        (rows.some((r) => r.rowsRead !== undefined) ? String(Math.round(rows.reduce((n, r) => n + (r.rowsRead ?? 0), 0) / rows.filter((r) => r.rowsRead !== undefined).length)) : '-').padStart(10),
       );
     }
   } finally {

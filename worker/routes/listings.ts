@@ -38,7 +38,13 @@ export const listingRoutes = new Hono<AppEnv>()
       data: listingsPage,
     }),
     validate('query', listingsQuery),
-    async (c) => c.json({ success: true as const, data: await searchListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query')) }),
+    async (c) => {
+      const stats = { rowsRead: 0 };
+      const data = await searchListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), stats);
+      // how much the search cost the database: read by the benchmark, useful in monitoring
+      c.header('X-D1-Rows-Read', String(stats.rowsRead));
+      return c.json({ success: true as const, data });
+    },
   )
   .get(
     '/search',

@@ -256,7 +256,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
   };
 };
 
-export const searchListings = async (env: Env, db: Db, origin: string, query: ListingsQuery): Promise<ListingsPage> => {
+/** `stats.rowsRead` gets the rows D1 read for the search and its count (for the benchmark and monitoring). */
+export const searchListings = async (env: Env, db: Db, origin: string, query: ListingsQuery, stats?: { rowsRead: number }): Promise<ListingsPage> => {
   const built = await buildListingQuery(db, query);
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
   const [rows, count] = await env.DB.batch<unknown>([
@@ -264,6 +265,7 @@ export const searchListings = async (env: Env, db: Db, origin: string, query: Li
     env.DB.prepare(built.countSql).bind(...built.countParams),
   ]);
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
+  if (stats) stats.rowsRead = (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
   return {
     listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
