@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
+import { staticHeadersFile } from './worker/lib/page-headers';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -17,6 +18,14 @@ export default defineConfig({
       generatedRouteTree: here('./web/src/routeTree.gen.ts'),
     }),
     react(),
+    {
+      // security headers for static pages come from the same list the worker uses for its pages
+      name: 'sel-static-headers',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: '_headers', source: staticHeadersFile() });
+      },
+    },
   ],
   build: {
     outDir: here('./dist/client'),

@@ -6,7 +6,10 @@ useBrowser();
 describe('home page', () => {
   it('shows 11 fresh recommendations beside the promo card, at desktop width', async () => {
     const tab = await openTab(1280);
-    await tab.page.goto('/');
+    const response = await tab.page.goto('/');
+    // the static app carries the same security headers as worker-rendered pages (generated _headers)
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff');
     await tab.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
     const cards = tab.page.locator('a[href^="/item/"]');
     await cards.first().waitFor();

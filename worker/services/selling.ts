@@ -278,7 +278,10 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
 
 export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
   const row = await ownedListing(env, userId, id);
-  const current = await getListing(env, db, origin, row.id, userId);
+  // the ad's photos as stored: the default when the edit leaves them alone, and what it may drop
+  const { results: oldPhotos } = await env.DB.prepare('SELECT id, r2_key FROM media WHERE listing_id = ? ORDER BY position')
+    .bind(row.id)
+    .all<{ id: string; r2_key: string }>();
   const changingPlace = input.location !== undefined || input.state !== undefined || input.city !== undefined || input.neighbourhood !== undefined;
   const merged: CreateListingInput = {
     title: input.title ?? row.title,
@@ -294,7 +297,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     // a new place brings its own coordinates unless the client sent exact ones
     latitude: input.latitude ?? (changingPlace ? undefined : (row.latitude ?? undefined)),
     longitude: input.longitude ?? (changingPlace ? undefined : (row.longitude ?? undefined)),
-    images: input.images ?? current.images,
+    images: input.images ?? oldPhotos.map((m) => m.r2_key),
     features: input.features ?? (JSON.parse(row.features) as Record<string, never>),
     sellerName: input.sellerName ?? row.contact_name ?? undefined,
     sellerPhone: input.sellerPhone ?? row.contact_phone ?? undefined,
@@ -308,7 +311,6 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
-  const { results: oldPhotos } = await env.DB.prepare('SELECT id, r2_key FROM media WHERE listing_id = ?').bind(row.id).all<{ id: string; r2_key: string }>();
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above, and the ad's own row is written last, so two edits
