@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { call } from './helpers';
 import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
+import { COUNT_CAP } from '../../worker/schemas/common';
 import { listCategories } from '../../worker/services/catalog';
 import { searchLocations } from '../../worker/services/locations';
 import { getDb } from '../../worker/db/client';
@@ -40,5 +41,57 @@ describe('KV caching of counts', () => {
     const places = await searchLocations(brokenEnv, getDb(env.DB), 'bengaluru', 5);
     expect(places[0]?.name).toBe('Bengaluru');
     await expect(invalidateListingCaches(brokenEnv)).resolves.toBeUndefined();
+  });
+});
+
+describe('listing search totals', () => {
+  const totalFor = async (q: string) => (await call(`/api/listings?q=${q}`)).body.data.pagination as { total: number; totalCapped: boolean };
+
+  it('are cached per query until a listing changes; the page itself is always fresh', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Quokka figurine one' });
+    expect(await totalFor('quokka')).toMatchObject({ total: 1, totalCapped: false });
+    // written behind the services' back: the page shows it, the cached total does not yet
+    await createListing(seller, { title: 'Quokka figurine two' });
+    const res = await call('/api/listings?q=quokka');
+    expect(res.body.data.listings).toHaveLength(2);
+    expect(res.body.data.pagination.total).toBe(1);
+    await invalidateListingCaches(env);
+    expect(await totalFor('quokka')).toMatchObject({ total: 2, totalCapped: false });
+  });
+
+  it('stop counting at COUNT_CAP and say so; pages beyond the cap are a clear 400', async () => {
+    const seller = await createUser();
+    const template = await createListing(seller, { title: 'Wombat plush toy' });
+    // COUNT_CAP more copies in one statement (ids and slugs made unique from the row number)
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
+         location, state_id, city_id, area_id, features, brand, status, is_featured, views, created_at, updated_at)
+       SELECT l.id || '-' || n.i, l.slug || '-' || n.i, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
+         l.category_id, l.subcategory_id, l.location, l.state_id, l.city_id, l.area_id, l.features, l.brand, l.status, 0, 0,
+         l.created_at - n.i, l.updated_at
+       FROM listings l, n WHERE l.id = ?`,
+    )
+      .bind(COUNT_CAP, template.id)
+      .run();
+    await invalidateListingCaches(env);
+
+    const first = await call('/api/listings?q=wombat&limit=20');
+    expect(first.status).toBe(200);
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 20, total: COUNT_CAP, pages: COUNT_CAP / 20, totalCapped: true });
+    // the count stopped at the cap instead of reading every match (plus the page's own reads)
+    expect(Number(first.headers.get('X-D1-Rows-Read'))).toBeLessThan(3 * COUNT_CAP + 1_000);
+
+    const last = await call(`/api/listings?q=wombat&limit=20&page=${COUNT_CAP / 20}`);
+    expect(last.status).toBe(200);
+    expect(last.body.data.listings).toHaveLength(20);
+
+    const beyond = await call(`/api/listings?q=wombat&limit=20&page=${COUNT_CAP / 20 + 1}`);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatch(/first 10,000 results/);
+
+    // a narrower query under the cap is exact again
+    expect((await call('/api/listings?q=wombat&location=Mysuru')).body.data.pagination).toMatchObject({ total: 0, totalCapped: false });
   });
 });

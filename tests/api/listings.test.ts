@@ -86,7 +86,7 @@ describe('GET /api/listings', () => {
       'Apple iPhone 14 128GB Midnight',
       'Wooden sofa set 5 seater',
     ]);
-    expect(body.data.pagination).toEqual({ page: 1, limit: 12, total: 5, pages: 1 });
+    expect(body.data.pagination).toEqual({ page: 1, limit: 12, total: 5, pages: 1, totalCapped: false });
   });
 
   it('carries the full listing shape: price in rupees, seller block, images, slug and breadcrumbs', async () => {
@@ -122,7 +122,7 @@ describe('GET /api/listings', () => {
     const p3 = await call('/api/listings?limit=2&page=3');
     const beyond = await call('/api/listings?limit=2&page=9');
     expect(titles(p1.body)).toHaveLength(2);
-    expect(p1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 5, pages: 3 });
+    expect(p1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 5, pages: 3, totalCapped: false });
     expect(titles(p3.body)).toEqual(['Wooden sofa set 5 seater']);
     expect(beyond.status).toBe(200);
     expect(titles(beyond.body)).toEqual([]);
@@ -223,6 +223,33 @@ describe('full-text search', () => {
       expect(Array.isArray(body.data.listings)).toBe(true);
     },
   );
+
+  it('indexes live listings only, following every status change, edit and delete', async () => {
+    const seller = await createUser();
+    const ad = await createListing(seller, { title: 'Narwhal tusk replica' });
+    const indexed = async () => {
+      const row = await env.DB.prepare('SELECT f.title FROM listings_fts f JOIN listings l ON l.num = f.rowid WHERE l.id = ?').bind(ad.id).first<{ title: string }>();
+      return row?.title ?? null;
+    };
+    const found = async () => titles((await call('/api/listings?q=narwhal')).body);
+    expect(await indexed()).toBe('Narwhal tusk replica');
+    expect(await found()).toEqual(['Narwhal tusk replica']);
+    for (const status of ['SOLD', 'INACTIVE', 'REJECTED']) {
+      await env.DB.prepare('UPDATE listings SET status = ? WHERE id = ?').bind(status, ad.id).run();
+      expect(await indexed(), status).toBeNull();
+    }
+    // edited while hidden: still out of the index
+    await env.DB.prepare(`UPDATE listings SET title = 'Narwhal tusk replica, large' WHERE id = ?`).bind(ad.id).run();
+    expect(await indexed()).toBeNull();
+    await env.DB.prepare(`UPDATE listings SET status = 'APPROVED' WHERE id = ?`).bind(ad.id).run();
+    expect(await indexed()).toBe('Narwhal tusk replica, large');
+    expect(await found()).toEqual(['Narwhal tusk replica, large']);
+    const hidden = await createListing(seller, { title: 'Narwhal poster', status: 'INACTIVE' });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM listings_fts f JOIN listings l ON l.num = f.rowid WHERE l.id = ?').bind(hidden.id).first('n')).toBe(0);
+    await env.DB.prepare('DELETE FROM listings WHERE id IN (?, ?)').bind(ad.id, hidden.id).run();
+    expect(await found()).toEqual([]);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH 'narwhal'`).first('n')).toBe(0);
+  });
 
   it('keeps the listings table intact after hostile input', async () => {
     const count = await env.DB.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>();

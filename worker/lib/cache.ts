@@ -23,22 +23,40 @@ const currentVersion = async (env: Env): Promise<string> => {
   }
 };
 
-export const cached = async <T>(env: Env, key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T> => {
+/** The versioned key for `key`, or undefined when KV cannot be used right now. */
+const versionedKey = async (env: Env, key: string) => {
   const version = await currentVersion(env);
-  if (version === 'unavailable') return loader();
-  const fullKey = `${key}:v${version}`;
+  return version === 'unavailable' ? undefined : `${key}:v${version}`;
+};
+
+/** A cached value, or null on a miss or any KV failure. */
+export const readCache = async <T>(env: Env, key: string): Promise<T | null> => {
+  const fullKey = await versionedKey(env, key);
+  if (!fullKey) return null;
   try {
-    const hit = await env.CACHE.get<T>(fullKey, 'json');
-    if (hit !== null) return hit;
+    return await env.CACHE.get<T>(fullKey, 'json');
   } catch (err) {
     console.warn('KV read failed', fullKey, err);
+    return null;
   }
-  const value = await loader();
+};
+
+/** Stores a value under the current version; failures are logged and ignored. */
+export const writeCache = async (env: Env, key: string, value: unknown, ttlSeconds: number) => {
+  const fullKey = await versionedKey(env, key);
+  if (!fullKey) return;
   try {
     await env.CACHE.put(fullKey, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) });
   } catch (err) {
     console.warn('KV write failed', fullKey, err);
   }
+};
+
+export const cached = async <T>(env: Env, key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T> => {
+  const hit = await readCache<T>(env, key);
+  if (hit !== null) return hit;
+  const value = await loader();
+  await writeCache(env, key, value, ttlSeconds);
   return value;
 };
 

@@ -19,7 +19,15 @@ export const pagination = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   pages: z.number().int(),
+  /** Listing searches: true when more than COUNT_CAP listings match and `total` is the cap ("10,000+"). */
+  totalCapped: z.boolean().optional(),
 });
+
+/**
+ * Listing searches count at most this many matches (so a broad query at 1M listings reads at most
+ * this many index entries for its total) and only page within them.
+ */
+export const COUNT_CAP = 10_000;
 export type Pagination = z.infer<typeof pagination>;
 
 /** Query-string integer with bounds and a human message. Empty strings count as absent. */

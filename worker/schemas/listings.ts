@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pagination, queryInt, queryText } from './common';
+import { COUNT_CAP, pagination, queryInt, queryText } from './common';
+
+export { COUNT_CAP };
 
 export const LISTING_STATUSES = ['APPROVED', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
@@ -66,6 +68,10 @@ export const listingsQuery = z
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice cannot be greater than maxPrice',
     path: ['minPrice'],
+  })
+  .refine((q) => (q.page - 1) * q.limit < COUNT_CAP, {
+    message: `Only the first ${COUNT_CAP.toLocaleString('en-IN')} results can be paged through: add a search word or a filter to narrow them`,
+    path: ['page'],
   });
 export type ListingsQuery = z.infer<typeof listingsQuery>;
 

@@ -1,7 +1,9 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';
-import { FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
+import { readCache, writeCache } from '../lib/cache';
+import { hex, sha256 } from '../lib/crypto';
+import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
 import { allCategories, resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from './media';
@@ -12,8 +14,7 @@ export const LISTING_COLUMNS = `
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
   l.is_featured, l.views, l.created_at, l.updated_at, l.reject_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
-  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at,
-  (SELECT count(*) FROM listings x WHERE x.user_id = l.user_id AND x.status = 'APPROVED') AS user_total_listings`;
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at`;
 
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
@@ -52,7 +53,6 @@ export interface ListingRow {
   avatar: string | null;
   is_verified: number;
   user_created_at: number;
-  user_total_listings: number;
 }
 
 const parseFeatures = (text: string): Record<string, unknown> => {
@@ -64,10 +64,27 @@ const parseFeatures = (text: string): Record<string, unknown> => {
   }
 };
 
+/** Live ads per seller, one grouped query per page (once per seller, not once per listing row). */
+const liveAdCounts = async (env: Env, userIds: string[]) => {
+  const ids = [...new Set(userIds)];
+  const out = new Map<string, number>();
+  // 100 bound parameters per statement in D1
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const { results } = await env.DB.prepare(
+      `SELECT user_id, count(*) AS n FROM listings WHERE status = 'APPROVED' AND user_id IN (${chunk.map(() => '?').join(', ')}) GROUP BY user_id`,
+    )
+      .bind(...chunk)
+      .all<{ user_id: string; n: number }>();
+    for (const r of results) out.set(r.user_id, r.n);
+  }
+  return out;
+};
+
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
 export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
+  const [categories, images, sellerAds] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id)), liveAdCounts(env, rows.map((r) => r.user_id))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -111,7 +128,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
         avatar: r.avatar,
         isVerified,
         userCreatedAt: new Date(r.user_created_at).toISOString(),
-        totalListings: r.user_total_listings,
+        totalListings: sellerAds.get(r.user_id) ?? 0,
       },
       views: r.views,
       status: r.status,
@@ -236,39 +253,82 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
 
   const whereSql = where.join(' AND ');
   const offset = (query.page - 1) * query.limit;
-  if (fts) {
-    // MATCH first, in a CTE, so SQLite never walks the whole listings table for a text search.
-    const cte = `WITH m AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ?)`;
+  const orderSql = orderParts.join(', ');
+  // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
+  // seller, places and the seller's ad count are joined for those few rows alone, not for every
+  // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
+  const selectPage = (pageCte: string, rank: boolean) =>
+    `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`;
+  if (fts && where.length === 1 && sortBy === 'relevance' && !query.featuredFirst) {
+    // Text alone, best first: the index holds live listings only (migrations/0007), so FTS5 picks
+    // the page by rank itself (reading only the page's rows) and counts without touching listings.
+    // The status check stays as a guard; the join is by rowid for the page's rows only.
+    const rankOrder = order === 'DESC' ? 'ASC' : 'DESC';
     return {
-      sql: `${cte} SELECT ${LISTING_COLUMNS} FROM m JOIN listings l ON l.num = m.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY ${orderParts.join(', ')} LIMIT ? OFFSET ?`,
-      countSql: `${cte} SELECT count(*) AS total FROM m JOIN listings l ON l.num = m.num WHERE ${whereSql}`,
+      sql: `WITH p AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
+      params: [fts, query.limit, offset],
+      countParams: [fts],
+      empty,
+    };
+  }
+  if (fts) {
+    // MATCH first, in a CTE, so SQLite never walks the whole listings table for a text search, and
+    // CROSS JOIN pins the matches as the outer loop: without statistics the planner otherwise
+    // drives from the status index (every live listing) and probes the matches for each.
+    const matches = `m AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ?)`;
+    const from = `FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql}`;
+    return {
+      sql: selectPage(`WITH ${matches}, p AS MATERIALIZED (SELECT l.num, m.rank ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, true),
+      countSql: `WITH ${matches} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
       countParams: [fts, ...params],
       empty,
     };
   }
+  const from = `FROM listings l WHERE ${whereSql}`;
   return {
-    sql: `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY ${orderParts.join(', ')} LIMIT ? OFFSET ?`,
-    countSql: `SELECT count(*) AS total FROM listings l WHERE ${whereSql}`,
+    sql: selectPage(`WITH p AS MATERIALIZED (SELECT l.num ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, false),
+    countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
     params: [...params, query.limit, offset],
     countParams: params,
     empty,
   };
 };
 
-/** `stats.rowsRead` gets the rows D1 read for the search and its count (for the benchmark and monitoring). */
-export const searchListings = async (env: Env, db: Db, origin: string, query: ListingsQuery, stats?: { rowsRead: number }): Promise<ListingsPage> => {
+/** How long a search total may be reused; any listing write bumps the cache version sooner. */
+const COUNT_TTL_SECONDS = 300;
+
+/**
+ * A page of live listings with a cheap total: counted up to COUNT_CAP (above it the total says
+ * "10,000+"), and cached in KV per query shape until a listing changes, so paging through results
+ * or reopening a search costs only the page query. `defer` keeps the cache write off the response
+ * path (ctx.waitUntil); `stats.rowsRead` gets the rows D1 read (the benchmark and monitoring).
+ */
+export const searchListings = async (
+  env: Env,
+  db: Db,
+  origin: string,
+  query: ListingsQuery,
+  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void } = {},
+): Promise<ListingsPage> => {
   const built = await buildListingQuery(db, query);
-  if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
-  const [rows, count] = await env.DB.batch<unknown>([
-    env.DB.prepare(built.sql).bind(...built.params),
-    env.DB.prepare(built.countSql).bind(...built.countParams),
-  ]);
-  const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
-  if (stats) stats.rowsRead = (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
+  if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
+  const countKey = `count:listings:${hex(await sha256(JSON.stringify([built.countSql, built.countParams])))}`;
+  const known = await readCache<number>(env, countKey);
+  const page = env.DB.prepare(built.sql).bind(...built.params);
+  const [rows, count] = known !== null ? [await page.all(), undefined] : await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams)]);
+  const counted = known ?? (count?.results[0] as { total: number } | undefined)?.total ?? 0;
+  if (known === null) {
+    const write = writeCache(env, countKey, counted, COUNT_TTL_SECONDS);
+    if (opts.defer) opts.defer(write);
+    else await write;
+  }
+  if (opts.stats) opts.stats.rowsRead = (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
+  const total = Math.min(counted, COUNT_CAP);
   return {
     listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
-    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
   };
 };
 

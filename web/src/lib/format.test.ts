@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListingSlug, formatListingDate, formatPrice } from './format';
+import { buildListingSlug, formatListingDate, formatPrice, formatTotal } from './format';
 
 describe('formatPrice', () => {
   it('uses the rupee sign and Indian lakh grouping', () => {
@@ -144,5 +144,13 @@ describe('buildListingSlug', () => {
     expect(buildListingSlug({ id: 'ab1', title: 'Desk', category: 'Furniture', location: 'Pune' })).toBe(
       'furniture-c84-desk-in-pune-iid-ab1',
     );
+  });
+});
+
+describe('formatTotal', () => {
+  it('groups digits the Indian way and marks a capped count', () => {
+    expect(formatTotal({ total: 123456 })).toBe('1,23,456');
+    expect(formatTotal({ total: 10000, totalCapped: true })).toBe('10,000+');
+    expect(formatTotal({ total: 7, totalCapped: false })).toBe('7');
   });
 });

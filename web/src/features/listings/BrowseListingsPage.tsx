@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { Pagination } from '../../components/Pagination';
-import { buildListingSlug, formatPrice } from '../../lib/format';
+import { buildListingSlug, formatPrice, formatTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { CONDITIONS, type ListingFiltersSearch } from '../../lib/search-params';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -211,7 +211,7 @@ export function BrowseListingsPage() {
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            Showing {listings.data.listings.length} of {listings.data.pagination.total.toLocaleString('en-IN')} listings
+            Showing {listings.data.listings.length} of {formatTotal(listings.data.pagination)} listings
           </p>
           <div className={listings.isPlaceholderData ? 'browse-grid is-stale' : 'browse-grid'}>
             {listings.data.listings.map((listing) => (

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { InternalLink } from '../../components/InternalLink';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
+import { formatTotal } from '../../lib/format';
 import { PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
 import { locationQueries } from '../locations/queries';
@@ -201,7 +202,7 @@ export function ProductsPage() {
         <h1 className="page-title">{heading}</h1>
         {page && (
           <p className="muted products-head__count" aria-live="polite">
-            {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'ad' : 'ads'}
+            {formatTotal(page)} {page.total === 1 && !page.totalCapped ? 'ad' : 'ads'}
           </p>
         )}
       </div>
