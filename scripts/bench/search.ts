@@ -20,33 +20,63 @@ const persist = arg('persist-to', '.wrangler/bench-state');
 
 
 /**
- * FTS5 against the naive `LIKE '%term%'` on the same data: the count of live listings matching a
- * word, both ways, timed and with D1's rows_read.
+ * FTS5 against the naive `LIKE '%term%'` on the same data, for words from common to rare, two ways:
+ *  - "page + total": what the API runs for `?q=word&limit=20` (built by the API's own query
+ *    builder: FTS5 rank order, total capped at COUNT_CAP) against the LIKE version of the same
+ *    page (newest first) and capped total;
+ *  - "every match": counting all live matches, the classic full-text comparison.
+ * Timed on the local D1 with its rows_read.
  */
 const likeBaseline = async () => {
   const { localBindings } = await import('../lib/local-bindings');
+  const { getDb } = await import('../../worker/db/client');
+  const { buildListingQuery } = await import('../../worker/services/listings');
+  const { listingsQuery, COUNT_CAP } = await import('../../worker/schemas/listings');
   const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
-  const words = ['honda', 'iphone', 'sofa', 'flat', 'delhi', 'swift', 'laptop', 'royal', 'samsung', 'table'];
-  const run = async (sql: string, bind: (w: string) => unknown[]) => {
-    let ms = 0;
+  const db = bindings.DB;
+  const words = ['honda', 'iphone', 'sofa', 'flat', 'swift', 'laptop', 'royal', 'samsung', 'fortuner', 'macbook', 'recliner', 'tractor'];
+  const time = async (statements: { sql: string; params: unknown[] }[]) => {
+    const t = performance.now();
     let rows = 0;
-    for (const w of words) {
-      const t = performance.now();
-      const r = await bindings.DB.prepare(sql).bind(...bind(w)).all();
-      ms += performance.now() - t;
-      rows += r.meta.rows_read ?? 0;
-    }
-    return { ms: ms / words.length, rows: rows / words.length };
+    for (const st of statements) rows += (await db.prepare(st.sql).bind(...st.params).all()).meta.rows_read ?? 0;
+    return { ms: performance.now() - t, rows };
   };
-  const fts = await run(
-    `WITH m AS MATERIALIZED (SELECT rowid AS num FROM listings_fts WHERE listings_fts MATCH ?) SELECT count(*) AS n FROM m JOIN listings l ON l.num = m.num WHERE l.status = 'APPROVED'`,
-    (w) => [`"${w}"*`],
-  );
-  const like = await run(`SELECT count(*) AS n FROM listings WHERE status = 'APPROVED' AND (title LIKE ?1 OR description LIKE ?1)`, (w) => [`%${w}%`]);
+  const like = `status = 'APPROVED' AND (title LIKE ?1 OR description LIKE ?1)`;
+  const kinds: Record<string, { fts: (w: string) => Promise<{ sql: string; params: unknown[] }[]>; like: (w: string) => { sql: string; params: unknown[] }[] }> = {
+    'page + total (the API)': {
+      fts: async (w) => {
+        const built = await buildListingQuery(getDb(db), listingsQuery.parse({ q: w, limit: '20' }));
+        return [
+          { sql: built.sql, params: built.params },
+          { sql: built.countSql, params: built.countParams },
+        ];
+      },
+      like: (w) => [
+        { sql: `SELECT num FROM listings WHERE ${like} ORDER BY created_at DESC LIMIT 20`, params: [`%${w}%`] },
+        { sql: `SELECT count(*) FROM (SELECT 1 FROM listings WHERE ${like} LIMIT ${COUNT_CAP + 1})`, params: [`%${w}%`] },
+      ],
+    },
+    'every match (count)': {
+      fts: async (w) => [{ sql: `SELECT count(*) FROM listings_fts WHERE listings_fts MATCH ?`, params: [`"${w}"*`] }],
+      like: (w) => [{ sql: `SELECT count(*) FROM listings WHERE ${like}`, params: [`%${w}%`] }],
+    },
+  };
+  console.log(`\nFTS5 vs LIKE '%term%' (${words.join(', ')}; mean per word):`);
+  for (const [name, kind] of Object.entries(kinds)) {
+    let fts = { ms: 0, rows: 0 };
+    let lk = { ms: 0, rows: 0 };
+    for (const w of words) {
+      const f = await time(await kind.fts(w));
+      const l = await time(kind.like(w));
+      fts = { ms: fts.ms + f.ms, rows: fts.rows + f.rows };
+      lk = { ms: lk.ms + l.ms, rows: lk.rows + l.rows };
+    }
+    const n = words.length;
+    console.log(`  ${name}`);
+    console.log(`    FTS5  ${(fts.ms / n).toFixed(1).padStart(8)} ms  ${Math.round(fts.rows / n).toString().padStart(9)} rows read`);
+    console.log(`    LIKE  ${(lk.ms / n).toFixed(1).padStart(8)} ms  ${Math.round(lk.rows / n).toString().padStart(9)} rows read  (${(lk.ms / fts.ms).toFixed(0)}× slower, ${(lk.rows / Math.max(1, fts.rows)).toFixed(0)}× the rows)`);
+  }
   await dispose();
-  console.log(`\nFTS5 vs LIKE '%term%' (${words.length} words, mean per query):`);
-  console.log(`  FTS5  ${fts.ms.toFixed(1).padStart(8)} ms  ${Math.round(fts.rows).toString().padStart(9)} rows read`);
-  console.log(`  LIKE  ${like.ms.toFixed(1).padStart(8)} ms  ${Math.round(like.rows).toString().padStart(9)} rows read  (${(like.ms / fts.ms).toFixed(0)}× slower, ${(like.rows / Math.max(1, fts.rows)).toFixed(0)}× the rows)`);
 };
 
 const main = async () => {

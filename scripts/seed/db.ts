@@ -192,16 +192,18 @@ export const dropInsertTrigger = (db: D1Database) => db.prepare(`DROP TRIGGER IF
 
 export const createInsertTrigger = (db: D1Database, sql: string) => db.prepare(sql).run();
 
-/** What the insert trigger indexes: live listings only (see migrations/0007). */
+/** What the insert trigger indexes: live listings only, with their facet tokens (migrations/0007, 0008). */
 const FTS_SELECT = `SELECT l.num, l.title, l.description, l.location,
-  coalesce((SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)), '')
+  coalesce((SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)), ''),
+  'xc' || replace(l.category_id, '-', '') || coalesce(' xc' || replace(l.subcategory_id, '-', ''), '') || coalesce(' xl' || l.state_id, '') || coalesce(' xl' || l.city_id, '') || coalesce(' xl' || l.area_id, '')
   FROM listings l WHERE l.status = 'APPROVED'`;
+const FTS_COLUMNS = 'rowid, title, description, location, categories, facets';
 
 /** Indexes listings with num in (from, to] in slices (what the trigger would have done row by row). */
 export const indexListings = async (db: D1Database, from: number, to: number, slice = 25_000) => {
   for (let start = from; start < to; start += slice) {
     await db
-      .prepare(`INSERT INTO listings_fts(rowid, title, description, location, categories) ${FTS_SELECT} AND l.num > ? AND l.num <= ?`)
+      .prepare(`INSERT INTO listings_fts(${FTS_COLUMNS}) ${FTS_SELECT} AND l.num > ? AND l.num <= ?`)
       .bind(start, Math.min(to, start + slice))
       .run();
   }
@@ -212,7 +214,7 @@ export const repairFts = async (db: D1Database, migrationsDir: string) => {
   if (await hasInsertTrigger(db)) return false;
   await createInsertTrigger(db, await insertTriggerSql(db, migrationsDir));
   await db
-    .prepare(`INSERT INTO listings_fts(rowid, title, description, location, categories) ${FTS_SELECT} AND l.num NOT IN (SELECT rowid FROM listings_fts)`)
+    .prepare(`INSERT INTO listings_fts(${FTS_COLUMNS}) ${FTS_SELECT} AND l.num NOT IN (SELECT rowid FROM listings_fts)`)
     .run();
   return true;
 };

@@ -251,6 +251,27 @@ describe('full-text search', () => {
     expect(await env.DB.prepare(`SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH 'narwhal'`).first('n')).toBe(0);
   });
 
+  it('applies category and place filters inside the index, and follows a listing that moves', async () => {
+    const seller = await createUser();
+    const ad = await createListing(seller, { title: 'Axolotl aquarium 60 litre', city: 'Pune', categoryId: 'pets', subcategoryId: 'pets-pet-supplies' });
+    await createListing(seller, { title: 'Axolotl aquarium 90 litre', city: 'Mumbai', categoryId: 'pets', subcategoryId: 'pets-pet-supplies' });
+    expect(titles((await call('/api/listings?q=axolotl&location=Pune')).body)).toEqual(['Axolotl aquarium 60 litre']);
+    expect(titles((await call('/api/listings?q=axolotl&location=Maharashtra')).body)).toHaveLength(2);
+    expect(titles((await call('/api/listings?q=axolotl&category=Pets&subcategory=Pet%20Supplies')).body)).toHaveLength(2);
+    expect((await call('/api/listings?q=axolotl&category=Vehicles')).body.data.pagination.total).toBe(0);
+    // the facet tokens themselves are not searchable text
+    const facets = await env.DB.prepare('SELECT f.facets FROM listings_fts f JOIN listings l ON l.num = f.rowid WHERE l.id = ?').bind(ad.id).first<{ facets: string }>();
+    expect(facets?.facets).toMatch(/^xcpets xcpetspetsupplies xl\d+ xl\d+$/);
+    const token = facets!.facets.split(' ')[2]!;
+    expect((await call(`/api/listings?q=${token}`)).body.data.pagination.total).toBe(0);
+    // moved to Mumbai: the index follows
+    const mumbai = await env.DB.prepare(`SELECT id, parent_id FROM locations WHERE kind = 'city' AND name = 'Mumbai'`).first<{ id: number; parent_id: number }>();
+    await env.DB.prepare('UPDATE listings SET city_id = ?, state_id = ? WHERE id = ?').bind(mumbai!.id, mumbai!.parent_id, ad.id).run();
+    expect(titles((await call('/api/listings?q=axolotl&location=Pune')).body)).toEqual([]);
+    expect(titles((await call('/api/listings?q=axolotl&location=Mumbai')).body)).toHaveLength(2);
+    await env.DB.prepare('DELETE FROM listings WHERE user_id = ?').bind(seller.id).run();
+  });
+
   it('keeps the listings table intact after hostile input', async () => {
     const count = await env.DB.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>();
     expect(count?.n).toBe(8);

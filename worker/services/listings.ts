@@ -167,11 +167,17 @@ const imagesFor = async (env: Env, listingIds: string[]): Promise<Map<string, st
  * Free text → an FTS5 query that cannot be a syntax error: words only, each quoted (so AND, NEAR
  * and friends are plain words), each a prefix match so "bang" finds "bangalore".
  */
-export const toFtsQuery = (q: string): string | undefined => {
+export const toFtsQuery = (q: string, facets: string[] = []): string | undefined => {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   if (!words.length) return undefined;
-  return words.map((w) => `"${w}"*`).join(' ');
+  // the user's words search the text columns only, never the facet tokens
+  const text = `{title description location categories} : (${words.map((w) => `"${w}"*`).join(' ')})`;
+  return [text, ...facets.map((f) => `facets : "${f}"`)].join(' AND ');
 };
+
+/** Facet tokens in listings_fts.facets (migrations/0008): xc + category id without dashes, xl + location id. */
+const categoryFacet = (id: string) => `xc${id.replace(/-/g, '')}`;
+const locationFacet = (id: number) => `xl${id}`;
 
 export interface BuiltListingQuery {
   /** SQL text of the filtered set, selecting listing rows (with `rank` when searching) */
@@ -189,6 +195,8 @@ const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.created_at', price:
 export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
   const params: unknown[] = [];
+  /** filters the full-text index can apply itself; the rest need the listings rows */
+  const facets: string[] = [];
   let empty = false;
 
   if (query.category || query.subcategory) {
@@ -197,9 +205,11 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
     else if (resolved.subcategory) {
       where.push('l.subcategory_id = ?');
       params.push(resolved.subcategory.id);
+      facets.push(categoryFacet(resolved.subcategory.id));
     } else if (resolved.category) {
       where.push('l.category_id = ?');
       params.push(resolved.category.id);
+      facets.push(categoryFacet(resolved.category.id));
     }
   }
   if (query.location) {
@@ -208,8 +218,10 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
     else if (place) {
       where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
       params.push(place.id);
+      facets.push(locationFacet(place.id));
     }
   }
+  const beforeRowFilters = where.length;
   if (query.minPrice !== undefined) {
     where.push('l.price_minor >= ?');
     params.push(Math.round(query.minPrice * 100));
@@ -235,7 +247,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
     }
   }
 
-  const fts = query.q !== undefined ? toFtsQuery(query.q) : undefined;
+  const rowFilters = where.length - beforeRowFilters;
+  const fts = query.q !== undefined ? toFtsQuery(query.q, facets) : undefined;
   if (query.q !== undefined && !fts) empty = true;
 
   const sortBy = query.sortBy ?? (fts ? 'relevance' : 'createdAt');
@@ -259,15 +272,15 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
   const selectPage = (pageCte: string, rank: boolean) =>
     `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`;
-  if (fts && where.length === 1 && sortBy === 'relevance' && !query.featuredFirst) {
-    // Text alone, best first: the index holds live listings only (migrations/0007), so FTS5 picks
-    // the page by rank itself (reading only the page's rows) and counts without touching listings.
-    // The status check stays as a guard; the join is by rowid for the page's rows only.
+  if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
+    // Text (with category and place filters as facets), best first: the index holds live listings
+    // only (migrations/0007, 0008), so FTS5 picks the page by rank itself and counts without
+    // touching listings. The filters stay in WHERE as a guard; the join is for the page's rows only.
     const rankOrder = order === 'DESC' ? 'ASC' : 'DESC';
     return {
       sql: `WITH p AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
-      params: [fts, query.limit, offset],
+      params: [fts, query.limit, offset, ...params],
       countParams: [fts],
       empty,
     };
