@@ -22,6 +22,8 @@ describe('listing pages for crawlers and link previews', () => {
     expect(text).toContain('<title>Toyota Innova Crysta 2019 &lt;b&gt;7 seater&lt;/b&gt; - Bengaluru | SEL</title>');
     expect(text).toContain(`<link rel="canonical" href="https://sel.example/item/${ad.slug}">`);
     expect(text).toContain('<meta property="og:image" content="https://sel.example/api/media/seed/vehicles-cars/1.jpg">');
+    // the carousel photo is fetched with the HTML, in the size the page shows (LCP)
+    expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=800" fetchpriority="high">');
     expect(text).toMatch(/<meta name="description" content="₹16,50,000 · Bengaluru, Karnataka\. /);
     expect(text.match(/<meta name="description"/g)).toHaveLength(1);
     expect(text).toContain('<div id="root"></div>'); // the app still boots

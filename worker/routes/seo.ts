@@ -6,6 +6,7 @@ import type { Listing } from '../schemas/listings';
 import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
+import { largeVariant } from '../schemas/media';
 
 /**
  * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
@@ -26,6 +27,8 @@ interface PageMeta {
   type?: string;
   jsonLd?: unknown;
   noindex?: boolean;
+  /** the page's largest image, fetched with the HTML instead of after the app has rendered (LCP) */
+  preloadImage?: string;
 }
 
 const shell = async (c: Context<AppEnv>) => {
@@ -50,6 +53,7 @@ const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
     `<meta name="twitter:description" content="${escapeAttr(meta.description)}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`, `<meta name="twitter:image" content="${escapeAttr(meta.image)}">`] : []),
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeAttr(meta.preloadImage)}" fetchpriority="high">`] : []),
     // JSON inside <script>: "</" is escaped so data can never close the tag
     ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('');
@@ -92,6 +96,7 @@ const listingPage = (c: Context<AppEnv>, l: Listing) => {
     description: describe(l),
     canonical,
     image: l.images[0],
+    preloadImage: l.images[0] ? largeVariant(l.images[0]) : undefined,
     type: 'product',
     jsonLd: {
       '@context': 'https://schema.org',

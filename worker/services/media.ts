@@ -1,16 +1,13 @@
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 
-export const MEDIA_PREFIX = '/api/media/';
+import { MEDIA_PREFIX, MEDIA_WIDTHS, type MediaWidth } from '../schemas/media';
+
+export { LARGE_WIDTH, MEDIA_PREFIX, MEDIA_WIDTHS, THUMB_WIDTH, type MediaWidth } from '../schemas/media';
 
 export const mediaUrl = (origin: string, key: string, width?: MediaWidth) =>
   `${origin}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}${width ? `?w=${width}` : ''}`;
 
-/** Variant widths: cards (thumb) and the detail carousel (large). Anything else is the original. */
-export const MEDIA_WIDTHS = [320, 800] as const;
-export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
-export const THUMB_WIDTH: MediaWidth = 320;
-export const LARGE_WIDTH: MediaWidth = 800;
 
 /** Keys are server-generated: letters, digits, dashes, underscores, dots and slashes, no "..". */
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;

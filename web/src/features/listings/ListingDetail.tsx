@@ -17,6 +17,7 @@ import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
 import { mapsSearchUrl } from './share';
 import { ShareDialog } from './ShareDialog';
+import { largeVariant } from '../../../../worker/schemas/media';
 
 /** The detail answers also say whether the viewer has favourited the ad. */
 type DetailListing = Listing & { isFavorite?: boolean };
@@ -52,8 +53,6 @@ function useLoginRedirect() {
     void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
 }
 
-/** Our photos come as an 800 px variant for the carousel; other URLs are used as they are. */
-const largeVariant = (url: string) => (url.includes('/api/media/') && !url.includes('?') ? `${url}?w=800` : url);
 
 function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: () => void; showChat: boolean }) {
   const [avatarFailed, setAvatarFailed] = useState(false);

@@ -71,7 +71,8 @@ function Breadcrumbs({ search }: { search: ProductsSearch }) {
 }
 
 function PopularSearches({ search }: { search: ProductsSearch }) {
-  const { data } = useQuery(catalogQueries.popularSearches(search.category));
+  const { data, isPending } = useQuery(catalogQueries.popularSearches(search.category));
+  if (isPending) return <div className="popular-searches" aria-hidden="true" />;
   if (!data?.length) return null;
   return (
     <nav className="popular-searches" aria-label="Popular searches">
@@ -94,8 +95,9 @@ function PopularSearches({ search }: { search: ProductsSearch }) {
 }
 
 function BannerAd() {
-  const { data } = useQuery(catalogQueries.bannerAds());
+  const { data, isPending } = useQuery(catalogQueries.bannerAds());
   const ad = data?.[0];
+  if (isPending) return <div className="banner-ad banner-ad--pending" aria-hidden="true" />;
   if (!ad) return null;
   return (
     <aside className="banner-ad" aria-label="Advertisement">
@@ -210,11 +212,17 @@ export function ProductsPage() {
       <BannerAd />
 
       <div className="products-layout">
-        <aside className="products-sidebar" aria-label="Filters">
+        <aside className="products-sidebar" aria-labelledby="products-filters-heading">
+          <h2 id="products-filters-heading" className="visually-hidden">
+            Filters
+          </h2>
           <FilterPanel search={search} onChange={(next) => apply(next)} categories={categories.data} locations={locations.data} mode="live" />
         </aside>
 
-        <section className="products-results" aria-label="Results" aria-busy={listings.isFetching}>
+        <section className="products-results" aria-labelledby="products-results-heading" aria-busy={listings.isFetching}>
+          <h2 id="products-results-heading" className="visually-hidden">
+            Results
+          </h2>
           <div className="products-toolbar">
             <button type="button" className="button button--outline button--small filters-button" onClick={openDrawer} aria-haspopup="dialog">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
