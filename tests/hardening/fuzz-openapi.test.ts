@@ -661,9 +661,11 @@ describe('fuzzing every operation of /api/openapi.json', () => {
           expect(res.body.error, where).not.toMatch(INTERNALS);
         }
       } else {
-        // only a real photo or the docs page may answer with something other than JSON
+        // only a real photo or the docs page may answer with something other than JSON, or the
+        // home page when dot segments ("/api/%2e%2e") climb out of /api
         expect(res.status, where).toBeLessThan(300);
-        expect(url, where).toMatch(/^\/api\/(media|docs)/);
+        const path = new URL(url, 'http://sel.test').pathname;
+        expect(path === '/' || /^\/api\/(media|docs)/.test(path), where).toBe(true);
       }
     }
   });

@@ -3,10 +3,12 @@ import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Listing } from '../schemas/listings';
-import { getListing, getListingBySlug } from '../services/listings';
+import { getListing, getListingBySlug, recordView } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 import { largeVariant } from '../schemas/media';
+import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
+import { viewerKey } from '../lib/request';
 
 /**
  * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
@@ -15,6 +17,8 @@ import { largeVariant } from '../schemas/media';
  */
 const SITE = 'SEL - Your Trusted Marketplace';
 const SITEMAP_CHUNK = 50_000;
+const HOME_DESCRIPTION =
+  "Buy and sell cars, mobiles, bikes, property, electronics, furniture and more near you on SEL, India's trusted online classifieds marketplace.";
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeXml = escapeAttr;
@@ -29,7 +33,73 @@ interface PageMeta {
   noindex?: boolean;
   /** the page's largest image, fetched with the HTML instead of after the app has rendered (LCP) */
   preloadImage?: string;
+  /** which page's route code to preload (keys of dist/client/route-preloads.json, see vite.config.ts) */
+  page?: '/' | '/products' | '/item' | '/listing';
+  /** API requests the page starts with (worker/lib/page-boot.ts): answered here and inlined */
+  boot?: string[];
+  /** responses already at hand, inlined as they are */
+  bootEntries?: Record<string, unknown>;
 }
+
+/** Request headers the inlined API calls keep (the view counter and rate limits key on them). */
+const FORWARDED = ['cf-connecting-ip', 'x-forwarded-for', 'user-agent', 'accept-language'];
+
+/**
+ * Answers the page's first API requests inside this request, through the API app itself (so the
+ * data is exactly what the client would have fetched), for a guest: no credentials are forwarded.
+ * Failures are left out; the client then fetches as usual.
+ */
+const bootData = async (c: Context<AppEnv>, keys: string[]) => {
+  const { app } = await import('../app'); // lazily: app imports these routes
+  const origin = new URL(c.req.url).origin;
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const value = c.req.header(name);
+    if (value) headers.set(name, value);
+  }
+  const entries = await Promise.all(
+    keys.map(async (key) => {
+      try {
+        const res = await app.fetch(new Request(`${origin}/api${key}`, { headers }), c.env, c.executionCtx);
+        const body = (await res.json()) as { success?: boolean; data?: unknown };
+        return res.ok && body.success === true ? ([key, body.data] as const) : undefined;
+      } catch (err) {
+        console.warn('page boot data failed', key, err);
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(entries.filter((e) => e !== undefined));
+};
+
+/** The first photos a listings page shows (its LCP candidates), from inlined search results. */
+const firstThumbnails = (data: Record<string, unknown>, count: number) =>
+  Object.values(data)
+    .flatMap((value) => {
+      const listings = (value as { listings?: { thumbnails?: string[]; images?: string[] }[] } | null)?.listings;
+      return Array.isArray(listings) ? listings.slice(0, count).map((l) => l.thumbnails?.[0] ?? l.images?.[0]) : [];
+    })
+    .filter((url): url is string => typeof url === 'string')
+    .slice(0, count);
+
+type RoutePreloads = Record<string, { js: string[]; css: string[] } | undefined>;
+let routePreloads: Promise<RoutePreloads> | undefined;
+
+/** The build's list of route chunks per page, read once per isolate (absent in a build without it). */
+const preloadsFor = async (c: Context<AppEnv>, page: string) => {
+  routePreloads ??= (async () => {
+    const res = await c.env.ASSETS!.fetch(new Request(new URL('/route-preloads.json', c.req.url)));
+    if (!res.ok) throw new Error(`route-preloads.json: ${res.status}`);
+    return (await res.json()) as RoutePreloads;
+  })();
+  try {
+    return (await routePreloads)[page];
+  } catch (err) {
+    routePreloads = undefined; // try again next time; the page works without the hints
+    console.warn('route preloads unavailable', err);
+    return undefined;
+  }
+};
 
 const shell = async (c: Context<AppEnv>) => {
   if (!c.env.ASSETS) throw new AppError(503, 'NO_ASSETS', 'The web app is not available.');
@@ -38,7 +108,13 @@ const shell = async (c: Context<AppEnv>) => {
 
 /** The SPA shell with head tags for this page. */
 const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
-  const html = await shell(c);
+  const [html, preloads, fetched] = await Promise.all([
+    shell(c),
+    meta.page ? preloadsFor(c, meta.page) : undefined,
+    meta.boot?.length ? bootData(c, meta.boot) : undefined,
+  ]);
+  const boot = meta.bootEntries ? { ...fetched, ...meta.bootEntries } : fetched;
+  const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(boot ? firstThumbnails(boot, 2) : [])];
   const tags = [
     `<link rel="canonical" href="${escapeAttr(meta.canonical)}">`,
     `<meta name="description" content="${escapeAttr(meta.description)}">`,
@@ -53,9 +129,12 @@ const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
     `<meta name="twitter:description" content="${escapeAttr(meta.description)}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`, `<meta name="twitter:image" content="${escapeAttr(meta.image)}">`] : []),
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
-    ...(meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeAttr(meta.preloadImage)}" fetchpriority="high">`] : []),
+    ...images.map((href) => `<link rel="preload" as="image" href="${escapeAttr(href)}" fetchpriority="high">`),
+    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
+    ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
     // JSON inside <script>: "</" is escaped so data can never close the tag
     ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
+    ...(boot && Object.keys(boot).length ? [`<script id="sel-boot" type="application/json">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('');
   const rewritten = new HTMLRewriter()
     .on('title', {
@@ -87,16 +166,27 @@ const describe = (l: Listing) => {
   return `${price} · ${l.location}. ${text}`.slice(0, 300);
 };
 
-const listingPage = (c: Context<AppEnv>, l: Listing) => {
+const listingPage = (c: Context<AppEnv>, l: Listing, bootKey: string) => {
   const origin = new URL(c.req.url).origin;
   const canonical = `${origin}/item/${l.slug}`;
   const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
+  const guestVisit = !isBot(c.req.header('user-agent'));
+  if (guestVisit) {
+    // the inlined listing stands in for the client's GET /listings/slug/{slug}, which counts the view
+    c.executionCtx.waitUntil(
+      viewerKey(c)
+        .then((viewer) => recordView(c.env, l.id, viewer))
+        .catch((e: unknown) => console.warn('view count failed', e)),
+    );
+  }
   return render(c, {
     title: `${l.title} - ${l.city ?? l.state ?? 'India'} | SEL`,
     description: describe(l),
     canonical,
     image: l.images[0],
     preloadImage: l.images[0] ? largeVariant(l.images[0]) : undefined,
+    page: new URL(c.req.url).pathname.startsWith('/listing/') ? '/listing' : '/item',
+    ...(guestVisit ? { bootEntries: { [bootKey]: { ...l, isFavorite: false } }, boot: [`/listings/${encodeURIComponent(l.id)}/related?limit=4`] } : {}),
     type: 'product',
     jsonLd: {
       '@context': 'https://schema.org',
@@ -125,9 +215,20 @@ const notFoundPage = (c: Context<AppEnv>) =>
   render(c, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, 404);
 
 export const seoRoutes = new Hono<AppEnv>()
+  .get('/', (c) =>
+    render(c, {
+      title: SITE,
+      description: HOME_DESCRIPTION,
+      canonical: `${new URL(c.req.url).origin}/`,
+      page: '/',
+      // phones get MobileHome's first page, larger screens the desktop grid
+      boot: isBot(c.req.header('user-agent')) ? [] : [/Mobi/i.test(c.req.header('user-agent') ?? '') ? HOME_BOOT_KEYS.mobile : HOME_BOOT_KEYS.desktop],
+    }),
+  )
   .get('/item/:slug', async (c) => {
     try {
-      return await listingPage(c, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, c.req.param('slug').slice(0, 400)));
+      const slug = c.req.param('slug').slice(0, 400);
+      return await listingPage(c, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug));
     } catch (err) {
       if (err instanceof AppError && err.status === 404) return notFoundPage(c);
       throw err;
@@ -135,7 +236,8 @@ export const seoRoutes = new Hono<AppEnv>()
   })
   .get('/listing/:id', async (c) => {
     try {
-      return await listingPage(c, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, c.req.param('id').slice(0, 64)));
+      const id = c.req.param('id').slice(0, 64);
+      return await listingPage(c, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), `/listings/${encodeURIComponent(id)}`);
     } catch (err) {
       if (err instanceof AppError && err.status === 404) return notFoundPage(c);
       throw err;
@@ -161,6 +263,8 @@ export const seoRoutes = new Hono<AppEnv>()
       canonical: `${url.origin}/products${query ? `?${query}` : ''}`,
       // a text search result page is thin: keep it out of the index, follow the links
       noindex: url.searchParams.has('q'),
+      page: '/products',
+      boot: isBot(c.req.header('user-agent')) ? [] : [productsBootKey(url.searchParams), ...productsReferenceKeys(url.searchParams)].filter((k): k is string => k !== undefined),
     });
   })
   .get('/robots.txt', (c) => {

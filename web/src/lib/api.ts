@@ -1,4 +1,5 @@
 import { clearStoredToken, getStoredToken } from './auth-token';
+import { takeBootData } from './boot-data';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
@@ -89,6 +90,11 @@ async function readJson(response: Response): Promise<unknown> {
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const { query, signal, headers: extraHeaders, timeoutMs = API_TIMEOUT_MS } = options;
   const url = `${API_BASE}${path}${buildQueryString(query)}`;
+  if (method === 'GET' && !getStoredToken()) {
+    // a guest's first page: the worker may have inlined this very response into the HTML
+    const inlined = takeBootData(`${path}${buildQueryString(query)}`);
+    if (inlined) return inlined.data as T;
+  }
 
   const controller = new AbortController();
   let timedOut = false;

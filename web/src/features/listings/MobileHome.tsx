@@ -21,6 +21,9 @@ import { listingKeys, listingsLoadErrorMessage, type ListingFilters, type Listin
 /** Spec part 1 §7: six per page on the mobile home, featured ads first. */
 const MOBILE_PAGE_SIZE = 6;
 
+/** The phone home's list: featured first, then newest (worker/lib/page-boot.ts inlines its first page). */
+export const MOBILE_HOME_FILTERS = { limit: MOBILE_PAGE_SIZE, featuredFirst: true, sortBy: 'createdAt', sortOrder: 'desc' } as const satisfies ListingFilters;
+
 /** Simple 24×24 glyphs for the tiles (emoji would depend on the phone's fonts). */
 const TILE_ICON_PATHS: Record<string, string> = {
   Cars: 'M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7h-2v-2H7v2H5v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 14a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z',
@@ -164,13 +167,7 @@ function CategoryGrid() {
 function MobileListings() {
   const t = useT();
   const location = useSelectedLocation();
-  const filters: ListingFilters = {
-    limit: MOBILE_PAGE_SIZE,
-    featuredFirst: true,
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-    ...(isAllIndia(location) ? {} : { location }),
-  };
+  const filters: ListingFilters = { ...MOBILE_HOME_FILTERS, ...(isAllIndia(location) ? {} : { location }) };
   // The location is part of the key: choosing another place starts the list again from page 1.
   const listings = useInfiniteQuery({
     queryKey: [...listingKeys.lists(), 'mobile-home', filters],

@@ -6,6 +6,7 @@ import { InternalLink } from '../../components/InternalLink';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
 import { formatTotal } from '../../lib/format';
+import { useIsMobile } from '../../lib/use-media-query';
 import { PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
 import { locationQueries } from '../locations/queries';
@@ -191,6 +192,7 @@ export function ProductsPage() {
   };
 
   const page = listings.data?.pagination;
+  const isMobile = useIsMobile();
   const now = new Date();
   const category = findCategory(categories.data ?? [], search.category);
   const subcategory = findSubcategory(category, search.subcategory);
@@ -212,12 +214,15 @@ export function ProductsPage() {
       <BannerAd />
 
       <div className="products-layout">
-        <aside className="products-sidebar" aria-labelledby="products-filters-heading">
-          <h2 id="products-filters-heading" className="visually-hidden">
-            Filters
-          </h2>
-          <FilterPanel search={search} onChange={(next) => apply(next)} categories={categories.data} locations={locations.data} mode="live" />
-        </aside>
+        {/* phones filter in the drawer instead: the hidden sidebar is not rendered at all there */}
+        {!isMobile && (
+          <aside className="products-sidebar" aria-labelledby="products-filters-heading">
+            <h2 id="products-filters-heading" className="visually-hidden">
+              Filters
+            </h2>
+            <FilterPanel search={search} onChange={(next) => apply(next)} categories={categories.data} locations={locations.data} mode="live" />
+          </aside>
+        )}
 
         <section className="products-results" aria-labelledby="products-results-heading" aria-busy={listings.isFetching}>
           <h2 id="products-results-heading" className="visually-hidden">

@@ -5,7 +5,12 @@ import { ListingLoadError, ListingNotFound } from '../../features/listings/Listi
 import { ensureListingOrNotFound, listingQueries } from '../../features/listings/queries';
 
 export const Route = createFileRoute('/item/$slug')({
-  loader: ({ context: { queryClient }, params }) => ensureListingOrNotFound(queryClient, listingQueries.slug(params.slug)),
+  loader: async ({ context: { queryClient }, params }) => {
+    const listing = await ensureListingOrNotFound(queryClient, listingQueries.slug(params.slug));
+    // related ads below the fold: requested now, alongside the page's code, not after it renders
+    void queryClient.prefetchQuery(listingQueries.related(listing.id));
+    return listing;
+  },
   component: ItemPage,
   pendingComponent: ListingPending,
   errorComponent: ListingLoadError,
