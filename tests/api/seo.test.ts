@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
 import { createListing, createUser } from '../factories';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const withShell = { ...env, ASSETS: { fetch: async () => new Response(SHELL, { headers: { 'content-type': 'text/html' } }) } as unknown as Fetcher };
-const get = async (path: string) => {
-  const res = await app.request(`https://sel.example${path}`, {}, withShell);
-  return { status: res.status, text: await res.text(), headers: res.headers };
+const PRELOADS = { '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
+const withShell = {
+  ...env,
+  ASSETS: {
+    fetch: async (req: Request) =>
+      new URL(req.url).pathname === '/route-preloads.json' ? Response.json(PRELOADS) : new Response(SHELL, { headers: { 'content-type': 'text/html' } }),
+  } as unknown as Fetcher,
+};
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const ctx = createExecutionContext();
+  const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, ...headers } }, withShell, ctx);
+  const text = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, text, headers: res.headers };
+};
+/** The page's inlined API responses (<script id="sel-boot">). */
+const bootOf = (html: string) => {
+  const m = html.match(/<script id="sel-boot" type="application\/json">(.*?)<\/script>/s);
+  return m ? (JSON.parse(m[1]!) as Record<string, any>) : undefined;
+};
+const api = async (path: string) => {
+  const res = await app.request(`https://sel.example/api${path}`, {}, withShell, createExecutionContext());
+  return (await res.json()) as { data: any };
 };
 
 describe('listing pages for crawlers and link previews', () => {
@@ -55,6 +76,52 @@ describe('listing pages for crawlers and link previews', () => {
     const b = await get('/products?category=vehicles&subcategory=vehicles-cars');
     expect(b.text).toContain('<link rel="canonical" href="https://sel.example/products?category=Vehicles&amp;subcategory=Cars">');
     expect((await get('/products?q=honda')).text).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('pages carry their first data for a guest', () => {
+  it('/products inlines the exact listing search the page makes, its reference data, and preloads', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Boot data Swift', images: ['seed/vehicles-cars/1.jpg'], createdAt: Date.now() + 60_000 });
+    const { status, text } = await get('/products?category=Vehicles');
+    expect(status).toBe(200);
+    const boot = bootOf(text)!;
+    const key = '/listings?category=Vehicles&page=1&limit=20';
+    expect(Object.keys(boot).sort()).toEqual(['/banner-ads', '/categories', key, '/popular-searches?category=Vehicles'].sort());
+    expect(boot[key]).toEqual((await api(key)).data);
+    expect(boot[key].listings[0].title).toBe('Boot data Swift');
+    expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=320" fetchpriority="high">');
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/products.js">');
+    // "</script>" inside data can never close the tag
+    expect(text.match(/<\/script>/g)!.length).toBe(text.match(/<script/g)!.length);
+  });
+
+  it('home picks the phone or the desktop list; crawlers get the head only', async () => {
+    expect(Object.keys(bootOf((await get('/')).text)!)).toEqual(['/listings?limit=6&featuredFirst=true&sortBy=createdAt&sortOrder=desc&page=1']);
+    const desktop = await get('/', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36' });
+    expect(Object.keys(bootOf(desktop.text)!)).toEqual(['/listings?limit=12&sortBy=createdAt&sortOrder=desc']);
+    expect(desktop.text).toContain('<link rel="canonical" href="https://sel.example/">');
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    const bot = await get('/products?category=Vehicles', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(bot.status).toBe(200);
+    expect(bootOf(bot.text)).toBeUndefined();
+  });
+
+  it('a listing page inlines the listing as a guest sees it and counts the visit once', async () => {
+    const seller = await createUser();
+    const ad = await createListing(seller, { title: 'Boot data Activa', images: ['seed/vehicles-scooters/1.jpg'] });
+    const views = async () => (await env.DB.prepare('SELECT views FROM listings WHERE id = ?').bind(ad.id).first<{ views: number }>())!.views;
+    const before = await views();
+    const { text } = await get(`/item/${ad.slug}`, { 'cf-connecting-ip': '203.0.113.9' });
+    const boot = bootOf(text)!;
+    expect(boot[`/listings/slug/${encodeURIComponent(ad.slug)}`]).toMatchObject({ id: ad.id, title: 'Boot data Activa', isFavorite: false });
+    expect(boot[`/listings/${ad.id}/related?limit=4`]).toEqual((await api(`/listings/${ad.id}/related?limit=4`)).data);
+    expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css">');
+    expect(await views()).toBe(before + 1);
+    // the same visitor again the same day, and a crawler: no more views
+    await get(`/item/${ad.slug}`, { 'cf-connecting-ip': '203.0.113.9' });
+    await get(`/item/${ad.slug}`, { 'user-agent': 'Googlebot/2.1' });
+    expect(await views()).toBe(before + 1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noProblems, openTab, useBrowser } from './browser';
+import { noProblems, openTab, signIn, useBrowser } from './browser';
+import { apiRegisterByPhone, listings, makeJpeg, postListing, uniquePhone, uploadPhoto } from './fixtures';
 
 useBrowser();
 
@@ -31,5 +32,59 @@ describe('home page', () => {
     await tab.shot('home-375');
     noProblems(tab);
     await tab.context.close();
+  });
+});
+
+describe('first pages come with their data', () => {
+  it('a guest sees the first results without a listings request; the next page and a signed-in owner fetch their own', async () => {
+    const tab = await openTab(412, 823);
+    const listingCalls: string[] = [];
+    tab.page.on('request', (r) => {
+      if (/\/api\/listings(\?|\/slug\/)/.test(r.url())) listingCalls.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
+    await tab.page.goto('/products?category=Vehicles');
+    const results = tab.page.getByRole('region', { name: 'Results', exact: true });
+    await results.locator('article.listing-card').first().waitFor();
+    expect(await results.locator('article.listing-card').count()).toBe(20);
+    expect(listingCalls).toEqual([]);
+    await tab.page.getByRole('link', { name: 'Next page' }).click();
+    await tab.page.waitForURL(/page=2/);
+    await expect.poll(() => listingCalls.some((u) => u.includes('page=2'))).toBe(true);
+
+    // a listing page: the guest's copy is inlined too
+    const ad = (await listings({ category: 'Vehicles', limit: 1 })).listings[0]!;
+    listingCalls.length = 0;
+    await tab.page.goto(`/item/${ad.slug}`);
+    await tab.page.getByRole('heading', { level: 1, name: ad.title }).waitFor();
+    expect(listingCalls).toEqual([]);
+    noProblems(tab);
+    await tab.context.close();
+
+    // signed in, the inlined guest copy is not used: the owner sees the owner's view of their ad
+    const owner = await apiRegisterByPhone(uniquePhone('6'), 'Kavya', 'Iyer');
+    const photo = await uploadPhoto(owner.token, makeJpeg(640, 480, [200, 120, 40]));
+    const mine = await postListing(owner.token, {
+      title: 'Teak bookshelf with five shelves',
+      description: 'Solid teak bookshelf, five shelves, no termite, light scratches on one side. Pick up only.',
+      price: 6500,
+      categoryId: 'Home & Garden',
+      subcategoryId: 'Furniture',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      neighbourhood: 'Indiranagar',
+      images: [photo],
+    });
+    const signedIn = await openTab(412, 823);
+    await signIn(signedIn, owner.token);
+    const ownerCalls: string[] = [];
+    signedIn.page.on('request', (r) => {
+      if (r.url().includes(`/api/listings/slug/`)) ownerCalls.push(r.url());
+    });
+    await signedIn.page.goto(`/item/${mine.slug}`);
+    await signedIn.page.getByRole('heading', { level: 1, name: mine.title }).waitFor();
+    expect(ownerCalls).toHaveLength(1);
+    await signedIn.page.getByText('Edit Listing').first().waitFor();
+    noProblems(signedIn);
+    await signedIn.context.close();
   });
 });

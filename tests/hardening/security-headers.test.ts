@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
 import { call } from '../api/helpers';
 import { createListing, createUser, createUserWithToken } from '../factories';
@@ -104,8 +105,11 @@ const SHELL =
   '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const withShell = { ...env, ASSETS: { fetch: async () => new Response(SHELL, { headers: { 'content-type': 'text/html' } }) } as unknown as Fetcher };
 const page = async (path: string) => {
-  const res = await app.request(`https://sel.example${path}`, {}, withShell);
-  return { status: res.status, text: await res.text(), headers: res.headers };
+  const ctx = createExecutionContext();
+  const res = await app.request(`https://sel.example${path}`, {}, withShell, ctx);
+  const text = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, text, headers: res.headers };
 };
 
 const cspDirectives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
@@ -163,8 +167,8 @@ describe('HTML pages rendered by the worker', () => {
     const res = await page(`/item/${ad.slug}`);
     expect(res.status).toBe(200);
     expectPageHeaders(res.headers, 'hostile');
-    // exactly the shell's own script plus the JSON-LD block: nothing injected runs
-    expect(res.text.match(/<script\b/g)).toHaveLength(2);
+    // exactly the shell's own script, the JSON-LD block and the inlined data: nothing injected runs
+    expect(res.text.match(/<script\b/g)).toHaveLength(3);
     expect(res.text).not.toMatch(/<script>alert|<img src=x|<svg onload/);
     expect(res.text).not.toContain('<!-- comment -->');
     const head = res.text.slice(0, res.text.indexOf('</head>'));
@@ -172,5 +176,8 @@ describe('HTML pages rendered by the worker', () => {
     for (const tag of head.match(/<meta [^>]*>/g) ?? []) expect(tag).not.toMatch(/content="[^"]*"[^>]*(onerror|onload)=/);
     const ld = JSON.parse(res.text.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
     expect(ld).toMatchObject({ name: title, description, brand: { name: '</script><svg onload=alert(4)>' }, offers: { seller: { name: '"><img src=x onerror=alert(3)>' } } });
+    // the guest's inlined copy of the listing keeps the hostile text as data
+    const boot = JSON.parse(res.text.match(/<script id="sel-boot" type="application\/json">(.*?)<\/script>/s)![1]!);
+    expect(boot[`/listings/slug/${encodeURIComponent(ad.slug)}`]).toMatchObject({ title, description, user: { businessName: '"><img src=x onerror=alert(3)>' } });
   });
 });
