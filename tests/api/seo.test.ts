@@ -107,7 +107,7 @@ describe('pages carry their first data for a guest', () => {
     expect(bootOf(bot.text)).toBeUndefined();
   });
 
-  it('a listing page inlines the listing as a guest sees it and counts the visit once', async () => {
+  it('a listing page inlines the listing as a guest sees it; the page reports the view once', async () => {
     const seller = await createUser();
     const ad = await createListing(seller, { title: 'Boot data Activa', images: ['seed/vehicles-scooters/1.jpg'] });
     const views = async () => (await env.DB.prepare('SELECT views FROM listings WHERE id = ?').bind(ad.id).first<{ views: number }>())!.views;
@@ -117,11 +117,23 @@ describe('pages carry their first data for a guest', () => {
     expect(boot[`/listings/slug/${encodeURIComponent(ad.slug)}`]).toMatchObject({ id: ad.id, title: 'Boot data Activa', isFavorite: false });
     expect(boot[`/listings/${ad.id}/related?limit=4`]).toEqual((await api(`/listings/${ad.id}/related?limit=4`)).data);
     expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css">');
-    expect(await views()).toBe(before + 1);
-    // the same visitor again the same day, and a crawler: no more views
-    await get(`/item/${ad.slug}`, { 'cf-connecting-ip': '203.0.113.9' });
-    await get(`/item/${ad.slug}`, { 'user-agent': 'Googlebot/2.1' });
-    expect(await views()).toBe(before + 1);
+    // rendering counts nothing (crawlers render pages too); the page's report does, once a day
+    expect(await views()).toBe(before);
+    const report = async (ip: string) => {
+      const res = await app.request(`https://sel.example/api/listings/${ad.id}/views`, { method: 'POST', headers: { 'cf-connecting-ip': ip } }, withShell, createExecutionContext());
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    expect(await report('203.0.113.9')).toEqual({ status: 200, body: { success: true, data: { counted: true } } });
+    expect(await report('203.0.113.9')).toEqual({ status: 200, body: { success: true, data: { counted: false } } });
+    expect(await report('198.51.100.7')).toMatchObject({ body: { data: { counted: true } } });
+    expect(await views()).toBe(before + 2);
+    // hidden or unknown listings: 404, nothing written
+    const hidden = await createListing(seller, { title: 'Boot data hidden', status: 'INACTIVE' });
+    for (const id of [hidden.id, '01jxxxxxxxxxxxxxxxxxxxxxxx']) {
+      const res = await app.request(`https://sel.example/api/listings/${id}/views`, { method: 'POST' }, withShell, createExecutionContext());
+      expect(res.status, id).toBe(404);
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM listing_views WHERE listing_id = ?').bind(hidden.id).first('n')).toBe(0);
   });
 });
 

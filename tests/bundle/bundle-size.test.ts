@@ -19,7 +19,21 @@ describe('bundle budgets', () => {
   });
 
   const html = existsSync(`${DIST}/index.html`) ? readFileSync(`${DIST}/index.html`, 'utf8') : '';
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // the app's entry and its preloads, plus the home route's chunks the worker preloads on "/"
+  const routePreloads = existsSync(`${DIST}/route-preloads.json`)
+    ? (JSON.parse(readFileSync(`${DIST}/route-preloads.json`, 'utf8')) as Record<string, { js: string[] }>)
+    : {};
+  const initial = [
+    ...[...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...(routePreloads['/']?.js ?? []).map((f) => f.slice(1)),
+  ];
+
+  it('the worker knows which chunks each rendered page needs', () => {
+    for (const page of ['/', '/products', '/item', '/listing']) {
+      expect(routePreloads[page]?.js.length, page).toBeGreaterThan(0);
+      for (const file of routePreloads[page]!.js) expect(existsSync(`${DIST}${file}`), file).toBe(true);
+    }
+  });
   const all = existsSync(`${DIST}/assets`) ? readdirSync(`${DIST}/assets`).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`) : [];
 
   it(`the home page's initial JavaScript is at most ${kb(HOME_BUDGET)} gzipped`, () => {

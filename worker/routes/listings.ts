@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { listingSchema, listingsPage, listingsQuery, relatedQuery } from '../schemas/listings';
-import { getListing, getListingBySlug, recordView, relatedListings, searchListings } from '../services/listings';
+import { getListing, getListingBySlug, recordPageView, recordView, relatedListings, searchListings } from '../services/listings';
 import { viewerKey } from '../lib/request';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import {
@@ -101,6 +101,23 @@ export const listingRoutes = new Hono<AppEnv>()
       const listing = await getListing(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id, viewer?.id);
       c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c, viewer?.id)).catch((e: unknown) => console.warn('view count failed', e)));
       return c.json({ success: true as const, data: { ...listing, isFavorite: viewer ? await isFavorite(c.env, viewer.id, listing.id) : false } });
+    },
+  )
+  .post(
+    '/:id/views',
+    docs({
+      tags: ['Listings'],
+      summary: 'Count a view of a listing the page carried inlined (once per viewer per day)',
+      description: 'A guest\'s first page comes with the listing inlined, so no GET counts the visit: the page reports it here. Counting is idempotent per viewer and day; `counted` says whether this call added one.',
+      data: z.object({ counted: z.boolean() }),
+      errors: [400, 404],
+    }),
+    optionalAuth,
+    validate('param', idParam),
+    async (c) => {
+      const viewer = c.get('user');
+      const counted = await recordPageView(c.env, c.req.valid('param').id, await viewerKey(c, viewer?.id));
+      return c.json({ success: true as const, data: { counted } });
     },
   )
   .post(

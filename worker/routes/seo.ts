@@ -3,12 +3,11 @@ import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Listing } from '../schemas/listings';
-import { getListing, getListingBySlug, recordView } from '../services/listings';
+import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
-import { viewerKey } from '../lib/request';
 
 /**
  * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
@@ -170,15 +169,8 @@ const listingPage = (c: Context<AppEnv>, l: Listing, bootKey: string) => {
   const origin = new URL(c.req.url).origin;
   const canonical = `${origin}/item/${l.slug}`;
   const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
+  // the inlined listing is a guest's copy; the page reports the view (POST /listings/{id}/views)
   const guestVisit = !isBot(c.req.header('user-agent'));
-  if (guestVisit) {
-    // the inlined listing stands in for the client's GET /listings/slug/{slug}, which counts the view
-    c.executionCtx.waitUntil(
-      viewerKey(c)
-        .then((viewer) => recordView(c.env, l.id, viewer))
-        .catch((e: unknown) => console.warn('view count failed', e)),
-    );
-  }
   return render(c, {
     title: `${l.title} - ${l.city ?? l.state ?? 'India'} | SEL`,
     description: describe(l),

@@ -404,11 +404,22 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
 };
 
 /** Counts a view at most once per viewer per listing per UTC day. */
-export const recordView = async (env: Env, listingId: string, viewerKey: string) => {
+export const recordView = async (env: Env, listingId: string, viewerKey: string): Promise<boolean> => {
   const day = Math.floor(Date.now() / 86_400_000);
   // One batch: the UPDATE only counts when the INSERT just added a row (changes() is the INSERT's).
-  await env.DB.batch([
+  const [inserted] = await env.DB.batch([
     env.DB.prepare(`INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)`).bind(listingId, viewerKey, day),
     env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
   ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+};
+
+/**
+ * Counts a view of a live or sold listing that the page itself carried (a guest's first page
+ * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
+ */
+export const recordPageView = async (env: Env, listingId: string, viewerKey: string): Promise<boolean> => {
+  const row = await env.DB.prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
+  if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  return recordView(env, row.id, viewerKey);
 };

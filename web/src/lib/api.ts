@@ -87,13 +87,27 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A listing read from the page instead of the API still counts as a view: GET /listings/{id} and
+ * /listings/slug/{slug} count theirs, so the page tells the server in the background.
+ */
+function reportInlinedListingView(path: string, data: unknown): void {
+  if (!/^\/listings\/(slug\/[^/?]+|[^/?]+)$/.test(path) || !isRecord(data) || typeof data.id !== 'string') return;
+  request('POST', `/listings/${encodeURIComponent(data.id)}/views`, undefined).catch(() => {
+    // a lost view count is not worth bothering the visitor about
+  });
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const { query, signal, headers: extraHeaders, timeoutMs = API_TIMEOUT_MS } = options;
   const url = `${API_BASE}${path}${buildQueryString(query)}`;
   if (method === 'GET' && !getStoredToken()) {
     // a guest's first page: the worker may have inlined this very response into the HTML
     const inlined = takeBootData(`${path}${buildQueryString(query)}`);
-    if (inlined) return inlined.data as T;
+    if (inlined) {
+      reportInlinedListingView(path, inlined.data);
+      return inlined.data as T;
+    }
   }
 
   const controller = new AbortController();

@@ -1,7 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 
 /** The listing's photos: one at a time with previous/next, a counter and thumbnails. */
-export function ImageCarousel({ images, title }: { images: readonly string[]; title: string }) {
+/** `thumbs[i]` is a small variant of `images[i]` for the strip (the large one would cost ~20 KB each on a phone). */
+export function ImageCarousel({ images, thumbs, title }: { images: readonly string[]; thumbs?: readonly string[]; title: string }) {
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const count = images.length;
@@ -79,7 +80,7 @@ export function ImageCarousel({ images, title }: { images: readonly string[]; ti
                 {failed.has(i) ? (
                   <span aria-hidden="true">?</span>
                 ) : (
-                  <img src={src} alt="" width={96} height={72} loading="lazy" decoding="async" onError={() => markFailed(i)} />
+                  <img src={thumbs?.[i] ?? src} alt="" width={96} height={72} loading="lazy" decoding="async" onError={() => markFailed(i)} />
                 )}
               </button>
             </li>

@@ -18,6 +18,7 @@ import { listingKeys, listingQueries, type Listing } from './queries';
 import { mapsSearchUrl } from './share';
 import { ShareDialog } from './ShareDialog';
 import { largeVariant } from '../../../../worker/schemas/media';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 
 /** The detail answers also say whether the viewer has favourited the ad. */
 type DetailListing = Listing & { isFavorite?: boolean };
@@ -294,7 +295,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
         </aside>
         <div className="listing-detail__main">
           <div className="detail-order-1">
-            <ImageCarousel images={listing.images.map(largeVariant)} title={listing.title} />
+            <ImageCarousel images={listing.images.map(largeVariant)} thumbs={listing.thumbnails} title={listing.title} />
           </div>
 
           <section className="detail-card detail-order-4" aria-labelledby="description-heading">
@@ -349,7 +350,9 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
 
       </div>
 
-      <RelatedItems listingId={listing.id} />
+      <AfterFirstPaint>
+        <RelatedItems listingId={listing.id} />
+      </AfterFirstPaint>
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={pageUrl} title={listing.title} />
     </article>
   );

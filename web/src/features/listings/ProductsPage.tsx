@@ -27,10 +27,13 @@ import {
 import { ListingCard } from './ListingCard';
 import { FilterPanel } from './ProductFilters';
 import { listingQueries } from './queries';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 
 const route = getRouteApi('/products');
 const SIDEBAR_LOCATIONS = 15;
 const EAGER_CARDS = 4;
+/** Cards rendered with the page; the others follow right after the first paint. */
+const FIRST_SCREEN_CARDS = 6;
 
 function Breadcrumbs({ search }: { search: ProductsSearch }) {
   const place = isAllIndia(search.location) ? 'India' : search.location;
@@ -264,9 +267,15 @@ export function ProductsPage() {
                 </p>
               )}
               <div className={listings.isPlaceholderData ? 'listing-grid listing-grid--products is-stale' : 'listing-grid listing-grid--products'}>
-                {listings.data.listings.map((listing, index) => (
+                {listings.data.listings.slice(0, FIRST_SCREEN_CARDS).map((listing, index) => (
                   <ListingCard key={listing.id} listing={listing} priority={index < EAGER_CARDS} now={now} />
                 ))}
+                {/* the rest are below the fold on a phone: they render once the first screen is up */}
+                <AfterFirstPaint>
+                  {listings.data.listings.slice(FIRST_SCREEN_CARDS).map((listing) => (
+                    <ListingCard key={listing.id} listing={listing} now={now} />
+                  ))}
+                </AfterFirstPaint>
               </div>
               {page && (
                 <Pagination
