@@ -163,6 +163,17 @@ export class ChatRoom extends Server<Env> {
     });
   }
 
+  /** Closes one member's sockets when their sessions end, so a revoked tab stops receiving the chat. */
+  endSessionsOf(userId: string): number {
+    let closed = 0;
+    for (const c of this.getConnections<Member>()) {
+      if (c.state?.userId !== userId) continue;
+      c.close(4001, 'Session ended');
+      closed++;
+    }
+    return closed;
+  }
+
   override async onConnect(connection: Connection<Member>, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get('X-Sel-User');
     if (!userId) {

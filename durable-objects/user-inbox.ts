@@ -21,6 +21,13 @@ export class UserInbox extends Server<Env> {
     return connections.length;
   }
 
+  /** Closes every tab's socket (logout-all, account deletion): reconnecting with the old token is refused. */
+  endSessions(): number {
+    const connections = [...this.getConnections()];
+    for (const c of connections) c.close(4001, 'Session ended');
+    return connections.length;
+  }
+
   connectedCount(): number {
     return [...this.getConnections()].length;
   }

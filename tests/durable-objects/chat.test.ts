@@ -237,6 +237,38 @@ describe('chat over WebSockets', () => {
   });
 });
 
+describe('revoked sessions', () => {
+  const within = <T>(p: Promise<T>, ms = 3000) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket still open')), ms))]);
+
+  it('logout-all closes the user’s open inbox and chat sockets at once; the other member stays connected', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const inbox = await connect(`/parties/user-inbox/${buyer.id}?token=${buyer.token}`);
+    await inbox.waitFor((e) => e.type === 'unread_count');
+    const room = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    const sellerRoom = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+    const out = await json(buyer, 'POST', '/api/auth/logout-all-devices');
+    expect(out.status).toBe(200);
+    expect(await within(inbox.closed)).toMatchObject({ code: 4001 });
+    expect(await within(room.closed)).toMatchObject({ code: 4001 });
+    expect(await refusedStatus(`/parties/user-inbox/${buyer.id}?token=${buyer.token}`)).toBe(401);
+    // the seller's socket in the same room is untouched
+    expect((await send(seller, chatId, 'Still there?')).status).toBe(201);
+    expect(await sellerRoom.waitFor((e) => e.type === 'new_message')).toMatchObject({ message: { content: 'Still there?' } });
+    sellerRoom.close();
+  });
+
+  it('deleting the account closes its sockets too', async () => {
+    const { seller, chatId } = await conversation();
+    const inbox = await connect(`/parties/user-inbox/${seller.id}?token=${seller.token}`);
+    await inbox.waitFor((e) => e.type === 'unread_count');
+    const room = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+    const res = await json(seller, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await within(inbox.closed)).toMatchObject({ code: 4001 });
+    expect(await within(room.closed)).toMatchObject({ code: 4001 });
+  });
+});
+
 describe('reading a chat', () => {
   it('settles its message notification and pushes fresh counts to the reader’s tabs', async () => {
     const { buyer, seller, chatId } = await conversation();

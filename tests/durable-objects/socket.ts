@@ -10,6 +10,8 @@ export interface TestSocket {
   waitFor: (pred: (e: Record<string, any>) => boolean, timeoutMs?: number) => Promise<Record<string, any>>;
   send: (event: Record<string, unknown>) => void;
   close: () => void;
+  /** resolves when the server closes the socket */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
 /** Opens a WebSocket into the worker like a browser would: token in the query string. */
@@ -18,6 +20,7 @@ export const connect = async (path: string): Promise<TestSocket> => {
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
   ws.accept();
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
   const events: Record<string, any>[] = [];
   const waiters: { pred: (e: Record<string, any>) => boolean; resolve: (e: Record<string, any>) => void }[] = [];
   ws.addEventListener('message', (m) => {
@@ -44,6 +47,7 @@ export const connect = async (path: string): Promise<TestSocket> => {
     },
     send: (event) => ws.send(JSON.stringify(event)),
     close: () => ws.close(1000, 'bye'),
+    closed,
   };
 };
 

@@ -17,6 +17,7 @@ import {
   userSchema,
   verifyOtpBody,
 } from '../schemas/auth';
+import { endRealtimeSessions } from '../services/chat';
 import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateProfile, updateSettings, verifyOtp } from '../services/auth';
 
 const otpSent = z.object({ message: z.string(), resendIn: z.number(), expiresIn: z.number() });
@@ -99,12 +100,23 @@ export const authRoutes = new Hono<AppEnv>()
     '/logout-all-devices',
     docs({ tags: ['Auth'], summary: 'End every session of this account, this one included', data: z.object({ loggedOutDevices: z.number() }), errors: [401], auth: true }),
     requireAuth,
-    async (c) => c.json({ success: true as const, data: await logoutAllDevices(getDb(c.env.DB), currentUser(c).id) }),
+    async (c) => {
+      const userId = currentUser(c).id;
+      const data = await logoutAllDevices(getDb(c.env.DB), userId);
+      // open tabs stop receiving chats and notifications now, not at their next reconnect
+      c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
+      return c.json({ success: true as const, data });
+    },
   )
   .delete(
     '/account',
     docs({ tags: ['Auth'], summary: 'Delete the account: personal data wiped, listings taken down, tokens dead', data: z.object({ deleted: z.boolean() }), errors: [400, 401], auth: true }),
     requireAuth,
     validate('json', deleteAccountBody),
-    async (c) => c.json({ success: true as const, data: await deleteAccount(c.env, getDb(c.env.DB), currentUser(c).id) }),
+    async (c) => {
+      const userId = currentUser(c).id;
+      const data = await deleteAccount(c.env, getDb(c.env.DB), userId);
+      c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
+      return c.json({ success: true as const, data });
+    },
   );

@@ -195,3 +195,18 @@ export const isMember = async (env: Env, userId: string, chatId: string) => {
   const row = await env.DB.prepare('SELECT 1 FROM chats WHERE id = ? AND (buyer_id = ? OR seller_id = ?)').bind(chatId, userId, userId).first();
   return Boolean(row);
 };
+
+/**
+ * Ends the live sockets of a user whose sessions were revoked (logout-all, account deletion): their
+ * inbox and their side of every chat room. The tabs reconnect with a token that is now refused.
+ */
+export const endRealtimeSessions = async (env: Env, userId: string) => {
+  const { results } = await env.DB.prepare('SELECT id FROM chats WHERE buyer_id = ?1 UNION SELECT id FROM chats WHERE seller_id = ?1')
+    .bind(userId)
+    .all<{ id: string }>();
+  const outcomes = await Promise.allSettled([
+    env.UserInbox.get(env.UserInbox.idFromName(userId)).endSessions(),
+    ...results.map((r) => roomOf(env, r.id).endSessionsOf(userId)),
+  ]);
+  for (const o of outcomes) if (o.status === 'rejected') console.warn('ending a live session failed', o.reason);
+};
