@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiRegister, noProblems, openTab, useBrowser } from './browser';
+import { apiRegister, noProblems, openTab, signIn, useBrowser } from './browser';
+import { api, apiRegisterByPhone, uniquePhone } from './fixtures';
 
 useBrowser();
 
@@ -36,4 +37,21 @@ describe('journey 6: guard rails', () => {
     noProblems(tab);
     await tab.context.close();
   });
+
+  it('logging out everywhere signs out an open tab at once, without a click', async () => {
+    const user = await apiRegisterByPhone(uniquePhone('8'), 'Meera', 'Nair');
+    const tab = await openTab();
+    await signIn(tab, user.token);
+    await tab.page.goto('/');
+    const login = tab.page.getByRole('link', { name: 'Login' }).or(tab.page.getByRole('button', { name: 'Login' })).first();
+    // signed in: the header offers no Login
+    await tab.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
+    await expect.poll(() => login.isVisible()).toBe(false);
+    await tab.page.waitForTimeout(500); // the inbox socket is up
+    await api('/auth/logout-all-devices', { token: user.token, method: 'POST', body: {} });
+    // the server closes the tab's live socket; the tab learns its session ended and signs out
+    await login.waitFor({ timeout: 8000 });
+    await tab.context.close();
+  });
 });
+

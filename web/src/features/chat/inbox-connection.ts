@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import PartySocket from 'partysocket';
+import { api } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
 import { notificationKeys } from '../notifications/api';
 import { checkPushedCounts } from '../notifications/unread-refresh';
@@ -15,6 +16,9 @@ import type { InboxEvent } from './types';
  * Opens the inbox socket for this user and writes its events into the query cache; returns the
  * function that closes it. Loaded on demand by inbox-store (partysocket stays out of the entry chunk).
  */
+/** Close code the server uses when this user's sessions end (durable-objects/user-inbox.ts). */
+const SESSION_ENDED = 4001;
+
 export function connect(userId: string, token: string, queryClient: QueryClient, setStatus: (status: RealtimeStatus) => void, getStatus: () => RealtimeStatus): () => void {
   if (!isConnectableToken(token)) {
     // Nothing to connect with; the REST fallback takes over (and a dead token gets the user signed out).
@@ -53,8 +57,13 @@ export function connect(userId: string, token: string, queryClient: QueryClient,
     everOpened = true;
   };
 
-  const onClose = () => {
+  const onClose = (event: CloseEvent) => {
     clearTimeout(pongTimer);
+    if (event.code === SESSION_ENDED) {
+      // The server ended this session (logged out everywhere, account deleted). Ask the API: its
+      // 401 drops the token and signs this tab out (lib/api), instead of knocking until then.
+      api.get('/auth/profile').catch(() => undefined);
+    }
     if (!isConnectableToken(getStoredToken())) {
       // Signed out or expired: stop knocking. The auth layer takes it from here.
       socket.close();
