@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { generateVapidKeys } from './lib/vapid.mjs';
 
 const args = new Set(process.argv.slice(2));
 const port = process.env.PORT ?? '8787';
@@ -20,8 +21,14 @@ const run = (cmd, cmdArgs) => {
 
 // Local-only settings: a random JWT secret, the dev outbox (SMS/e-mail readable at /api/dev/outbox),
 // and direct photo uploads to wrangler's local S3 endpoint (keys match wrangler.toml's local_dev).
+// Web Push: a VAPID key pair made once (both halves from the same pair).
+let vapid;
+const vapidPair = () => (vapid ??= generateVapidKeys());
 const LOCAL_VARS = {
   JWT_SECRET: () => randomBytes(32).toString('hex'),
+  VAPID_PUBLIC_KEY: () => vapidPair().publicKey,
+  VAPID_PRIVATE_KEY: () => vapidPair().privateKey,
+  VAPID_SUBJECT: () => 'mailto:dev@sel.local',
   DEV_OUTBOX: () => 'true',
   R2_S3_ENDPOINT: () => 'local',
   R2_ACCESS_KEY_ID: () => 'sel-local-dev',

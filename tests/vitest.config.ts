@@ -1,19 +1,29 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { generateVapidKeys } from '../scripts/lib/vapid.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Tests that run inside workerd: API integration, Durable Objects and worker-side unit tests.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`);
+  // a VAPID key pair for Web Push, fresh per run
+  const vapid = generateVapidKeys();
   return {
     root,
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, DEV_OUTBOX: 'true', JWT_SECRET: 'test-secret-0123456789-abcdefghij' },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            DEV_OUTBOX: 'true',
+            JWT_SECRET: 'test-secret-0123456789-abcdefghij',
+            VAPID_PUBLIC_KEY: vapid.publicKey,
+            VAPID_PRIVATE_KEY: vapid.privateKey,
+            VAPID_SUBJECT: 'mailto:test@sel.local',
+          },
         },
       }),
     ],

@@ -13,6 +13,7 @@ import { locationRoutes } from './routes/locations';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
+import { pushRoutes } from './routes/push';
 import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
@@ -26,6 +27,7 @@ const api = new Hono<AppEnv>()
   .route('/upload', uploadRoutes)
   .route('/messages', messageRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/push', pushRoutes)
   .route('/premium', premiumRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)

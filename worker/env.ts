@@ -30,6 +30,10 @@ export interface Env {
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
   SMS_PROVIDER_URL?: string;
+  /** Web Push (VAPID, RFC 8292): the P-256 key pair as base64url (public: 65-byte point, private: 32-byte scalar) and a contact */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   SMS_PROVIDER_TOKEN?: string;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium';
 import { freePort } from '../../scripts/lib/bench';
+import { generateVapidKeys } from '../../scripts/lib/vapid.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,9 +33,11 @@ export default async function setup(project: TestProject) {
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   run('tsx', ['scripts/seed.ts', '--listings', '240', '--persist-to', state, '--seed', 'e2e']);
   const port = await freePort();
+  // a VAPID key pair, so /api/push/public-key answers as in production
+  const vapid = generateVapidKeys();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--log-level', 'error'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--var', `VAPID_PUBLIC_KEY:${vapid.publicKey}`, '--var', `VAPID_PRIVATE_KEY:${vapid.privateKey}`, '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const baseURL = `http://127.0.0.1:${port}`;

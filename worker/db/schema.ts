@@ -307,6 +307,23 @@ export const notifications = sqliteTable(
   (t) => [index('notifications_user_created').on(t.userId, t.createdAt), index('notifications_user_unread').on(t.userId, t.isRead)],
 );
 
+/** Web Push subscriptions (one per browser that said yes); notifications reach closed tabs through them. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    /** the push service URL the browser gave; unique: a browser re-subscribing replaces its row */
+    endpoint: text('endpoint').notNull(),
+    /** the browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSentAt: integer('last_sent_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+);
+
 // ---------------------------------------------------------------- premium and payments
 
 export const premiumPackages = sqliteTable('premium_packages', {

@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import { chatEvent, type ChatMessage } from '../schemas/chat';
-import { notify, pushToInbox } from './notifications';
+import { notify, pushMessageFor, pushToInbox } from './notifications';
+import { sendPush } from './push';
 
 /**
  * After a message is stored: the recipient's tabs get a summary (for the chat list and the badge);
@@ -18,6 +19,8 @@ export const notifyNewMessage = async (env: Env, chatId: string, recipientId: st
   const body = `${sender?.first_name ?? 'Someone'}: ${message.content.slice(0, 140)}`;
   if (pending) {
     await env.DB.prepare('UPDATE notifications SET body = ?, created_at = ? WHERE id = ?').bind(body, Date.now(), pending.id).run();
+    // the phone's notification for this chat is replaced (same tag) with the latest message
+    await sendPush(env, recipientId, pushMessageFor('MESSAGE', 'New message', body, { chatId }));
     return;
   }
   await notify(env, recipientId, { type: 'MESSAGE', title: 'New message', body, data: { chatId } });

@@ -2,6 +2,8 @@ import { ulid } from 'ulid';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
+import { sendPush } from './push';
+import type { PushMessage } from '../schemas/push';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 
@@ -52,8 +54,18 @@ export const notify = async (env: Env, userId: string, n: { type: NotificationTy
   await env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
-  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }));
+  const openTabs = await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }));
+  // nobody is looking: reach the browsers the user subscribed (Web Push), best effort
+  if (openTabs === 0) await sendPush(env, userId, pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
   return row.id;
+};
+
+/** Where tapping the notification leads, and a tag so a newer one about the same thing replaces it. */
+export const pushMessageFor = (type: string, title: string, body: string, data: Record<string, unknown>): PushMessage => {
+  const chatId = typeof data.chatId === 'string' ? data.chatId : undefined;
+  const listingId = typeof data.listingId === 'string' ? data.listingId : undefined;
+  const url = chatId ? `/chat?chatId=${encodeURIComponent(chatId)}` : listingId ? `/listing/${encodeURIComponent(listingId)}` : '/';
+  return { title, body, url, tag: `${type.toLowerCase()}:${chatId ?? listingId ?? 'general'}` };
 };
 
 /** Best effort: a user with no open tab simply has nobody to push to. */

@@ -1,3 +1,5 @@
+import { api } from '../../lib/api';
+import { getStoredToken } from '../../lib/auth-token';
 import { storedValue } from '../../lib/local-store';
 import { STORAGE_KEYS } from './auth-store';
 
@@ -13,15 +15,65 @@ export function pushSupported(): boolean {
 }
 
 /** The worker script is optional; the SPA fallback answers unknown paths with HTML, which is not it. */
-async function registerServiceWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
+async function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!('serviceWorker' in navigator)) return undefined;
   try {
     const response = await fetch('/sw.js', { method: 'HEAD', cache: 'no-store' });
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || !/javascript/i.test(type)) return;
-    await navigator.serviceWorker.register('/sw.js');
+    if (!response.ok || !/javascript/i.test(type)) return undefined;
+    return await navigator.serviceWorker.register('/sw.js');
   } catch {
     // No worker: notifications still work while a tab is open.
+    return undefined;
+  }
+}
+
+function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+}
+
+function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+/**
+ * Web Push for this browser (signed in): subscribe with the server's VAPID key and give the server
+ * the subscription, so notifications arrive while no SEL tab is open. Best effort: without it, open
+ * tabs still get everything live.
+ */
+export async function subscribeForPush(registration?: ServiceWorkerRegistration): Promise<boolean> {
+  if (!getStoredToken() || typeof window === 'undefined' || !('PushManager' in window)) return false;
+  try {
+    const reg = registration ?? (await navigator.serviceWorker?.getRegistration('/'));
+    if (!reg) return false;
+    const { publicKey } = await api.get<{ publicKey: string }>('/push/public-key');
+    const key = base64UrlBytes(publicKey);
+    let subscription = await reg.pushManager.getSubscription();
+    // made with another server key (keys were rotated): start again
+    if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    await api.post('/push/subscriptions', subscription.toJSON());
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function unsubscribeFromPush(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration('/');
+    const subscription = await reg?.pushManager.getSubscription();
+    if (!subscription) return;
+    if (getStoredToken()) await api.delete('/push/subscriptions', { endpoint: subscription.endpoint }).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // nothing to undo
   }
 }
 
@@ -46,11 +98,13 @@ export async function enablePushNotifications(): Promise<boolean> {
     pushPreference.set(false);
     return false;
   }
-  await registerServiceWorker();
+  const registration = await registerServiceWorker();
   pushPreference.set(true);
+  if (registration) void subscribeForPush(registration);
   return true;
 }
 
 export function disablePushNotifications(): void {
   pushPreference.set(false);
+  void unsubscribeFromPush();
 }

@@ -13,7 +13,7 @@ import {
   showWishlistBanner,
   useStoredToken,
 } from './auth-store';
-import { pushSupported } from './push';
+import { pushPreference, pushSupported, subscribeForPush } from './push';
 
 export type { AuthUser } from './auth-api';
 export { openLoginModal } from './auth-store';
@@ -50,6 +50,8 @@ function startSession(queryClient: QueryClient, token: string, user: AuthUser, i
 
   // Spec part 1 §4: registration always asks; a login asks until the prompt has been closed once.
   if (pushSupported() && (isNewUser || !readFlag(STORAGE_KEYS.seenNotificationDialog))) showPushPrompt(true);
+  // this browser already said yes: its push subscription now belongs to this account
+  else if (pushSupported() && pushPreference.get() && Notification.permission === 'granted') void subscribeForPush();
 
   clearTimeout(wishlistBannerTimer);
   wishlistBannerTimer = setTimeout(() => {

@@ -1,0 +1,1 @@
+export declare const generateVapidKeys: () => { publicKey: string; privateKey: string };

@@ -1,0 +1,98 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import { AppError, badRequest } from '../lib/errors';
+import { pushRequest, validPushKeys, type Vapid } from '../lib/web-push';
+import type { PushMessage, PushSubscriptionBody } from '../schemas/push';
+
+/**
+ * Push services browsers use (Chrome/Edge/Samsung via FCM, Firefox, Safari, Windows). The server
+ * POSTs to whatever endpoint it stores, so only these are accepted; locally (DEV_OUTBOX) a
+ * loopback endpoint is allowed too, for testing with a fake push service.
+ */
+const PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /(^|\.)push\.apple\.com$/, /(^|\.)notify\.windows\.com$/];
+
+const allowedEndpoint = (env: Env, endpoint: string) => {
+  const url = new URL(endpoint);
+  if (url.protocol === 'https:' && !url.port && PUSH_HOSTS.some((h) => h.test(url.hostname))) return true;
+  return env.DEV_OUTBOX === 'true' && url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
+};
+
+export const vapidOf = (env: Env): Vapid | undefined =>
+  env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? 'mailto:support@sel.example' } : undefined;
+
+export const pushPublicKey = (env: Env) => {
+  const vapid = vapidOf(env);
+  if (!vapid) throw new AppError(503, 'PUSH_NOT_CONFIGURED', 'Push notifications are not available right now.');
+  return { publicKey: vapid.publicKey };
+};
+
+/** Stores (or moves to this user) a browser's subscription; the endpoint is its identity. */
+export const subscribe = async (env: Env, userId: string, body: PushSubscriptionBody) => {
+  if (!vapidOf(env)) pushPublicKey(env);
+  if (!allowedEndpoint(env, body.endpoint)) throw badRequest('This push service is not supported. Try another browser.', 'PUSH_ENDPOINT_REFUSED');
+  if (!(await validPushKeys(body.keys))) throw badRequest('The browser keys of this subscription are not valid.', 'PUSH_KEYS_INVALID');
+  await env.DB.prepare(
+    `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
+  )
+    .bind(`psh_${ulid().toLowerCase()}`, userId, body.endpoint, body.keys.p256dh, body.keys.auth, Date.now())
+    .run();
+  return { subscribed: true };
+};
+
+export const unsubscribe = async (env: Env, userId: string, endpoint: string) => {
+  const res = await env.DB.prepare('DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?').bind(userId, endpoint).run();
+  return { removed: (res.meta.changes ?? 0) > 0 };
+};
+
+/** How push requests leave the worker; tests swap in a fake push service. */
+let transport: (request: Request) => Promise<Response> = (request) => fetch(request);
+export const setPushTransport = (next: typeof transport) => {
+  const previous = transport;
+  transport = next;
+  return () => {
+    transport = previous;
+  };
+};
+
+/**
+ * Sends a message to every browser the user subscribed, in parallel, each bounded by a timeout.
+ * A subscription the push service says is gone (404, 410) is deleted. Never throws.
+ */
+export const sendPush = async (env: Env, userId: string, message: PushMessage): Promise<number> => {
+  const vapid = vapidOf(env);
+  if (!vapid) return 0;
+  try {
+    const { results } = await env.DB.prepare('SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? LIMIT 20')
+      .bind(userId)
+      .all<{ id: string; endpoint: string; p256dh: string; auth: string }>();
+    const payload = JSON.stringify(message);
+    const outcomes = await Promise.all(
+      results.map(async (sub) => {
+        try {
+          const res = await Promise.race([
+            transport(await pushRequest(sub, payload, vapid)),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('push service timed out')), 5000)),
+          ]);
+          if (res.status === 404 || res.status === 410) {
+            await env.DB.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(sub.id).run();
+            return false;
+          }
+          if (!res.ok) {
+            console.warn('push refused', res.status, new URL(sub.endpoint).host);
+            return false;
+          }
+          await env.DB.prepare('UPDATE push_subscriptions SET last_sent_at = ? WHERE id = ?').bind(Date.now(), sub.id).run();
+          return true;
+        } catch (err) {
+          console.warn('push failed', new URL(sub.endpoint).host, err);
+          return false;
+        }
+      }),
+    );
+    return outcomes.filter(Boolean).length;
+  } catch (err) {
+    console.warn('push failed', err);
+    return 0;
+  }
+};
