@@ -138,7 +138,9 @@ describe('push subscriptions', () => {
     // the push service said 410 Gone for one browser: it is forgotten
     const left = await env.DB.prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ?').bind(seller.id).all<{ endpoint: string }>();
     expect(left.results.map((r) => r.endpoint)).toEqual([`${FCM}live`]);
-    // and the user can switch it off for this browser
+    // nobody else can switch it off; the user can, for this browser
+    expect((await post(fan, { endpoint: `${FCM}live` }, 'DELETE')).body).toEqual({ success: true, data: { removed: false } });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?').bind(`${FCM}live`).first('n')).toBe(1);
     const off = await post(seller, { endpoint: `${FCM}live` }, 'DELETE');
     expect(off.body).toEqual({ success: true, data: { removed: true } });
   });
