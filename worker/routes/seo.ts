@@ -10,9 +10,10 @@ import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
 
 /**
- * What crawlers and link previews see without running JavaScript: the SPA shell with the page's
- * own title, description, canonical URL, Open Graph / Twitter tags and JSON-LD, plus sitemaps and
- * robots.txt. The app itself still boots from the same HTML.
+ * The HTML of the busiest pages (home, products, listings): the SPA shell with the page's own
+ * title, description, canonical URL, Open Graph / Twitter tags and JSON-LD for crawlers and link
+ * previews, and for a guest the page's first API responses inlined plus preloads of its first
+ * photos and route code (decision 004). Also sitemaps and robots.txt.
  */
 const SITE = 'SEL - Your Trusted Marketplace';
 const SITEMAP_CHUNK = 50_000;
