@@ -17,18 +17,11 @@ import { call } from '../api/helpers';
 import { createUserWithToken } from '../factories';
 import { jpegBombBytes, jpegBytes, pngBytes, webpBytes } from '../factories/images';
 import { objects, rng } from './support';
+import { concatBytes } from '../../worker/lib/crypto';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const te = new TextEncoder();
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = concatBytes;
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

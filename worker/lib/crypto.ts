@@ -26,3 +26,14 @@ export const hmacSha256 = async (secret: string, message: string) => {
 export const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 export const sha256 = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', enc.encode(text)));
+
+/** Joins byte arrays into one new (ArrayBuffer-backed) array. */
+export const concatBytes = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};

@@ -3,7 +3,7 @@
  * RFC 8188) and VAPID identification (RFC 8292), on WebCrypto and jose, so it runs in workerd.
  */
 import { SignJWT, importJWK } from 'jose';
-import { fromBase64Url, toBase64Url } from './crypto';
+import { concatBytes as concat, fromBase64Url, toBase64Url } from './crypto';
 
 const enc = new TextEncoder();
 const RECORD_SIZE = 4096;
@@ -15,16 +15,6 @@ export interface PushKeys {
   /** the browser's 16-byte auth secret, base64url */
   auth: string;
 }
-
-const concat = (...parts: Uint8Array[]): Bytes => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 const hkdf = async (salt: Bytes, ikm: Bytes, info: Bytes, bytes: number): Promise<Bytes> => {
   const key = await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
