@@ -84,11 +84,17 @@ const main = async () => {
       // one warm-up load so the worker's isolate and its KV caches are hot, as in production
       await fetch(url).then((r) => r.arrayBuffer());
       const results: Lhr[] = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, failures = 0; i < runs; ) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
         const lhr = result?.lhr as unknown as Lhr | undefined;
-        if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+        if (!lhr || lhr.runtimeError) {
+          // Lighthouse's own trace recording fails now and then (NO_NAVSTART...): run that one again
+          if (++failures > 3) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+          console.warn(`Lighthouse run failed on ${url} (${lhr?.runtimeError?.message ?? 'no result'}); running it again`);
+          continue;
+        }
         results.push(lhr);
+        i++;
       }
       results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const median = results[Math.floor(results.length / 2)]!;
