@@ -19,6 +19,7 @@ import {
 } from './premium-rules';
 import { useCheckout, type Checkout } from './use-checkout';
 import './premium.css';
+import './show-phone.css';
 
 /** /premium (spec part 2 §2 "Premium buyer program"): plans, paying for one, and what Pro gives. */
 export function PremiumPage() {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { premiumApi, premiumKeys, usePremiumStatus, type PhoneAccess } from './premium-api';
 import { PRO_PHONE_PITCH, isProStatus, phoneAccessErrorView, phoneUsageText, telHref } from './premium-rules';
-import './premium.css';
+import './show-phone.css';
 
 type ShowPhoneButtonProps = {
   listingId: string;
