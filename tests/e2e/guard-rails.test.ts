@@ -8,7 +8,7 @@ describe('journey 6: guard rails', () => {
   it('an unknown path shows Page Not Found and then goes home', async () => {
     const tab = await openTab();
     await tab.page.goto('/this/does/not/exist');
-    await expect(tab.page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+    await tab.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await tab.shot('06-not-found');
     await tab.page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
     await tab.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();

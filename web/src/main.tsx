@@ -10,14 +10,28 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 const root = createRoot(container);
-// A transition lets React render the first screen in small slices, so a slow phone stays
-// responsive to taps while the app starts (the app shell in index.html is showing meanwhile).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  // A transition lets React render the first screen in small slices, so a slow phone stays
+  // responsive to taps while the app starts (the app shell in index.html is showing meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+// The first route's code and data are resolved before React starts, so the first screen renders
+// once (not a pending view, then the page). A slow route (a signed-in user's data on a slow
+// network) does not hold the app back: after FIRST_RENDER_WAIT_MS React starts anyway and shows
+// the route's pending view. Errors are the router's to show, so it renders regardless.
+const FIRST_RENDER_WAIT_MS = 400;
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  render();
+};
+router.load().then(start, start);
+setTimeout(start, FIRST_RENDER_WAIT_MS);
