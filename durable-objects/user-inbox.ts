@@ -1,7 +1,9 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
 import type { Env } from '../worker/env';
 import { chatEvent } from '../worker/schemas/chat';
+import type { PushMessage } from '../worker/schemas/push';
 import { unreadCounts } from '../worker/services/notifications';
+import { sendPush } from '../worker/services/push';
 
 /**
  * One inbox per user (named by user id): every open tab of that user holds a socket here. Other
@@ -11,10 +13,17 @@ import { unreadCounts } from '../worker/services/notifications';
 export class UserInbox extends Server<Env> {
   static override options = { hibernate: true };
 
-  /** Sends an event to all of this user's tabs; returns how many were connected. */
-  async push(event: Record<string, unknown>, withCounts = true): Promise<number> {
+  /**
+   * Sends an event to all of this user's tabs; returns how many were connected. With no tab open,
+   * `offline` goes to the user's subscribed browsers (Web Push) in the background, so the caller
+   * never waits on a push service.
+   */
+  async push(event: Record<string, unknown>, withCounts = true, offline?: PushMessage): Promise<number> {
     const connections = [...this.getConnections()];
-    if (!connections.length) return 0;
+    if (!connections.length) {
+      if (offline) this.ctx.waitUntil(sendPush(this.env, this.name, offline));
+      return 0;
+    }
     const payloads = [JSON.stringify(event)];
     if (withCounts) payloads.push(JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name))));
     for (const c of connections) for (const p of payloads) c.send(p);

@@ -2,7 +2,6 @@ import { ulid } from 'ulid';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
-import { sendPush } from './push';
 import type { PushMessage } from '../schemas/push';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
@@ -54,9 +53,8 @@ export const notify = async (env: Env, userId: string, n: { type: NotificationTy
   await env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
-  const openTabs = await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }));
-  // nobody is looking: reach the browsers the user subscribed (Web Push), best effort
-  if (openTabs === 0) await sendPush(env, userId, pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
+  // nobody looking: the inbox sends it to the browsers the user subscribed (Web Push)
+  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
   return row.id;
 };
 
@@ -69,9 +67,9 @@ export const pushMessageFor = (type: string, title: string, body: string, data: 
 };
 
 /** Best effort: a user with no open tab simply has nobody to push to. */
-export const pushToInbox = async (env: Env, userId: string, event: Record<string, unknown>) => {
+export const pushToInbox = async (env: Env, userId: string, event: Record<string, unknown>, offline?: PushMessage) => {
   try {
-    return await inboxOf(env, userId).push(event);
+    return await inboxOf(env, userId).push(event, true, offline);
   } catch (err) {
     console.warn('inbox push failed', err);
     return 0;

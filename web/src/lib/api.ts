@@ -100,10 +100,11 @@ function reportInlinedListingView(path: string, data: unknown): void {
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const { query, signal, headers: extraHeaders, timeoutMs = API_TIMEOUT_MS } = options;
-  const url = `${API_BASE}${path}${buildQueryString(query)}`;
+  const key = `${path}${buildQueryString(query)}`;
+  const url = `${API_BASE}${key}`;
   if (method === 'GET' && !getStoredToken()) {
     // a guest's first page: the worker may have inlined this very response into the HTML
-    const inlined = takeBootData(`${path}${buildQueryString(query)}`);
+    const inlined = takeBootData(key);
     if (inlined) {
       reportInlinedListingView(path, inlined.data);
       return inlined.data as T;
