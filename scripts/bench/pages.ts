@@ -8,12 +8,13 @@
  * --runs by performance score), and every audit that cost points, so a regression names its cause.
  * --check exits non-zero when a page misses the targets (Performance ≥ 90, Accessibility ≥ 95, SEO ≥ 95).
  *
- * Chromium: CHROME_PATH, else /usr/bin/chromium (Debian's package; .ci/run installs it).
+ * Chromium: CHROMIUM_PATH, else the system's, else the one that comes with npm install (scripts/lib/chromium.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arg, benchEnv as env, freePort, run, waitForWorker } from '../lib/bench';
+import { CHROMIUM_ARGS, browserEnv, findChromium } from '../lib/chromium';
 
 const runs = Math.max(1, Number(arg('runs', '3')));
 const reuse = process.argv.includes('--reuse');
@@ -21,7 +22,6 @@ const check = process.argv.includes('--check');
 /** --save DIR writes each page's full Lighthouse report (JSON, viewable at googlechrome.github.io/lighthouse/viewer) */
 const saveDir = arg('save', '');
 const persist = arg('persist-to', '.wrangler/bench-pages-state');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGETS = { performance: 90, accessibility: 95, seo: 95 } as const;
 
 interface Audit {
@@ -39,7 +39,8 @@ interface Lhr {
 }
 
 const main = async () => {
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install Debian's chromium package or set CHROME_PATH`);
+  const browser = await findChromium();
+  console.log(`Chromium from ${browser.source}: ${browser.path}`);
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
@@ -54,9 +55,10 @@ const main = async () => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const chrome = await chromeLauncher.launch({
-    chromePath,
+    chromePath: browser.path,
     // the flags this machine needs (no sandbox as root, no background calls to a closed network)
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    envVars: browserEnv(),
   });
   const stop = () => {
     server.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS, browserEnv } from '../../scripts/lib/chromium';
 
 export const baseURL = () => inject('baseURL');
 const SHOTS = 'tests/e2e/screenshots';
@@ -11,7 +11,7 @@ let browser: Browser | undefined;
 /** One browser per test file; each journey opens its own contexts. */
 export const useBrowser = () => {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, env: browserEnv() });
   });
   afterAll(async () => {
     await browser?.close();

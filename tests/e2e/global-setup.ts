@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from './chromium';
+import { findChromium } from '../../scripts/lib/chromium';
 import { freePort } from '../../scripts/lib/bench';
 import { generateVapidKeys } from '../../scripts/lib/vapid.mjs';
 
@@ -26,7 +26,9 @@ const run = (cmd: string, args: string[]) => {
  * and serves the app with wrangler on a free port, with the dev outbox on.
  */
 export default async function setup(project: TestProject) {
-  const chromiumPath = findChromium();
+  const browser = await findChromium();
+  const chromiumPath = browser.path;
+  console.log(`browser journeys: Chromium from ${browser.source} (${chromiumPath})`);
   // `npm test` builds before the suites; a direct `npm run test:e2e` builds when nothing is there yet
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   const state = mkdtempSync(join(tmpdir(), 'sel-e2e-'));
