@@ -23,6 +23,8 @@ export default defineConfig(async () => {
             VAPID_PUBLIC_KEY: vapid.publicKey,
             VAPID_PRIVATE_KEY: vapid.privateKey,
             VAPID_SUBJECT: 'mailto:test@sel.local',
+            // the search dictionary follows every listing change at once
+            SEARCH_DICTIONARY_MAX_AGE: '0',
           },
         },
       }),

@@ -35,6 +35,8 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
   SMS_PROVIDER_TOKEN?: string;
+  /** seconds a search dictionary may be reused after listings changed (default 600; tests use 0) */
+  SEARCH_DICTIONARY_MAX_AGE?: string;
 }
 
 export interface AuthUser {

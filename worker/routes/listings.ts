@@ -5,7 +5,8 @@ import { getDb } from '../db/client';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { listingSchema, listingsPage, listingsQuery, relatedQuery } from '../schemas/listings';
-import { getListing, getListingBySlug, recordPageView, recordView, relatedListings, searchListings } from '../services/listings';
+import { getListing, getListingBySlug, recordPageView, recordView, relatedListings } from '../services/listings';
+import { search } from '../services/search';
 import { viewerKey } from '../lib/request';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import {
@@ -34,13 +35,13 @@ export const listingRoutes = new Hono<AppEnv>()
       tags: ['Listings'],
       summary: 'Search and browse live listings',
       description:
-        'Full-text search (q, relevance-ranked), category/subcategory by id or name, location by state, city or area name ("India" means everywhere), price range in rupees, condition, feature filters (brand, fuel, ...). `pagination.total` is exact up to 10,000 matches; above that it is 10,000 and `pagination.totalCapped` is true (show "10,000+"), and only the first 10,000 results can be paged through (a later page is a 400). Totals are cached per query until a listing changes, so paging costs one query.',
+        'Full-text search with query understanding (q: typos corrected, everyday, Hindi and Hinglish words mapped to the catalogue, a place inside the text becomes the location filter; when nothing matches, corrected → any word → wider place, reported in `data.search`), category/subcategory by id or name, location by state, city or area name ("India" means everywhere), price range in rupees, condition, feature filters (brand, fuel, ...). `pagination.total` is exact up to 10,000 matches; above that it is 10,000 and `pagination.totalCapped` is true (show "10,000+"), and only the first 10,000 results can be paged through (a later page is a 400). Totals are cached per query until a listing changes, so paging costs one query.',
       data: listingsPage,
     }),
     validate('query', listingsQuery),
     async (c) => {
       const stats = { rowsRead: 0 };
-      const data = await searchListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), { stats, defer: (task) => c.executionCtx.waitUntil(task) });
+      const data = await search(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), { stats, defer: (task) => c.executionCtx.waitUntil(task) });
       // how much the search cost the database: read by the benchmark, useful in monitoring
       c.header('X-D1-Rows-Read', String(stats.rowsRead));
       return c.json({ success: true as const, data });
@@ -51,7 +52,7 @@ export const listingRoutes = new Hono<AppEnv>()
     docs({ tags: ['Listings'], summary: 'Alias of GET /listings', data: listingsPage }),
     validate('query', listingsQuery),
     async (c) =>
-      c.json({ success: true as const, data: await searchListings(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), { defer: (task) => c.executionCtx.waitUntil(task) }) }),
+      c.json({ success: true as const, data: await search(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), { defer: (task) => c.executionCtx.waitUntil(task) }) }),
   )
   .get(
     '/slug/:slug',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNT_CAP, pagination, queryInt, queryText } from './common';
+import { searchInfo } from './search';
 
 export { COUNT_CAP };
 
@@ -121,7 +122,8 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 
-export const listingsPage = z.object({ listings: z.array(listingSchema), pagination });
+/** `search` comes with text searches (q): what understanding made of the words and how it relaxed them. */
+export const listingsPage = z.object({ listings: z.array(listingSchema), pagination, search: searchInfo.optional() });
 export type ListingsPage = z.infer<typeof listingsPage>;
 
 export const relatedQuery = z.object({ limit: queryInt('limit', { min: 1, max: 12, fallback: 4 }) });

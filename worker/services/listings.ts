@@ -163,17 +163,22 @@ const imagesFor = async (env: Env, listingIds: string[]): Promise<Map<string, st
   return out;
 };
 
+/** The text columns buyers' words search (never the facet tokens). */
+const TEXT_COLUMNS = '{title description location categories}';
+
 /**
  * Free text → an FTS5 query that cannot be a syntax error: words only, each quoted (so AND, NEAR
- * and friends are plain words), each a prefix match so "bang" finds "bangalore".
+ * and friends are plain words), each a prefix match so "bang" finds "bangalore". Query
+ * understanding (services/search) builds richer expressions and passes them as `text`.
  */
 export const toFtsQuery = (q: string, facets: string[] = []): string | undefined => {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const words = (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, 8);
   if (!words.length) return undefined;
-  // the user's words search the text columns only, never the facet tokens
-  const text = `{title description location categories} : (${words.map((w) => `"${w}"*`).join(' ')})`;
-  return [text, ...facets.map((f) => `facets : "${f}"`)].join(' AND ');
+  return withFacets(words.map((w) => `"${w}"*`).join(' '), facets);
 };
+
+/** A text expression confined to the text columns, AND the facet tokens of the filters. */
+const withFacets = (text: string, facets: string[]) => [`${TEXT_COLUMNS} : (${text})`, ...facets.map((f) => `facets : "${f}"`)].join(' AND ');
 
 /** Facet tokens in listings_fts.facets (migrations/0008): xc + category id without dashes, xl + location id. */
 const categoryFacet = (id: string) => `xc${id.replace(/-/g, '')}`;
@@ -191,8 +196,16 @@ export interface BuiltListingQuery {
 const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc' };
 const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.created_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
 
+/** What query understanding hands the index on top of the request's own filters. */
+export interface PlannedSearch {
+  /** an FTS5 expression over the text columns (replaces the plain words of q) */
+  text?: string;
+  /** a place found in the text, or its widening; null searches everywhere (overrides query.location) */
+  place?: { id: number; kind: string } | null;
+}
+
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
-export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<BuiltListingQuery> => {
+export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
   const params: unknown[] = [];
   /** filters the full-text index can apply itself; the rest need the listings rows */
@@ -212,8 +225,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
       facets.push(categoryFacet(resolved.category.id));
     }
   }
-  if (query.location) {
-    const place = await resolveLocation(db, query.location);
+  if (planned.place !== undefined || query.location) {
+    const place = planned.place !== undefined ? planned.place : await resolveLocation(db, query.location!);
     if (place === undefined) empty = true;
     else if (place) {
       where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
@@ -248,8 +261,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery): Promise<B
   }
 
   const rowFilters = where.length - beforeRowFilters;
-  const fts = query.q !== undefined ? toFtsQuery(query.q, facets) : undefined;
-  if (query.q !== undefined && !fts) empty = true;
+  const fts = planned.text ? withFacets(planned.text, facets) : query.q !== undefined ? toFtsQuery(query.q, facets) : undefined;
+  if (query.q !== undefined && !fts && !planned.text) empty = true;
 
   const sortBy = query.sortBy ?? (fts ? 'relevance' : 'createdAt');
   const order = (query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc').toUpperCase();
@@ -323,9 +336,9 @@ export const searchListings = async (
   db: Db,
   origin: string,
   query: ListingsQuery,
-  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void } = {},
+  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; planned?: PlannedSearch } = {},
 ): Promise<ListingsPage> => {
-  const built = await buildListingQuery(db, query);
+  const built = await buildListingQuery(db, query, opts.planned);
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
   const countKey = `count:listings:${hex(await sha256(JSON.stringify([built.countSql, built.countParams])))}`;
   const known = await readCache<number>(env, countKey);
@@ -337,7 +350,7 @@ export const searchListings = async (
     if (opts.defer) opts.defer(write);
     else await write;
   }
-  if (opts.stats) opts.stats.rowsRead = (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
+  if (opts.stats) opts.stats.rowsRead += (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
   const total = Math.min(counted, COUNT_CAP);
   return {
     listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),

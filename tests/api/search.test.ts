@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { createListing, createUser } from '../factories';
+
+const titles = (body: any): string[] => body.data.listings.map((l: { title: string }) => l.title);
+const searchFor = async (params: Record<string, string>) => {
+  const res = await call(`/api/listings?${new URLSearchParams(params)}`);
+  expect(res.status).toBe(200);
+  return res.body as any;
+};
+
+beforeAll(async () => {
+  const seller = await createUser({ firstName: 'Meena', lastName: 'Iyer' });
+  const car = { categoryId: 'vehicles', subcategoryId: 'vehicles-cars' };
+  const furniture = { categoryId: 'home-living', subcategoryId: 'home-living-furniture' };
+  await createListing(seller, { ...car, title: 'Honda City ZX CVT 2021', description: 'Automatic, sunroof, dealer maintained.', city: 'Delhi' });
+  await createListing(seller, { ...car, title: 'Hyundai Creta SX 2020', description: 'Diesel, single owner.', city: 'Delhi' });
+  await createListing(seller, { title: 'Yamaha R15 V4 2023', description: 'Racing blue, all papers.', categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles', city: 'Chennai' });
+  await createListing(seller, { ...furniture, title: 'Godrej steel almirah, 2 doors', description: 'Locker inside, no rust.', city: 'Pune' });
+  await createListing(seller, { ...furniture, title: 'पुरानी कुर्सी बिकाऊ है', description: 'लकड़ी की मज़बूत कुर्सी, चार साल पुरानी।', city: 'Lucknow' });
+  await createListing(seller, { ...furniture, title: 'Sheesham wood wardrobe', description: 'Three doors with mirror.', city: 'Mumbai' });
+  await createListing(seller, { title: 'iPhone 13 128GB Midnight', description: 'Battery health 89%, box and bill.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Bengaluru' });
+  await createListing(seller, { title: '2 BHK flat for rent near Adyar', description: 'Semi furnished, covered parking.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Chennai' });
+});
+
+describe('GET /api/listings with query understanding (data.search)', () => {
+  it('corrects a misspelling when the words as typed find nothing, and says so', async () => {
+    const body = await searchFor({ q: 'hondda city' });
+    expect(titles(body)[0]).toBe('Honda City ZX CVT 2021');
+    expect(body.data.search).toMatchObject({ query: 'hondda city', correctedQuery: 'honda city', relaxed: 'corrected', interpretedAs: { q: 'honda city' } });
+    const yamaha = await searchFor({ q: 'yamha r15' });
+    expect(titles(yamaha)).toEqual(['Yamaha R15 V4 2023']);
+    expect(yamaha.data.search.correctedQuery).toBe('yamaha r15');
+  });
+
+  it('answers the words as typed with relaxed "none" when they match', async () => {
+    const body = await searchFor({ q: 'honda city' });
+    expect(titles(body)).toEqual(['Honda City ZX CVT 2021']);
+    expect(body.data.search).toEqual({ query: 'honda city', interpretedAs: { q: 'honda city' }, relaxed: 'none' });
+  });
+
+  it('finds everyday words through the lexicon (almirah = wardrobe)', async () => {
+    const body = await searchFor({ q: 'almirah' });
+    expect(titles(body).sort()).toEqual(['Godrej steel almirah, 2 doors', 'Sheesham wood wardrobe']);
+  });
+
+  it('finds an ad written in Hindi by its Hindi word, its Hinglish spelling and its English word', async () => {
+    for (const q of ['कुर्सी', 'kursi', 'chair']) expect(titles(await searchFor({ q })), q).toEqual(['पुरानी कुर्सी बिकाऊ है']);
+  });
+
+  it('browses a whole subcategory named by one word ("lappy" → Laptops, "iphone" stays a word)', async () => {
+    const body = await searchFor({ q: 'gaadi' });
+    expect(body.data.search.interpretedAs).toMatchObject({ q: '', category: 'Vehicles', subcategory: 'Cars' });
+    expect(titles(body).sort()).toEqual(['Honda City ZX CVT 2021', 'Hyundai Creta SX 2020']);
+  });
+
+  it('takes a place out of the text (old names too) and filters by it', async () => {
+    const body = await searchFor({ q: 'flat madras' });
+    expect(titles(body)).toEqual(['2 BHK flat for rent near Adyar']);
+    expect(body.data.search).toMatchObject({ interpretedAs: { q: 'flat', location: 'Chennai' }, relaxed: 'none' });
+  });
+
+  it('keeps the buyer’s own location pick and leaves the place word in the text', async () => {
+    const body = await searchFor({ q: 'flat madras', location: 'Delhi' });
+    expect(body.data.search.interpretedAs).toMatchObject({ q: 'flat madras', location: 'Delhi' });
+    // nothing in Delhi: the answer widens the buyer's place too, and says so
+    expect(body.data.search).toMatchObject({ relaxed: 'widerPlace', widenedTo: 'India' });
+    expect(titles(body)).toEqual(['2 BHK flat for rent near Adyar']);
+  });
+
+  it('widens the place when nothing is there: city → state → India, and says where', async () => {
+    const state = await searchFor({ q: 'r15 madras' });
+    expect(titles(state)).toEqual(['Yamaha R15 V4 2023']);
+    const wider = await searchFor({ q: 'almirah kolhapur' });
+    expect(wider.data.search).toMatchObject({ relaxed: 'widerPlace', widenedTo: 'Maharashtra', interpretedAs: { location: 'Kolhapur' } });
+    expect(titles(wider).sort()).toEqual(['Godrej steel almirah, 2 doors', 'Sheesham wood wardrobe']);
+    const india = await searchFor({ q: 'creta kolhapur' });
+    expect(india.data.search).toMatchObject({ relaxed: 'widerPlace', widenedTo: 'India' });
+    expect(titles(india)).toEqual(['Hyundai Creta SX 2020']);
+  });
+
+  it('falls back to any word, best matches first, when every word together finds nothing', async () => {
+    const body = await searchFor({ q: 'iphone 13 midnight unicorn' });
+    expect(body.data.search.relaxed).toBe('anyWord');
+    expect(titles(body)[0]).toBe('iPhone 13 128GB Midnight');
+  });
+
+  it('finds "Apple iPhone 13" although no ad says Apple', async () => {
+    expect(titles(await searchFor({ q: 'Apple iPhone 13' }))).toEqual(['iPhone 13 128GB Midnight']);
+  });
+
+  it('turns "used" into the condition filter', async () => {
+    const body = await searchFor({ q: 'used almirah' });
+    expect(body.data.search.interpretedAs).toMatchObject({ q: 'almirah', condition: 'USED' });
+    expect(titles(body).length).toBe(2);
+  });
+
+  it('finds nothing for nonsense, and says it relaxed nothing', async () => {
+    const body = await searchFor({ q: 'qwxzvbnmkj' });
+    expect(body.data.listings).toEqual([]);
+    expect(body.data.search.relaxed).toBe('none');
+  });
+});
+
+describe('GET /api/listings bad search input', () => {
+  it('answers FTS5 syntax characters sanely, never a 500', async () => {
+    for (const q of ['"', 'NEAR(', 'a AND OR NOT', '*', 'iphone^2', '{title}:x', "'; DROP TABLE listings; --", '()()', '\u0000']) {
+      const res = await call(`/api/listings?${new URLSearchParams({ q })}`);
+      expect(res.status, q).toBe(200);
+    }
+  });
+
+  it('refuses a 2,000-character q with a readable 400', async () => {
+    const res = await call(`/api/listings?${new URLSearchParams({ q: 'a'.repeat(2000) })}`);
+    expect(res.status).toBe(400);
+    expect((res.body as any).error).toMatch(/q/i);
+  });
+});

@@ -1,0 +1,42 @@
+/** Search understanding in answers (`data.search`) and suggestions as you type. Shared with the client. */
+import { z } from 'zod';
+import { queryInt, queryText } from './common';
+
+export const RELAXATIONS = ['none', 'corrected', 'anyWord', 'widerPlace'] as const;
+
+export const searchInfo = z.object({
+  /** what the buyer typed */
+  query: z.string(),
+  /** the words with spelling corrections, when corrections were used ("Showing results for …") */
+  correctedQuery: z.string().optional(),
+  /** what the search ran: the words (places and qualifiers taken out) and the filters they became */
+  interpretedAs: z.object({
+    q: z.string(),
+    category: z.string().optional(),
+    subcategory: z.string().optional(),
+    location: z.string().optional(),
+    condition: z.enum(['NEW', 'USED']).optional(),
+  }),
+  /** how the search was loosened to find something: not, by spelling, any word, a wider place */
+  relaxed: z.enum(RELAXATIONS),
+  /** with relaxed = widerPlace: the place searched instead ("India" = everywhere) */
+  widenedTo: z.string().optional(),
+});
+export type SearchInfo = z.infer<typeof searchInfo>;
+
+export const suggestQuery = z.object({
+  q: queryText('q', 100),
+  limit: queryInt('limit', { min: 1, max: 20, fallback: 8 }),
+});
+
+export const suggestion = z.object({
+  text: z.string(),
+  categoryId: z.string().optional(),
+  categoryName: z.string().optional(),
+  subcategoryId: z.string().optional(),
+  subcategoryName: z.string().optional(),
+  count: z.number().int().optional(),
+});
+export type Suggestion = z.infer<typeof suggestion>;
+
+export const suggestions = z.object({ suggestions: z.array(suggestion) });

@@ -1,0 +1,102 @@
+/**
+ * Spelling correction against the words the index actually holds (plus the lexicon and catalogue
+ * names). Candidates come from a trigram table; the pick is by Damerau–Levenshtein distance
+ * (transpositions count as one edit), then by weight: how many live ads use the word, with brand
+ * and model names weighing more. A word the dictionary knows is never "corrected".
+ */
+
+export interface DictionaryWord {
+  word: string;
+  /** live ads using it (or a floor for lexicon words) */
+  weight: number;
+}
+
+/** Edits allowed for a word of this length: none below 5 letters, 1 from 5, 2 from 9. */
+export const editBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
+
+/** Optimal-string-alignment distance, giving up (max + 1) once it must exceed max. */
+export const damerauLevenshtein = (a: string, b: string, max: number): number => {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const A = [...a];
+  const B = [...b];
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: B.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= A.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= B.length; j++) {
+      const cost = A[i - 1] === B[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && A[i - 1] === B[j - 2] && A[i - 2] === B[j - 1]) v = Math.min(v, prevPrev[j - 2]! + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prevPrev = prev;
+    prev = cur;
+  }
+  return prev[B.length]!;
+};
+
+const trigrams = (word: string): string[] => {
+  const chars = [...`^${word}$`];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
+  return [...out];
+};
+
+export class SpellingDictionary {
+  private readonly weights = new Map<string, number>();
+  private readonly byTrigram = new Map<string, string[]>();
+
+  constructor(words: Iterable<DictionaryWord>) {
+    for (const { word, weight } of words) {
+      if (!word || this.weights.has(word)) {
+        if (word) this.weights.set(word, Math.max(this.weights.get(word)!, weight));
+        continue;
+      }
+      this.weights.set(word, weight);
+      for (const t of trigrams(word)) {
+        const list = this.byTrigram.get(t);
+        if (list) list.push(word);
+        else this.byTrigram.set(t, [word]);
+      }
+    }
+  }
+
+  get size() {
+    return this.weights.size;
+  }
+
+  has(word: string) {
+    return this.weights.has(word);
+  }
+
+  weight(word: string) {
+    return this.weights.get(word) ?? 0;
+  }
+
+  /** The best correction of a word the dictionary does not know, or undefined. */
+  correct(word: string): string | undefined {
+    if (this.weights.has(word) || /\d/.test(word)) return undefined;
+    const budget = editBudget([...word].length);
+    if (!budget) return undefined;
+    const shared = new Map<string, number>();
+    for (const t of trigrams(word)) for (const w of this.byTrigram.get(t) ?? []) shared.set(w, (shared.get(w) ?? 0) + 1);
+    let best: { word: string; distance: number; weight: number } | undefined;
+    for (const [candidate] of shared) {
+      const distance = damerauLevenshtein(word, candidate, budget);
+      if (distance > budget) continue;
+      const weight = this.weights.get(candidate)!;
+      if (!best || distance < best.distance || (distance === best.distance && weight > best.weight)) best = { word: candidate, distance, weight };
+    }
+    return best?.word;
+  }
+
+  /** Known words starting with a prefix, heaviest first (for suggestions). */
+  completions(prefix: string, limit: number): string[] {
+    const out: { word: string; weight: number }[] = [];
+    for (const [word, weight] of this.weights) if (word.startsWith(prefix) && word !== prefix) out.push({ word, weight });
+    return out.sort((a, b) => b.weight - a.weight || a.word.localeCompare(b.word)).slice(0, limit).map((w) => w.word);
+  }
+}

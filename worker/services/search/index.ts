@@ -1,0 +1,125 @@
+/**
+ * Search: query understanding in front of the index, and never a dead end. The words as typed go
+ * first (with the lexicon's forms); when they find nothing, the spelling corrections; then any of
+ * the words, best matches first; then the wider place (area → city → state → India). The answer
+ * says what was done in `search`. The plan is index-neutral; `SearchIndex` is the seam where a
+ * dedicated engine would plug in (docs/decisions/005-search-understanding.md).
+ */
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import type { ListingsPage, ListingsQuery } from '../../schemas/listings';
+import type { SearchInfo } from '../../schemas/search';
+import { resolveCategory } from '../catalog';
+import { loadLocations, resolveLocation } from '../locations';
+import { type PlannedSearch, searchListings } from '../listings';
+import { searchDictionary } from './dictionary';
+import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
+
+/** Executes one attempt of a plan: the request's filters plus a text expression and a place. */
+export interface SearchIndex {
+  page(query: ListingsQuery, planned: PlannedSearch): Promise<ListingsPage>;
+}
+
+export const d1Index = (env: Env, db: Db, origin: string, opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void }): SearchIndex => ({
+  page: (query, planned) => searchListings(env, db, origin, query, { ...opts, planned }),
+});
+
+type Mode = 'strict' | 'corrected' | 'anyWord';
+
+const quote = (term: string) => `"${term.replace(/"/g, '')}"`;
+
+const groupExpression = (group: TermGroup, mode: Mode) => {
+  const useCorrection = mode !== 'strict' && group.correction;
+  const terms = useCorrection ? [...group.correction!.terms, ...group.terms] : group.terms;
+  return `(${terms.map((t, i) => `${quote(t)}${group.prefix && i === (useCorrection ? group.correction!.terms.length : 0) ? '*' : ''}`).join(' OR ')})`;
+};
+
+/** The FTS5 text expression of a plan in a mode; undefined when there are no words to search. */
+export const textExpression = (plan: SearchPlan, mode: Mode): string | undefined =>
+  plan.groups.length ? plan.groups.map((g) => groupExpression(g, mode)).join(mode === 'anyWord' ? ' OR ' : ' AND ') : undefined;
+
+const placeName = (p: Place) => p.name;
+
+const widen = (place: Place, byId: Map<number, Place>): Place | null => {
+  const parent = place.parentId ? byId.get(place.parentId) : undefined;
+  // India itself is the root: above a state there is no filter
+  return parent && parent.kind !== 'country' ? parent : null;
+};
+
+export const searchWithUnderstanding = async (
+  env: Env,
+  db: Db,
+  index: SearchIndex,
+  query: ListingsQuery,
+): Promise<ListingsPage & { search: SearchInfo }> => {
+  const q = query.q ?? '';
+  const dictionary = await searchDictionary(env);
+  const picked = query.location ? await resolveLocation(db, query.location) : null;
+  const plan = await understand(db, dictionary, q, { placePicked: Boolean(query.location) && picked !== null });
+
+  // the request as the plan reads it: a browse concept becomes the category filter
+  const base: ListingsQuery = { ...query, q: undefined };
+  let interpretedCategory: { category?: string; subcategory?: string } = {};
+  if (plan.browse && !query.category && !query.subcategory) {
+    const resolved = await resolveCategory(db, plan.browse.category, plan.browse.subcategory);
+    if (resolved?.subcategory) interpretedCategory = { category: resolved.category?.name, subcategory: resolved.subcategory.name };
+    else if (resolved?.category) interpretedCategory = { category: resolved.category.name };
+    Object.assign(base, interpretedCategory);
+  } else if (plan.browse) {
+    // the buyer picked a category: the lone word stays a word
+    plan.groups = [{ source: q, terms: [q.toLowerCase()], prefix: false }];
+  }
+  if (plan.condition && !query.condition) base.condition = [plan.condition];
+  // with a plan, relevance is the natural order of a text search
+  if (!base.sortBy && plan.groups.length) base.sortBy = 'relevance';
+
+  const attempt = (mode: Mode, where: Place | null | undefined) =>
+    index.page(base, { text: textExpression(plan, mode), ...(where !== undefined ? { place: where } : {}) });
+
+  const hasCorrections = plan.groups.some((g) => g.correction);
+  const place: Place | null | undefined = plan.place ?? picked ?? undefined;
+  const info = (relaxed: SearchInfo['relaxed'], where: Place | null | undefined, corrected: boolean): SearchInfo => ({
+    query: q,
+    ...(corrected && hasCorrections ? { correctedQuery: describeTerms(plan, true) } : {}),
+    interpretedAs: {
+      q: describeTerms(plan, corrected),
+      ...interpretedCategory,
+      ...(place ? { location: placeName(place) } : {}),
+      ...(plan.condition ? { condition: plan.condition } : {}),
+    },
+    relaxed,
+    ...(relaxed === 'widerPlace' ? { widenedTo: where ? placeName(where) : 'India' } : {}),
+  });
+
+  let page = await attempt('strict', place);
+  if (page.pagination.total > 0 || !q.trim()) return { ...page, search: info('none', place, false) };
+  if (hasCorrections) {
+    page = await attempt('corrected', place);
+    if (page.pagination.total > 0) return { ...page, search: info('corrected', place, true) };
+  }
+  if (plan.groups.length > 1) {
+    page = await attempt('anyWord', place);
+    if (page.pagination.total > 0) return { ...page, search: info('anyWord', place, hasCorrections) };
+  }
+  if (place) {
+    const { byId } = await loadLocations(db);
+    const mode: Mode = plan.groups.length > 1 ? 'anyWord' : hasCorrections ? 'corrected' : 'strict';
+    for (let wider = widen(place, byId); ; wider = wider ? widen(wider, byId) : null) {
+      page = await attempt(mode, wider);
+      if (page.pagination.total > 0 || wider === null) return { ...page, search: info(page.pagination.total > 0 ? 'widerPlace' : 'none', wider, hasCorrections && mode !== 'strict') };
+    }
+  }
+  return { ...page, search: info('none', place, false) };
+};
+
+/** GET /api/listings: understanding when there are words to search, the plain index otherwise. */
+export const search = (
+  env: Env,
+  db: Db,
+  origin: string,
+  query: ListingsQuery,
+  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void } = {},
+): Promise<ListingsPage> => {
+  const index = d1Index(env, db, origin, opts);
+  return query.q ? searchWithUnderstanding(env, db, index, query) : index.page(query, {});
+};

@@ -1,0 +1,146 @@
+/**
+ * Query understanding: what a buyer typed → a search plan. Places inside the text become a location
+ * filter ("tv gurgaon"), words describing the ad become filters ("used"), lexicon concepts expand to
+ * every form that means the same ("almirah" → almirah | wardrobe | cupboard | अलमारी), a word
+ * alone that names a whole subcategory browses it ("lappy"), and unknown words get a spelling
+ * correction kept aside for when the words as typed find nothing. The plan is index-neutral: an
+ * index (today D1 FTS5, see d1-index.ts) executes it.
+ */
+import type { Db } from '../../db/client';
+import { loadLocations, normaliseName } from '../locations';
+import type { SearchDictionary } from './dictionary';
+import { type Concept, conceptFor, lexicon } from './lexicon';
+import { isDevanagari, normaliseQuery, tokens } from './text';
+
+type LocationIndex = Awaited<ReturnType<typeof loadLocations>>;
+export type Place = LocationIndex['rows'][number];
+
+export interface TermGroup {
+  /** the words as typed */
+  source: string;
+  /** alternatives, any of which may match: single words or phrases ("washing machine") */
+  terms: string[];
+  /** the last word as typed may be unfinished */
+  prefix: boolean;
+  concept?: Concept;
+  /** a spelling correction for a word the dictionary does not know, with its own alternatives */
+  correction?: { word: string; terms: string[]; concept?: Concept };
+}
+
+export interface SearchPlan {
+  query: string;
+  groups: TermGroup[];
+  /** a place named inside the text (the buyer picked none) */
+  place?: Place;
+  condition?: 'USED' | 'NEW';
+  /** the whole query named a subcategory or category ("lappy", "naukri") */
+  browse?: { category?: string; subcategory?: string };
+}
+
+/** Words that join a place to the rest ("flat in pune", "bike pune mein"). */
+const PLACE_CONNECTORS = new Set(['in', 'near', 'at', 'around', 'mein', 'me', 'main', 'से', 'में', 'के', 'पास']);
+const MAX_WORDS = 10;
+const KIND_RANK: Record<string, number> = { state: 0, city: 1, area: 2 };
+
+/** Plural and singular of an English-looking word: "sofas" ↔ "sofa", "watch" → "watches". */
+const numberForms = (word: string): string[] => {
+  if (!/^[a-z]{3,}$/.test(word)) return [word];
+  const out = new Set([word]);
+  if (word.endsWith('ies') && word.length > 4) out.add(`${word.slice(0, -3)}y`);
+  else if (/(ches|shes|xes|sses)$/.test(word)) out.add(word.slice(0, -2));
+  else if (word.endsWith('s') && !word.endsWith('ss') && word.length > 3) out.add(word.slice(0, -1));
+  else if (/(ch|sh|x|ss)$/.test(word)) out.add(`${word}es`);
+  else if (/[^aeiou]y$/.test(word)) out.add(`${word.slice(0, -1)}ies`);
+  else out.add(`${word}s`);
+  return [...out];
+};
+
+const formKey = (form: string) => tokens(form.toLowerCase()).join(' ');
+const conceptTerms = (concept: Concept) => [...new Set([...concept.forms, ...(concept.also ?? [])].map(formKey).filter(Boolean))];
+
+/** The place a phrase names: cities and states by name or old name; areas only when unambiguous. */
+const placeFor = (index: LocationIndex, phrase: string, words: number, afterConnector: boolean): Place | undefined => {
+  const key = normaliseName(phrase);
+  if (!key || key.length < 3) return undefined;
+  const candidates = (index.byName.get(key) ?? []).filter((p) => p.isActive && (p.kind !== 'area' || words > 1 || afterConnector));
+  return [...candidates].sort((a, b) => (KIND_RANK[a.kind] ?? 3) - (KIND_RANK[b.kind] ?? 3) || b.population - a.population)[0];
+};
+
+export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean }): Promise<SearchPlan> => {
+  const lex = lexicon();
+  let words = tokens(normaliseQuery(q)).slice(0, MAX_WORDS);
+  const plan: SearchPlan = { query: q, groups: [] };
+
+  // 1. a place inside the text, longest name first, unless the buyer already picked one
+  if (!opts.placePicked && words.length) {
+    const index = await loadLocations(db);
+    outer: for (let n = Math.min(3, words.length); n >= 1; n--) {
+      for (let i = 0; i + n <= words.length; i++) {
+        const phrase = words.slice(i, i + n).join(' ');
+        // an item's name is never a place ("bullet", "city" of Honda City is no place either)
+        if (lex.byForm.has(phrase)) continue;
+        const place = placeFor(index, phrase, n, i > 0 && PLACE_CONNECTORS.has(words[i - 1]!));
+        if (!place) continue;
+        plan.place = place;
+        const from = i > 0 && PLACE_CONNECTORS.has(words[i - 1]!) ? i - 1 : i;
+        words = [...words.slice(0, from), ...words.slice(i + n)];
+        break outer;
+      }
+    }
+  }
+
+  // 2. qualifiers, concepts and plain words, longest phrase first
+  for (let i = 0; i < words.length; ) {
+    let matched = false;
+    for (let n = Math.min(lex.maxWords, words.length - i); n >= 1 && !matched; n--) {
+      const phrase = words.slice(i, i + n).join(' ');
+      const qualifier = lex.qualifiers.get(phrase);
+      if (qualifier) {
+        if (qualifier.condition) plan.condition = qualifier.condition;
+        i += n;
+        matched = true;
+        break;
+      }
+      // a Roman word that only loosely meets a concept ("hondda", "kitaab") is a correction, said so
+      const concept = lex.byForm.get(phrase) ?? (n > 1 || isDevanagari(phrase) ? conceptFor(lex, phrase) : undefined);
+      if (concept) {
+        plan.groups.push({ source: phrase, terms: conceptTerms(concept), prefix: false, concept });
+        i += n;
+        matched = true;
+      }
+    }
+    if (matched) continue;
+    const word = words[i]!;
+    i++;
+    if (lex.stopwords.has(word)) continue;
+    const group: TermGroup = { source: word, terms: numberForms(word), prefix: false };
+    const loose = conceptFor(lex, word);
+    if (loose) group.correction = { word: formKey(loose.forms[0]!), terms: conceptTerms(loose), concept: loose };
+    else if (!dictionary.spelling.has(word)) {
+      const corrected = dictionary.spelling.correct(word);
+      if (corrected) {
+        const concept = conceptFor(lex, corrected);
+        group.correction = { word: corrected, terms: concept ? conceptTerms(concept) : numberForms(corrected), ...(concept ? { concept } : {}) };
+      }
+    }
+    plan.groups.push(group);
+  }
+  // the last word may still be being typed ("sams" → samsung); only a plain word of 3+ letters
+  const last = plan.groups.at(-1);
+  if (last && !last.concept && /^\p{L}{3,}$/u.test(last.source) && !dictionary.spelling.has(last.source)) last.prefix = true;
+
+  // 3. a lone word that names a whole subcategory browses it
+  const only = plan.groups.length === 1 ? plan.groups[0]! : undefined;
+  const concept = only?.concept ?? only?.correction?.concept;
+  if (concept?.browse && (only?.concept || !dictionary.spelling.has(only!.source))) {
+    plan.browse = concept.subcategory ? { subcategory: concept.subcategory } : { category: concept.category };
+    plan.groups = [];
+  }
+  // a lone qualifier ("used") is all there was: search it as a word rather than for everything
+  if (!plan.groups.length && !plan.browse && !plan.place && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
+  return plan;
+};
+
+/** The words the plan searches, for "showing results for …". */
+export const describeTerms = (plan: SearchPlan, corrected: boolean) =>
+  plan.groups.map((g) => (corrected && g.correction ? g.correction.word : g.source)).join(' ');
