@@ -10,6 +10,7 @@ import { devRoutes } from './routes/dev';
 import { docsRoutes } from './routes/docs';
 import { listingRoutes } from './routes/listings';
 import { locationRoutes } from './routes/locations';
+import { searchRoutes } from './routes/search';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)
+  .route('/search', searchRoutes)
   .route('/media', mediaRoutes)
   .route('/dev', devRoutes);
 

@@ -20,6 +20,7 @@ beforeAll(async () => {
   await createListing(seller, { ...furniture, title: 'पुरानी कुर्सी बिकाऊ है', description: 'लकड़ी की मज़बूत कुर्सी, चार साल पुरानी।', city: 'Lucknow' });
   await createListing(seller, { ...furniture, title: 'Sheesham wood wardrobe', description: 'Three doors with mirror.', city: 'Mumbai' });
   await createListing(seller, { title: 'iPhone 13 128GB Midnight', description: 'Battery health 89%, box and bill.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Bengaluru' });
+  await createListing(seller, { title: 'iPhone 13 Pro 256GB Graphite', description: 'Face ID works, 90% battery.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Mumbai' });
   await createListing(seller, { title: '2 BHK flat for rent near Adyar', description: 'Semi furnished, covered parking.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Chennai' });
 });
 
@@ -82,11 +83,12 @@ describe('GET /api/listings with query understanding (data.search)', () => {
   it('falls back to any word, best matches first, when every word together finds nothing', async () => {
     const body = await searchFor({ q: 'iphone 13 midnight unicorn' });
     expect(body.data.search.relaxed).toBe('anyWord');
-    expect(titles(body)[0]).toBe('iPhone 13 128GB Midnight');
+    // the ad matching three of the four words comes before the one matching two
+    expect(titles(body)).toEqual(['iPhone 13 128GB Midnight', 'iPhone 13 Pro 256GB Graphite']);
   });
 
   it('finds "Apple iPhone 13" although no ad says Apple', async () => {
-    expect(titles(await searchFor({ q: 'Apple iPhone 13' }))).toEqual(['iPhone 13 128GB Midnight']);
+    expect(titles(await searchFor({ q: 'Apple iPhone 13' })).sort()).toEqual(['iPhone 13 128GB Midnight', 'iPhone 13 Pro 256GB Graphite']);
   });
 
   it('turns "used" into the condition filter', async () => {
@@ -114,5 +116,45 @@ describe('GET /api/listings bad search input', () => {
     const res = await call(`/api/listings?${new URLSearchParams({ q: 'a'.repeat(2000) })}`);
     expect(res.status).toBe(400);
     expect((res.body as any).error).toMatch(/q/i);
+  });
+});
+
+describe('GET /api/search/suggest', () => {
+  const suggest = async (q: string, limit = 8) => {
+    const res = await call(`/api/search/suggest?${new URLSearchParams({ q, limit: String(limit) })}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    return (res.body as any).data.suggestions as { text: string; subcategoryName?: string; categoryName?: string; subcategoryId?: string; count?: number }[];
+  };
+
+  it('says where a word lives, then how ads begin with it', async () => {
+    const list = await suggest('iph');
+    expect(list[0]).toEqual({ text: 'iphone', categoryId: 'electronics', categoryName: 'Electronics', subcategoryId: 'electronics-smartphones', subcategoryName: 'Smartphones', count: 2 });
+    expect(list).toContainEqual({ text: 'iPhone 13', count: 2 });
+  });
+
+  it('forgives a typo in what was typed', async () => {
+    expect((await suggest('iphn'))[0]).toMatchObject({ text: 'iphone', subcategoryName: 'Smartphones' });
+    expect((await suggest('almira'))[0]).toMatchObject({ subcategoryName: 'Furniture' });
+  });
+
+  it('knows Hindi and Hinglish words', async () => {
+    expect((await suggest('कुर्'))[0]).toMatchObject({ text: 'कुर्सी', subcategoryName: 'Furniture' });
+    expect((await suggest('kurs'))[0]).toMatchObject({ text: 'kursi', subcategoryName: 'Furniture' });
+    expect((await suggest('नौक'))[0]).toMatchObject({ categoryName: 'Jobs' });
+  });
+
+  it('keeps to the limit and answers nothing for nothing', async () => {
+    expect((await suggest('i', 2)).length).toBeLessThanOrEqual(2);
+    expect(await suggest('   ')).toEqual([]);
+    expect(await suggest('qzxqzxqzx')).toEqual([]);
+  });
+
+  it('refuses bad input with a readable 400', async () => {
+    for (const query of [`q=${'a'.repeat(101)}`, 'q=iph&limit=0', 'q=iph&limit=500', 'q=iph&limit=abc']) {
+      const res = await call(`/api/search/suggest?${query}`);
+      expect(res.status, query).toBe(400);
+      expect((res.body as any).error, query).toMatch(/q|limit/);
+    }
   });
 });

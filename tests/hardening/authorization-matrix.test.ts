@@ -225,6 +225,17 @@ const ROUTES: Route[] = [
       else expect(ids).toEqual([]);
     },
   },
+  {
+    name: 'GET /search/suggest (never completes to a hidden ad)',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/search/suggest?q=hidd' }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 200 },
+    allowed: ({ body, before, after }) => {
+      // "hidden" is a word of the owner's inactive ad only: suggesting it would leak the ad
+      expect(JSON.stringify(body.data.suggestions).toLowerCase()).not.toContain('hidden');
+      same(before, after);
+    },
+  },
   // ------------------------------------------------------------ chat (the owner is the buyer member)
   {
     name: 'GET /messages/chats/{id}',
