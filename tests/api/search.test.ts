@@ -104,6 +104,63 @@ describe('GET /api/listings with query understanding (data.search)', () => {
   });
 });
 
+describe('GET /api/listings near me (lat, lng, radiusKm, sortBy=distance)', () => {
+  const CHENNAI = { lat: '13.0827', lng: '80.2707' };
+
+  it('keeps to the radius and says how far each ad is, nearest first', async () => {
+    const body = await searchFor({ ...CHENNAI, radiusKm: '30', sortBy: 'distance' });
+    expect(titles(body).sort()).toEqual(['2 BHK flat for rent near Adyar', 'Yamaha R15 V4 2023']);
+    for (const l of body.data.listings) expect(l.distanceKm).toBeLessThan(30);
+    const far = await searchFor({ ...CHENNAI, radiusKm: '500', sortBy: 'distance' });
+    // Bengaluru is ~290 km from Chennai, Pune and Delhi much further
+    expect(titles(far)).toEqual(expect.arrayContaining(['iPhone 13 128GB Midnight']));
+    expect(titles(far)).not.toContain('Hyundai Creta SX 2020');
+    const km = far.data.listings.map((l: { distanceKm: number }) => l.distanceKm);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+  });
+
+  it('searches words near me without reading a place from them or widening', async () => {
+    const body = await searchFor({ ...CHENNAI, q: 'flat' });
+    expect(titles(body)).toEqual(['2 BHK flat for rent near Adyar']);
+    const none = await searchFor({ ...CHENNAI, q: 'creta' });
+    expect(none.data.listings).toEqual([]);
+    expect(none.data.search.relaxed).toBe('none');
+  });
+
+  it('finds nothing in the middle of the sea, without an error', async () => {
+    const body = await searchFor({ lat: '0', lng: '-140' });
+    expect(body.data.listings).toEqual([]);
+    expect(body.data.pagination.total).toBe(0);
+  });
+
+  it('refuses a half position, a silly radius and a distance sort without a position', async () => {
+    const cases: [string, RegExp][] = [
+      ['lat=13.08', /lat and lng go together/],
+      ['lng=80.27', /lat and lng go together/],
+      ['lat=13&lng=80&radiusKm=0', /radiusKm must be between 1 and 500/],
+      ['lat=13&lng=80&radiusKm=10000', /radiusKm must be between 1 and 500/],
+      ['radiusKm=10', /radiusKm needs your position/],
+      ['sortBy=distance', /sortBy=distance needs your position/],
+      ['lat=91&lng=80', /lat must be between -90 and 90/],
+      ['lat=abc&lng=80', /lat must be a number/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await call(`/api/listings?${query}`);
+      expect(res.status, query).toBe(400);
+      expect((res.body as any).error, query).toMatch(message);
+    }
+  });
+});
+
+describe('GET /api/listings exact=true ("search instead for …")', () => {
+  it('searches the words as typed, without spelling corrections', async () => {
+    const body = await searchFor({ q: 'hondda city', exact: 'true' });
+    expect(body.data.search.correctedQuery).toBeUndefined();
+    expect(body.data.search.relaxed).not.toBe('corrected');
+    expect((await searchFor({ q: 'hondda', exact: 'true' })).data.listings).toEqual([]);
+  });
+});
+
 describe('GET /api/listings bad search input', () => {
   it('answers FTS5 syntax characters sanely, never a 500', async () => {
     for (const q of ['"', 'NEAR(', 'a AND OR NOT', '*', 'iphone^2', '{title}:x', "'; DROP TABLE listings; --", '()()', '\u0000']) {

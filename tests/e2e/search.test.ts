@@ -53,7 +53,7 @@ describe('journey 1: a guest searches, filters, sorts and opens a result', () =>
     await expect(page.getByRole('button', { name: `Choose location: ${place.label}` }).isVisible()).resolves.toBe(true);
 
     // search: the chosen place comes along
-    const searchBox = page.getByRole('searchbox', { name: 'Search listings' });
+    const searchBox = page.getByRole('combobox', { name: 'Search listings' });
     await searchBox.fill(QUERY);
     await searchBox.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === QUERY && url.searchParams.get('location') === place.label);

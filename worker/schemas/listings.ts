@@ -6,7 +6,7 @@ export { COUNT_CAP };
 
 export const LISTING_STATUSES = ['APPROVED', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
-export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance'] as const;
+export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance', 'distance'] as const;
 
 /** The upper bound the mobile category grid sends for an open-ended budget range. */
 export const OPEN_PRICE_MAX = 999_999_999;
@@ -40,6 +40,12 @@ const featureFilterShape = Object.fromEntries(FEATURE_FILTER_KEYS.map((k) => [k,
   [K in (typeof FEATURE_FILTER_KEYS)[number]]: ReturnType<typeof queryText>;
 };
 
+const queryCoordinate = (name: string, limit: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number({ error: `${name} must be a number` }).min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`).optional(),
+  );
+
 export const listingsQuery = z
   .object({
     page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
@@ -64,8 +70,20 @@ export const listingsQuery = z
       z.array(z.enum(CONDITIONS, { error: 'condition must be NEW, USED or REFURBISHED' })).max(3).optional(),
     ),
     featuredFirst: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).optional(),
+    /** the words exactly as typed: no spelling correction ("search instead for …") */
+    exact: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).optional(),
+    /** near me: the buyer's position (both or neither) and how far to look */
+    lat: queryCoordinate('lat', 90),
+    lng: queryCoordinate('lng', 180),
+    radiusKm: z.preprocess(
+      (v) => (v === '' || v === undefined ? undefined : Number(v)),
+      z.number({ error: 'radiusKm must be a number' }).min(1, 'radiusKm must be between 1 and 500').max(500, 'radiusKm must be between 1 and 500').optional(),
+    ),
     ...featureFilterShape,
   })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together: send both or neither', path: ['lat'] })
+  .refine((q) => q.sortBy !== 'distance' || q.lat !== undefined, { message: 'sortBy=distance needs your position (lat and lng)', path: ['sortBy'] })
+  .refine((q) => q.radiusKm === undefined || q.lat !== undefined, { message: 'radiusKm needs your position (lat and lng)', path: ['radiusKm'] })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice cannot be greater than maxPrice',
     path: ['minPrice'],
@@ -103,6 +121,8 @@ export const listingSchema = z.object({
   neighbourhood: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** with lat/lng in the search: how far the ad is, in km (its own position, else its city's) */
+  distanceKm: z.number().optional(),
   images: z.array(z.string()),
   /** 320 px wide WebP variants of `images`, for cards and lists */
   thumbnails: z.array(z.string()),

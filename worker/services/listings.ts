@@ -193,7 +193,7 @@ export interface BuiltListingQuery {
   empty: boolean;
 }
 
-const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc' };
+const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
 const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.created_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
 
 /** What query understanding hands the index on top of the request's own filters. */
@@ -202,6 +202,8 @@ export interface PlannedSearch {
   text?: string;
   /** a place found in the text, or its widening; null searches everywhere (overrides query.location) */
   place?: { id: number; kind: string } | null;
+  /** near me: the cities within the radius with their distance in km (from services/search/near.ts) */
+  near?: { cities: { id: number; km: number }[] };
 }
 
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
@@ -260,6 +262,12 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     }
   }
 
+  if (planned.near) {
+    // ids and distances come from the locations table, never from the request: safe to inline
+    if (!planned.near.cities.length) empty = true;
+    else where.push(`l.city_id IN (${planned.near.cities.map((c) => Math.trunc(c.id)).join(', ')})`);
+  }
+
   const rowFilters = where.length - beforeRowFilters;
   const fts = planned.text ? withFacets(planned.text, facets) : query.q !== undefined ? toFtsQuery(query.q, facets) : undefined;
   if (query.q !== undefined && !fts && !planned.text) empty = true;
@@ -272,6 +280,10 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     // bm25 rank: lower is better, so "desc" relevance means ascending rank
     if (fts) orderParts.push(`m.rank ${order === 'DESC' ? 'ASC' : 'DESC'}`);
     else orderParts.push('l.created_at DESC');
+  } else if (sortBy === 'distance') {
+    const cities = planned.near?.cities ?? [];
+    orderParts.push(cities.length ? `CASE l.city_id ${cities.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${Number(c.km.toFixed(3))}`).join(' ')} END ${order}` : 'l.created_at DESC');
+    orderParts.push('l.created_at DESC');
   } else {
     orderParts.push(`${SORT_COLUMNS[sortBy]} ${order}`);
   }

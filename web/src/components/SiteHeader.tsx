@@ -1,12 +1,12 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { CategoryBar } from '../features/catalog/CategoryBar';
 import { UserMenu } from '../features/auth/UserMenu';
 import { useWishlistCount } from '../features/wishlist/use-wishlist-count';
 import { ChatBadge } from '../features/notifications/ChatBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useUnreadCounts } from '../features/notifications/use-unread-counts';
-import { isAllIndia } from '../features/locations/all-india';
+import { SearchBox } from '../features/search/SearchBox';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useLanguage, useT } from '../lib/i18n';
 import { useIsMobile } from '../lib/use-media-query';
@@ -22,141 +22,6 @@ const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileM
 const loadMobileLocation = () => import('../features/locations/MobileLocationScreen');
 const MobileLocationScreen = lazy(() => loadMobileLocation().then((m) => ({ default: m.MobileLocationScreen })));
 
-
-/** Mobile search suggestions (spec part 1 §2). */
-export const SEARCH_SUGGESTIONS = ['Cars', 'Mobile Phones', 'Motorcycles', 'Laptops', 'Furniture', 'Real Estate', 'Jobs', 'Services'];
-
-function useSearchSubmit() {
-  const navigate = useNavigate();
-  const location = useSelectedLocation();
-  // Empty text browses everything: /products without q (spec part 1 §5); the chosen place comes along.
-  return (text: string) => {
-    const q = text.trim();
-    const place = isAllIndia(location) || location === 'Current Location' ? undefined : location;
-    void navigate({ to: '/products', search: { ...(q ? { q } : {}), ...(place ? { location: place } : {}) } });
-  };
-}
-
-function SearchForm() {
-  const t = useT();
-  const submit = useSearchSubmit();
-  const currentQuery = useSearch({ strict: false, select: (search) => search.q });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(String(new FormData(event.currentTarget).get('q') ?? ''));
-  };
-  return (
-    <form className="search-form" role="search" onSubmit={onSubmit}>
-      <input
-        // Remount when the URL's query changes so the box always shows what is being searched.
-        key={String(currentQuery ?? '')}
-        className="search-form__input"
-        type="search"
-        name="q"
-        defaultValue={currentQuery ?? ''}
-        placeholder={t('Search "Mobiles"')}
-        aria-label={t('Search listings')}
-        enterKeyHint="search"
-        maxLength={200}
-      />
-      <button type="submit" className="search-form__button" aria-label={t('Search')}>
-        <Icon name="search" size={22} />
-      </button>
-    </form>
-  );
-}
-
-/** The mobile search box: a combobox whose suggestions narrow as you type. */
-function MobileSearch() {
-  const t = useT();
-  const submit = useSearchSubmit();
-  const currentQuery = useSearch({ strict: false, select: (search) => search.q });
-  const [text, setText] = useState(String(currentQuery ?? ''));
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listId = useId();
-  useEffect(() => setText(String(currentQuery ?? '')), [currentQuery]);
-
-  const needle = text.trim().toLowerCase();
-  const suggestions = SEARCH_SUGGESTIONS.filter((s) => !needle || s.toLowerCase().includes(needle));
-  const showList = open && suggestions.length > 0;
-
-  const choose = (value: string) => {
-    setText(value);
-    setOpen(false);
-    submit(value);
-  };
-
-  return (
-    <form
-      className="search-form search-form--mobile"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (showList && active >= 0 && suggestions[active]) choose(suggestions[active]);
-        else {
-          setOpen(false);
-          submit(text);
-        }
-      }}
-    >
-      <input
-        className="search-form__input"
-        type="search"
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-label={t('Search listings')}
-        placeholder={t('Search "Mobiles"')}
-        enterKeyHint="search"
-        maxLength={200}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, suggestions.length - 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => Math.max(i - 1, -1));
-          } else if (e.key === 'Escape') {
-            setOpen(false);
-          }
-        }}
-      />
-      <button type="submit" className="search-form__button" aria-label={t('Search')}>
-        <Icon name="search" size={22} />
-      </button>
-      <ul id={listId} role="listbox" className="search-suggestions" hidden={!showList} aria-label={t('Popular searches')}>
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={suggestion}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'search-suggestions__item is-active' : 'search-suggestions__item'}
-            // mousedown, not click: the input's blur would close the list before a click lands.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              choose(suggestion);
-            }}
-          >
-            <Icon name="search" size={16} /> {t(suggestion)}
-          </li>
-        ))}
-      </ul>
-    </form>
-  );
-}
 
 function LocationDropdown() {
   const t = useT();
@@ -240,7 +105,7 @@ function DesktopHeader() {
           SEL
         </Link>
         <LocationDropdown />
-        <SearchForm />
+        <SearchBox variant="desktop" />
         <LanguageSelect className="header-extra" />
         <nav className="header-actions" aria-label="Your account">
           <WishlistLink />
@@ -295,7 +160,7 @@ function MobileHeader() {
           </button>
           <WishlistLink />
         </div>
-        <MobileSearch />
+        <SearchBox variant="mobile" />
       </header>
       <SellButton className="sell-button--floating" />
       {menuOpen && (

@@ -16,7 +16,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 /** The open upper bound of an "over ₹x" budget (spec part 1 §2); shown as "Above ₹x", never as a number. */
 export const OPEN_PRICE_MAX = 999_999_999;
 /** The products page's one-word sort (spec part 1 §2), mapped to sortBy/sortOrder in features/listings/filters.ts. */
-export const PRODUCT_SORTS = ['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc'] as const;
+export const PRODUCT_SORTS = ['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc', 'distance-asc'] as const;
 // Mirrors FEATURE_FILTER_KEYS in worker/schemas/listings.ts, minus brand (a filter of its own here).
 export const FEATURE_FILTER_KEYS = [
   'model',
@@ -158,6 +158,12 @@ export const productsSearchSchema = z.object({
   condition: optionalConditionList,
   sort: optionalChoice(PRODUCT_SORTS),
   page: optionalNumber({ min: 1, max: 10_000, integer: true }),
+  /** the words exactly as typed ("search instead for …") */
+  exact: optionalBoolean,
+  /** near me: the buyer's position and how far to look (km) */
+  lat: optionalNumber({ min: -90, max: 90 }),
+  lng: optionalNumber({ min: -180, max: 180 }),
+  radius: optionalNumber({ min: 1, max: 500, integer: true }),
   ...featureFilterShape,
 });
 export type ProductsSearch = z.output<typeof productsSearchSchema>;

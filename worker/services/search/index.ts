@@ -13,6 +13,7 @@ import { resolveCategory } from '../catalog';
 import { loadLocations, resolveLocation } from '../locations';
 import { type PlannedSearch, searchListings } from '../listings';
 import { searchDictionary } from './dictionary';
+import { citiesWithin, DEFAULT_RADIUS_KM, withDistances } from './near';
 import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
 
 /** Executes one attempt of a plan: the request's filters plus a text expression and a place. */
@@ -51,11 +52,14 @@ export const searchWithUnderstanding = async (
   db: Db,
   index: SearchIndex,
   query: ListingsQuery,
+  near?: PlannedSearch['near'],
 ): Promise<ListingsPage & { search: SearchInfo }> => {
   const q = query.q ?? '';
   const dictionary = await searchDictionary(env);
   const picked = query.location ? await resolveLocation(db, query.location) : null;
-  const plan = await understand(db, dictionary, q, { placePicked: Boolean(query.location) && picked !== null });
+  const plan = await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near) });
+  // "search instead for …": the words exactly as typed
+  if (query.exact) for (const g of plan.groups) delete g.correction;
 
   // the request as the plan reads it: a browse concept becomes the category filter
   const base: ListingsQuery = { ...query, q: undefined };
@@ -74,7 +78,7 @@ export const searchWithUnderstanding = async (
   if (!base.sortBy && plan.groups.length) base.sortBy = 'relevance';
 
   const attempt = (mode: Mode, where: Place | null | undefined) =>
-    index.page(base, { text: textExpression(plan, mode), ...(where !== undefined ? { place: where } : {}) });
+    index.page(base, { text: textExpression(plan, mode), ...(where !== undefined ? { place: where } : {}), ...(near ? { near } : {}) });
 
   const hasCorrections = plan.groups.some((g) => g.correction);
   const place: Place | null | undefined = plan.place ?? picked ?? undefined;
@@ -101,7 +105,8 @@ export const searchWithUnderstanding = async (
     page = await attempt('anyWord', place);
     if (page.pagination.total > 0) return { ...page, search: info('anyWord', place, hasCorrections) };
   }
-  if (place) {
+  // near me keeps to its radius: the buyer chose how far to look
+  if (place && !near) {
     const { byId } = await loadLocations(db);
     const mode: Mode = plan.groups.length > 1 ? 'anyWord' : hasCorrections ? 'corrected' : 'strict';
     for (let wider = widen(place, byId); ; wider = wider ? widen(wider, byId) : null) {
@@ -113,7 +118,7 @@ export const searchWithUnderstanding = async (
 };
 
 /** GET /api/listings: understanding when there are words to search, the plain index otherwise. */
-export const search = (
+export const search = async (
   env: Env,
   db: Db,
   origin: string,
@@ -121,5 +126,13 @@ export const search = (
   opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void } = {},
 ): Promise<ListingsPage> => {
   const index = d1Index(env, db, origin, opts);
-  return query.q ? searchWithUnderstanding(env, db, index, query) : index.page(query, {});
+  if (query.lat === undefined || query.lng === undefined) return query.q ? searchWithUnderstanding(env, db, index, query) : index.page(query, {});
+  const { lat, lng } = query;
+  const cities = await citiesWithin(db, lat, lng, query.radiusKm ?? DEFAULT_RADIUS_KM);
+  const near = { cities };
+  const page = query.q ? await searchWithUnderstanding(env, db, index, query, near) : await index.page(query, { near });
+  const listings = withDistances(page.listings, lat, lng, cities);
+  // the query orders by each city's distance; within the page, by each ad's own
+  if (query.sortBy === 'distance') listings.sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity));
+  return { ...page, listings };
 };

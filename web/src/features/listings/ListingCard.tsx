@@ -64,7 +64,10 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
           <p className="listing-card__price">{formatPrice(listing.price, listing.currency)}</p>
           <h3 className="listing-card__title">{listing.title}</h3>
           <div className="listing-card__meta">
-            <span className="listing-card__location">{listing.location}</span>
+            <span className="listing-card__location">
+              {listing.distanceKm !== undefined ? `${listing.distanceKm < 1 ? '< 1' : Math.round(listing.distanceKm)} km · ` : ''}
+              {listing.location}
+            </span>
             {date && (
               <time className="listing-card__date" dateTime={listing.createdAt}>
                 {date}

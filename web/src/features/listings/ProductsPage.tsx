@@ -7,7 +7,7 @@ import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
 import { formatTotal } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-media-query';
-import { PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
+import { type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
 import { locationQueries } from '../locations/queries';
 import { syncSelectedLocation } from '../locations/selected-location';
@@ -20,6 +20,9 @@ import {
   productsApiQuery,
   productsHeading,
   productsPageTitle,
+  sortChoices,
+  DEFAULT_RADIUS_KM,
+  RADIUS_CHOICES,
   withFilters,
   type FilterChip,
   type ProductSort,
@@ -28,6 +31,7 @@ import { ListingCard } from './ListingCard';
 import { FilterPanel } from './ProductFilters';
 import { listingQueries } from './queries';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { SearchNotice } from '../search/SearchNotice';
 
 const route = getRouteApi('/products');
 const SIDEBAR_LOCATIONS = 15;
@@ -143,7 +147,7 @@ function SortSelect({ search, onSort }: { search: ProductsSearch; onSort: (sort:
     <label className="sort-select">
       <span className="sort-select__label">Sort by:</span>
       <select value={effectiveSort(search)} onChange={(e) => onSort(e.target.value as ProductSort)}>
-        {PRODUCT_SORTS.map((sort) => (
+        {sortChoices(search).map((sort) => (
           <option key={sort} value={sort}>
             {SORT_LABELS[sort]}
           </option>
@@ -179,7 +183,11 @@ export function ProductsPage() {
   };
   usePageTitle(productsPageTitle(search));
   // The URL's place is the selected place (spec part 1 §2): the header and later searches follow it.
-  useEffect(() => syncSelectedLocation(isAllIndia(search.location) ? undefined : search.location), [search.location]);
+  // (near me keeps the detected place's name as the label)
+  const near = search.lat !== undefined;
+  useEffect(() => {
+    if (!near) syncSelectedLocation(isAllIndia(search.location) ? undefined : search.location);
+  }, [search.location, near]);
 
   const listings = useQuery({ ...listingQueries.list(productsApiQuery(search)), placeholderData: keepPreviousData });
   const categories = useQuery(catalogQueries.categories());
@@ -238,9 +246,22 @@ export function ProductsPage() {
               </svg>
               Filters{chips.length > 0 ? ` (${chips.length})` : ''}
             </button>
+            {near && (
+              <label className="sort-select">
+                <span className="sort-select__label">Within:</span>
+                <select value={search.radius ?? DEFAULT_RADIUS_KM} onChange={(e) => apply(withFilters(search, { radius: Number(e.target.value) }))}>
+                  {RADIUS_CHOICES.map((km) => (
+                    <option key={km} value={km}>
+                      {km} km
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <SortSelect search={search} onSort={(sort) => apply(withFilters(search, { sort }))} />
           </div>
           <FilterChips chips={chips} onClearAll={clearAll} />
+          {listings.data?.search && <SearchNotice info={listings.data.search} search={search} />}
 
           {listings.isError && !listings.data ? (
             <div className="error-panel" role="alert">

@@ -22,12 +22,21 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export type Condition = (typeof CONDITIONS)[number];
 
 export const PRODUCTS_PAGE_SIZE = 20;
+/** How far "near me" looks unless the buyer chooses (the API's default too). */
+export const DEFAULT_RADIUS_KM = 25;
+export const RADIUS_CHOICES = [5, 10, 25, 50, 100, 250] as const;
+
+export const hasPosition = (search: Pick<ProductsSearch, 'lat' | 'lng'>) => search.lat !== undefined && search.lng !== undefined;
+
+/** The sorts the dropdown offers: nearest first only when the search has a position. */
+export const sortChoices = (search: Pick<ProductsSearch, 'lat' | 'lng'>) => PRODUCT_SORTS.filter((s) => s !== 'distance-asc' || hasPosition(search));
 
 export const SORT_LABELS: Record<ProductSort, string> = {
   'createdAt-desc': 'Date Published',
   'price-asc': 'Price: Low to High',
   'price-desc': 'Price: High to Low',
   'relevance-desc': 'Relevance',
+  'distance-asc': 'Distance: Nearest first',
 };
 
 export const CONDITION_LABELS: Record<Condition, string> = { NEW: 'New', USED: 'Used', REFURBISHED: 'Refurbished' };
@@ -92,7 +101,11 @@ export function productsApiQuery(search: ProductsSearch): ListingFilters {
     limit: PRODUCTS_PAGE_SIZE,
   };
   for (const key of FEATURE_FILTER_KEYS) if (search[key]) query[key] = search[key];
-  if (search.sort) Object.assign(query, sortToApi(search.sort));
+  if (search.exact) query.exact = true;
+  const near = hasPosition(search);
+  if (near) Object.assign(query, { lat: search.lat, lng: search.lng, radiusKm: search.radius ?? DEFAULT_RADIUS_KM });
+  // nearest first needs a position; without one the dropdown's default applies
+  if (search.sort && (search.sort !== 'distance-asc' || near)) Object.assign(query, sortToApi(search.sort));
   return query;
 }
 
@@ -157,6 +170,9 @@ export function filterChips(search: ProductsSearch): FilterChip[] {
   if (search.location && !isAllIndia(search.location)) {
     chips.push({ key: 'location', label: search.location, next: withFilters(search, { location: undefined }) });
   }
+  if (hasPosition(search)) {
+    chips.push({ key: 'near', label: `Within ${search.radius ?? DEFAULT_RADIUS_KM} km of you`, next: withFilters(search, { lat: undefined, lng: undefined, radius: undefined, sort: search.sort === 'distance-asc' ? undefined : search.sort }) });
+  }
   if (search.brand) chips.push({ key: 'brand', label: `Brand: ${search.brand}`, next: withFilters(search, { brand: undefined }) });
   for (const key of FEATURE_FILTER_KEYS) {
     const value = search[key];
@@ -177,7 +193,7 @@ export function filterChips(search: ProductsSearch): FilterChip[] {
 
 /** The heading of the results: 'Cars in Mumbai', '"iphone" in India'. */
 export function productsHeading(search: ProductsSearch): string {
-  const place = isAllIndia(search.location) ? 'India' : search.location;
+  const place = hasPosition(search) ? 'your area' : isAllIndia(search.location) ? 'India' : search.location;
   if (search.q) return `"${search.q}" in ${place}`;
   return `${search.subcategory ?? search.category ?? 'Items'} in ${place}`;
 }

@@ -22,6 +22,10 @@ export type ListingFilters = {
   sortBy?: (typeof SORT_KEYS)[number];
   sortOrder?: 'asc' | 'desc';
   featuredFirst?: boolean;
+  exact?: boolean;
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
 } & { [K in FeatureFilterKey]?: string };
 
 export const RELATED_LIMIT = 4;

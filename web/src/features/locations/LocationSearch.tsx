@@ -9,7 +9,7 @@ export const POPULAR_LOCATIONS = ['India', 'Kerala', 'Tamil Nadu', 'Punjab', 'Ma
 const SEARCH_DEBOUNCE_MS = 300;
 const MIN_SEARCH_CHARS = 2;
 
-export type ChooseLocation = (label: string, details?: { id?: string | number; state?: string | null }) => void;
+export type ChooseLocation = (label: string, details?: { id?: string | number; state?: string | null; position?: { lat: number; lng: number } }) => void;
 
 export function PinIcon({ size = 20 }: { size?: number }) {
   return (
@@ -28,7 +28,8 @@ function CurrentLocationButton({ onChoose }: { onChoose: ChooseLocation }) {
     setError(null);
     try {
       const place = await detectCurrentPlace();
-      onChoose(place.label, { state: place.state });
+      // ads near the buyer, nearest first; the place's name is only the label
+      onChoose(place.label, { state: place.state, position: { lat: place.latitude, lng: place.longitude } });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

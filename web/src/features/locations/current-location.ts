@@ -51,7 +51,8 @@ async function reverseGeocode(latitude: number, longitude: number): Promise<Dete
 }
 
 /** Rejects with one of the messages above when the position can't be had. */
-export async function detectCurrentPlace(): Promise<DetectedPlace> {
+export async function detectCurrentPlace(): Promise<DetectedPlace & { latitude: number; longitude: number }> {
   const position = await currentPosition();
-  return reverseGeocode(position.coords.latitude, position.coords.longitude);
+  const { latitude, longitude } = position.coords;
+  return { ...(await reverseGeocode(latitude, longitude)), latitude, longitude };
 }

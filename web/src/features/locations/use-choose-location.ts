@@ -13,13 +13,23 @@ export function useChooseLocation(onDone?: () => void) {
   const onProducts = useRouterState({ select: (state) => state.location.pathname === '/products' });
 
   return useCallback(
-    (label: string, details: { id?: string | number; state?: string | null } = {}) => {
+    (label: string, details: { id?: string | number; state?: string | null; position?: { lat: number; lng: number } } = {}) => {
       chooseLocation(label, details);
       onDone?.();
+      const position = details.position;
+      if (position) {
+        // near me: the position filters (GET /api/listings lat, lng), nearest first
+        const lat = Math.round(position.lat * 1e4) / 1e4;
+        const lng = Math.round(position.lng * 1e4) / 1e4;
+        const near = { lat, lng, sort: 'distance-asc' as const, location: undefined, page: undefined };
+        void navigate({ to: '/products', search: (previous: ProductsSearch) => (onProducts ? { ...previous, ...near } : near) });
+        return;
+      }
       const location = isAllIndia(label) ? undefined : label;
       void navigate({
         to: '/products',
-        search: (previous: ProductsSearch) => (onProducts ? { ...previous, location, page: undefined } : location ? { location } : {}),
+        search: (previous: ProductsSearch) =>
+          onProducts ? { ...previous, location, lat: undefined, lng: undefined, radius: undefined, sort: previous.sort === 'distance-asc' ? undefined : previous.sort, page: undefined } : location ? { location } : {},
       });
     },
     [navigate, onProducts, onDone],

@@ -1,0 +1,47 @@
+/**
+ * Near me: which cities lie within a radius of the buyer, and how far an ad is. A bounding box on
+ * the in-memory locations index picks candidates, the haversine distance decides; the listings
+ * query then filters by those cities on its (status, city_id) index, and exact distances are
+ * computed for the page's ads only (their own position when the seller gave one, else their city's).
+ */
+import type { Db } from '../../db/client';
+import { loadLocations } from '../locations';
+
+export const DEFAULT_RADIUS_KM = 25;
+const EARTH_KM = 6371;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+export const haversineKm = (lat1: number, lng1: number, lat2: number, lng2: number) => {
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+};
+
+export interface NearCity {
+  id: number;
+  name: string;
+  km: number;
+}
+
+/** Active cities whose centre is within radiusKm of the point, nearest first. */
+export const citiesWithin = async (db: Db, lat: number, lng: number, radiusKm: number): Promise<NearCity[]> => {
+  const { rows } = await loadLocations(db);
+  const dLat = radiusKm / 111;
+  const dLng = radiusKm / (111 * Math.max(0.01, Math.cos(rad(lat))));
+  const out: NearCity[] = [];
+  for (const r of rows) {
+    if (r.kind !== 'city' || !r.isActive || r.latitude == null || r.longitude == null) continue;
+    if (Math.abs(r.latitude - lat) > dLat || Math.abs(r.longitude - lng) > dLng) continue;
+    const km = haversineKm(lat, lng, r.latitude, r.longitude);
+    if (km <= radiusKm) out.push({ id: r.id, name: r.name, km });
+  }
+  return out.sort((a, b) => a.km - b.km);
+};
+
+/** Distance of each ad of a page, rounded to 0.1 km. */
+export const withDistances = <T extends { latitude: number | null; longitude: number | null; city: string | null }>(listings: T[], lat: number, lng: number, cities: NearCity[]) => {
+  const cityKm = new Map(cities.map((c) => [c.name, c.km]));
+  return listings.map((l) => {
+    const km = l.latitude != null && l.longitude != null ? haversineKm(lat, lng, l.latitude, l.longitude) : l.city ? cityKm.get(l.city) : undefined;
+    return km === undefined ? l : { ...l, distanceKm: Math.round(km * 10) / 10 };
+  });
+};
