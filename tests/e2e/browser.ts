@@ -27,9 +27,16 @@ export interface Tab {
 }
 
 /** A fresh browser context (like a separate person) at the given width. */
-export const openTab = async (width = 1280, height = 900): Promise<Tab> => {
+export const openTab = async (width = 1280, height = 900, opts: { touch?: boolean } = {}): Promise<Tab> => {
   if (!browser) throw new Error('call useBrowser() in the test file');
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseURL(), locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    baseURL: baseURL(),
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    // a phone: taps instead of clicks, the mobile viewport meta honoured
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
