@@ -59,3 +59,30 @@ describe('listing query plans', () => {
     }
   });
 });
+
+describe('near-me query plans (planned cities from services/search/near.ts)', () => {
+  const nearShapes: Record<string, string>[] = [
+    { lat: '12.97', lng: '77.59' },
+    { lat: '12.97', lng: '77.59', sortBy: 'distance' },
+    { lat: '12.97', lng: '77.59', sortBy: 'distance', category: 'Vehicles' },
+    { lat: '12.97', lng: '77.59', sortBy: 'price', minPrice: '1000' },
+  ];
+  it.each(nearShapes.map((s) => [new URLSearchParams(s).toString(), s] as const))('%s reads listings through the city index', async (_name, shape) => {
+    const { citiesWithin } = await import('../../worker/services/search/near');
+    const query = listingsQuery.parse(shape);
+    const cities = await citiesWithin(getDb(env.DB), query.lat!, query.lng!, 150);
+    expect(cities.map((c) => c.name)).toEqual(expect.arrayContaining(['Bengaluru']));
+    const built = await buildListingQuery(getDb(env.DB), query, { near: { cities } });
+    for (const [sql, params] of [
+      [built.sql, built.params],
+      [built.countSql, built.countParams],
+    ] as const) {
+      const plan = await planOf(sql, [...params]);
+      const fullScans = plan.filter((line) => /^SCAN (l|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line));
+      expect(fullScans, `${sql}\n${plan.join('\n')}`).toEqual([]);
+      // the nearby cities pick the rows, not the newest-first walk over every live ad
+      const reads = plan.filter((line) => /^(SCAN|SEARCH) l\b/.test(line) && !line.includes('INTEGER PRIMARY KEY'));
+      expect(reads.every((line) => /city_id=\?/.test(line)), plan.join('\n')).toBe(true);
+    }
+  });
+});
