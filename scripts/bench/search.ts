@@ -29,6 +29,11 @@ const persist = arg('persist-to', '.wrangler/bench-state');
  *  - "every match": counting all live matches, the classic full-text comparison.
  * Timed on the local D1 with its rows_read.
  */
+/** Big cities' centres for the near-me kind (Delhi, Mumbai, Bengaluru, Chennai, Kolkata, Hyderabad, Pune, Ahmedabad). */
+const NEAR: [number, number][] = [
+  [28.61, 77.21], [19.08, 72.88], [12.97, 77.59], [13.08, 80.27], [22.57, 88.36], [17.39, 78.49], [18.52, 73.86], [23.02, 72.57],
+];
+
 const likeBaseline = async () => {
   const { localBindings } = await import('../lib/local-bindings');
   const { getDb } = await import('../../worker/db/client');
@@ -122,6 +127,16 @@ const main = async () => {
       'page 50 of a broad query': () => `/api/listings?category=Electronics&page=50&limit=20`,
       'slug lookup': (i) => `/api/listings/slug/${pick(ads, i).slug}`,
       related: (i) => `/api/listings/${pick(ads, i).id}/related?limit=4`,
+      // query understanding: a typo (a doubled letter) that the strict search misses and the corrector fixes
+      'misspelled text': (i) => {
+        const w = pick(words.filter((x) => x.length >= 5 && /^[a-z]+$/.test(x)), i);
+        return `/api/listings?q=${encodeURIComponent(`${w.slice(0, 2)}${w[1]}${w.slice(2)}`)}&limit=20`;
+      },
+      'near me, nearest first': (i) => {
+        const [lat, lng] = pick(NEAR, i);
+        return `/api/listings?lat=${lat}&lng=${lng}&radiusKm=${pick([10, 25, 50], i)}&sortBy=distance&limit=20`;
+      },
+      suggest: (i) => `/api/search/suggest?q=${encodeURIComponent(pick(words, i).slice(0, 2 + (i % 4)))}&limit=8`,
     };
     const names = Object.keys(kinds);
 

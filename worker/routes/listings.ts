@@ -35,7 +35,7 @@ export const listingRoutes = new Hono<AppEnv>()
       tags: ['Listings'],
       summary: 'Search and browse live listings',
       description:
-        'Full-text search with query understanding (q: typos corrected, everyday, Hindi and Hinglish words mapped to the catalogue, a place inside the text becomes the location filter; when nothing matches, corrected → any word → wider place, reported in `data.search`), category/subcategory by id or name, location by state, city or area name ("India" means everywhere), price range in rupees, condition, feature filters (brand, fuel, ...). `pagination.total` is exact up to 10,000 matches; above that it is 10,000 and `pagination.totalCapped` is true (show "10,000+"), and only the first 10,000 results can be paged through (a later page is a 400). Totals are cached per query until a listing changes, so paging costs one query.',
+        'Full-text search with query understanding (q: typos corrected, everyday, Hindi and Hinglish words mapped to the catalogue, a place inside the text becomes the location filter; when nothing matches, corrected → any word → wider place, reported in `data.search`), category/subcategory by id or name, location by state, city or area name ("India" means everywhere), price range in rupees, condition, feature filters (brand, fuel, ...). `pagination.total` is exact up to 1,000 matches; above that it is 1,000 and `pagination.totalCapped` is true (show "1,000+"), and only the first 1,000 results can be paged through (a later page is a 400). Totals are cached per query until a listing changes, so paging costs one query.',
       data: listingsPage,
     }),
     validate('query', listingsQuery),

@@ -24,10 +24,11 @@ export const pagination = z.object({
 });
 
 /**
- * Listing searches count at most this many matches (so a broad query at 1M listings reads at most
- * this many index entries for its total) and only page within them.
+ * Listing searches count at most this many matches (so a broad query reads at most this many index
+ * entries for its total, and no search reads more than ~2,000 rows at any scale) and only page
+ * within them: 50 pages of 20. Decision 005.
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 export type Pagination = z.infer<typeof pagination>;
 
 /** Query-string integer with bounds and a human message. Empty strings count as absent. */

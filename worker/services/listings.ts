@@ -4,6 +4,7 @@ import { notFound } from '../lib/errors';
 import { readCache, writeCache } from '../lib/cache';
 import { hex, sha256 } from '../lib/crypto';
 import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
+import { subcategoryById } from '../schemas/taxonomy';
 import { allCategories, resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from './media';
@@ -204,6 +205,8 @@ export interface PlannedSearch {
   place?: { id: number; kind: string } | null;
   /** near me: the cities within the radius with their distance in km (from services/search/near.ts) */
   near?: { cities: { id: number; km: number }[] };
+  /** a subcategory id whose ads rank first by relevance (where the words' things are sold) */
+  rankFirst?: string;
 }
 
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
@@ -276,7 +279,10 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   const order = (query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc').toUpperCase();
   const orderParts: string[] = [];
   if (query.featuredFirst) orderParts.push('l.is_featured DESC');
+  // only an id the catalogue knows (never the request's text), so it is safe to inline
+  const rankFirst = sortBy === 'relevance' && fts && planned.rankFirst && subcategoryById.has(planned.rankFirst) ? planned.rankFirst : undefined;
   if (sortBy === 'relevance') {
+    if (rankFirst) orderParts.push(`(l.subcategory_id = '${rankFirst.replace(/'/g, '')}') DESC`);
     // bm25 rank: lower is better, so "desc" relevance means ascending rank
     if (fts) orderParts.push(`m.rank ${order === 'DESC' ? 'ASC' : 'DESC'}`);
     else orderParts.push('l.created_at DESC');
@@ -302,6 +308,19 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     // only (migrations/0007, 0008), so FTS5 picks the page by rank itself and counts without
     // touching listings. The filters stay in WHERE as a guard; the join is for the page's rows only.
     const rankOrder = order === 'DESC' ? 'ASC' : 'DESC';
+    if (rankFirst) {
+      // the subcategory's ads first, then the rest, each by rank: two streams of the index read
+      // only as far as the page needs (UNION ALL under LIMIT stops early)
+      const home = `facets : "${categoryFacet(rankFirst)}"`;
+      const arm = (n: number) => `SELECT * FROM (SELECT rowid AS num, rank, ${n} AS grp FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rank ${rankOrder})`;
+      return {
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
+        params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
+        countParams: [fts],
+        empty,
+      };
+    }
     return {
       sql: `WITH p AS MATERIALIZED (SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,

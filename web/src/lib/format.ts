@@ -77,7 +77,7 @@ export function buildListingSlug({ id, title, category, location }: SlugSource):
   return raw.join('-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
 }
 
-/** A search total for people: "1,234", or "10,000+" when the server stopped counting at its cap. */
+/** A search total for people: "1,234", or "1,000+" when the server stopped counting at its cap. */
 export function formatTotal({ total, totalCapped }: { total: number; totalCapped?: boolean }): string {
   return `${total.toLocaleString('en-IN')}${totalCapped ? '+' : ''}`;
 }

@@ -13,6 +13,7 @@ import { resolveCategory } from '../catalog';
 import { loadLocations, resolveLocation } from '../locations';
 import { type PlannedSearch, searchListings } from '../listings';
 import { searchDictionary } from './dictionary';
+import { subcategoryById } from '../../schemas/taxonomy';
 import { citiesWithin, DEFAULT_RADIUS_KM, withDistances } from './near';
 import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
 
@@ -34,6 +35,20 @@ const groupExpression = (group: TermGroup, mode: Mode) => {
   const terms = useCorrection ? [...group.correction!.terms, ...group.terms] : group.terms;
   return `(${terms.map((t, i) => `${quote(t)}${group.prefix && i === (useCorrection ? group.correction!.terms.length : 0) ? '*' : ''}`).join(' OR ')})`;
 };
+
+/**
+ * Where the words' things are sold, to rank first: "almirah" shows wardrobes in Furniture before
+ * flats whose description mentions one. The first word that names a subcategory decides.
+ */
+const homeOf = (plan: SearchPlan, mode: Mode): string | undefined => {
+  for (const g of plan.groups) {
+    const concept = mode !== 'strict' && g.correction ? g.correction.concept : g.concept;
+    const id = concept?.subcategory ? subcategoryIdByName.get(concept.subcategory) : undefined;
+    if (id) return id;
+  }
+  return undefined;
+};
+const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
 
 /** The FTS5 text expression of a plan in a mode; undefined when there are no words to search. */
 export const textExpression = (plan: SearchPlan, mode: Mode): string | undefined =>
@@ -78,7 +93,12 @@ export const searchWithUnderstanding = async (
   if (!base.sortBy && plan.groups.length) base.sortBy = 'relevance';
 
   const attempt = (mode: Mode, where: Place | null | undefined) =>
-    index.page(base, { text: textExpression(plan, mode), ...(where !== undefined ? { place: where } : {}), ...(near ? { near } : {}) });
+    index.page(base, {
+      text: textExpression(plan, mode),
+      ...(where !== undefined ? { place: where } : {}),
+      ...(near ? { near } : {}),
+      ...(!base.subcategory && homeOf(plan, mode) ? { rankFirst: homeOf(plan, mode) } : {}),
+    });
 
   const hasCorrections = plan.groups.some((g) => g.correction);
   const place: Place | null | undefined = plan.place ?? picked ?? undefined;
