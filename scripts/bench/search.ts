@@ -119,6 +119,8 @@ const main = async () => {
     const kinds: Record<string, (i: number) => string> = {
       'text + city': (i) => `/api/listings?q=${encodeURIComponent(pick(words, i))}&location=${encodeURIComponent(pick(cities, i))}&limit=20`,
       'category + price + sort': (i) => `/api/listings?category=Vehicles&minPrice=${50_000 + (i % 5) * 100_000}&maxPrice=2000000&sortBy=price&sortOrder=asc&limit=20`,
+      // the kind where another engine beat us: a category and a price range, newest first
+      'category + price, newest': (i) => `/api/listings?category=Electronics&minPrice=${10_000 + (i % 3) * 1_000}&maxPrice=50000&sortBy=createdAt&sortOrder=desc&limit=20`,
       'subcategory + brand': (i) => {
         const b = pick(brands, i);
         return `/api/listings?subcategory=${encodeURIComponent(b.sub)}&brand=${encodeURIComponent(b.brand)}&limit=20`;

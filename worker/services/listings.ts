@@ -265,10 +265,15 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     }
   }
 
+  /** the position of the near-me city filter in `where`, for the nearest-first page below */
+  let nearAt = -1;
   if (planned.near) {
     // ids and distances come from the locations table, never from the request: safe to inline
     if (!planned.near.cities.length) empty = true;
-    else where.push(`l.city_id IN (${planned.near.cities.map((c) => Math.trunc(c.id)).join(', ')})`);
+    else {
+      nearAt = where.length;
+      where.push(`l.city_id IN (${planned.near.cities.map((c) => Math.trunc(c.id)).join(', ')})`);
+    }
   }
 
   const rowFilters = where.length - beforeRowFilters;
@@ -345,6 +350,23 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   }
   // near me: the cities' index, never a walk over every live ad waiting for nearby ones
   const from = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${whereSql}`;
+  const cities = planned.near?.cities ?? [];
+  if (sortBy === 'distance' && nearAt >= 0 && !query.featuredFirst && cities.length <= NEAREST_ARMS && params.length * cities.length <= MAX_BOUND) {
+    // Nearest first, read city by city: one newest-first stream per city, nearest city first, under
+    // one LIMIT, so the page reads only as many ads as it shows (plus the offset), not every ad of
+    // every city in the radius. Each stream repeats the filters (and their parameters).
+    const arm = (c: { id: number; km: number }) => {
+      const own = where.map((w, i) => (i === nearAt ? `l.city_id = ${Math.trunc(c.id)}` : w)).join(' AND ');
+      return `SELECT * FROM (SELECT l.num, ${Number(c.km.toFixed(3))} AS km FROM listings l INDEXED BY listings_city_created WHERE ${own} ORDER BY l.created_at DESC, l.num DESC)`;
+    };
+    return {
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${cities.map(arm).join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.created_at DESC, l.num DESC`,
+      countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
+      params: [...cities.flatMap(() => params), query.limit, offset],
+      countParams: params,
+      empty,
+    };
+  }
   return {
     sql: selectPage(`WITH p AS MATERIALIZED (SELECT l.num ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, false),
     countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
@@ -353,6 +375,11 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     empty,
   };
 };
+
+/** Nearest-first pages read city by city for at most this many cities: D1 allows 5 terms in a compound SELECT. */
+const NEAREST_ARMS = 5;
+/** D1 binds at most 100 parameters per statement. */
+const MAX_BOUND = 90;
 
 /** How long a search total may be reused; any listing write bumps the cache version sooner. */
 const COUNT_TTL_SECONDS = 300;
