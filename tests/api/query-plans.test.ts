@@ -18,6 +18,7 @@ const shapes: Record<string, string>[] = [
   { category: 'Vehicles' },
   { category: 'Vehicles', sortBy: 'price', sortOrder: 'asc' },
   { category: 'Cars', minPrice: '100000', maxPrice: '500000', sortBy: 'price' },
+  { category: 'Electronics', minPrice: '10000', maxPrice: '50000', sortBy: 'createdAt', sortOrder: 'desc' },
   { subcategory: 'electronics-smartphones', brand: 'Samsung' },
   { location: 'Bengaluru' },
   { location: 'Bengaluru', sortBy: 'price', sortOrder: 'asc' },
@@ -83,6 +84,22 @@ describe('near-me query plans (planned cities from services/search/near.ts)', ()
       // the nearby cities pick the rows, not the newest-first walk over every live ad
       const reads = plan.filter((line) => /^(SCAN|SEARCH) l\b/.test(line) && !line.includes('INTEGER PRIMARY KEY'));
       expect(reads.every((line) => /city_id=\?/.test(line)), plan.join('\n')).toBe(true);
+    }
+  });
+});
+
+describe('a category and a price range, newest first', () => {
+  it('walks the category newest first for the page (no sort of every match) and counts on the price index', async () => {
+    for (const shape of [
+      { category: 'Electronics', minPrice: '10000', maxPrice: '50000', sortBy: 'createdAt', sortOrder: 'desc' },
+      { subcategory: 'Smartphones', maxPrice: '20000' },
+    ]) {
+      const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape));
+      const page = await planOf(built.sql, [...built.params]);
+      expect(page.some((line) => /USING (COVERING )?INDEX listings_(cat|sub)_created/.test(line)), page.join('\n')).toBe(true);
+      // choosing the page needs no sort (the outer sort of the 20 chosen rows is fine)
+      const choosing = page.slice(0, page.findIndex((line) => /^SCAN p\b/.test(line)));
+      expect(choosing.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line)), page.join('\n')).toBe(false);
     }
   });
 });

@@ -212,6 +212,8 @@ export interface PlannedSearch {
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
 export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
+  /** the (status, category, created_at) index of the category filter, for newest-first pages */
+  let newestIndex: string | undefined;
   const params: unknown[] = [];
   /** filters the full-text index can apply itself; the rest need the listings rows */
   const facets: string[] = [];
@@ -221,10 +223,12 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const resolved = await resolveCategory(db, query.category, query.subcategory);
     if (!resolved) empty = true;
     else if (resolved.subcategory) {
+      newestIndex = 'listings_sub_created';
       where.push('l.subcategory_id = ?');
       params.push(resolved.subcategory.id);
       facets.push(categoryFacet(resolved.subcategory.id));
     } else if (resolved.category) {
+      newestIndex = 'listings_cat_created';
       where.push('l.category_id = ?');
       params.push(resolved.category.id);
       facets.push(categoryFacet(resolved.category.id));
@@ -350,6 +354,14 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   }
   // near me: the cities' index, never a walk over every live ad waiting for nearby ones
   const from = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${whereSql}`;
+  // A category and a price range, newest first: without statistics SQLite picks the price index and
+  // sorts every match (45,000 rows at 100k listings); walking the category newest first stops at
+  // the page. The count keeps the price index (it reads at most COUNT_CAP entries there).
+  const priceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const pageFrom =
+    newestIndex && priceRange && sortBy === 'createdAt' && !query.featuredFirst && !planned.near && !query.location && planned.place === undefined
+      ? `FROM listings l INDEXED BY ${newestIndex} WHERE ${whereSql}`
+      : from;
   const cities = planned.near?.cities ?? [];
   if (sortBy === 'distance' && nearAt >= 0 && !query.featuredFirst && cities.length <= NEAREST_ARMS && params.length * cities.length <= MAX_BOUND) {
     // Nearest first, read city by city: one newest-first stream per city, nearest city first, under
@@ -368,7 +380,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     };
   }
   return {
-    sql: selectPage(`WITH p AS MATERIALIZED (SELECT l.num ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, false),
+    sql: selectPage(`WITH p AS MATERIALIZED (SELECT l.num ${pageFrom} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, false),
     countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
     params: [...params, query.limit, offset],
     countParams: params,
