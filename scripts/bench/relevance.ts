@@ -1,0 +1,160 @@
+/**
+ * `npm run bench:relevance -- [--reuse] [--json] [--persist-to DIR]`
+ *
+ * Search relevance on the default demo seed: every query of relevance-queries.json (written from how
+ * people in India search, before looking at the seed) goes to /api/listings?limit=5, and its top 5
+ * is judged against what a person counts as a good result. Prints success@5, the zero-result rate
+ * on queries that have a real answer in the seed, success by kind, the failures with what came
+ * back, queries the seed cannot answer, and the slowest queries.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { arg, benchEnv as env, freePort, run, waitForWorker } from '../lib/bench';
+
+const reuse = process.argv.includes('--reuse');
+const asJson = process.argv.includes('--json');
+const persist = arg('persist-to', '.wrangler/bench-relevance');
+
+interface Good {
+  none?: boolean;
+  category?: string;
+  subcategory?: string;
+  /** every word appears in the title */
+  title?: string[];
+  city?: string;
+  state?: string;
+}
+interface Judged {
+  q: string;
+  kind: string;
+  good: Good;
+}
+interface Ad {
+  title: string;
+  category: { name: string };
+  subcategory: { name: string } | null;
+  city: string | null;
+  state: string | null;
+}
+interface Answer {
+  listings: Ad[];
+  pagination: { total: number };
+  search?: { relaxed: string; widenedTo?: string; correctedQuery?: string; interpretedAs: Record<string, string> };
+}
+
+const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'none']);
+
+/** The query file, checked: a bad entry stops the bench with a message that names it. */
+const loadQueries = (): Judged[] => {
+  const doc = JSON.parse(readFileSync(new URL('./relevance-queries.json', import.meta.url), 'utf8')) as { queries?: unknown };
+  if (!Array.isArray(doc.queries)) throw new Error('relevance-queries.json: "queries" must be a list');
+  return doc.queries.map((raw, i) => {
+    const e = raw as Partial<Judged>;
+    const where = `relevance-queries.json entry ${i} (${JSON.stringify(e?.q)})`;
+    if (typeof e?.q !== 'string' || !e.q.trim()) throw new Error(`${where}: q must be text`);
+    if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) throw new Error(`${where}: kind must be one of ${[...KINDS].join(', ')}`);
+    const g = e.good;
+    if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
+    const keys = Object.keys(g);
+    if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'city', 'state'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    if (g.title && (!Array.isArray(g.title) || !g.title.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.title must be a list of words`);
+    return e as Judged;
+  });
+};
+
+const words = (text: string) => text.toLowerCase().normalize('NFC');
+
+/** Is this ad a good answer? A place counts when the ad is there, or inside the place the search widened to. */
+const isGood = (ad: Ad, good: Good, answer?: Answer) => {
+  if (good.category && ad.category.name !== good.category) return false;
+  if (good.subcategory && ad.subcategory?.name !== good.subcategory) return false;
+  if (good.title && !good.title.every((w) => words(ad.title).includes(words(w)))) return false;
+  const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;
+  const wideOk = widened === 'India' || (widened !== undefined && ad.state === widened);
+  if (good.city && ad.city !== good.city && !wideOk) return false;
+  if (good.state && ad.state !== good.state && !wideOk) return false;
+  return true;
+};
+
+const main = async () => {
+  const queries = loadQueries();
+  if (!existsSync('dist/client/index.html')) run('vite', ['build']);
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  // the default demo seed, exactly as `npm start` makes it
+  if (!reuse) run('tsx', ['scripts/seed.ts', '--reset', '--persist-to', persist]);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => server.kill('SIGTERM');
+  process.on('exit', stop);
+  try {
+    await waitForWorker(base);
+    // every live ad, to know which queries have a real answer in the seed
+    const all: Ad[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await (await fetch(`${base}/api/listings?limit=100&page=${page}`)).json()) as { data: Answer & { pagination: { pages: number } } };
+      all.push(...body.data.listings);
+      if (page >= body.data.pagination.pages) break;
+    }
+    // warm the dictionary and the isolate
+    await fetch(`${base}/api/listings?q=warm&limit=5`);
+
+    const results = [];
+    for (const j of queries) {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/listings?${new URLSearchParams({ q: j.q, limit: '5' })}`);
+      const ms = performance.now() - t;
+      const body = (await res.json()) as { success: boolean; data: Answer };
+      if (!res.ok || !body.success) throw new Error(`"${j.q}" answered ${res.status}: ${JSON.stringify(body)}`);
+      const answer = body.data;
+      const top = answer.listings.slice(0, 5);
+      // a thing the seed has somewhere is answerable for a place query too: widening to where it is, and saying so, is the answer
+      const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, state: undefined }));
+      const success = j.good.none ? top.length === 0 : top.some((ad) => isGood(ad, j.good, answer));
+      results.push({ ...j, ms, success, hasAnswer, zero: top.length === 0, top, search: answer.search });
+    }
+
+    const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '–');
+    const answerable = results.filter((r) => r.hasAnswer);
+    const judged = results.filter((r) => r.hasAnswer || r.good.none);
+    const summary = {
+      queries: results.length,
+      answerable: answerable.length,
+      successAt5: pct(judged.filter((r) => r.success).length, judged.length),
+      zeroResultRate: pct(answerable.filter((r) => r.zero).length, answerable.length),
+      byKind: Object.fromEntries(
+        [...KINDS].map((k) => {
+          const rs = judged.filter((r) => r.kind === k);
+          return [k, { n: rs.length, successAt5: pct(rs.filter((r) => r.success).length, rs.length) }];
+        }),
+      ),
+      failures: judged.filter((r) => !r.success).map((r) => ({ q: r.q, kind: r.kind, good: r.good, search: r.search, top: r.top.map((a) => `${a.title} [${a.subcategory?.name ?? a.category.name}, ${a.city}]`) })),
+      seedGaps: results.filter((r) => !r.hasAnswer && !r.good.none).map((r) => ({ q: r.q, good: r.good, success: r.success })),
+      slowest: [...results].sort((a, b) => b.ms - a.ms).slice(0, 10).map((r) => ({ q: r.q, ms: Math.round(r.ms * 10) / 10 })),
+    };
+    if (asJson) {
+      console.log(JSON.stringify(summary, null, 1));
+      return;
+    }
+    console.log(`\n${summary.queries} judged queries on the default seed (${all.length} live ads); ${summary.answerable} have a real answer in it\n`);
+    console.log('| kind | queries | success@5 |\n|---|---|---|');
+    for (const [k, v] of Object.entries(summary.byKind)) console.log(`| ${k} | ${v.n} | ${v.successAt5} |`);
+    console.log(`| **all** | **${judged.length}** | **${summary.successAt5}** |`);
+    console.log(`\nzero-result rate on queries with a real answer: ${summary.zeroResultRate}`);
+    console.log(`\nfailures (${summary.failures.length}):`);
+    for (const f of summary.failures) console.log(`  ${f.kind.padEnd(9)} "${f.q}" wanted ${JSON.stringify(f.good)}; ${f.search?.relaxed ?? ''} ${f.search?.correctedQuery ? `→ "${f.search.correctedQuery}"` : ''}\n      ${f.top.join('\n      ') || '(nothing)'}`);
+    console.log(`\nno real answer in the seed (${summary.seedGaps.length}, not counted): ${summary.seedGaps.map((g) => `"${g.q}"`).join(', ')}`);
+    console.log(`\nslowest: ${summary.slowest.map((s) => `"${s.q}" ${s.ms} ms`).join(', ')}`);
+  } finally {
+    stop();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
