@@ -21,6 +21,8 @@ interface Good {
   subcategory?: string;
   /** every word appears in the title */
   title?: string[];
+  /** at least one of these appears in the title */
+  titleAny?: string[];
   city?: string;
   state?: string;
 }
@@ -57,8 +59,11 @@ const loadQueries = (): Judged[] => {
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'city', 'state'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
-    if (g.title && (!Array.isArray(g.title) || !g.title.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.title must be a list of words`);
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const key of ['title', 'titleAny'] as const) {
+      const list = g[key];
+      if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
+    }
     return e as Judged;
   });
 };
@@ -70,6 +75,7 @@ const isGood = (ad: Ad, good: Good, answer?: Answer) => {
   if (good.category && ad.category.name !== good.category) return false;
   if (good.subcategory && ad.subcategory?.name !== good.subcategory) return false;
   if (good.title && !good.title.every((w) => words(ad.title).includes(words(w)))) return false;
+  if (good.titleAny && !good.titleAny.some((w) => words(ad.title).includes(words(w)))) return false;
   const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;
   const wideOk = widened === 'India' || (widened !== undefined && ad.state === widened);
   if (good.city && ad.city !== good.city && !wideOk) return false;

@@ -21,6 +21,7 @@ beforeAll(async () => {
   await createListing(seller, { ...furniture, title: 'Sheesham wood wardrobe', description: 'Three doors with mirror.', city: 'Mumbai' });
   await createListing(seller, { title: 'iPhone 13 128GB Midnight', description: 'Battery health 89%, box and bill.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Bengaluru' });
   await createListing(seller, { title: 'iPhone 13 Pro 256GB Graphite', description: 'Face ID works, 90% battery.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Mumbai' });
+  await createListing(seller, { title: 'Voltas split AC 1.5 ton', description: 'Cools a 2 BHK flat easily.', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-appliances', city: 'Coimbatore' });
   await createListing(seller, { title: '1 BHK flat with wardrobe and almirah', description: 'Fitted wardrobes in both rooms.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Pune' });
   await createListing(seller, { title: '2 BHK flat for rent near Adyar', description: 'Semi furnished, covered parking.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Chennai' });
 });
@@ -101,9 +102,23 @@ describe('GET /api/listings with query understanding (data.search)', () => {
   });
 
   it('finds nothing for nonsense, and says it relaxed nothing', async () => {
-    const body = await searchFor({ q: 'qwxzvbnmkj' });
-    expect(body.data.listings).toEqual([]);
-    expect(body.data.search.relaxed).toBe('none');
+    for (const q of ['qwxzvbnmkj', '🦄🦄', '!!! ???', 'lorem ipsum creta']) {
+      const body = await searchFor({ q });
+      expect(body.data.listings, q).toEqual([]);
+      expect(body.data.search.relaxed, q).toBe('none');
+    }
+  });
+
+  it('reads an unfinished word as the only thing it can become ("refrig" → fridge)', async () => {
+    await createListing(await createUser(), { title: 'LG double door refrigerator 260L', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-appliances', city: 'Pune' });
+    expect(titles(await searchFor({ q: 'fridg' }))).toContain('LG double door refrigerator 260L');
+  });
+
+  it('goes on to a wider place when the ads found are not the kind of thing asked for', async () => {
+    // the only "flat" in Coimbatore is an AC whose description says so: flats elsewhere in Tamil Nadu are the answer
+    const body = await searchFor({ q: 'flat coimbatore' });
+    expect(body.data.search).toMatchObject({ relaxed: 'widerPlace', widenedTo: 'Tamil Nadu' });
+    expect(titles(body)).toContain('2 BHK flat for rent near Adyar');
   });
 });
 

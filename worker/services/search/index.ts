@@ -115,26 +115,51 @@ export const searchWithUnderstanding = async (
     ...(relaxed === 'widerPlace' ? { widenedTo: where ? placeName(where) : 'India' } : {}),
   });
 
-  let page = await attempt('strict', place);
-  if (page.pagination.total > 0 || !q.trim()) return { ...page, search: info('none', place, false) };
-  if (hasCorrections) {
-    page = await attempt('corrected', place);
-    if (page.pagination.total > 0) return { ...page, search: info('corrected', place, true) };
+  // nothing searchable in the words (emoji, punctuation): nothing matches, rather than everything
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.condition) {
+    return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
   }
-  if (plan.groups.length > 1) {
-    page = await attempt('anyWord', place);
-    if (page.pagination.total > 0) return { ...page, search: info('anyWord', place, hasCorrections) };
+  // An answer is good when it has ads, and, when the words name a kind of thing ("flat"), some of
+  // them are that kind: an AC whose description says "flat" is no answer to "flat in bangalore",
+  // so the ladder goes on (a wider place) and keeps that page only as the last resort.
+  let fallback: (ListingsPage & { search: SearchInfo }) | undefined;
+  const good = (page: ListingsPage, mode: Mode, answer: () => SearchInfo) => {
+    if (page.pagination.total === 0) return undefined;
+    const full = { ...page, search: answer() };
+    const home = homeOf(plan, mode);
+    const kind = home ? subcategoryById.get(home)?.category.id : undefined;
+    if (kind && !base.category && !base.subcategory && !page.listings.some((l) => l.category.id === kind)) {
+      fallback ??= full;
+      return undefined;
+    }
+    return full;
+  };
+
+  const strict = good(await attempt('strict', place), 'strict', () => info('none', place, false));
+  if (strict) return strict;
+  if (hasCorrections) {
+    const corrected = good(await attempt('corrected', place), 'corrected', () => info('corrected', place, true));
+    if (corrected) return corrected;
+  }
+  // any of the words, when most of them are words ads use: "iphone 13 midnight unicorn" yes,
+  // "lorem ipsum dolor" (two unknown words and a guess) no
+  const known = plan.groups.filter((g) => g.concept || dictionary.spelling.has(g.source) || /\d/.test(g.source)).length;
+  const anyWord = plan.groups.length > 1 && known * 2 >= plan.groups.length;
+  if (anyWord) {
+    const some = good(await attempt('anyWord', place), 'anyWord', () => info('anyWord', place, hasCorrections));
+    if (some) return some;
   }
   // near me keeps to its radius: the buyer chose how far to look
   if (place && !near) {
     const { byId } = await loadLocations(db);
-    const mode: Mode = plan.groups.length > 1 ? 'anyWord' : hasCorrections ? 'corrected' : 'strict';
+    const mode: Mode = anyWord ? 'anyWord' : hasCorrections ? 'corrected' : 'strict';
     for (let wider = widen(place, byId); ; wider = wider ? widen(wider, byId) : null) {
-      page = await attempt(mode, wider);
-      if (page.pagination.total > 0 || wider === null) return { ...page, search: info(page.pagination.total > 0 ? 'widerPlace' : 'none', wider, hasCorrections && mode !== 'strict') };
+      const widened = good(await attempt(mode, wider), mode, () => info('widerPlace', wider, hasCorrections && mode !== 'strict'));
+      if (widened) return widened;
+      if (wider === null) break;
     }
   }
-  return { ...page, search: info('none', place, false) };
+  return fallback ?? { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
 };
 
 /** GET /api/listings: understanding when there are words to search, the plain index otherwise. */

@@ -127,7 +127,16 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
   }
   // the last word may still be being typed ("sams" → samsung); only a plain word of 3+ letters
   const last = plan.groups.at(-1);
-  if (last && !last.concept && /^\p{L}{3,}$/u.test(last.source) && !dictionary.spelling.has(last.source)) last.prefix = true;
+  if (last && !last.concept && /^\p{L}{3,}$/u.test(last.source) && !dictionary.spelling.has(last.source)) {
+    last.prefix = true;
+    // an unfinished word that can only become one concept's word means that concept ("fridg" → fridge, refrigerator)
+    const completing = [...lex.byForm].filter(([form]) => form.length > last.source.length && form.startsWith(last.source)).map(([, c]) => c);
+    if ([...last.source].length >= 4 && completing.length && completing.every((c) => c === completing[0])) {
+      last.concept = completing[0];
+      last.terms = [...new Set([last.source, ...conceptTerms(completing[0]!)])];
+      delete last.correction;
+    }
+  }
 
   // 3. a lone word that names a whole subcategory browses it
   const only = plan.groups.length === 1 ? plan.groups[0]! : undefined;
