@@ -117,6 +117,7 @@ const cspDirectives = (csp: string) => new Map(csp.split(';').map((d) => d.trim(
 const expectPageHeaders = (headers: Headers, what: string) => {
   expect(headers.get('content-type'), what).toBe('text/html; charset=utf-8');
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('strict-transport-security') ?? '', `${what}: HSTS`).toMatch(API_HEADERS['strict-transport-security']!);
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
   expect(headers.get('cross-origin-opener-policy') ?? '', what).toMatch(/^same-origin/);
@@ -131,6 +132,17 @@ const expectPageHeaders = (headers: Headers, what: string) => {
   for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'http:', 'https:', 'data:']) expect(scripts, `${what}: script-src ${unsafe}`).not.toContain(unsafe);
   checked++;
 };
+
+describe('the static app (index.html and assets, served from the generated _headers file)', () => {
+  it('carries HSTS and the other page headers for every path', async () => {
+    const { staticHeadersFile } = await import('../../worker/lib/page-headers');
+    const file = staticHeadersFile();
+    const pages = file.split('\n\n')[0]!;
+    expect(pages).toMatch(/^\/\*$/m);
+    expect(pages).toMatch(/^ {2}Strict-Transport-Security: max-age=\d{8,}; includeSubDomains$/m);
+    expect(pages).toMatch(/^ {2}Content-Security-Policy: /m);
+  });
+});
 
 describe('HTML pages rendered by the worker', () => {
   it('listing pages (by slug and by id), the products page and the 404 page carry the page headers', async () => {

@@ -4,6 +4,8 @@
  * them from here.
  */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
+  // the API's value (hono secureHeaders): browsers come back over HTTPS only, for 180 days
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
