@@ -30,6 +30,8 @@ const LOCAL_VARS = {
   VAPID_PRIVATE_KEY: () => vapidPair().privateKey,
   VAPID_SUBJECT: () => 'mailto:dev@sel.local',
   DEV_OUTBOX: () => 'true',
+  // the local test checkout instead of Razorpay; `npm run deploy` refuses a configuration that sets it
+  PAYMENTS_LOCAL_CHECKOUT: () => '1',
   R2_S3_ENDPOINT: () => 'local',
   R2_ACCESS_KEY_ID: () => 'sel-local-dev',
   R2_SECRET_ACCESS_KEY: () => 'sel-local-dev-secret',

@@ -25,6 +25,8 @@ export default defineConfig(async () => {
             VAPID_SUBJECT: 'mailto:test@sel.local',
             // the search dictionary follows every listing change at once
             SEARCH_DICTIONARY_MAX_AGE: '0',
+            // the local test checkout stands in for Razorpay (an explicit opt-in, as with npm start)
+            PAYMENTS_LOCAL_CHECKOUT: '1',
           },
         },
       }),

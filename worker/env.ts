@@ -23,6 +23,8 @@ export interface Env {
   RAZORPAY_KEY_ID?: string;
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
+  /** "1" turns on the local test checkout when no Razorpay keys are set (npm start and tests only; `npm run deploy` refuses it) */
+  PAYMENTS_LOCAL_CHECKOUT?: string;
   /** set to use a real SMS gateway; without it messages go to the dev outbox (DEV_OUTBOX=true) */
   /** direct-to-R2 uploads (presigned PUT): the S3 endpoint ("local" = wrangler's local one) and keys */
   R2_S3_ENDPOINT?: string;

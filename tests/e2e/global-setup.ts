@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const vapid = generateVapidKeys();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--var', `VAPID_PUBLIC_KEY:${vapid.publicKey}`, '--var', `VAPID_PRIVATE_KEY:${vapid.privateKey}`, '--log-level', 'error'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'PAYMENTS_LOCAL_CHECKOUT:1', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--var', `VAPID_PUBLIC_KEY:${vapid.publicKey}`, '--var', `VAPID_PRIVATE_KEY:${vapid.privateKey}`, '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const baseURL = `http://127.0.0.1:${port}`;

@@ -103,16 +103,25 @@ export const premiumStatus = async (env: Env, userId: string): Promise<PremiumSt
 
 const razorpayConfigured = (env: Env) => Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
 
-/** The key that signs payments: Razorpay's secret, or locally a secret derived from JWT_SECRET. */
-const signingSecret = (env: Env) => {
-  if (razorpayConfigured(env)) return env.RAZORPAY_KEY_SECRET!;
-  if (!env.JWT_SECRET) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
-  return `local-checkout:${env.JWT_SECRET}`;
+/**
+ * How this server takes payments: Razorpay when its keys are set; the local test checkout only
+ * when explicitly opted in (PAYMENTS_LOCAL_CHECKOUT=1, which `npm start` and the tests set and
+ * `npm run deploy` refuses); otherwise not at all, so a deployment that forgot its secrets gives
+ * nobody a free plan.
+ */
+export const paymentsMode = (env: Env): 'razorpay' | 'local' => {
+  if (razorpayConfigured(env)) return 'razorpay';
+  if (env.PAYMENTS_LOCAL_CHECKOUT === '1' && env.JWT_SECRET) return 'local';
+  throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Payments are not available on this server yet. Please try again later.');
 };
+
+/** The key that signs payments: Razorpay's secret, or for the local test checkout a secret derived from JWT_SECRET. */
+const signingSecret = (env: Env) => (paymentsMode(env) === 'razorpay' ? env.RAZORPAY_KEY_SECRET! : `local-checkout:${env.JWT_SECRET}`);
 
 export const paymentSignature = async (env: Env, orderId: string, paymentId: string) => hex(await hmacSha256(signingSecret(env), `${orderId}|${paymentId}`));
 
 export const createOrder = async (env: Env, userId: string, packageId: string) => {
+  const mode = paymentsMode(env);
   const pkg = await env.DB.prepare('SELECT * FROM premium_packages WHERE id = ? AND is_active = 1').bind(packageId.toLowerCase()).first<PackageRow>();
   if (!pkg) throw notFound(`There is no plan called "${packageId}"`, 'PACKAGE_NOT_FOUND');
   if (await activeSubscription(env, userId)) throw conflict('You already have an active premium plan. You can buy again when it ends.', 'ALREADY_PREMIUM');
@@ -120,7 +129,7 @@ export const createOrder = async (env: Env, userId: string, packageId: string) =
   const subscriptionId = `sub_${ulid().toLowerCase()}`;
   const receipt = `rcpt_${ulid().toLowerCase()}`;
   let providerOrderId: string;
-  if (razorpayConfigured(env)) {
+  if (mode === 'razorpay') {
     const res = await fetch('https://api.razorpay.com/v1/orders', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`)}` },
@@ -138,15 +147,15 @@ export const createOrder = async (env: Env, userId: string, packageId: string) =
     env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, ?)`).bind(subscriptionId, userId, pkg.id, now, now),
     env.DB.prepare(
       `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', ?)`,
-    ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, razorpayConfigured(env) ? 'razorpay' : 'local', providerOrderId, pkg.price_minor, pkg.currency, now),
+    ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, mode, providerOrderId, pkg.price_minor, pkg.currency, now),
   ]);
   return {
-    key: razorpayConfigured(env) ? env.RAZORPAY_KEY_ID! : 'local_test_checkout',
+    key: mode === 'razorpay' ? env.RAZORPAY_KEY_ID! : 'local_test_checkout',
     amount: pkg.price_minor,
     currency: pkg.currency,
     orderId: providerOrderId,
     subscriptionId,
-    provider: razorpayConfigured(env) ? ('razorpay' as const) : ('local' as const),
+    provider: mode,
     packageName: pkg.name,
   };
 };
@@ -194,6 +203,7 @@ const activate = async (env: Env, order: OrderRow, paymentId: string) => {
 };
 
 export const verifyPayment = async (env: Env, userId: string, input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => {
+  paymentsMode(env);
   const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(input.razorpay_order_id).first<OrderRow>();
   // someone else's order reads as missing: no hint that it exists
   if (!order || order.user_id !== userId) throw notFound('Payment verification failed: no such order', 'ORDER_NOT_FOUND');
@@ -213,7 +223,7 @@ export const verifyPayment = async (env: Env, userId: string, input: { razorpay_
  * the local secret, so the browser then calls the same verify-payment as with Razorpay.
  */
 export const completeLocalCheckout = async (env: Env, userId: string, orderId: string) => {
-  if (razorpayConfigured(env)) throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
+  if (paymentsMode(env) === 'razorpay') throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
   const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ? AND user_id = ?').bind(orderId, userId).first<OrderRow>();
   if (!order || order.provider !== 'local') throw notFound('No such order', 'ORDER_NOT_FOUND');
   const paymentId = order.provider_payment_id ?? `pay_local_${ulid().toLowerCase()}`;
