@@ -19,6 +19,26 @@ export class RateLimiter extends DurableObject {
     return { allowed: true, remaining: limit - window.count, retryAfterMs: 0 };
   }
 
+  /**
+   * Failures with growing delays instead of a lock: the first `free` failures cost nothing, then
+   * each one makes the next attempt wait `baseMs`·2^(n−free−1), at most `maxMs`. Forgotten
+   * `windowMs` after the last failure. `check` only reads; `fail` records one failure.
+   */
+  async backoffCheck(now = Date.now()): Promise<{ allowed: boolean; retryAfterMs: number }> {
+    const state = await this.ctx.storage.get<{ failures: number; until: number }>('b');
+    if (!state || now >= state.until) return { allowed: true, retryAfterMs: 0 };
+    return { allowed: false, retryAfterMs: state.until - now };
+  }
+
+  async backoffFail(free: number, baseMs: number, maxMs: number, windowMs: number, now = Date.now()): Promise<{ failures: number; waitMs: number }> {
+    const state = (await this.ctx.storage.get<{ failures: number; until: number }>('b')) ?? { failures: 0, until: 0 };
+    const failures = state.failures + 1;
+    const waitMs = failures > free ? Math.min(maxMs, baseMs * 2 ** (failures - free - 1)) : 0;
+    await this.ctx.storage.put('b', { failures, until: now + waitMs });
+    await this.ctx.storage.setAlarm(now + windowMs);
+    return { failures, waitMs };
+  }
+
   /** Undo one count, for limits that only count failures after the fact. */
   async reset(): Promise<void> {
     await this.ctx.storage.deleteAll();

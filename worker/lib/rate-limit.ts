@@ -11,7 +11,6 @@ export interface Limit {
 
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * 60_000, message: 'Too many login attempts. Please try again later.' },
-  loginPerEmail: { name: 'login-email', limit: 10, windowMs: 15 * 60_000, message: 'Too many login attempts for this account. Please try again later.' },
   registerPerIp: { name: 'register-ip', limit: 10, windowMs: 60 * 60_000, message: 'Too many sign-ups from this network. Please try again later.' },
   otpPerPhone: { name: 'otp-phone', limit: 5, windowMs: 60 * 60_000, message: 'Too many OTP requests for this number. Please try again later.' },
   otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.' },
@@ -19,7 +18,57 @@ export const LIMITS = {
   uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
   messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.' },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
+  // Asking whether an account exists (send-otp answers "No account found" / "number taken", sign-up
+  // "email taken"): counted per address and per network BEFORE the answer, so a script testing
+  // numbers gets a handful a minute and then nothing.
+  lookupPerIp: { name: 'lookup-ip', limit: 10, windowMs: 60_000, message: 'Too many attempts from this network. Please wait a minute and try again.' },
+  lookupPerNetwork: { name: 'lookup-net', limit: 60, windowMs: 60 * 60_000, message: 'Too many attempts from this network. Please try again later.' },
 } satisfies Record<string, Limit>;
+
+export interface Backoff {
+  name: string;
+  /** failures that cost nothing */
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  windowMs: number;
+  message: string;
+}
+
+/**
+ * Wrong passwords slow the one guessing, not the owner: per account and source network the delay
+ * doubles after 5 failures (1 s, 2 s, … up to 15 minutes), so a stranger elsewhere cannot lock the
+ * owner out; per account across all networks the delay starts only after 30 failures and stays
+ * under a minute, which slows a spread-out attack without ever locking the account. Sign-in by OTP
+ * or Google never looks at these.
+ */
+export const BACKOFFS = {
+  passwordPerAccountNetwork: { name: 'pw-acct-net', free: 5, baseMs: 1_000, maxMs: 15 * 60_000, windowMs: 60 * 60_000, message: 'Too many wrong passwords. Please wait a little and try again, or sign in with an OTP.' },
+  passwordPerAccount: { name: 'pw-acct', free: 30, baseMs: 1_000, maxMs: 60_000, windowMs: 60 * 60_000, message: 'Too many wrong passwords for this account. Please wait a little and try again, or sign in with an OTP.' },
+} satisfies Record<string, Backoff>;
+
+const backoffStub = (env: Env, b: Backoff, subject: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${b.name}:${subject}`));
+
+/** Throws a 429 with Retry-After while the subject must still wait after earlier failures. */
+export const checkBackoff = async (env: Env, b: Backoff, subject: string) => {
+  const r = await backoffStub(env, b, subject).backoffCheck();
+  if (!r.allowed) throw tooManyRequests(b.message, Math.ceil(r.retryAfterMs / 1000));
+};
+
+export const recordFailure = (env: Env, b: Backoff, subject: string) => backoffStub(env, b, subject).backoffFail(b.free, b.baseMs, b.maxMs, b.windowMs);
+export const clearBackoff = (env: Env, b: Backoff, subject: string) => backoffStub(env, b, subject).reset();
+
+/** The network an address belongs to: IPv4 /24, IPv6 /64 (one home or office connection). */
+export const networkOf = (ip: string): string => {
+  const v4 = ip.match(/^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+};
 
 /** Counts one hit against `limit` for `subject`; throws a 429 with Retry-After when over. */
 export const enforce = async (env: Env, limit: Limit, subject: string) => {

@@ -8,7 +8,7 @@ import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../lib/crypto';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
 import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../lib/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password';
-import { LIMITS, enforce } from '../lib/rate-limit';
+import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, networkOf, recordFailure } from '../lib/rate-limit';
 import { namesFromEmail, type User } from '../schemas/auth';
 import { sendSms } from './outbox';
 
@@ -94,6 +94,7 @@ export const register = async (
   userAgent?: string,
 ) => {
   await enforce(env, LIMITS.registerPerIp, ip);
+  await limitLookups(env, ip);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
   const defaults = namesFromEmail(input.email);
@@ -117,13 +118,26 @@ export const register = async (
   }
 };
 
+/** Questions that reveal whether an account exists are counted per address and network before they are answered. */
+const limitLookups = async (env: Env, ip: string) => {
+  await enforce(env, LIMITS.lookupPerIp, ip);
+  await enforce(env, LIMITS.lookupPerNetwork, networkOf(ip));
+};
+
 export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string) => {
   await enforce(env, LIMITS.loginPerIp, ip);
-  await enforce(env, LIMITS.loginPerEmail, input.email);
+  // wrong passwords slow down whoever guesses, per account and network; never a lock for the owner
+  const here = `${input.email}|${networkOf(ip)}`;
+  await checkBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
+  await checkBackoff(env, BACKOFFS.passwordPerAccount, input.email);
   const user = await db.select().from(users).where(eq(users.email, input.email)).get();
   // verifyPassword runs the full PBKDF2 even without a user, so timing does not reveal accounts
   const ok = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !ok) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+  if (!user || !ok) {
+    await Promise.all([recordFailure(env, BACKOFFS.passwordPerAccountNetwork, here), recordFailure(env, BACKOFFS.passwordPerAccount, input.email)]);
+    throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+  }
+  await clearBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
   assertActive(user);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
@@ -146,6 +160,7 @@ const randomOtp = () => {
 const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
 
 export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string) => {
+  await limitLookups(env, ip);
   const user = await userByPhone(db, phone);
   if (type === 'LOGIN' && !user) throw notFound('No account found with this phone number', 'NO_ACCOUNT');
   if (type === 'REGISTER' && user) throw conflict('User already exists with this phone number', 'PHONE_TAKEN');
