@@ -44,9 +44,12 @@ const variantOf = async (env: Env, key: string, width: MediaWidth): Promise<R2Ob
   }
 };
 
+const TYPE_BY_EXT: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
 /** Serves a photo from R2 with ETag revalidation, Range support and year-long immutable caching. */
 export const serveMedia = async (env: Env, key: string, request: Request): Promise<Response> => {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
+  // staged direct uploads are never served: only checked photos under their own keys are
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.startsWith('incoming/')) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
   const requested = Number(new URL(request.url).searchParams.get('w'));
   const width = (MEDIA_WIDTHS as readonly number[]).includes(requested) ? (requested as MediaWidth) : undefined;
   if (width) {
@@ -68,6 +71,10 @@ export const serveMedia = async (env: Env, key: string, request: Request): Promi
 const respond = (object: R2Object | R2ObjectBody, request: Request, range: R2Range | undefined) => {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
+  // the type follows the key we wrote after checking the bytes, never what the object claims
+  const type = TYPE_BY_EXT[object.key.slice(object.key.lastIndexOf('.') + 1).toLowerCase()];
+  headers.set('Content-Type', type ?? 'application/octet-stream');
+  headers.delete('Content-Disposition');
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   headers.set('Accept-Ranges', 'bytes');

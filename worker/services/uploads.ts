@@ -69,8 +69,17 @@ const s3Endpoint = (env: Env, origin: string) => {
 };
 
 /**
+ * Where a browser's direct PUT lands: a staging key that is never served. Only the worker writes a
+ * photo's own key (`u/…`), after checking the bytes, so a presigned URL used again after confirm,
+ * or for other content, cannot change what is served under the photo's address.
+ */
+export const INCOMING_PREFIX = 'incoming/';
+const incomingKey = (userId: string, id: string) => `${INCOMING_PREFIX}${userId}/${id.slice(4)}`;
+
+/**
  * A short-lived presigned PUT straight to R2, so photos skip the worker. The media row stays
- * PENDING until `confirmDirectUpload` has checked the bytes; only READY photos can join an ad.
+ * PENDING, with the announced size, until `confirmDirectUpload` has checked the bytes; only READY
+ * photos can join an ad.
  */
 export const presignUpload = async (env: Env, userId: string, input: { contentType: string; size: number }, origin: string) => {
   const endpoint = s3Endpoint(env, origin);
@@ -81,31 +90,44 @@ export const presignUpload = async (env: Env, userId: string, input: { contentTy
   const id = `med_${ulid().toLowerCase()}`;
   const key = `u/${userId}/${id.slice(4)}.${ext}`;
   const aws = new AwsClient({ accessKeyId: env.R2_ACCESS_KEY_ID!, secretAccessKey: env.R2_SECRET_ACCESS_KEY!, service: 's3', region: 'auto' });
-  const target = new URL(`${endpoint}/${env.R2_BUCKET_NAME ?? 'sel-media'}/${key}`);
+  const target = new URL(`${endpoint}/${env.R2_BUCKET_NAME ?? 'sel-media'}/${incomingKey(userId, id)}`);
   target.searchParams.set('X-Amz-Expires', String(PRESIGN_TTL_SECONDS));
   const signed = await aws.sign(new Request(target, { method: 'PUT', headers: { 'content-type': input.contentType } }), { aws: { signQuery: true } });
   await env.DB.prepare(
-    `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, state, created_at) VALUES (?, ?, NULL, ?, ?, 0, 0, 'PENDING', ?)`,
+    `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, state, created_at) VALUES (?, ?, NULL, ?, ?, ?, 0, 'PENDING', ?)`,
   )
-    .bind(id, userId, key, input.contentType, Date.now())
+    .bind(id, userId, key, input.contentType, input.size, Date.now())
     .run();
   return { id, uploadUrl: signed.url, method: 'PUT' as const, headers: { 'content-type': input.contentType }, url: mediaUrl(origin, key), expiresIn: PRESIGN_TTL_SECONDS };
 };
 
-/** After the browser's PUT: read the object back and apply the same checks as a worker upload. */
+/**
+ * After the browser's PUT: read the staged object, apply the same checks as a worker upload plus
+ * the announced size, and write the checked bytes under the photo's own key with the type we found.
+ * Confirming again changes nothing.
+ */
 export const confirmDirectUpload = async (env: Env, userId: string, id: string, origin: string) => {
-  const row = await env.DB.prepare(`SELECT r2_key, state FROM media WHERE id = ? AND owner_id = ?`).bind(id, userId).first<{ r2_key: string; state: string }>();
+  const row = await env.DB.prepare(`SELECT r2_key, state, bytes, width, height FROM media WHERE id = ? AND owner_id = ?`)
+    .bind(id, userId)
+    .first<{ r2_key: string; state: string; bytes: number; width: number | null; height: number | null }>();
   if (!row) throw new AppError(404, 'MEDIA_NOT_FOUND', 'No such upload.');
-  const object = await env.MEDIA.get(row.r2_key);
+  if (row.state === 'READY') return { id, url: mediaUrl(origin, row.r2_key), width: row.width ?? 0, height: row.height ?? 0 };
+  const staged = incomingKey(userId, id);
+  const object = await env.MEDIA.get(staged);
   if (!object) throw new AppError(400, 'UPLOAD_MISSING', 'The photo has not arrived yet. Please upload it again.');
   const discard = async () => {
-    await env.MEDIA.delete(row.r2_key);
+    await env.MEDIA.delete(staged);
     await env.DB.prepare('DELETE FROM media WHERE id = ?').bind(id).run();
   };
   if (object.size > MAX_PHOTO_BYTES) {
     await object.body.cancel();
     await discard();
     throw new AppError(413, 'FILE_TOO_LARGE', 'This photo is too large. Please use images smaller than 5MB.');
+  }
+  if (object.size !== row.bytes) {
+    await object.body.cancel();
+    await discard();
+    throw new AppError(400, 'UPLOAD_SIZE_MISMATCH', 'The uploaded photo is not the one announced (its size differs). Please upload it again.');
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
   let image: ReturnType<typeof checkPhoto>;
@@ -115,14 +137,14 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
     await discard();
     throw err;
   }
-  if (`.${EXT[image.contentType]}` !== row.r2_key.slice(row.r2_key.lastIndexOf('.'))) {
-    // the bytes are another image type than announced: store them under the right type
-    await env.MEDIA.put(row.r2_key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
-  }
-  await env.DB.prepare(`UPDATE media SET state = 'READY', content_type = ?, bytes = ?, width = ?, height = ? WHERE id = ?`)
-    .bind(image.contentType, bytes.length, image.width, image.height, id)
+  // the photo's own key carries the type of the bytes we checked, whatever was announced
+  const key = `${row.r2_key.slice(0, row.r2_key.lastIndexOf('.'))}.${EXT[image.contentType]}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
+  await env.MEDIA.delete(staged);
+  await env.DB.prepare(`UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ? WHERE id = ?`)
+    .bind(key, image.contentType, bytes.length, image.width, image.height, id)
     .run();
-  return { id, url: mediaUrl(origin, row.r2_key), width: image.width, height: image.height };
+  return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };
 
 /** Deletes R2 objects that no media row points at any more. Seed photos are shared and kept. */
@@ -136,6 +158,10 @@ export const deleteObjectsIfUnused = async (env: Env, keys: string[]) => {
 
 /** Scheduled: photos uploaded more than a day ago that never joined a listing. */
 export const cleanupOrphanUploads = async (env: Env, now = Date.now()) => {
+  // staged direct uploads never confirmed, or PUT again after confirm
+  const staged = await env.MEDIA.list({ prefix: INCOMING_PREFIX, limit: 500 });
+  const stale = staged.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_TTL_MS).map((o) => o.key);
+  if (stale.length) await env.MEDIA.delete(stale);
   const { results } = await env.DB.prepare(`SELECT id, r2_key FROM media WHERE listing_id IS NULL AND created_at < ? LIMIT 500`)
     .bind(now - ORPHAN_TTL_MS)
     .all<{ id: string; r2_key: string }>();
