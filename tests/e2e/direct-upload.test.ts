@@ -19,7 +19,7 @@ describe('direct uploads through the local S3 endpoint', () => {
     const { token } = await apiRegister(`direct.${Date.now()}@example.in`);
     const photo = makeJpeg(320, 240, [200, 40, 40]);
     const presigned = await api<Presigned>('/upload/presign', { token, body: { contentType: 'image/jpeg', size: photo.length } });
-    const put = (url: string, body: Uint8Array, type = 'image/jpeg') => fetch(url, { method: 'PUT', headers: { 'content-type': type }, body });
+    const put = (url: string, body: Uint8Array, type = "image/jpeg") => fetch(url, { method: "PUT", headers: { "content-type": type }, body: new Blob([new Uint8Array(body)]) });
 
     const tampered = new URL(presigned.uploadUrl);
     const sig = tampered.searchParams.get('X-Amz-Signature')!;

@@ -147,7 +147,8 @@ const featureFilterShape = Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [
 };
 
 /** /products: filters, the sort word and the page (spec part 1 §2 "Products page"). */
-export const productsSearchSchema = z.object({
+export const productsSearchSchema = z.pipe(
+  z.object({
   q: optionalText(200),
   category: optionalText(100),
   subcategory: optionalText(100),
@@ -165,7 +166,12 @@ export const productsSearchSchema = z.object({
   lng: optionalNumber({ min: -180, max: 180 }),
   radius: optionalNumber({ min: 1, max: 500, integer: true }),
   ...featureFilterShape,
-});
+  }),
+  // "₹50,000 to ₹1,000" means the range between them: swapped, never an error page
+  z.transform((search) =>
+    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice ? { ...search, minPrice: search.maxPrice, maxPrice: search.minPrice } : search,
+  ),
+);
 export type ProductsSearch = z.output<typeof productsSearchSchema>;
 
 /** /selected-product?id=...: the listing detail by id (spec part 1 §2). */

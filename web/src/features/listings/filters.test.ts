@@ -68,6 +68,9 @@ describe('URL → API request', () => {
     expect(parsed.sort).toBe('price-asc');
     expect(parsed.page).toBe(2);
     expect(productsSearchSchema.parse({ sort: 'cheapest' }).sort).toBeUndefined();
+    // a minimum above the maximum is the range between them, not an error page
+    expect(productsSearchSchema.parse({ minPrice: '50000', maxPrice: '1000' })).toMatchObject({ minPrice: 1000, maxPrice: 50000 });
+    expect(productsApiQuery(productsSearchSchema.parse({ minPrice: '50000', maxPrice: '1000' }))).toMatchObject({ minPrice: 1000, maxPrice: 50000 });
     expect(conditionParam(['REFURBISHED', 'NEW'])).toBe('NEW,REFURBISHED');
   });
 });
