@@ -5,6 +5,9 @@ import { offerText, parseOfferAmount } from './format';
 import type { MessageType } from './types';
 import { MAX_MESSAGE_LENGTH } from './use-chat-room';
 
+/** The character count shows once a message is this close to the limit. */
+const COUNTER_FROM = 200;
+
 /** Spec part 2 §2 quick replies; the last one opens the offer box instead of sending. */
 const QUICK_REPLIES = [
   { label: 'okay', text: 'Okay' },
@@ -152,6 +155,14 @@ export function Composer({
         <button type="submit" className="chat-compose__send" aria-label="Send" title="Send" disabled={disabled || !text.trim()}>
           <ChatIcon name="send" size={22} />
         </button>
+        {text.length > MAX_MESSAGE_LENGTH - COUNTER_FROM && (
+          // near the limit the count shows, and at it the buyer is told the rest was not added
+          <p className="chat-compose__count" aria-live="polite">
+            {text.length >= MAX_MESSAGE_LENGTH
+              ? `Limit reached: ${MAX_MESSAGE_LENGTH.toLocaleString('en-IN')} characters. Anything more was not added.`
+              : `${text.length.toLocaleString('en-IN')} / ${MAX_MESSAGE_LENGTH.toLocaleString('en-IN')}`}
+          </p>
+        )}
       </form>
     </div>
   );
