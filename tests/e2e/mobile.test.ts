@@ -36,6 +36,27 @@ describe('journey 7: the phone layout at 375 px', () => {
     await page.getByRole('region', { name: 'Posted by', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    // no control covers another: every visible button and link on the ad page is what a tap at its centre reaches
+    // (checked with the seller's buttons scrolled to the bottom of the screen, where the SELL button floated)
+    await page.evaluate(() => {
+      const chat = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Chat with seller');
+      if (chat) window.scrollBy(0, chat.getBoundingClientRect().bottom - window.innerHeight + 12);
+    });
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
+        })
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit !== null && hit !== el && !el.contains(hit) && !hit.contains(el);
+        })
+        .map((el) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`),
+    );
+    expect(covered).toEqual([]);
+    expect(await page.getByRole('link', { name: /SELL/ }).count()).toBe(0);
     await tab.shot('07-detail-375');
     noProblems(tab);
     await tab.context.close();

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { CategoryBar } from '../features/catalog/CategoryBar';
 import { UserMenu } from '../features/auth/UserMenu';
@@ -123,9 +123,16 @@ function DesktopHeader() {
   );
 }
 
+/**
+ * Where the floating SELL button shows on a phone: the browsing pages. Elsewhere it would sit on
+ * the page's own bottom actions (Chat with seller on an ad, Edit in My Ads, the chat composer).
+ */
+const FLOATING_SELL_PATHS = new Set(['/', '/products']);
+
 function MobileHeader() {
   const t = useT();
   const location = useSelectedLocation();
+  const path = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
 
@@ -162,7 +169,7 @@ function MobileHeader() {
         </div>
         <SearchBox variant="mobile" />
       </header>
-      <SellButton className="sell-button--floating" />
+      {FLOATING_SELL_PATHS.has(path) && <SellButton className="sell-button--floating" />}
       {menuOpen && (
         <Suspense fallback={null}>
           <MobileMenu onClose={() => setMenuOpen(false)} />
