@@ -363,18 +363,26 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       ? `FROM listings l INDEXED BY ${newestIndex} WHERE ${whereSql}`
       : from;
   const cities = planned.near?.cities ?? [];
-  if (sortBy === 'distance' && nearAt >= 0 && !query.featuredFirst && cities.length <= NEAREST_ARMS && params.length * cities.length <= MAX_BOUND) {
+  const streams = Math.min(cities.length, NEAREST_ARMS);
+  if (sortBy === 'distance' && nearAt >= 0 && !query.featuredFirst && params.length * streams <= MAX_BOUND) {
     // Nearest first, read city by city: one newest-first stream per city, nearest city first, under
     // one LIMIT, so the page reads only as many ads as it shows (plus the offset), not every ad of
-    // every city in the radius. Each stream repeats the filters (and their parameters).
-    const arm = (c: { id: number; km: number }) => {
-      const own = where.map((w, i) => (i === nearAt ? `l.city_id = ${Math.trunc(c.id)}` : w)).join(' AND ');
-      return `SELECT * FROM (SELECT l.num, ${Number(c.km.toFixed(3))} AS km FROM listings l INDEXED BY listings_city_created WHERE ${own} ORDER BY l.created_at DESC, l.num DESC)`;
-    };
+    // every city in the radius. Each stream repeats the filters (and their parameters). D1 allows
+    // five streams: with more cities in range, the last stream holds the farther ones, sorted, and
+    // is read only when the nearer cities do not fill the page.
+    const km = (c: { km: number }) => Number(c.km.toFixed(3));
+    const withCities = (list: { id: number }[]) =>
+      where.map((w, i) => (i === nearAt ? (list.length === 1 ? `l.city_id = ${Math.trunc(list[0]!.id)}` : `l.city_id IN (${list.map((c) => Math.trunc(c.id)).join(', ')})`) : w)).join(' AND ');
+    const arm = (c: { id: number; km: number }) =>
+      `SELECT * FROM (SELECT l.num, ${km(c)} AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities([c])} ORDER BY l.created_at DESC, l.num DESC)`;
+    const farther = cities.slice(NEAREST_ARMS - 1);
+    const rest = () =>
+      `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.created_at DESC, l.num DESC)`;
+    const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${cities.map(arm).join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.created_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.created_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
-      params: [...cities.flatMap(() => params), query.limit, offset],
+      params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
       empty,
     };
