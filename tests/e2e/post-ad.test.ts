@@ -176,6 +176,17 @@ describe('journey 3: a seller posts a car ad with two photos, edits it and marks
     expect(await soldCard.getByRole('button', { name: 'Mark as sold' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Filter by status' }).getByRole('link', { name: /^Sold \(1\)$/ }).isVisible()).toBe(true);
     await tab.shot('03-myads-sold');
+
+    // a buyer opening the sold ad is told so and offered similar ads, not a chat about it
+    const buyer = await openTab(375, 800);
+    await buyer.page.goto(detailUrl);
+    await buyer.page.getByRole('heading', { level: 1, name: ad.title }).waitFor();
+    await buyer.page.getByText('This item has been sold.').waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Chat with seller' }).count()).toBe(0);
+    expect(await buyer.page.getByRole('link', { name: 'See similar ads' }).getAttribute('href')).toContain('subcategory=Cars');
+    await buyer.shot('03-sold-ad-buyer');
+    noProblems(buyer);
+    await buyer.context.close();
     noProblems(tab);
     await tab.context.close();
   });

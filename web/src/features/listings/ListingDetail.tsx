@@ -259,13 +259,21 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               </Link>
               <DeleteListing listing={listing} />
             </section>
+          ) : listing.status === 'SOLD' ? (
+            // nothing left to ask the seller about: say so, and point at what is still for sale
+            <p className="detail-card listing-detail__sold detail-order-3" role="status">
+              <strong>This item has been sold.</strong>{' '}
+              <Link to="/products" search={{ category: listing.category.name, ...(listing.subcategory ? { subcategory: listing.subcategory.name } : {}) }}>
+                See similar ads
+              </Link>
+            </p>
           ) : (
             <button type="button" className="button button--primary button--block listing-detail__chat detail-order-3" onClick={startChat}>
               Chat with seller
             </button>
           )}
 
-          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner} />
+          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner && listing.status !== 'SOLD'} />
 
           <section className="detail-card detail-order-8" aria-labelledby="location-heading">
             <h2 id="location-heading" className="detail-card__title">
