@@ -9,7 +9,7 @@ import { applyChatUpdate } from './chat-list';
 import { patchChat, setUnreadCounts, updateNotifications } from './cache';
 import { isConnectableToken } from './jwt';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
-import type { RealtimeStatus } from './inbox-store';
+import type { RealtimeStatus } from './types';
 import type { InboxEvent } from './types';
 
 /**

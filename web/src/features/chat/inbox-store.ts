@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
+import type { RealtimeStatus } from './types';
+
+export type { RealtimeStatus };
 
 export interface InboxSnapshot {
   userId: string | null;

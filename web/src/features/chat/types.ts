@@ -4,6 +4,9 @@ export type { Chat, ChatMessage, Notification, UnreadCount };
 
 export type ChatPerson = Chat['buyer'];
 
+/** State of a realtime socket (inbox or chat room) as the UI shows it. */
+export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
+
 /** GET .../messages adds the sender's name; socket events don't (the chat itself names both members). */
 export type ServerMessage = ChatMessage & { sender?: { firstName: string; lastName: string } };
 

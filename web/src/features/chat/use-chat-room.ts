@@ -10,7 +10,7 @@ import { createPendingMessage, lastContiguousSeq, latestIncomingSeq, mergeMessag
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
 import type { Chat, LocalMessage, MessageType, RoomEvent, ServerMessage } from './types';
 import { markChatNotificationsRead, noteLocalRead } from '../notifications/unread-refresh';
-import type { RealtimeStatus } from './inbox-store';
+import type { RealtimeStatus } from './types';
 
 /** Mirrors MAX_MESSAGE_LENGTH in worker/schemas/chat.ts (a value import would pull full zod in). */
 export const MAX_MESSAGE_LENGTH = 2000;
