@@ -1,6 +1,8 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { ulid } from 'ulid';
+import type { ChatRoomContract, ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
+import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { scamWarning } from '../worker/services/chat-safety';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { notifyNewMessage } from '../worker/services/chat-notify';
@@ -27,7 +29,7 @@ interface ChatRow {
  * broadcast. Sends are serialised through a promise chain, because awaiting D1 lets other events
  * interleave inside a Durable Object.
  */
-export class ChatRoom extends Server<Env> {
+export class ChatRoom extends Server<Env> implements ChatRoomContract {
   static override options = { hibernate: true };
 
   #queue: Promise<unknown> = Promise.resolve();
@@ -60,14 +62,7 @@ export class ChatRoom extends Server<Env> {
   }
 
   /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
-  async send(input: {
-    senderId: string;
-    content: string;
-    messageType: string;
-    clientId: string | null;
-    /** from a socket: the token version it was opened with, checked inside the write itself */
-    socketTokenVersion?: number;
-  }): Promise<{ message: ChatMessage; duplicate: boolean }> {
+  async send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }> {
     return this.#serial(async () => {
       const chat = await this.#chat();
       if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
@@ -274,27 +269,3 @@ export class ChatRoom extends Server<Env> {
 
 /** The sender's account was blocked, deleted or logged out everywhere since the socket opened. */
 class SessionEnded extends Error {}
-
-export interface MessageRow {
-  id: string;
-  chat_id: string;
-  seq: number;
-  sender_id: string;
-  content: string;
-  message_type: string;
-  client_id: string | null;
-  warning: string | null;
-  created_at: number;
-}
-
-export const toMessage = (r: MessageRow): ChatMessage => ({
-  id: r.id,
-  chatId: r.chat_id,
-  seq: r.seq,
-  senderId: r.sender_id,
-  content: r.content,
-  messageType: r.message_type,
-  clientId: r.client_id,
-  warning: r.warning,
-  createdAt: new Date(r.created_at).toISOString(),
-});

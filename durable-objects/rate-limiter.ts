@@ -1,10 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { RateLimiterContract } from '../worker/durable-object-contracts';
 
 /**
  * One object per rate-limit key (e.g. "otp-phone:98xxxxxxxx"): a fixed-window counter that is
  * consistent across every isolate, unlike an in-memory map. Storage survives eviction.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject implements RateLimiterContract {
   async consume(limit: number, windowMs: number, now = Date.now()): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }> {
     const state = (await this.ctx.storage.get<{ start: number; count: number }>('w')) ?? { start: now, count: 0 };
     const fresh = now - state.start >= windowMs;

@@ -1,4 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
+import type { UserInboxContract } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { chatEvent } from '../worker/schemas/chat';
 import type { PushMessage } from '../worker/schemas/push';
@@ -10,7 +11,7 @@ import { sendPush } from '../worker/services/push';
  * parts of the worker push events to it (new message summaries, notifications); each push is
  * followed by fresh unread counts, computed from D1 so they always equal the truth.
  */
-export class UserInbox extends Server<Env> {
+export class UserInbox extends Server<Env> implements UserInboxContract {
   static override options = { hibernate: true };
 
   /**

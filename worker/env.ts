@@ -1,6 +1,4 @@
-import type { ChatRoom } from '../durable-objects/chat-room';
-import type { RateLimiter } from '../durable-objects/rate-limiter';
-import type { UserInbox } from '../durable-objects/user-inbox';
+import type { ChatRoomContract, RateLimiterContract, UserInboxContract } from './durable-object-contracts';
 
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
@@ -10,9 +8,9 @@ export interface Env {
   /** resizing for photo variants; optional so a missing binding only means full-size photos */
   IMAGES?: ImagesBinding;
   ASSETS?: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  ChatRoom: DurableObjectNamespace<ChatRoom>;
-  UserInbox: DurableObjectNamespace<UserInbox>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiterContract>;
+  ChatRoom: DurableObjectNamespace<ChatRoomContract>;
+  UserInbox: DurableObjectNamespace<UserInboxContract>;
   APP_NAME: string;
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;

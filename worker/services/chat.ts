@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import type { Chat, ChatMessage } from '../schemas/chat';
-import { toMessage, type MessageRow } from '../../durable-objects/chat-room';
+import { toMessage, type MessageRow } from './chat-messages';
 import { mediaUrl } from './media';
 
 interface ChatRow {

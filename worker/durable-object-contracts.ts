@@ -1,0 +1,40 @@
+import type { ChatMessage } from './schemas/chat';
+import type { PushMessage } from './schemas/push';
+
+/**
+ * What the worker may call on each Durable Object. The classes in `durable-objects/` implement
+ * these contracts and the worker's `Env` names only them, so the objects can use worker code
+ * (services, schemas) without the worker importing the objects back: no import cycle.
+ */
+
+export interface ChatSendInput {
+  senderId: string;
+  content: string;
+  messageType: string;
+  clientId: string | null;
+  /** from a socket: the token version it was opened with, checked inside the write itself */
+  socketTokenVersion?: number;
+}
+
+/** One conversation: the sole writer of its messages. */
+export interface ChatRoomContract extends Rpc.DurableObjectBranded {
+  /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
+  send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }>;
+  markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }>;
+  endSessionsOf(userId: string): number;
+}
+
+/** One user's open tabs: live events, unread counts and Web Push when no tab is open. */
+export interface UserInboxContract extends Rpc.DurableObjectBranded {
+  push(event: Record<string, unknown>, withCounts?: boolean, offline?: PushMessage): Promise<number>;
+  endSessions(): number;
+  connectedCount(): number;
+}
+
+/** A counter per rate-limit key, consistent across isolates. */
+export interface RateLimiterContract extends Rpc.DurableObjectBranded {
+  consume(limit: number, windowMs: number, now?: number): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }>;
+  backoffCheck(now?: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  backoffFail(free: number, baseMs: number, maxMs: number, windowMs: number, now?: number): Promise<{ failures: number; waitMs: number }>;
+  reset(): Promise<void>;
+}
