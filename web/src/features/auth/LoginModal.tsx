@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError, type ApiIssue } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { authApi, authQueries, type OtpType, type SessionResponse } from './auth-api';
 import {
   EMAIL_PASSWORD_REQUIRED_MESSAGE,

@@ -1,6 +1,7 @@
+import './auth.css';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { STORAGE_KEYS, showPushPrompt, writeFlag } from './auth-store';
 import { disablePushNotifications, enablePushNotifications } from './push';
 

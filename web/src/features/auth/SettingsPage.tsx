@@ -4,7 +4,7 @@ import { isApiError } from '../../lib/api';
 import { useStoredValue } from '../../lib/local-store';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { disablePushNotifications, enablePushNotifications, pushPreference, pushSupported } from './push';
 import { useAuth } from './use-auth';
 import './auth.css';

@@ -13,8 +13,9 @@ export async function copyText(text: string): Promise<boolean> {
   textarea.setAttribute('readonly', '');
   textarea.style.position = 'fixed';
   textarea.style.opacity = '0';
-  // Inside an open modal <dialog>, only the dialog is interactive: put the textarea there.
-  const host = document.querySelector('dialog[open]') ?? document.body;
+  // Inside an open dialog, keep the textarea within it (focus stays where the dialog keeps it).
+  const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+  const host = dialogs[dialogs.length - 1] ?? document.body;
   host.appendChild(textarea);
   textarea.select();
   let copied = false;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PremiumModal } from './PremiumModal';
+import { Dialog } from '../../components/Dialog';
 import { formatAmount, orderAmountText, payButtonLabel, pricePerMonthText } from './premium-rules';
 import type { Checkout } from './use-checkout';
 
@@ -15,7 +15,7 @@ export function PaymentDialog({ checkout }: { checkout: Checkout }) {
 
   return (
     <>
-      <PremiumModal title="Complete Payment" onClose={checkout.close} busy={verifying} describedBy={notesId} className="premium-pay">
+      <Dialog title="Complete Payment" onClose={checkout.close} busy={verifying} describedBy={notesId} className="premium-pay">
         <div className="premium-pay__body">
           <div className="premium-pay__plan">
             <div>
@@ -73,7 +73,7 @@ export function PaymentDialog({ checkout }: { checkout: Checkout }) {
             {selected.validityDays} days of {selected.name}.
           </p>
         </div>
-      </PremiumModal>
+      </Dialog>
       {checkout.localCheckoutOpen && order && <LocalTestCheckout checkout={checkout} planName={selected.name} amount={price} />}
     </>
   );
@@ -92,7 +92,7 @@ function LocalTestCheckout({ checkout, planName, amount }: { checkout: Checkout;
   const warningId = useId();
 
   return (
-    <PremiumModal title="Test checkout" onClose={checkout.dismissCheckout} busy={verifying} describedBy={warningId} className="premium-test-checkout">
+    <Dialog title="Test checkout" onClose={checkout.dismissCheckout} busy={verifying} describedBy={warningId} className="premium-test-checkout">
       <div className="premium-pay__body">
         <p className="premium-test-checkout__banner" id={warningId}>
           Test checkout — no real money is charged
@@ -154,7 +154,7 @@ function LocalTestCheckout({ checkout, planName, amount }: { checkout: Checkout;
           </button>
         </div>
       </div>
-    </PremiumModal>
+    </Dialog>
   );
 }
 
