@@ -9,6 +9,7 @@ import { notifyNewMessage } from '../worker/services/chat-notify';
 import { pushToInbox } from '../worker/services/notifications';
 import { AppError } from '../worker/lib/errors';
 import { LIMITS, enforce } from '../worker/lib/rate-limit';
+import { assertNotBlocked } from '../worker/services/trust';
 
 interface Member {
   userId: string;
@@ -66,6 +67,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return this.#serial(async () => {
       const chat = await this.#chat();
       if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
+      // either member blocked the other: nothing is written, nobody is notified (403 BLOCKED)
+      await assertNotBlocked(this.env, input.senderId, input.senderId === chat.buyer_id ? chat.seller_id : chat.buyer_id);
       const now = Date.now();
       const seq = chat.last_seq + 1;
       const warning = scamWarning(input.content);
@@ -259,7 +262,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
             return;
           }
           const text = err instanceof AppError ? err.message : 'Failed to send message';
-          this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text }));
+          this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text, ...(err instanceof AppError ? { code: err.code } : {}) }));
         }
         return;
       }

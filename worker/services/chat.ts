@@ -5,6 +5,7 @@ import { LIMITS, enforce } from '../lib/rate-limit';
 import type { Chat, ChatMessage } from '../schemas/chat';
 import { toMessage, type MessageRow } from './chat-messages';
 import { mediaUrl } from './media';
+import { assertNotBlocked } from './trust';
 
 interface ChatRow {
   id: string;
@@ -104,6 +105,8 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   const existing = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
   if (existing) return { chat: await getChat(env, userId, existing.id, origin), created: false };
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
+  await assertNotBlocked(env, userId, listing.user_id);
   const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
@@ -174,6 +177,7 @@ export const sendMessage = async (env: Env, userId: string, input: { chatId: str
   const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
   const other = await env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>();
   if (other?.status === 'DELETED') throw new AppError(409, 'RECIPIENT_GONE', 'This user has deleted their account.');
+  await assertNotBlocked(env, userId, otherId);
   await enforce(env, LIMITS.messagesPerUser, userId);
   return roomOf(env, chat.id).send({ senderId: userId, content: input.content, messageType: input.messageType, clientId: input.clientId ?? null });
 };
