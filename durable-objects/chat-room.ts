@@ -67,8 +67,6 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return this.#serial(async () => {
       const chat = await this.#chat();
       if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
-      // either member blocked the other: nothing is written, nobody is notified (403 BLOCKED)
-      await assertNotBlocked(this.env, input.senderId, input.senderId === chat.buyer_id ? chat.seller_id : chat.buyer_id);
       const now = Date.now();
       const seq = chat.last_seq + 1;
       const warning = scamWarning(input.content);
@@ -247,6 +245,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       case 'send': {
         try {
           await enforce(this.env, LIMITS.messagesPerUser, userId);
+          // either member blocked the other: nothing is written, nobody is notified (REST checks the same in services/chat.ts)
+          const chat = await this.#chat();
+          await assertNotBlocked(this.env, userId, userId === chat.buyer_id ? chat.seller_id : chat.buyer_id);
           const { message } = await this.send({
             senderId: userId,
             content: event.content,
