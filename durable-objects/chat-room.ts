@@ -9,6 +9,7 @@ import { notifyNewMessage } from '../worker/services/chat-notify';
 import { pushToInbox } from '../worker/services/notifications';
 import { AppError } from '../worker/lib/errors';
 import { LIMITS, enforce } from '../worker/lib/rate-limit';
+import { assertNotBlocked } from '../worker/services/trust';
 
 interface Member {
   userId: string;
@@ -244,6 +245,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       case 'send': {
         try {
           await enforce(this.env, LIMITS.messagesPerUser, userId);
+          // either member blocked the other: nothing is written, nobody is notified (REST checks the same in services/chat.ts)
+          const chat = await this.#chat();
+          await assertNotBlocked(this.env, userId, userId === chat.buyer_id ? chat.seller_id : chat.buyer_id);
           const { message } = await this.send({
             senderId: userId,
             content: event.content,
@@ -259,7 +263,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
             return;
           }
           const text = err instanceof AppError ? err.message : 'Failed to send message';
-          this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text }));
+          this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: text, ...(err instanceof AppError ? { code: err.code } : {}) }));
         }
         return;
       }

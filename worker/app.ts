@@ -19,6 +19,8 @@ import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
+import { reportRoutes, userRoutes } from './routes/trust';
+import { adminRoutes } from './routes/admin';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -35,7 +37,8 @@ const api = new Hono<AppEnv>()
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)
-  .route('/dev', devRoutes);
+  .route('/dev', devRoutes)
+  .route('/listings', reportRoutes).route('/users', userRoutes).route('/admin', adminRoutes);
 
 export const app = new Hono<AppEnv>()
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))

@@ -42,7 +42,7 @@ const ghost = () => ulid().toLowerCase();
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
 
 /** Everything the matrix can touch, built directly in D1 and R2 (fast, no API calls except the order). */
-const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<Fixture> => {
+const fixture = async (opts: { pro?: boolean; order?: boolean; moderator?: boolean; heldThird?: boolean; block?: boolean } = {}): Promise<Fixture> => {
   const owner = await createUserWithToken({ firstName: 'Owner' });
   const other = await createUserWithToken({ firstName: 'Other' });
   const third = await createUserWithToken({ firstName: 'Third', phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, isVerified: true });
@@ -75,6 +75,10 @@ const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<F
     signed = done.body.data;
   }
   if (opts.pro) await grantPlan(owner.id, 'pro');
+  // issue 20: the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party
+  if (opts.moderator) await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
+  if (opts.heldThird) await env.DB.prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), thirdAd.id).run();
+  if (opts.block) await env.DB.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
   return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}) };
 };
@@ -113,6 +117,9 @@ const snapshot = async (f: Fixture) => {
     orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     phoneLog: await rows(`SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
     sessions: await rows(`SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    reports: await rows(`SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${theirListings} ORDER BY id`, ...ids, ...ids),
+    blocks: await rows(`SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`, ...ids, ...ids),
+    audit: await rows(`SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${theirListings} ORDER BY id`, ...ids, ...ids, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -126,7 +133,7 @@ interface Call {
 
 interface Route {
   name: string;
-  fixture?: { pro?: boolean; order?: boolean };
+  fixture?: { pro?: boolean; order?: boolean; moderator?: boolean; heldThird?: boolean; block?: boolean };
   /** no id in the path: the token says whose data it is, so "missing" is a token of a user that does not exist */
   tokenIsId?: boolean;
   /** the call as a role would make it; `id` is the real id, or a missing one for the "missing" role */
@@ -353,6 +360,107 @@ const ROUTES: Route[] = [
         else expect(u).toEqual(row(before.users, (r: { id: string }) => r.id === u.id)); // nobody else's row moved
       }
     },
+  },
+  // ------------------------------------------------------------ trust and safety (issue 20)
+  {
+    name: 'POST /listings/{id}/report (live ad)',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/report`, body: { reason: 'FRAUD', details: 'Asked for an advance' } }),
+    // reporting your own ad is refused; anyone else signed in may
+    expected: { owner: 400, other: 201, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      expect(after.reports).toEqual([expect.objectContaining({ listing_id: f.live.id, reporter_id: f.other.id, reason: 'FRAUD', status: 'OPEN' })]);
+      same(before, after, ['reports']);
+    },
+  },
+  {
+    name: 'POST /listings/{id}/report (inactive ad)',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.hidden.id}/report`, body: { reason: 'SPAM' } }),
+    expected: { owner: 404, other: 404, guest: 401, missing: 404 },
+  },
+  {
+    name: 'POST /users/{id}/block',
+    call: (f, m) => ({ method: 'POST', path: `/api/users/${m ? `usr_${ghost()}` : f.owner.id}/block` }),
+    // the id is the user blocked: yourself is a 400, anyone else signed in may
+    expected: { owner: 400, other: 200, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      expect(after.blocks).toEqual([expect.objectContaining({ blocker_id: f.other.id, blocked_id: f.owner.id })]);
+      same(before, after, ['blocks']);
+    },
+  },
+  {
+    name: 'DELETE /users/{id}/block',
+    fixture: { block: true },
+    call: (f, m) => ({ method: 'DELETE', path: `/api/users/${m ? `usr_${ghost()}` : f.third.id}/block` }),
+    // only the blocker's own block goes; someone else unblocking changes nothing
+    expected: { owner: 200, other: 200, guest: 401, missing: 404 },
+    allowed: ({ role, before, after }) => {
+      if (role === 'owner') expect(after.blocks).toEqual([]);
+      else same(before, after);
+    },
+  },
+  {
+    name: 'GET /users/blocked',
+    tokenIsId: true,
+    fixture: { block: true },
+    call: () => ({ method: 'GET', path: '/api/users/blocked' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.users.map((u: { id: string }) => u.id)).toEqual(role === 'owner' ? [f.third.id] : []),
+  },
+  // the owner is a MODERATOR here; "other" is a plain USER
+  {
+    name: 'GET /admin/moderation',
+    tokenIsId: true,
+    fixture: { moderator: true, heldThird: true },
+    call: () => ({ method: 'GET', path: '/api/admin/moderation' }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 401 },
+    allowed: ({ f, body }) => expect(body.data.items.map((i: { listing: { id: string } }) => i.listing.id)).toContain(f.thirdAd.id),
+  },
+  {
+    name: 'POST /admin/listings/{id}/decision',
+    fixture: { moderator: true, heldThird: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/admin/listings/${m ? ghost() : f.thirdAd.id}/decision`, body: { action: 'APPROVE', reason: 'Checked, genuine' } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      expect(row<{ id: string; status: string }>(after.listings, (r) => r.id === f.thirdAd.id)?.status).toBe('APPROVED');
+      expect(after.audit).toEqual([expect.objectContaining({ actor_id: f.owner.id, action: 'APPROVE', target_id: f.thirdAd.id })]);
+      same(before, after, ['listings', 'audit', 'notifications']);
+    },
+  },
+  {
+    name: 'POST /admin/users/{id}/ban',
+    fixture: { moderator: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/admin/users/${m ? `usr_${ghost()}` : f.third.id}/ban`, body: { reason: 'Scam ads' } }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      expect(row<{ id: string; status: string }>(after.users, (r) => r.id === f.third.id)?.status).toBe('BANNED');
+      expect(row<{ id: string; status: string }>(after.listings, (r) => r.id === f.thirdAd.id)?.status).toBe('PENDING');
+      expect(after.audit).toEqual([expect.objectContaining({ actor_id: f.owner.id, action: 'BAN', target_id: f.third.id })]);
+      same(before, after, ['users', 'listings', 'audit']);
+    },
+  },
+  {
+    name: 'DELETE /admin/users/{id}/ban',
+    fixture: { moderator: true },
+    call: (f, m) => ({ method: 'DELETE', path: `/api/admin/users/${m ? `usr_${ghost()}` : f.third.id}/ban`, body: { reason: 'Appeal accepted' } }),
+    // the third party is not banned: lifting changes nothing
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ before, after }) => same(before, after),
+  },
+  {
+    name: 'GET /admin/users?q=',
+    tokenIsId: true,
+    fixture: { moderator: true },
+    call: (f) => ({ method: 'GET', path: `/api/admin/users?q=${encodeURIComponent(f.third.email ?? f.third.id)}` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 401 },
+    allowed: ({ f, body }) => expect(body.data.users.map((u: { id: string }) => u.id)).toEqual([f.third.id]),
+  },
+  {
+    name: 'GET /admin/audit',
+    tokenIsId: true,
+    fixture: { moderator: true },
+    call: () => ({ method: 'GET', path: '/api/admin/audit' }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 401 },
+    allowed: ({ body }) => expect(Array.isArray(body.data.entries)).toBe(true),
   },
 ];
 

@@ -190,6 +190,9 @@ interface World {
   own: Map<string, { listings: string[]; chats: string[]; notifications: string[]; orders: string[] }>;
   /** uploaded photos not yet given to a generated ad */
   freePhotos: Map<string, string[]>;
+  /** issue 20: accounts and ads that blocks, bans, reports and moderation decisions may hit without breaking the rest of the world */
+  victims: string[];
+  victimListings: string[];
 }
 let world: World;
 
@@ -199,7 +202,11 @@ const WORDS = ['honda', 'creta', 'iphone 13', 'flat koramangala', 'royal enfield
 const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (r: Rng) => unknown> => {
   const me = actor ?? w.users[0]!;
   const mine = w.own.get(me.id) ?? { listings: [], chats: [], notifications: [], orders: [] };
-  const [anyIds, myIds] = op.path.startsWith('/messages')
+  const [anyIds, myIds] = op.path.startsWith('/admin/users') || op.path.startsWith('/users')
+    ? [w.victims, []]
+    : op.path.startsWith('/admin/listings') || op.path.endsWith('/report')
+      ? [w.victimListings, []]
+      : op.path.startsWith('/messages')
     ? [w.chatIds, mine.chats]
     : op.path.startsWith('/notifications')
       ? [w.notificationIds, mine.notifications]
@@ -240,6 +247,9 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     confirm: () => 'DELETE',
     avatar: (r) => r.pick(['https://example.in/a.jpg', '/api/media/u/x/y.jpg', null]),
     username: (r) => `fz_${r.int(1000, 999_999)}`,
+    reason: (r) => (op.path.endsWith('/report') ? r.pick(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER']) : r.pick(['Fake photos', 'Checked, genuine seller', 'Scam'])),
+    action: (r) => r.pick(['APPROVE', 'REJECT']),
+    details: (r) => r.pick(['Asked for advance payment', '', 'Same ad posted twice']),
   };
 };
 
@@ -503,7 +513,12 @@ const photoFor = async (userId: string) => {
 };
 
 /** The per-user limit each operation counts against (see worker/lib/rate-limit.ts). */
-const USER_LIMIT: Record<string, string> = { 'POST /listings': 'post-user', 'POST /upload/image': 'upload-user', 'POST /messages/messages': 'messages-user' };
+const USER_LIMIT: Record<string, string> = {
+  'POST /listings': 'post-user',
+  'POST /upload/image': 'upload-user',
+  'POST /messages/messages': 'messages-user',
+  'POST /listings/{id}/report': 'report-user',
+};
 const resetUserLimits = async (key: string) => {
   const name = USER_LIMIT[key];
   if (!name) return;
@@ -571,8 +586,17 @@ beforeAll(async () => {
   }
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
-  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos };
-});
+  // issue 20: the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway
+  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(users[0]!.id).run();
+  const victims: string[] = [];
+  const victimListings: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const v = await createUserWithToken({ firstName: 'Victim' });
+    victims.push(v.id);
+    for (let j = 0; j < 2; j++) victimListings.push((await createListing(v, { title: `Victim car ${i}-${j}`, features: CAR })).id);
+  }
+  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings };
+}, 60_000); // the world takes a while to build on a busy machine
 
 afterAll(() => {
   logSpy?.mockRestore();

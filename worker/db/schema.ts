@@ -30,6 +30,10 @@ export const users = sqliteTable(
     status: text('status').notNull().default('ACTIVE'),
     tokenVersion: integer('token_version').notNull().default(0),
     sharePhone: integer('share_phone', { mode: 'boolean' }).notNull().default(true),
+    /** USER | MODERATOR | ADMIN (issue 20): granted with `npm run admin:grant`, read from here on every request */
+    role: text('role').notNull().default('USER'),
+    banReason: text('ban_reason'),
+    bannedAt: integer('banned_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,9 +147,12 @@ export const listings = sqliteTable(
     features: text('features').notNull().default('{}'),
     /** lower-cased features.brand, denormalised so brand filters use an index */
     brand: text('brand'),
-    /** APPROVED | REJECTED | SOLD | INACTIVE */
+    /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE */
     status: text('status').notNull().default('APPROVED'),
     rejectReason: text('reject_reason'),
+    /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED), issue 20 */
+    heldReason: text('held_reason'),
+    heldAt: integer('held_at'),
     /** who to call about this ad (post form: name and phone); never in public features */
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
@@ -176,6 +183,7 @@ export const listings = sqliteTable(
     // covering indexes for the per-category and per-location counts
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
+    index('listings_held').on(t.status, t.heldAt),
   ],
 );
 
@@ -194,6 +202,8 @@ export const media = sqliteTable(
     position: integer('position').notNull().default(0),
     /** READY once its bytes were checked; PENDING while a presigned direct upload is outstanding */
     state: text('state').notNull().default('READY'),
+    /** 64-bit perceptual hash (hex) for duplicate-photo detection (issue 20); null until computed */
+    phash: text('phash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -415,3 +425,55 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_expires').on(t.userId, t.expiresAt)],
 );
 
+
+// ── issue 20 trust and safety ──
+
+/** One report per account per ad; three open reports from different accounts hold the ad. */
+export const listingReports = sqliteTable(
+  'listing_reports',
+  {
+    id: text('id').primaryKey(),
+    listingId: text('listing_id').notNull(),
+    reporterId: text('reporter_id').notNull(),
+    /** one of REPORT_REASONS (worker/schemas/trust.ts) */
+    reason: text('reason').notNull(),
+    details: text('details'),
+    /** OPEN | CLOSED (a moderator decided on the ad) */
+    status: text('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+    closedAt: integer('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_listing_reporter_unique').on(t.listingId, t.reporterId),
+    index('listing_reports_status_listing').on(t.status, t.listingId),
+    index('listing_reports_reporter').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** blocker no longer hears from blocked: no new chats about the blocker's ads, no messages, no notifications. */
+export const userBlocks = sqliteTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id').notNull(),
+    blockedId: text('blocked_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked').on(t.blockedId, t.blockerId)],
+);
+
+/** Every moderator action; triggers refuse UPDATE and DELETE (append-only audit log). */
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').notNull(),
+    /** APPROVE | REJECT | BAN | UNBAN */
+    action: text('action').notNull(),
+    /** LISTING | USER */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created').on(t.createdAt), index('moderation_actions_target').on(t.targetId, t.createdAt)],
+);

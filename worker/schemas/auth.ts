@@ -112,6 +112,8 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
   sharePhone: z.boolean(),
+  /** USER | MODERATOR | ADMIN: decides nothing on the client except whether to show the Admin link */
+  role: z.enum(['USER', 'MODERATOR', 'ADMIN']),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

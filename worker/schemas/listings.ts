@@ -4,7 +4,8 @@ import { searchInfo } from './search';
 
 export { COUNT_CAP };
 
-export const LISTING_STATUSES = ['APPROVED', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
+/** PENDING: held for a moderator (issue 20), visible to its owner only, with `heldReason` */
+export const LISTING_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance', 'distance'] as const;
 
@@ -139,6 +140,8 @@ export const listingSchema = z.object({
   updatedAt: z.string(),
   date: z.string(),
   breadcrumbs: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** owner only: why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED) */
+  heldReason: z.string().nullable().optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

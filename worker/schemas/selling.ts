@@ -122,6 +122,8 @@ export const STATUS_TRANSITIONS: Record<string, readonly string[]> = {
   INACTIVE: ['APPROVED', 'SOLD'],
   SOLD: ['APPROVED'],
   REJECTED: [],
+  /** held for review: only a moderator's decision moves it */
+  PENDING: [],
 };
 
 export const favoriteBody = z.object({ isFavorite: z.boolean().optional() }).default({});
@@ -131,7 +133,7 @@ export const myListingsQuery = z.object({
   limit: queryInt('limit', { min: 1, max: 100, fallback: 10 }),
   status: z.preprocess(
     (v) => (typeof v === 'string' && v && v.toLowerCase() !== 'all' ? v.toUpperCase() : undefined),
-    z.enum(LISTING_STATUSES, { error: 'status must be all, APPROVED, REJECTED, SOLD or INACTIVE' }).optional(),
+    z.enum(LISTING_STATUSES, { error: 'status must be all, APPROVED, PENDING, REJECTED, SOLD or INACTIVE' }).optional(),
   ),
   q: queryText('q', 100),
 });
@@ -141,7 +143,7 @@ export const favoritesQuery = z.object({
   limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
 });
 
-export const ownListingSchema = listingSchema.extend({ rejectReason: z.string().nullable() });
+export const ownListingSchema = listingSchema.extend({ rejectReason: z.string().nullable(), heldReason: z.string().nullable() });
 
 export const myListingsPage = z.object({
   listings: z.array(ownListingSchema),

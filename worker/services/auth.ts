@@ -31,14 +31,17 @@ export const toUser = (u: UserRow): User => ({
   emailVerified: u.emailVerified,
   phoneVerified: u.phoneVerified,
   sharePhone: u.sharePhone,
+  role: u.role === 'ADMIN' || u.role === 'MODERATOR' ? u.role : 'USER',
   createdAt: new Date(u.createdAt).toISOString(),
 });
 
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
 const BLOCKED = 'Your account has been blocked. Please contact support for assistance.';
+const BANNED = 'Your account has been suspended for breaking SEL’s rules. Please contact support if you think this is a mistake.';
 
 /** Deactivated and blocked accounts are refused everywhere with the spec's words. */
 export const assertActive = (u: UserRow) => {
+  if (u.status === 'BANNED') throw new AppError(403, 'ACCOUNT_BANNED', BANNED);
   if (u.status === 'DEACTIVATED') throw new AppError(401, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
   if (u.status === 'BLOCKED') throw new AppError(401, 'ACCOUNT_BLOCKED', BLOCKED);
   if (u.status !== 'ACTIVE') throw new AppError(401, 'ACCOUNT_DELETED', 'This account no longer exists.');
@@ -79,6 +82,8 @@ export const authenticate = async (env: Env, db: Db, token: string): Promise<{ u
   const claims = await verifyToken(env, token);
   const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
   if (!user) throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');
+  // a banned account's tokens die at once: 401 (the token is no good), where sign-in answers 403
+  if (user.status === 'BANNED') throw new AppError(401, 'ACCOUNT_BANNED', BANNED);
   assertActive(user);
   if (user.tokenVersion !== claims.tv) throw new AppError(401, 'SESSION_REVOKED', 'You were logged out. Please log in again.');
   return { user, sessionId: claims.sid };

@@ -5,6 +5,7 @@ import { LIMITS, enforce } from '../lib/rate-limit';
 import type { Chat, ChatMessage } from '../schemas/chat';
 import { toMessage, type MessageRow } from './chat-messages';
 import { mediaUrl } from './media';
+import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from './trust';
 
 interface ChatRow {
   id: string;
@@ -104,6 +105,8 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   const existing = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
   if (existing) return { chat: await getChat(env, userId, existing.id, origin), created: false };
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
+  await assertNotBlocked(env, userId, listing.user_id);
   const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
@@ -172,8 +175,15 @@ export const listMessages = async (env: Env, userId: string, chatId: string, q: 
 export const sendMessage = async (env: Env, userId: string, input: { chatId: string; content: string; messageType: string; clientId?: string }) => {
   const chat = await memberChat(env, userId, input.chatId);
   const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
-  const other = await env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>();
+  // the recipient's state and any block between the two, in the one read the send already made
+  const other = await env.DB.prepare(
+    `SELECT status, (SELECT blocker_id FROM user_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) ORDER BY blocker_id = ?1 DESC LIMIT 1) AS blocker
+     FROM users WHERE id = ?1`,
+  )
+    .bind(otherId, userId)
+    .first<{ status: string; blocker: string | null }>();
   if (other?.status === 'DELETED') throw new AppError(409, 'RECIPIENT_GONE', 'This user has deleted their account.');
+  if (other?.blocker) throw new AppError(403, 'BLOCKED', other.blocker === otherId ? BLOCKED_BY_RECIPIENT : BLOCKED_BY_SENDER);
   await enforce(env, LIMITS.messagesPerUser, userId);
   return roomOf(env, chat.id).send({ senderId: userId, content: input.content, messageType: input.messageType, clientId: input.clientId ?? null });
 };

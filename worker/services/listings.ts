@@ -13,7 +13,7 @@ import { THUMB_WIDTH, mediaUrl } from './media';
 export const LISTING_COLUMNS = `
   l.num, l.id, l.slug, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
-  l.is_featured, l.views, l.created_at, l.updated_at, l.reject_reason,
+  l.is_featured, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
   u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at`;
 
@@ -41,6 +41,7 @@ export interface ListingRow {
   features: string;
   status: Listing['status'];
   reject_reason: string | null;
+  held_reason: string | null;
   is_featured: number;
   views: number;
   created_at: number;
@@ -140,7 +141,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
       updatedAt: new Date(r.updated_at).toISOString(),
       date: createdAt,
       breadcrumbs,
-      ...(opts.owner ? { rejectReason: r.reject_reason } : {}),
+      ...(opts.owner ? { rejectReason: r.reject_reason, heldReason: r.held_reason } : {}),
     };
   });
 };

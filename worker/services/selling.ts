@@ -18,6 +18,7 @@ import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from './media';
 import { moderationReason } from './moderation';
+import { hasBlocked } from './trust';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 
@@ -40,6 +41,8 @@ interface StoredListing {
   longitude: number | null;
   features: string;
   status: string;
+  /** set while a moderator holds the ad, and kept after a moderator's rejection (issue 20) */
+  held_reason: string | null;
   contact_name: string | null;
   contact_phone: string | null;
   updated_at: number;
@@ -307,7 +310,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
-  const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? 'APPROVED' : row.status;
+  // an ad a moderator held or rejected goes back to the moderators, not live
+  const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? (row.held_reason ? 'PENDING' : 'APPROVED') : row.status;
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
@@ -462,6 +466,8 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 
 /** One "someone liked your ad" per liker per ad, however often they toggle. */
 const notifyFavourite = async (env: Env, listing: { id: string; user_id: string; title: string }, likerId: string) => {
+  // someone the seller blocked makes no noise in the seller's notifications
+  if (await hasBlocked(env, listing.user_id, likerId)) return;
   const data = JSON.stringify({ listingId: listing.id, byUserId: likerId });
   const already = await env.DB.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND type = 'FAVORITE' AND data = ?`).bind(listing.user_id, data).first();
   if (already) return;

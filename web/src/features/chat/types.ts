@@ -41,7 +41,7 @@ export type RoomEvent =
   | { type: 'user_typing'; userId: string; chatId: string; isTyping: boolean }
   | { type: 'read'; userId: string; chatId: string; seq: number }
   | { type: 'ack'; clientId: string; message: ServerMessage }
-  | { type: 'nack'; clientId: string; error: string }
+  | { type: 'nack'; clientId: string; error: string; code?: string }
   | { type: 'sync'; messages: ServerMessage[] }
   | { type: 'synced'; chatId: string; seq: number }
   | { type: 'error'; message: string };

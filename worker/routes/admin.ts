@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { currentUser, requireRole } from '../lib/auth';
+import { docs } from '../lib/openapi';
+import { validate } from '../lib/validate';
+import { adminUserSchema, auditPage, auditQuery, banBody, banResult, decisionBody, moderationPage, moderationQuery, userLookupQuery } from '../schemas/trust';
+import { auditLog, banUser, decide, lookupUsers, moderationQueue, unbanUser } from '../services/admin';
+
+const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
+const origin = (url: string) => new URL(url).origin;
+const ROLE_NOTE = 'Moderators and admins only: 401 signed out, 403 for other accounts (the role is read from the database on every request).';
+
+/** The moderation console's API. Everything here is for MODERATOR and ADMIN accounts. */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(requireRole())
+  .get(
+    '/moderation',
+    docs({
+      tags: ['Moderation'],
+      summary: 'The moderation queue: held ads and ads with open reports (open), or decided ones (closed)',
+      description: `Open: held ads first (oldest hold first), then live ads with open reports. Each item has the reports (reason, details, when), counts per reason, the seller's history and, for duplicate-photo holds, the matching ads. ${ROLE_NOTE}`,
+      data: moderationPage,
+      auth: true,
+      errors: [400, 401, 403],
+    }),
+    validate('query', moderationQuery),
+    async (c) => c.json({ success: true as const, data: await moderationQueue(c.env, origin(c.req.url), c.req.valid('query')) }),
+  )
+  .post(
+    '/listings/:id/decision',
+    docs({
+      tags: ['Moderation'],
+      summary: 'Approve or reject an ad in the queue, with a reason (audited)',
+      description: `APPROVE restores a held ad and closes its reports (on a live ad it dismisses them). REJECT sets REJECTED with the reason as rejectReason, which the owner sees in My Ads, and notifies the owner. 409 when there is nothing to decide or the seller is banned. ${ROLE_NOTE}`,
+      data: z.object({ listingId: z.string(), status: z.string(), rejectReason: z.string().nullable() }),
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    validate('param', idParam),
+    validate('json', decisionBody),
+    async (c) => c.json({ success: true as const, data: await decide(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json')) }),
+  )
+  .get(
+    '/users',
+    docs({ tags: ['Moderation'], summary: 'Find an account by exact e-mail, mobile number or user id', data: z.object({ users: z.array(adminUserSchema) }), auth: true, errors: [400, 401, 403] }),
+    validate('query', userLookupQuery),
+    async (c) => c.json({ success: true as const, data: await lookupUsers(c.env, c.req.valid('query').q) }),
+  )
+  .post(
+    '/users/:id/ban',
+    docs({
+      tags: ['Moderation'],
+      summary: 'Ban an account (audited; banning twice changes nothing)',
+      description: `Its tokens die at once, its live ads leave search (held with heldReason ACCOUNT_BANNED), sign-in answers 403 ACCOUNT_BANNED. Staff accounts cannot be banned (403). ${ROLE_NOTE}`,
+      data: banResult,
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    validate('param', idParam),
+    validate('json', banBody),
+    async (c) => c.json({ success: true as const, data: await banUser(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').reason) }),
+  )
+  .delete(
+    '/users/:id/ban',
+    docs({
+      tags: ['Moderation'],
+      summary: 'Lift a ban (audited): the account signs in again and the ads the ban held go live',
+      data: banResult,
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    validate('param', idParam),
+    validate('json', banBody),
+    async (c) => c.json({ success: true as const, data: await unbanUser(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').reason) }),
+  )
+  .get(
+    '/audit',
+    docs({ tags: ['Moderation'], summary: 'The audit log: every moderator action (who, what, which, why, when), newest first; append-only', data: auditPage, auth: true, errors: [400, 401, 403] }),
+    validate('query', auditQuery),
+    async (c) => c.json({ success: true as const, data: await auditLog(c.env, c.req.valid('query')) }),
+  );

@@ -1,0 +1,152 @@
+/**
+ * Trust and safety (issue 20): roles, report reasons, blocks and moderation. Shared with the web
+ * client; imports nothing server-side. The report reasons and thresholds are reviewed data: change
+ * them here (and in trust.test.ts), not in conditions scattered through the code.
+ */
+import { z } from 'zod';
+import { pagination, queryInt } from './common';
+
+export const ROLES = ['USER', 'MODERATOR', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+/** who may use /api/admin/* and /admin */
+export const STAFF_ROLES: readonly Role[] = ['MODERATOR', 'ADMIN'];
+
+/** Reasons a buyer can give, in the order the "Report this ad" sheet lists them. */
+export const REPORT_REASONS = [
+  { code: 'FRAUD', label: 'Fraud or scam', hint: 'Asks for advance payment, fake photos, too good to be true' },
+  { code: 'SPAM', label: 'Spam', hint: 'Posted again and again, or an ad for something else' },
+  { code: 'DUPLICATE', label: 'Duplicate ad', hint: 'The same item is already listed' },
+  { code: 'WRONG_CATEGORY', label: 'Wrong category', hint: 'Listed where it does not belong' },
+  { code: 'PROHIBITED', label: 'Prohibited item', hint: 'Drugs, weapons, documents, wildlife and other banned items' },
+  { code: 'OFFENSIVE', label: 'Offensive content', hint: 'Abusive, hateful or adult words or photos' },
+  { code: 'SOLD', label: 'Already sold', hint: 'The seller says it is no longer available' },
+  { code: 'OTHER', label: 'Something else', hint: 'Tell us what is wrong' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['code'];
+export const REPORT_REASON_CODES = REPORT_REASONS.map((r) => r.code) as [ReportReason, ...ReportReason[]];
+
+/** Open reports from this many different accounts hold an ad for review. */
+export const REPORTS_TO_HOLD = 3;
+export const REPORT_DETAILS_MAX = 1000;
+export const MODERATION_REASON_MAX = 500;
+
+/** Why a PENDING ad is held. */
+export const HELD_REASONS = {
+  REPORTED: 'Several people reported this ad. It is hidden while a moderator reviews it.',
+  DUPLICATE_PHOTOS: 'Its photos match another seller’s ad. It is hidden while a moderator reviews it.',
+  ACCOUNT_BANNED: 'The seller’s account is suspended.',
+} as const;
+export type HeldReason = keyof typeof HELD_REASONS;
+
+export const reportBody = z.object({
+  reason: z.enum(REPORT_REASON_CODES, { error: `reason must be one of ${REPORT_REASON_CODES.join(', ')}` }),
+  details: z
+    .string({ error: 'details must be text' })
+    .trim()
+    .max(REPORT_DETAILS_MAX, `details can be at most ${REPORT_DETAILS_MAX} characters`)
+    .optional(),
+});
+export const reportResult = z.object({ reportId: z.string(), created: z.boolean(), held: z.boolean() });
+
+export const blockedUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export const blockResult = z.object({ userId: z.string(), blocked: z.boolean() });
+
+// ---------------------------------------------------------------- moderation
+
+const reasonText = z
+  .string({ error: 'reason is required' })
+  .trim()
+  .min(3, 'Please give a reason of at least 3 characters')
+  .max(MODERATION_REASON_MAX, `reason can be at most ${MODERATION_REASON_MAX} characters`);
+
+export const decisionBody = z.object({
+  action: z.enum(['APPROVE', 'REJECT'], { error: 'action must be APPROVE or REJECT' }),
+  reason: reasonText,
+});
+export const banBody = z.object({ reason: reasonText });
+
+export const moderationQuery = z.object({
+  status: z.preprocess(
+    (v) => (typeof v === 'string' && v ? v.toLowerCase() : undefined),
+    z.enum(['open', 'closed'], { error: 'status must be open or closed' }).default('open'),
+  ),
+  page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+  limit: queryInt('limit', { min: 1, max: 50, fallback: 20 }),
+});
+export const auditQuery = z.object({
+  page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+  limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
+});
+export const userLookupQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(3, 'Type at least 3 characters of an e-mail, phone or user id').max(100, 'q is too long'),
+});
+
+const reportEntry = z.object({ reason: z.string(), details: z.string().nullable(), reporterId: z.string(), createdAt: z.string() });
+export const moderationItem = z.object({
+  listing: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    price: z.number(),
+    status: z.string(),
+    heldReason: z.string().nullable(),
+    rejectReason: z.string().nullable(),
+    heldAt: z.string().nullable(),
+    images: z.array(z.string()),
+    createdAt: z.string(),
+  }),
+  seller: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    status: z.string(),
+    createdAt: z.string(),
+    /** the seller's history: ads by status, earlier rejections, reports against their other ads */
+    listingsByStatus: z.record(z.string(), z.number()),
+    reportsAgainst: z.number().int(),
+  }),
+  reportCount: z.number().int(),
+  reasons: z.record(z.string(), z.number()),
+  reports: z.array(reportEntry),
+  /** for DUPLICATE_PHOTOS holds: the other ads whose photos match */
+  matches: z.array(z.object({ id: z.string(), title: z.string(), slug: z.string(), images: z.array(z.string()) })),
+});
+export type ModerationItem = z.infer<typeof moderationItem>;
+export const moderationPage = z.object({ items: z.array(moderationItem), pagination });
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = z.object({ entries: z.array(auditEntry), pagination });
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  status: z.string(),
+  banReason: z.string().nullable(),
+  createdAt: z.string(),
+  listingsByStatus: z.record(z.string(), z.number()),
+  reportsAgainst: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const banResult = z.object({ userId: z.string(), status: z.string() });

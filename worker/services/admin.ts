@@ -1,0 +1,328 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import { invalidateListingCaches } from '../lib/cache';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { normalisePhone } from '../schemas/auth';
+import { THUMB_WIDTH } from '../schemas/media';
+import type { AdminUser, AuditEntry, ModerationItem } from '../schemas/trust';
+import { endRealtimeSessions } from './chat';
+import { mediaUrl } from './media';
+import { notify } from './notifications';
+
+/**
+ * The moderation console's rules. Every action writes one row of the append-only audit log in the
+ * same batch (one transaction) as the change it records: there is no action without its entry.
+ */
+
+interface QueueRow {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  price_minor: number;
+  status: string;
+  held_reason: string | null;
+  reject_reason: string | null;
+  held_at: number | null;
+  created_at: number;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  u_status: string;
+  u_created_at: number;
+}
+
+/** Ads a moderator has to look at: held (except for a ban, which the ban's own lifting decides) or carrying open reports. */
+const OPEN_QUEUE = `
+  SELECT id AS listing_id FROM listings WHERE status = 'PENDING' AND coalesce(held_reason, '') <> 'ACCOUNT_BANNED'
+  UNION
+  SELECT r.listing_id FROM listing_reports r JOIN listings x ON x.id = r.listing_id WHERE r.status = 'OPEN' AND x.status IN ('APPROVED', 'SOLD', 'PENDING')`;
+/** Ads a moderator decided on, latest decision first. */
+const CLOSED_QUEUE = `
+  SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id`;
+
+const QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.created_at, l.user_id,
+  u.first_name, u.last_name, u.email, u.phone, u.status AS u_status, u.created_at AS u_created_at`;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const moderationQueue = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
+  const offset = (q.page - 1) * q.limit;
+  const [rows, total] =
+    q.status === 'open'
+      ? await env.DB.batch<unknown>([
+          env.DB.prepare(
+            `WITH q AS (${OPEN_QUEUE}) SELECT ${QUEUE_COLUMNS} FROM q JOIN listings l ON l.id = q.listing_id JOIN users u ON u.id = l.user_id
+             ORDER BY (l.status = 'PENDING') DESC, coalesce(l.held_at, l.updated_at) ASC, l.id LIMIT ? OFFSET ?`,
+          ).bind(q.limit, offset),
+          env.DB.prepare(`WITH q AS (${OPEN_QUEUE}) SELECT count(*) AS n FROM q`),
+        ])
+      : await env.DB.batch<unknown>([
+          env.DB.prepare(
+            `WITH q AS (${CLOSED_QUEUE}) SELECT ${QUEUE_COLUMNS} FROM q JOIN listings l ON l.id = q.listing_id JOIN users u ON u.id = l.user_id
+             WHERE l.id NOT IN (${OPEN_QUEUE}) ORDER BY q.decided_at DESC, l.id LIMIT ? OFFSET ?`,
+          ).bind(q.limit, offset),
+          env.DB.prepare(`WITH q AS (${CLOSED_QUEUE}) SELECT count(*) AS n FROM q WHERE listing_id NOT IN (${OPEN_QUEUE})`),
+        ]);
+  const list = (rows?.results ?? []) as QueueRow[];
+  const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
+  const items: ModerationItem[] = [];
+  for (const r of list) items.push(await moderationItemFor(env, origin, r, q.status === 'open'));
+  return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+};
+
+const sellerHistory = async (env: Env, userId: string) => {
+  const [byStatus, against] = await env.DB.batch<unknown>([
+    env.DB.prepare('SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status').bind(userId),
+    env.DB.prepare('SELECT count(*) AS n FROM listing_reports r JOIN listings l ON l.id = r.listing_id WHERE l.user_id = ?').bind(userId),
+  ]);
+  return {
+    listingsByStatus: Object.fromEntries(((byStatus?.results ?? []) as { status: string; n: number }[]).map((x) => [x.status, x.n])),
+    reportsAgainst: ((against?.results ?? []) as { n: number }[])[0]?.n ?? 0,
+  };
+};
+
+const photosOf = async (env: Env, origin: string, listingId: string) => {
+  const { results } = await env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ? ORDER BY position').bind(listingId).all<{ r2_key: string }>();
+  return results.map((m) => mediaUrl(origin, m.r2_key, THUMB_WIDTH));
+};
+
+const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
+  const { results: reports } = await env.DB.prepare(
+    `SELECT reason, details, reporter_id, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
+  )
+    .bind(r.id)
+    .all<{ reason: string; details: string | null; reporter_id: string; created_at: number }>();
+  const reasons: Record<string, number> = {};
+  for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
+  // photos of other accounts' ads with the same perceptual hash (set at upload once hashing lands)
+  const { results: matchRows } = await env.DB.prepare(
+    `SELECT DISTINCT l2.id, l2.title, l2.slug FROM media m1 JOIN media m2 ON m2.phash = m1.phash AND m2.listing_id <> m1.listing_id
+     JOIN listings l2 ON l2.id = m2.listing_id WHERE m1.listing_id = ? AND m1.phash IS NOT NULL AND l2.user_id <> ? LIMIT 5`,
+  )
+    .bind(r.id, r.user_id)
+    .all<{ id: string; title: string; slug: string }>();
+  const matches = [];
+  for (const m of matchRows) matches.push({ ...m, images: await photosOf(env, origin, m.id) });
+  return {
+    listing: {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      price: r.price_minor / 100,
+      status: r.status,
+      heldReason: r.held_reason,
+      rejectReason: r.reject_reason,
+      heldAt: iso(r.held_at),
+      images: await photosOf(env, origin, r.id),
+      createdAt: new Date(r.created_at).toISOString(),
+    },
+    seller: {
+      id: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      status: r.u_status,
+      createdAt: new Date(r.u_created_at).toISOString(),
+      ...(await sellerHistory(env, r.user_id)),
+    },
+    reportCount: reports.length,
+    reasons,
+    reports: reports.map((x) => ({ reason: x.reason, details: x.details, reporterId: x.reporter_id, createdAt: new Date(x.created_at).toISOString() })),
+    matches,
+  };
+};
+
+const audit = (env: Env, actorId: string, action: string, targetType: 'LISTING' | 'USER', targetId: string, reason: string, now: number) =>
+  env.DB.prepare('INSERT INTO moderation_actions (id, actor_id, action, target_type, target_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+    `mod_${ulid().toLowerCase()}`,
+    actorId,
+    action,
+    targetType,
+    targetId,
+    reason,
+    now,
+  );
+
+/**
+ * APPROVE: a held ad goes live again and its reports close (reports on a live ad are dismissed).
+ * REJECT: the ad becomes REJECTED with the reason as its rejectReason (the owner sees it in My Ads
+ * and gets a notification); its reports close. An edit of a rejected ad comes back to this queue.
+ */
+export const decide = async (env: Env, actorId: string, listingId: string, input: { action: 'APPROVE' | 'REJECT'; reason: string }) => {
+  const listing = await env.DB.prepare(
+    `SELECT id, user_id, title, status, held_reason, (SELECT count(*) FROM listing_reports WHERE listing_id = listings.id AND status = 'OPEN') AS open_reports FROM listings WHERE id = ?`,
+  )
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; title: string; status: string; held_reason: string | null; open_reports: number }>();
+  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
+    throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
+  }
+  const held = listing.status === 'PENDING';
+  const live = listing.status === 'APPROVED' || listing.status === 'SOLD';
+  if (!held && !(live && listing.open_reports > 0) && !(input.action === 'REJECT' && live)) {
+    throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
+  }
+  const now = Date.now();
+  const update =
+    input.action === 'APPROVE'
+      ? env.DB.prepare(
+          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
+        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status)
+      : env.DB.prepare(
+          `UPDATE listings SET status = 'REJECTED', reject_reason = ?1, held_reason = coalesce(held_reason, 'REPORTED'), held_at = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
+        ).bind(input.reason, now, listing.id, listing.status);
+  const [changed] = await env.DB.batch([
+    update,
+    env.DB.prepare(`UPDATE listing_reports SET status = 'CLOSED', closed_at = ? WHERE listing_id = ? AND status = 'OPEN' AND changes() > 0`).bind(now, listing.id),
+    env.DB.prepare(
+      `INSERT INTO moderation_actions (id, actor_id, action, target_type, target_id, reason, created_at)
+       SELECT ?, ?, ?, 'LISTING', ?, ?, ? WHERE (SELECT status FROM listings WHERE id = ?) = ?`,
+    ).bind(`mod_${ulid().toLowerCase()}`, actorId, input.action, listing.id, input.reason, now, listing.id, input.action === 'APPROVE' ? (held ? 'APPROVED' : listing.status) : 'REJECTED'),
+  ]);
+  if ((changed?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
+  await invalidateListingCaches(env);
+  if (input.action === 'REJECT') {
+    await notify(env, listing.user_id, {
+      type: 'LISTING_STATUS',
+      title: 'Your ad was taken down',
+      body: `"${listing.title}": ${input.reason}`,
+      data: { listingId: listing.id, status: 'REJECTED' },
+    });
+  } else if (held) {
+    await notify(env, listing.user_id, {
+      type: 'LISTING_STATUS',
+      title: 'Your ad is live again',
+      body: `A moderator reviewed "${listing.title}" and it is visible again.`,
+      data: { listingId: listing.id, status: 'APPROVED' },
+    });
+  }
+  const after = await env.DB.prepare('SELECT status, reject_reason, held_reason FROM listings WHERE id = ?')
+    .bind(listing.id)
+    .first<{ status: string; reject_reason: string | null; held_reason: string | null }>();
+  return { listingId: listing.id, status: after?.status ?? 'REJECTED', rejectReason: after?.reject_reason ?? null };
+};
+
+// ---------------------------------------------------------------- users
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  role: string;
+  status: string;
+  ban_reason: string | null;
+  created_at: number;
+}
+
+const toAdminUser = async (env: Env, u: UserRow): Promise<AdminUser> => ({
+  id: u.id,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  email: u.email,
+  phone: u.phone,
+  role: u.role,
+  status: u.status,
+  banReason: u.ban_reason,
+  createdAt: new Date(u.created_at).toISOString(),
+  ...(await sellerHistory(env, u.id)),
+});
+
+const USER_COLUMNS = 'id, first_name, last_name, email, phone, role, status, ban_reason, created_at';
+
+/** By exact e-mail, mobile number or user id. */
+export const lookupUsers = async (env: Env, q: string) => {
+  const phone = normalisePhone(q);
+  const { results } = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 OR id = ?2 OR (?3 IS NOT NULL AND phone = ?3) LIMIT 10`)
+    .bind(q.toLowerCase(), q, phone ?? null)
+    .all<UserRow>();
+  const users: AdminUser[] = [];
+  for (const u of results) users.push(await toAdminUser(env, u));
+  return { users };
+};
+
+const targetUser = async (env: Env, actorId: string, userId: string) => {
+  const user = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<UserRow>();
+  if (!user || user.status === 'DELETED') throw notFound('No such user', 'USER_NOT_FOUND');
+  if (user.id === actorId) throw new AppError(400, 'CANNOT_BAN_SELF', 'You cannot ban or unban yourself');
+  if (user.role !== 'USER') throw forbidden('Moderators and admins cannot be banned here: take their role away first (npm run admin:grant -- <account> --role USER)', 'CANNOT_BAN_STAFF');
+  return user;
+};
+
+/**
+ * A ban: every token dies at once (token_version moves, open sockets close), sign-in answers 403
+ * ACCOUNT_BANNED, and the account's live ads are held (heldReason ACCOUNT_BANNED) until the ban is
+ * lifted. Banning twice changes nothing.
+ */
+export const banUser = async (env: Env, actorId: string, userId: string, reason: string) => {
+  const user = await targetUser(env, actorId, userId);
+  if (user.status === 'BANNED') return { userId: user.id, status: 'BANNED' };
+  const now = Date.now();
+  const [changed] = await env.DB.batch([
+    env.DB.prepare(`UPDATE users SET status = 'BANNED', ban_reason = ?, banned_at = ?, token_version = token_version + 1, updated_at = ? WHERE id = ? AND status = ?`).bind(
+      reason,
+      now,
+      now,
+      user.id,
+      user.status,
+    ),
+    env.DB.prepare(
+      `UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED' AND (SELECT status FROM users WHERE id = ?2) = 'BANNED'`,
+    ).bind(now, user.id),
+    env.DB.prepare(
+      `INSERT INTO moderation_actions (id, actor_id, action, target_type, target_id, reason, created_at) SELECT ?, ?, 'BAN', 'USER', ?, ?, ? WHERE (SELECT banned_at FROM users WHERE id = ?) = ?`,
+    ).bind(`mod_${ulid().toLowerCase()}`, actorId, user.id, reason, now, user.id, now),
+  ]);
+  if ((changed?.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  await invalidateListingCaches(env);
+  await endRealtimeSessions(env, user.id);
+  return { userId: user.id, status: 'BANNED' };
+};
+
+/** Lifting a ban: the account signs in again and the ads the ban held go live. */
+export const unbanUser = async (env: Env, actorId: string, userId: string, reason: string) => {
+  const user = await targetUser(env, actorId, userId);
+  if (user.status !== 'BANNED') return { userId: user.id, status: user.status };
+  const now = Date.now();
+  const [changed] = await env.DB.batch([
+    env.DB.prepare(`UPDATE users SET status = 'ACTIVE', ban_reason = NULL, banned_at = NULL, updated_at = ? WHERE id = ? AND status = 'BANNED'`).bind(now, user.id),
+    env.DB.prepare(
+      `UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`,
+    ).bind(now, user.id),
+    audit(env, actorId, 'UNBAN', 'USER', user.id, reason, now),
+  ]);
+  if ((changed?.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  await invalidateListingCaches(env);
+  return { userId: user.id, status: 'ACTIVE' };
+};
+
+// ---------------------------------------------------------------- audit log
+
+export const auditLog = async (env: Env, q: { page: number; limit: number }) => {
+  const [rows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      `SELECT a.*, u.first_name, u.last_name FROM moderation_actions a LEFT JOIN users u ON u.id = a.actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+    ).bind(q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare('SELECT count(*) AS n FROM moderation_actions'),
+  ]);
+  const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
+  const entries: AuditEntry[] = (
+    (rows?.results ?? []) as { id: string; actor_id: string; action: string; target_type: string; target_id: string; reason: string; created_at: number; first_name: string | null; last_name: string | null }[]
+  ).map((r) => ({
+    id: r.id,
+    actor: { id: r.actor_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '' },
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  return { entries, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+};
