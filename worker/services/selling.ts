@@ -20,6 +20,7 @@ import { MEDIA_PREFIX } from './media';
 import { moderationReason } from './moderation';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
+import { listingBrand } from '../schemas/brands';
 
 interface StoredListing {
   num: number;
@@ -237,7 +238,7 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   const id = ulid().toLowerCase();
   const now = Date.now();
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
-  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  const brand = listingBrand(p.features, p.title);
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
@@ -310,7 +311,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? 'APPROVED' : row.status;
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
-  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  const brand = listingBrand(p.features, p.title);
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above, and the ad's own row is written last, so two edits
