@@ -33,6 +33,7 @@ process.env.WRANGLER_LOG ??= 'error';
 const { localBindings } = await import('./lib/local-bindings');
 const { ulid } = await import('ulid');
 const { slugify } = await import('../worker/schemas/taxonomy');
+const { listingBrand } = await import('../worker/schemas/brands');
 const { SUBCATEGORIES } = await import('./seed/catalog');
 const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
 const { ensureImagePool } = await import('./seed/images');
@@ -172,7 +173,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       const updatedAt = status.status !== 'APPROVED' || r.chance(0.25) ? createdAt + Math.round(r.next() * (anchor - createdAt)) : createdAt;
       const ageDays = offset / DAY;
       const views = Math.min(50_000, Math.round((ageDays * r.float(2, 12) + r.int(0, 25)) * Math.exp(r.normal(0, 1.6)) * (isFeatured ? 2.5 : 1)));
-      const brand = typeof draft.features.brand === 'string' ? draft.features.brand.toLowerCase() : null;
+      const brand = listingBrand(draft.features, draft.title);
       const slug = [slugify(sub.name), 'c84', slugify(draft.title), 'in', slugify(place.city), 'iid', id].filter(Boolean).join('-').replace(/-{2,}/g, '-');
 
       await writer.insert('listings', LISTING_COLUMNS, [

@@ -5,6 +5,7 @@ import { readCache, writeCache } from '../lib/cache';
 import { hex, sha256 } from '../lib/crypto';
 import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
 import { subcategoryById } from '../schemas/taxonomy';
+import { brandKey } from '../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from './media';
@@ -261,8 +262,17 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const value = query[key];
     if (!value) continue;
     if (key === 'brand') {
+      // one key per brand ("Apple" and "iPhone" alike), the same one the ad was stored with
       where.push('l.brand = ?');
-      params.push(value.toLowerCase());
+      params.push(brandKey(value));
+    } else if (key === 'bhk') {
+      // "2", "2 BHK" and the stored "2 BHK" / "5+ BHK" compare as the number of bedrooms
+      const rooms = Number.parseInt(value.replace(/^\D+/, ''), 10);
+      if (!Number.isFinite(rooms)) empty = true;
+      else {
+        where.push(`CAST(json_extract(l.features, '$.bhk') AS INTEGER) = ?`);
+        params.push(rooms);
+      }
     } else {
       // key comes from a fixed list, never from the request
       where.push(`lower(CAST(json_extract(l.features, '$.${key}') AS TEXT)) = ?`);

@@ -21,6 +21,7 @@ import { moderationReason } from './moderation';
 import { hasBlocked } from './trust';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
+import { listingBrand } from '../schemas/brands';
 
 interface StoredListing {
   num: number;
@@ -240,7 +241,7 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   const id = ulid().toLowerCase();
   const now = Date.now();
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
-  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  const brand = listingBrand(p.features, p.title);
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
@@ -314,7 +315,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? (row.held_reason ? 'PENDING' : 'APPROVED') : row.status;
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
-  const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  const brand = listingBrand(p.features, p.title);
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above, and the ad's own row is written last, so two edits

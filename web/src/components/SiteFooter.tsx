@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { footerPlaces } from '../features/locations/footer-places';
+import { locationQueries } from '../features/locations/queries';
 
 const YEAR = new Date().getFullYear();
-
-const POPULAR_LOCATIONS = ['Kolkata', 'Mumbai', 'Chennai', 'Pune'];
-const TRENDING_LOCATIONS = ['Bhubaneswar', 'Hyderabad', 'Chandigarh', 'Nashik'];
+const FOOTER_PLACES = 12;
 
 const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/', path: 'M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4A20 20 0 0 0 14.3 4c-2.2 0-3.8 1.4-3.8 3.9v2.6H8v3h2.5V21h3Z' },
@@ -13,6 +14,7 @@ const SOCIAL = [
 ];
 
 function LocationLinks({ title, places }: { title: string; places: string[] }) {
+  if (!places.length) return null;
   return (
     <section className="site-footer__column">
       <h2 className="site-footer__heading">{title}</h2>
@@ -39,11 +41,18 @@ export function SiteFooter({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
     );
   }
 
+  return <FullFooter />;
+}
+
+function FullFooter() {
+  // Only places that have ads: a link we generate must lead somewhere (issue 19).
+  const cities = useQuery(locationQueries.list(FOOTER_PLACES)).data;
+  const { popular, trending } = footerPlaces(cities ?? []);
   return (
     <footer className="site-footer">
       <div className="site-footer__columns">
-        <LocationLinks title="POPULAR LOCATIONS" places={POPULAR_LOCATIONS} />
-        <LocationLinks title="TRENDING LOCATIONS" places={TRENDING_LOCATIONS} />
+        <LocationLinks title="POPULAR LOCATIONS" places={popular} />
+        <LocationLinks title="TRENDING LOCATIONS" places={trending} />
         <section className="site-footer__column">
           <h2 className="site-footer__heading">ABOUT US</h2>
           <ul>

@@ -21,7 +21,8 @@ export interface BudgetRange {
 export interface ExtraFilter {
   label: string;
   key: FeatureFilterKey;
-  value: string;
+  /** exactly as the post form stores it (fuel "CNG & Hybrids"); BHK as the number of bedrooms */
+  value: string | number;
 }
 
 export interface CategoryGuide {
@@ -77,7 +78,7 @@ export const CATEGORY_GUIDES: CategoryGuide[] = [
     extras: [
       { label: 'Petrol', key: 'fuel', value: 'Petrol' },
       { label: 'Diesel', key: 'fuel', value: 'Diesel' },
-      { label: 'CNG', key: 'fuel', value: 'CNG' },
+      { label: 'CNG', key: 'fuel', value: 'CNG & Hybrids' },
       { label: 'Automatic', key: 'transmission', value: 'Automatic' },
       { label: 'First owner', key: 'noOfOwners', value: '1st' },
     ],
@@ -106,9 +107,9 @@ export const CATEGORY_GUIDES: CategoryGuide[] = [
     budgets: PROPERTY_BUDGETS,
     brands: [],
     extras: [
-      { label: '1 BHK', key: 'bhk', value: '1' },
-      { label: '2 BHK', key: 'bhk', value: '2' },
-      { label: '3 BHK', key: 'bhk', value: '3' },
+      { label: '1 BHK', key: 'bhk', value: 1 },
+      { label: '2 BHK', key: 'bhk', value: 2 },
+      { label: '3 BHK', key: 'bhk', value: 3 },
       { label: 'Furnished', key: 'furnishing', value: 'Furnished' },
       { label: 'Semi-Furnished', key: 'furnishing', value: 'Semi-Furnished' },
     ],
@@ -224,4 +225,20 @@ export function extraFilterSearch(target: CatalogTarget, filter: ExtraFilter, lo
 /** 'View All': the category (and subcategory) alone. */
 export function viewAllSearch(target: CatalogTarget, location?: string | null): ProductsSearch {
   return baseSearch(target, location);
+}
+
+export interface GuideShortcut {
+  guide: string;
+  label: string;
+  search: ProductsSearch;
+}
+
+/** Every link the home category sheets offer, in sheet order (a test walks them all against the demo seed). */
+export function guideShortcuts(location?: string | null): GuideShortcut[] {
+  return CATEGORY_GUIDES.flatMap((guide) => [
+    { guide: guide.name, label: `View All ${guide.name}`, search: viewAllSearch(guide.target, location) },
+    ...guide.budgets.map((range) => ({ guide: guide.name, label: range.label, search: budgetSearch(guide.target, range, location) })),
+    ...guide.brands.map((brand) => ({ guide: guide.name, label: brand, search: brandSearch(guide.target, brand, location) })),
+    ...guide.extras.map((filter) => ({ guide: guide.name, label: filter.label, search: extraFilterSearch(guide.target, filter, location) })),
+  ]);
 }
