@@ -1,17 +1,24 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { storedValue, useStoredValue } from './local-store';
+import { LOCALES, type Language } from './locale';
 
 /**
- * English/Hindi for the header, menus and category bar only (the rest of the site is English).
- * Keys are the English text, so a missing translation falls back to English rather than a key.
+ * English/Hindi for every screen (decision 010). Keys are the English text, so a missing translation
+ * falls back to English rather than a key. `{name}` placeholders are filled after translating, and
+ * plurals pick the English singular/plural key by the language's own plural rules (Intl.PluralRules).
+ * The Hindi dictionary is a lazily loaded chunk: English readers never download it.
  */
-export type Language = 'en' | 'hi';
+export { LOCALES, type Language };
 
 export const LANGUAGES: { code: Language; label: string }[] = [
   { code: 'en', label: 'English' },
   { code: 'hi', label: 'हिन्दी' },
 ];
 
+export type Params = Record<string, string | number>;
+export type Translate = (text: string, params?: Params) => string;
+/** `tn(count, '{n} ad', '{n} ads')`: `{n}` is the count, formatted for the language. */
+export type TranslatePlural = (count: number, one: string, other: string, params?: Params) => string;
 
 const languageStore = storedValue<Language>(
   'language',
@@ -19,7 +26,6 @@ const languageStore = storedValue<Language>(
   (value) => value,
 );
 
-// The Hindi dictionary is its own chunk: English readers never download it.
 let hindi: Record<string, string> | null = null;
 let hindiRequested = false;
 const dictionaryListeners = new Set<() => void>();
@@ -52,15 +58,66 @@ export function useLanguage(): Language {
   return useStoredValue(languageStore);
 }
 
-export function translate(dictionary: Record<string, string> | null, text: string): string {
-  return dictionary?.[text] ?? text;
+/** Fills `{name}` placeholders; unknown placeholders stay visible so a missing value is noticed. */
+export function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** `const t = useT(); t('Cars')`. English until the Hindi dictionary has arrived. */
-export function useT(): (text: string) => string {
-  const language = useLanguage();
+export function translate(dictionary: Record<string, string> | null, text: string, params?: Params): string {
+  return interpolate(dictionary?.[text] || text, params);
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatCount(count: number, language: Language = 'en'): string {
+  const locale = LOCALES[language];
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(count);
+}
+
+export function translatePlural(
+  dictionary: Record<string, string> | null,
+  language: Language,
+  count: number,
+  one: string,
+  other: string,
+  params?: Params,
+): string {
+  const locale = LOCALES[language];
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const key = rules.select(count) === 'one' ? one : other;
+  return translate(dictionary, key, { n: formatCount(count, language), ...params });
+}
+
+function useDictionary(language: Language): Record<string, string> | null {
   if (language === 'hi') loadHindi();
   const dictionary = useSyncExternalStore(subscribeDictionary, () => hindi, () => hindi);
-  const active = language === 'hi' ? dictionary : null;
-  return useCallback((text: string) => translate(active, text), [active]);
+  return language === 'hi' ? dictionary : null;
+}
+
+/** `const t = useT(); t('Cars')`, `t('in {where}', { where })`. English until the Hindi dictionary has arrived. */
+export function useT(): Translate {
+  const active = useDictionary(useLanguage());
+  return useCallback((text: string, params?: Params) => translate(active, text, params), [active]);
+}
+
+/** Everything a screen needs to speak the reader's language: t, tn (plurals), the language and its Intl locale. */
+export function useI18n(): { t: Translate; tn: TranslatePlural; language: Language; locale: string } {
+  const language = useLanguage();
+  const active = useDictionary(language);
+  // until the Hindi chunk arrives the screen is English, so its numbers and dates are too
+  const shown: Language = active ? language : 'en';
+  return useMemo(
+    () => ({
+      t: (text: string, params?: Params) => translate(active, text, params),
+      tn: (count: number, one: string, other: string, params?: Params) => translatePlural(active, shown, count, one, other, params),
+      language: shown,
+      locale: LOCALES[shown],
+    }),
+    [active, shown],
+  );
 }
