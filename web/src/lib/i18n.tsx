@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { Fragment, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { storedValue, useStoredValue } from './local-store';
 import { LOCALES, type Language } from './locale';
 
@@ -93,6 +93,22 @@ export function translatePlural(
   return translate(dictionary, key, { n: formatCount(count, language), ...params });
 }
 
+export type I18n = { t: Translate; tn: TranslatePlural; language: Language; locale: string };
+
+/** English for pure functions called without a reader's language (tests, defaults). */
+export const ENGLISH: I18n = {
+  t: (text, params) => interpolate(text, params),
+  tn: (count, one, other, params) => translatePlural(null, 'en', count, one, other, params),
+  language: 'en',
+  locale: LOCALES.en,
+};
+
+/**
+ * Marks text in a data table (labels, options) as a catalogue key without translating it yet:
+ * the table stays English, the screen calls t(label). The catalogue test scans msg('…') too.
+ */
+export const msg = (text: string): string => text;
+
 function useDictionary(language: Language): Record<string, string> | null {
   if (language === 'hi') loadHindi();
   const dictionary = useSyncExternalStore(subscribeDictionary, () => hindi, () => hindi);
@@ -106,7 +122,7 @@ export function useT(): Translate {
 }
 
 /** Everything a screen needs to speak the reader's language: t, tn (plurals), the language and its Intl locale. */
-export function useI18n(): { t: Translate; tn: TranslatePlural; language: Language; locale: string } {
+export function useI18n(): I18n {
   const language = useLanguage();
   const active = useDictionary(language);
   // until the Hindi chunk arrives the screen is English, so its numbers and dates are too
@@ -120,4 +136,15 @@ export function useI18n(): { t: Translate; tn: TranslatePlural; language: Langua
     }),
     [active, shown],
   );
+}
+
+/**
+ * A translated sentence with elements in it: `withNodes(t('Showing results for {query}.'), { query: <strong>…</strong> })`.
+ * Translators can move `{query}` wherever Hindi word order puts it.
+ */
+export function withNodes(text: string, nodes: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/(\{\w+\})/g).map((part, index) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name && name in nodes ? <Fragment key={index}>{nodes[name]}</Fragment> : part;
+  });
 }
