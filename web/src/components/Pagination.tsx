@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageItems } from './pagination';
+import { useT } from '../lib/i18n';
 
 type PaginationProps = {
   page: number;
@@ -10,15 +11,16 @@ type PaginationProps = {
 
 /** Page numbers with Previous/Next, shown when there is more than one page. */
 export function Pagination({ page, pages, renderLink }: PaginationProps) {
+  const t = useT();
   if (pages <= 1) return null;
   const current = Math.min(Math.max(1, page), pages);
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={t('Pagination')}>
       {current > 1 ? (
-        renderLink(current - 1, { className: 'pagination__step', children: '‹ Previous', 'aria-label': 'Previous page' })
+        renderLink(current - 1, { className: 'pagination__step', children: `‹ ${t('Previous')}`, 'aria-label': t('Previous page') })
       ) : (
         <span className="pagination__step pagination__step--disabled" aria-hidden="true">
-          ‹ Previous
+          ‹ {t('Previous')}
         </span>
       )}
       <ul className="pagination__pages">
@@ -28,7 +30,7 @@ export function Pagination({ page, pages, renderLink }: PaginationProps) {
               {renderLink(item, {
                 className: item === current ? 'pagination__page pagination__page--current' : 'pagination__page',
                 children: item,
-                'aria-label': `Page ${item}`,
+                'aria-label': t('Page {n}', { n: item }),
                 ...(item === current ? { 'aria-current': 'page' as const } : {}),
               })}
             </li>
@@ -40,10 +42,10 @@ export function Pagination({ page, pages, renderLink }: PaginationProps) {
         )}
       </ul>
       {current < pages ? (
-        renderLink(current + 1, { className: 'pagination__step', children: 'Next ›', 'aria-label': 'Next page' })
+        renderLink(current + 1, { className: 'pagination__step', children: `${t('Next')} ›`, 'aria-label': t('Next page') })
       ) : (
         <span className="pagination__step pagination__step--disabled" aria-hidden="true">
-          Next ›
+          {t('Next')} ›
         </span>
       )}
     </nav>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListingSlug, formatListingDate, formatPrice, formatTotal } from './format';
+import { buildListingSlug, formatCompactPrice, formatListingDate, formatPrice, formatRelativeDay, formatTotal } from './format';
 
 describe('formatPrice', () => {
   it('uses the rupee sign and Indian lakh grouping', () => {
@@ -152,5 +152,33 @@ describe('formatTotal', () => {
     expect(formatTotal({ total: 123456 })).toBe('1,23,456');
     expect(formatTotal({ total: 10000, totalCapped: true })).toBe('10,000+');
     expect(formatTotal({ total: 7, totalCapped: false })).toBe('7');
+  });
+});
+
+describe('formatting for Hindi readers', () => {
+  const now = new Date(2025, 10, 20, 10, 30);
+  it('prices keep the rupee sign and Indian grouping', () => {
+    expect(formatPrice(125000, 'INR', 'hi')).toBe('₹ 1,25,000');
+    expect(formatPrice(10_000_000, 'INR', 'hi')).toBe('₹ 1,00,00,000');
+  });
+
+  it('short prices say लाख / करोड़ where space is short', () => {
+    expect(formatCompactPrice(120000, 'INR', 'hi')).toMatch(/^₹ 1\.2\sलाख$/);
+    expect(formatCompactPrice(35_000_000, 'INR', 'hi')).toBe('₹ 3.5 करोड़');
+    expect(formatCompactPrice(120000, 'INR', 'en')).toBe('₹ 1.2L');
+    expect(formatCompactPrice(45000, 'INR', 'hi')).toBe('₹ 45,000');
+  });
+
+  it('card dates are relative in Hindi: आज, कल, "2 दिन पहले", then the date', () => {
+    expect(formatListingDate(new Date(2025, 10, 20, 8).toISOString(), now, 'hi')).toBe('आज');
+    expect(formatListingDate(new Date(2025, 10, 19, 23).toISOString(), now, 'hi')).toBe('कल');
+    expect(formatListingDate(new Date(2025, 10, 18, 9).toISOString(), now, 'hi')).toBe('2 दिन पहले');
+    expect(formatListingDate(new Date(2025, 10, 3).toISOString(), now, 'hi')).toBe('3 नव॰');
+    expect(formatListingDate(new Date(2024, 10, 3).toISOString(), now, 'hi')).toBe('3 नव॰ 2024');
+  });
+
+  it('English relative days read naturally', () => {
+    expect(formatRelativeDay(new Date(2025, 10, 18).toISOString(), now, 'en')).toBe('2 days ago');
+    expect(formatRelativeDay(new Date(2025, 10, 19).toISOString(), now, 'en')).toBe('yesterday');
   });
 });

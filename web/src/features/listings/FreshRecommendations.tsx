@@ -3,6 +3,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { useEffect } from 'react';
 import { ListingCard } from './ListingCard';
 import { HOME_FILTERS, listingQueries, listingsLoadErrorMessage } from './queries';
+import { useT } from '../../lib/i18n';
 
 const SHOWN_CARDS = 11;
 /** The promo card takes a grid slot after this many listings (end of the second row on desktop). */
@@ -10,18 +11,20 @@ const PROMO_AFTER = 7;
 const EAGER_CARDS = 4;
 
 function PromoCard() {
+  const t = useT();
   return (
     <aside className="promo-card" aria-labelledby="promo-card-title">
-      <h3 id="promo-card-title">Want to see your stuff here?</h3>
-      <p>Make some extra cash by selling things in your community. Go on, it's quick and easy.</p>
+      <h3 id="promo-card-title">{t('Want to see your stuff here?')}</h3>
+      <p>{t("Make some extra cash by selling things in your community. Go on, it's quick and easy.")}</p>
       <Link to="/en-in/post" className="button button--primary">
-        Start selling
+        {t('Start selling')}
       </Link>
     </aside>
   );
 }
 
 export function FreshRecommendations() {
+  const t = useT();
   const { data } = useSuspenseQuery(listingQueries.list(HOME_FILTERS));
   const listings = data.listings.slice(0, SHOWN_CARDS);
   const now = new Date();
@@ -34,13 +37,13 @@ export function FreshRecommendations() {
   return (
     <section className="home-section" aria-labelledby="fresh-recommendations">
       <h2 id="fresh-recommendations" className="section-title">
-        Fresh recommendations
+        {t('Fresh recommendations')}
       </h2>
-      {listings.length === 0 && <p className="muted">No listings yet. Be the first to post an ad in your area.</p>}
+      {listings.length === 0 && <p className="muted">{t('No listings yet. Be the first to post an ad in your area.')}</p>}
       <div className="listing-grid">{cards}</div>
       <div className="home-section__more">
         <Link to="/products" className="button button--outline">
-          Browse All Listings
+          {t('Browse All Listings')}
         </Link>
       </div>
     </section>
@@ -48,6 +51,7 @@ export function FreshRecommendations() {
 }
 
 export function FreshRecommendationsError({ error }: ErrorComponentProps) {
+  const t = useT();
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
@@ -58,11 +62,11 @@ export function FreshRecommendationsError({ error }: ErrorComponentProps) {
 
   return (
     <section className="home-section">
-      <h2 className="section-title">Fresh recommendations</h2>
+      <h2 className="section-title">{t('Fresh recommendations')}</h2>
       <div className="error-panel" role="alert">
         <p>{listingsLoadErrorMessage(error)}</p>
         <button type="button" className="button button--primary" onClick={() => void router.invalidate()}>
-          Try Again
+          {t('Try Again')}
         </button>
       </div>
     </section>

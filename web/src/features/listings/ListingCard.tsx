@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { buildListingSlug, formatListingDate, formatPrice } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { isFavoriteIn, useFavoriteIds, useToggleFavorite } from './favorites';
 import type { Listing } from './queries';
 
@@ -28,13 +29,14 @@ export function HeartIcon({ filled }: { filled: boolean }) {
 
 export function ListingCard({ listing, priority = false, now }: ListingCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
+  const { t, language } = useI18n();
   const { user } = useAuth();
   const favorites = useFavoriteIds();
   const toggleFavorite = useToggleFavorite();
   // cards get the 320 px variant, never the full-size photo
   const image = listing.thumbnails?.[0] ?? listing.images[0];
   const slug = listing.slug || buildListingSlug(listing);
-  const date = formatListingDate(listing.createdAt, now);
+  const date = formatListingDate(listing.createdAt, now, language);
   const isOwn = user?.id === listing.user.id;
   const isFavorite = isFavoriteIn(favorites, listing.id);
 
@@ -54,14 +56,14 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
               onError={() => setImageFailed(true)}
             />
           ) : (
-            <div className="listing-card__placeholder" role="img" aria-label={`${listing.title}: no photo available`}>
-              <span aria-hidden="true">{listing.category.name}</span>
+            <div className="listing-card__placeholder" role="img" aria-label={t('{title}: no photo available', { title: listing.title })}>
+              <span aria-hidden="true">{t(listing.category.name)}</span>
             </div>
           )}
-          {listing.isFeatured && <span className="badge badge--featured">FEATURED</span>}
+          {listing.isFeatured && <span className="badge badge--featured">{t('FEATURED')}</span>}
         </div>
         <div className="listing-card__body">
-          <p className="listing-card__price">{formatPrice(listing.price, listing.currency)}</p>
+          <p className="listing-card__price">{formatPrice(listing.price, listing.currency, language)}</p>
           <h3 className="listing-card__title">{listing.title}</h3>
           <div className="listing-card__meta">
             <span className="listing-card__location">
@@ -79,7 +81,7 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
               <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
                 <path fill="currentColor" d="M8 0 10 2h3v3l2 3-2 3v3h-3l-2 2-2-2H3v-3L1 8l2-3V2h3Zm-1 11 5-5-1-1-4 4-2-2-1 1Z" />
               </svg>
-              Verified
+              {t('Verified')}
             </span>
           )}
         </div>
@@ -89,7 +91,7 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
           type="button"
           className={isFavorite ? 'favorite-button favorite-button--on' : 'favorite-button'}
           aria-pressed={isFavorite}
-          aria-label={isFavorite ? `Remove ${listing.title} from favourites` : `Add ${listing.title} to favourites`}
+          aria-label={isFavorite ? t('Remove {title} from favourites', { title: listing.title }) : t('Add {title} to favourites', { title: listing.title })}
           onClick={() => toggleFavorite(listing.id, isFavorite)}
         >
           <HeartIcon filled={isFavorite} />

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { formatNumber } from '../../lib/format';
 import { CONDITIONS, PRODUCT_SORTS, type ProductsSearch } from '../../lib/search-params';
 import { findCategory, findSubcategory, type Category } from '../catalog/queries';
 import { locationLabel, type Location } from '../locations/queries';
@@ -60,7 +62,8 @@ function FilterOption({
 }
 
 function Count({ value }: { value: number }) {
-  return <span className="filter-option__count">({value.toLocaleString('en-IN')})</span>;
+  const { language } = useI18n();
+  return <span className="filter-option__count">({formatNumber(value, language)})</span>;
 }
 
 /** A titled group whose body can be folded away (CATEGORIES, LOCATIONS, ...). */
@@ -85,7 +88,8 @@ function FilterSection({ title, children, defaultOpen = true }: { title: string;
 }
 
 function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanelProps, 'locations'>) {
-  if (!categories) return <p className="muted filter-note">Loading categories...</p>;
+  const { t } = useI18n();
+  if (!categories) return <p className="muted filter-note">{t('Loading categories...')}</p>;
   const chosen = findCategory(categories, search.category);
   const chosenSub = findSubcategory(chosen, search.subcategory);
 
@@ -95,7 +99,7 @@ function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanel
         {categories.map((category) => (
           <li key={category.id}>
             <FilterOption mode={mode} onChange={onChange} selected={false} next={withFilters(search, { category: category.name, subcategory: undefined })}>
-              {category.name} <Count value={category.count} />
+              {t(category.name)} <Count value={category.count} />
             </FilterOption>
           </li>
         ))}
@@ -107,18 +111,18 @@ function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanel
     <ul className="filter-list">
       <li>
         <FilterOption mode={mode} onChange={onChange} selected={false} className="filter-option--back" next={withFilters(search, { category: undefined, subcategory: undefined })}>
-          ‹ All Categories
+          ‹ {t('All Categories')}
         </FilterOption>
       </li>
       <li>
         <FilterOption mode={mode} onChange={onChange} selected={!chosenSub} className="filter-option--parent" next={withFilters(search, { category: chosen.name, subcategory: undefined })}>
-          {chosen.name} <Count value={chosen.count} />
+          {t(chosen.name)} <Count value={chosen.count} />
         </FilterOption>
         <ul className="filter-list filter-list--nested">
           {chosen.subcategories.map((sub) => (
             <li key={sub.id}>
               <FilterOption mode={mode} onChange={onChange} selected={chosenSub?.id === sub.id} next={withFilters(search, { category: chosen.name, subcategory: sub.name })}>
-                {sub.name} <Count value={sub.count} />
+                {t(sub.name)} <Count value={sub.count} />
               </FilterOption>
             </li>
           ))}
@@ -129,6 +133,7 @@ function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanel
 }
 
 function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelProps, 'categories'>) {
+  const { t } = useI18n();
   const everywhere = isAllIndia(search.location);
   const chosenKey = (search.location ?? '').split(',')[0]?.trim().toLowerCase();
   const listed = locations?.some((l) => l.name.toLowerCase() === chosenKey) ?? false;
@@ -136,7 +141,7 @@ function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelP
     <ul className="filter-list">
       <li>
         <FilterOption mode={mode} onChange={onChange} selected={everywhere} next={withFilters(search, { location: undefined })}>
-          India
+          {t('India')}
         </FilterOption>
       </li>
       {!everywhere && !listed && search.location && (
@@ -158,7 +163,7 @@ function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelP
           </FilterOption>
         </li>
       ))}
-      {!locations && <li className="muted filter-note">Loading locations...</li>}
+      {!locations && <li className="muted filter-note">{t('Loading locations...')}</li>}
     </ul>
   );
 }
@@ -170,9 +175,11 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
   const minId = useId();
   const maxId = useId();
   const errorId = useId();
+  const i18n = useI18n();
+  const { t } = i18n;
 
   const apply = (draft: { min: string; max: string }) => {
-    const parsed = parsePriceDraft(draft);
+    const parsed = parsePriceDraft(draft, i18n);
     if ('error' in parsed) {
       setError(parsed.error);
       return;
@@ -198,13 +205,13 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
     <form className="price-filter" onSubmit={onSubmit} noValidate>
       <div className="price-filter__inputs">
         <label htmlFor={minId} className="visually-hidden">
-          Minimum price in rupees
+          {t('Minimum price in rupees')}
         </label>
         <input
           id={minId}
           className="text-input"
           inputMode="numeric"
-          placeholder="Min ₹"
+          placeholder={t('Min ₹')}
           value={min}
           onChange={(e) => update('min', e.target.value)}
           aria-invalid={error ? true : undefined}
@@ -213,13 +220,13 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
         />
         <span aria-hidden="true">–</span>
         <label htmlFor={maxId} className="visually-hidden">
-          Maximum price in rupees
+          {t('Maximum price in rupees')}
         </label>
         <input
           id={maxId}
           className="text-input"
           inputMode="numeric"
-          placeholder="Max ₹"
+          placeholder={t('Max ₹')}
           value={max}
           onChange={(e) => update('max', e.target.value)}
           aria-invalid={error ? true : undefined}
@@ -228,7 +235,7 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
         />
         {mode === 'live' && (
           <button type="submit" className="button button--small button--primary">
-            Apply
+            {t('Apply')}
           </button>
         )}
       </div>
@@ -242,6 +249,7 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
 }
 
 function ConditionFilter({ search, onChange }: Pick<FilterPanelProps, 'search' | 'onChange'>) {
+  const { t } = useI18n();
   const chosen = conditionList(search.condition);
   const toggle = (condition: Condition, checked: boolean) => {
     const next = checked ? [...chosen, condition] : chosen.filter((c) => c !== condition);
@@ -249,11 +257,11 @@ function ConditionFilter({ search, onChange }: Pick<FilterPanelProps, 'search' |
   };
   return (
     <fieldset className="checkbox-group">
-      <legend className="visually-hidden">Condition</legend>
+      <legend className="visually-hidden">{t('Condition')}</legend>
       {CONDITIONS.map((condition) => (
         <label key={condition} className="checkbox">
           <input type="checkbox" checked={chosen.includes(condition)} onChange={(e) => toggle(condition, e.target.checked)} />
-          {CONDITION_LABELS[condition]}
+          {t(CONDITION_LABELS[condition])}
         </label>
       ))}
     </fieldset>
@@ -261,10 +269,11 @@ function ConditionFilter({ search, onChange }: Pick<FilterPanelProps, 'search' |
 }
 
 export function SortRadios({ search, onChange }: Pick<FilterPanelProps, 'search' | 'onChange'>) {
+  const { t } = useI18n();
   const current = effectiveSort(search);
   return (
     <fieldset className="checkbox-group">
-      <legend className="visually-hidden">Sort by</legend>
+      <legend className="visually-hidden">{t('Sort by')}</legend>
       {PRODUCT_SORTS.map((sort) => (
         <label key={sort} className="checkbox">
           <input
@@ -274,7 +283,7 @@ export function SortRadios({ search, onChange }: Pick<FilterPanelProps, 'search'
             checked={current === sort}
             onChange={() => onChange(withFilters(search, { sort }))}
           />
-          {SORT_LABELS[sort]}
+          {t(SORT_LABELS[sort])}
         </label>
       ))}
     </fieldset>
@@ -284,20 +293,21 @@ export function SortRadios({ search, onChange }: Pick<FilterPanelProps, 'search'
 /** The filters of the products page: the desktop sidebar, and the body of the mobile drawer. */
 export function FilterPanel(props: FilterPanelProps) {
   const { search, onChange, mode } = props;
+  const { t } = useI18n();
   return (
     <div className="filter-panel">
-      <FilterSection title="CATEGORIES">
+      <FilterSection title={t('CATEGORIES')}>
         <CategoryFilter {...props} />
       </FilterSection>
-      <FilterSection title="LOCATIONS">
+      <FilterSection title={t('LOCATIONS')}>
         <LocationFilter {...props} />
       </FilterSection>
       {mode === 'draft' && (
-        <FilterSection title="SORT BY">
+        <FilterSection title={t('SORT BY')}>
           <SortRadios search={search} onChange={onChange} />
         </FilterSection>
       )}
-      <FilterSection title="PRICE">
+      <FilterSection title={t('PRICE')}>
         <PriceFilter
           // The sidebar's inputs follow the URL (a removed chip empties them); the drawer owns its draft.
           key={mode === 'live' ? `${search.minPrice ?? ''}-${search.maxPrice ?? ''}` : `draft-${props.resetToken ?? 0}`}
@@ -306,7 +316,7 @@ export function FilterPanel(props: FilterPanelProps) {
           mode={mode}
         />
       </FilterSection>
-      <FilterSection title="CONDITION">
+      <FilterSection title={t('CONDITION')}>
         <ConditionFilter search={search} onChange={onChange} />
       </FilterSection>
     </div>

@@ -6,6 +6,7 @@ import { InternalLink } from '../../components/InternalLink';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
 import { formatTotal } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
@@ -40,27 +41,28 @@ const EAGER_CARDS = 4;
 const FIRST_SCREEN_CARDS = 6;
 
 function Breadcrumbs({ search }: { search: ProductsSearch }) {
-  const place = isAllIndia(search.location) ? 'India' : search.location;
+  const { t } = useI18n();
+  const place = isAllIndia(search.location) ? t('India') : (search.location ?? '');
   const crumbs: { label: string; search?: ProductsSearch }[] = [];
-  if (search.category) crumbs.push({ label: search.category, search: { category: search.category } });
+  if (search.category) crumbs.push({ label: t(search.category), search: { category: search.category } });
   crumbs.push({
-    label: `Items in ${place}`,
+    label: t('Items in {place}', { place }),
     search: { category: search.category, location: isAllIndia(search.location) ? undefined : search.location },
   });
   if (search.subcategory) {
     crumbs.push({
-      label: search.subcategory,
+      label: t(search.subcategory),
       search: { category: search.category, subcategory: search.subcategory, location: search.location },
     });
   }
-  if (search.q) crumbs.push({ label: `Search "${search.q}"` });
+  if (search.q) crumbs.push({ label: t('Search "{q}"', { q: search.q }) });
   // The last crumb is the page itself.
   const last = crumbs.length - 1;
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={t('Breadcrumb')} className="breadcrumbs">
       <ol>
         <li>
-          <Link to="/">Home</Link>
+          <Link to="/">{t('Home')}</Link>
         </li>
         {crumbs.map((crumb, index) => (
           <li key={crumb.label}>
@@ -80,11 +82,12 @@ function Breadcrumbs({ search }: { search: ProductsSearch }) {
 
 function PopularSearches({ search }: { search: ProductsSearch }) {
   const { data, isPending } = useQuery(catalogQueries.popularSearches(search.category));
+  const { t } = useI18n();
   if (isPending) return <div className="popular-searches" aria-hidden="true" />;
   if (!data?.length) return null;
   return (
-    <nav className="popular-searches" aria-label="Popular searches">
-      <span className="popular-searches__label">Popular searches:</span>
+    <nav className="popular-searches" aria-label={t('Popular searches')}>
+      <span className="popular-searches__label">{t('Popular searches:')}</span>
       <ul>
         {data.map((item) => (
           <li key={item.id}>
@@ -105,10 +108,11 @@ function PopularSearches({ search }: { search: ProductsSearch }) {
 function BannerAd() {
   const { data, isPending } = useQuery(catalogQueries.bannerAds());
   const ad = data?.[0];
+  const { t } = useI18n();
   if (isPending) return <div className="banner-ad banner-ad--pending" aria-hidden="true" />;
   if (!ad) return null;
   return (
-    <aside className="banner-ad" aria-label="Advertisement">
+    <aside className="banner-ad" aria-label={t('Advertisement')}>
       <img className="banner-ad__logo" src={ad.logo} alt="" width={48} height={48} loading="lazy" />
       <div className="banner-ad__text">
         <p className="banner-ad__title">{ad.title}</p>
@@ -122,34 +126,36 @@ function BannerAd() {
 }
 
 function FilterChips({ chips, onClearAll }: { chips: FilterChip[]; onClearAll: () => void }) {
+  const { t } = useI18n();
   if (chips.length === 0) return null;
   return (
-    <div className="filter-chips" role="group" aria-label="Active filters">
+    <div className="filter-chips" role="group" aria-label={t('Active filters')}>
       <ul>
         {chips.map((chip) => (
           <li key={chip.key} className="chip">
             <span>{chip.label}</span>
-            <Link to="/products" search={chip.next} resetScroll={false} className="chip__remove" aria-label={`Remove filter ${chip.label}`}>
+            <Link to="/products" search={chip.next} resetScroll={false} className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })}>
               ×
             </Link>
           </li>
         ))}
       </ul>
       <button type="button" className="link-button" onClick={onClearAll}>
-        Clear All
+        {t('Clear All')}
       </button>
     </div>
   );
 }
 
 function SortSelect({ search, onSort }: { search: ProductsSearch; onSort: (sort: ProductSort) => void }) {
+  const { t } = useI18n();
   return (
     <label className="sort-select">
-      <span className="sort-select__label">Sort by:</span>
+      <span className="sort-select__label">{t('Sort by:')}</span>
       <select value={effectiveSort(search)} onChange={(e) => onSort(e.target.value as ProductSort)}>
         {sortChoices(search).map((sort) => (
           <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
+            {t(SORT_LABELS[sort])}
           </option>
         ))}
       </select>
@@ -174,6 +180,8 @@ function ResultsSkeleton() {
 export function ProductsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const i18n = useI18n();
+  const { t, tn } = i18n;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [draft, setDraft] = useState<ProductsSearch>(search);
   const [draftResets, setDraftResets] = useState(0);
@@ -181,7 +189,7 @@ export function ProductsPage() {
     setDraft(next);
     setDraftResets((n) => n + 1);
   };
-  usePageTitle(productsPageTitle(search));
+  usePageTitle(productsPageTitle(search, i18n));
   // The URL's place is the selected place (spec part 1 §2): the header and later searches follow it.
   // (near me keeps the detected place's name as the label)
   const near = search.lat !== undefined;
@@ -194,7 +202,7 @@ export function ProductsPage() {
   const locations = useQuery(locationQueries.list(SIDEBAR_LOCATIONS));
 
   const apply = (next: ProductsSearch, resetScroll = false) => void navigate({ search: next, resetScroll });
-  const chips = filterChips(search);
+  const chips = filterChips(search, i18n);
   const clearAll = () => apply(clearedFilters(search));
 
   const openDrawer = () => {
@@ -208,7 +216,7 @@ export function ProductsPage() {
   const category = findCategory(categories.data ?? [], search.category);
   const subcategory = findSubcategory(category, search.subcategory);
   // Use the catalogue's spelling when the URL used an id or a different case.
-  const heading = productsHeading({ ...search, category: category?.name ?? search.category, subcategory: subcategory?.name ?? search.subcategory });
+  const heading = productsHeading({ ...search, category: category?.name ?? search.category, subcategory: subcategory?.name ?? search.subcategory }, i18n);
 
   return (
     <div className="products-page">
@@ -217,7 +225,7 @@ export function ProductsPage() {
         <h1 className="page-title">{heading}</h1>
         {page && (
           <p className="muted products-head__count" aria-live="polite">
-            {formatTotal(page)} {page.total === 1 && !page.totalCapped ? 'ad' : 'ads'}
+            {tn(page.totalCapped ? 2 : page.total, '{n} ad', '{n} ads', { n: formatTotal(page, i18n.language) })}
           </p>
         )}
       </div>
@@ -229,7 +237,7 @@ export function ProductsPage() {
         {!isMobile && (
           <aside className="products-sidebar" aria-labelledby="products-filters-heading">
             <h2 id="products-filters-heading" className="visually-hidden">
-              Filters
+              {t('Filters')}
             </h2>
             <FilterPanel search={search} onChange={(next) => apply(next)} categories={categories.data} locations={locations.data} mode="live" />
           </aside>
@@ -237,22 +245,22 @@ export function ProductsPage() {
 
         <section className="products-results" aria-labelledby="products-results-heading" aria-busy={listings.isFetching}>
           <h2 id="products-results-heading" className="visually-hidden">
-            Results
+            {t('Results')}
           </h2>
           <div className="products-toolbar">
             <button type="button" className="button button--outline button--small filters-button" onClick={openDrawer} aria-haspopup="dialog">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                 <path fill="currentColor" d="M3 5h18v2H3V5Zm4 6h10v2H7v-2Zm3 6h4v2h-4v-2Z" />
               </svg>
-              Filters{chips.length > 0 ? ` (${chips.length})` : ''}
+              {t('Filters')}{chips.length > 0 ? ` (${chips.length})` : ''}
             </button>
             {near && (
               <label className="sort-select">
-                <span className="sort-select__label">Within:</span>
+                <span className="sort-select__label">{t('Within:')}</span>
                 <select value={search.radius ?? DEFAULT_RADIUS_KM} onChange={(e) => apply(withFilters(search, { radius: Number(e.target.value) }))}>
                   {RADIUS_CHOICES.map((km) => (
                     <option key={km} value={km}>
-                      {km} km
+                      {t('{km} km', { km })}
                     </option>
                   ))}
                 </select>
@@ -265,26 +273,26 @@ export function ProductsPage() {
 
           {listings.isError && !listings.data ? (
             <div className="error-panel" role="alert">
-              <p>Failed to fetch data</p>
+              <p>{t('Failed to fetch data')}</p>
               <button type="button" className="button button--primary" onClick={() => void listings.refetch()}>
-                Try Again
+                {t('Try Again')}
               </button>
             </div>
           ) : !listings.data ? (
             <ResultsSkeleton />
           ) : listings.data.listings.length === 0 ? (
             <div className="empty-state">
-              <h2 className="empty-state__title">No products found</h2>
-              <p className="muted">Try another search or fewer filters.</p>
+              <h2 className="empty-state__title">{t('No products found')}</h2>
+              <p className="muted">{t('Try another search or fewer filters.')}</p>
               <button type="button" className="button button--primary" onClick={clearAll}>
-                Clear All Filters
+                {t('Clear All Filters')}
               </button>
             </div>
           ) : (
             <>
               {listings.isError && (
                 <p className="field-error" role="alert">
-                  Failed to fetch data
+                  {t('Failed to fetch data')}
                 </p>
               )}
               <div className={listings.isPlaceholderData ? 'listing-grid listing-grid--products is-stale' : 'listing-grid listing-grid--products'}>
@@ -313,12 +321,12 @@ export function ProductsPage() {
       <Dialog
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
-        title="Filters"
+        title={t('Filters')}
         variant="drawer-right"
         footer={
           <div className="drawer-actions">
             <button type="button" className="button button--outline" onClick={() => resetDraft(clearedFilters(draft))}>
-              Clear All
+              {t('Clear All')}
             </button>
             <button
               type="button"
@@ -328,21 +336,21 @@ export function ProductsPage() {
                 apply(draft, true);
               }}
             >
-              Apply Filters
+              {t('Apply Filters')}
             </button>
           </div>
         }
       >
-        <section className="drawer-current" aria-label="Current Filters">
-          <h3 className="filter-section__title">Current Filters</h3>
-          {filterChips(draft).length === 0 ? (
-            <p className="muted">No filters applied</p>
+        <section className="drawer-current" aria-label={t('Current Filters')}>
+          <h3 className="filter-section__title">{t('Current Filters')}</h3>
+          {filterChips(draft, i18n).length === 0 ? (
+            <p className="muted">{t('No filters applied')}</p>
           ) : (
             <ul className="filter-chips__list">
-              {filterChips(draft).map((chip) => (
+              {filterChips(draft, i18n).map((chip) => (
                 <li key={chip.key} className="chip">
                   <span>{chip.label}</span>
-                  <button type="button" className="chip__remove" aria-label={`Remove filter ${chip.label}`} onClick={() => resetDraft(chip.next)}>
+                  <button type="button" className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })} onClick={() => resetDraft(chip.next)}>
                     ×
                   </button>
                 </li>

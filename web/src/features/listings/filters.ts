@@ -4,6 +4,7 @@
  * Pure functions: the route component only wires them to navigate().
  */
 import { formatPrice } from '../../lib/format';
+import { ENGLISH, msg, type I18n } from '../../lib/i18n';
 import {
   CONDITIONS,
   FEATURE_FILTER_KEYS,
@@ -32,26 +33,26 @@ export const hasPosition = (search: Pick<ProductsSearch, 'lat' | 'lng'>) => sear
 export const sortChoices = (search: Pick<ProductsSearch, 'lat' | 'lng'>) => PRODUCT_SORTS.filter((s) => s !== 'distance-asc' || hasPosition(search));
 
 export const SORT_LABELS: Record<ProductSort, string> = {
-  'createdAt-desc': 'Date Published',
-  'price-asc': 'Price: Low to High',
-  'price-desc': 'Price: High to Low',
-  'relevance-desc': 'Relevance',
-  'distance-asc': 'Distance: Nearest first',
+  'createdAt-desc': msg('Date Published'),
+  'price-asc': msg('Price: Low to High'),
+  'price-desc': msg('Price: High to Low'),
+  'relevance-desc': msg('Relevance'),
+  'distance-asc': msg('Distance: Nearest first'),
 };
 
-export const CONDITION_LABELS: Record<Condition, string> = { NEW: 'New', USED: 'Used', REFURBISHED: 'Refurbished' };
+export const CONDITION_LABELS: Record<Condition, string> = { NEW: msg('New'), USED: msg('Used'), REFURBISHED: msg('Refurbished') };
 
 const FEATURE_LABELS: Record<FeatureFilterKey, string> = {
-  model: 'Model',
-  fuel: 'Fuel',
-  transmission: 'Transmission',
-  year: 'Year',
-  noOfOwners: 'Owners',
-  storage: 'Storage',
-  ram: 'RAM',
-  bhk: 'BHK',
-  propertyType: 'Type',
-  furnishing: 'Furnishing',
+  model: msg('Model'),
+  fuel: msg('Fuel'),
+  transmission: msg('Transmission'),
+  year: msg('Year'),
+  noOfOwners: msg('Owners'),
+  storage: msg('Storage'),
+  ram: msg('RAM'),
+  bhk: msg('BHK'),
+  propertyType: msg('Type'),
+  furnishing: msg('Furnishing'),
 };
 
 type SortKey = (typeof SORT_KEYS)[number];
@@ -135,14 +136,15 @@ function dropEmpty<T extends Record<string, unknown>>(value: T): T {
   return out;
 }
 
-export function priceRangeLabel(minPrice: number | undefined, maxPrice: number | undefined): string | undefined {
+export function priceRangeLabel(minPrice: number | undefined, maxPrice: number | undefined, { t, language }: I18n = ENGLISH): string | undefined {
   const hasMin = minPrice !== undefined && minPrice > 0;
   const hasMax = maxPrice !== undefined && maxPrice < OPEN_PRICE_MAX;
-  if (hasMin && hasMax) return `${formatPrice(minPrice)} - ${formatPrice(maxPrice)}`;
-  if (hasMin) return `Above ${formatPrice(minPrice)}`;
-  if (hasMax) return `Under ${formatPrice(maxPrice)}`;
+  const price = (value: number) => formatPrice(value, 'INR', language);
+  if (hasMin && hasMax) return `${price(minPrice)} - ${price(maxPrice)}`;
+  if (hasMin) return t('Above {price}', { price: price(minPrice) });
+  if (hasMax) return t('Under {price}', { price: price(maxPrice) });
   // minPrice=0 with the open maximum filters nothing, but say so rather than hide an active URL value.
-  if (minPrice !== undefined || maxPrice !== undefined) return 'Any price';
+  if (minPrice !== undefined || maxPrice !== undefined) return t('Any price');
   return undefined;
 }
 
@@ -154,37 +156,38 @@ export interface FilterChip {
 }
 
 /** The active-filter chips, in reading order, each with the search that removes it. */
-export function filterChips(search: ProductsSearch): FilterChip[] {
+export function filterChips(search: ProductsSearch, i18n: I18n = ENGLISH): FilterChip[] {
+  const { t } = i18n;
   const chips: FilterChip[] = [];
   if (search.q) chips.push({ key: 'q', label: `"${search.q}"`, next: withFilters(search, { q: undefined }) });
   if (search.category) {
     chips.push({
       key: 'category',
-      label: search.category,
+      label: t(search.category),
       next: withFilters(search, { category: undefined, subcategory: undefined }),
     });
   }
   if (search.subcategory) {
-    chips.push({ key: 'subcategory', label: search.subcategory, next: withFilters(search, { subcategory: undefined }) });
+    chips.push({ key: 'subcategory', label: t(search.subcategory), next: withFilters(search, { subcategory: undefined }) });
   }
   if (search.location && !isAllIndia(search.location)) {
     chips.push({ key: 'location', label: search.location, next: withFilters(search, { location: undefined }) });
   }
   if (hasPosition(search)) {
-    chips.push({ key: 'near', label: `Within ${search.radius ?? DEFAULT_RADIUS_KM} km of you`, next: withFilters(search, { lat: undefined, lng: undefined, radius: undefined, sort: search.sort === 'distance-asc' ? undefined : search.sort }) });
+    chips.push({ key: 'near', label: t('Within {km} km of you', { km: search.radius ?? DEFAULT_RADIUS_KM }), next: withFilters(search, { lat: undefined, lng: undefined, radius: undefined, sort: search.sort === 'distance-asc' ? undefined : search.sort }) });
   }
-  if (search.brand) chips.push({ key: 'brand', label: `Brand: ${search.brand}`, next: withFilters(search, { brand: undefined }) });
+  if (search.brand) chips.push({ key: 'brand', label: t('Brand: {brand}', { brand: search.brand }), next: withFilters(search, { brand: undefined }) });
   for (const key of FEATURE_FILTER_KEYS) {
     const value = search[key];
-    if (value) chips.push({ key, label: `${FEATURE_LABELS[key]}: ${value}`, next: withFilters(search, { [key]: undefined }) });
+    if (value) chips.push({ key, label: `${t(FEATURE_LABELS[key])}: ${value}`, next: withFilters(search, { [key]: undefined }) });
   }
-  const price = priceRangeLabel(search.minPrice, search.maxPrice);
+  const price = priceRangeLabel(search.minPrice, search.maxPrice, i18n);
   if (price) chips.push({ key: 'price', label: price, next: withFilters(search, { minPrice: undefined, maxPrice: undefined }) });
   const conditions = conditionList(search.condition);
   for (const condition of conditions) {
     chips.push({
       key: `condition-${condition}`,
-      label: CONDITION_LABELS[condition],
+      label: t(CONDITION_LABELS[condition]),
       next: withFilters(search, { condition: conditionParam(conditions.filter((c) => c !== condition)) }),
     });
   }
@@ -192,22 +195,24 @@ export function filterChips(search: ProductsSearch): FilterChip[] {
 }
 
 /** The heading of the results: 'Cars in Mumbai', '"iphone" in India'. */
-export function productsHeading(search: ProductsSearch): string {
-  const place = hasPosition(search) ? 'your area' : isAllIndia(search.location) ? 'India' : search.location;
-  if (search.q) return `"${search.q}" in ${place}`;
-  return `${search.subcategory ?? search.category ?? 'Items'} in ${place}`;
+export function productsHeading(search: ProductsSearch, { t }: I18n = ENGLISH): string {
+  const place = hasPosition(search) ? t('your area') : isAllIndia(search.location) ? t('India') : (search.location ?? '');
+  if (search.q) return t('"{q}" in {place}', { q: search.q, place });
+  const subject = search.subcategory ?? search.category;
+  return t('{subject} in {place}', { subject: subject ? t(subject) : t('Items'), place });
 }
 
 /** Tab title (spec part 1 §2): '{category} - Buy & Sell Online'. */
-export function productsPageTitle(search: ProductsSearch): string {
-  const subject = search.subcategory ?? search.category ?? search.q ?? 'All Categories';
-  return `${subject} - Buy & Sell Online`;
+export function productsPageTitle(search: ProductsSearch, { t }: I18n = ENGLISH): string {
+  const named = search.subcategory ?? search.category;
+  const subject = named ? t(named) : (search.q ?? t('All Categories'));
+  return t('{subject} - Buy & Sell Online', { subject });
 }
 
 export type PriceDraft = { min: string; max: string };
 
 /** Reads the price inputs: blanks mean no limit; a bad or reversed range is an error message. */
-export function parsePriceDraft(draft: PriceDraft): { minPrice?: number; maxPrice?: number } | { error: string } {
+export function parsePriceDraft(draft: PriceDraft, { t }: I18n = ENGLISH): { minPrice?: number; maxPrice?: number } | { error: string } {
   const read = (text: string) => {
     const cleaned = text.replace(/[,\s₹]/g, '');
     if (cleaned === '') return undefined;
@@ -216,9 +221,9 @@ export function parsePriceDraft(draft: PriceDraft): { minPrice?: number; maxPric
   };
   const minPrice = read(draft.min);
   const maxPrice = read(draft.max);
-  if (Number.isNaN(minPrice) || Number.isNaN(maxPrice)) return { error: 'Enter prices as whole numbers of rupees.' };
+  if (Number.isNaN(minPrice) || Number.isNaN(maxPrice)) return { error: t('Enter prices as whole numbers of rupees.') };
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    return { error: 'Minimum price cannot be more than maximum price.' };
+    return { error: t('Minimum price cannot be more than maximum price.') };
   }
   return { minPrice, maxPrice };
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { SearchInfo } from '../../../../worker/schemas/search';
 import type { ProductsSearch } from '../../lib/search-params';
+import { useI18n, withNodes } from '../../lib/i18n';
 
 /**
  * What the search did with the buyer's words, above the results: the spelling it corrected (with
@@ -8,30 +9,31 @@ import type { ProductsSearch } from '../../lib/search-params';
  * or widened to, and the category a word stood for.
  */
 export function SearchNotice({ info, search }: { info: SearchInfo; search: ProductsSearch }) {
+  const { t } = useI18n();
   const lines: React.ReactNode[] = [];
   const { interpretedAs } = info;
   if (info.relaxed === 'corrected' && info.correctedQuery) {
     lines.push(
       <>
-        Showing results for <strong>{info.correctedQuery}</strong>.{' '}
+        {withNodes(t('Showing results for {query}.'), { query: <strong>{info.correctedQuery}</strong> })}{' '}
         <Link to="/products" search={{ ...search, exact: true, page: undefined }} className="search-notice__link">
-          Search instead for “{info.query}”
+          {t('Search instead for “{query}”', { query: info.query })}
         </Link>
       </>,
     );
   } else if (info.relaxed === 'anyWord') {
     lines.push(
       <>
-        No ads match all of “{info.correctedQuery ?? info.query}”: showing ads that match some of the words.
+        {t('No ads match all of “{query}”: showing ads that match some of the words.', { query: info.correctedQuery ?? info.query })}
       </>,
     );
   }
   if (!search.location && interpretedAs.location && !search.lat) {
     lines.push(
       <>
-        Searching in <strong>{interpretedAs.location}</strong>, the place in your search.{' '}
+        {withNodes(t('Searching in {place}, the place in your search.'), { place: <strong>{interpretedAs.location}</strong> })}{' '}
         <Link to="/products" search={{ ...search, q: interpretedAs.q || search.q, location: 'India', exact: undefined, page: undefined }} className="search-notice__link">
-          Search all of India
+          {t('Search all of India')}
         </Link>
       </>,
     );
@@ -39,14 +41,18 @@ export function SearchNotice({ info, search }: { info: SearchInfo; search: Produ
   if (info.relaxed === 'widerPlace' && info.widenedTo) {
     lines.push(
       <>
-        Nothing in {interpretedAs.location ?? 'that place'} yet: showing ads from <strong>{info.widenedTo === 'India' ? 'all of India' : info.widenedTo}</strong>.
+        {withNodes(t('Nothing in {place} yet: showing ads from {wider}.', { place: interpretedAs.location ?? t('that place') }), {
+          wider: <strong>{info.widenedTo === 'India' ? t('all of India') : info.widenedTo}</strong>,
+        })}
       </>,
     );
   }
   if (!search.subcategory && !search.category && (interpretedAs.subcategory || interpretedAs.category) && !interpretedAs.q) {
     lines.push(
       <>
-        Showing all <strong>{interpretedAs.subcategory ?? interpretedAs.category}</strong> for “{info.query}”.
+        {withNodes(t('Showing all {category} for “{query}”.', { query: info.query }), {
+          category: <strong>{t(interpretedAs.subcategory ?? interpretedAs.category ?? '')}</strong>,
+        })}
       </>,
     );
   }

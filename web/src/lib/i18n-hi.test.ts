@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
+import { MEGA_MENU } from '../features/catalog/menu';
+import { HINDI } from './i18n-hi';
+import { interpolate, translate, translatePlural } from './i18n';
+
+// every source file of the web app, as text (Vite's glob: no Node APIs, typechecks with the app)
+const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../**/*.gen.ts', '!./i18n*'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+// a JS string literal in single or double quotes (no template literals: keys must be static)
+const LITERAL = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)")`;
+const T_CALL = new RegExp(String.raw`\b(?:t|msg)\(\s*${LITERAL}`, 'g');
+const TN_CALL = new RegExp(String.raw`\btn\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*${LITERAL}\s*,\s*${LITERAL}`, 'g');
+const unescape = (raw: string) => raw.replace(/\\(.)/g, '$1');
+
+/** Every key the sources pass to t('…') or tn(n, '…', '…'), with where it was found. */
+function usedKeys(): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [file, text] of Object.entries(SOURCES)) {
+    for (const m of text.matchAll(T_CALL)) keys.set(unescape(m[1] ?? m[2] ?? ''), file);
+    for (const m of text.matchAll(TN_CALL)) {
+      keys.set(unescape(m[1] ?? m[2] ?? ''), file);
+      keys.set(unescape(m[3] ?? m[4] ?? ''), file);
+    }
+  }
+  return keys;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the Hindi catalogue', () => {
+  it('finds the keys the sources use (the scan itself works)', () => {
+    expect(Object.keys(SOURCES).length).toBeGreaterThan(100);
+    const keys = usedKeys();
+    expect(keys.size).toBeGreaterThan(25);
+    expect(keys.has('Search listings')).toBe(true);
+  });
+
+  it('has a Hindi entry for every t() / tn() / msg() key used in web/src', () => {
+    const missing = [...usedKeys()].filter(([key]) => !(key in HINDI)).map(([key, file]) => `${file}: ${key}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('has no empty or untranslated-looking values', () => {
+    const empty = Object.entries(HINDI).filter(([, value]) => !value.trim());
+    expect(empty).toEqual([]);
+    // a value with Latin letters only (no Devanagari) is English left behind; brand-like words are allowed
+    const allowed = new Set(['SEL', 'OTP', 'SELL', 'BHK', 'RAM', 'km']);
+    const english = Object.entries(HINDI).filter(
+      ([key, value]) => !/[\u0900-\u097F]/.test(value) && /[a-z]{3}/i.test(value) && !allowed.has(key),
+    );
+    expect(english).toEqual([]);
+  });
+
+  it('keeps every {placeholder} of the English key', () => {
+    const broken = Object.entries(HINDI)
+      .filter(([key, value]) => placeholders(key).join() !== placeholders(value).join())
+      .map(([key, value]) => `${key} → ${value}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('names every category, subcategory and menu entry in Hindi (from taxonomy-hi reference data)', () => {
+    const names = [
+      ...TAXONOMY.flatMap((c) => [c.name, ...c.subcategories.map((s) => s.name)]),
+      ...Object.keys(MENU_NAME_MAPPINGS),
+      ...MEGA_MENU.flatMap((g) => [g.label, ...g.items.map((i) => i.label)]),
+    ];
+    expect(names.filter((name) => !HINDI[name])).toEqual([]);
+  });
+});
+
+describe('translate', () => {
+  it('falls back to the English text and fills placeholders', () => {
+    expect(translate(null, 'in {where}', { where: 'Pune' })).toBe('in Pune');
+    expect(translate(HINDI, 'in {where}', { where: 'पुणे' })).toBe('पुणे में');
+    expect(translate(HINDI, 'A sentence nobody translated')).toBe('A sentence nobody translated');
+  });
+
+  it('leaves an unknown placeholder visible', () => {
+    expect(interpolate('{n} ads near {where}', { n: 3 })).toBe('3 ads near {where}');
+  });
+
+  it('picks plural forms by each language’s rules', () => {
+    expect(translatePlural(null, 'en', 1, '{n} ad', '{n} ads')).toBe('1 ad');
+    expect(translatePlural(null, 'en', 0, '{n} ad', '{n} ads')).toBe('0 ads');
+    expect(translatePlural(null, 'en', 12500, '{n} ad', '{n} ads')).toBe('12,500 ads');
+    expect(translatePlural(HINDI, 'hi', 3, '{n} day ago', '{n} days ago')).toBe('3 दिन पहले');
+    expect(translatePlural(HINDI, 'hi', 125000, '{n} ad', '{n} ads')).toBe('1,25,000 विज्ञापन');
+  });
+});
