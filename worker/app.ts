@@ -19,6 +19,7 @@ import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
+import { businessRoutes } from './routes/business';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -30,6 +31,7 @@ const api = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/push', pushRoutes)
   .route('/premium', premiumRoutes)
+  .route('/business', businessRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)

@@ -113,6 +113,12 @@ const snapshot = async (f: Fixture) => {
     orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     phoneLog: await rows(`SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
     sessions: await rows(`SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    // #18 seller packages
+    adPostings: await rows(`SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
+    sellerCredits: await rows(`SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    businessOrders: await rows(`SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    cart: await rows(`SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`, ...ids),
+    promotions: await rows(`SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -331,6 +337,21 @@ const ROUTES: Route[] = [
     allowed: ({ f, after }) => {
       expect(after.orders).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'PAID' })]);
       expect(after.subscriptions).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'ACTIVE' })]);
+    },
+  },
+  // ------------------------------------------------------------ #18 seller packages (the token is the id)
+  {
+    name: 'GET /business/account',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/business/account' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      // the factory's ads bypass posting, so everyone starts with a fresh Cars allowance
+      expect(body.data.limits.find((l: { subcategoryId?: string }) => l.subcategoryId === 'vehicles-cars')).toMatchObject({ freeAds: 1 });
+      expect(body.data.credits).toEqual([]);
+      expect(role === 'owner' || role === 'other').toBe(true);
+      expect(f.owner.id).not.toBe(f.other.id);
+      same(before, after);
     },
   },
   // ------------------------------------------------------------ the account itself (the token is the id)
