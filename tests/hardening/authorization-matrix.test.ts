@@ -33,6 +33,8 @@ interface Fixture {
   notificationId: string;
   /** the owner's pending order, signed by the local checkout (only when asked for) */
   signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** #18: the owner's seller-package order and its local-checkout signature (only when asked for) */
+  bizOrder?: { id: string; signed: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } };
   /** a token for a user id that does not exist */
   ghostAuth: Record<string, string>;
 }
@@ -42,7 +44,7 @@ const ghost = () => ulid().toLowerCase();
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
 
 /** Everything the matrix can touch, built directly in D1 and R2 (fast, no API calls except the order). */
-const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<Fixture> => {
+const fixture = async (opts: { pro?: boolean; order?: boolean; bizOrder?: boolean } = {}): Promise<Fixture> => {
   const owner = await createUserWithToken({ firstName: 'Owner' });
   const other = await createUserWithToken({ firstName: 'Other' });
   const third = await createUserWithToken({ firstName: 'Third', phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, isVerified: true });
@@ -75,8 +77,15 @@ const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<F
     signed = done.body.data;
   }
   if (opts.pro) await grantPlan(owner.id, 'pro');
+  let bizOrder: Fixture['bizOrder'];
+  if (opts.bizOrder) {
+    const order = await request(owner, 'POST', '/api/business/orders', { items: [{ packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }] });
+    expect(order.status).toBe(201);
+    const done = await request(owner, 'POST', `/api/business/orders/${order.body.data.orderId}/local-checkout`);
+    bizOrder = { id: order.body.data.orderId, signed: done.body.data };
+  }
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
-  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}) };
+  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
 };
 
 /** A request through the app with its own execution context, so waitUntil work (view counts) has settled before we look. */
@@ -132,7 +141,7 @@ interface Call {
 
 interface Route {
   name: string;
-  fixture?: { pro?: boolean; order?: boolean };
+  fixture?: { pro?: boolean; order?: boolean; bizOrder?: boolean };
   /** no id in the path: the token says whose data it is, so "missing" is a token of a user that does not exist */
   tokenIsId?: boolean;
   /** the call as a role would make it; `id` is the real id, or a missing one for the "missing" role */
@@ -352,6 +361,42 @@ const ROUTES: Route[] = [
       expect(role === 'owner' || role === 'other').toBe(true);
       expect(f.owner.id).not.toBe(f.other.id);
       same(before, after);
+    },
+  },
+  {
+    name: 'GET /business/orders/{id}',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}` }),
+    // someone else's order reads as missing
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body }) => expect(body.data).toMatchObject({ id: f.bizOrder!.id, status: 'CREATED', total: 470.82 }),
+  },
+  {
+    name: 'GET /business/orders (list)',
+    tokenIsId: true,
+    fixture: { bizOrder: true },
+    call: () => ({ method: 'GET', path: '/api/business/orders' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.orders.map((o: { id: string }) => o.id)).toEqual(role === 'owner' ? [f.bizOrder!.id] : []),
+  },
+  {
+    name: 'POST /business/orders/{id}/local-checkout',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/local-checkout` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.razorpay_order_id).toBe(f.bizOrder!.signed.razorpay_order_id);
+      same(before, after);
+    },
+  },
+  {
+    name: 'POST /business/orders/{id}/verify',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/verify`, body: f.bizOrder!.signed }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => {
+      expect(after.businessOrders).toEqual([expect.objectContaining({ id: f.bizOrder!.id, status: 'PAID' })]);
+      expect(after.sellerCredits).toEqual([expect.objectContaining({ user_id: f.owner.id, order_id: f.bizOrder!.id, quantity: 1 })]);
     },
   },
   // ------------------------------------------------------------ the account itself (the token is the id)

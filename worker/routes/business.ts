@@ -4,7 +4,20 @@ import { getDb } from '../db/client';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
-import { accountQuery, accountResult, packagesQuery, packagesResult } from '../schemas/business';
+import { z } from 'zod';
+import {
+  accountQuery,
+  accountResult,
+  businessOrderSchema,
+  createOrderBody,
+  createdOrderSchema,
+  orderIdParam,
+  packagesQuery,
+  packagesResult,
+  providerTriple,
+  verifiedOrderSchema,
+} from '../schemas/business';
+import { createBusinessOrder, getBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
 import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/business';
 
 /** Seller packages, free-ad limits, cart and orders (#18). */
@@ -49,4 +62,53 @@ export const businessRoutes = new Hono<AppEnv>()
       const group = await resolveLimitGroup(c.env, db, q.category, q.subcategory);
       return c.json({ success: true as const, data: { ...account, limits: [await limitStatus(c.env, userId, group)] } });
     },
+  )
+  .post(
+    '/orders',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Order packages: priced by the server (subtotal + 18 % GST = total, rupees; amount in paise for the provider)',
+      description: 'Only package ids and quantities are read; a price sent by the client is ignored. Unknown package or quantity outside 1–20 → 400 and nothing stored.',
+      data: createdOrderSchema,
+      auth: true,
+      errors: [400, 401, 503],
+    }),
+    validate('json', createOrderBody),
+    async (c) => c.json({ success: true as const, data: await createBusinessOrder(c.env, currentUser(c).id, c.req.valid('json').items) }, 201),
+  )
+  .get(
+    '/orders',
+    docs({ tags: ['Business packages'], summary: 'My package orders, newest first (never anyone else’s)', data: z.object({ orders: z.array(businessOrderSchema) }), auth: true, errors: [401] }),
+    async (c) => c.json({ success: true as const, data: await listBusinessOrders(c.env, currentUser(c).id) }),
+  )
+  .get(
+    '/orders/:id',
+    docs({ tags: ['Business packages'], summary: 'One of my orders (404 for anyone else’s)', data: businessOrderSchema, auth: true, errors: [400, 401, 404] }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await getBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/orders/:id/local-checkout',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Local test checkout (only without Razorpay keys and with PAYMENTS_LOCAL_CHECKOUT=1): signs the payment like the provider would',
+      data: providerTriple,
+      auth: true,
+      errors: [400, 401, 404, 503],
+    }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await localCheckoutBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/orders/:id/verify',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Verify the checkout’s signature and grant the order’s credits exactly once (forged → 400)',
+      data: verifiedOrderSchema,
+      auth: true,
+      errors: [400, 401, 404, 409, 503],
+    }),
+    validate('param', orderIdParam),
+    validate('json', providerTriple),
+    async (c) => c.json({ success: true as const, data: await verifyBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json')) }),
   );

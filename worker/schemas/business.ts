@@ -68,3 +68,68 @@ export const accountQuery = z.object({
 
 export const packagesResult = z.object({ packages: z.array(sellerPackageSchema), limit: adLimitSchema.nullable() });
 export const accountResult = z.object({ limits: z.array(adLimitSchema), credits: z.array(creditSchema) });
+
+const packageIdField = z.string({ error: 'packageId is required' }).trim().min(1, 'packageId is required').max(80, 'packageId is too long');
+const quantityField = z
+  .number({ error: 'quantity must be a whole number from 1 to 20' })
+  .int('quantity must be a whole number from 1 to 20')
+  .min(1, 'quantity must be at least 1')
+  .max(20, 'quantity must be at most 20');
+
+/** Only package ids and quantities: whatever a client says about prices is not read. */
+export const createOrderBody = z.object({
+  items: z
+    .array(z.object({ packageId: packageIdField, quantity: quantityField.default(1) }), { error: 'items must be a list of {packageId, quantity}' })
+    .min(1, 'Choose at least one package')
+    .max(20, 'At most 20 packages per order'),
+});
+
+export const orderIdParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
+
+export const providerTriple = z.object({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id is required' }).trim().min(1, 'razorpay_order_id is required').max(100),
+  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required' }).trim().min(1, 'razorpay_payment_id is required').max(100),
+  razorpay_signature: z.string({ error: 'razorpay_signature is required' }).trim().min(1, 'razorpay_signature is required').max(200),
+});
+
+export const orderItemSchema = z.object({
+  packageId: z.string(),
+  name: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  amount: z.number(),
+});
+
+export const businessOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(['CREATED', 'PAID']),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  currency: z.literal('INR'),
+  provider: z.string(),
+  providerOrderId: z.string(),
+  invoiceNumber: z.string().optional(),
+  createdAt: z.string(),
+  paidAt: z.string().optional(),
+});
+export type BusinessOrder = z.infer<typeof businessOrderSchema>;
+
+export const createdOrderSchema = z.object({
+  orderId: z.string(),
+  providerOrderId: z.string(),
+  key: z.string(),
+  /** paise, for the provider */
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  provider: z.string(),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+export const verifiedOrderSchema = z.object({ verified: z.boolean(), credited: z.boolean(), order: businessOrderSchema });
