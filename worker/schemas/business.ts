@@ -109,7 +109,7 @@ export const businessOrderSchema = z.object({
   gst: z.number(),
   total: z.number(),
   currency: z.literal('INR'),
-  provider: z.string(),
+  provider: z.enum(['razorpay', 'local']),
   providerOrderId: z.string(),
   invoiceNumber: z.string().optional(),
   createdAt: z.string(),
@@ -124,7 +124,7 @@ export const createdOrderSchema = z.object({
   /** paise, for the provider */
   amount: z.number().int(),
   currency: z.literal('INR'),
-  provider: z.string(),
+  provider: z.enum(['razorpay', 'local']),
   items: z.array(orderItemSchema),
   subtotal: z.number(),
   gst: z.number(),

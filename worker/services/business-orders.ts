@@ -55,7 +55,7 @@ export const orderView = (o: OrderRow) => ({
   gst: rupees(o.gst_minor),
   total: rupees(o.total_minor),
   currency: 'INR' as const,
-  provider: o.provider,
+  provider: o.provider as 'razorpay' | 'local',
   providerOrderId: o.provider_order_id,
   ...(o.invoice_number ? { invoiceNumber: o.invoice_number } : {}),
   createdAt: new Date(o.created_at).toISOString(),
