@@ -21,6 +21,7 @@ import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
 import { reportRoutes, userRoutes } from './routes/trust';
 import { adminRoutes } from './routes/admin';
+import { businessRoutes } from './routes/business';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/push', pushRoutes)
   .route('/premium', premiumRoutes)
+  .route('/business', businessRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/locations', locationRoutes)

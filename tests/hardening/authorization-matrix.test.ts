@@ -33,8 +33,22 @@ interface Fixture {
   notificationId: string;
   /** the owner's pending order, signed by the local checkout (only when asked for) */
   signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** #18: the owner's seller-package order and its local-checkout signature (only when asked for) */
+  bizOrder?: { id: string; signed: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } };
   /** a token for a user id that does not exist */
   ghostAuth: Record<string, string>;
+}
+
+/** what a route asks the fixture to build beyond the basics */
+interface FixtureOptions {
+  pro?: boolean;
+  order?: boolean;
+  /** #20: the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party */
+  moderator?: boolean;
+  heldThird?: boolean;
+  block?: boolean;
+  /** #18: the owner has a paid seller-package order */
+  bizOrder?: boolean;
 }
 
 const ghost = () => ulid().toLowerCase();
@@ -42,7 +56,7 @@ const ghost = () => ulid().toLowerCase();
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
 
 /** Everything the matrix can touch, built directly in D1 and R2 (fast, no API calls except the order). */
-const fixture = async (opts: { pro?: boolean; order?: boolean; moderator?: boolean; heldThird?: boolean; block?: boolean } = {}): Promise<Fixture> => {
+const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
   const owner = await createUserWithToken({ firstName: 'Owner' });
   const other = await createUserWithToken({ firstName: 'Other' });
   const third = await createUserWithToken({ firstName: 'Third', phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, isVerified: true });
@@ -79,8 +93,15 @@ const fixture = async (opts: { pro?: boolean; order?: boolean; moderator?: boole
   if (opts.moderator) await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
   if (opts.heldThird) await env.DB.prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), thirdAd.id).run();
   if (opts.block) await env.DB.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
+  let bizOrder: Fixture['bizOrder'];
+  if (opts.bizOrder) {
+    const order = await request(owner, 'POST', '/api/business/orders', { items: [{ packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }] });
+    expect(order.status).toBe(201);
+    const done = await request(owner, 'POST', `/api/business/orders/${order.body.data.orderId}/local-checkout`);
+    bizOrder = { id: order.body.data.orderId, signed: done.body.data };
+  }
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
-  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}) };
+  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
 };
 
 /** A request through the app with its own execution context, so waitUntil work (view counts) has settled before we look. */
@@ -120,6 +141,12 @@ const snapshot = async (f: Fixture) => {
     reports: await rows(`SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${theirListings} ORDER BY id`, ...ids, ...ids),
     blocks: await rows(`SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`, ...ids, ...ids),
     audit: await rows(`SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${theirListings} ORDER BY id`, ...ids, ...ids, ...ids),
+    // #18 seller packages
+    adPostings: await rows(`SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
+    sellerCredits: await rows(`SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    businessOrders: await rows(`SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    cart: await rows(`SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`, ...ids),
+    promotions: await rows(`SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -133,7 +160,7 @@ interface Call {
 
 interface Route {
   name: string;
-  fixture?: { pro?: boolean; order?: boolean; moderator?: boolean; heldThird?: boolean; block?: boolean };
+  fixture?: FixtureOptions;
   /** no id in the path: the token says whose data it is, so "missing" is a token of a user that does not exist */
   tokenIsId?: boolean;
   /** the call as a role would make it; `id` is the real id, or a missing one for the "missing" role */
@@ -338,6 +365,57 @@ const ROUTES: Route[] = [
     allowed: ({ f, after }) => {
       expect(after.orders).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'PAID' })]);
       expect(after.subscriptions).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'ACTIVE' })]);
+    },
+  },
+  // ------------------------------------------------------------ #18 seller packages (the token is the id)
+  {
+    name: 'GET /business/account',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/business/account' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      // the factory's ads bypass posting, so everyone starts with a fresh Cars allowance
+      expect(body.data.limits.find((l: { subcategoryId?: string }) => l.subcategoryId === 'vehicles-cars')).toMatchObject({ freeAds: 1 });
+      expect(body.data.credits).toEqual([]);
+      expect(role === 'owner' || role === 'other').toBe(true);
+      expect(f.owner.id).not.toBe(f.other.id);
+      same(before, after);
+    },
+  },
+  {
+    name: 'GET /business/orders/{id}',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}` }),
+    // someone else's order reads as missing
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body }) => expect(body.data).toMatchObject({ id: f.bizOrder!.id, status: 'CREATED', total: 470.82 }),
+  },
+  {
+    name: 'GET /business/orders (list)',
+    tokenIsId: true,
+    fixture: { bizOrder: true },
+    call: () => ({ method: 'GET', path: '/api/business/orders' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.orders.map((o: { id: string }) => o.id)).toEqual(role === 'owner' ? [f.bizOrder!.id] : []),
+  },
+  {
+    name: 'POST /business/orders/{id}/local-checkout',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/local-checkout` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.razorpay_order_id).toBe(f.bizOrder!.signed.razorpay_order_id);
+      same(before, after);
+    },
+  },
+  {
+    name: 'POST /business/orders/{id}/verify',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/verify`, body: f.bizOrder!.signed }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => {
+      expect(after.businessOrders).toEqual([expect.objectContaining({ id: f.bizOrder!.id, status: 'PAID' })]);
+      expect(after.sellerCredits).toEqual([expect.objectContaining({ user_id: f.owner.id, order_id: f.bizOrder!.id, quantity: 1 })]);
     },
   },
   // ------------------------------------------------------------ the account itself (the token is the id)

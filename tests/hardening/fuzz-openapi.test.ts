@@ -273,6 +273,10 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
     return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: await paymentSignature(env, orderId, paymentId) };
   },
   'POST /premium/access-phone/{userId}': (r, w) => ({ listingId: r.pick(w.own.get(w.seller.id)!.listings) }),
+  // #18: real package ids, so mutants reach pricing rather than stopping at "no such package"
+  'POST /business/orders': (r) => ({
+    items: [{ packageId: r.pick(['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs']), quantity: r.int(1, 20) }],
+  }),
 };
 
 /** Operations that end the caller's session: each request gets a throwaway user. */
@@ -584,6 +588,13 @@ beforeAll(async () => {
     orderIds.push(order.body.data.orderId);
     own.get(u.id)!.orders.push(order.body.data.orderId);
   }
+  // #18: the fuzzed posts are Cars ads (1 free per 365 days): paid slots keep them reaching the whole post path
+  await env.DB.prepare(
+    `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
+     VALUES (?, ?, 'bo_fuzz', 'ad-slots-10-vehicles-cars', 'AD_SLOTS', 'vehicles-cars', 'vehicles', 'vehicles-cars', 100000, 30, ?, ?)`,
+  )
+    .bind(`cr_${ulid().toLowerCase()}`, users[0]!.id, Date.now() + 86_400_000, Date.now())
+    .run();
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
   // issue 20: the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway

@@ -157,6 +157,9 @@ export const listings = sqliteTable(
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
+    /** #18: end of a paid FEATURED period; newest-first uses bumpedAt (BOOST) when set */
+    featuredUntil: integer('featured_until'),
+    bumpedAt: integer('bumped_at'),
     views: integer('views').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -476,4 +479,128 @@ export const moderationActions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('moderation_actions_created').on(t.createdAt), index('moderation_actions_target').on(t.targetId, t.createdAt)],
+);
+
+// ── #18 seller packages (migration 0011) ──
+
+export const sellerPackages = sqliteTable(
+  'seller_packages',
+  {
+    id: text('id').primaryKey(),
+    /** FEATURED | BOOST | AD_SLOTS */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** before GST */
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    validityDays: integer('validity_days').notNull(),
+    quantity: integer('quantity').notNull(),
+    useWithinDays: integer('use_within_days').notNull(),
+    categoryId: text('category_id').notNull(),
+    subcategoryId: text('subcategory_id'),
+    position: integer('position').notNull().default(0),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('seller_packages_group').on(t.categoryId, t.subcategoryId, t.isActive, t.position)],
+);
+
+/** Free ads per limit group: a subcategory id, or a top category id for its subcategories without a row. */
+export const freeAdLimits = sqliteTable('free_ad_limits', {
+  limitKey: text('limit_key').primaryKey(),
+  freeAds: integer('free_ads').notNull(),
+  periodDays: integer('period_days').notNull(),
+});
+
+/** Every ad ever posted (kept after deletion), with the paid slot it used, if any. */
+export const adPostings = sqliteTable(
+  'ad_postings',
+  {
+    listingId: text('listing_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    limitKey: text('limit_key').notNull(),
+    creditId: text('credit_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('ad_postings_user_group').on(t.userId, t.limitKey, t.createdAt), index('ad_postings_credit').on(t.creditId)],
+);
+
+export const sellerCredits = sqliteTable(
+  'seller_credits',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    orderId: text('order_id').notNull(),
+    packageId: text('package_id').notNull(),
+    type: text('type').notNull(),
+    limitKey: text('limit_key').notNull(),
+    categoryId: text('category_id').notNull(),
+    subcategoryId: text('subcategory_id'),
+    quantity: integer('quantity').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('seller_credits_order_package').on(t.orderId, t.packageId), index('seller_credits_user').on(t.userId, t.type, t.limitKey, t.expiresAt)],
+);
+
+export const listingPromotions = sqliteTable(
+  'listing_promotions',
+  {
+    id: text('id').primaryKey(),
+    listingId: text('listing_id').notNull(),
+    userId: text('user_id').notNull(),
+    creditId: text('credit_id').notNull(),
+    type: text('type').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('listing_promotions_credit').on(t.creditId), index('listing_promotions_listing').on(t.listingId, t.type)],
+);
+
+export const businessOrders = sqliteTable(
+  'business_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    /** JSON snapshot of the priced items */
+    items: text('items').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    gstMinor: integer('gst_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** CREATED | PAID */
+    status: text('status').notNull().default('CREATED'),
+    providerPaymentId: text('provider_payment_id'),
+    invoiceNumber: text('invoice_number'),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('business_orders_provider_unique').on(t.providerOrderId),
+    uniqueIndex('business_orders_invoice_unique').on(t.invoiceNumber),
+    index('business_orders_user').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Gap-free invoice numbers per financial year (April–March). */
+export const invoiceCounters = sqliteTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const cartItems = sqliteTable(
+  'cart_items',
+  {
+    userId: text('user_id').notNull(),
+    packageId: text('package_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
 );

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** more for the client beside the message (e.g. the packages that unlock a 402) */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -24,7 +26,8 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-export const errorBody = (code: string, message: string, issues?: AppError['issues']) => ({
+export const errorBody = (code: string, message: string, issues?: AppError['issues'], extra?: AppError['extra']) => ({
+  ...extra,
   success: false as const,
   error: message,
   code,
@@ -52,7 +55,7 @@ const isBindingFailure = (err: unknown) => {
 export const handleError = (err: unknown, c: Context) => {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    return c.json(errorBody(err.code, err.message, err.issues), err.status);
+    return c.json(errorBody(err.code, err.message, err.issues, err.extra), err.status);
   }
   // Hono's own HTTPExceptions (body limit, malformed JSON) carry a 4xx status we keep.
   if (err instanceof HTTPException && err.status < 500) {

@@ -27,6 +27,7 @@ export const docs = (opts: {
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',
   401: 'Not signed in or token invalid',
+  402: 'Payment required (a paid package unlocks it)',
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',

@@ -127,10 +127,10 @@ export const listingRoutes = new Hono<AppEnv>()
       tags: ['Selling'],
       summary: 'Post an ad',
       description:
-        'Category and subcategory by id or name. Location as state + city + neighbourhood, or one location text. Photos are URLs returned by POST /upload/image. New ads go live (APPROVED) unless the automatic check holds them back (REJECTED with rejectReason).',
+        'Category and subcategory by id or name. Location as state + city + neighbourhood, or one location text. Photos are URLs returned by POST /upload/image. New ads go live (APPROVED) unless the automatic check holds them back (REJECTED with rejectReason). Each category has a free-ad limit (GET /business/account): over it, a paid ad slot of that category is used automatically; without one the answer is 402 AD_LIMIT_REACHED with `limit` and the `packages` that unlock it, and nothing is stored.',
       data: ownListingSchema,
       auth: true,
-      errors: [400, 401, 429],
+      errors: [400, 401, 402, 429],
     }),
     requireAuth,
     validate('json', createListingBody),

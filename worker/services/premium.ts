@@ -1,13 +1,17 @@
 import { ulid } from 'ulid';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
-import { constantTimeEqual, hex, hmacSha256 } from '../lib/crypto';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { PremiumPackage, PremiumStatus } from '../schemas/premium';
 import { resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
 import { notify } from './notifications';
+import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
+import { payBusinessOrderByProviderId } from './business-orders';
+
+// the payments module's signature, kept here for the callers (and tests) that know it from premium
+export { paymentSignature, paymentsMode } from './payments';
 
 const DAY = 86_400_000;
 
@@ -101,61 +105,33 @@ export const premiumStatus = async (env: Env, userId: string): Promise<PremiumSt
 
 // ---------------------------------------------------------------- orders and payments
 
-const razorpayConfigured = (env: Env) => Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
-
-/**
- * How this server takes payments: Razorpay when its keys are set; the local test checkout only
- * when explicitly opted in (PAYMENTS_LOCAL_CHECKOUT=1, which `npm start` and the tests set and
- * `npm run deploy` refuses); otherwise not at all, so a deployment that forgot its secrets gives
- * nobody a free plan.
- */
-export const paymentsMode = (env: Env): 'razorpay' | 'local' => {
-  if (razorpayConfigured(env)) return 'razorpay';
-  if (env.PAYMENTS_LOCAL_CHECKOUT === '1' && env.JWT_SECRET) return 'local';
-  throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Payments are not available on this server yet. Please try again later.');
-};
-
-/** The key that signs payments: Razorpay's secret, or for the local test checkout a secret derived from JWT_SECRET. */
-const signingSecret = (env: Env) => (paymentsMode(env) === 'razorpay' ? env.RAZORPAY_KEY_SECRET! : `local-checkout:${env.JWT_SECRET}`);
-
-export const paymentSignature = async (env: Env, orderId: string, paymentId: string) => hex(await hmacSha256(signingSecret(env), `${orderId}|${paymentId}`));
-
 export const createOrder = async (env: Env, userId: string, packageId: string) => {
-  const mode = paymentsMode(env);
+  paymentsMode(env);
   const pkg = await env.DB.prepare('SELECT * FROM premium_packages WHERE id = ? AND is_active = 1').bind(packageId.toLowerCase()).first<PackageRow>();
   if (!pkg) throw notFound(`There is no plan called "${packageId}"`, 'PACKAGE_NOT_FOUND');
   if (await activeSubscription(env, userId)) throw conflict('You already have an active premium plan. You can buy again when it ends.', 'ALREADY_PREMIUM');
   const now = Date.now();
   const subscriptionId = `sub_${ulid().toLowerCase()}`;
   const receipt = `rcpt_${ulid().toLowerCase()}`;
-  let providerOrderId: string;
-  if (mode === 'razorpay') {
-    const res = await fetch('https://api.razorpay.com/v1/orders', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`)}` },
-      body: JSON.stringify({ amount: pkg.price_minor, currency: pkg.currency, receipt, notes: { userId, packageId: pkg.id, subscriptionId } }),
-    }).catch(() => null);
-    const body = res?.ok ? ((await res.json()) as { id?: string; amount?: number }) : null;
-    if (!body?.id || body.amount !== pkg.price_minor) {
-      throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'Failed to create order. The payment service is not responding; please try again.');
-    }
-    providerOrderId = body.id;
-  } else {
-    providerOrderId = `order_local_${ulid().toLowerCase()}`;
-  }
+  const { provider, providerOrderId } = await createProviderOrder(env, {
+    amountMinor: pkg.price_minor,
+    currency: pkg.currency,
+    receipt,
+    notes: { userId, packageId: pkg.id, subscriptionId },
+  });
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, ?)`).bind(subscriptionId, userId, pkg.id, now, now),
     env.DB.prepare(
       `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', ?)`,
-    ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, mode, providerOrderId, pkg.price_minor, pkg.currency, now),
+    ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, provider, providerOrderId, pkg.price_minor, pkg.currency, now),
   ]);
   return {
-    key: mode === 'razorpay' ? env.RAZORPAY_KEY_ID! : 'local_test_checkout',
+    key: checkoutKey(env),
     amount: pkg.price_minor,
     currency: pkg.currency,
     orderId: providerOrderId,
     subscriptionId,
-    provider: mode,
+    provider,
     packageName: pkg.name,
   };
 };
@@ -207,10 +183,7 @@ export const verifyPayment = async (env: Env, userId: string, input: { razorpay_
   const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(input.razorpay_order_id).first<OrderRow>();
   // someone else's order reads as missing: no hint that it exists
   if (!order || order.user_id !== userId) throw notFound('Payment verification failed: no such order', 'ORDER_NOT_FOUND');
-  const expected = new TextEncoder().encode(await paymentSignature(env, input.razorpay_order_id, input.razorpay_payment_id));
-  if (!constantTimeEqual(expected, new TextEncoder().encode(input.razorpay_signature.toLowerCase()))) {
-    throw badRequest('Payment verification failed', 'BAD_SIGNATURE');
-  }
+  await assertPaymentSignature(env, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature);
   if (order.status === 'PAID' && order.provider_payment_id !== input.razorpay_payment_id) {
     throw conflict('This order was already paid with another payment.', 'ALREADY_PAID');
   }
@@ -226,32 +199,21 @@ export const completeLocalCheckout = async (env: Env, userId: string, orderId: s
   if (paymentsMode(env) === 'razorpay') throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
   const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ? AND user_id = ?').bind(orderId, userId).first<OrderRow>();
   if (!order || order.provider !== 'local') throw notFound('No such order', 'ORDER_NOT_FOUND');
-  const paymentId = order.provider_payment_id ?? `pay_local_${ulid().toLowerCase()}`;
-  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: await paymentSignature(env, orderId, paymentId) };
+  return signLocalPayment(env, orderId, order.provider_payment_id);
 };
 
-/** Razorpay webhooks: signed over the raw body, deduplicated by event id, never double-activating. */
+/**
+ * Razorpay webhooks (one endpoint for every purchase): checked and deduplicated by the payments
+ * module; a paid premium order activates its plan, a paid seller-package order grants its credits.
+ */
 export const handleWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
-  const secret = env.RAZORPAY_WEBHOOK_SECRET;
-  if (!secret) throw notFound('Webhooks are not configured', 'WEBHOOK_OFF');
-  const expected = new TextEncoder().encode(hex(await hmacSha256(secret, rawBody)));
-  if (!signature || !constantTimeEqual(expected, new TextEncoder().encode(signature.toLowerCase()))) throw badRequest('Invalid webhook signature', 'BAD_SIGNATURE');
-  let event: { event?: string; payload?: { payment?: { entity?: { id?: string; order_id?: string } }; order?: { entity?: { id?: string } } } };
-  try {
-    event = JSON.parse(rawBody) as typeof event;
-  } catch {
-    throw badRequest('Webhook body is not JSON', 'BAD_WEBHOOK');
-  }
-  const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id;
-  const paymentId = event.payload?.payment?.entity?.id;
-  const id = eventId ?? hex(await hmacSha256('event-id', rawBody));
-  const stored = await env.DB.prepare(`INSERT OR IGNORE INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, ?, ?, ?, ?)`)
-    .bind(id, event.event ?? 'unknown', orderId ?? null, rawBody.slice(0, 20_000), Date.now())
-    .run();
-  if (stored.meta.changes === 0) return { received: true, duplicate: true, activated: false };
-  if ((event.event === 'payment.captured' || event.event === 'order.paid') && orderId && paymentId) {
-    const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(orderId).first<OrderRow>();
-    if (order) return { received: true, duplicate: false, activated: await activate(env, order, paymentId) };
+  const received = await receiveWebhook(env, rawBody, signature, eventId);
+  if (received.duplicate) return { received: true, duplicate: true, activated: false };
+  if (received.paid) {
+    const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(received.paid.orderId).first<OrderRow>();
+    if (order) return { received: true, duplicate: false, activated: await activate(env, order, received.paid.paymentId) };
+    const credited = await payBusinessOrderByProviderId(env, received.paid.orderId, received.paid.paymentId);
+    if (credited !== undefined) return { received: true, duplicate: false, activated: credited };
   }
   return { received: true, duplicate: false, activated: false };
 };

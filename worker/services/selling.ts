@@ -22,6 +22,7 @@ import { hasBlocked } from './trust';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 import { listingBrand } from '../schemas/brands';
+import { POSTING_RECORDED, limitGroupFor, reservePosting } from './business';
 
 interface StoredListing {
   num: number;
@@ -233,48 +234,59 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
   };
 };
 
-const attachPhotos = (env: Env, listingId: string, photoIds: string[]) =>
-  photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ?').bind(listingId, position, mediaId));
-
 export const createListing = async (env: Env, db: Db, userId: string, input: CreateListingInput, origin: string): Promise<Listing> => {
   const p = await prepare(env, db, userId, input);
   const id = ulid().toLowerCase();
   const now = Date.now();
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const brand = listingBrand(p.features, p.title);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
-         state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, contact_name, contact_phone, is_featured, views, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
-    ).bind(
-      id,
-      buildSlug(p.categorySlug, p.title, await placeSlugName(db, p.place), id),
-      userId,
-      p.title,
-      p.description,
-      p.priceMinor,
-      p.currency,
-      p.condition,
-      p.categoryId,
-      p.subcategoryId,
-      p.place.text,
-      p.place.stateId,
-      p.place.cityId,
-      p.place.areaId,
-      p.place.latitude,
-      p.place.longitude,
-      JSON.stringify(p.features),
-      brand,
-      reason ? 'REJECTED' : 'APPROVED',
-      reason,
-      p.contactName,
-      p.contactPhone,
-      now,
-      now,
-    ),
-    ...attachPhotos(env, id, p.photoIds),
-  ]);
+  const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, p.place), id);
+  // The free-ad limit (or a paid slot) is settled before anything is stored: the posting row is
+  // written first and every other write of the batch depends on it, so a lost race writes nothing
+  // and is decided again (a slot may remain when a parallel post took the free ad).
+  const group = await limitGroupFor(env, db, p.categoryId, p.subcategoryId);
+  for (let attempt = 1; ; attempt++) {
+    const posting = await reservePosting(env, userId, group, id, now);
+    const written = await env.DB.batch([
+      posting.statement,
+      env.DB.prepare(
+        `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
+           state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, contact_name, contact_phone, is_featured, views, created_at, updated_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ? WHERE ${POSTING_RECORDED}`,
+      ).bind(
+        id,
+        slug,
+        userId,
+        p.title,
+        p.description,
+        p.priceMinor,
+        p.currency,
+        p.condition,
+        p.categoryId,
+        p.subcategoryId,
+        p.place.text,
+        p.place.stateId,
+        p.place.cityId,
+        p.place.areaId,
+        p.place.latitude,
+        p.place.longitude,
+        JSON.stringify(p.features),
+        brand,
+        reason ? 'REJECTED' : 'APPROVED',
+        reason,
+        p.contactName,
+        p.contactPhone,
+        now,
+        now,
+        id,
+      ),
+      ...p.photoIds.map((mediaId, position) =>
+        env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
+      ),
+    ]);
+    if ((written[0]?.meta.changes ?? 0) > 0) break;
+    if (attempt === 3) throw await posting.onRaceLost();
+  }
   if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
   await invalidateListingCaches(env);
   return getListing(env, db, origin, id, userId);

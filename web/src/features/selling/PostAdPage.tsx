@@ -22,6 +22,9 @@ import {
 } from './post-rules';
 import { sellingApi, type OwnListing } from './queries';
 import { SellTopBar } from './SellTopBar';
+import { AdLimitNotice } from '../business/AdLimitNotice';
+import { businessKeys } from '../business/business-api';
+import { isApiError } from '../../lib/api';
 import './selling.css';
 
 export const POST_FAILED_MESSAGE = 'Failed to post ad. Please try again.';
@@ -89,8 +92,11 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
     try {
       const listing = await sellingApi.create(payload);
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
+      void queryClient.invalidateQueries({ queryKey: businessKeys.all });
       setPosted(listing);
     } catch (error) {
+      // over the free-ad limit: the notice above the form offers the extra-ad packs (nothing typed is lost)
+      if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') void queryClient.invalidateQueries({ queryKey: businessKeys.all });
       toast.error(serverMessage(error, POST_FAILED_MESSAGE));
     }
   };
@@ -104,7 +110,12 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
           mode="post"
           choice={choice}
           initialValues={initialValues}
-          header={<CategoryHeader choice={choice} changeable />}
+          header={
+            <>
+              <CategoryHeader choice={choice} changeable />
+              <AdLimitNotice category={choice.category.id} subcategory={choice.subcategory.id || undefined} />
+            </>
+          }
           submitLabel="Post now"
           busyLabel="Posting..."
           onSubmit={submit}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../lib/i18n';
+import { PackageCheckoutDialog } from './PackageCheckoutDialog';
+import { businessApi, businessKeys, formatDate, priceWithGst, rupees } from './business-api';
+import { usePackageCheckout } from './use-package-checkout';
+import './business.css';
+
+/**
+ * In the post form, as soon as the category is known: where the seller stands against its free-ad
+ * limit, and when it is used up the extra-ad packs, bought right here (the form keeps what was typed).
+ */
+export function AdLimitNotice({ category, subcategory }: { category: string; subcategory?: string }) {
+  const t = useT();
+  const q = { category, ...(subcategory ? { subcategory } : {}), type: 'AD_SLOTS' as const };
+  const { data } = useQuery({ queryKey: businessKeys.packages(q), queryFn: ({ signal }) => businessApi.packages(q, signal) });
+  const checkout = usePackageCheckout();
+  const limit = data?.limit;
+  if (!limit) return null;
+
+  if (limit.remaining > 0) {
+    return (
+      <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
+        {t('Free ads left in')} {limit.name}: {limit.remaining} / {limit.freeAds} ({t('every')} {limit.periodDays} {t('days')})
+      </p>
+    );
+  }
+  if (limit.paidSlots > 0) {
+    return (
+      <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
+        {t('Your free ad in')} {limit.name} {t('is used. Posting uses one of your paid ad slots')} ({limit.paidSlots} {t('left')}).
+      </p>
+    );
+  }
+  return (
+    <section className="biz-limit biz-limit--reached sell-card" data-testid="ad-limit" aria-labelledby="biz-limit-title">
+      <h2 id="biz-limit-title" className="biz-limit__title">
+        {t('Free ad limit reached')}
+      </h2>
+      <p>
+        {limit.freeAds === 1 ? t('You have used your free ad in') : `${t('You have used your')} ${limit.freeAds} ${t('free ads in')}`} {limit.name} ({t('every')} {limit.periodDays}{' '}
+        {t('days')}).
+        {limit.resetsAt ? ` ${t('Next free ad on')} ${formatDate(limit.resetsAt)}.` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
+      </p>
+      <ul className="biz-limit__packs">
+        {data.packages.map((pkg) => (
+          <li key={pkg.id}>
+            <button type="button" className="button button--outline biz-limit__pack" onClick={() => checkout.start([{ pkg, quantity: 1 }])}>
+              <strong>{pkg.name.split(' · ')[0]}</strong>
+              <span>
+                {rupees(pkg.price)} + GST = {rupees(priceWithGst(pkg.price))}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <PackageCheckoutDialog checkout={checkout} />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { AdLimit, BusinessOrder, CreatedOrder, PackageType, SellerPackage, accountResult } from '../../../../worker/schemas/business';
+import { GST_PERCENT } from '../../../../worker/schemas/business';
+import { api } from '../../lib/api';
+import type { CheckoutPayment } from '../premium/premium-api';
+
+export type { AdLimit, BusinessOrder, CreatedOrder, PackageType, SellerPackage };
+export type BusinessAccount = z.infer<typeof accountResult>;
+export { GST_PERCENT };
+
+export const businessApi = {
+  packages: (q: { category?: string; subcategory?: string; type?: PackageType }, signal?: AbortSignal) =>
+    api.get<{ packages: SellerPackage[]; limit: AdLimit | null }>('/business/packages', q, { signal }),
+  account: (signal?: AbortSignal) => api.get<BusinessAccount>('/business/account', undefined, { signal }),
+  orders: (signal?: AbortSignal) => api.get<{ orders: BusinessOrder[] }>('/business/orders', undefined, { signal }),
+  createOrder: (items: { packageId: string; quantity: number }[]) => api.post<CreatedOrder>('/business/orders', { items }),
+  localCheckout: (orderId: string) => api.post<CheckoutPayment>(`/business/orders/${encodeURIComponent(orderId)}/local-checkout`),
+  verify: (orderId: string, payment: CheckoutPayment) =>
+    api.post<{ verified: boolean; credited: boolean; order: BusinessOrder }>(`/business/orders/${encodeURIComponent(orderId)}/verify`, payment),
+};
+
+/** Everything seller-package related sits under ['business']: a payment invalidates it by prefix. */
+export const businessKeys = {
+  all: ['business'] as const,
+  packages: (q: { category?: string; subcategory?: string; type?: PackageType }) => [...businessKeys.all, 'packages', q] as const,
+  account: () => [...businessKeys.all, 'account'] as const,
+  orders: () => [...businessKeys.all, 'orders'] as const,
+};
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+/** ₹399 / ₹1,117.46 */
+export const rupees = (amount: number) => inr.format(amount);
+
+/** What the buyer pays for one package at its list price: price + 18 % GST, rounded to the paisa. */
+export const priceWithGst = (price: number) => Math.round(price * (100 + GST_PERCENT)) / 100;
+
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });

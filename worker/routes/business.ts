@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { getDb } from '../db/client';
+import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
+import { docs } from '../lib/openapi';
+import { validate } from '../lib/validate';
+import { z } from 'zod';
+import {
+  accountQuery,
+  accountResult,
+  businessOrderSchema,
+  createOrderBody,
+  createdOrderSchema,
+  orderIdParam,
+  packagesQuery,
+  packagesResult,
+  providerTriple,
+  verifiedOrderSchema,
+} from '../schemas/business';
+import { createBusinessOrder, getBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
+import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/business';
+
+/** Seller packages, free-ad limits, cart and orders (#18). */
+export const businessRoutes = new Hono<AppEnv>()
+  .get(
+    '/packages',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Seller packages (FEATURED, BOOST, AD_SLOTS) for a category or subcategory; prices in rupees before 18 % GST',
+      description:
+        'With `category` (and optionally `subcategory`, by id or name) the packages of that limit group only; signed in, `data.limit` is where the caller stands against its free-ad limit (null signed out or without a category).',
+      data: packagesResult,
+      errors: [400],
+    }),
+    optionalAuth,
+    validate('query', packagesQuery),
+    async (c) => {
+      const db = getDb(c.env.DB);
+      const { packages, group } = await listSellerPackages(c.env, db, c.req.valid('query'));
+      const user = c.get('user');
+      return c.json({ success: true as const, data: { packages, limit: user && group ? await limitStatus(c.env, user.id, group) : null } });
+    },
+  )
+  .use(requireAuth)
+  .get(
+    '/account',
+    docs({
+      tags: ['Business packages'],
+      summary: 'My free-ad limits per category (used, remaining, reset date) and my unused paid credits',
+      description: 'With `category` (and `subcategory`) only that limit group is listed: what the post form asks when a category is picked.',
+      data: accountResult,
+      auth: true,
+      errors: [400, 401],
+    }),
+    validate('query', accountQuery),
+    async (c) => {
+      const db = getDb(c.env.DB);
+      const userId = currentUser(c).id;
+      const q = c.req.valid('query');
+      const account = await businessAccount(c.env, db, userId);
+      if (!q.category) return c.json({ success: true as const, data: account });
+      const group = await resolveLimitGroup(c.env, db, q.category, q.subcategory);
+      return c.json({ success: true as const, data: { ...account, limits: [await limitStatus(c.env, userId, group)] } });
+    },
+  )
+  .post(
+    '/orders',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Order packages: priced by the server (subtotal + 18 % GST = total, rupees; amount in paise for the provider)',
+      description: 'Only package ids and quantities are read; a price sent by the client is ignored. Unknown package or quantity outside 1–20 → 400 and nothing stored.',
+      data: createdOrderSchema,
+      auth: true,
+      errors: [400, 401, 503],
+    }),
+    validate('json', createOrderBody),
+    async (c) => c.json({ success: true as const, data: await createBusinessOrder(c.env, currentUser(c).id, c.req.valid('json').items) }, 201),
+  )
+  .get(
+    '/orders',
+    docs({ tags: ['Business packages'], summary: 'My package orders, newest first (never anyone else’s)', data: z.object({ orders: z.array(businessOrderSchema) }), auth: true, errors: [401] }),
+    async (c) => c.json({ success: true as const, data: await listBusinessOrders(c.env, currentUser(c).id) }),
+  )
+  .get(
+    '/orders/:id',
+    docs({ tags: ['Business packages'], summary: 'One of my orders (404 for anyone else’s)', data: businessOrderSchema, auth: true, errors: [400, 401, 404] }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await getBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/orders/:id/local-checkout',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Local test checkout (only without Razorpay keys and with PAYMENTS_LOCAL_CHECKOUT=1): signs the payment like the provider would',
+      data: providerTriple,
+      auth: true,
+      errors: [400, 401, 404, 503],
+    }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await localCheckoutBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/orders/:id/verify',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Verify the checkout’s signature and grant the order’s credits exactly once (forged → 400)',
+      data: verifiedOrderSchema,
+      auth: true,
+      errors: [400, 401, 404, 409, 503],
+    }),
+    validate('param', orderIdParam),
+    validate('json', providerTriple),
+    async (c) => c.json({ success: true as const, data: await verifyBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json')) }),
+  );

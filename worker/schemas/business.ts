@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { queryText } from './common';
+
+/** Seller packages (#18): shared with the client, imports nothing server-side. */
+export const PACKAGE_TYPES = ['FEATURED', 'BOOST', 'AD_SLOTS'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+/** GST on our services (SAC 998365), in percent. */
+export const GST_PERCENT = 18;
+
+export const sellerPackageSchema = z.object({
+  id: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  name: z.string(),
+  description: z.string(),
+  /** rupees, before GST */
+  price: z.number(),
+  currency: z.literal('INR'),
+  validityDays: z.number().int(),
+  quantity: z.number().int(),
+  useWithinDays: z.number().int(),
+  categoryId: z.string().optional(),
+  subcategoryId: z.string().optional(),
+});
+export type SellerPackage = z.infer<typeof sellerPackageSchema>;
+
+export const adLimitSchema = z.object({
+  categoryId: z.string(),
+  subcategoryId: z.string().optional(),
+  /** the limit group's name, e.g. "Cars" or "Home & Garden" */
+  name: z.string(),
+  freeAds: z.number().int(),
+  periodDays: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  /** when the oldest free ad of the period stops counting (null while none is used) */
+  resetsAt: z.string().nullable(),
+  /** paid slots left for this group */
+  paidSlots: z.number().int(),
+  /** a new ad here can be posted now (free or with a paid slot) */
+  canPost: z.boolean(),
+});
+export type AdLimit = z.infer<typeof adLimitSchema>;
+
+export const creditSchema = z.object({
+  id: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  packageId: z.string(),
+  name: z.string(),
+  categoryId: z.string().optional(),
+  subcategoryId: z.string().optional(),
+  quantity: z.number().int(),
+  remaining: z.number().int(),
+  validityDays: z.number().int(),
+  expiresAt: z.string(),
+});
+
+export const packagesQuery = z.object({
+  category: queryText('category', 100),
+  subcategory: queryText('subcategory', 100),
+  type: z.enum(PACKAGE_TYPES, { error: 'type must be FEATURED, BOOST or AD_SLOTS' }).optional(),
+});
+
+export const accountQuery = z.object({
+  category: queryText('category', 100),
+  subcategory: queryText('subcategory', 100),
+});
+
+export const packagesResult = z.object({ packages: z.array(sellerPackageSchema), limit: adLimitSchema.nullable() });
+export const accountResult = z.object({ limits: z.array(adLimitSchema), credits: z.array(creditSchema) });
+
+const packageIdField = z.string({ error: 'packageId is required' }).trim().min(1, 'packageId is required').max(80, 'packageId is too long');
+const quantityField = z
+  .number({ error: 'quantity must be a whole number from 1 to 20' })
+  .int('quantity must be a whole number from 1 to 20')
+  .min(1, 'quantity must be at least 1')
+  .max(20, 'quantity must be at most 20');
+
+/** Only package ids and quantities: whatever a client says about prices is not read. */
+export const createOrderBody = z.object({
+  items: z
+    .array(z.object({ packageId: packageIdField, quantity: quantityField.default(1) }), { error: 'items must be a list of {packageId, quantity}' })
+    .min(1, 'Choose at least one package')
+    .max(20, 'At most 20 packages per order'),
+});
+
+export const orderIdParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
+
+export const providerTriple = z.object({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id is required' }).trim().min(1, 'razorpay_order_id is required').max(100),
+  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required' }).trim().min(1, 'razorpay_payment_id is required').max(100),
+  razorpay_signature: z.string({ error: 'razorpay_signature is required' }).trim().min(1, 'razorpay_signature is required').max(200),
+});
+
+export const orderItemSchema = z.object({
+  packageId: z.string(),
+  name: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  amount: z.number(),
+});
+
+export const businessOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(['CREATED', 'PAID']),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  currency: z.literal('INR'),
+  provider: z.enum(['razorpay', 'local']),
+  providerOrderId: z.string(),
+  invoiceNumber: z.string().optional(),
+  createdAt: z.string(),
+  paidAt: z.string().optional(),
+});
+export type BusinessOrder = z.infer<typeof businessOrderSchema>;
+
+export const createdOrderSchema = z.object({
+  orderId: z.string(),
+  providerOrderId: z.string(),
+  key: z.string(),
+  /** paise, for the provider */
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  provider: z.enum(['razorpay', 'local']),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+export const verifiedOrderSchema = z.object({ verified: z.boolean(), credited: z.boolean(), order: businessOrderSchema });

@@ -1,0 +1,233 @@
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { GST_PERCENT, type PackageType } from '../schemas/business';
+import { DAY } from './business';
+import { notify } from './notifications';
+import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
+
+/** Seller-package orders (#18): priced by the server, paid through the payments module, credited once. */
+
+export interface OrderItem {
+  packageId: string;
+  name: string;
+  type: PackageType;
+  quantity: number;
+  /** rupees, before GST */
+  unitPrice: number;
+  amount: number;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_order_id: string;
+  items: string;
+  subtotal_minor: number;
+  gst_minor: number;
+  total_minor: number;
+  currency: string;
+  status: 'CREATED' | 'PAID';
+  provider_payment_id: string | null;
+  invoice_number: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+/** GST on a subtotal in paise, rounded to the nearest paisa (half up). */
+export const gstOn = (subtotalMinor: number) => Math.round((subtotalMinor * GST_PERCENT) / 100);
+
+/** India's financial year (April–March) a moment falls in, as on invoices: "2026-27". */
+export const financialYear = (at: number) => {
+  const d = new Date(at + 5.5 * 3600_000); // IST
+  const start = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+};
+
+const rupees = (minor: number) => minor / 100;
+
+export const orderView = (o: OrderRow) => ({
+  id: o.id,
+  status: o.status,
+  items: JSON.parse(o.items) as OrderItem[],
+  subtotal: rupees(o.subtotal_minor),
+  gst: rupees(o.gst_minor),
+  total: rupees(o.total_minor),
+  currency: 'INR' as const,
+  provider: o.provider as 'razorpay' | 'local',
+  providerOrderId: o.provider_order_id,
+  ...(o.invoice_number ? { invoiceNumber: o.invoice_number } : {}),
+  createdAt: new Date(o.created_at).toISOString(),
+  ...(o.paid_at ? { paidAt: new Date(o.paid_at).toISOString() } : {}),
+});
+
+interface PackageRow {
+  id: string;
+  type: PackageType;
+  name: string;
+  price_minor: number;
+}
+
+/**
+ * Prices the items from the package table (anything the client says about prices never reaches
+ * here), opens the provider's order for the total, and stores ours. Same package twice adds up.
+ */
+export const createBusinessOrder = async (env: Env, userId: string, items: { packageId: string; quantity: number }[]) => {
+  paymentsMode(env);
+  const merged = new Map<string, number>();
+  for (const i of items) merged.set(i.packageId.trim().toLowerCase(), (merged.get(i.packageId.trim().toLowerCase()) ?? 0) + i.quantity);
+  const ids = [...merged.keys()];
+  const { results } = await env.DB.prepare(`SELECT id, type, name, price_minor FROM seller_packages WHERE is_active = 1 AND id IN (${ids.map(() => '?').join(',')})`)
+    .bind(...ids)
+    .all<PackageRow>();
+  const unknown = ids.find((id) => !results.some((r) => r.id === id));
+  if (unknown) throw badRequest(`There is no package called "${unknown}"`, 'UNKNOWN_PACKAGE');
+  const priced: OrderItem[] = ids.map((id) => {
+    const p = results.find((r) => r.id === id)!;
+    const quantity = merged.get(id)!;
+    if (quantity > 20) throw badRequest(`At most 20 of one package per order ("${p.name}")`, 'VALIDATION_ERROR');
+    return { packageId: p.id, name: p.name, type: p.type, quantity, unitPrice: rupees(p.price_minor), amount: rupees(p.price_minor * quantity) };
+  });
+  const subtotalMinor = ids.reduce((n, id) => n + results.find((r) => r.id === id)!.price_minor * merged.get(id)!, 0);
+  const gstMinor = gstOn(subtotalMinor);
+  const totalMinor = subtotalMinor + gstMinor;
+  const id = `bo_${ulid().toLowerCase()}`;
+  const { provider, providerOrderId } = await createProviderOrder(env, {
+    amountMinor: totalMinor,
+    currency: 'INR',
+    receipt: id,
+    notes: { userId, businessOrderId: id },
+    localPrefix: 'order_local_bo_',
+  });
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO business_orders (id, user_id, provider, provider_order_id, items, subtotal_minor, gst_minor, total_minor, currency, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'INR', 'CREATED', ?)`,
+  )
+    .bind(id, userId, provider, providerOrderId, JSON.stringify(priced), subtotalMinor, gstMinor, totalMinor, now)
+    .run();
+  return {
+    orderId: id,
+    providerOrderId,
+    key: checkoutKey(env),
+    amount: totalMinor,
+    currency: 'INR' as const,
+    provider,
+    items: priced,
+    subtotal: rupees(subtotalMinor),
+    gst: rupees(gstMinor),
+    total: rupees(totalMinor),
+  };
+};
+
+/** My order, or 404 (someone else's reads as missing). */
+const ownOrder = async (env: Env, userId: string, id: string) => {
+  const order = await env.DB.prepare('SELECT * FROM business_orders WHERE id = ?').bind(id.toLowerCase()).first<OrderRow>();
+  if (!order || order.user_id !== userId) throw notFound('No such order', 'ORDER_NOT_FOUND');
+  return order;
+};
+
+/**
+ * Marks the order paid, numbers its invoice and grants its credits, exactly once: every statement
+ * is conditional on the order's state, in one batch (a transaction), so verify, a replay and the
+ * webhook can race and only the first changes anything. The invoice counter only moves in the
+ * batch that pays, so the series has no gaps.
+ */
+const pay = async (env: Env, order: OrderRow, paymentId: string) => {
+  const now = Date.now();
+  const fy = financialYear(now);
+  const unpaid = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'CREATED')`;
+  const paidByThis = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ? AND paid_at = ?)`;
+  const items = JSON.parse(order.items) as OrderItem[];
+  const { results: packages } = await env.DB.prepare(
+    `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${items.map(() => '?').join(',')})`,
+  )
+    .bind(...items.map((i) => i.packageId))
+    .all<{ id: string; type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number; use_within_days: number }>();
+  const results = await env.DB.batch([
+    env.DB.prepare('INSERT OR IGNORE INTO invoice_counters (financial_year, last_number) VALUES (?, 0)').bind(fy),
+    env.DB.prepare(`UPDATE invoice_counters SET last_number = last_number + 1 WHERE financial_year = ? AND ${unpaid}`).bind(fy, order.id),
+    env.DB.prepare(
+      `UPDATE business_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ?,
+         invoice_number = 'SEL/' || ? || '/' || printf('%06d', (SELECT last_number FROM invoice_counters WHERE financial_year = ?))
+       WHERE id = ? AND status = 'CREATED'`,
+    ).bind(paymentId, now, fy, fy, order.id),
+    ...items.map((item) => {
+      const p = packages.find((x) => x.id === item.packageId)!;
+      return env.DB.prepare(
+        `INSERT OR IGNORE INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${paidByThis}`,
+      ).bind(
+        `cr_${ulid().toLowerCase()}`,
+        order.user_id,
+        order.id,
+        p.id,
+        p.type,
+        p.subcategory_id ?? p.category_id,
+        p.category_id,
+        p.subcategory_id,
+        p.quantity * item.quantity,
+        p.validity_days,
+        now + p.use_within_days * DAY,
+        now,
+        order.id,
+        paymentId,
+        now,
+      );
+    }),
+    env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
+      order.user_id,
+      ...items.map((i) => i.packageId),
+      order.id,
+      paymentId,
+      now,
+    ),
+  ]);
+  const credited = (results[2]?.meta.changes ?? 0) > 0;
+  if (credited) {
+    await notify(env, order.user_id, {
+      type: 'SYSTEM',
+      title: 'Payment received',
+      body: `Your packages are ready to use: ${items.map((i) => (i.quantity > 1 ? `${i.quantity} × ${i.name}` : i.name)).join(', ')}.`,
+      data: { orderId: order.id },
+    });
+  }
+  return credited;
+};
+
+export const localCheckoutBusinessOrder = async (env: Env, userId: string, id: string) => {
+  if (paymentsMode(env) === 'razorpay') throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
+  const order = await ownOrder(env, userId, id);
+  if (order.provider !== 'local') throw notFound('No such order', 'ORDER_NOT_FOUND');
+  return signLocalPayment(env, order.provider_order_id, order.provider_payment_id);
+};
+
+export const verifyBusinessOrder = async (
+  env: Env,
+  userId: string,
+  id: string,
+  input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+) => {
+  paymentsMode(env);
+  const order = await ownOrder(env, userId, id);
+  if (input.razorpay_order_id !== order.provider_order_id) throw badRequest('Payment verification failed: the payment is for another order', 'BAD_SIGNATURE');
+  await assertPaymentSignature(env, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature);
+  if (order.status === 'PAID' && order.provider_payment_id !== input.razorpay_payment_id) throw conflict('This order was already paid with another payment.', 'ALREADY_PAID');
+  const credited = await pay(env, order, input.razorpay_payment_id);
+  return { verified: true, credited, order: orderView((await ownOrder(env, userId, id))) };
+};
+
+/** For the webhook: a paid provider order that is one of ours credits once; undefined when it is not a seller-package order. */
+export const payBusinessOrderByProviderId = async (env: Env, providerOrderId: string, paymentId: string) => {
+  const order = await env.DB.prepare('SELECT * FROM business_orders WHERE provider_order_id = ?').bind(providerOrderId).first<OrderRow>();
+  if (!order) return undefined;
+  return pay(env, order, paymentId);
+};
+
+export const listBusinessOrders = async (env: Env, userId: string) => {
+  const { results } = await env.DB.prepare('SELECT * FROM business_orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 100').bind(userId).all<OrderRow>();
+  return { orders: results.map(orderView) };
+};
+
+export const getBusinessOrder = async (env: Env, userId: string, id: string) => orderView(await ownOrder(env, userId, id));

@@ -1,0 +1,281 @@
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { AppError, badRequest } from '../lib/errors';
+import type { AdLimit, PackageType, SellerPackage } from '../schemas/business';
+import { allCategories, resolveCategory } from './catalog';
+
+/**
+ * Seller packages and free-ad limits (#18, decision 007). Limits and packages are reference data
+ * (migration 0011); this module only reads them. A "limit group" is a subcategory with its own
+ * row in free_ad_limits (Cars) or a whole top category (Home & Garden).
+ */
+
+export const DAY = 86_400_000;
+
+/** When a group has no row at all (a category added later without its limit): generous, like household goods. */
+const FALLBACK_LIMIT = { freeAds: 5, periodDays: 30 };
+
+interface PackageRow {
+  id: string;
+  type: PackageType;
+  name: string;
+  description: string;
+  price_minor: number;
+  validity_days: number;
+  quantity: number;
+  use_within_days: number;
+  category_id: string;
+  subcategory_id: string | null;
+}
+
+export const toSellerPackage = (r: PackageRow): SellerPackage => ({
+  id: r.id,
+  type: r.type,
+  name: r.name,
+  description: r.description,
+  price: r.price_minor / 100,
+  currency: 'INR',
+  validityDays: r.validity_days,
+  quantity: r.quantity,
+  useWithinDays: r.use_within_days,
+  categoryId: r.category_id,
+  ...(r.subcategory_id ? { subcategoryId: r.subcategory_id } : {}),
+});
+
+export interface LimitGroup {
+  limitKey: string;
+  categoryId: string;
+  subcategoryId?: string;
+  name: string;
+  freeAds: number;
+  periodDays: number;
+}
+
+interface LimitRow {
+  limit_key: string;
+  free_ads: number;
+  period_days: number;
+}
+
+const limitRows = async (env: Env) => (await env.DB.prepare('SELECT limit_key, free_ads, period_days FROM free_ad_limits').all<LimitRow>()).results;
+
+/** The limit group an ad in this category/subcategory (ids) counts against. */
+export const limitGroupFor = async (env: Env, db: Db, categoryId: string, subcategoryId: string | null): Promise<LimitGroup> => {
+  const [rows, cats] = await Promise.all([limitRows(env), allCategories(db)]);
+  const own = subcategoryId ? rows.find((r) => r.limit_key === subcategoryId) : undefined;
+  const row = own ?? rows.find((r) => r.limit_key === categoryId);
+  const key = own ? subcategoryId! : categoryId;
+  return {
+    limitKey: key,
+    categoryId,
+    ...(own ? { subcategoryId: subcategoryId! } : {}),
+    name: cats.find((c) => c.id === key)?.name ?? key,
+    freeAds: row?.free_ads ?? FALLBACK_LIMIT.freeAds,
+    periodDays: row?.period_days ?? FALLBACK_LIMIT.periodDays,
+  };
+};
+
+/** Category and subcategory as the client names them (id or name) → the limit group; unknown → 400. */
+export const resolveLimitGroup = async (env: Env, db: Db, category: string, subcategory?: string) => {
+  const resolved = await resolveCategory(db, category, subcategory);
+  if (!resolved?.category) throw badRequest(`Unknown category "${subcategory ? `${category} / ${subcategory}` : category}"`, 'UNKNOWN_CATEGORY');
+  return limitGroupFor(env, db, resolved.category.id, resolved.subcategory?.id ?? null);
+};
+
+/** The group's packages: those sold for exactly this group, cheapest first within each type. */
+export const packagesForGroup = async (env: Env, group: LimitGroup, type?: PackageType) => {
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM seller_packages WHERE is_active = 1 AND category_id = ? AND coalesce(subcategory_id, '') = ? ${type ? 'AND type = ?' : ''}
+     ORDER BY CASE type WHEN 'AD_SLOTS' THEN 0 WHEN 'FEATURED' THEN 1 ELSE 2 END, price_minor`,
+  )
+    .bind(group.categoryId, group.subcategoryId ?? '', ...(type ? [type] : []))
+    .all<PackageRow>();
+  return results.map(toSellerPackage);
+};
+
+export const listSellerPackages = async (env: Env, db: Db, q: { category?: string; subcategory?: string; type?: PackageType }) => {
+  if (!q.category && q.subcategory) throw badRequest('Choose a category with the subcategory', 'UNKNOWN_CATEGORY');
+  if (q.category) {
+    const group = await resolveLimitGroup(env, db, q.category, q.subcategory);
+    return { packages: await packagesForGroup(env, group, q.type), group };
+  }
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM seller_packages WHERE is_active = 1 ${q.type ? 'AND type = ?' : ''} ORDER BY category_id, coalesce(subcategory_id, ''), position`,
+  )
+    .bind(...(q.type ? [q.type] : []))
+    .all<PackageRow>();
+  return { packages: results.map(toSellerPackage), group: undefined };
+};
+
+// ---------------------------------------------------------------- counting
+
+/** Free ads of the period still counting (SQL, shared by the check and the guarded insert). */
+const FREE_USED_SQL = `SELECT count(*) FROM ad_postings WHERE user_id = ?1 AND limit_key = ?2 AND credit_id IS NULL AND created_at > ?3`;
+
+/** Units of a credit already used: ads posted with it, or promotions applied with it. */
+export const CREDIT_USED_SQL = (credit: string) =>
+  `((SELECT count(*) FROM ad_postings WHERE credit_id = ${credit}) + (SELECT count(*) FROM listing_promotions WHERE credit_id = ${credit}))`;
+
+interface CreditRow {
+  id: string;
+  type: PackageType;
+  package_id: string;
+  name: string;
+  limit_key: string;
+  category_id: string;
+  subcategory_id: string | null;
+  quantity: number;
+  validity_days: number;
+  expires_at: number;
+  created_at: number;
+  remaining: number;
+}
+
+/** My credits still usable now (remaining > 0, not expired), soonest to expire first. */
+export const activeCredits = async (env: Env, userId: string, now: number, filter?: { type: PackageType; limitKey: string }) =>
+  (
+    await env.DB.prepare(
+      `SELECT * FROM (
+         SELECT c.id, c.type, c.package_id, p.name, c.limit_key, c.category_id, c.subcategory_id, c.quantity, c.validity_days, c.expires_at, c.created_at,
+                c.quantity - ${CREDIT_USED_SQL('c.id')} AS remaining
+         FROM seller_credits c JOIN seller_packages p ON p.id = c.package_id
+         WHERE c.user_id = ? AND c.expires_at > ? ${filter ? 'AND c.type = ? AND c.limit_key = ?' : ''}
+       ) WHERE remaining > 0 ORDER BY expires_at, created_at`,
+    )
+      .bind(userId, now, ...(filter ? [filter.type, filter.limitKey] : []))
+      .all<CreditRow>()
+  ).results;
+
+export const creditView = (c: CreditRow) => ({
+  id: c.id,
+  type: c.type,
+  packageId: c.package_id,
+  name: c.name,
+  categoryId: c.category_id,
+  ...(c.subcategory_id ? { subcategoryId: c.subcategory_id } : {}),
+  quantity: c.quantity,
+  remaining: c.remaining,
+  validityDays: c.validity_days,
+  expiresAt: new Date(c.expires_at).toISOString(),
+});
+
+/** Where a user stands in one group now. */
+export const limitStatus = async (env: Env, userId: string, group: LimitGroup, now = Date.now()): Promise<AdLimit> => {
+  const since = now - group.periodDays * DAY;
+  const [usage, slots] = await Promise.all([
+    env.DB.prepare(`SELECT count(*) AS used, min(created_at) AS oldest FROM ad_postings WHERE user_id = ?1 AND limit_key = ?2 AND credit_id IS NULL AND created_at > ?3`)
+      .bind(userId, group.limitKey, since)
+      .first<{ used: number; oldest: number | null }>(),
+    activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey }),
+  ]);
+  const used = usage?.used ?? 0;
+  const remaining = Math.max(0, group.freeAds - used);
+  const paidSlots = slots.reduce((n, c) => n + c.remaining, 0);
+  return {
+    categoryId: group.categoryId,
+    ...(group.subcategoryId ? { subcategoryId: group.subcategoryId } : {}),
+    name: group.name,
+    freeAds: group.freeAds,
+    periodDays: group.periodDays,
+    used,
+    remaining,
+    resetsAt: usage?.oldest ? new Date(usage.oldest + group.periodDays * DAY).toISOString() : null,
+    paidSlots,
+    canPost: remaining > 0 || paidSlots > 0,
+  };
+};
+
+/** Every group's limit for the account page (one query), in the catalogue's order. */
+export const allLimits = async (env: Env, db: Db, userId: string, now = Date.now()): Promise<AdLimit[]> => {
+  const [{ results }, cats, slots] = await Promise.all([
+    env.DB.prepare(
+      `SELECT f.limit_key, f.free_ads, f.period_days, count(a.listing_id) AS used, min(a.created_at) AS oldest
+       FROM free_ad_limits f
+       LEFT JOIN ad_postings a ON a.limit_key = f.limit_key AND a.user_id = ? AND a.credit_id IS NULL AND a.created_at > ? - f.period_days * ${DAY}
+       GROUP BY f.limit_key`,
+    )
+      .bind(userId, now)
+      .all<LimitRow & { used: number; oldest: number | null }>(),
+    allCategories(db),
+    activeCredits(env, userId, now),
+  ]);
+  const position = (key: string) => {
+    const cat = cats.find((c) => c.id === key);
+    const top = cat?.parentId ? cats.find((c) => c.id === cat.parentId) : cat;
+    return (top?.position ?? 99) * 100 + (cat?.parentId ? cat.position : -1);
+  };
+  return results
+    .sort((a, b) => position(a.limit_key) - position(b.limit_key))
+    .map((r) => {
+      const cat = cats.find((c) => c.id === r.limit_key);
+      const paidSlots = slots.filter((s) => s.type === 'AD_SLOTS' && s.limit_key === r.limit_key).reduce((n, s) => n + s.remaining, 0);
+      const remaining = Math.max(0, r.free_ads - r.used);
+      return {
+        categoryId: cat?.parentId ?? r.limit_key,
+        ...(cat?.parentId ? { subcategoryId: r.limit_key } : {}),
+        name: cat?.name ?? r.limit_key,
+        freeAds: r.free_ads,
+        periodDays: r.period_days,
+        used: r.used,
+        remaining,
+        resetsAt: r.oldest ? new Date(r.oldest + r.period_days * DAY).toISOString() : null,
+        paidSlots,
+        canPost: remaining > 0 || paidSlots > 0,
+      };
+    });
+};
+
+export const businessAccount = async (env: Env, db: Db, userId: string, now = Date.now()) => ({
+  limits: await allLimits(env, db, userId, now),
+  credits: (await activeCredits(env, userId, now)).map(creditView),
+});
+
+// ---------------------------------------------------------------- posting
+
+const limitReached = async (env: Env, group: LimitGroup, status: AdLimit) => {
+  const packages = await packagesForGroup(env, group, 'AD_SLOTS');
+  const when = status.resetsAt ? ` Your next free ad here is on ${new Date(status.resetsAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.` : '';
+  return new AppError(
+    402,
+    'AD_LIMIT_REACHED',
+    `You have used your ${group.freeAds === 1 ? 'free ad' : `${group.freeAds} free ads`} in ${group.name} for this ${group.periodDays}-day period. Buy an extra ad pack to post now.${when}`,
+    undefined,
+    undefined,
+    { limit: status, packages },
+  );
+};
+
+/**
+ * Decides how a new ad in this group is paid for — a free ad, else the paid slot that expires
+ * first — or refuses with 402 AD_LIMIT_REACHED and the packs that unlock it. Returns the
+ * statement that records the posting; it is conditional (the limit or the slot is re-checked in
+ * the same statement), so the caller runs it first in the ad's batch and makes every other
+ * write depend on its row: a race lost writes nothing.
+ */
+export const reservePosting = async (env: Env, userId: string, group: LimitGroup, listingId: string, now = Date.now()) => {
+  const status = await limitStatus(env, userId, group, now);
+  const since = now - group.periodDays * DAY;
+  if (status.remaining > 0) {
+    return {
+      creditId: null,
+      statement: env.DB.prepare(
+        `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
+         SELECT ?4, ?1, ?2, NULL, ?5 WHERE (${FREE_USED_SQL}) < ?6`,
+      ).bind(userId, group.limitKey, since, listingId, now, group.freeAds),
+      onRaceLost: () => limitReached(env, group, { ...status, remaining: 0, canPost: false }),
+    };
+  }
+  const [slot] = await activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey });
+  if (!slot) throw await limitReached(env, group, status);
+  return {
+    creditId: slot.id,
+    statement: env.DB.prepare(
+      `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
+       SELECT ?3, ?1, ?2, ?4, ?5 WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?1 AND expires_at > ?5) > ${CREDIT_USED_SQL('?4')}`,
+    ).bind(userId, group.limitKey, listingId, slot.id, now),
+    onRaceLost: () => limitReached(env, group, { ...status, paidSlots: 0, canPost: false }),
+  };
+};
+
+/** SQL condition for the rest of the ad's batch: its posting row was written. */
+export const POSTING_RECORDED = 'EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)';
