@@ -19,6 +19,7 @@ import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
+import { savedSearchRoutes } from './routes/saved-searches';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -35,6 +36,7 @@ const api = new Hono<AppEnv>()
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)
+  .route('/saved-searches', savedSearchRoutes)
   .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()

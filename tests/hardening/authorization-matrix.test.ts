@@ -31,6 +31,8 @@ interface Fixture {
   photoKey: string;
   chatId: string;
   notificationId: string;
+  /** issue 21: the owner's saved search */
+  savedSearchId: string;
   /** the owner's pending order, signed by the local checkout (only when asked for) */
   signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** a token for a user id that does not exist */
@@ -67,6 +69,12 @@ const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<F
     ),
   ]);
   const notificationId = await seedNotification(owner.id);
+  const savedSearchId = `ss_${ghost()}`;
+  await env.DB.prepare(
+    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, 'Activa in Pune', '{"q":"activa pune"}', 'instant', '', 1421, '{"groups":[{"alts":["activa"],"prefix":false}]}', ?, ?, ?)`,
+  )
+    .bind(savedSearchId, owner.id, now, now, now)
+    .run();
   let signed: Fixture['signed'];
   if (opts.order) {
     const order = await request(owner, 'POST', '/api/premium/create-order', { packageId: 'basic' });
@@ -76,7 +84,7 @@ const fixture = async (opts: { pro?: boolean; order?: boolean } = {}): Promise<F
   }
   if (opts.pro) await grantPlan(owner.id, 'pro');
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
-  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}) };
+  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}) };
 };
 
 /** A request through the app with its own execution context, so waitUntil work (view counts) has settled before we look. */
@@ -113,6 +121,7 @@ const snapshot = async (f: Fixture) => {
     orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     phoneLog: await rows(`SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
     sessions: await rows(`SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    savedSearches: await rows(`SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -294,6 +303,46 @@ const ROUTES: Route[] = [
       const ids = body.data.notifications.map((n: { id: string }) => n.id);
       if (role === 'owner') expect(ids).toContain(f.notificationId);
       else expect(ids).not.toContain(f.notificationId);
+    },
+  },
+  // ------------------------------------------------------------ saved searches (issue 21): someone else's reads as missing
+  {
+    name: 'PUT /saved-searches/{id}',
+    call: (f, m) => ({ method: 'PUT', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}`, body: { alert: 'off' } }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; alert: string }>(after.savedSearches, (r) => r.id === f.savedSearchId)?.alert).toBe('off'),
+  },
+  {
+    name: 'DELETE /saved-searches/{id}',
+    call: (f, m) => ({ method: 'DELETE', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string }>(after.savedSearches, (r) => r.id === f.savedSearchId)).toBeUndefined(),
+  },
+  {
+    name: 'POST /saved-searches/{id}/seen',
+    call: (f, m) => ({ method: 'POST', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}/seen` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      const last = (s: Snapshot) => row<{ id: string; last_seen_at: number }>(s.savedSearches, (r) => r.id === f.savedSearchId)!.last_seen_at;
+      expect(last(after)).toBeGreaterThanOrEqual(last(before));
+      same(before, after, ['savedSearches']);
+    },
+  },
+  {
+    name: 'GET /saved-searches (list)',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/saved-searches' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.map((s: { id: string }) => s.id)).toEqual(role === 'owner' ? [f.savedSearchId] : []),
+  },
+  {
+    name: 'POST /saved-searches',
+    tokenIsId: true,
+    call: () => ({ method: 'POST', path: '/api/saved-searches', body: { query: { q: 'activa', location: 'Pune' }, alert: 'daily' } }),
+    expected: { owner: 201, other: 201, guest: 401, missing: 401 },
+    allowed: ({ f, role, after }) => {
+      const actor = role === 'owner' ? f.owner.id : f.other.id;
+      expect((after.savedSearches as { user_id: string }[]).filter((s) => s.user_id === actor)).toHaveLength(role === 'owner' ? 2 : 1);
     },
   },
   // ------------------------------------------------------------ premium (the owner holds Pro)

@@ -190,6 +190,8 @@ interface World {
   own: Map<string, { listings: string[]; chats: string[]; notifications: string[]; orders: string[] }>;
   /** uploaded photos not yet given to a generated ad */
   freePhotos: Map<string, string[]>;
+  /** issue 21: saved searches by owner */
+  savedSearches: Map<string, string[]>;
 }
 let world: World;
 
@@ -203,6 +205,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     ? [w.chatIds, mine.chats]
     : op.path.startsWith('/notifications')
       ? [w.notificationIds, mine.notifications]
+      : op.path.startsWith('/saved-searches')
+        ? [[...w.savedSearches.values()].flat(), w.savedSearches.get(me.id) ?? []]
       : op.path.startsWith('/locations')
         ? [w.locationIds.map(String), []]
         : [[...w.listingIds, ...w.hiddenIds], mine.listings];
@@ -256,6 +260,12 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
     images: (w.freePhotos.get(me.id) ?? []).splice(0, r.int(1, 2)),
     features: { ...CAR, kmDriven: r.int(0, 200_000) },
   }),
+  'POST /saved-searches': (r) => ({
+    query: r.pick([{ q: 'activa pune' }, { category: 'Vehicles', subcategory: 'Cars', maxPrice: r.int(1, 5_000_000) }, { q: 'sofa', location: 'Bengaluru' }, { lat: 12.97, lng: 77.59, radiusKm: 10, q: 'iphone' }]),
+    alert: r.pick(['instant', 'daily', 'off']),
+    ...(r.chance(0.5) ? { name: `Fuzz search ${r.int(1, 1e6)}` } : {}),
+  }),
+  'PUT /saved-searches/{id}': (r) => r.pick([{ alert: r.pick(['instant', 'daily', 'off']) }, { name: `Renamed ${r.int(1, 1e6)}` }]),
   'PUT /listings/{id}': (r) => r.pick([{ price: r.int(1, 5_000_000) }, { title: `Edited title ${r.int(1, 1e6)}` }, { description: 'Edited description of the car.' }, { features: { ...CAR, year: r.int(1990, 2025) } }]),
   'POST /premium/verify-payment': async (r, w, me) => {
     const orderId = r.pick(w.own.get(me.id)?.orders.length ? w.own.get(me.id)!.orders : w.orderIds);
@@ -571,8 +581,14 @@ beforeAll(async () => {
   }
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
-  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos };
-});
+  const savedSearches = new Map<string, string[]>();
+  for (const u of users) {
+    const ids: string[] = [];
+    for (const query of [{ q: 'activa pune' }, { category: 'Vehicles', maxPrice: 40000 }]) ids.push((await json(u, 'POST', '/api/saved-searches', { query })).body.data.id);
+    savedSearches.set(u.id, ids);
+  }
+  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, savedSearches };
+}, 60_000);
 
 afterAll(() => {
   logSpy?.mockRestore();
