@@ -21,6 +21,9 @@ import { searchDictionary } from './search/dictionary';
 import { DEFAULT_RADIUS_KM } from './search/near';
 import { understand } from './search/understand';
 import { type Matcher, words } from './alerts/matcher';
+import { subcategoryById } from '../schemas/taxonomy';
+
+const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
 
 export interface CompiledSearch {
   scope: string;
@@ -51,11 +54,17 @@ export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promis
   }
   const place = near ? null : (picked ?? plan?.place ?? null);
 
+  const norm = (list: string[]) => [...new Set(list.map((t) => words(t).join(' ')).filter(Boolean))];
   const matcher: Matcher = {
-    groups: (plan?.groups ?? []).map((g) => ({
-      alts: [...new Set([...g.terms, ...(!query.exact && g.correction ? g.correction.terms : [])].map((t) => words(t).join(' ')).filter(Boolean))],
-      prefix: g.prefix,
-    })),
+    groups: (plan?.groups ?? []).map((g) => {
+      const correction = !query.exact && g.correction ? g.correction : undefined;
+      // a concept's own forms match anywhere; its helper words ("honda" for "activa") only in its subcategory,
+      // so a saved "activa" hears of Activas, not of every Honda
+      const helpers = new Set(norm([...(g.concept?.also ?? []), ...(correction?.concept?.also ?? [])]));
+      const alts = norm([...g.terms, ...(correction?.terms ?? [])]).filter((t) => !helpers.has(t));
+      const home = subcategoryIdByName.get(g.concept?.subcategory ?? correction?.concept?.subcategory ?? '');
+      return { alts, prefix: g.prefix, ...(helpers.size && home ? { also: { subcategoryId: home, alts: [...helpers] } } : {}) };
+    }),
   };
   if (query.minPrice !== undefined) matcher.minPriceMinor = Math.round(query.minPrice * 100);
   if (query.maxPrice !== undefined) matcher.maxPriceMinor = Math.round(query.maxPrice * 100);

@@ -20,6 +20,7 @@ import { MEDIA_PREFIX } from './media';
 import { moderationReason } from './moderation';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
+import { dispatchEvents, eventStatement } from './alerts/events';
 
 interface StoredListing {
   num: number;
@@ -238,6 +239,8 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   const now = Date.now();
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
+  // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
+  const posted = reason ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
@@ -270,7 +273,9 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
       now,
     ),
     ...attachPhotos(env, id, p.photoIds),
+    ...(posted ? [posted.statement] : []),
   ]);
+  if (posted) await dispatchEvents(env, [posted.id]);
   if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
   await invalidateListingCaches(env);
   return getListing(env, db, origin, id, userId);
@@ -312,6 +317,14 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = typeof p.features.brand === 'string' ? p.features.brand.toLowerCase() : null;
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
+  // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
+  const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
+  const event =
+    status === 'APPROVED' && row.status === 'REJECTED'
+      ? eventStatement(env, row.id, 'approved', guard)
+      : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
+        ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
+        : undefined;
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above, and the ad's own row is written last, so two edits
   // racing cannot mix (one's text with the other's photos); the loser changes nothing and gets a 409.
@@ -351,8 +364,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       userId,
       row.updated_at,
     ),
+    ...(event ? [event.statement] : []),
   ]);
-  if ((written.at(-1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if ((written.at(event ? -2 : -1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (reason && row.status !== 'REJECTED') {
     await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
@@ -384,10 +399,16 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
     throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
   }
   // compare-and-set on the old status, so two racing changes cannot both apply
-  const res = await env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
-    .bind(status, Date.now(), row.id, userId, row.status)
-    .run();
-  if (res.meta.changes === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  const now = Date.now();
+  // back on sale is news for saved searches: the event joins the change's batch and exists only if it applied
+  const reactivated =
+    status === 'APPROVED' ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
+  const [res] = await env.DB.batch([
+    env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?').bind(status, now, row.id, userId, row.status),
+    ...(reactivated ? [reactivated.statement] : []),
+  ]);
+  if ((res?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if (reactivated) await dispatchEvents(env, [reactivated.id]);
   await invalidateListingCaches(env);
   return getListing(env, db, origin, row.id, userId);
 };

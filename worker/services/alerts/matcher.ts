@@ -9,7 +9,12 @@ import { tokens } from '../search/text';
 
 export interface Matcher {
   /** every group must match; a group matches when any of its alternatives does (a word, or words joined by one space, already normalised by `words`) */
-  groups: { alts: string[]; prefix: boolean }[];
+  groups: {
+    alts: string[];
+    prefix: boolean;
+    /** a lexicon concept's helper words ("honda" for "activa"): they count only for ads in its subcategory */
+    also?: { subcategoryId: string; alts: string[] };
+  }[];
   minPriceMinor?: number;
   maxPriceMinor?: number;
   conditions?: string[];
@@ -23,6 +28,7 @@ export interface AdForMatching {
   text: string;
   priceMinor: number;
   condition: string;
+  subcategoryId: string | null;
   features: Record<string, unknown>;
   latitude: number | null;
   longitude: number | null;
@@ -81,5 +87,9 @@ export const matches = (m: Matcher, p: PreparedAd): boolean => {
     if (ad.latitude === null || ad.longitude === null) return false;
     if (haversineKm(m.near.lat, m.near.lng, ad.latitude, ad.longitude) > m.near.radiusKm) return false;
   }
-  return m.groups.every((g) => g.alts.some((alt) => hasPhrase(p, alt.split(' '), g.prefix)));
+  return m.groups.every(
+    (g) =>
+      g.alts.some((alt) => hasPhrase(p, alt.split(' '), g.prefix)) ||
+      (g.also !== undefined && g.also.subcategoryId === ad.subcategoryId && g.also.alts.some((alt) => hasPhrase(p, alt.split(' '), false))),
+  );
 };
