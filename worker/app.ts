@@ -22,6 +22,7 @@ import { uploadRoutes } from './routes/uploads';
 import { reportRoutes, userRoutes } from './routes/trust';
 import { adminRoutes } from './routes/admin';
 import { businessRoutes } from './routes/business';
+import { savedSearchRoutes } from './routes/saved-searches';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -39,8 +40,11 @@ const api = new Hono<AppEnv>()
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)
-  .route('/dev', devRoutes)
-  .route('/listings', reportRoutes).route('/users', userRoutes).route('/admin', adminRoutes);
+  .route('/listings', reportRoutes)
+  .route('/users', userRoutes)
+  .route('/admin', adminRoutes)
+  .route('/saved-searches', savedSearchRoutes)
+  .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))

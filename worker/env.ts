@@ -11,6 +11,8 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiterContract>;
   ChatRoom: DurableObjectNamespace<ChatRoomContract>;
   UserInbox: DurableObjectNamespace<UserInboxContract>;
+  /** issue 21: listing events (outbox relay) → the saved-search and price-drop consumer */
+  ALERTS_QUEUE: Queue<AlertMessage>;
   APP_NAME: string;
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;
@@ -35,8 +37,16 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
   SMS_PROVIDER_TOKEN?: string;
+  /** set to send e-mail (saved-search digests) through a provider; without it, the dev outbox */
+  EMAIL_PROVIDER_URL?: string;
+  EMAIL_PROVIDER_TOKEN?: string;
   /** seconds a search dictionary may be reused after listings changed (default 600; tests use 0) */
   SEARCH_DICTIONARY_MAX_AGE?: string;
+}
+
+/** One outbox event on the alerts queue: the consumer reads the rest from D1. */
+export interface AlertMessage {
+  eventId: string;
 }
 
 export interface AuthUser {

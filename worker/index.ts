@@ -6,6 +6,10 @@ import { authenticate } from './services/auth';
 import { isMember } from './services/chat';
 import { cleanupOrphanUploads } from './services/uploads';
 import { expireSubscriptions } from './services/premium';
+import type { AlertMessage } from './env';
+import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';
+import { relayOutbox } from './services/alerts/events';
+import { sendDailyDigests } from './services/alerts/digest';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -53,9 +57,23 @@ export default {
     }
     return app.fetch(request, env, ctx);
   },
-  // hourly (wrangler.toml [triggers]): photos never attached to an ad; plans whose period ended
-  scheduled: async (_controller, env, ctx) => {
+  // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
+  // saved-search digests; hourly, photos never attached to an ad and plans whose period ended
+  scheduled: async (controller, env, ctx) => {
+    if (controller.cron === '* * * * *') {
+      ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
+      return;
+    }
+    if (controller.cron === '30 3 * * *') {
+      ctx.waitUntil(sendDailyDigests(env).then((n) => console.log(`saved-search digests sent: ${n}`)));
+      return;
+    }
     ctx.waitUntil(cleanupOrphanUploads(env).then((n) => console.log(`orphan uploads removed: ${n}`)));
     ctx.waitUntil(expireSubscriptions(env).then((n) => console.log(`subscriptions expired: ${n}`)));
+  },
+  // issue 21: listing events → saved-search alerts and price drops; the dead-letter queue logs what gave up
+  queue: async (batch, env) => {
+    if (batch.queue === 'sel-alerts-dlq') return handleDeadLetters(batch as MessageBatch<AlertMessage>);
+    return handleAlertBatch(batch as MessageBatch<AlertMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

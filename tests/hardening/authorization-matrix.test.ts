@@ -31,6 +31,8 @@ interface Fixture {
   photoKey: string;
   chatId: string;
   notificationId: string;
+  /** issue 21: the owner's saved search */
+  savedSearchId: string;
   /** the owner's pending order, signed by the local checkout (only when asked for) */
   signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** #18: the owner's seller-package order and its local-checkout signature (only when asked for) */
@@ -81,6 +83,12 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     ),
   ]);
   const notificationId = await seedNotification(owner.id);
+  const savedSearchId = `ss_${ghost()}`;
+  await env.DB.prepare(
+    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, 'Activa in Pune', '{"q":"activa pune"}', 'instant', '', 1421, '{"groups":[{"alts":["activa"],"prefix":false}]}', ?, ?, ?)`,
+  )
+    .bind(savedSearchId, owner.id, now, now, now)
+    .run();
   let signed: Fixture['signed'];
   if (opts.order) {
     const order = await request(owner, 'POST', '/api/premium/create-order', { packageId: 'basic' });
@@ -101,7 +109,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     bizOrder = { id: order.body.data.orderId, signed: done.body.data };
   }
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
-  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
+  return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
 };
 
 /** A request through the app with its own execution context, so waitUntil work (view counts) has settled before we look. */
@@ -147,6 +155,7 @@ const snapshot = async (f: Fixture) => {
     businessOrders: await rows(`SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     cart: await rows(`SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`, ...ids),
     promotions: await rows(`SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    savedSearches: await rows(`SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -328,6 +337,46 @@ const ROUTES: Route[] = [
       const ids = body.data.notifications.map((n: { id: string }) => n.id);
       if (role === 'owner') expect(ids).toContain(f.notificationId);
       else expect(ids).not.toContain(f.notificationId);
+    },
+  },
+  // ------------------------------------------------------------ saved searches (issue 21): someone else's reads as missing
+  {
+    name: 'PUT /saved-searches/{id}',
+    call: (f, m) => ({ method: 'PUT', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}`, body: { alert: 'off' } }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string; alert: string }>(after.savedSearches, (r) => r.id === f.savedSearchId)?.alert).toBe('off'),
+  },
+  {
+    name: 'DELETE /saved-searches/{id}',
+    call: (f, m) => ({ method: 'DELETE', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => expect(row<{ id: string }>(after.savedSearches, (r) => r.id === f.savedSearchId)).toBeUndefined(),
+  },
+  {
+    name: 'POST /saved-searches/{id}/seen',
+    call: (f, m) => ({ method: 'POST', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}/seen` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      const last = (s: Snapshot) => row<{ id: string; last_seen_at: number }>(s.savedSearches, (r) => r.id === f.savedSearchId)!.last_seen_at;
+      expect(last(after)).toBeGreaterThanOrEqual(last(before));
+      same(before, after, ['savedSearches']);
+    },
+  },
+  {
+    name: 'GET /saved-searches (list)',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/saved-searches' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body }) => expect(body.data.map((s: { id: string }) => s.id)).toEqual(role === 'owner' ? [f.savedSearchId] : []),
+  },
+  {
+    name: 'POST /saved-searches',
+    tokenIsId: true,
+    call: () => ({ method: 'POST', path: '/api/saved-searches', body: { query: { q: 'activa', location: 'Pune' }, alert: 'daily' } }),
+    expected: { owner: 201, other: 201, guest: 401, missing: 401 },
+    allowed: ({ f, role, after }) => {
+      const actor = role === 'owner' ? f.owner.id : f.other.id;
+      expect((after.savedSearches as { user_id: string }[]).filter((s) => s.user_id === actor)).toHaveLength(role === 'owner' ? 2 : 1);
     },
   },
   // ------------------------------------------------------------ premium (the owner holds Pro)

@@ -193,6 +193,8 @@ interface World {
   /** issue 20: accounts and ads that blocks, bans, reports and moderation decisions may hit without breaking the rest of the world */
   victims: string[];
   victimListings: string[];
+  /** issue 21: saved searches by owner */
+  savedSearches: Map<string, string[]>;
 }
 let world: World;
 
@@ -210,6 +212,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     ? [w.chatIds, mine.chats]
     : op.path.startsWith('/notifications')
       ? [w.notificationIds, mine.notifications]
+      : op.path.startsWith('/saved-searches')
+        ? [[...w.savedSearches.values()].flat(), w.savedSearches.get(me.id) ?? []]
       : op.path.startsWith('/locations')
         ? [w.locationIds.map(String), []]
         : [[...w.listingIds, ...w.hiddenIds], mine.listings];
@@ -266,6 +270,12 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
     images: (w.freePhotos.get(me.id) ?? []).splice(0, r.int(1, 2)),
     features: { ...CAR, kmDriven: r.int(0, 200_000) },
   }),
+  'POST /saved-searches': (r) => ({
+    query: r.pick([{ q: 'activa pune' }, { category: 'Vehicles', subcategory: 'Cars', maxPrice: r.int(1, 5_000_000) }, { q: 'sofa', location: 'Bengaluru' }, { lat: 12.97, lng: 77.59, radiusKm: 10, q: 'iphone' }]),
+    alert: r.pick(['instant', 'daily', 'off']),
+    ...(r.chance(0.5) ? { name: `Fuzz search ${r.int(1, 1e6)}` } : {}),
+  }),
+  'PUT /saved-searches/{id}': (r) => r.pick([{ alert: r.pick(['instant', 'daily', 'off']) }, { name: `Renamed ${r.int(1, 1e6)}` }]),
   'PUT /listings/{id}': (r) => r.pick([{ price: r.int(1, 5_000_000) }, { title: `Edited title ${r.int(1, 1e6)}` }, { description: 'Edited description of the car.' }, { features: { ...CAR, year: r.int(1990, 2025) } }]),
   'POST /premium/verify-payment': async (r, w, me) => {
     const orderId = r.pick(w.own.get(me.id)?.orders.length ? w.own.get(me.id)!.orders : w.orderIds);
@@ -606,7 +616,13 @@ beforeAll(async () => {
     victims.push(v.id);
     for (let j = 0; j < 2; j++) victimListings.push((await createListing(v, { title: `Victim car ${i}-${j}`, features: CAR })).id);
   }
-  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings };
+  const savedSearches = new Map<string, string[]>();
+  for (const u of users) {
+    const ids: string[] = [];
+    for (const query of [{ q: 'activa pune' }, { category: 'Vehicles', maxPrice: 40000 }]) ids.push((await json(u, 'POST', '/api/saved-searches', { query })).body.data.id);
+    savedSearches.set(u.id, ids);
+  }
+  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings, savedSearches };
 }, 60_000); // the world takes a while to build on a busy machine
 
 afterAll(() => {

@@ -604,3 +604,56 @@ export const cartItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
 );
+
+// ── issue-21 saved searches and alerts ──
+
+/** A buyer's saved filters; `scope` + `placeId` index it for the alert consumer, `matcher` holds the rest. */
+export const savedSearches = sqliteTable(
+  'saved_searches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    /** instant | daily | off */
+    alert: text('alert').notNull().default('instant'),
+    scope: text('scope').notNull().default(''),
+    placeId: integer('place_id').notNull().default(0),
+    matcher: text('matcher').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('saved_searches_user').on(t.userId, t.createdAt), index('saved_searches_scope_place').on(t.scope, t.placeId)],
+);
+
+export const savedSearchMatches = sqliteTable(
+  'saved_search_matches',
+  {
+    savedSearchId: text('saved_search_id').notNull(),
+    listingId: text('listing_id').notNull(),
+    userId: text('user_id').notNull(),
+    matchedAt: integer('matched_at').notNull(),
+    digestedAt: integer('digested_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
+    index('saved_search_matches_seen').on(t.savedSearchId, t.matchedAt),
+    index('saved_search_matches_digest').on(t.digestedAt, t.userId),
+  ],
+);
+
+/** Transactional outbox of listing changes that can interest buyers (relayed to the alerts queue). */
+export const listingEvents = sqliteTable(
+  'listing_events',
+  {
+    id: text('id').primaryKey(),
+    listingId: text('listing_id').notNull(),
+    kind: text('kind').notNull(),
+    oldPriceMinor: integer('old_price_minor'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+    doneAt: integer('done_at'),
+  },
+  (t) => [index('listing_events_unsent').on(t.sentAt, t.createdAt)],
+);

@@ -62,7 +62,9 @@ export const notify = async (env: Env, userId: string, n: { type: NotificationTy
 export const pushMessageFor = (type: string, title: string, body: string, data: Record<string, unknown>): PushMessage => {
   const chatId = typeof data.chatId === 'string' ? data.chatId : undefined;
   const listingId = typeof data.listingId === 'string' ? data.listingId : undefined;
-  const url = chatId ? `/chat?chatId=${encodeURIComponent(chatId)}` : listingId ? `/listing/${encodeURIComponent(listingId)}` : '/';
+  // a saved-search alert opens the search (issue 21); its own `url` is always a path on this site
+  const own = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : undefined;
+  const url = chatId ? `/chat?chatId=${encodeURIComponent(chatId)}` : own ?? (listingId ? `/listing/${encodeURIComponent(listingId)}` : '/');
   return { title, body, url, tag: `${type.toLowerCase()}:${chatId ?? listingId ?? 'general'}` };
 };
 
@@ -120,4 +122,31 @@ export const markAllNotificationsRead = async (env: Env, userId: string) => {
   const res = await env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND is_read = 0`).bind(Date.now(), userId).run();
   await pushToInbox(env, userId, chatEvent('notification_read', { all: true }));
   return { updated: res.meta.changes };
+};
+
+/**
+ * A notification keyed by what it is about (issue 21: "this ad for this buyer"): its id derives
+ * from the key, so a retried or duplicated queue message stores and pushes it once. Returns
+ * whether this call created it.
+ */
+export const notifyOnce = async (env: Env, key: string, userId: string, n: { type: NotificationType; title: string; body: string; data?: Record<string, unknown> }) => {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  const id = `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const row: NotificationRow = {
+    id,
+    user_id: userId,
+    title: n.title.slice(0, 120),
+    body: n.body.slice(0, 500),
+    type: n.type,
+    data: JSON.stringify(n.data ?? {}),
+    is_read: 0,
+    read_at: null,
+    created_at: Date.now(),
+  };
+  const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
+    .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
+    .run();
+  if (res.meta.changes === 0) return false;
+  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
+  return true;
 };

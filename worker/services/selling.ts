@@ -23,6 +23,7 @@ import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 import { listingBrand } from '../schemas/brands';
 import { POSTING_RECORDED, limitGroupFor, reservePosting } from './business';
+import { dispatchEvents, eventStatement } from './alerts/events';
 
 interface StoredListing {
   num: number;
@@ -245,6 +246,8 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   // written first and every other write of the batch depends on it, so a lost race writes nothing
   // and is decided again (a slot may remain when a parallel post took the free ad).
   const group = await limitGroupFor(env, db, p.categoryId, p.subcategoryId);
+  // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
+  const posted = reason ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   for (let attempt = 1; ; attempt++) {
     const posting = await reservePosting(env, userId, group, id, now);
     const written = await env.DB.batch([
@@ -283,10 +286,12 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
       ...p.photoIds.map((mediaId, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
       ),
+      ...(posted ? [posted.statement] : []),
     ]);
     if ((written[0]?.meta.changes ?? 0) > 0) break;
     if (attempt === 3) throw await posting.onRaceLost();
   }
+  if (posted) await dispatchEvents(env, [posted.id]);
   if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
   await invalidateListingCaches(env);
   return getListing(env, db, origin, id, userId);
@@ -329,6 +334,14 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = listingBrand(p.features, p.title);
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
+  // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
+  const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
+  const event =
+    status === 'APPROVED' && row.status === 'REJECTED'
+      ? eventStatement(env, row.id, 'approved', guard)
+      : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
+        ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
+        : undefined;
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above, and the ad's own row is written last, so two edits
   // racing cannot mix (one's text with the other's photos); the loser changes nothing and gets a 409.
@@ -368,8 +381,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       userId,
       row.updated_at,
     ),
+    ...(event ? [event.statement] : []),
   ]);
-  if ((written.at(-1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if ((written.at(event ? -2 : -1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (reason && row.status !== 'REJECTED') {
     await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
@@ -401,10 +416,16 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
     throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
   }
   // compare-and-set on the old status, so two racing changes cannot both apply
-  const res = await env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
-    .bind(status, Date.now(), row.id, userId, row.status)
-    .run();
-  if (res.meta.changes === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  const now = Date.now();
+  // back on sale is news for saved searches: the event joins the change's batch and exists only if it applied
+  const reactivated =
+    status === 'APPROVED' ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
+  const [res] = await env.DB.batch([
+    env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?').bind(status, now, row.id, userId, row.status),
+    ...(reactivated ? [reactivated.statement] : []),
+  ]);
+  if ((res?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  if (reactivated) await dispatchEvents(env, [reactivated.id]);
   await invalidateListingCaches(env);
   return getListing(env, db, origin, row.id, userId);
 };

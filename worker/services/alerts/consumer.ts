@@ -1,0 +1,220 @@
+/**
+ * The alerts queue consumer (issue 21). One message = one listing event from the outbox:
+ *  - saved searches: candidates come from the index (scope = any / the ad's category / its
+ *    subcategory, place = anywhere / the ad's state / city / area), never a scan of all searches;
+ *    the compiled matcher decides the rest in code. Every match is recorded (newCount, digests);
+ *    `instant` searches notify their owner (inbox Durable Object: live tabs + Web Push), one
+ *    notification per buyer and ad however many of their searches matched.
+ *  - price lowered: everyone who favourited the ad, at most once per ad and day.
+ * Idempotent: notification ids derive from what they are about and matches have a primary key,
+ * so a message delivered twice, or retried after dying half way, notifies once.
+ */
+import type { Env, AlertMessage } from '../../env';
+import { notifyOnce } from '../notifications';
+import { savedSearchHref } from '../../schemas/saved-searches';
+import { type Matcher, matches, prepareAd } from './matcher';
+
+interface EventRow {
+  id: string;
+  listing_id: string;
+  kind: string;
+  old_price_minor: number | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+interface AdRow {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  price_minor: number;
+  condition: string;
+  category_id: string;
+  subcategory_id: string | null;
+  state_id: number | null;
+  city_id: number | null;
+  area_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  features: string;
+  location: string;
+  status: string;
+  categories: string | null;
+}
+
+interface CandidateRow {
+  id: string;
+  user_id: string;
+  name: string;
+  alert: string;
+  query: string;
+  matcher: string;
+}
+
+/** For tests: a fault injected at a named point ("after-notify") to kill the consumer mid-event. */
+let fault: ((point: string, eventId: string) => void) | undefined;
+export const setAlertFault = (f: typeof fault) => {
+  fault = f;
+};
+
+const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
+/** Days are Indian days: "once a day" resets at midnight IST. */
+export const istDay = (now = Date.now()) => new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+
+const loadAd = (env: Env, listingId: string) =>
+  env.DB.prepare(
+    `SELECT l.id, l.user_id, l.title, l.description, l.price_minor, l.condition, l.category_id, l.subcategory_id, l.state_id, l.city_id, l.area_id,
+       l.latitude, l.longitude, l.features, l.location, l.status,
+       (SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)) AS categories
+     FROM listings l WHERE l.id = ?`,
+  )
+    .bind(listingId)
+    .first<AdRow>();
+
+export interface MatchStats {
+  candidates: number;
+  matched: number;
+  notified: number;
+}
+
+/** The saved searches an ad matches, and what is new about them. */
+const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: MatchStats) => {
+  const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
+  const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
+  const { results: candidates } = await env.DB.prepare(
+    `SELECT id, user_id, name, alert, query, matcher FROM saved_searches
+     WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')}) AND user_id != ? AND created_at <= ?`,
+  )
+    // a search saved after the event hears only of later ones (it already showed this ad when saved)
+    .bind(...scopes, ...places, ad.user_id, since)
+    .all<CandidateRow>();
+  stats.candidates += candidates.length;
+  let features: Record<string, unknown> = {};
+  try {
+    features = JSON.parse(ad.features) as Record<string, unknown>;
+  } catch {
+    /* an ad without readable features matches no feature filter */
+  }
+  const prepared = prepareAd({
+    text: `${ad.title}\n${ad.description}\n${ad.location}\n${ad.categories ?? ''}`,
+    priceMinor: ad.price_minor,
+    condition: ad.condition,
+    subcategoryId: ad.subcategory_id,
+    features,
+    latitude: ad.latitude,
+    longitude: ad.longitude,
+  });
+  const hits = candidates.filter((c) => matches(JSON.parse(c.matcher) as Matcher, prepared));
+  if (!hits.length) return [];
+  // already recorded (an earlier event for this ad, or this one delivered before): nothing new
+  const known = new Set<string>();
+  for (let i = 0; i < hits.length; i += 90) {
+    const chunk = hits.slice(i, i + 90);
+    const { results } = await env.DB.prepare(`SELECT saved_search_id FROM saved_search_matches WHERE listing_id = ? AND saved_search_id IN (${chunk.map(() => '?').join(', ')})`)
+      .bind(ad.id, ...chunk.map((h) => h.id))
+      .all<{ saved_search_id: string }>();
+    for (const r of results) known.add(r.saved_search_id);
+  }
+  const fresh = hits.filter((h) => !known.has(h.id));
+  stats.matched += fresh.length;
+  return fresh;
+};
+
+const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
+  const now = Date.now();
+  const statements = [];
+  // 5 values a row, under D1's 100 bound parameters per statement
+  for (let i = 0; i < fresh.length; i += 19) {
+    const chunk = fresh.slice(i, i + 19);
+    statements.push(
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO saved_search_matches (saved_search_id, listing_id, user_id, matched_at, digested_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      ).bind(...chunk.flatMap((h) => [h.id, adId, h.user_id, now, h.alert === 'daily' ? null : now])),
+    );
+  }
+  for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
+};
+
+const notifyBuyers = async (env: Env, ad: AdRow, fresh: CandidateRow[], stats: MatchStats) => {
+  const byUser = new Map<string, CandidateRow[]>();
+  for (const h of fresh) if (h.alert === 'instant') byUser.set(h.user_id, [...(byUser.get(h.user_id) ?? []), h]);
+  const price = rupees(ad.price_minor);
+  await Promise.all(
+    [...byUser].map(async ([userId, searches]) => {
+      const first = searches[0]!;
+      const query = JSON.parse(first.query) as Record<string, string>;
+      const created = await notifyOnce(env, `saved-search:${ad.id}:${userId}`, userId, {
+        type: 'SYSTEM',
+        title: `New ad for "${first.name}"`,
+        body: `${ad.title} · ${price} · ${ad.location}`,
+        data: { kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: first.id, url: savedSearchHref(query, first.id) },
+      });
+      if (created) stats.notified++;
+    }),
+  );
+};
+
+const notifyPriceDrop = async (env: Env, ad: AdRow, oldPriceMinor: number | null, stats: MatchStats) => {
+  if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return; // raised again meanwhile
+  const { results } = await env.DB.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>();
+  const day = istDay();
+  await Promise.all(
+    results.map(async ({ user_id: userId }) => {
+      // once per ad, buyer and day: the key is the day, so later drops that day add nothing
+      const created = await notifyOnce(env, `price-drop:${ad.id}:${userId}:${day}`, userId, {
+        type: 'FAVORITE',
+        title: `Price dropped to ${rupees(ad.price_minor)}`,
+        body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
+        data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
+      });
+      if (created) stats.notified++;
+    }),
+  );
+};
+
+/** Handles one outbox event. Safe to run any number of times. */
+export const processEvent = async (env: Env, eventId: string, stats: MatchStats = { candidates: 0, matched: 0, notified: 0 }) => {
+  const event = await env.DB.prepare('SELECT id, listing_id, kind, old_price_minor, created_at, done_at FROM listing_events WHERE id = ?').bind(eventId).first<EventRow>();
+  if (!event || event.done_at !== null) return stats;
+  const ad = await loadAd(env, event.listing_id);
+  // deleted, sold or taken down before we got to it: nobody should hear about it
+  if (ad && ad.status === 'APPROVED') {
+    if (event.kind === 'price_lowered') await notifyPriceDrop(env, ad, event.old_price_minor, stats);
+    const fresh = await matchSavedSearches(env, ad, event.created_at, stats);
+    await notifyBuyers(env, ad, fresh, stats);
+    fault?.('after-notify', eventId);
+    await recordMatches(env, ad.id, fresh);
+  }
+  await env.DB.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(Date.now(), eventId).run();
+  return stats;
+};
+
+/** Exponential backoff for a retried message: 2 s, 4 s, 8 s … capped at 5 minutes. */
+export const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
+
+/** The queue handler: each message acked when done, retried with backoff when it failed. */
+export const handleAlertBatch = async (batch: MessageBatch<AlertMessage>, env: Env) => {
+  for (const message of batch.messages) {
+    const eventId = message.body?.eventId;
+    if (typeof eventId !== 'string') {
+      message.ack(); // not ours to understand: retrying would not help
+      continue;
+    }
+    try {
+      await processEvent(env, eventId);
+      message.ack();
+    } catch (err) {
+      console.warn(`alerts: event ${eventId} failed (attempt ${message.attempts}), retrying`, err);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+};
+
+/** The dead-letter queue: events that failed every retry are logged and kept in the outbox as not done. */
+export const handleDeadLetters = async (batch: MessageBatch<AlertMessage>) => {
+  for (const message of batch.messages) {
+    console.error(`alerts: event ${message.body?.eventId} given up after ${message.attempts} attempts (still in listing_events with done_at NULL)`);
+    message.ack();
+  }
+};

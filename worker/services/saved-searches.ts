@@ -1,0 +1,181 @@
+/**
+ * Saved searches: CRUD, owner only, at most 50 per account. Saving compiles the filters with the
+ * search's own query understanding into index keys + a matcher (services/alerts/matcher.ts).
+ */
+import { ulid } from 'ulid';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { listingsQuery, FEATURE_FILTER_KEYS } from '../schemas/listings';
+import {
+  MAX_SAVED_SEARCHES,
+  type AlertFrequency,
+  type CreateSavedSearchInput,
+  type SavedQuery,
+  type SavedSearch,
+  type UpdateSavedSearchInput,
+} from '../schemas/saved-searches';
+import { resolveCategory } from './catalog';
+import { resolveLocation } from './locations';
+import { searchDictionary } from './search/dictionary';
+import { DEFAULT_RADIUS_KM } from './search/near';
+import { understand } from './search/understand';
+import { type Matcher, words } from './alerts/matcher';
+import { subcategoryById } from '../schemas/taxonomy';
+
+const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
+
+export interface CompiledSearch {
+  scope: string;
+  placeId: number;
+  matcher: Matcher;
+}
+
+/** The saved filters → index keys and matcher, read the way GET /api/listings reads them. */
+export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promise<CompiledSearch> => {
+  const query = listingsQuery.parse(saved);
+  const near = query.lat !== undefined && query.lng !== undefined;
+  const picked = query.location ? await resolveLocation(db, query.location) : null;
+  if (query.location && picked === undefined) throw badRequest(`We do not know the place "${query.location}". Pick one from the list.`, 'UNKNOWN_LOCATION');
+  const plan = query.q
+    ? await understand(db, await searchDictionary(env), query.q, { placePicked: (Boolean(query.location) && picked !== null) || near })
+    : undefined;
+
+  let scope = '';
+  if (query.category || query.subcategory) {
+    const resolved = await resolveCategory(db, query.category, query.subcategory);
+    if (!resolved || (query.subcategory && !resolved.subcategory) || (query.category && !resolved.category && !resolved.subcategory)) {
+      throw badRequest(`We do not know the category "${query.subcategory ?? query.category}".`, 'UNKNOWN_CATEGORY');
+    }
+    scope = resolved.subcategory?.id ?? resolved.category?.id ?? '';
+  } else if (plan?.browse) {
+    const resolved = await resolveCategory(db, plan.browse.category, plan.browse.subcategory);
+    scope = resolved?.subcategory?.id ?? resolved?.category?.id ?? '';
+  }
+  const place = near ? null : (picked ?? plan?.place ?? null);
+
+  const norm = (list: string[]) => [...new Set(list.map((t) => words(t).join(' ')).filter(Boolean))];
+  const matcher: Matcher = {
+    groups: (plan?.groups ?? []).map((g) => {
+      const correction = !query.exact && g.correction ? g.correction : undefined;
+      // a concept's own forms match anywhere; its helper words ("honda" for "activa") only in its subcategory,
+      // so a saved "activa" hears of Activas, not of every Honda
+      const helpers = new Set(norm([...(g.concept?.also ?? []), ...(correction?.concept?.also ?? [])]));
+      const alts = norm([...g.terms, ...(correction?.terms ?? [])]).filter((t) => !helpers.has(t));
+      const home = subcategoryIdByName.get(g.concept?.subcategory ?? correction?.concept?.subcategory ?? '');
+      return { alts, prefix: g.prefix, ...(helpers.size && home ? { also: { subcategoryId: home, alts: [...helpers] } } : {}) };
+    }),
+  };
+  if (query.minPrice !== undefined) matcher.minPriceMinor = Math.round(query.minPrice * 100);
+  if (query.maxPrice !== undefined) matcher.maxPriceMinor = Math.round(query.maxPrice * 100);
+  const conditions = query.condition ?? (plan?.condition ? [plan.condition] : undefined);
+  if (conditions?.length) matcher.conditions = conditions;
+  const features: Record<string, string> = {};
+  for (const key of FEATURE_FILTER_KEYS) if (query[key]) features[key] = query[key].toLowerCase();
+  if (Object.keys(features).length) matcher.features = features;
+  if (near) matcher.near = { lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM };
+  return { scope, placeId: place?.id ?? 0, matcher };
+};
+
+/** A name in words when the buyer gives none: "activa in Pune, under ₹40,000". */
+export const describeQuery = (q: SavedQuery): string => {
+  const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN')}`;
+  const parts: string[] = [];
+  const what = q.q ?? q.subcategory ?? q.category;
+  parts.push(what ? what : 'Everything');
+  if (q.brand) parts.push(q.brand);
+  if (q.location) parts.push(`in ${q.location}`);
+  if (q.lat) parts.push(`within ${q.radiusKm ?? DEFAULT_RADIUS_KM} km of you`);
+  if (q.minPrice && q.maxPrice) parts.push(`${rupees(q.minPrice)}–${rupees(q.maxPrice)}`);
+  else if (q.maxPrice) parts.push(`under ${rupees(q.maxPrice)}`);
+  else if (q.minPrice) parts.push(`over ${rupees(q.minPrice)}`);
+  if (q.condition) parts.push(q.condition.toLowerCase().replace(/,/g, ' or '));
+  return parts.join(', ').slice(0, 80);
+};
+
+interface SavedSearchRow {
+  id: string;
+  user_id: string;
+  name: string;
+  query: string;
+  alert: string;
+  last_seen_at: number;
+  created_at: number;
+  updated_at: number;
+  new_count?: number;
+}
+
+const toSavedSearch = (r: SavedSearchRow): SavedSearch => ({
+  id: r.id,
+  name: r.name,
+  query: JSON.parse(r.query) as Record<string, string>,
+  alert: r.alert as AlertFrequency,
+  newCount: r.new_count ?? 0,
+  lastSeenAt: new Date(r.last_seen_at).toISOString(),
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+const WITH_NEW_COUNT = `s.*, (SELECT count(*) FROM saved_search_matches m WHERE m.saved_search_id = s.id AND m.matched_at > s.last_seen_at) AS new_count`;
+
+export const createSavedSearch = async (env: Env, db: Db, userId: string, input: CreateSavedSearchInput) => {
+  const compiled = await compileSearch(env, db, input.query);
+  const id = `ss_${ulid().toLowerCase()}`;
+  const now = Date.now();
+  // the limit is checked inside the insert itself, so two racing saves cannot make 51
+  const res = await env.DB.prepare(
+    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at)
+     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
+  )
+    .bind(id, userId, input.name ?? describeQuery(input.query), JSON.stringify(input.query), input.alert, compiled.scope, compiled.placeId, JSON.stringify(compiled.matcher), now, now, now, userId, MAX_SAVED_SEARCHES)
+    .run();
+  if (res.meta.changes === 0) {
+    throw conflict(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one you no longer need to save this one.`, 'SAVED_SEARCH_LIMIT');
+  }
+  return { id };
+};
+
+export const listSavedSearches = async (env: Env, userId: string) => {
+  const { results } = await env.DB.prepare(`SELECT ${WITH_NEW_COUNT} FROM saved_searches s WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
+    .bind(userId)
+    .all<SavedSearchRow>();
+  return results.map(toSavedSearch);
+};
+
+/** Someone else's saved search reads as missing: no hint that the id exists. */
+const missing = () => notFound('Saved search not found', 'SAVED_SEARCH_NOT_FOUND');
+
+export const getSavedSearch = async (env: Env, userId: string, id: string) => {
+  const row = await env.DB.prepare(`SELECT ${WITH_NEW_COUNT} FROM saved_searches s WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
+  if (!row) throw missing();
+  return toSavedSearch(row);
+};
+
+export const updateSavedSearch = async (env: Env, userId: string, id: string, input: UpdateSavedSearchInput) => {
+  const row = await env.DB.prepare(
+    `UPDATE saved_searches SET name = coalesce(?, name), alert = coalesce(?, alert), updated_at = ? WHERE id = ? AND user_id = ? RETURNING id`,
+  )
+    .bind(input.name ?? null, input.alert ?? null, Date.now(), id, userId)
+    .first<{ id: string }>();
+  if (!row) throw missing();
+  return getSavedSearch(env, userId, id);
+};
+
+export const deleteSavedSearch = async (env: Env, userId: string, id: string) => {
+  const [deleted] = await env.DB.batch([
+    env.DB.prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').bind(id, userId),
+    env.DB.prepare('DELETE FROM saved_search_matches WHERE saved_search_id = ? AND user_id = ?').bind(id, userId),
+  ]);
+  if ((deleted?.meta.changes ?? 0) === 0) throw missing();
+  return { deleted: true, id };
+};
+
+/** Opened: the new-ad count starts again from now. */
+export const markSavedSearchSeen = async (env: Env, userId: string, id: string) => {
+  const row = await env.DB.prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ? AND user_id = ? RETURNING id')
+    .bind(Date.now(), id, userId)
+    .first<{ id: string }>();
+  if (!row) throw missing();
+  return getSavedSearch(env, userId, id);
+};
+
