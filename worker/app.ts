@@ -19,6 +19,7 @@ import { optionRoutes } from './routes/options';
 import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
+import { guestEdgeCache } from './lib/edge-cache';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -38,6 +39,8 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()
+  // guests' pages and public reads from the Workers cache, keyed by the data version (issue 22)
+  .use('*', guestEdgeCache)
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
   // a signed-in user's answers are theirs alone: never kept by a shared cache
   .use('/api/*', async (c, next) => {
