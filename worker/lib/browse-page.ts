@@ -23,6 +23,30 @@ export const formatPrice = (price: number, currency: string | null | undefined =
   return `${CURRENCY_SYMBOLS[code] ?? '$'} ${westernNumber.format(amount)}`;
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The card date as the app writes it (formatListingDate in web/src/lib/format.ts), in India's time
+ * zone: the server cannot know the viewer's, and the app re-renders it in theirs on takeover.
+ */
+export const formatListingDateIst = (iso: string, now = new Date()) => {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const date = new Date(at + IST_OFFSET_MS);
+  const today = new Date(now.getTime() + IST_OFFSET_MS);
+  const days = Math.round((Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) / DAY_MS);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'YESTERDAY';
+  if (days < 7) return `${days} DAYS AGO`;
+  const monthDay = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  return date.getUTCFullYear() === today.getUTCFullYear() ? monthDay : `${monthDay}, ${date.getUTCFullYear()}`;
+};
+
+const VERIFIED_ICON =
+  '<svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path fill="currentColor" d="M8 0 10 2h3v3l2 3-2 3v3h-3l-2 2-2-2H3v-3L1 8l2-3V2h3Zm-1 11 5-5-1-1-4 4-2-2-1 1Z"/></svg>';
+
 /** What the page is about, in the catalogue's spelling (resolved by the caller). */
 export interface BrowseSubject {
   q?: string;
@@ -74,6 +98,7 @@ const pageItems = (current: number, total: number): (number | 'gap')[] => {
 const card = (l: ListingsPage['listings'][number], index: number, origin: string) => {
   const image = l.thumbnails[0] ?? l.images[0];
   const eager = index < 4;
+  const date = formatListingDateIst(l.createdAt);
   const media = image
     ? `<img src="${escapeHtml(image)}" alt="${escapeHtml(l.title)}" width="400" height="300" loading="${eager ? 'eager' : 'lazy'}"${eager ? ' fetchpriority="high"' : ''} decoding="async">`
     : `<div class="listing-card__placeholder" role="img" aria-label="${escapeHtml(`${l.title}: no photo available`)}"><span aria-hidden="true">${escapeHtml(l.category.name)}</span></div>`;
@@ -83,7 +108,8 @@ const card = (l: ListingsPage['listings'][number], index: number, origin: string
     `<div class="listing-card__media">${media}${l.isFeatured ? '<span class="badge badge--featured">FEATURED</span>' : ''}</div>` +
     `<div class="listing-card__body"><p class="listing-card__price">${escapeHtml(formatPrice(l.price, l.currency))}</p>` +
     `<h3 class="listing-card__title">${escapeHtml(l.title)}</h3>` +
-    `<div class="listing-card__meta"><span class="listing-card__location">${escapeHtml(l.location)}</span></div></div>` +
+    `<div class="listing-card__meta"><span class="listing-card__location">${escapeHtml(l.location)}</span>${date ? `<time class="listing-card__date" datetime="${escapeHtml(l.createdAt)}">${date}</time>` : ''}</div>` +
+    `${l.verified ? `<span class="listing-card__verified">${VERIFIED_ICON}Verified</span>` : ''}</div>` +
     `</a></article>`
   );
 };
@@ -96,6 +122,46 @@ export interface BrowseMarkupInput {
   results: ListingsPage;
   popular?: { term: string }[];
 }
+
+const SORTS: [string, string][] = [
+  ['createdAt-desc', 'Date Published'],
+  ['price-asc', 'Price: Low to High'],
+  ['price-desc', 'Price: High to Low'],
+];
+
+/**
+ * Filters and sort as the app shows them, working without JavaScript: each active filter is a
+ * link that drops it, the sort is a GET form (its button only shows when scripts are off).
+ */
+const toolbar = (subject: BrowseSubject, keep: Record<string, string | undefined>) => {
+  const without = (...keys: string[]) => productsHref({ ...keep, ...Object.fromEntries(keys.map((k) => [k, undefined])) });
+  const chips: { label: string; href: string }[] = [];
+  if (subject.q) chips.push({ label: `"${subject.q}"`, href: without('q') });
+  if (subject.category) chips.push({ label: subject.category, href: without('category', 'subcategory') });
+  if (subject.subcategory) chips.push({ label: subject.subcategory, href: without('subcategory') });
+  if (subject.location) chips.push({ label: subject.location, href: without('location') });
+  if (keep.brand) chips.push({ label: `Brand: ${keep.brand}`, href: without('brand') });
+  if (keep.minPrice || keep.maxPrice) chips.push({ label: `Price: ${keep.minPrice ? formatPrice(Number(keep.minPrice)) : '₹ 0'} - ${keep.maxPrice ? formatPrice(Number(keep.maxPrice)) : 'any'}`, href: without('minPrice', 'maxPrice') });
+  const sort = keep.sort && SORTS.some(([v]) => v === keep.sort) ? keep.sort : keep.q ? 'relevance-desc' : 'createdAt-desc';
+  const choices: [string, string][] = keep.q ? [['relevance-desc', 'Relevance'], ...SORTS] : SORTS;
+  const hidden = Object.entries(keep)
+    .filter(([k, v]) => v && k !== 'sort')
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v!)}">`)
+    .join('');
+  return (
+    '<div class="products-toolbar">' +
+    `<a class="button button--outline button--small filters-button" href="${escapeHtml(productsHref(keep))}">Filters${chips.length ? ` (${chips.length})` : ''}</a>` +
+    `<form class="sort-select" method="get" action="/products">${hidden}<label><span class="sort-select__label">Sort by:</span> <select name="sort">${choices
+      .map(([v, label]) => `<option value="${v}"${v === sort ? ' selected' : ''}>${label}</option>`)
+      .join('')}</select></label><noscript><button type="submit" class="button button--outline button--small">Sort</button></noscript></form>` +
+    '</div>' +
+    (chips.length
+      ? `<div class="filter-chips" role="group" aria-label="Active filters"><ul>${chips
+          .map((c) => `<li class="chip"><span>${escapeHtml(c.label)}</span><a href="${escapeHtml(c.href)}" class="chip__remove" aria-label="${escapeHtml(`Remove filter ${c.label}`)}">×</a></li>`)
+          .join('')}</ul><a class="link-button" href="/products">Clear All</a></div>`
+      : '')
+  );
+};
 
 /** The page inside <main>, as ProductsPage lays it out (the sidebar's room is kept on wide screens). */
 export const browseMarkup = ({ origin, subject, search, results, popular }: BrowseMarkupInput) => {
@@ -146,7 +212,7 @@ export const browseMarkup = ({ origin, subject, search, results, popular }: Brow
     popularHtml +
     '<div class="banner-ad banner-ad--pending" aria-hidden="true"></div>' +
     '<div class="products-layout"><aside class="products-sidebar" aria-hidden="true"></aside>' +
-    `<section class="products-results" aria-label="Results">${grid}</section></div></div></main>`
+    `<section class="products-results" aria-label="Results">${toolbar(subject, keep)}${grid}</section></div></div></main>`
   );
 };
 
