@@ -4,6 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { app } from '../../worker/app';
 import { createListing, createUser, createUserWithToken } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
+import { clearEdgeMemory } from '../../worker/lib/edge-cache';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL</title></head><body><div id="root"></div></body></html>';
 const withShell = {
@@ -47,6 +48,11 @@ describe('guest edge cache (issue 22)', () => {
     expect(second.text).toBe(first.text);
     expect(second.headers.get('etag')).toBe(etag);
     expect(second.headers.get('x-content-type-options')).toBe('nosniff'); // the API's headers come along
+    // the isolate's memory copy is only a shortcut: without it the Workers cache answers
+    clearEdgeMemory();
+    const fromCacheApi = await get(path);
+    expect(fromCacheApi.cache).toBe('HIT');
+    expect(fromCacheApi.text).toBe(first.text);
     // parameter order does not split the cache
     expect((await get('/api/listings?limit=20&page=1&location=Pune')).cache).toBe('HIT');
     const again = await get(path, { 'if-none-match': etag! });

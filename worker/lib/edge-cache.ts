@@ -75,6 +75,53 @@ const notModified = (res: Response) => {
   return new Response(null, { status: 304, headers });
 };
 
+/**
+ * A small per-isolate copy of the hottest entries in front of the Cache API: a hot isolate answers
+ * a repeat guest request from memory, without the cache's I/O. Same keys (so the same version
+ * rule), bounded by count and bytes, oldest dropped first; the TTL is the Cache API's.
+ */
+const MEMORY_MAX_ENTRIES = 64;
+const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
+interface MemoryEntry {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+  expires: number;
+}
+const memory = new Map<string, MemoryEntry>();
+let memoryBytes = 0;
+const memoryGet = (key: string) => {
+  const entry = memory.get(key);
+  if (!entry) return undefined;
+  memory.delete(key);
+  if (entry.expires < Date.now()) {
+    memoryBytes -= entry.body.byteLength;
+    return undefined;
+  }
+  memory.set(key, entry); // most recently used last
+  return entry;
+};
+const memoryPut = (key: string, entry: MemoryEntry) => {
+  if (entry.body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  const old = memory.get(key);
+  if (old) {
+    memory.delete(key);
+    memoryBytes -= old.body.byteLength;
+  }
+  memory.set(key, entry);
+  memoryBytes += entry.body.byteLength;
+  for (const [k, e] of memory) {
+    if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
+    memory.delete(k);
+    memoryBytes -= e.body.byteLength;
+  }
+};
+/** Tests: forget the isolate's copies (the Cache API's stay). */
+export const clearEdgeMemory = () => {
+  memory.clear();
+  memoryBytes = 0;
+};
+
 const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default);
 
 export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -88,10 +135,20 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const bypass = /no-cache/i.test(c.req.header('cache-control') ?? '');
   if (!bypass) {
     let hit: Response | undefined;
-    try {
-      hit = await store.match(key);
-    } catch (err) {
-      console.warn('edge cache read failed', err);
+    const remembered = memoryGet(key.url);
+    if (remembered) hit = new Response(remembered.body, { status: remembered.status, headers: remembered.headers });
+    else {
+      try {
+        hit = await store.match(key);
+      } catch (err) {
+        console.warn('edge cache read failed', err);
+      }
+      if (hit) {
+        const body = await hit.arrayBuffer();
+        const headers = [...hit.headers.entries()];
+        memoryPut(key.url, { body, status: hit.status, headers, expires: Date.now() + EDGE_TTL_SECONDS * 1000 });
+        hit = new Response(body, { status: hit.status, headers });
+      }
     }
     if (hit) {
       const res = new Response(hit.body, hit);
@@ -112,6 +169,7 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.delete('x-d1-rows-read');
   const stored = new Headers(headers);
   stored.set('cache-control', `public, max-age=${EDGE_TTL_SECONDS}`);
+  memoryPut(key.url, { body, status: 200, headers: [...stored.entries()], expires: Date.now() + EDGE_TTL_SECONDS * 1000 });
   try {
     c.executionCtx.waitUntil(store.put(key, new Response(body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
   } catch {
