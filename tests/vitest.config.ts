@@ -27,6 +27,9 @@ export default defineConfig(async () => {
             SEARCH_DICTIONARY_MAX_AGE: '0',
             // the local test checkout stands in for Razorpay (an explicit opt-in, as with npm start)
             PAYMENTS_LOCAL_CHECKOUT: '1',
+            // most suites write rows straight into D1 (no version bump) and read them back as guests;
+            // the edge cache's own suite (tests/api/edge-cache.test.ts) turns it on
+            EDGE_CACHE: 'off',
           },
         },
       }),

@@ -23,6 +23,7 @@ import { reportRoutes, userRoutes } from './routes/trust';
 import { adminRoutes } from './routes/admin';
 import { businessRoutes } from './routes/business';
 import { savedSearchRoutes } from './routes/saved-searches';
+import { guestEdgeCache } from './lib/edge-cache';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -47,6 +48,8 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()
+  // guests' pages and public reads from the Workers cache, keyed by the data version (issue 22)
+  .use('*', guestEdgeCache)
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
   // a signed-in user's answers are theirs alone: never kept by a shared cache
   .use('/api/*', async (c, next) => {

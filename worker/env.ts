@@ -17,6 +17,8 @@ export interface Env {
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;
   DEV_OUTBOX?: string;
+  /** "off" turns the guest edge cache off (worker/lib/edge-cache.ts); on when unset */
+  EDGE_CACHE?: string;
   JWT_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

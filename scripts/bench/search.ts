@@ -96,7 +96,8 @@ const main = async () => {
   if (baseline) await likeBaseline();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+  // the database's search is what is measured here: the guest edge cache (decision 011) stays out of it
+  const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off'], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
 import { createListing, createUser } from '../factories';
+import { invalidateListingCaches } from '../../worker/lib/cache';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const PRELOADS = { '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
@@ -156,5 +157,101 @@ describe('robots.txt and sitemaps', () => {
     expect(chunk.text).toContain(`https://sel.example/item/${live.slug}`);
     expect(chunk.text).not.toContain(hidden.slug);
     expect((await get('/sitemaps/pages.xml')).text).toContain('https://sel.example/products?category=Vehicles');
+  });
+});
+
+/** The JSON-LD blocks of a page. */
+const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap((m) => JSON.parse(m[1]!) as any[]);
+/** The markup rendered inside #root (after the shell's header bar). */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</main>') + 7);
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe('browse pages carry their results as HTML (issue 22)', () => {
+  it('a category-in-city page renders the same first page the API returns: cards, count, breadcrumbs, canonical, ItemList', async () => {
+    const seller = await createUser();
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await createListing(seller, { title: `Pune Swift ${i}`, city: 'Pune', price: 300_000 + i * 1000, images: [`seed/vehicles-cars/${i + 1}.jpg`], createdAt: now + 120_000 + i });
+    await createListing(seller, { title: 'Bengaluru Swift elsewhere', city: 'Bengaluru', createdAt: now + 130_000 });
+    const { status, text } = await get('/products?category=Vehicles&location=Pune', { 'user-agent': BOT });
+    expect(status).toBe(200);
+    const fromApi = (await api('/listings?category=Vehicles&location=Pune&page=1&limit=20')).data;
+    const root = rootOf(text);
+    // every ad the API returns, in the same order, as a card with title, price, place, photo and link
+    const titles = [...root.matchAll(/<h3 class="listing-card__title">(.*?)<\/h3>/g)].map((m) => m[1]);
+    expect(titles).toEqual(fromApi.listings.map((l: any) => l.title));
+    expect(titles).toContain('Pune Swift 2');
+    expect(titles).not.toContain('Bengaluru Swift elsewhere');
+    const first = fromApi.listings[0];
+    expect(root).toContain(`<a href="https://sel.example/item/${first.slug}" class="listing-card__link">`);
+    expect(root).toContain(`<img src="${first.thumbnails[0]}" alt="${first.title}" width="400" height="300" loading="eager"`);
+    expect(root).toContain(`<p class="listing-card__price">₹ ${first.price.toLocaleString('en-IN')}</p>`);
+    expect(root).toContain(`<span class="listing-card__location">${first.location}</span>`);
+    expect(root).toContain(`<h1 class="page-title">Vehicles in Pune</h1>`);
+    expect(root).toContain(`<p class="muted products-head__count">${fromApi.pagination.total} ads</p>`);
+    expect(root).toContain('<li><a href="/products?category=Vehicles">Vehicles</a></li>');
+    expect(root).toContain('<li><span aria-current="page">Items in Pune</span></li>');
+    expect(text).toContain('<link rel="canonical" href="https://sel.example/products?category=Vehicles&amp;location=Pune">');
+    expect(text).toContain('<title>Vehicles in Pune - Buy &amp; Sell Online | SEL</title>');
+    const ld = jsonLdOf(text);
+    const list = ld.find((x) => x['@type'] === 'ItemList');
+    expect(list.itemListElement.map((e: any) => e.url)).toEqual(fromApi.listings.map((l: any) => `https://sel.example/item/${l.slug}`));
+    expect(list.itemListElement[0]).toMatchObject({ '@type': 'ListItem', position: 1, name: first.title });
+    expect(ld.find((x) => x['@type'] === 'BreadcrumbList').itemListElement.map((e: any) => e.name)).toEqual(['Home', 'Vehicles', 'Items in Pune']);
+    // the crawler gets markup, not the app's inlined data
+    expect(bootOf(text)).toBeUndefined();
+  });
+
+  it('pagination is links that keep the filters; page 2 shows the API page 2', async () => {
+    const seller = await createUser();
+    const now = Date.now();
+    for (let i = 0; i < 23; i++) await createListing(seller, { title: `Paged Mysuru bike ${i}`, city: 'Mysuru', price: 50_000 + i, createdAt: now + 200_000 + i });
+    const one = rootOf((await get('/products?location=Mysuru&sort=price-asc')).text);
+    expect(one).toContain('<nav class="pagination" aria-label="Pagination">');
+    expect(one).toContain('<a href="/products?location=Mysuru&amp;sort=price-asc&amp;page=2" class="pagination__step" aria-label="Next page">Next ›</a>');
+    const two = await get('/products?location=Mysuru&sort=price-asc&page=2');
+    const fromApi = (await api('/listings?location=Mysuru&page=2&limit=20&sortBy=price&sortOrder=asc')).data;
+    const titles = [...rootOf(two.text).matchAll(/<h3 class="listing-card__title">(.*?)<\/h3>/g)].map((m) => m[1]);
+    expect(titles).toEqual(fromApi.listings.map((l: any) => l.title));
+    expect(titles.length).toBeGreaterThan(0);
+    expect(rootOf(two.text)).toContain('<a href="/products?location=Mysuru&amp;sort=price-asc" class="pagination__page" aria-label="Page 1">1</a>');
+    expect(jsonLdOf(two.text).find((x) => x['@type'] === 'ItemList').itemListElement[0].position).toBe(21);
+  });
+
+  it('hostile titles, places and search words are escaped everywhere: markup, JSON-LD, inlined data', async () => {
+    const seller = await createUser();
+    const evil = `"><script>alert(1)</script><img src=x onerror=alert(2)>'&`;
+    await createListing(seller, { title: `Evil ${evil}`, city: 'Pune', createdAt: Date.now() + 300_000 });
+    for (const path of [`/products?q=${encodeURIComponent('evil')}`, `/products?category=${encodeURIComponent(evil)}&location=${encodeURIComponent(evil)}`, '/products?location=Pune']) {
+      const { status, text } = await get(path);
+      expect(status, path).toBe(200);
+      // only the page's own scripts: the shell's module, JSON-LD and the inlined data
+      expect(text.match(/<script/g)!.length, path).toBe(text.match(/<\/script>/g)!.length);
+      expect(text, path).not.toContain('<script>alert');
+      expect(text, path).not.toContain('<img src=x');
+    }
+    const { text } = await get('/products?location=Pune');
+    expect(rootOf(text)).toContain('Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+    expect(jsonLdOf(text).find((x) => x['@type'] === 'ItemList').itemListElement.some((e: any) => e.name === `Evil ${evil}`)).toBe(true);
+    const heading = rootOf((await get(`/products?q=${encodeURIComponent('<b>x</b>')}`)).text);
+    expect(heading).toContain('<h1 class="page-title">&quot;&lt;b&gt;x&lt;/b&gt;&quot; in India</h1>');
+  });
+
+  it('no results: the empty state, not an error; odd URLs still get the shell', async () => {
+    const { status, text } = await get('/products?q=zzqqxxnothingmatches');
+    expect(status).toBe(200);
+    expect(rootOf(text)).toContain('No products found');
+    const odd = await get('/products?page=abc');
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain('<div id="root"></div>');
+  });
+
+  it('the sitemap lists category-in-city pages that have ads, and only those', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Sitemap Pune car', city: 'Pune' });
+    await createListing(seller, { title: 'Sitemap hidden Nagpur', city: 'Nagpur', status: 'INACTIVE' });
+    await invalidateListingCaches(env); // what posting through the API does (the factory writes rows directly)
+    const { text } = await get('/sitemaps/pages.xml');
+    expect(text).toContain('<loc>https://sel.example/products?category=Vehicles&amp;location=Pune</loc>');
+    expect(text).not.toMatch(/location=Nagpur<\/loc>/);
   });
 });

@@ -27,7 +27,7 @@ export interface Tab {
 }
 
 /** A fresh browser context (like a separate person) at the given width. */
-export const openTab = async (width = 1280, height = 900, opts: { touch?: boolean } = {}): Promise<Tab> => {
+export const openTab = async (width = 1280, height = 900, opts: { touch?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Tab> => {
   if (!browser) throw new Error('call useBrowser() in the test file');
   const context = await browser.newContext({
     viewport: { width, height },
@@ -36,6 +36,8 @@ export const openTab = async (width = 1280, height = 900, opts: { touch?: boolea
     timezoneId: 'Asia/Kolkata',
     // a phone: taps instead of clicks, the mobile viewport meta honoured
     ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+    // off: what a crawler, or a phone before the bundle has run, gets
+    ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -11,7 +11,8 @@ const VERSION_KEY = 'cache-version:listings';
 let memoVersion: { value: string; at: number } | undefined;
 const VERSION_MEMO_MS = 2_000;
 
-const currentVersion = async (env: Env): Promise<string> => {
+/** The listings data version (bumped by `invalidateListingCaches`); 'unavailable' when KV fails. */
+export const currentVersion = async (env: Env): Promise<string> => {
   if (memoVersion && Date.now() - memoVersion.at < VERSION_MEMO_MS) return memoVersion.value;
   try {
     const value = (await env.CACHE.get(VERSION_KEY)) ?? '0';

@@ -2,10 +2,12 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
-import type { Listing } from '../schemas/listings';
+import type { Listing, ListingsPage } from '../schemas/listings';
+import { browseJsonLd, browseMarkup } from '../lib/browse-page';
 import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
+import { cached } from '../lib/cache';
 import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
 
@@ -39,6 +41,8 @@ interface PageMeta {
   boot?: string[];
   /** responses already at hand, inlined as they are */
   bootEntries?: Record<string, unknown>;
+  /** the page's content as HTML (worker/lib/browse-page.ts), after the app shell's header bar in #root */
+  rootHtml?: string;
 }
 
 /** Request headers the inlined API calls keep (the view counter and rate limits key on them). */
@@ -49,7 +53,7 @@ const FORWARDED = ['cf-connecting-ip', 'x-forwarded-for', 'user-agent', 'accept-
  * data is exactly what the client would have fetched), for a guest: no credentials are forwarded.
  * Failures are left out; the client then fetches as usual.
  */
-const bootData = async (c: Context<AppEnv>, keys: string[]) => {
+const bootData = async (c: Context<AppEnv>, keys: string[]): Promise<Record<string, unknown>> => {
   const { app } = await import('../app'); // lazily: app imports these routes
   const origin = new URL(c.req.url).origin;
   const headers = new Headers();
@@ -152,6 +156,11 @@ const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
         el.append(tags, { html: true });
       },
     })
+    .on('div#root', {
+      element: (el) => {
+        if (meta.rootHtml) el.append(meta.rootHtml, { html: true });
+      },
+    })
     .transform(html);
   const headers = new Headers(rewritten.headers);
   headers.set('content-type', 'text/html; charset=utf-8');
@@ -247,9 +256,19 @@ export const seoRoutes = new Hono<AppEnv>()
     const canonicalParams = new URLSearchParams();
     if (resolved?.category) canonicalParams.set('category', resolved.category.name);
     if (resolved?.subcategory) canonicalParams.set('subcategory', resolved.subcategory.name);
-    if (location && !/^(all in )?india$/i.test(location)) canonicalParams.set('location', location.slice(0, 100));
+    if (location && !/^(all in )?india$/i.test(location.trim())) canonicalParams.set('location', location.trim().slice(0, 100));
     const where = canonicalParams.get('location') ? ` in ${canonicalParams.get('location')}` : ' in India';
     const query = canonicalParams.toString();
+    // the first page of results, as the app asks for it: rendered as markup for everyone (crawlers
+    // and phones without the app yet), inlined as data for a guest's app to take over with
+    const listKey = productsBootKey(url.searchParams);
+    const guest = !isBot(c.req.header('user-agent'));
+    const keys = [listKey, ...(guest ? productsReferenceKeys(url.searchParams) : [])].filter((k): k is string => k !== undefined);
+    const data = keys.length ? await bootData(c, keys) : {};
+    const results = listKey ? (data[listKey] as ListingsPage | undefined) : undefined;
+    const q = url.searchParams.get('q')?.trim().slice(0, 100) || undefined;
+    const subject = { q, category: resolved?.category?.name ?? category?.slice(0, 100), subcategory: resolved?.subcategory?.name ?? subcategory?.slice(0, 100), location: canonicalParams.get('location') ?? undefined };
+    const popular = guest ? (Object.entries(data).find(([k]) => k.startsWith('/popular-searches'))?.[1] as { term: string }[] | undefined) : undefined;
     return render(c, {
       title: label ? `${label}${where} - Buy & Sell Online | SEL` : `Buy & Sell Online${where} | SEL`,
       description: `Find ${label ? label.toLowerCase() : 'cars, phones, flats, furniture and jobs'}${where} on SEL. Browse local ads with photos, prices and verified sellers, and chat safely.`,
@@ -257,7 +276,13 @@ export const seoRoutes = new Hono<AppEnv>()
       // a text search result page is thin: keep it out of the index, follow the links
       noindex: url.searchParams.has('q'),
       page: '/products',
-      boot: isBot(c.req.header('user-agent')) ? [] : [productsBootKey(url.searchParams), ...productsReferenceKeys(url.searchParams)].filter((k): k is string => k !== undefined),
+      ...(guest ? { bootEntries: data } : {}),
+      ...(results
+        ? {
+            rootHtml: browseMarkup({ origin: url.origin, subject, search: url.searchParams, results, popular: Array.isArray(popular) ? popular : undefined }),
+            jsonLd: browseJsonLd({ origin: url.origin, subject, results }),
+          }
+        : {}),
     });
   })
   .get('/robots.txt', (c) => {
@@ -293,7 +318,21 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemaps/pages.xml', async (c) => {
     const origin = new URL(c.req.url).origin;
     const { results } = await c.env.DB.prepare('SELECT name FROM categories ORDER BY parent_id IS NOT NULL, position').all<{ name: string }>();
-    const urls = [`${origin}/`, `${origin}/products`, ...results.map((r) => `${origin}/products?category=${encodeURIComponent(r.name)}`), `${origin}/hc/en-us`];
+    // "used cars in Pune": every category-in-city page that has live ads (one covering-index scan, kept in KV for an hour)
+    const cityPages = await cached(c.env, 'sitemap:category-in-city', 3600, async () => {
+      const rows = await c.env.DB.prepare(
+        `SELECT cat.name AS category, city.name AS city FROM (SELECT DISTINCT city_id, category_id FROM listings WHERE status = 'APPROVED' AND city_id IS NOT NULL) l
+         JOIN categories cat ON cat.id = l.category_id JOIN locations city ON city.id = l.city_id ORDER BY cat.position, city.name`,
+      ).all<{ category: string; city: string }>();
+      return rows.results;
+    });
+    const urls = [
+      `${origin}/`,
+      `${origin}/products`,
+      ...results.map((r) => `${origin}/products?category=${encodeURIComponent(r.name)}`),
+      ...cityPages.map((r) => `${origin}/products?${new URLSearchParams({ category: r.category, location: r.city }).toString()}`),
+      `${origin}/hc/en-us`,
+    ];
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${escapeXml(u)}</loc></url>`).join('')}</urlset>\n`,
       200,

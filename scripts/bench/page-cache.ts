@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:page-cache -- [--requests 300] [--base http://127.0.0.1:8787] [--check]`
+ *
+ * Guest page latency with and without the edge cache (issue 22, decision 011), measured on the
+ * real worker (wrangler dev) over the bench's demo database (.wrangler/bench-pages-state, 600 ads),
+ * or against a running server with --base. For each page kind (a category-in-city browse page,
+ * /products, a listing page, the listing search API), one request warms the entry, then
+ * --requests sequential requests are timed:
+ *   warm  = answered from the cache (x-edge-cache: HIT)
+ *   cold  = rendered anew every time (Cache-Control: no-cache bypasses the lookup, as a hard reload)
+ *   304   = a repeat visit with If-None-Match
+ * Prints p50/p95/p99 in ms; --check fails unless warm /products p95 ≤ 5 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
+
+const requests = Math.max(20, Number(arg('requests', '300')));
+const givenBase = arg('base', '');
+const check = process.argv.includes('--check');
+const persist = arg('persist-to', '.wrangler/bench-pages-state');
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+
+const time = async (url: string, headers: Record<string, string>, expectCache?: string) => {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { 'user-agent': PHONE, ...headers } });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  const cache = res.headers.get('x-edge-cache');
+  if (expectCache && cache !== expectCache) throw new Error(`${url}: expected x-edge-cache ${expectCache}, got ${cache} (${res.status})`);
+  return { ms, res };
+};
+
+const series = async (url: string, headers: Record<string, string>, expectCache?: string) => {
+  const out: number[] = [];
+  for (let i = 0; i < requests; i++) out.push((await time(url, headers, expectCache)).ms);
+  out.sort((a, b) => a - b);
+  return { p50: percentile(out, 50), p95: percentile(out, 95), p99: percentile(out, 99) };
+};
+
+const main = async () => {
+  let server: ChildProcess | undefined;
+  let base = givenBase;
+  if (!base) {
+    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+    run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  try {
+    await waitForWorker(base);
+    const sample = (await (await fetch(`${base}/api/listings?limit=50&category=Vehicles`)).json()) as { data: { listings: { slug: string; city: string | null }[] } };
+    const city = sample.data.listings.find((l) => l.city)?.city ?? 'Delhi';
+    const slug = sample.data.listings[0]?.slug;
+    const pages: [string, string][] = [
+      ['category in city', `/products?category=Vehicles&location=${encodeURIComponent(city)}`],
+      ['/products', '/products'],
+      ...(slug ? ([['listing page', `/item/${slug}`]] as [string, string][]) : []),
+      ['search API', '/api/listings?category=Vehicles&page=1&limit=20'],
+    ];
+    const rows: Record<string, string | number>[] = [];
+    let warmProducts = Infinity;
+    for (const [name, path] of pages) {
+      const url = base + path;
+      const first = await time(url, {});
+      const etag = first.res.headers.get('etag');
+      const warm = await series(url, {}, 'HIT');
+      const cold = await series(url, { 'cache-control': 'no-cache' }, 'BYPASS');
+      const revalidate = etag ? await series(url, { 'if-none-match': etag }) : undefined;
+      if (name === '/products') warmProducts = warm.p95;
+      const f = (n: number) => Number(n.toFixed(2));
+      rows.push({ page: name, 'warm p50': f(warm.p50), 'warm p95': f(warm.p95), 'warm p99': f(warm.p99), 'cold p50': f(cold.p50), 'cold p95': f(cold.p95), '304 p95': revalidate ? f(revalidate.p95) : '-' });
+    }
+    console.log(`\n${requests} sequential requests per cell, ms, ${base}`);
+    console.table(rows);
+    if (check && !(warmProducts <= 5)) {
+      console.error(`warm /products p95 ${warmProducts.toFixed(2)} ms > 5 ms`);
+      process.exitCode = 1;
+    }
+  } finally {
+    server?.kill('SIGTERM');
+  }
+};
+
+await main();

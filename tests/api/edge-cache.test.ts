@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { app } from '../../worker/app';
+import { createListing, createUser, createUserWithToken } from '../factories';
+import { invalidateListingCaches } from '../../worker/lib/cache';
+import { clearEdgeMemory } from '../../worker/lib/edge-cache';
+
+const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL</title></head><body><div id="root"></div></body></html>';
+const withShell = {
+  ...env,
+  EDGE_CACHE: 'on',
+  ASSETS: {
+    fetch: async (req: Request) => (new URL(req.url).pathname === '/route-preloads.json' ? Response.json({}) : new Response(SHELL, { headers: { 'content-type': 'text/html' } })),
+  } as unknown as Fetcher,
+};
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+
+/** One request through the worker, waiting for its cache write like the runtime would. */
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const ctx = createExecutionContext();
+  const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, ...headers } }, withShell, ctx);
+  const text = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, text, headers: res.headers, cache: res.headers.get('x-edge-cache') };
+};
+const send = async (method: string, path: string, auth: Record<string, string>, body: unknown) => {
+  const ctx = createExecutionContext();
+  const res = await app.request(`https://sel.example${path}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, withShell, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+};
+
+describe('guest edge cache (issue 22)', () => {
+  it('answers a repeated guest search from the cache, with an ETag and 304 for a repeat visit', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Edge cached Swift', city: 'Pune' });
+    await invalidateListingCaches(env);
+    const path = '/api/listings?location=Pune&page=1&limit=20';
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('MISS');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{24}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const second = await get(path);
+    expect(second.cache).toBe('HIT');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff'); // the API's headers come along
+    // the isolate's memory copy is only a shortcut: without it the Workers cache answers
+    clearEdgeMemory();
+    const fromCacheApi = await get(path);
+    expect(fromCacheApi.cache).toBe('HIT');
+    expect(fromCacheApi.text).toBe(first.text);
+    // parameter order does not split the cache
+    expect((await get('/api/listings?limit=20&page=1&location=Pune')).cache).toBe('HIT');
+    const again = await get(path, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // a hard reload renders anew
+    expect((await get(path, { 'cache-control': 'no-cache' })).cache).toBe('BYPASS');
+  });
+
+  it('a cached page and search show a change to an ad at once: posting, selling', async () => {
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller, { title: 'Edge Activa before', city: 'Mysuru', createdAt: Date.now() + 60_000 });
+    await invalidateListingCaches(env);
+    const page = '/products?location=Mysuru';
+    const search = '/api/listings?location=Mysuru&page=1&limit=20';
+    expect((await get(page)).cache).toBe('MISS');
+    expect((await get(page)).cache).toBe('HIT');
+    expect((await get(search)).text).toContain('Edge Activa before');
+    expect((await get(search)).cache).toBe('HIT');
+    // the seller marks it sold through the API: the very next guest request sees it gone
+    expect((await send('POST', `/api/listings/${ad.id}/status`, seller.auth, { status: 'SOLD' })).status).toBe(200);
+    const afterSearch = await get(search);
+    expect(afterSearch.cache).toBe('MISS');
+    expect(afterSearch.text).not.toContain('Edge Activa before');
+    const afterPage = await get(page);
+    expect(afterPage.cache).toBe('MISS');
+    expect(afterPage.text).not.toContain('Edge Activa before');
+    // and back on sale
+    expect((await send('POST', `/api/listings/${ad.id}/status`, seller.auth, { status: 'APPROVED' })).status).toBe(200);
+    expect((await get(page)).text).toContain('Edge Activa before');
+  });
+
+  it('signed-in requests are never answered from the cache nor stored in it', async () => {
+    const viewer = await createUserWithToken();
+    const seller = await createUser();
+    await createListing(seller, { title: 'Edge Nagpur one', city: 'Nagpur' });
+    await invalidateListingCaches(env);
+    const path = '/api/listings?location=Nagpur&page=1&limit=20';
+    // signed in first: nothing stored
+    const mine = await get(path, viewer.auth);
+    expect(mine.cache).toBeNull();
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect((await get(path)).cache).toBe('MISS');
+    // a guest copy exists now; a write that bypasses the services (no version bump) is invisible
+    // to guests, proof they read the cache, while the signed-in user still reads the database
+    await createListing(seller, { title: 'Edge Nagpur two', city: 'Nagpur' });
+    const guest = await get(path);
+    expect(guest.cache).toBe('HIT');
+    expect(guest.text).not.toContain('Edge Nagpur two');
+    const signedIn = await get(path, viewer.auth);
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.text).toContain('Edge Nagpur two');
+  });
+
+  it('crawlers and phones get their own page copies; bad input and other routes are not cached', async () => {
+    await invalidateListingCaches(env);
+    expect((await get('/products?category=Vehicles')).cache).toBe('MISS');
+    const bot = await get('/products?category=Vehicles', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    expect(bot.cache).toBe('MISS');
+    expect(bot.text).not.toContain('id="sel-boot"');
+    expect((await get('/products?category=Vehicles')).text).toContain('id="sel-boot"');
+    const bad = await get('/api/listings?page=-4');
+    expect(bad.status).toBe(400);
+    expect(bad.cache).toBeNull();
+    expect((await get('/api/listings?page=-4')).cache).toBeNull();
+    const seller = await createUser();
+    const ad = await createListing(seller);
+    // a listing read by id counts a view: always the worker
+    expect((await get(`/api/listings/${ad.id}`)).cache).toBeNull();
+    // the page's own inlined reads went through the cache too: the app's first fetch of them hits
+    expect((await get('/api/categories')).cache).toBe('HIT');
+    await invalidateListingCaches(env);
+    expect((await get('/api/categories')).cache).toBe('MISS');
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { browseCrumbs, browseHeading, escapeHtml, formatListingDateIst, formatPrice } from './browse-page';
+
+describe('browse page markup helpers', () => {
+  it('escapes every character that could end an attribute or open a tag', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('formats prices like the app', () => {
+    expect(formatPrice(1650000)).toBe('₹ 16,50,000');
+    expect(formatPrice(10.5, 'EUR')).toBe('€ 10.5');
+  });
+
+  it('writes card dates in India time, like the app does for a viewer in India', () => {
+    const now = new Date('2026-11-25T20:00:00Z'); // 01:30 on the 26th in India
+    expect(formatListingDateIst('2026-11-25T19:00:00Z', now)).toBe('Today'); // 00:30 on the 26th IST
+    expect(formatListingDateIst('2026-11-25T10:00:00Z', now)).toBe('YESTERDAY');
+    expect(formatListingDateIst('2026-11-22T10:00:00Z', now)).toBe('4 DAYS AGO');
+    expect(formatListingDateIst('2026-11-03T10:00:00Z', now)).toBe('Nov 3');
+    expect(formatListingDateIst('2025-11-03T10:00:00Z', now)).toBe('Nov 3, 2025');
+  });
+
+  it('names the page and its crumbs as the app does', () => {
+    expect(browseHeading({ category: 'Cars', location: 'Pune' })).toBe('Cars in Pune');
+    expect(browseHeading({ q: 'swift' })).toBe('"swift" in India');
+    expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' }).map((c) => c.label)).toEqual(['Home', 'Vehicles', 'Items in Pune', 'Cars']);
+    expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' })[3]!.href).toBe('/products?category=Vehicles&subcategory=Cars&location=Pune');
+  });
+});
