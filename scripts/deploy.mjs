@@ -13,9 +13,14 @@ if (problems.length) {
   console.error(`\nRefusing to deploy:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
   process.exit(1);
 }
+const extra = process.argv.slice(2);
+const envArgs = extra.includes('--env') ? ['--env', extra[extra.indexOf('--env') + 1]] : [];
 for (const [cmd, args] of [
   ['vite', ['build']],
-  ['wrangler', ['deploy', ...process.argv.slice(2)]],
+  ['wrangler', ['deploy', ...extra]],
+  // pages in the guests' edge cache name the old build's hashed files: a new data version retires
+  // them all at once (worker/lib/edge-cache.ts, decision 011)
+  ['wrangler', ['kv', 'key', 'put', 'cache-version:listings', `deploy-${Date.now()}`, '--binding', 'CACHE', '--remote', ...envArgs]],
 ]) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -63,7 +63,7 @@ describe('guest edge cache (issue 22)', () => {
     expect((await get(path, { 'cache-control': 'no-cache' })).cache).toBe('BYPASS');
   });
 
-  it('a cached page and search show a change to an ad at once: posting, selling', async () => {
+  it('a cached page and search show a change to an ad at once: selling it, putting it back on sale', async () => {
     const seller = await createUserWithToken();
     const ad = await createListing(seller, { title: 'Edge Activa before', city: 'Mysuru', createdAt: Date.now() + 60_000 });
     await invalidateListingCaches(env);
