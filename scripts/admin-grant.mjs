@@ -11,7 +11,8 @@ if (parsed.error) {
   process.exit(2);
 }
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-const r = spawnSync('wrangler', ['d1', 'execute', 'DB', parsed.remote ? '--remote' : '--local', '--json', '--command', grantSql(parsed)], { env, encoding: 'utf8' });
+const where = parsed.remote ? ['--remote'] : ['--local', ...(parsed.persistTo ? ['--persist-to', parsed.persistTo] : [])];
+const r = spawnSync('wrangler', ['d1', 'execute', 'DB', ...where, '--json', '--command', grantSql(parsed)], { env, encoding: 'utf8' });
 if (r.status !== 0) {
   console.error(r.stderr || r.stdout || `wrangler failed (exit ${r.status})`);
   process.exit(r.status ?? 1);

@@ -11,16 +11,21 @@ export const normalisePhone = (raw) => {
 };
 
 /**
- * `<email | phone | user id> [--role ADMIN|MODERATOR|USER] [--remote]` → what to do, or an error a
+ * `<email | phone | user id> [--role ADMIN|MODERATOR|USER] [--remote | --persist-to <local state folder>]` → what to do, or an error a
  * person can read. The role defaults to ADMIN; USER takes a role away.
  */
 export const parseGrantArgs = (argv) => {
   let who;
   let role = 'ADMIN';
   let remote = false;
+  let persistTo;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--remote') remote = true;
+    else if (a === '--persist-to') {
+      persistTo = argv[++i];
+      if (!persistTo) return { error: '--persist-to needs a folder' };
+    }
     else if (a === '--local') remote = false;
     else if (a === '--role' || a.startsWith('--role=')) {
       const value = a.startsWith('--role=') ? a.slice(7) : argv[++i];
@@ -41,7 +46,7 @@ export const parseGrantArgs = (argv) => {
     if (!phone) return { error: `"${who}" is neither an e-mail address, a 10-digit mobile number nor a user id` };
     [column, value] = ['phone', phone];
   }
-  return { column, value, role, remote };
+  return { column, value, role, remote, ...(persistTo && !remote ? { persistTo } : {}) };
 };
 
 /** The statements: the value is checked above to hold no quotes, and is quoted again to be safe. */

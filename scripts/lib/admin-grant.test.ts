@@ -6,6 +6,7 @@ describe('admin:grant arguments', () => {
     expect(parseGrantArgs(['Asha@Example.in'])).toEqual({ column: 'email', value: 'asha@example.in', role: 'ADMIN', remote: false });
     expect(parseGrantArgs(['+91 98765 43210', '--role', 'moderator'])).toEqual({ column: 'phone', value: '9876543210', role: 'MODERATOR', remote: false });
     expect(parseGrantArgs(['usr_01jabcdefghjkmnpqrstvwxyz0', '--role=USER', '--remote'])).toMatchObject({ column: 'id', role: 'USER', remote: true });
+    expect(parseGrantArgs(['a@b.in', '--persist-to', '/tmp/state'])).toMatchObject({ remote: false, persistTo: '/tmp/state' });
   });
 
   it('refuses what is not an account or a role, with a readable message', () => {

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** the e2e server's local state folder (wrangler --persist-to), for npm run admin:grant */
+    persistTo: string;
   }
 }
 
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('persistTo', state);
   return () => {
     server.kill('SIGTERM');
     rmSync(state, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as ListingsRouteImport } from './routes/listings'
 import { Route as ProductsRouteImport } from './routes/products'
 import { Route as SelectedProductRouteImport } from './routes/selected-product'
+import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthChatRouteImport } from './routes/_auth/chat'
 import { Route as AuthCreateListingRouteImport } from './routes/_auth/create-listing'
 import { Route as AuthPremiumRouteImport } from './routes/_auth/premium'
@@ -58,6 +59,11 @@ const SelectedProductRoute = SelectedProductRouteImport.update({
   id: '/selected-product',
   path: '/selected-product',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAdminRoute = AuthAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthChatRoute = AuthChatRouteImport.update({
   id: '/chat',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/listings': typeof ListingsRoute
   '/products': typeof ProductsRoute
   '/selected-product': typeof SelectedProductRoute
+  '/admin': typeof AuthAdminRoute
   '/chat': typeof AuthChatRoute
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/listings': typeof ListingsRoute
   '/products': typeof ProductsRoute
   '/selected-product': typeof SelectedProductRoute
+  '/admin': typeof AuthAdminRoute
   '/chat': typeof AuthChatRoute
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/listings': typeof ListingsRoute
   '/products': typeof ProductsRoute
   '/selected-product': typeof SelectedProductRoute
+  '/_auth/admin': typeof AuthAdminRoute
   '/_auth/chat': typeof AuthChatRoute
   '/_auth/create-listing': typeof AuthCreateListingRoute
   '/_auth/premium': typeof AuthPremiumRoute
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
     | '/listings'
     | '/products'
     | '/selected-product'
+    | '/admin'
     | '/chat'
     | '/create-listing'
     | '/premium'
@@ -276,6 +286,7 @@ export interface FileRouteTypes {
     | '/listings'
     | '/products'
     | '/selected-product'
+    | '/admin'
     | '/chat'
     | '/create-listing'
     | '/premium'
@@ -303,6 +314,7 @@ export interface FileRouteTypes {
     | '/listings'
     | '/products'
     | '/selected-product'
+    | '/_auth/admin'
     | '/_auth/chat'
     | '/_auth/create-listing'
     | '/_auth/premium'
@@ -375,6 +387,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/selected-product'
       preLoaderRoute: typeof SelectedProductRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/admin': {
+      id: '/_auth/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthAdminRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/chat': {
       id: '/_auth/chat'
@@ -520,6 +539,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAdminRoute: typeof AuthAdminRoute
   AuthChatRoute: typeof AuthChatRoute
   AuthCreateListingRoute: typeof AuthCreateListingRoute
   AuthPremiumRoute: typeof AuthPremiumRoute
@@ -537,6 +557,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAdminRoute: AuthAdminRoute,
   AuthChatRoute: AuthChatRoute,
   AuthCreateListingRoute: AuthCreateListingRoute,
   AuthPremiumRoute: AuthPremiumRoute,

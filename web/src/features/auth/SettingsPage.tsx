@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { Dialog } from '../../components/Dialog';
 import { disablePushNotifications, enablePushNotifications, pushPreference, pushSupported } from './push';
 import { useAuth } from './use-auth';
+import { BlockedUsersSection } from '../trust/BlockedUsersSection';
 import './auth.css';
 
 type SettingsPageProps = {
@@ -55,6 +56,8 @@ export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
         <h2 className="settings__title">Privacy</h2>
 
         <NotificationsSection />
+
+        <BlockedUsersSection />
 
         <section className="settings__section" aria-labelledby="settings-logout-all">
           <div className="settings__section-text">

@@ -189,6 +189,11 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
                 {item.label}
               </Link>
             ))}
+            {(user.role === 'MODERATOR' || user.role === 'ADMIN') && (
+              <Link to="/admin" role="menuitem" tabIndex={-1} className="user-menu__item">
+                Moderation
+              </Link>
+            )}
             <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onLogout}>
               Logout
             </button>

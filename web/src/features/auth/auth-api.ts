@@ -16,6 +16,8 @@ export interface AuthUser {
   emailVerified?: boolean;
   phoneVerified?: boolean;
   sharePhone?: boolean;
+  /** issue 20: shows the Admin link; the server decides every admin request from its own database */
+  role?: 'USER' | 'MODERATOR' | 'ADMIN';
   createdAt: string;
 }
 

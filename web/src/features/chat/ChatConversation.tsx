@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BlockUserButton } from '../trust/BlockUserButton';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatPrice } from '../../lib/format';
@@ -151,6 +152,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
           )}
         </div>
         <StarButton chat={chat} userId={me.id} />
+        <BlockUserButton userId={other.id} name={otherName} className="button button--outline button--small chat-conv__block" />
       </header>
 
       {!viewerIsPremium && (

@@ -17,6 +17,10 @@ import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
 import { mapsSearchUrl } from './share';
 import { ShareDialog } from './ShareDialog';
+import { useT } from '../../lib/i18n';
+import { BlockUserButton } from '../trust/BlockUserButton';
+import { ReportAdDialog } from '../trust/ReportAdDialog';
+import { HELD_REASONS, type HeldReason } from '../../../../worker/schemas/trust-data';
 import { largeVariant } from '../../../../worker/schemas/media';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 
@@ -55,7 +59,24 @@ function useLoginRedirect() {
 }
 
 
-function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: () => void; showChat: boolean }) {
+/** Report this ad (anyone but its owner; guests sign in first) and block the seller (signed in). */
+function AdSafetyActions({ listing }: { listing: Listing }) {
+  const t = useT();
+  const { status } = useAuth();
+  const loginRedirect = useLoginRedirect();
+  const [reporting, setReporting] = useState(false);
+  return (
+    <div className="seller-card__safety">
+      <button type="button" className="report-link" onClick={() => (status === 'guest' ? loginRedirect() : setReporting(true))}>
+        {t('Report this ad')}
+      </button>
+      {status === 'authenticated' && <BlockUserButton userId={listing.user.id} name={sellerDisplayName(listing.user)} />}
+      {reporting && <ReportAdDialog listingId={listing.id} open={reporting} onClose={() => setReporting(false)} />}
+    </div>
+  );
+}
+
+function SellerCard({ listing, onChat, showChat, showSafety }: { listing: Listing; onChat: () => void; showChat: boolean; showSafety: boolean }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const seller = listing.user;
   const initial = seller.firstName?.trim().charAt(0).toUpperCase() || 'U';
@@ -85,6 +106,7 @@ function SellerCard({ listing, onChat, showChat }: { listing: Listing; onChat: (
         </button>
       )}
       <ShowPhoneButton listingId={listing.id} sellerId={seller.id} />
+      {showSafety && <AdSafetyActions listing={listing} />}
     </section>
   );
 }
@@ -248,6 +270,12 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
             </div>
           </section>
 
+          {isOwner && listing.status === 'PENDING' && (
+            <p className="detail-card held-notice detail-order-3" role="status">
+              <strong>Hidden while a moderator reviews it.</strong>{' '}
+              {HELD_REASONS[listing.heldReason as HeldReason] ?? 'Buyers cannot see this ad until the review is done.'}
+            </p>
+          )}
           {isOwner ? (
             <section className="detail-card owner-card detail-order-3" aria-label="Your Listing">
               <p className="owner-card__note">
@@ -273,7 +301,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
             </button>
           )}
 
-          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner && listing.status !== 'SOLD'} />
+          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner && listing.status !== 'SOLD'} showSafety={!isOwner} />
 
           <section className="detail-card detail-order-8" aria-labelledby="location-heading">
             <h2 id="location-heading" className="detail-card__title">

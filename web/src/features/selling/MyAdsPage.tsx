@@ -2,6 +2,7 @@
  * /en-in/myads (part 2 §2 My Ads): every ad of the seller with status pills and counts, title search,
  * load-more paging and the actions each status allows.
  */
+import { HELD_REASONS, type HeldReason } from '../../../../worker/schemas/trust-data';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
@@ -245,6 +246,11 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
         <h2 className="myad__title">{listing.title}</h2>
         <p className="myad__price">{formatPrice(listing.price, listing.currency)}</p>
         <p className="myad__text">{display.text}</p>
+        {listing.status === 'PENDING' && listing.heldReason && HELD_REASONS[listing.heldReason as HeldReason] && (
+          <p className="myad__reason">
+            <strong>Why:</strong> {HELD_REASONS[listing.heldReason as HeldReason]}
+          </p>
+        )}
         {listing.status === 'REJECTED' && listing.rejectReason && (
           <p className="myad__reason">
             <strong>Reason:</strong> {listing.rejectReason}

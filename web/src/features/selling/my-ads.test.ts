@@ -8,7 +8,8 @@ describe('status table', () => {
     expect(statusDisplay('REJECTED')).toEqual({ label: 'REJECTED', text: 'Your ad was rejected and is not visible', tone: 'rejected' });
     expect(statusDisplay('SOLD')).toEqual({ label: 'SOLD', text: 'This item has been sold successfully', tone: 'sold' });
     expect(statusDisplay('INACTIVE')).toEqual({ label: 'INACTIVE', text: 'Your ad is not visible to buyers', tone: 'inactive' });
-    expect(statusDisplay('PENDING')).toEqual({ label: 'UNKNOWN', text: 'Status unknown', tone: 'unknown' });
+    expect(statusDisplay('PENDING')).toEqual({ label: 'UNDER REVIEW', text: 'Your ad is hidden while a moderator reviews it', tone: 'inactive' });
+    expect(statusDisplay('DRAFT')).toEqual({ label: 'UNKNOWN', text: 'Status unknown', tone: 'unknown' });
     expect(statusDisplay(undefined).label).toBe('UNKNOWN');
     expect(statusDisplay('approved').label).toBe('ACTIVE');
   });

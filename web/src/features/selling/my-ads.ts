@@ -22,6 +22,8 @@ const STATUS_TABLE: Record<string, StatusDisplay> = {
   REJECTED: { label: 'REJECTED', text: 'Your ad was rejected and is not visible', tone: 'rejected' },
   SOLD: { label: 'SOLD', text: 'This item has been sold successfully', tone: 'sold' },
   INACTIVE: { label: 'INACTIVE', text: 'Your ad is not visible to buyers', tone: 'inactive' },
+  // issue 20: held for a moderator (reports, duplicate photos, a suspended account)
+  PENDING: { label: 'UNDER REVIEW', text: 'Your ad is hidden while a moderator reviews it', tone: 'inactive' },
 };
 
 export function statusDisplay(status: string | null | undefined): StatusDisplay {
@@ -81,6 +83,8 @@ export function actionsFor(status: string): AdAction[] {
       return ['view', 'reactivate', 'delete'];
     case 'REJECTED':
       return ['edit', 'delete'];
+    case 'PENDING':
+      return ['view', 'edit', 'delete'];
     default:
       return ['delete'];
   }
