@@ -18,6 +18,7 @@ import { Route as AuthChatRouteImport } from './routes/_auth/chat'
 import { Route as AuthCreateListingRouteImport } from './routes/_auth/create-listing'
 import { Route as AuthPremiumRouteImport } from './routes/_auth/premium'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthSavedSearchesRouteImport } from './routes/_auth/saved-searches'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWishlistRouteImport } from './routes/_auth/wishlist'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
@@ -77,6 +78,11 @@ const AuthPremiumRoute = AuthPremiumRouteImport.update({
 const AuthProfileRoute = AuthProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSavedSearchesRoute = AuthSavedSearchesRouteImport.update({
+  id: '/saved-searches',
+  path: '/saved-searches',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthSettingsRoute = AuthSettingsRouteImport.update({
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
   '/profile': typeof AuthProfileRoute
+  '/saved-searches': typeof AuthSavedSearchesRoute
   '/settings': typeof AuthSettingsRoute
   '/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -198,6 +205,7 @@ export interface FileRoutesByTo {
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
   '/profile': typeof AuthProfileRoute
+  '/saved-searches': typeof AuthSavedSearchesRoute
   '/settings': typeof AuthSettingsRoute
   '/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/_auth/create-listing': typeof AuthCreateListingRoute
   '/_auth/premium': typeof AuthPremiumRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/saved-searches': typeof AuthSavedSearchesRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/create-listing'
     | '/premium'
     | '/profile'
+    | '/saved-searches'
     | '/settings'
     | '/wishlist'
     | '/auth/callback'
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/create-listing'
     | '/premium'
     | '/profile'
+    | '/saved-searches'
     | '/settings'
     | '/wishlist'
     | '/auth/callback'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/_auth/create-listing'
     | '/_auth/premium'
     | '/_auth/profile'
+    | '/_auth/saved-searches'
     | '/_auth/settings'
     | '/_auth/wishlist'
     | '/auth/callback'
@@ -402,6 +414,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/saved-searches': {
+      id: '/_auth/saved-searches'
+      path: '/saved-searches'
+      fullPath: '/saved-searches'
+      preLoaderRoute: typeof AuthSavedSearchesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/settings': {
@@ -524,6 +543,7 @@ interface AuthRouteChildren {
   AuthCreateListingRoute: typeof AuthCreateListingRoute
   AuthPremiumRoute: typeof AuthPremiumRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthSavedSearchesRoute: typeof AuthSavedSearchesRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthWishlistRoute: typeof AuthWishlistRoute
   AuthEditListingIdRoute: typeof AuthEditListingIdRoute
@@ -541,6 +561,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCreateListingRoute: AuthCreateListingRoute,
   AuthPremiumRoute: AuthPremiumRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthSavedSearchesRoute: AuthSavedSearchesRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthWishlistRoute: AuthWishlistRoute,
   AuthEditListingIdRoute: AuthEditListingIdRoute,

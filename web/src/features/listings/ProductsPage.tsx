@@ -32,6 +32,7 @@ import { FilterPanel } from './ProductFilters';
 import { listingQueries } from './queries';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { SearchNotice } from '../search/SearchNotice';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 
 const route = getRouteApi('/products');
 const SIDEBAR_LOCATIONS = 15;
@@ -220,6 +221,7 @@ export function ProductsPage() {
             {formatTotal(page)} {page.total === 1 && !page.totalCapped ? 'ad' : 'ads'}
           </p>
         )}
+        <SaveSearchButton search={search} />
       </div>
       <PopularSearches search={search} />
       <BannerAd />
