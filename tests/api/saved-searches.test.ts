@@ -139,3 +139,15 @@ describe('saved searches: rules and bad input', () => {
     expect(res.body.error).toContain('only name and alert can change');
   });
 });
+
+describe('saved searches and the account', () => {
+  it('deleting the account deletes its saved searches and their matches', async () => {
+    const buyer = await createUserWithToken();
+    const id = (await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: 'sofa' } }))).body.data.id;
+    await env.DB.prepare('INSERT INTO saved_search_matches (saved_search_id, listing_id, user_id, matched_at) VALUES (?, ?, ?, ?)').bind(id, 'l1', buyer.id, Date.now()).run();
+    const res = await call('/api/auth/account', json(buyer.auth, 'DELETE', { confirm: 'DELETE' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_search_matches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
+  });
+});

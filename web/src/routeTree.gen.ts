@@ -19,6 +19,7 @@ import { Route as AuthChatRouteImport } from './routes/_auth/chat'
 import { Route as AuthCreateListingRouteImport } from './routes/_auth/create-listing'
 import { Route as AuthPremiumRouteImport } from './routes/_auth/premium'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthSavedSearchesRouteImport } from './routes/_auth/saved-searches'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWishlistRouteImport } from './routes/_auth/wishlist'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
@@ -83,6 +84,11 @@ const AuthPremiumRoute = AuthPremiumRouteImport.update({
 const AuthProfileRoute = AuthProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSavedSearchesRoute = AuthSavedSearchesRouteImport.update({
+  id: '/saved-searches',
+  path: '/saved-searches',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthSettingsRoute = AuthSettingsRouteImport.update({
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
   '/profile': typeof AuthProfileRoute
+  '/saved-searches': typeof AuthSavedSearchesRoute
   '/settings': typeof AuthSettingsRoute
   '/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/create-listing': typeof AuthCreateListingRoute
   '/premium': typeof AuthPremiumRoute
   '/profile': typeof AuthProfileRoute
+  '/saved-searches': typeof AuthSavedSearchesRoute
   '/settings': typeof AuthSettingsRoute
   '/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -235,6 +243,7 @@ export interface FileRoutesById {
   '/_auth/create-listing': typeof AuthCreateListingRoute
   '/_auth/premium': typeof AuthPremiumRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/saved-searches': typeof AuthSavedSearchesRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/wishlist': typeof AuthWishlistRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/create-listing'
     | '/premium'
     | '/profile'
+    | '/saved-searches'
     | '/settings'
     | '/wishlist'
     | '/auth/callback'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
     | '/create-listing'
     | '/premium'
     | '/profile'
+    | '/saved-searches'
     | '/settings'
     | '/wishlist'
     | '/auth/callback'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/_auth/create-listing'
     | '/_auth/premium'
     | '/_auth/profile'
+    | '/_auth/saved-searches'
     | '/_auth/settings'
     | '/_auth/wishlist'
     | '/auth/callback'
@@ -421,6 +433,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/saved-searches': {
+      id: '/_auth/saved-searches'
+      path: '/saved-searches'
+      fullPath: '/saved-searches'
+      preLoaderRoute: typeof AuthSavedSearchesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/settings': {
@@ -544,6 +563,7 @@ interface AuthRouteChildren {
   AuthCreateListingRoute: typeof AuthCreateListingRoute
   AuthPremiumRoute: typeof AuthPremiumRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthSavedSearchesRoute: typeof AuthSavedSearchesRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthWishlistRoute: typeof AuthWishlistRoute
   AuthEditListingIdRoute: typeof AuthEditListingIdRoute
@@ -562,6 +582,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCreateListingRoute: AuthCreateListingRoute,
   AuthPremiumRoute: AuthPremiumRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthSavedSearchesRoute: AuthSavedSearchesRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthWishlistRoute: AuthWishlistRoute,
   AuthEditListingIdRoute: AuthEditListingIdRoute,

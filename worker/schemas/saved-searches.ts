@@ -76,9 +76,4 @@ export const savedSearchSchema = z.object({
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
-/** The listings page URL of a saved search; with its id, the page marks it opened (newCount → 0). */
-export const savedSearchHref = (query: Record<string, string>, savedSearchId?: string) => {
-  const params = new URLSearchParams(query);
-  if (savedSearchId) params.set('savedSearch', savedSearchId);
-  return `/products?${params.toString()}`;
-};
+export { productsParamsOf, savedSearchHref } from './saved-search-links';

@@ -11,6 +11,7 @@ const PROFILE_STEPS = 3;
 const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/en-in/myads', label: 'My ADS' },
   { to: '/wishlist', label: 'Wishlist' },
+  { to: '/saved-searches', label: 'Saved searches' },
   { to: '/en-in/payments/viewcart/ALL', label: 'View Cart' },
   { to: '/premium', label: 'Become a SEL Pro Member' },
   { to: '/hc/en-us', label: 'Help' },

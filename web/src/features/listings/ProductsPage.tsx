@@ -33,6 +33,7 @@ import { FilterPanel } from './ProductFilters';
 import { listingQueries } from './queries';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { SearchNotice } from '../search/SearchNotice';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 
 const route = getRouteApi('/products');
 const SIDEBAR_LOCATIONS = 15;
@@ -228,6 +229,7 @@ export function ProductsPage() {
             {tn(page.totalCapped ? 2 : page.total, '{n} ad', '{n} ads', { n: formatTotal(page, i18n.language) })}
           </p>
         )}
+        <SaveSearchButton search={search} />
       </div>
       <PopularSearches search={search} />
       <BannerAd />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adjustUnreadCounts, updateNotifications } from '../chat/cache';
 import { CHAT_ERRORS, chatErrorText } from '../chat/errors';
@@ -53,6 +54,15 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
     if (chatId) {
       onClose();
       void navigate({ to: '/chat', search: { chatId } });
+      return;
+    }
+    // a saved-search alert opens the search (issue 21); the URL is always one of ours
+    const url = typeof notification.data.url === 'string' && notification.data.url.startsWith('/') && !notification.data.url.startsWith('//') ? notification.data.url : null;
+    if (url) {
+      const savedSearchId = typeof notification.data.savedSearchId === 'string' ? notification.data.savedSearchId : null;
+      if (savedSearchId) void api.post(`/saved-searches/${encodeURIComponent(savedSearchId)}/seen`).catch(() => undefined);
+      onClose();
+      void navigate({ href: url });
     }
   };
 

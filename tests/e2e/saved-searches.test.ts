@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { apiRegister, noProblems, openTab, signIn, useBrowser } from './browser';
+import { makeJpeg, postListing, uploadPhoto } from './fixtures';
+
+useBrowser();
+
+/**
+ * Issue 21: a buyer saves "activa in Pune under ₹40,000" from the products page on a phone; another
+ * account posts a matching ad; the buyer sees the notification (live, through the queue and the
+ * inbox) and the new ad, and the saved search counts it.
+ */
+describe('saved searches and alerts', () => {
+  it('save a search → another account posts a matching ad → the buyer is notified and sees the ad', async () => {
+    const stamp = Date.now();
+    const buyer = await apiRegister(`priya.kulkarni.${stamp}@example.in`, 'mango2024', { firstName: 'Priya', lastName: 'Kulkarni' });
+    const seller = await apiRegister(`rohit.patil.${stamp}@example.in`, 'mango2024', { firstName: 'Rohit', lastName: 'Patil' });
+
+    // on a phone: save the search from /products
+    const phone = await openTab(375, 800);
+    await signIn(phone, buyer.token);
+    await phone.page.goto('/products?q=activa&location=Pune&maxPrice=40000');
+    const dialog = phone.page.getByRole('dialog', { name: 'Save this search' });
+    // the session check runs first: until then the bell would ask a guest to log in
+    await expect.poll(async () => {
+      if (await dialog.isVisible()) return true;
+      await phone.page.getByRole('button', { name: 'Save this search' }).click();
+      await phone.page.waitForTimeout(500);
+      return dialog.isVisible();
+    }, { timeout: 10_000 }).toBe(true);
+    const summary = await phone.page.getByTestId('save-search-summary').innerText();
+    expect(summary).toContain('"activa"');
+    expect(summary).toContain('in Pune');
+    expect(summary).toContain('under ₹40,000');
+    await phone.shot('saved-search-1-save-dialog-375');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => phone.page.getByRole('dialog', { name: 'Search saved' }).isVisible()).toBe(true);
+
+    // another account posts a matching ad
+    const photo = await uploadPhoto(seller.token, makeJpeg(640, 480, [200, 40, 40]));
+    const ad = await postListing(seller.token, {
+      title: `Honda Activa 6G ${stamp % 1000}`,
+      description: 'Single owner scooter, all papers clear, serviced at the Honda showroom.',
+      price: 38500,
+      categoryId: 'Vehicles',
+      subcategoryId: 'Scooters',
+      location: 'Pune',
+      images: [photo],
+      features: { brand: 'Honda', year: 2022, fuel: 'Petrol', transmission: 'Automatic', kmDriven: 8000, noOfOwners: '1st' },
+    });
+    expect(ad.status).toBe('APPROVED');
+
+    // on a laptop, the same buyer: the bell shows it and opens the search
+    const laptop = await openTab(1280, 900);
+    await signIn(laptop, buyer.token);
+    await laptop.page.goto('/products');
+    const bell = laptop.page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+    await expect.poll(async () => {
+      if (await bell.isVisible()) return true;
+      await laptop.page.reload();
+      return false;
+    }, { timeout: 20_000, interval: 1000 }).toBe(true);
+    await bell.click();
+    const item = laptop.page.getByRole('button', { name: /New ad for/ });
+    await expect.poll(() => item.first().innerText()).toContain('Honda Activa 6G');
+    await laptop.shot('saved-search-2-notification-1280');
+    await item.first().click();
+    await expect.poll(() => laptop.page.url()).toContain('/products?');
+    await expect.poll(() => laptop.page.getByText(ad.title).first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // the saved searches page on the phone: the search, its alert, and (after opening) no new ads
+    await phone.page.goto('/saved-searches');
+    const card = phone.page.getByTestId('saved-search');
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.innerText()).toContain('in Pune');
+    await phone.shot('saved-search-3-list-375');
+    noProblems(phone);
+    noProblems(laptop);
+  });
+});
