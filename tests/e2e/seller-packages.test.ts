@@ -89,6 +89,21 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await congrats.getByText('Your Ad will go live shortly').waitFor();
     await tab.shot('18-posted-with-slot');
 
+    // Sell Faster Now leads to the packages; the user menu's "Bought Packages & Billing" to the paid order
+    await congrats.getByRole('link', { name: 'Sell Faster Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/en-in/payments/businesspackages/my_account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    const buy = page.getByRole('region', { name: 'Buy Business Packages' });
+    await buy.getByRole('button', { name: /^Buy Featured ad for 7 days · / }).waitFor();
+    const limits = page.getByRole('region', { name: 'Free ads' });
+    expect(await limits.getByRole('row', { name: /^Cars / }).textContent()).toContain('1 / 1 per 365 days');
+    await tab.shot('18-my-account');
+    await page.goto('/en-in/myorders/orders');
+    await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
+    await page.getByText(/Invoice SEL\/\d{4}-\d{2}\/\d{6}/).waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).first().textContent()).toContain('Total ₹470.82');
+    await tab.shot('18-my-orders');
+
     // the server agrees: two Cars ads, the slot used, one paid order with an invoice number
     const account = await api<{ limits: { subcategoryId?: string; used: number; paidSlots: number }[]; credits: unknown[] }>('/business/account', { token: seller.token });
     expect(account.limits.find((l) => l.subcategoryId === 'vehicles-cars')).toMatchObject({ used: 1, paidSlots: 0 });
