@@ -20,6 +20,7 @@ import { premiumRoutes } from './routes/premium';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads';
 import { businessRoutes } from './routes/business';
+import { listingPromotionRoutes } from './routes/listing-promotions';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
   .route('/business', businessRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
+  .route('/listings', listingPromotionRoutes)
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)

@@ -6,6 +6,7 @@ import { authenticate } from './services/auth';
 import { isMember } from './services/chat';
 import { cleanupOrphanUploads } from './services/uploads';
 import { expireSubscriptions } from './services/premium';
+import { expireFeatured } from './services/business';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -57,5 +58,6 @@ export default {
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(cleanupOrphanUploads(env).then((n) => console.log(`orphan uploads removed: ${n}`)));
     ctx.waitUntil(expireSubscriptions(env).then((n) => console.log(`subscriptions expired: ${n}`)));
+    ctx.waitUntil(expireFeatured(env).then((n) => console.log(`featured ads ended: ${n}`)));
   },
 } satisfies ExportedHandler<Env>;
