@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
-import { PremiumModal } from '../premium/PremiumModal';
+import { Dialog } from '../../components/Dialog';
 import '../premium/premium.css';
 import './business.css';
 import { GST_PERCENT, rupees } from './business-api';
@@ -17,7 +17,7 @@ export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout 
   const total = order ? rupees(order.total) : '';
   return (
     <>
-      <PremiumModal title={t('Complete Payment')} onClose={checkout.close} busy={verifying} describedBy={notesId} className="premium-pay biz-pay">
+      <Dialog open title={t('Complete Payment')} onClose={checkout.close} className="premium-pay biz-pay">
         <div className="premium-pay__body">
           <ul className="biz-pay__items">
             {items.map(({ pkg, quantity }) => (
@@ -66,9 +66,9 @@ export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout 
             </button>
           </div>
         </div>
-      </PremiumModal>
+      </Dialog>
       {checkout.localCheckoutOpen && order && (
-        <PremiumModal title={t('Test checkout')} onClose={checkout.dismissCheckout} busy={verifying} className="premium-test-checkout">
+        <Dialog open title={t('Test checkout')} onClose={checkout.dismissCheckout} className="premium-test-checkout">
           <div className="premium-pay__body">
             <p className="premium-test-checkout__banner">{t('Test checkout — no real money is charged')}</p>
             <dl className="premium-test-checkout__summary">
@@ -95,7 +95,7 @@ export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout 
               </button>
             </div>
           </div>
-        </PremiumModal>
+        </Dialog>
       )}
     </>
   );
