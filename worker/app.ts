@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin';
 import { businessRoutes } from './routes/business';
 import { savedSearchRoutes } from './routes/saved-searches';
 import { guestEdgeCache } from './lib/edge-cache';
+import { listingPromotionRoutes } from './routes/listing-promotions';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -38,6 +39,7 @@ const api = new Hono<AppEnv>()
   .route('/business', businessRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
+  .route('/listings', listingPromotionRoutes)
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)

@@ -10,6 +10,7 @@ import type { AlertMessage } from './env';
 import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';
 import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
+import { expireFeatured } from './services/business';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -70,6 +71,7 @@ export default {
     }
     ctx.waitUntil(cleanupOrphanUploads(env).then((n) => console.log(`orphan uploads removed: ${n}`)));
     ctx.waitUntil(expireSubscriptions(env).then((n) => console.log(`subscriptions expired: ${n}`)));
+    ctx.waitUntil(expireFeatured(env).then((n) => console.log(`featured ads ended: ${n}`)));
   },
   // issue 21: listing events → saved-search alerts and price drops; the dead-letter queue logs what gave up
   queue: async (batch, env) => {

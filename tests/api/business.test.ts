@@ -335,3 +335,67 @@ describe('package orders through Razorpay (stubbed) and its webhook', () => {
     expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(1);
   });
 });
+
+describe('promoting an ad (FEATURED, BOOST)', () => {
+  const postCar = async (seller: Seller) => (await json(seller, 'POST', '/api/listings', await carAd(seller))).body.data as { id: string };
+
+  it('FEATURED needs a credit of the ad’s group (402 NO_CREDITS with the packs), then badges the ad for the pack’s days, once per unit', async () => {
+    const seller = await createUserWithToken();
+    const ad = await postCar(seller);
+    const none = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' });
+    expect(none.status).toBe(402);
+    expect(none.body).toMatchObject({ code: 'NO_CREDITS', error: 'You have no Featured package for Cars. Buy one to promote this ad.' });
+    expect(none.body.packages.map((p: { id: string }) => p.id)).toEqual(['featured-7d-vehicles-cars', 'featured-15d-vehicles-cars', 'featured-30d-vehicles-cars']);
+    // a pack for another group does not count
+    await grantCredit(seller.id, 'featured-7d-home-and-garden');
+    expect((await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' })).status).toBe(402);
+    await grantCredit(seller.id, 'featured-15d-vehicles-cars');
+    const ok = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ listingId: ad.id, type: 'FEATURED', isFeatured: true, remaining: 0 });
+    expect(Date.parse(ok.body.data.featuredUntil) - Date.now()).toBeGreaterThan(14.9 * DAY);
+    expect((await call(`/api/listings/${ad.id}`)).body.data.isFeatured).toBe(true);
+    expect((await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' })).status).toBe(402);
+  });
+
+  it('the cron ends expired features (clock moved by back-dating)', async () => {
+    const seller = await createUserWithToken();
+    const ad = await postCar(seller);
+    await grantCredit(seller.id, 'featured-7d-vehicles-cars');
+    expect((await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' })).status).toBe(200);
+    const { expireFeatured } = await import('../../worker/services/business');
+    expect(await expireFeatured(env, Date.now() + 6 * DAY)).toBe(0);
+    expect(await expireFeatured(env, Date.now() + 8 * DAY)).toBeGreaterThanOrEqual(1);
+    expect((await call(`/api/listings/${ad.id}`)).body.data.isFeatured).toBe(false);
+  });
+
+  it('BOOST puts the ad back on top of newest first', async () => {
+    const seller = await createUserWithToken();
+    const ad = await postCar(seller);
+    await env.DB.prepare('UPDATE listings SET created_at = ? WHERE id = ?').bind(Date.now() - 20 * DAY, ad.id).run();
+    await grantCredit(seller.id, 'boost-3-vehicles-cars');
+    const res = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ type: 'BOOST', remaining: 2 });
+    const row = await env.DB.prepare('SELECT created_at, bumped_at FROM listings WHERE id = ?').bind(ad.id).first<{ created_at: number; bumped_at: number }>();
+    expect(row!.bumped_at).toBe(row!.created_at);
+    expect(Date.now() - row!.created_at).toBeLessThan(60_000);
+  });
+
+  it('owner only (403), live ads only (409), bad type 400; a refusal spends nothing', async () => {
+    const seller = await createUserWithToken();
+    const other = await createUserWithToken();
+    const ad = await postCar(seller);
+    await grantCredit(seller.id, 'boost-1-vehicles-cars');
+    await grantCredit(other.id, 'boost-1-vehicles-cars');
+    expect((await json(other, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' })).status).toBe(403);
+    expect((await json(null, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' })).status).toBe(401);
+    const bad = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'GOLD' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('type must be FEATURED or BOOST');
+    expect((await json(seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'INACTIVE' })).status).toBe(200);
+    const hidden = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' });
+    expect(hidden.status).toBe(409);
+    expect(await count('SELECT count(*) AS n FROM listing_promotions WHERE listing_id = ?', ad.id)).toBe(0);
+  });
+});

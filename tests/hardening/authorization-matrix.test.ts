@@ -467,6 +467,12 @@ const ROUTES: Route[] = [
       expect(after.sellerCredits).toEqual([expect.objectContaining({ user_id: f.owner.id, order_id: f.bizOrder!.id, quantity: 1 })]);
     },
   },
+  {
+    name: 'POST /listings/{id}/promote {BOOST}',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/promote`, body: { type: 'BOOST' } }),
+    // the owner has no Boost package: 402 and nothing spent; others are refused before that
+    expected: { owner: 402, other: 403, guest: 401, missing: 404 },
+  },
   // ------------------------------------------------------------ the account itself (the token is the id)
   {
     name: 'GET /auth/profile',

@@ -599,12 +599,14 @@ beforeAll(async () => {
     own.get(u.id)!.orders.push(order.body.data.orderId);
   }
   // #18: the fuzzed posts are Cars ads (1 free per 365 days): paid slots keep them reaching the whole post path
-  await env.DB.prepare(
-    `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
-     VALUES (?, ?, 'bo_fuzz', 'ad-slots-10-vehicles-cars', 'AD_SLOTS', 'vehicles-cars', 'vehicles', 'vehicles-cars', 100000, 30, ?, ?)`,
-  )
-    .bind(`cr_${ulid().toLowerCase()}`, users[0]!.id, Date.now() + 86_400_000, Date.now())
-    .run();
+  for (const u of [...users, seller]) {
+    await env.DB.prepare(
+      `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
+       VALUES (?, ?, ?, 'ad-slots-10-vehicles-cars', 'AD_SLOTS', 'vehicles-cars', 'vehicles', 'vehicles-cars', 100000, 30, ?, ?)`,
+    )
+      .bind(`cr_${ulid().toLowerCase()}`, u.id, `bo_fuzz_${u.id}`, Date.now() + 86_400_000, Date.now())
+      .run();
+  }
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
   // issue 20: the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway

@@ -133,3 +133,14 @@ export const createdOrderSchema = z.object({
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 export const verifiedOrderSchema = z.object({ verified: z.boolean(), credited: z.boolean(), order: businessOrderSchema });
+
+export const promoteBody = z.object({ type: z.enum(['FEATURED', 'BOOST'], { error: 'type must be FEATURED or BOOST' }) });
+export const promotionResult = z.object({
+  listingId: z.string(),
+  type: z.enum(['FEATURED', 'BOOST']),
+  isFeatured: z.boolean(),
+  featuredUntil: z.string().nullable(),
+  bumpedAt: z.string().nullable(),
+  creditId: z.string(),
+  remaining: z.number().int(),
+});

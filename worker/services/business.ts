@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
+import { invalidateListingCaches } from '../lib/cache';
 import { AppError, badRequest } from '../lib/errors';
 import type { AdLimit, PackageType, SellerPackage } from '../schemas/business';
 import { allCategories, resolveCategory } from './catalog';
@@ -279,3 +280,70 @@ export const reservePosting = async (env: Env, userId: string, group: LimitGroup
 
 /** SQL condition for the rest of the ad's batch: its posting row was written. */
 export const POSTING_RECORDED = 'EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)';
+
+// ---------------------------------------------------------------- promotion (FEATURED, BOOST)
+
+/**
+ * Features or boosts my live ad with one unit of a credit for its group (oldest-expiring first).
+ * FEATURED: badge until now (or the current end) + the pack's days. BOOST: the ad is re-dated to
+ * now, which is its place in newest-first (the posting time that counts for limits stays in
+ * ad_postings). The promotion row is written by a conditional insert (a unit must be left) and the
+ * listing update depends on it, in one batch: a credit is never spent twice.
+ */
+export const promoteListing = async (env: Env, db: Db, userId: string, listingId: string, type: 'FEATURED' | 'BOOST', now = Date.now()) => {
+  const listing = await env.DB.prepare('SELECT id, user_id, status, category_id, subcategory_id, featured_until FROM listings WHERE id = ?')
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; featured_until: number | null }>();
+  if (!listing) throw new AppError(404, 'LISTING_NOT_FOUND', "The listing you're looking for doesn't exist or has been removed.");
+  if (listing.user_id !== userId) throw new AppError(403, 'NOT_OWNER', 'You can only promote your own ads.');
+  if (listing.status !== 'APPROVED') throw new AppError(409, 'NOT_LIVE', 'Only a live ad can be promoted. Reactivate it first.');
+  const group = await limitGroupFor(env, db, listing.category_id, listing.subcategory_id);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const [credit] = await activeCredits(env, userId, now, { type, limitKey: group.limitKey });
+    if (!credit) {
+      const packages = await packagesForGroup(env, group, type);
+      throw new AppError(
+        402,
+        'NO_CREDITS',
+        `You have no ${type === 'FEATURED' ? 'Featured' : 'Boost'} package for ${group.name}. Buy one to promote this ad.`,
+        undefined,
+        undefined,
+        { packages },
+      );
+    }
+    const promotionId = `prm_${crypto.randomUUID().replace(/-/g, '')}`;
+    const endsAt = type === 'FEATURED' ? Math.max(now, listing.featured_until ?? 0) + credit.validity_days * DAY : null;
+    const recorded = 'EXISTS (SELECT 1 FROM listing_promotions WHERE id = ?)';
+    const [inserted] = await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO listing_promotions (id, listing_id, user_id, credit_id, type, starts_at, ends_at, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6
+         WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?3 AND expires_at > ?6) > ${CREDIT_USED_SQL('?4')}
+           AND EXISTS (SELECT 1 FROM listings WHERE id = ?2 AND user_id = ?3 AND status = 'APPROVED')`,
+      ).bind(promotionId, listing.id, userId, credit.id, type, now, endsAt),
+      type === 'FEATURED'
+        ? env.DB.prepare(`UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ? AND ${recorded}`).bind(endsAt, listing.id, promotionId)
+        : env.DB.prepare(`UPDATE listings SET bumped_at = ?, created_at = ? WHERE id = ? AND ${recorded}`).bind(now, now, listing.id, promotionId),
+    ]);
+    if ((inserted?.meta.changes ?? 0) > 0) {
+      return {
+        listingId: listing.id,
+        type,
+        isFeatured: type === 'FEATURED' || (listing.featured_until ?? 0) > now,
+        featuredUntil: endsAt ? new Date(endsAt).toISOString() : listing.featured_until && listing.featured_until > now ? new Date(listing.featured_until).toISOString() : null,
+        bumpedAt: type === 'BOOST' ? new Date(now).toISOString() : null,
+        creditId: credit.id,
+        remaining: credit.remaining - 1,
+      };
+    }
+  }
+  throw new AppError(409, 'STALE', 'The ad or your package changed meanwhile. Please try again.');
+};
+
+/** Scheduled: paid features that ran out lose the badge (and their place above plain ads). */
+export const expireFeatured = async (env: Env, now = Date.now()) => {
+  const ended = (await env.DB.prepare('UPDATE listings SET is_featured = 0 WHERE is_featured = 1 AND featured_until IS NOT NULL AND featured_until <= ?').bind(now).run()).meta.changes;
+  // guests' cached pages still show the badge: a new data version makes them render anew
+  if (ended > 0) await invalidateListingCaches(env);
+  return ended;
+};

@@ -13,6 +13,8 @@ const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/saved-searches', label: 'Saved searches' },
   { to: '/en-in/payments/viewcart/ALL', label: 'View Cart' },
+  { to: '/en-in/payments/businesspackages/my_account', label: 'Buy Business Packages' },
+  { to: '/en-in/myorders/orders', label: 'Bought Packages & Billing' },
   { to: '/premium', label: 'Become a SEL Pro Member' },
   { to: '/hc/en-us', label: 'Help' },
   { to: '/settings', label: 'Settings' },

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import { Dialog } from '../../components/Dialog';
+import '../premium/premium.css';
+import './business.css';
 import { GST_PERCENT, rupees } from './business-api';
 import type { PackageCheckout } from './use-package-checkout';
 

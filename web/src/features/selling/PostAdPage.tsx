@@ -163,7 +163,7 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
         <p className="sell-posted__lead">Your Ad will go live shortly</p>
         <p className="muted">&ldquo;{listing.title}&rdquo; has been posted. Reach more buyers by making it stand out.</p>
         <div className="sell-posted__actions">
-          <Link to="/premium" className="button sell-button-yellow">
+          <Link to="/en-in/payments/businesspackages/my_account" className="button sell-button-yellow">
             Sell Faster Now
           </Link>
           <Link to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline">

@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/PagePlaceholder';
+import { MyOrdersPage } from '../../../../features/business/BusinessAccountPage';
 
 export const Route = createFileRoute('/_auth/en-in/myorders/orders')({
   component: MyOrdersPage,
 });
-
-function MyOrdersPage() {
-  return (
-    <PagePlaceholder title="My Orders" description="Your orders for business packages and their payment status." />
-  );
-}

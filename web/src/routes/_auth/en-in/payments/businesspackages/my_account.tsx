@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../components/PagePlaceholder';
+import { BusinessAccountPage } from '../../../../../features/business/BusinessAccountPage';
 
 export const Route = createFileRoute('/_auth/en-in/payments/businesspackages/my_account')({
-  component: MyAccountPage,
+  component: BusinessAccountPage,
 });
-
-function MyAccountPage() {
-  return (
-    <PagePlaceholder title="My Account" description="Business packages you have bought, with their billing details." />
-  );
-}

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { noProblems, openTab, signIn, useBrowser } from './browser';
+import { api, apiRegisterByPhone, makeJpeg, postListing, uniquePhone, uploadPhoto, writeJpegs } from './fixtures';
+
+useBrowser();
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}( \\*| \\(optional\\))?$`));
+const chooseChip = (page: Page, group: string, option: string) => page.getByRole('group', { name: group }).getByText(option, { exact: true }).click();
+
+describe('seller packages (#18): a second Cars ad on a phone', () => {
+  it('the form says the free Cars ad is used, offers the extra-ad pack, the test checkout pays it, and the typed ad then posts', async () => {
+    const phone = uniquePhone('6');
+    const seller = await apiRegisterByPhone(phone, 'Kiran', 'Patil');
+    // the free Cars ad of the year, already used
+    const photo = await uploadPhoto(seller.token, makeJpeg(800, 600, [90, 90, 90]), 'first.jpg');
+    await postListing(seller.token, {
+      title: 'Maruti Swift VXI 2018 first ad',
+      description: 'Single owner, 42,000 km, all services at Maruti, insurance till March.',
+      price: 525000,
+      categoryId: 'Vehicles',
+      subcategoryId: 'Cars',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      neighbourhood: 'Indiranagar',
+      images: [photo],
+      features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2018, fuel: 'Petrol', transmission: 'Manual', kmDriven: 42000, noOfOwners: '1st' },
+    });
+
+    const tab = await openTab(375, 812, { touch: true });
+    const { page } = tab;
+    await signIn(tab, seller.token);
+    await page.goto('/en-in/post/attributes?category=vehicles&subcategory=vehicles-cars');
+    await page.getByRole('heading', { level: 1, name: 'POST YOUR AD' }).waitFor();
+
+    // the limit is shown as soon as the category is known, with the packs and their GST
+    const notice = page.getByRole('region', { name: 'Free ad limit reached' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('You have used your free ad in Cars (every 365 days)');
+    const pack = notice.getByRole('button', { name: /1 extra ad ₹399 \+ GST = ₹470\.82/ });
+    await pack.waitFor();
+
+    // the seller types the ad first: none of it may be lost by buying
+    const [red] = writeJpegs([{ name: 'city.jpg', rgb: [180, 30, 30] }]);
+    const title = 'Honda City ZX 2017 second car, e2e';
+    await field(page, 'Brand').selectOption('Honda');
+    await field(page, 'Model').fill('City ZX');
+    await field(page, 'Year').fill('2017');
+    await chooseChip(page, 'Fuel', 'Petrol');
+    await chooseChip(page, 'Transmission', 'Manual');
+    await field(page, 'KM driven').fill('61000');
+    await chooseChip(page, 'No. of owners', '2nd');
+    await field(page, 'Ad title').fill(title);
+    await field(page, 'Description').fill('Second owner, dealer serviced, new battery, insurance till June.');
+    await field(page, 'Price').fill('480000');
+    await page.getByLabel('Choose photos').setInputFiles([red!]);
+    await page.getByText('1 photo uploaded').waitFor({ state: 'attached', timeout: 20_000 });
+    await field(page, 'State').selectOption('Karnataka');
+    const city = field(page, 'City');
+    await expect.poll(() => city.locator('option', { hasText: 'Bengaluru' }).count()).toBe(1);
+    await city.selectOption('Bengaluru');
+    const area = field(page, 'Neighbourhood');
+    await expect.poll(() => area.locator('option', { hasText: 'Koramangala' }).count()).toBe(1);
+    await area.selectOption('Koramangala');
+    await pack.scrollIntoViewIfNeeded();
+    await tab.shot('18-limit-reached');
+
+    // buy one extra ad: server-priced order, the test checkout, verify
+    await pack.click();
+    const pay = page.getByRole('dialog', { name: 'Complete Payment' });
+    await pay.getByText('₹470.82').first().waitFor();
+    expect(await pay.textContent()).toMatch(/Subtotal₹399.*GST \(18%\)₹71\.82.*Total₹470\.82/);
+    await tab.shot('18-complete-payment');
+    await pay.getByRole('button', { name: 'Pay ₹470.82' }).click();
+    const testCheckout = page.getByRole('dialog', { name: 'Test checkout' });
+    await testCheckout.getByRole('button', { name: 'Pay ₹470.82' }).click();
+    await testCheckout.waitFor({ state: 'detached' });
+    await page.getByTestId('ad-limit').getByText('Posting uses one of your paid ad slots (1 left)', { exact: false }).waitFor();
+
+    // what was typed is still there, and it posts
+    expect(await field(page, 'Ad title').inputValue()).toBe(title);
+    expect(await field(page, 'Price').inputValue()).toBe('4,80,000');
+    const post = page.getByRole('button', { name: 'Post now' });
+    await post.scrollIntoViewIfNeeded();
+    await expect.poll(() => post.isEnabled()).toBe(true);
+    await post.click();
+    const congrats = page.getByRole('dialog', { name: 'Congratulations!' });
+    await congrats.getByText('Your Ad will go live shortly').waitFor();
+    await tab.shot('18-posted-with-slot');
+
+    // Sell Faster Now leads to the packages; the user menu's "Bought Packages & Billing" to the paid order
+    await congrats.getByRole('link', { name: 'Sell Faster Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/en-in/payments/businesspackages/my_account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    const buy = page.getByRole('region', { name: 'Buy Business Packages' });
+    await buy.getByRole('button', { name: /^Buy Featured ad for 7 days · / }).waitFor();
+    const limits = page.getByRole('region', { name: 'Free ads' });
+    expect(await limits.getByRole('row', { name: /^Cars / }).textContent()).toContain('1 / 1 per 365 days');
+    await tab.shot('18-my-account');
+    await page.goto('/en-in/myorders/orders');
+    await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
+    await page.getByText(/Invoice SEL\/\d{4}-\d{2}\/\d{6}/).waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).first().textContent()).toContain('Total ₹470.82');
+    await tab.shot('18-my-orders');
+
+    // the server agrees: two Cars ads, the slot used, one paid order with an invoice number
+    const account = await api<{ limits: { subcategoryId?: string; used: number; paidSlots: number }[]; credits: unknown[] }>('/business/account', { token: seller.token });
+    expect(account.limits.find((l) => l.subcategoryId === 'vehicles-cars')).toMatchObject({ used: 1, paidSlots: 0 });
+    const orders = await api<{ orders: { status: string; total: number; invoiceNumber?: string }[] }>('/business/orders', { token: seller.token });
+    expect(orders.orders).toEqual([expect.objectContaining({ status: 'PAID', total: 470.82, invoiceNumber: expect.stringMatching(/^SEL\/\d{4}-\d{2}\/\d{6}$/) })]);
+    noProblems(tab);
+  });
+});

@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/page-title';
+import { PackageCheckoutDialog } from './PackageCheckoutDialog';
+import { businessApi, businessKeys, formatDate, priceWithGst, rupees, type PackageType } from './business-api';
+import { usePackageCheckout } from './use-package-checkout';
+import './business.css';
+
+const TYPE_LABEL: Record<PackageType, string> = { AD_SLOTS: 'Extra ads', FEATURED: 'Featured', BOOST: 'Boost to top' };
+
+/** /en-in/payments/businesspackages/my_account: buy packages, my unused packages, my free-ad limits. */
+export function BusinessAccountPage() {
+  const t = useT();
+  usePageTitle('My Account - Business packages - SEL');
+  const account = useQuery({ queryKey: businessKeys.account(), queryFn: ({ signal }) => businessApi.account(signal) });
+  const groups = account.data?.limits ?? [];
+  const [group, setGroup] = useState('');
+  const chosen = groups.find((g) => (g.subcategoryId ?? g.categoryId) === group) ?? groups[0];
+  const q = chosen ? { category: chosen.categoryId, ...(chosen.subcategoryId ? { subcategory: chosen.subcategoryId } : {}) } : {};
+  const packages = useQuery({ queryKey: businessKeys.packages(q), queryFn: ({ signal }) => businessApi.packages(q, signal), enabled: Boolean(chosen) });
+  const checkout = usePackageCheckout();
+
+  return (
+    <section className="page biz-page">
+      <h1 className="page-title">{t('My Account')}</h1>
+      <p className="page-lead">
+        {t('Business packages: post more ads, feature them, boost them to the top.')}{' '}
+        <Link to="/en-in/myorders/orders">{t('Orders & billing')}</Link>
+      </p>
+
+      <section className="sell-card" aria-labelledby="biz-buy">
+        <h2 id="biz-buy" className="biz-page__h2">
+          {t('Buy Business Packages')}
+        </h2>
+        <label className="biz-page__select">
+          {t('Category')}{' '}
+          <select value={chosen ? (chosen.subcategoryId ?? chosen.categoryId) : ''} onChange={(e) => setGroup(e.target.value)}>
+            {groups.map((g) => (
+              <option key={g.subcategoryId ?? g.categoryId} value={g.subcategoryId ?? g.categoryId}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ul className="biz-page__packages">
+          {(packages.data?.packages ?? []).map((pkg) => (
+            <li key={pkg.id} className="biz-page__package">
+              <span>
+                <span className="biz-page__type">{t(TYPE_LABEL[pkg.type])}</span>
+                <strong>{pkg.name.split(' · ')[0]}</strong>
+                <span className="muted">{pkg.description}</span>
+              </span>
+              <button type="button" className="button button--primary" onClick={() => checkout.start([{ pkg, quantity: 1 }])} aria-label={`${t('Buy')} ${pkg.name}`}>
+                {rupees(priceWithGst(pkg.price))}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{t('Prices include 18% GST.')}</p>
+      </section>
+
+      <section className="sell-card" aria-labelledby="biz-credits">
+        <h2 id="biz-credits" className="biz-page__h2">
+          {t('My packages')}
+        </h2>
+        {account.data && account.data.credits.length === 0 && <p className="muted">{t('No unused packages.')}</p>}
+        <ul className="biz-page__credits">
+          {(account.data?.credits ?? []).map((c) => (
+            <li key={c.id}>
+              <strong>{c.name}</strong> — {c.remaining} / {c.quantity} {t('left')}, {t('use by')} {formatDate(c.expiresAt)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="sell-card" aria-labelledby="biz-limits">
+        <h2 id="biz-limits" className="biz-page__h2">
+          {t('Free ads')}
+        </h2>
+        <table className="biz-page__limits">
+          <thead>
+            <tr>
+              <th scope="col">{t('Category')}</th>
+              <th scope="col">{t('Used')}</th>
+              <th scope="col">{t('Resets')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={g.subcategoryId ?? g.categoryId}>
+                <th scope="row">{g.name}</th>
+                <td>
+                  {g.used} / {g.freeAds} {t('per')} {g.periodDays} {t('days')}
+                  {g.paidSlots > 0 ? ` + ${g.paidSlots} ${t('paid')}` : ''}
+                </td>
+                <td>{g.resetsAt ? formatDate(g.resetsAt) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <PackageCheckoutDialog checkout={checkout} />
+    </section>
+  );
+}
+
+/** /en-in/myorders/orders: my package orders with their GST breakdown and invoice numbers. */
+export function MyOrdersPage() {
+  const t = useT();
+  usePageTitle('My Orders - SEL');
+  const orders = useQuery({ queryKey: businessKeys.orders(), queryFn: ({ signal }) => businessApi.orders(signal) });
+  return (
+    <section className="page biz-page">
+      <h1 className="page-title">{t('My Orders')}</h1>
+      {orders.data && orders.data.orders.length === 0 && (
+        <div className="empty-state">
+          <p className="muted">{t('You have not ordered any packages yet.')}</p>
+          <Link to="/en-in/payments/businesspackages/my_account" className="button button--primary">
+            {t('Buy Business Packages')}
+          </Link>
+        </div>
+      )}
+      <ul className="biz-page__orders">
+        {(orders.data?.orders ?? []).map((o) => (
+          <li key={o.id} className="sell-card biz-order">
+            <p className="biz-order__head">
+              <strong>{o.status === 'PAID' ? t('Paid') : t('Not completed')}</strong>
+              <span className="muted">{formatDate(o.paidAt ?? o.createdAt)}</span>
+            </p>
+            <ul className="biz-order__items">
+              {o.items.map((i) => (
+                <li key={i.packageId}>
+                  {i.quantity > 1 ? `${i.quantity} × ` : ''}
+                  {i.name} — {rupees(i.amount)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              {t('Subtotal')} {rupees(o.subtotal)} · {t('GST')} {rupees(o.gst)} · <strong>{t('Total')} {rupees(o.total)}</strong>
+            </p>
+            {o.invoiceNumber && (
+              <p className="muted">
+                {t('Invoice')} {o.invoiceNumber}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
