@@ -252,6 +252,9 @@ describe('moderation', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ listingId: ad.id, status: 'APPROVED' });
     expect(await searchFinds(word, ad.id)).toBe(true);
+    // live again is news for saved searches: an 'approved' event, written with the decision (issue 21)
+    const events = await env.DB.prepare(`SELECT kind FROM listing_events WHERE listing_id = ? AND kind = 'approved'`).bind(ad.id).all<{ kind: string }>();
+    expect(events.results).toHaveLength(1);
     expect((await call(`/api/listings/${ad.id}`)).status).toBe(200);
     const open = await env.DB.prepare(`SELECT count(*) AS n FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`).bind(ad.id).first<{ n: number }>();
     expect(open?.n).toBe(0);

@@ -5,6 +5,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { normalisePhone } from '../schemas/auth';
 import { THUMB_WIDTH } from '../schemas/media';
 import type { AdminUser, AuditEntry, ModerationItem } from '../schemas/trust';
+import { dispatchEvents, eventStatement } from './alerts/events';
 import { endRealtimeSessions } from './chat';
 import { mediaUrl } from './media';
 import { notify } from './notifications';
@@ -177,6 +178,11 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       : env.DB.prepare(
           `UPDATE listings SET status = 'REJECTED', reject_reason = ?1, held_reason = coalesce(held_reason, 'REPORTED'), held_at = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
         ).bind(input.reason, now, listing.id, listing.status);
+  // an approved held ad is news for saved searches (a buyer is told about an ad once, whatever the event)
+  const approved =
+    input.action === 'APPROVE' && held
+      ? eventStatement(env, listing.id, 'approved', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND updated_at >= ?`, params: [listing.id, now] })
+      : undefined;
   const [changed] = await env.DB.batch([
     update,
     env.DB.prepare(`UPDATE listing_reports SET status = 'CLOSED', closed_at = ? WHERE listing_id = ? AND status = 'OPEN' AND changes() > 0`).bind(now, listing.id),
@@ -184,9 +190,11 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       `INSERT INTO moderation_actions (id, actor_id, action, target_type, target_id, reason, created_at)
        SELECT ?, ?, ?, 'LISTING', ?, ?, ? WHERE (SELECT status FROM listings WHERE id = ?) = ?`,
     ).bind(`mod_${ulid().toLowerCase()}`, actorId, input.action, listing.id, input.reason, now, listing.id, input.action === 'APPROVE' ? (held ? 'APPROVED' : listing.status) : 'REJECTED'),
+    ...(approved ? [approved.statement] : []),
   ]);
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   await invalidateListingCaches(env);
+  if (approved) await dispatchEvents(env, [approved.id]);
   if (input.action === 'REJECT') {
     await notify(env, listing.user_id, {
       type: 'LISTING_STATUS',
