@@ -12,7 +12,7 @@ const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/en-in/myads', label: 'My ADS' },
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/en-in/payments/viewcart/ALL', label: 'View Cart' },
-  { to: '/premium', label: 'Become a SEL Pro Member' },
+  { to: '/premium', label: 'Get SEL Buyer Pro' },
   { to: '/hc/en-us', label: 'Help' },
   { to: '/settings', label: 'Settings' },
 ];
