@@ -1,9 +1,9 @@
 /**
- * migrations/0016_brand_keys.sql from worker/schemas/brands.ts: rewrites `listings.brand` of ads
+ * migrations/0016_shortcut_data.sql from worker/schemas/brands.ts (plus the premium banner's name): rewrites `listings.brand` of ads
  * written before brand keys (issue 19) — "iphone" → "apple", "tata motors" → "tata", "other" → none,
  * and a known brand named in the title of an ad that has none. SQL cannot find the FIRST brand of a
  * title as `listingBrand` does, so a title naming two brands takes the one listed first in TITLE_BRANDS.
- *   node_modules/.bin/tsx scripts/generate-brand-keys.ts > migrations/0016_brand_keys.sql
+ *   node_modules/.bin/tsx scripts/generate-brand-keys.ts > migrations/0016_shortcut_data.sql
  */
 import { BRAND_ALIASES, TITLE_BRANDS, brandKey } from '../worker/schemas/brands';
 
@@ -20,6 +20,8 @@ export function brandKeysSql(): string {
   for (const name of TITLE_BRANDS) {
     lines.push(`UPDATE listings SET brand = ${quote(brandKey(name))} WHERE brand IS NULL AND ' ' || lower(title) || ' ' LIKE ${quote(`% ${name} %`)};`);
   }
+  // one name for the premium plan (issue 19): the home banner said "SEL Pro Member" (0002 is not edited)
+  lines.push("UPDATE banner_ads SET title = 'Get SEL Buyer Pro' WHERE id = 'ban_elite_buyer' AND title = 'Become a SEL Pro Member';");
   return `${lines.join('\n')}\n`;
 }
 

@@ -49,7 +49,7 @@ for (const [categoryId, terms] of Object.entries(popular)) {
 }
 
 const bannerRows = [
-  ['ban_elite_buyer', '/favicon.svg', 'Become a SEL Pro Member', 'Call sellers directly and buy faster with SEL Buyer Pro', 'Go Pro', '/premium', 1, 0],
+  ['ban_elite_buyer', '/favicon.svg', 'Get SEL Buyer Pro', 'Call sellers directly and buy faster with SEL Buyer Pro', 'Go Pro', '/premium', 1, 0],
   ['ban_sell_faster', '/favicon.svg', 'Sell faster on SEL', 'Post your ad in under two minutes and reach buyers near you', 'Start selling', '/en-in/post', 1, 1],
 ];
 

@@ -76,7 +76,15 @@ export const productsBootKey = (search: URLSearchParams): string | undefined => 
     if (page === null) return undefined;
     put('page', page ?? 1);
     put('limit', PRODUCTS_PAGE_SIZE);
-    for (const key of FEATURE_FILTER_KEYS) if (key !== 'brand') put(key, text(key));
+    for (const key of FEATURE_FILTER_KEYS) {
+      if (key === 'brand') continue;
+      if (key !== 'bhk') put(key, text(key));
+      else {
+        // the client reads bedrooms as a number ("2 BHK" and "2" alike), so must the inlined key
+        const rooms = Number.parseInt((text(key) ?? '').replace(/^\D+/, ''), 10);
+        put(key, Number.isInteger(rooms) && rooms >= 1 && rooms <= 20 ? rooms : undefined);
+      }
+    }
     const sort = search.get('sort');
     if (sort !== null) {
       if (!PRODUCT_SORTS.has(sort)) return undefined;

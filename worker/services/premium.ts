@@ -169,7 +169,7 @@ const activate = async (env: Env, order: OrderRow, paymentId: string) => {
   if ((paid?.meta.changes ?? 0) > 0) {
     await notify(env, order.user_id, {
       type: 'PREMIUM',
-      title: `Welcome to ${pkg?.name ?? 'SEL Premium'}`,
+      title: `Welcome to ${pkg?.name ?? 'the Premium Buyer Program'}`,
       body: `Your plan is active until ${new Date(end).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.`,
       data: { subscriptionId: order.subscription_id },
     });

@@ -142,8 +142,23 @@ const optionalConditionList = z.optional(
   ),
 );
 
-const featureFilterShape = Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [key, optionalText(60)])) as {
-  [K in FeatureFilterKey]: ReturnType<typeof optionalText>;
+const featureFilterShape = {
+  ...(Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [key, optionalText(60)])) as {
+    [K in Exclude<FeatureFilterKey, 'bhk'>]: ReturnType<typeof optionalText>;
+  }),
+  // bedrooms as a number, so the URL reads bhk=2 (a string "2" was written bhk=%222%22); "2 BHK" reads as 2
+  bhk: z.optional(
+    z.catch(
+      z.pipe(
+        textInput,
+        z.transform((value) => {
+          const rooms = Number.parseInt(String(value ?? '').replace(/^\D+/, ''), 10);
+          return Number.isInteger(rooms) && rooms >= 1 && rooms <= 20 ? rooms : undefined;
+        }),
+      ),
+      undefined,
+    ),
+  ),
 };
 
 /** /products: filters, the sort word and the page (spec part 1 §2 "Products page"). */

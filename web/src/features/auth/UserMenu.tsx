@@ -15,7 +15,7 @@ const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/en-in/payments/viewcart/ALL', label: 'View Cart' },
   { to: '/en-in/payments/businesspackages/my_account', label: 'Buy Business Packages' },
   { to: '/en-in/myorders/orders', label: 'Bought Packages & Billing' },
-  { to: '/premium', label: 'Become a SEL Pro Member' },
+  { to: '/premium', label: 'Get SEL Buyer Pro' },
   { to: '/hc/en-us', label: 'Help' },
   { to: '/settings', label: 'Settings' },
 ];

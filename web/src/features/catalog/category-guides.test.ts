@@ -11,6 +11,7 @@ import {
   brandSearch,
   budgetSearch,
   extraFilterSearch,
+  guideShortcuts,
   viewAllSearch,
 } from './category-guides';
 
@@ -88,5 +89,25 @@ describe('tiles', () => {
     ]);
     expect(CATEGORY_GUIDES).toHaveLength(9);
     expect(CATEGORY_TILES.filter((t) => t.guide)).toHaveLength(9);
+  });
+});
+
+describe('shortcut values are stored values (issue 19)', () => {
+  it('sends BHK as a number, whatever form the URL had, and CNG as the post form stores it', async () => {
+    const { productsSearchSchema } = await import('../../lib/search-params');
+    const properties = CATEGORY_GUIDES.find((g) => g.name === 'Properties')!;
+    const twoBhk = extraFilterSearch(properties.target, properties.extras.find((e) => e.label === '2 BHK')!);
+    expect(twoBhk.bhk).toBe(2);
+    for (const raw of [2, '2', '"2"', '2 BHK']) expect(productsSearchSchema.parse({ bhk: raw }).bhk, String(raw)).toBe(2);
+    expect(productsApiQuery({ bhk: 2 })).toMatchObject({ bhk: '2' });
+    expect(filterChips({ bhk: 2 }).find((c) => c.key === 'bhk')?.label).toBe('2 BHK');
+    const cars = CATEGORY_GUIDES.find((g) => g.name === 'Cars')!;
+    expect(cars.extras.find((e) => e.label === 'CNG')?.value).toBe('CNG & Hybrids');
+  });
+
+  it('lists 97 shortcuts, each a /products search of its sheet', () => {
+    const all = guideShortcuts();
+    expect(all).toHaveLength(97);
+    for (const s of all) expect(s.search.category, s.label).toBeTruthy();
   });
 });

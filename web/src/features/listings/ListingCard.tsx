@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { buildListingSlug, formatListingDate, formatPrice } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { isFavoriteIn, useFavoriteIds, useToggleFavorite } from './favorites';
+import { isFavoriteIn, useFavoriteIds, useResumeFavorite, useToggleFavorite } from './favorites';
 import type { Listing } from './queries';
 
 type ListingCardProps = {
@@ -33,6 +33,7 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
   const { user } = useAuth();
   const favorites = useFavoriteIds();
   const toggleFavorite = useToggleFavorite();
+  useResumeFavorite(listing.id, toggleFavorite);
   // cards get the 320 px variant, never the full-size photo
   const image = listing.thumbnails?.[0] ?? listing.images[0];
   const slug = listing.slug || buildListingSlug(listing);

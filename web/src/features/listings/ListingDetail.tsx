@@ -11,7 +11,8 @@ import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/use-auth';
 import { additionalInformation } from './additional-info';
 import { CONDITION_LABELS } from './filters';
-import { isFavoriteIn, useFavoriteIds, useToggleFavorite } from './favorites';
+import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
+import { isFavoriteIn, useFavoriteIds, useResumeFavorite, useToggleFavorite } from './favorites';
 import { ImageCarousel } from './ImageCarousel';
 import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
@@ -184,6 +185,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
   const loginRedirect = useLoginRedirect();
   const favorites = useFavoriteIds();
   const toggleFavorite = useToggleFavorite();
+  useResumeFavorite(listing.id, toggleFavorite);
   const [shareOpen, setShareOpen] = useState(false);
 
   const isOwner = !!user && user.id === listing.user.id;
@@ -193,14 +195,18 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
   const place = listing.location.trim() || DEFAULT_MAP_PLACE;
   const mapQuery = listing.latitude !== null && listing.longitude !== null ? `${listing.latitude},${listing.longitude}` : place;
 
+  // The chat screen opens (or creates) the conversation about this listing.
+  const openChat = () => void navigate({ href: `/chat?listingId=${encodeURIComponent(listing.id)}` });
   const startChat = () => {
     if (status === 'guest') {
+      rememberIntent('chat', listing.id);
       loginRedirect();
       return;
     }
-    // The chat screen opens (or creates) the conversation about this listing.
-    void navigate({ href: `/chat?listingId=${encodeURIComponent(listing.id)}` });
+    openChat();
   };
+  // a guest who tapped "Chat with seller" and signed in lands in that chat (issue 19)
+  useResumeIntent('chat', listing.id, status === 'authenticated' && !isOwner && listing.status !== 'SOLD', openChat);
 
   const share = async () => {
     if (typeof navigator.share === 'function') {

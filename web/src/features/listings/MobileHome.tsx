@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -16,7 +16,9 @@ import {
 import { isAllIndia } from '../locations/all-india';
 import { useSelectedLocation } from '../locations/selected-location';
 import { ListingCard } from './ListingCard';
-import { listingKeys, listingsLoadErrorMessage, type ListingFilters, type ListingsPage } from './queries';
+import type { ProductsSearch } from '../../lib/search-params';
+import { productsApiQuery } from './filters';
+import { listingKeys, listingQueries, listingsLoadErrorMessage, type ListingFilters, type ListingsPage } from './queries';
 
 /** Spec part 1 §7: six per page on the mobile home, featured ads first. */
 const MOBILE_PAGE_SIZE = 6;
@@ -49,6 +51,39 @@ function TileIcon({ name, size = 28 }: { name: string; size?: number }) {
   );
 }
 
+/**
+ * A sheet section that offers only the shortcuts leading to ads (issue 19: a quarter opened an empty
+ * page). Each count is a one-row /api/listings request, cached like any list; until it answers the
+ * shortcut is shown.
+ */
+function GuideSection({ id, title, options, onClose }: { id: string; title: string; options: { label: string; search: ProductsSearch }[]; onClose: () => void }) {
+  const counts = useQueries({
+    queries: options.map((option) => ({ ...listingQueries.list({ ...productsApiQuery(option.search), page: 1, limit: 1 }), staleTime: 60_000 })),
+  });
+  const shown = options.filter((_, i) => {
+    const total = counts[i]?.data?.pagination.total;
+    return total === undefined || total > 0;
+  });
+  const t = useT();
+  if (!shown.length) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="location-heading">
+        {t(title)}
+      </h3>
+      <ul className="guide__options">
+        {shown.map((option) => (
+          <li key={option.label}>
+            <Link to="/products" search={option.search} className="guide__option" onClick={onClose}>
+              {option.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CategoryGuideDialog({ initial, onClose }: { initial: CategoryGuide; onClose: () => void }) {
   const t = useT();
   const location = useSelectedLocation();
@@ -77,52 +112,9 @@ function CategoryGuideDialog({ initial, onClose }: { initial: CategoryGuide; onC
           <Link to="/products" search={viewAllSearch(guide.target, location)} className="guide__view-all" onClick={onClose}>
             View All {guide.name} ›
           </Link>
-          <section aria-labelledby="guide-budget">
-            <h3 id="guide-budget" className="location-heading">
-              Budget
-            </h3>
-            <ul className="guide__options">
-              {guide.budgets.map((range) => (
-                <li key={range.label}>
-                  <Link to="/products" search={budgetSearch(guide.target, range, location)} className="guide__option" onClick={onClose}>
-                    {range.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-          {guide.brands.length > 0 && (
-            <section aria-labelledby="guide-brands">
-              <h3 id="guide-brands" className="location-heading">
-                Popular brands
-              </h3>
-              <ul className="guide__options">
-                {guide.brands.map((brand) => (
-                  <li key={brand}>
-                    <Link to="/products" search={brandSearch(guide.target, brand, location)} className="guide__option" onClick={onClose}>
-                      {brand}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {guide.extras.length > 0 && (
-            <section aria-labelledby="guide-extras">
-              <h3 id="guide-extras" className="location-heading">
-                More filters
-              </h3>
-              <ul className="guide__options">
-                {guide.extras.map((filter) => (
-                  <li key={filter.label}>
-                    <Link to="/products" search={extraFilterSearch(guide.target, filter, location)} className="guide__option" onClick={onClose}>
-                      {filter.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <GuideSection id="guide-budget" title="Budget" options={guide.budgets.map((range) => ({ label: range.label, search: budgetSearch(guide.target, range, location) }))} onClose={onClose} />
+          <GuideSection id="guide-brands" title="Popular brands" options={guide.brands.map((brand) => ({ label: brand, search: brandSearch(guide.target, brand, location) }))} onClose={onClose} />
+          <GuideSection id="guide-extras" title="More filters" options={guide.extras.map((filter) => ({ label: filter.label, search: extraFilterSearch(guide.target, filter, location) }))} onClose={onClose} />
         </div>
       </div>
     </Dialog>

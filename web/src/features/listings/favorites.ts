@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
@@ -99,11 +100,22 @@ export function useToggleFavorite() {
     },
   });
 
-  return (id: string, currentlyFavorite: boolean) => {
+  const toggle = (id: string, currentlyFavorite: boolean) => {
     if (status === 'guest') {
+      // only adding is worth keeping: a guest has no favourite to remove
+      if (!currentlyFavorite) rememberIntent('favorite', id);
       void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
       return;
     }
     mutation.mutate({ id, favorite: !currentlyFavorite });
   };
+  /** After signing in: the heart the guest tapped becomes a favourite (an explicit target, so never a removal). */
+  toggle.resume = (id: string) => mutation.mutate({ id, favorite: true });
+  return toggle;
+}
+
+/** Completes a heart tapped as a guest, once the user is back signed in (issue 19). */
+export function useResumeFavorite(id: string, toggleFavorite: ReturnType<typeof useToggleFavorite>): void {
+  const { status } = useAuth();
+  useResumeIntent('favorite', id, status === 'authenticated', () => toggleFavorite.resume(id));
 }

@@ -101,7 +101,7 @@ export function productsApiQuery(search: ProductsSearch): ListingFilters {
     page: search.page ?? 1,
     limit: PRODUCTS_PAGE_SIZE,
   };
-  for (const key of FEATURE_FILTER_KEYS) if (search[key]) query[key] = search[key];
+  for (const key of FEATURE_FILTER_KEYS) if (search[key] !== undefined && search[key] !== '') query[key] = String(search[key]);
   if (search.exact) query.exact = true;
   const near = hasPosition(search);
   if (near) Object.assign(query, { lat: search.lat, lng: search.lng, radiusKm: search.radius ?? DEFAULT_RADIUS_KM });
@@ -179,7 +179,7 @@ export function filterChips(search: ProductsSearch, i18n: I18n = ENGLISH): Filte
   if (search.brand) chips.push({ key: 'brand', label: t('Brand: {brand}', { brand: search.brand }), next: withFilters(search, { brand: undefined }) });
   for (const key of FEATURE_FILTER_KEYS) {
     const value = search[key];
-    if (value) chips.push({ key, label: `${t(FEATURE_LABELS[key])}: ${value}`, next: withFilters(search, { [key]: undefined }) });
+    if (value) chips.push({ key, label: key === 'bhk' ? `${value} BHK` : `${t(FEATURE_LABELS[key])}: ${value}`, next: withFilters(search, { [key]: undefined }) });
   }
   const price = priceRangeLabel(search.minPrice, search.maxPrice, i18n);
   if (price) chips.push({ key: 'price', label: price, next: withFilters(search, { minPrice: undefined, maxPrice: undefined }) });

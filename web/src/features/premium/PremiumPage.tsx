@@ -409,7 +409,7 @@ function WhyChoose() {
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        Why choose SEL Premium?
+        Why choose the Premium Buyer Program?
       </h2>
       <ul className="premium-reasons">
         {REASONS.map((reason) => (

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { premiumApi, premiumKeys, usePremiumStatus, type PhoneAccess } from './premium-api';
 import { PRO_PHONE_PITCH, isProStatus, phoneAccessErrorView, phoneUsageText, telHref } from './premium-rules';
+import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
 import './show-phone.css';
 
 type ShowPhoneButtonProps = {
@@ -51,6 +52,7 @@ function PhoneReveal({ listingId, sessionChecking, userId, className }: PhoneRev
   const onClick = () => {
     if (sessionChecking) return;
     if (!userId) {
+      rememberIntent('phone', listingId);
       void navigate({ to: '/', search: { showLoginModal: true, redirect: href } });
       return;
     }
@@ -62,6 +64,9 @@ function PhoneReveal({ listingId, sessionChecking, userId, className }: PhoneRev
     }
     reveal.mutate(userId);
   };
+
+  // a guest who tapped "Show phone number" and signed in gets the number (or the Pro pitch) at once (issue 19)
+  useResumeIntent('phone', listingId, !!userId && !sessionChecking && !premium.isPending, onClick);
 
   const errorView = reveal.isError ? phoneAccessErrorView(reveal.error) : null;
   const pitch = showPitch || errorView?.kind === 'upsell';

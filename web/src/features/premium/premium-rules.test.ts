@@ -168,7 +168,7 @@ describe('small helpers', () => {
 
   it('welcomes by plan name', () => {
     expect(welcomeMessage('SEL Buyer Pro')).toBe('Welcome to SEL Buyer Pro!');
-    expect(welcomeMessage(undefined)).toBe('Welcome to SEL Premium!');
+    expect(welcomeMessage(undefined)).toBe('Welcome to the Premium Buyer Program!');
   });
 
   it('labels transactions', () => {

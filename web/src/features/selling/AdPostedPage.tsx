@@ -1,10 +1,18 @@
 /** /en-in/payments/packages/consume/free/success (part 2 §2 Ad-posted success page). */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
+import { ListingCard } from '../listings/ListingCard';
+import { listingQueries } from '../listings/queries';
+import { FREE_POSTING_NOTE, postedLead } from './ad-posted';
 import './selling.css';
 
 export function AdPostedPage({ slug }: { slug?: string }) {
   usePageTitle('Ad Posted Successfully');
+  const t = useT();
+  // the ad just posted, shown as buyers will see it
+  const posted = useQuery({ ...listingQueries.slug(slug ?? ''), enabled: !!slug }).data;
   return (
     <section className="sell-success">
       <div className="sell-posted__tick" aria-hidden="true">
@@ -13,12 +21,17 @@ export function AdPostedPage({ slug }: { slug?: string }) {
         </svg>
       </div>
       <h1 className="page-title">Congratulations!</h1>
-      <p className="page-lead">Your Ad will go live shortly...</p>
+      <p className="page-lead">{t(postedLead(posted?.status))}</p>
+      {posted && (
+        <div className="sell-success__ad" aria-label={t('Your ad')} role="region">
+          <ListingCard listing={posted} />
+        </div>
+      )}
       <p className="sell-success__info">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path fill="currentColor" d="M11 7h2v2h-2V7Zm0 4h2v6h-2v-6Zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Z" />
         </svg>
-        You can post 1 free ad every 365 days in Cars.
+        {t(FREE_POSTING_NOTE)}
       </p>
       <div className="sell-success__actions">
         <Link to="/premium" className="button sell-button-yellow">

@@ -219,6 +219,8 @@ describe('missing-field list per family', () => {
 describe('what is sent', () => {
   it('fills the defaults the seller may leave out', () => {
     expect(defaultTitle({ brand: 'Samsung', model: 'Galaxy S21' })).toBe('Samsung Galaxy S21');
+    expect(defaultTitle({ brand: 'iPhone', model: 'iPhone 12' })).toBe('iPhone 12');
+    expect(defaultTitle({ brand: 'OnePlus', model: 'OnePlus 11R' })).toBe('OnePlus 11R');
     expect(defaultTitle({ bhk: '2 BHK', propertyType: 'Apartment' })).toBe('2 BHK Apartment');
     expect(defaultTitle({ propertyType: 'PG', roomType: 'Single' })).toBe('PG - Single room');
     expect(defaultTitle({ brand: 'Jio' })).toBe(DEFAULT_TITLE);

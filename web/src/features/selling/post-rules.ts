@@ -310,8 +310,12 @@ export function defaultTitle(features: Features): string {
     return typeof v === 'string' ? v.trim() : '';
   };
   const roomType = text('roomType');
+  const brand = text('brand');
+  const model = text('model');
+  // "iPhone" + "iPhone 12" reads "iPhone 12", not "iPhone iPhone 12" (issue 19)
+  const modelNamesBrand = brand && model.toLowerCase().startsWith(brand.toLowerCase());
   const candidates = [
-    [text('brand'), text('model')].filter(Boolean).join(' '),
+    [modelNamesBrand ? '' : brand, model].filter(Boolean).join(' '),
     [text('bhk'), text('propertyType')].filter(Boolean).join(' '),
     [text('propertyType'), roomType && `${roomType} room`].filter(Boolean).join(' - '),
   ];

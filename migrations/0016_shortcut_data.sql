@@ -81,3 +81,4 @@ UPDATE listings SET brand = 'yonex' WHERE brand IS NULL AND ' ' || lower(title) 
 UPDATE listings SET brand = 'hercules' WHERE brand IS NULL AND ' ' || lower(title) || ' ' LIKE '% hercules %';
 UPDATE listings SET brand = 'firefox' WHERE brand IS NULL AND ' ' || lower(title) || ' ' LIKE '% firefox %';
 UPDATE listings SET brand = 'btwin' WHERE brand IS NULL AND ' ' || lower(title) || ' ' LIKE '% btwin %';
+UPDATE banner_ads SET title = 'Get SEL Buyer Pro' WHERE id = 'ban_elite_buyer' AND title = 'Become a SEL Pro Member';
