@@ -1,8 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useT } from '../../lib/i18n';
 
 /** The listing's photos: one at a time with previous/next, a counter and thumbnails. */
 /** `thumbs[i]` is a small variant of `images[i]` for the strip (the large one would cost ~20 KB each on a phone). */
 export function ImageCarousel({ images, thumbs, title }: { images: readonly string[]; thumbs?: readonly string[]; title: string }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const count = images.length;
@@ -11,7 +13,7 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
     return (
       <div className="carousel">
         <div className="carousel__stage carousel__stage--empty">
-          <p>No images available</p>
+          <p>{t('No images available')}</p>
         </div>
       </div>
     );
@@ -35,7 +37,7 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
     <section className="carousel" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
       <div className="carousel__stage">
         {failed.has(current) ? (
-          <p className="carousel__missing">Image not available</p>
+          <p className="carousel__missing">{t('Image not available')}</p>
         ) : (
           <img
             key={images[current]}
@@ -50,12 +52,12 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
         )}
         {count > 1 && (
           <>
-            <button type="button" className="carousel__nav carousel__nav--prev" aria-label="Previous image" onClick={() => go(current - 1)}>
+            <button type="button" className="carousel__nav carousel__nav--prev" aria-label={t('Previous image')} onClick={() => go(current - 1)}>
               <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
                 <path fill="currentColor" d="M15.4 7.4 10.8 12l4.6 4.6L14 18l-6-6 6-6 1.4 1.4Z" />
               </svg>
             </button>
-            <button type="button" className="carousel__nav carousel__nav--next" aria-label="Next image" onClick={() => go(current + 1)}>
+            <button type="button" className="carousel__nav carousel__nav--next" aria-label={t('Next image')} onClick={() => go(current + 1)}>
               <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
                 <path fill="currentColor" d="M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6-1.4-1.4Z" />
               </svg>

@@ -18,38 +18,34 @@ import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
 import { mapsSearchUrl } from './share';
 import { ShareDialog } from './ShareDialog';
-import { useT } from '../../lib/i18n';
 import { BlockUserButton } from '../trust/BlockUserButton';
 import { ReportAdDialog } from '../trust/ReportAdDialog';
 import { HELD_REASONS, type HeldReason } from '../../../../worker/schemas/trust-data';
 import { largeVariant } from '../../../../worker/schemas/media';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { msg, useI18n, useT } from '../../lib/i18n';
+import { formatDate as formatDateIn } from '../../lib/format';
 
 /** The detail answers also say whether the viewer has favourited the ad. */
 type DetailListing = Listing & { isFavorite?: boolean };
 
 export const SAFETY_TIPS = [
-  'Meet in a safe public place',
-  'Check the item before you buy',
-  'Pay only after collecting the item',
-  'Never pay anything in advance',
+  msg('Meet in a safe public place'),
+  msg('Check the item before you buy'),
+  msg('Pay only after collecting the item'),
+  msg('Never pay anything in advance'),
 ];
 
 /** Used when a listing has no usable location text (spec part 1 §2). */
 const DEFAULT_MAP_PLACE = 'Park Street, Kolkata, West Bengal';
 
-const monthYear = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
-const postedDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const monthYear: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+const postedDate: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
-function formatDate(iso: string | null | undefined, format: Intl.DateTimeFormat, fallback: string): string {
-  const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? format.format(date) : fallback;
-}
-
-/** 'Priya Sharma (Sharma Motors)', or 'Unknown Seller'. */
+/** 'Priya Sharma (Sharma Motors)', or '' (the screen says 'Unknown Seller' in the reader's language). */
 export function sellerDisplayName(user: Pick<Listing['user'], 'firstName' | 'lastName' | 'businessName'> | null | undefined): string {
   const name = [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
-  if (!name) return user?.businessName?.trim() || 'Unknown Seller';
+  if (!name) return user?.businessName?.trim() || '';
   return user?.businessName?.trim() ? `${name} (${user.businessName.trim()})` : name;
 }
 
@@ -78,13 +74,14 @@ function AdSafetyActions({ listing }: { listing: Listing }) {
 }
 
 function SellerCard({ listing, onChat, showChat, showSafety }: { listing: Listing; onChat: () => void; showChat: boolean; showSafety: boolean }) {
+  const { t, tn, language } = useI18n();
   const [avatarFailed, setAvatarFailed] = useState(false);
   const seller = listing.user;
   const initial = seller.firstName?.trim().charAt(0).toUpperCase() || 'U';
   return (
     <section className="detail-card seller-card detail-order-7" aria-labelledby="seller-heading">
       <h2 id="seller-heading" className="detail-card__title">
-        Posted by
+        {t('Posted by')}
       </h2>
       <div className="seller-card__row">
         <span className="seller-card__avatar" aria-hidden="true">
@@ -92,18 +89,18 @@ function SellerCard({ listing, onChat, showChat, showSafety }: { listing: Listin
         </span>
         <div className="seller-card__who">
           <p className="seller-card__name">
-            {sellerDisplayName(seller)}
-            {seller.isVerified && <span className="badge badge--verified">Verified</span>}
+            {sellerDisplayName(seller) || t('Unknown Seller')}
+            {seller.isVerified && <span className="badge badge--verified">{t('Verified')}</span>}
           </p>
-          <p className="muted">Member since {formatDate(seller.userCreatedAt, monthYear, 'Unknown')}</p>
+          <p className="muted">{t('Member since {date}', { date: formatDateIn(seller.userCreatedAt, monthYear, language) || t('Unknown') })}</p>
           <p className="muted">
-            {(seller.totalListings ?? 0).toLocaleString('en-IN')} {seller.totalListings === 1 ? 'item' : 'items'} listed
+            {tn(seller.totalListings ?? 0, '{n} item listed', '{n} items listed')}
           </p>
         </div>
       </div>
       {showChat && (
         <button type="button" className="button button--primary button--block" onClick={onChat}>
-          Chat with seller
+          {t('Chat with seller')}
         </button>
       )}
       <ShowPhoneButton listingId={listing.id} sellerId={seller.id} />
@@ -113,6 +110,7 @@ function SellerCard({ listing, onChat, showChat, showSafety }: { listing: Listin
 }
 
 function DeleteListing({ listing }: { listing: Listing }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -120,7 +118,7 @@ function DeleteListing({ listing }: { listing: Listing }) {
     mutationFn: () => api.delete<{ deleted: boolean }>(`/listings/${encodeURIComponent(listing.id)}`),
     onSuccess: async () => {
       setConfirming(false);
-      toast.success('Listing deleted successfully');
+      toast.success(t('Listing deleted successfully'));
       // Leave first: refreshing while this page is still mounted would re-ask for the deleted ad.
       await navigate({ to: '/en-in/myads' });
       for (const key of [listingKeys.detail(listing.id), listingKeys.slug(listing.slug), listingKeys.related(listing.id)]) {
@@ -130,23 +128,23 @@ function DeleteListing({ listing }: { listing: Listing }) {
     },
     onError: () => {
       setConfirming(false);
-      toast.error('Failed to delete listing. Please try again.');
+      toast.error(t('Failed to delete listing. Please try again.'));
     },
   });
 
   return (
     <>
       <button type="button" className="button button--danger button--block" onClick={() => setConfirming(true)} disabled={remove.isPending}>
-        {remove.isPending ? 'Deleting...' : 'Delete Listing'}
+        {remove.isPending ? t('Deleting...') : t('Delete Listing')}
       </button>
       <Dialog
         open={confirming}
         onClose={() => !remove.isPending && setConfirming(false)}
-        title="Delete listing"
+        title={t('Delete listing')}
         footer={
           <div className="button-row button-row--end">
             <button type="button" className="button button--outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button type="button" className="button button--danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
               {remove.isPending ? 'Deleting...' : 'Delete'}
@@ -154,20 +152,21 @@ function DeleteListing({ listing }: { listing: Listing }) {
           </div>
         }
       >
-        <p>Are you sure you want to delete this listing? This action cannot be undone.</p>
+        <p>{t('Are you sure you want to delete this listing? This action cannot be undone.')}</p>
       </Dialog>
     </>
   );
 }
 
 function RelatedItems({ listingId }: { listingId: string }) {
+  const t = useT();
   const related = useQuery(listingQueries.related(listingId));
   if (!related.data?.length) return null;
   const now = new Date();
   return (
     <section className="detail-related" aria-labelledby="related-heading">
       <h2 id="related-heading" className="section-title">
-        Related items
+        {t('Related items')}
       </h2>
       <div className="listing-grid">
         {related.data.map((item) => (
@@ -179,6 +178,7 @@ function RelatedItems({ listingId }: { listingId: string }) {
 }
 
 function ListingDetailView({ listing }: { listing: DetailListing }) {
+  const { t, tn, language } = useI18n();
   usePageTitle(listing.title);
   const { status, user } = useAuth();
   const navigate = useNavigate();
@@ -220,18 +220,18 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
     setShareOpen(true);
   };
 
-  const breadcrumbs = listing.breadcrumbs.length ? listing.breadcrumbs : [{ name: 'Home', url: '/' }, { name: listing.title, url: '' }];
+  const breadcrumbs = listing.breadcrumbs.length ? listing.breadcrumbs : [{ name: t('Home'), url: '/' }, { name: listing.title, url: '' }];
 
   return (
     <article className="listing-detail">
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <nav aria-label={t('Breadcrumb')} className="breadcrumbs">
         <ol>
           {breadcrumbs.map((crumb, index) => (
             <li key={`${crumb.url}-${index}`}>
               {index === breadcrumbs.length - 1 ? (
                 <span aria-current="page">{crumb.name}</span>
               ) : (
-                <InternalLink href={crumb.url}>{crumb.name}</InternalLink>
+                <InternalLink href={crumb.url}>{t(crumb.name)}</InternalLink>
               )}
             </li>
           ))}
@@ -242,16 +242,16 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
         <aside className="listing-detail__side">
           <section className="detail-card listing-detail__summary detail-order-2">
             <div className="listing-detail__badges">
-              {listing.isFeatured && <span className="badge badge--inline badge--featured-inline">FEATURED</span>}
-              {listing.user.isVerified && <span className="badge badge--inline badge--verified">VERIFIED SELLER</span>}
-              {listing.status === 'SOLD' && <span className="badge badge--inline badge--sold">SOLD</span>}
+              {listing.isFeatured && <span className="badge badge--inline badge--featured-inline">{t('FEATURED')}</span>}
+              {listing.user.isVerified && <span className="badge badge--inline badge--verified">{t('VERIFIED SELLER')}</span>}
+              {listing.status === 'SOLD' && <span className="badge badge--inline badge--sold">{t('SOLD')}</span>}
             </div>
-            <p className="listing-detail__price">{formatPrice(listing.price, listing.currency)}</p>
+            <p className="listing-detail__price">{formatPrice(listing.price, listing.currency, language)}</p>
             <h1 className="listing-detail__title">{listing.title}</h1>
             <p className="listing-detail__meta muted">
-              <span>{CONDITION_LABELS[listing.condition] ?? listing.condition}</span>
+              <span>{CONDITION_LABELS[listing.condition] ? t(CONDITION_LABELS[listing.condition]) : listing.condition}</span>
               <span aria-hidden="true"> · </span>
-              <span>{listing.views.toLocaleString('en-IN')} {listing.views === 1 ? 'view' : 'views'}</span>
+              <span>{tn(listing.views, '{n} view', '{n} views')}</span>
               <span aria-hidden="true"> · </span>
               <span>{listing.location}</span>
             </p>
@@ -264,14 +264,14 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
                   onClick={() => toggleFavorite(listing.id, isFavorite)}
                 >
                   <HeartIcon filled={isFavorite} />
-                  {isFavorite ? 'Remove from Favorites' : 'Add to Favorites'}
+                  {isFavorite ? t('Remove from Favorites') : t('Add to Favorites')}
                 </button>
               )}
               <button type="button" className="button button--outline button--small" onClick={() => void share()}>
                 <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                   <path fill="currentColor" d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1Z" />
                 </svg>
-                Share
+                {t('Share')}
               </button>
             </div>
           </section>
@@ -283,27 +283,27 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
             </p>
           )}
           {isOwner ? (
-            <section className="detail-card owner-card detail-order-3" aria-label="Your Listing">
+            <section className="detail-card owner-card detail-order-3" aria-label={t('Your Listing')}>
               <p className="owner-card__note">
-                <strong>Your Listing</strong>
-                <span className="muted"> · this is how buyers see your ad</span>
+                <strong>{t('Your Listing')}</strong>
+                <span className="muted"> · {t('this is how buyers see your ad')}</span>
               </p>
               <Link to="/edit-listing/$id" params={{ id: listing.id }} className="button button--primary button--block">
-                Edit Listing
+                {t('Edit Listing')}
               </Link>
               <DeleteListing listing={listing} />
             </section>
           ) : listing.status === 'SOLD' ? (
             // nothing left to ask the seller about: say so, and point at what is still for sale
             <p className="detail-card listing-detail__sold detail-order-3" role="status">
-              <strong>This item has been sold.</strong>{' '}
+              <strong>{t('This item has been sold.')}</strong>{' '}
               <Link to="/products" search={{ category: listing.category.name, ...(listing.subcategory ? { subcategory: listing.subcategory.name } : {}) }}>
-                See similar ads
+                {t('See similar ads')}
               </Link>
             </p>
           ) : (
             <button type="button" className="button button--primary button--block listing-detail__chat detail-order-3" onClick={startChat}>
-              Chat with seller
+              {t('Chat with seller')}
             </button>
           )}
 
@@ -311,7 +311,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
 
           <section className="detail-card detail-order-8" aria-labelledby="location-heading">
             <h2 id="location-heading" className="detail-card__title">
-              Location
+              {t('Location')}
             </h2>
             <a className="location-card__link" href={mapsSearchUrl(mapQuery)} target="_blank" rel="noopener noreferrer">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -319,18 +319,18 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               </svg>
               <span>
                 {place}
-                <span className="visually-hidden"> (opens Google Maps in a new tab)</span>
+                <span className="visually-hidden"> {t('(opens Google Maps in a new tab)')}</span>
               </span>
             </a>
           </section>
 
           <section className="detail-card safety-tips detail-order-9" aria-labelledby="safety-heading">
             <h2 id="safety-heading" className="detail-card__title">
-              Safety tips
+              {t('Safety tips')}
             </h2>
             <ul>
               {SAFETY_TIPS.map((tip) => (
-                <li key={tip}>{tip}</li>
+                <li key={tip}>{t(tip)}</li>
               ))}
             </ul>
           </section>
@@ -342,21 +342,21 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
 
           <section className="detail-card detail-order-4" aria-labelledby="description-heading">
             <h2 id="description-heading" className="detail-card__title">
-              Description
+              {t('Description')}
             </h2>
-            <p className="listing-detail__description">{listing.description.trim() || 'No description provided'}</p>
+            <p className="listing-detail__description">{listing.description.trim() || t('No description provided')}</p>
           </section>
 
           {info.length > 0 && (
             <section className="detail-card detail-order-5" aria-labelledby="info-heading">
               <h2 id="info-heading" className="detail-card__title">
-                Additional Information
+                {t('Additional Information')}
               </h2>
               <dl className="detail-facts">
                 {info.map((row) => (
                   <div key={row.key} className="detail-facts__row">
-                    <dt>{row.label}</dt>
-                    <dd>{row.value}</dd>
+                    <dt>{t(row.label)}</dt>
+                    <dd>{t(row.value)}</dd>
                   </div>
                 ))}
               </dl>
@@ -365,26 +365,26 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
 
           <section className="detail-card detail-order-6" aria-labelledby="details-heading">
             <h2 id="details-heading" className="detail-card__title">
-              Listing Details
+              {t('Listing Details')}
             </h2>
             <dl className="detail-facts">
               <div className="detail-facts__row">
-                <dt>Category</dt>
-                <dd>{listing.category.name}</dd>
+                <dt>{t('Category')}</dt>
+                <dd>{t(listing.category.name)}</dd>
               </div>
               {listing.subcategory && (
                 <div className="detail-facts__row">
-                  <dt>Subcategory</dt>
-                  <dd>{listing.subcategory.name}</dd>
+                  <dt>{t('Subcategory')}</dt>
+                  <dd>{t(listing.subcategory.name)}</dd>
                 </div>
               )}
               <div className="detail-facts__row">
-                <dt>Location</dt>
-                <dd>{listing.location || 'Not specified'}</dd>
+                <dt>{t('Location')}</dt>
+                <dd>{listing.location || t('Not specified')}</dd>
               </div>
               <div className="detail-facts__row">
-                <dt>Posted</dt>
-                <dd>{formatDate(listing.createdAt, postedDate, 'Unknown')}</dd>
+                <dt>{t('Posted')}</dt>
+                <dd>{formatDateIn(listing.createdAt, postedDate, language) || t('Unknown')}</dd>
               </div>
             </dl>
           </section>

@@ -2,15 +2,17 @@ import { useId, useRef } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../lib/toast';
 import { copyText, facebookShareUrl, twitterShareUrl } from './share';
+import { useT } from '../../lib/i18n';
 
 /** 'Share this item': the link with Copy, and Facebook / Twitter (spec part 1 §2). */
 export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
+  const t = useT();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const copy = async () => {
     if (await copyText(url)) {
-      toast.success('Link copied to clipboard!');
+      toast.success(t('Link copied to clipboard!'));
     } else {
       inputRef.current?.select();
       toast.info('Press Ctrl+C (or long-press) to copy the selected link.');
@@ -18,15 +20,15 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Share this item">
+    <Dialog open={open} onClose={onClose} title={t('Share this item')}>
       <div className="share">
         <label htmlFor={inputId} className="share__label">
-          Link to this item
+          {t('Link to this item')}
         </label>
         <div className="share__row">
           <input id={inputId} ref={inputRef} className="text-input" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
           <button type="button" className="button button--primary button--small" onClick={() => void copy()}>
-            Copy
+            {t('Copy')}
           </button>
         </div>
         <div className="share__networks">

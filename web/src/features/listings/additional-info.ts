@@ -4,6 +4,8 @@
  * minus empty values and browser-local or own-storage image URLs, with readable labels.
  */
 
+import { msg } from '../../lib/i18n';
+
 /** Keys containing any of these (case-insensitive) are never shown. */
 const HIDDEN_KEY_PARTS = ['phone', 'sellerphone', 'sellername', 'images', 'city', 'state', 'neighbourhood', 'name'];
 /** Values containing these are upload leftovers, not information: browser blob URLs and our own photo URLs. */
@@ -11,12 +13,12 @@ const HIDDEN_VALUE_PARTS = ['blob:', '/api/media/'];
 
 /** Labels that the generic humaniser would get wrong. */
 const LABELS: Record<string, string> = {
-  kmDriven: 'Km driven',
-  noOfOwners: 'No. of owners',
-  bhk: 'BHK',
-  ram: 'RAM',
-  carpetArea: 'Carpet area',
-  superBuiltupArea: 'Super built-up area',
+  kmDriven: msg('Km driven'),
+  noOfOwners: msg('No. of owners'),
+  bhk: msg('BHK'),
+  ram: msg('RAM'),
+  carpetArea: msg('Carpet area'),
+  superBuiltupArea: msg('Super built-up area'),
 };
 
 export function isHiddenFeatureKey(key: string): boolean {
@@ -55,7 +57,7 @@ export function featureValueText(value: unknown, key = ''): string | undefined {
     if (parts.length === 0) return undefined;
     text = parts.join(', ');
   } else if (typeof value === 'boolean') {
-    text = value ? 'Yes' : 'No';
+    text = value ? msg('Yes') : msg('No');
   } else if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     text = PLAIN_NUMBER_KEYS.has(key.toLowerCase()) ? String(value) : new Intl.NumberFormat('en-IN').format(value);

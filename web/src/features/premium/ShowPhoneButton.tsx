@@ -6,6 +6,7 @@ import { premiumApi, premiumKeys, usePremiumStatus, type PhoneAccess } from './p
 import { PRO_PHONE_PITCH, isProStatus, phoneAccessErrorView, phoneUsageText, telHref } from './premium-rules';
 import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
 import './show-phone.css';
+import { useT } from '../../lib/i18n';
 
 type ShowPhoneButtonProps = {
   listingId: string;
@@ -37,6 +38,7 @@ export function ShowPhoneButton({ listingId, sellerId, className }: ShowPhoneBut
 type PhoneRevealProps = { listingId: string; sessionChecking: boolean; userId: string | null; className?: string };
 
 function PhoneReveal({ listingId, sessionChecking, userId, className }: PhoneRevealProps) {
+  const t = useT();
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
   const queryClient = useQueryClient();
@@ -96,16 +98,16 @@ function PhoneReveal({ listingId, sessionChecking, userId, className }: PhoneRev
         aria-describedby={pitch || errorView ? messageId : undefined}
       >
         <PhoneIcon />
-        {reveal.isPending ? 'Getting number...' : 'Show phone number'}
+        {reveal.isPending ? t('Getting number...') : t('Show phone number')}
       </button>
       {pitch ? (
         <div className="premium-phone__pitch" id={messageId}>
           <p>
             <strong>{errorView?.message ?? PRO_PHONE_PITCH}</strong>
           </p>
-          <p>With SEL Buyer Pro you can call up to 50 sellers a month directly and get curated leads, for ₹299 a month.</p>
+          <p>{t('With SEL Buyer Pro you can call up to 50 sellers a month directly and get curated leads, for ₹299 a month.')}</p>
           <Link to="/premium" className="premium-phone__upgrade">
-            See Pro plans
+            {t('See Pro plans')}
           </Link>
         </div>
       ) : (

@@ -9,6 +9,7 @@ import { TAXONOMY, type TaxonomyCategory } from '../../../../worker/schemas/taxo
 import { usePageTitle } from '../../lib/page-title';
 import { SellTopBar } from './SellTopBar';
 import './selling.css';
+import { useT } from '../../lib/i18n';
 
 /** A coloured initial per category: enough to scan the list without an icon set in the bundle. */
 function CategoryMark({ category, index }: { category: TaxonomyCategory; index: number }) {
@@ -37,18 +38,19 @@ function SubcategoryList({ category }: { category: TaxonomyCategory }) {
 }
 
 export function CategoryChooser() {
-  usePageTitle('Post your ad - SEL');
+  const t = useT();
+  usePageTitle(t('Post your ad - SEL'));
   const [openId, setOpenId] = useState<string | null>(null);
   const open = TAXONOMY.find((c) => c.id === openId) ?? null;
 
   return (
     <div className="sell-page">
-      <SellTopBar back={{ to: '/' }} backLabel="Back to home" />
+      <SellTopBar back={{ to: '/' }} backLabel={t('Back to home')} />
       <div className="sell-page__body">
-        <h1 className="sell-page__title">POST YOUR AD</h1>
+        <h1 className="sell-page__title">{t('POST YOUR AD')}</h1>
         <section className="sell-card sell-chooser" aria-labelledby="sell-choose-title">
           <h2 id="sell-choose-title" className="sell-card__title">
-            Choose a category
+            {t('Choose a category')}
           </h2>
           <div className="sell-chooser__columns">
             <ul className="sell-cats">
@@ -81,7 +83,7 @@ export function CategoryChooser() {
             </ul>
             {/* wide screens: the subcategories sit in a column beside the list */}
             <div className="sell-chooser__side" aria-hidden={open ? undefined : true}>
-              {open ? <SubcategoryList category={open} /> : <p className="muted sell-chooser__prompt">Choose a category to see its subcategories.</p>}
+              {open ? <SubcategoryList category={open} /> : <p className="muted sell-chooser__prompt">{t('Choose a category to see its subcategories.')}</p>}
             </div>
           </div>
         </section>

@@ -28,15 +28,17 @@ import { PhotoUploader, usePhotoQueue } from './PhotoUploader';
 import { cleanFeatures, counterText, emptyPostForm, type ChosenCategory, type FeatureValue } from './post-rules';
 import { sellingApi } from './queries';
 import './selling.css';
+import { msg, useT } from '../../lib/i18n';
 
 const CONDITIONS = [
-  { value: 'NEW', label: 'New' },
-  { value: 'USED', label: 'Used' },
-  { value: 'REFURBISHED', label: 'Refurbished' },
+  { value: 'NEW', label: msg('New') },
+  { value: 'USED', label: msg('Used') },
+  { value: 'REFURBISHED', label: msg('Refurbished') },
 ];
 
 export function CreateListingPage() {
-  usePageTitle('Create Listing - SEL');
+  const t = useT();
+  usePageTitle(t('Create Listing - SEL'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<CreateFormValues>(emptyCreateForm);
@@ -76,7 +78,7 @@ export function CreateListingPage() {
       return;
     }
     if (counts.pending > 0) {
-      toast.info('Please wait until your photos finish uploading.');
+      toast.info(t('Please wait until your photos finish uploading.'));
       return;
     }
     setSubmitting(true);
@@ -94,8 +96,8 @@ export function CreateListingPage() {
         features: cleanFeatures(values.features),
       });
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
-      if (listing.status === 'REJECTED') toast.error(listing.rejectReason ?? 'Your ad was not published.');
-      else toast.success('Listing created successfully!');
+      if (listing.status === 'REJECTED') toast.error(listing.rejectReason ?? t('Your ad was not published.'));
+      else toast.success(t('Listing created successfully!'));
       await navigate({ to: '/item/$slug', params: { slug: listing.slug } });
     } catch (error) {
       toast.error(serverMessage(error, 'Failed to create listing'));
@@ -106,7 +108,7 @@ export function CreateListingPage() {
 
   return (
     <section className="sell-edit sell-create">
-      <h1 className="page-title">Create Listing</h1>
+      <h1 className="page-title">{t('Create Listing')}</h1>
       <form
         className="sell-form"
         noValidate
@@ -117,10 +119,10 @@ export function CreateListingPage() {
       >
         <section className="sell-card" aria-labelledby="create-basic">
           <h2 id="create-basic" className="sell-card__title">
-            Basic info
+            {t('Basic info')}
           </h2>
           <TextField
-            label="Title"
+            label={t('Title')}
             required
             name="title"
             value={values.title}
@@ -132,7 +134,7 @@ export function CreateListingPage() {
             onBlur={() => touch('title')}
           />
           <TextAreaField
-            label="Description"
+            label={t('Description')}
             required
             name="description"
             value={values.description}
@@ -147,11 +149,11 @@ export function CreateListingPage() {
 
         <section className="sell-card" aria-labelledby="create-pricing">
           <h2 id="create-pricing" className="sell-card__title">
-            Pricing
+            {t('Pricing')}
           </h2>
           <div className="sell-price-row">
             <SelectField
-              label="Currency"
+              label={t('Currency')}
               required
               name="currency"
               className="sell-price-row__currency"
@@ -160,7 +162,7 @@ export function CreateListingPage() {
               onChange={(currency) => update({ currency: (CURRENCIES as readonly string[]).includes(currency) ? (currency as CreateFormValues['currency']) : 'INR' })}
             />
             <GroupedNumberField
-              label="Price"
+              label={t('Price')}
               required
               name="price"
               prefix={CURRENCY_SIGNS[values.currency]}
@@ -175,24 +177,24 @@ export function CreateListingPage() {
 
         <section className="sell-card" aria-labelledby="create-category">
           <h2 id="create-category" className="sell-card__title">
-            Category
+            {t('Category')}
           </h2>
           <SelectField
-            label="Category"
+            label={t('Category')}
             required
             name="categoryId"
             options={TAXONOMY.map((c) => ({ value: c.id, label: c.name }))}
-            placeholder="Select a category"
+            placeholder={t('Select a category')}
             value={values.categoryId}
             error={show('categoryId')}
             onChange={(categoryId) => update({ categoryId, subcategoryId: '', features: {} })}
             onBlur={() => touch('categoryId')}
           />
           <SelectField
-            label="Subcategory"
+            label={t('Subcategory')}
             name="subcategoryId"
             options={(category?.subcategories ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            placeholder={category ? 'Select a subcategory' : 'Select a category first'}
+            placeholder={category ? t('Select a subcategory') : t('Select a category first')}
             disabled={!category}
             value={values.subcategoryId}
             onChange={(subcategoryId) => update({ subcategoryId, features: {} })}
@@ -201,10 +203,10 @@ export function CreateListingPage() {
 
         <section className="sell-card" aria-labelledby="create-details">
           <h2 id="create-details" className="sell-card__title">
-            Details
+            {t('Details')}
           </h2>
           <SelectField
-            label="Condition"
+            label={t('Condition')}
             required
             name="condition"
             options={CONDITIONS}
@@ -242,7 +244,7 @@ export function CreateListingPage() {
         <div className="sell-submit">
           <div className="sell-submit__buttons">
             <button type="submit" className="button button--primary sell-submit__button" disabled={submitting}>
-              {submitting ? 'Creating...' : 'Create Listing'}
+              {submitting ? t('Creating...') : t('Create Listing')}
             </button>
           </div>
         </div>
@@ -253,19 +255,20 @@ export function CreateListingPage() {
 
 /** Free-text location with suggestions from our locations search ('Koramangala, Bengaluru'). */
 function LocationInput({ value, error, onChange, onBlur }: { value: string; error?: string; onChange: (v: string) => void; onBlur: () => void }) {
+  const t = useT();
   const listId = useId();
   const query = useDebouncedValue(value.trim(), 300);
   const suggestions = useQuery({ ...locationQueries.search(query, 8), enabled: query.length >= 2 });
   return (
     <div className="sell-location-input">
       <TextField
-        label="Location"
+        label={t('Location')}
         required
         name="location"
         value={value}
         maxLength={200}
         placeholder="e.g. Koramangala, Bengaluru"
-        hint="Pick a suggestion so buyers nearby find your ad"
+        hint={t('Pick a suggestion so buyers nearby find your ad')}
         error={error}
         onChange={onChange}
         onBlur={onBlur}

@@ -49,6 +49,7 @@ import {
 } from './post-rules';
 import { useOptionList } from './queries';
 import { isPgType } from './required-details';
+import { msg, useT } from '../../lib/i18n';
 
 export interface DetailsProps {
   choice: ChosenCategory;
@@ -60,9 +61,9 @@ export interface DetailsProps {
   touch: (key: string) => void;
 }
 
-const YES_NO = ['Yes', 'No'] as const;
-const BOUNDARY_WALL = ['Yes', 'No', 'Partial'] as const;
-const POWER_BACKUP = ['None', 'Partial', 'Full'] as const;
+const YES_NO = [msg('Yes'), msg('No')];
+const BOUNDARY_WALL = [msg('Yes'), msg('No'), msg('Partial')];
+const POWER_BACKUP = [msg('None'), msg('Partial'), msg('Full')];
 
 function fallbackBrands(subcategoryId: string): readonly string[] {
   if (subcategoryId === 'vehicles-cars') return CAR_BRANDS;
@@ -114,10 +115,10 @@ function VehicleFields(props: DetailsProps) {
   const max = yearMax();
   return (
     <>
-      <SelectField label="Brand" required options={brands} {...bind(props, 'brand')} />
-      <TextField label="Model" maxLength={60} placeholder={subId === 'vehicles-cars' ? 'e.g. Swift VXi' : undefined} {...bind(props, 'model')} />
+      <SelectField label={msg('Brand')} required options={brands} {...bind(props, 'brand')} />
+      <TextField label={msg('Model')} maxLength={60} placeholder={subId === 'vehicles-cars' ? 'e.g. Swift VXi' : undefined} {...bind(props, 'model')} />
       <TextField
-        label="Year"
+        label={msg('Year')}
         required
         inputMode="numeric"
         maxLength={4}
@@ -128,10 +129,10 @@ function VehicleFields(props: DetailsProps) {
       />
       {motor && (
         <>
-          <ChipsField label="Fuel" required options={fuels} {...bind(props, 'fuel')} />
-          <ChipsField label="Transmission" required options={transmissions} {...bind(props, 'transmission')} />
-          <GroupedNumberField label="KM driven" required maxDigits={7} {...bind(props, 'kmDriven')} />
-          <ChipsField label="No. of owners" required options={owners} {...bind(props, 'noOfOwners')} />
+          <ChipsField label={msg('Fuel')} required options={fuels} {...bind(props, 'fuel')} />
+          <ChipsField label={msg('Transmission')} required options={transmissions} {...bind(props, 'transmission')} />
+          <GroupedNumberField label={msg('KM driven')} required maxDigits={7} {...bind(props, 'kmDriven')} />
+          <ChipsField label={msg('No. of owners')} required options={owners} {...bind(props, 'noOfOwners')} />
         </>
       )}
     </>
@@ -141,26 +142,27 @@ function VehicleFields(props: DetailsProps) {
 function MobileFields(props: DetailsProps) {
   return (
     <>
-      <SelectField label="Brand" required options={MOBILE_BRANDS} {...bind(props, 'brand')} />
-      <TextField label="Model" required maxLength={60} placeholder="e.g. Galaxy S23" {...bind(props, 'model')} />
-      <ChipsField label="Storage" required options={STORAGE} {...bind(props, 'storage')} />
-      <ChipsField label="RAM" required options={RAM} {...bind(props, 'ram')} />
-      <TextField label="Colour" maxLength={30} {...bind(props, 'color')} />
-      <TextField label="Screen size" maxLength={20} placeholder='e.g. 6.1"' {...bind(props, 'screenSize')} />
-      <TextField label="Battery" maxLength={20} placeholder="e.g. 5000 mAh" {...bind(props, 'battery')} />
-      <SelectField label="Warranty" options={WARRANTY} {...bind(props, 'warranty')} />
-      <CheckboxesField label="Features" options={MOBILE_FEATURES} values={list(props.values, 'features')} onChange={(v) => props.setFeature('features', v)} />
+      <SelectField label={msg('Brand')} required options={MOBILE_BRANDS} {...bind(props, 'brand')} />
+      <TextField label={msg('Model')} required maxLength={60} placeholder="e.g. Galaxy S23" {...bind(props, 'model')} />
+      <ChipsField label={msg('Storage')} required options={STORAGE} {...bind(props, 'storage')} />
+      <ChipsField label={msg('RAM')} required options={RAM} {...bind(props, 'ram')} />
+      <TextField label={msg('Colour')} maxLength={30} {...bind(props, 'color')} />
+      <TextField label={msg('Screen size')} maxLength={20} placeholder='e.g. 6.1"' {...bind(props, 'screenSize')} />
+      <TextField label={msg('Battery')} maxLength={20} placeholder="e.g. 5000 mAh" {...bind(props, 'battery')} />
+      <SelectField label={msg('Warranty')} options={WARRANTY} {...bind(props, 'warranty')} />
+      <CheckboxesField label={msg('Features')} options={MOBILE_FEATURES} values={list(props.values, 'features')} onChange={(v) => props.setFeature('features', v)} />
     </>
   );
 }
 
 function OtherFields(props: DetailsProps) {
+  const t = useT();
   return (
     <TextAreaField
-      label="Additional details"
+      label={msg('Additional details')}
       rows={3}
       maxLength={500}
-      placeholder="Brand, size, age, what's included..."
+      placeholder={t("Brand, size, age, what's included...")}
       {...bind(props, 'additionalDetails')}
     />
   );
@@ -175,38 +177,38 @@ function PropertyFields(props: DetailsProps) {
   const types = rental ? [...PROPERTY_TYPES, ...PG_TYPES] : PROPERTY_TYPES;
   return (
     <>
-      <ChipsField label={rental ? 'Type' : 'Property type'} required options={types} {...bind(props, 'propertyType')} />
+      <ChipsField label={rental ? msg('Type') : msg('Property type')} required options={types} {...bind(props, 'propertyType')} />
       {pg ? (
         <>
-          <ChipsField label="Room type" required options={ROOM_TYPES} {...bind(props, 'roomType')} />
-          <ChipsField label="Furnishing" required options={FURNISHING} {...bind(props, 'furnishing')} />
-          <ChipsField label="For" options={PG_TENANTS} {...bind(props, 'tenantType')} />
-          <ChipsField label="Meals included" options={MEALS} {...bind(props, 'mealsIncluded')} />
+          <ChipsField label={msg('Room type')} required options={ROOM_TYPES} {...bind(props, 'roomType')} />
+          <ChipsField label={msg('Furnishing')} required options={FURNISHING} {...bind(props, 'furnishing')} />
+          <ChipsField label={msg('For')} options={PG_TENANTS} {...bind(props, 'tenantType')} />
+          <ChipsField label={msg('Meals included')} options={MEALS} {...bind(props, 'mealsIncluded')} />
         </>
       ) : (
         <>
-          <ChipsField label="BHK" required options={BHK} {...bind(props, 'bhk')} />
-          <ChipsField label="Furnishing" required={rental} options={FURNISHING} {...bind(props, 'furnishing')} />
+          <ChipsField label={msg('BHK')} required options={BHK} {...bind(props, 'bhk')} />
+          <ChipsField label={msg('Furnishing')} required={rental} options={FURNISHING} {...bind(props, 'furnishing')} />
           {rental && (
             <>
-              <ChipsField label="Rent type" options={RENT_TYPES} {...bind(props, 'rentType')} />
-              <ChipsField label="Tenants preferred" options={TENANT_TYPES} {...bind(props, 'tenantType')} />
+              <ChipsField label={msg('Rent type')} options={RENT_TYPES} {...bind(props, 'rentType')} />
+              <ChipsField label={msg('Tenants preferred')} options={TENANT_TYPES} {...bind(props, 'tenantType')} />
             </>
           )}
         </>
       )}
-      <GroupedNumberField label="Area (sq ft)" required maxDigits={7} {...bind(props, 'area')} />
-      <TextField label="Floor" inputMode="numeric" maxLength={3} {...bind(props, 'floor')} onChange={(v) => props.setFeature('floor', v.replace(/\D/g, ''))} />
-      {!pg && <SelectField label="Age of property" options={PROPERTY_AGE} {...bind(props, 'age')} />}
-      <ChipsField label="Parking" options={PARKING} {...bind(props, 'parking')} />
-      <SelectField label="Facing" options={FACING} {...bind(props, 'facing')} />
+      <GroupedNumberField label={msg('Area (sq ft)')} required maxDigits={7} {...bind(props, 'area')} />
+      <TextField label={msg('Floor')} inputMode="numeric" maxLength={3} {...bind(props, 'floor')} onChange={(v) => props.setFeature('floor', v.replace(/\D/g, ''))} />
+      {!pg && <SelectField label={msg('Age of property')} options={PROPERTY_AGE} {...bind(props, 'age')} />}
+      <ChipsField label={msg('Parking')} options={PARKING} {...bind(props, 'parking')} />
+      <SelectField label={msg('Facing')} options={FACING} {...bind(props, 'facing')} />
       {rental && (
         <>
-          <GroupedNumberField label="Security deposit" prefix="₹" maxDigits={9} {...bind(props, 'securityDeposit')} />
-          <GroupedNumberField label="Maintenance (monthly)" prefix="₹" maxDigits={7} {...bind(props, 'maintenanceCharges')} />
+          <GroupedNumberField label={msg('Security deposit')} prefix="₹" maxDigits={9} {...bind(props, 'securityDeposit')} />
+          <GroupedNumberField label={msg('Maintenance (monthly)')} prefix="₹" maxDigits={7} {...bind(props, 'maintenanceCharges')} />
         </>
       )}
-      <CheckboxesField label="Amenities" options={AMENITIES} values={list(props.values, 'amenities')} onChange={(v) => props.setFeature('amenities', v)} />
+      <CheckboxesField label={msg('Amenities')} options={AMENITIES} values={list(props.values, 'amenities')} onChange={(v) => props.setFeature('amenities', v)} />
     </>
   );
 }
@@ -214,17 +216,17 @@ function PropertyFields(props: DetailsProps) {
 function LandFields(props: DetailsProps) {
   return (
     <>
-      <ChipsField label="Land type" required options={LAND_TYPES} {...bind(props, 'propertyType')} />
-      <GroupedNumberField label="Plot area (sq ft)" required maxDigits={9} {...bind(props, 'area')} />
+      <ChipsField label={msg('Land type')} required options={LAND_TYPES} {...bind(props, 'propertyType')} />
+      <GroupedNumberField label={msg('Plot area (sq ft)')} required maxDigits={9} {...bind(props, 'area')} />
       <div className="sell-row">
-        <GroupedNumberField label="Length (ft)" maxDigits={6} {...bind(props, 'length')} />
-        <GroupedNumberField label="Width (ft)" maxDigits={6} {...bind(props, 'width')} />
+        <GroupedNumberField label={msg('Length (ft)')} maxDigits={6} {...bind(props, 'length')} />
+        <GroupedNumberField label={msg('Width (ft)')} maxDigits={6} {...bind(props, 'width')} />
       </div>
-      <GroupedNumberField label="Road width (ft)" maxDigits={4} {...bind(props, 'roadWidth')} />
-      <SelectField label="Facing" options={FACING} {...bind(props, 'facing')} />
-      <ChipsField label="Corner plot" options={YES_NO} {...bind(props, 'cornerPlot')} />
-      <ChipsField label="Boundary wall" options={BOUNDARY_WALL} {...bind(props, 'boundaryWall')} />
-      <CheckboxesField label="Facilities" options={FACILITIES} values={list(props.values, 'facilities')} onChange={(v) => props.setFeature('facilities', v)} />
+      <GroupedNumberField label={msg('Road width (ft)')} maxDigits={4} {...bind(props, 'roadWidth')} />
+      <SelectField label={msg('Facing')} options={FACING} {...bind(props, 'facing')} />
+      <ChipsField label={msg('Corner plot')} options={YES_NO} {...bind(props, 'cornerPlot')} />
+      <ChipsField label={msg('Boundary wall')} options={BOUNDARY_WALL} {...bind(props, 'boundaryWall')} />
+      <CheckboxesField label={msg('Facilities')} options={FACILITIES} values={list(props.values, 'facilities')} onChange={(v) => props.setFeature('facilities', v)} />
     </>
   );
 }
@@ -232,20 +234,21 @@ function LandFields(props: DetailsProps) {
 function CommercialFields(props: DetailsProps) {
   return (
     <>
-      <ChipsField label="Property type" required options={SHOP_TYPES} {...bind(props, 'propertyType')} />
-      <GroupedNumberField label="Area (sq ft)" required maxDigits={7} {...bind(props, 'area')} />
-      <TextField label="Floor" inputMode="numeric" maxLength={3} {...bind(props, 'floor')} onChange={(v) => props.setFeature('floor', v.replace(/\D/g, ''))} />
-      <ChipsField label="Furnishing" options={FURNISHING} {...bind(props, 'furnishing')} />
-      <SelectField label="Age of property" options={PROPERTY_AGE} {...bind(props, 'age')} />
-      <ChipsField label="Parking" options={PARKING} {...bind(props, 'parking')} />
-      <SelectField label="Facing" options={FACING} {...bind(props, 'facing')} />
-      <ChipsField label="Power backup" options={POWER_BACKUP} {...bind(props, 'powerBackup')} />
-      <CheckboxesField label="Amenities" options={AMENITIES} values={list(props.values, 'amenities')} onChange={(v) => props.setFeature('amenities', v)} />
+      <ChipsField label={msg('Property type')} required options={SHOP_TYPES} {...bind(props, 'propertyType')} />
+      <GroupedNumberField label={msg('Area (sq ft)')} required maxDigits={7} {...bind(props, 'area')} />
+      <TextField label={msg('Floor')} inputMode="numeric" maxLength={3} {...bind(props, 'floor')} onChange={(v) => props.setFeature('floor', v.replace(/\D/g, ''))} />
+      <ChipsField label={msg('Furnishing')} options={FURNISHING} {...bind(props, 'furnishing')} />
+      <SelectField label={msg('Age of property')} options={PROPERTY_AGE} {...bind(props, 'age')} />
+      <ChipsField label={msg('Parking')} options={PARKING} {...bind(props, 'parking')} />
+      <SelectField label={msg('Facing')} options={FACING} {...bind(props, 'facing')} />
+      <ChipsField label={msg('Power backup')} options={POWER_BACKUP} {...bind(props, 'powerBackup')} />
+      <CheckboxesField label={msg('Amenities')} options={AMENITIES} values={list(props.values, 'amenities')} onChange={(v) => props.setFeature('amenities', v)} />
     </>
   );
 }
 
 function TitleAndDescription(props: DetailsProps) {
+  const t = useT();
   const { family } = props.choice;
   const required = titleRequired(family);
   const describe = descriptionRequired(family);
@@ -254,7 +257,7 @@ function TitleAndDescription(props: DetailsProps) {
   return (
     <>
       <TextField
-        label={family === 'job' ? 'Job title' : 'Ad title'}
+        label={family === 'job' ? msg('Job title') : msg('Ad title')}
         name="title"
         required={required}
         value={title}
@@ -264,8 +267,7 @@ function TitleAndDescription(props: DetailsProps) {
           family === 'job'
             ? 'e.g. Delivery executive, Accountant (Tally), Office assistant'
             : required
-              ? 'Mention the key features of your item (e.g. brand, model, age, type)'
-              : `Leave empty to use "${fallback}"`
+              ? t('Mention the key features of your item (e.g. brand, model, age, type)') : `Leave empty to use "${fallback}"`
         }
         counter={required || title ? counterText(title, TITLE_MIN, TITLE_MAX) : undefined}
         counterLow={title.trim().length < TITLE_MIN}
@@ -274,12 +276,12 @@ function TitleAndDescription(props: DetailsProps) {
         onBlur={() => props.touch('title')}
       />
       <TextAreaField
-        label={family === 'job' ? 'Job description' : 'Description'}
+        label={family === 'job' ? msg('Job description') : msg('Description')}
         name="description"
         required={describe}
         value={description}
         maxLength={DESCRIPTION_MAX}
-        hint={family === 'job' ? 'Role, hours, experience needed, how to apply' : 'Include condition, features and reason for selling'}
+        hint={family === 'job' ? t('Role, hours, experience needed, how to apply') : t('Include condition, features and reason for selling')}
         counter={describe || description ? counterText(description, DESCRIPTION_MIN, DESCRIPTION_MAX) : undefined}
         counterLow={description.trim().length < DESCRIPTION_MIN}
         error={props.errorFor('description')}

@@ -9,6 +9,7 @@ import { locationQueries, type Location } from '../locations/queries';
 import { toast } from '../../lib/toast';
 import { SelectField, TextField } from './fields';
 import { matchAddress, type NominatimAddress } from './location-match';
+import { msg, useT } from '../../lib/i18n';
 
 export interface PlaceValue {
   state: string;
@@ -37,8 +38,8 @@ export function useLocationLists(state: string, city: string): LocationLists {
 }
 
 const NOMINATIM = 'https://nominatim.openstreetmap.org/reverse';
-export const GEO_UNSUPPORTED = 'Geolocation is not supported by this browser';
-export const GEO_FAILED = 'Failed to get current location. Please select manually.';
+export const GEO_UNSUPPORTED = msg('Geolocation is not supported by this browser');
+export const GEO_FAILED = msg('Failed to get current location. Please select manually.');
 
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
@@ -63,6 +64,7 @@ interface PickerProps {
 }
 
 export function LocationPicker({ value, onChange, lists, errorFor, touch }: PickerProps) {
+  const t = useT();
   const [tab, setTab] = useState<'list' | 'current'>('list');
   const [detecting, setDetecting] = useState(false);
   const [detected, setDetected] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
 
   const detect = async () => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) {
-      toast.error(GEO_UNSUPPORTED);
+      toast.error(t(GEO_UNSUPPORTED));
       return;
     }
     setDetecting(true);
@@ -96,12 +98,12 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
       if (!place.state) throw new Error('outside our list of states');
       onChange({ state: place.state, city: place.city, neighbourhood: place.neighbourhood, latitude, longitude });
       setDetected([place.neighbourhood, place.city, place.state].filter(Boolean).join(', '));
-      if (place.complete) toast.success('Location detected and auto-filled!');
-      else toast.info('Location detected! Please verify and complete the details.');
+      if (place.complete) toast.success(t('Location detected and auto-filled!'));
+      else toast.info(t('Location detected! Please verify and complete the details.'));
       setTab('list');
     } catch (error) {
       console.warn('Current location failed', error);
-      toast.error(GEO_FAILED);
+      toast.error(t(GEO_FAILED));
     } finally {
       setDetecting(false);
     }
@@ -113,7 +115,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
 
   return (
     <div className="sell-location">
-      <div className="sell-tabs" role="tablist" aria-label="How to set the location">
+      <div className="sell-tabs" role="tablist" aria-label={t('How to set the location')}>
         <button
           type="button"
           role="tab"
@@ -123,7 +125,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
           className={`sell-tab${tab === 'list' ? ' sell-tab--on' : ''}`}
           onClick={() => setTab('list')}
         >
-          List
+          {t('List')}
         </button>
         <button
           type="button"
@@ -134,7 +136,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
           className={`sell-tab${tab === 'current' ? ' sell-tab--on' : ''}`}
           onClick={() => setTab('current')}
         >
-          Current location
+          {t('Current location')}
         </button>
       </div>
 
@@ -142,33 +144,33 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
         <div role="tabpanel" id={`${tabsId}-list-panel`} aria-labelledby={`${tabsId}-list`} className="sell-location__panel">
           {detected && <p className="sell-location__detected">Detected: {detected}</p>}
           <SelectField
-            label="State"
+            label={t('State')}
             required
             name="state"
             value={value.state}
             options={stateOptions}
-            placeholder={states.isPending ? 'Loading states...' : 'Select state'}
+            placeholder={states.isPending ? t('Loading states...') : t('Select state')}
             error={errorFor('state')}
             onChange={chooseState}
             onBlur={() => touch('state')}
           />
-          {states.isError && <LoadError message="Failed to load locations" onRetry={() => void states.refetch()} />}
+          {states.isError && <LoadError message={t('Failed to load locations')} onRetry={() => void states.refetch()} />}
           <SelectField
-            label="City"
+            label={t('City')}
             required
             name="city"
             value={value.city}
             options={cityOptions}
             disabled={!value.state}
-            placeholder={!value.state ? 'Select a state first' : cities.isPending ? 'Loading cities...' : 'Select city'}
+            placeholder={!value.state ? t('Select a state first') : cities.isPending ? t('Loading cities...') : t('Select city')}
             error={errorFor('city')}
             onChange={chooseCity}
             onBlur={() => touch('city')}
           />
-          {cities.isError && <LoadError message="Failed to load cities" onRetry={() => void cities.refetch()} />}
+          {cities.isError && <LoadError message={t('Failed to load cities')} onRetry={() => void cities.refetch()} />}
           {value.city && !hasAreas && areas.isSuccess ? (
             <TextField
-              label="Neighbourhood"
+              label={t('Neighbourhood')}
               name="neighbourhood"
               value={value.neighbourhood}
               maxLength={100}
@@ -177,23 +179,23 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
             />
           ) : (
             <SelectField
-              label="Neighbourhood"
+              label={t('Neighbourhood')}
               required
               name="neighbourhood"
               value={value.neighbourhood}
               options={areaOptions}
               disabled={!value.city}
-              placeholder={!value.city ? 'Select a city first' : areas.isPending ? 'Loading neighbourhoods...' : 'Select neighbourhood'}
+              placeholder={!value.city ? t('Select a city first') : areas.isPending ? t('Loading neighbourhoods...') : t('Select neighbourhood')}
               error={errorFor('neighbourhood')}
               onChange={chooseNeighbourhood}
               onBlur={() => touch('neighbourhood')}
             />
           )}
-          {areas.isError && <LoadError message="Failed to load neighbourhoods" onRetry={() => void areas.refetch()} />}
+          {areas.isError && <LoadError message={t('Failed to load neighbourhoods')} onRetry={() => void areas.refetch()} />}
         </div>
       ) : (
         <div role="tabpanel" id={`${tabsId}-current-panel`} aria-labelledby={`${tabsId}-current`} className="sell-location__panel">
-          <p className="muted">We ask your browser where you are, then fill in the state, city and neighbourhood. You can change them afterwards.</p>
+          <p className="muted">{t('We ask your browser where you are, then fill in the state, city and neighbourhood. You can change them afterwards.')}</p>
           <button type="button" className="button button--outline sell-location__detect" onClick={() => void detect()} disabled={detecting}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path
@@ -201,7 +203,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
                 d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm9 3h-2.07A7 7 0 0 0 13 5.07V3h-2v2.07A7 7 0 0 0 5.07 11H3v2h2.07A7 7 0 0 0 11 18.93V21h2v-2.07A7 7 0 0 0 18.93 13H21v-2Zm-9 6a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z"
               />
             </svg>
-            {detecting ? 'Detecting your location...' : 'Use my current location'}
+            {detecting ? t('Detecting your location...') : t('Use my current location')}
           </button>
         </div>
       )}
@@ -210,11 +212,12 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
 }
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <p className="field-error sell-load-error" role="alert">
       {message}{' '}
       <button type="button" className="link-button" onClick={onRetry}>
-        Retry
+        {t('Retry')}
       </button>
     </p>
   );

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { ACCEPT_ATTRIBUTE, prepareForUpload } from './image-processing';
 import { PhotoQueue, type PhotoItem } from './photo-queue';
 import { uploadImage } from './upload-image';
+import { useT } from '../../lib/i18n';
 
 const browserDeps = {
   prepare: prepareForUpload,
@@ -38,6 +39,7 @@ interface UploaderProps {
 }
 
 export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -95,7 +97,7 @@ export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
                   d="M9 3 7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
                 />
               </svg>
-              <span>Add photos</span>
+              <span>{t('Add photos')}</span>
               <span className="sell-photos__count">
                 {items.length}/{queue.max}
               </span>
@@ -109,7 +111,7 @@ export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
         accept={ACCEPT_ATTRIBUTE}
         multiple
         hidden
-        aria-label="Choose photos"
+        aria-label={t('Choose photos')}
         onChange={(event) => {
           addFiles(event.target.files);
           event.target.value = ''; // the same file can be chosen again after removing it
@@ -131,6 +133,7 @@ interface TileProps {
 }
 
 function PhotoTile({ item, index, count, queue, onMove }: TileProps) {
+  const t = useT();
   const [dropTarget, setDropTarget] = useState(false);
   const label = `Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
   const busy = item.status === 'queued' || item.status === 'processing' || item.status === 'uploading';
@@ -161,10 +164,10 @@ function PhotoTile({ item, index, count, queue, onMove }: TileProps) {
       }}
     >
       <img src={item.preview} alt={label} className="sell-photo__img" draggable={false} />
-      {index === 0 && <span className="sell-photo__cover">Cover</span>}
+      {index === 0 && <span className="sell-photo__cover">{t('Cover')}</span>}
       {busy && (
         <div className="sell-photo__status">
-          <span>{item.status === 'uploading' ? `${percent}%` : item.status === 'processing' ? 'Preparing...' : 'Waiting...'}</span>
+          <span>{item.status === 'uploading' ? `${percent}%` : item.status === 'processing' ? t('Preparing...') : t('Waiting...')}</span>
           <progress
             className="sell-photo__progress"
             max={100}
@@ -175,9 +178,9 @@ function PhotoTile({ item, index, count, queue, onMove }: TileProps) {
       )}
       {item.status === 'error' && (
         <div className="sell-photo__status sell-photo__status--error" role="alert">
-          <span>{item.error ?? 'Upload failed'}</span>
+          <span>{item.error ?? t('Upload failed')}</span>
           <button type="button" className="sell-photo__retry" onClick={() => queue.retry(item.key)}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       )}

@@ -17,20 +17,20 @@ import {
   PHONE_DIGITS,
   fieldErrors,
   missingFields,
-  missingFieldsMessage,
   type ChosenCategory,
   type FeatureValue,
   type FormContext,
   type PostFormValues,
 } from './post-rules';
 import './selling.css';
+import { msg, useT } from '../../lib/i18n';
 
-const LEAVE_WARNING = 'Leave this page? What you have entered will be lost.';
+const LEAVE_WARNING = msg('Leave this page? What you have entered will be lost.');
 const EDIT_CURRENCIES = ['INR', 'USD', 'EUR'] as const;
 const CONDITION_OPTIONS = [
-  { value: 'NEW', label: 'New' },
-  { value: 'USED', label: 'Used' },
-  { value: 'REFURBISHED', label: 'Refurbished' },
+  { value: 'NEW', label: msg('New') },
+  { value: 'USED', label: msg('Used') },
+  { value: 'REFURBISHED', label: msg('Refurbished') },
 ];
 
 export interface PostAdFormProps {
@@ -47,6 +47,7 @@ export interface PostAdFormProps {
 }
 
 export function PostAdForm({ mode, choice, initialValues, initialImages = [], header, submitLabel, busyLabel, onSubmit, onCancel }: PostAdFormProps) {
+  const t = useT();
   const { user } = useAuth();
   const [values, setValues] = useState<PostFormValues>(initialValues);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -74,7 +75,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   // twenty photos and a long description are a lot to lose to a stray tap on Back
   const submittingRef = useRef(false);
   useBlocker({
-    shouldBlockFn: () => dirty && !submittingRef.current && !window.confirm(LEAVE_WARNING),
+    shouldBlockFn: () => dirty && !submittingRef.current && !window.confirm(t(LEAVE_WARNING)),
     enableBeforeUnload: () => dirty && !submittingRef.current,
   });
   useEffect(() => {
@@ -132,7 +133,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
     }
   };
 
-  const priceLabel = choice.family === 'job' ? 'Salary (per month)' : 'Price';
+  const priceLabel = choice.family === 'job' ? t('Salary (per month)') : t('Price');
   const sign = CURRENCY_SIGNS[values.currency] ?? '₹';
 
   return (
@@ -148,7 +149,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
 
       <section className="sell-card" aria-labelledby="sell-details-title">
         <h2 id="sell-details-title" className="sell-card__title">
-          Include some details
+          {t('Include some details')}
         </h2>
         <DetailsFields
           choice={choice}
@@ -159,18 +160,18 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
           touch={touch}
         />
         {mode === 'edit' && (
-          <SelectField label="Condition" required name="condition" options={CONDITION_OPTIONS} value={values.condition} onChange={(condition) => update({ condition })} />
+          <SelectField label={t('Condition')} required name="condition" options={CONDITION_OPTIONS} value={values.condition} onChange={(condition) => update({ condition })} />
         )}
       </section>
 
       <section className="sell-card" aria-labelledby="sell-price-title">
         <h2 id="sell-price-title" className="sell-card__title">
-          {choice.family === 'job' ? 'Set a salary' : 'Set a price'}
+          {choice.family === 'job' ? t('Set a salary') : t('Set a price')}
         </h2>
         <div className="sell-price-row">
           {mode === 'edit' && (
             <SelectField
-              label="Currency"
+              label={t('Currency')}
               required
               name="currency"
               className="sell-price-row__currency"
@@ -200,14 +201,14 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
         <PhotoUploader queue={queue} items={items} error={touched.has('photos') ? errors.photos : undefined} errorId={photosErrorId} />
         {touched.has('photos') && errors.photos && (
           <p id={photosErrorId} className="field-error">
-            {errors.photos}
+            {errors.photos && t(errors.photos)}
           </p>
         )}
       </section>
 
       <section className="sell-card" aria-labelledby="sell-location-title">
         <h2 id="sell-location-title" className="sell-card__title">
-          Confirm your location
+          {t('Confirm your location')}
         </h2>
         <LocationPicker value={values} onChange={setPlace} lists={lists} errorFor={errorFor} touch={touch} />
       </section>
@@ -215,7 +216,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
       {mode === 'post' && (
         <section className="sell-card" aria-labelledby="sell-review-title">
           <h2 id="sell-review-title" className="sell-card__title">
-            Review your details
+            {t('Review your details')}
           </h2>
           <div className="sell-review">
             <div className="sell-review__avatar" aria-hidden="true">
@@ -223,7 +224,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
             </div>
             <div className="sell-review__fields">
               <TextField
-                label="Name"
+                label={t('Name')}
                 required
                 name="sellerName"
                 autoComplete="name"
@@ -235,7 +236,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
                 onBlur={() => touch('sellerName')}
               />
               <TextField
-                label="Mobile phone number"
+                label={t('Mobile phone number')}
                 required
                 name="sellerPhone"
                 type="tel"
@@ -244,7 +245,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
                 prefix="+91"
                 value={values.sellerPhone}
                 maxLength={PHONE_DIGITS}
-                hint="Buyers reach you by chat; your number is only shown to Pro buyers"
+                hint={t('Buyers reach you by chat; your number is only shown to Pro buyers')}
                 error={errorFor('sellerPhone')}
                 onChange={(v) => update({ sellerPhone: v.replace(/\D/g, '').slice(0, PHONE_DIGITS) })}
                 onBlur={() => touch('sellerPhone')}
@@ -257,17 +258,17 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
       <div className="sell-submit">
         {missing.length > 0 ? (
           <p id={missingId} className="sell-submit__missing" aria-live="polite">
-            {missingFieldsMessage(missing)}
+            {t('Please fill the following mandatory fields: {list}', { list: missing.map((name) => t(name)).join(', ') })}
           </p>
         ) : photoCounts.pending > 0 ? (
           <p id={missingId} className="sell-submit__missing" aria-live="polite">
-            Please wait until your photos finish uploading.
+            {t('Please wait until your photos finish uploading.')}
           </p>
         ) : null}
         <div className="sell-submit__buttons">
           {onCancel && (
             <button type="button" className="button button--outline sell-submit__button" onClick={onCancel} disabled={submitting}>
-              Cancel
+              {t('Cancel')}
             </button>
           )}
           <button

@@ -26,17 +26,19 @@ import { AdLimitNotice } from '../business/AdLimitNotice';
 import { businessKeys } from '../business/business-api';
 import { isApiError } from '../../lib/api';
 import './selling.css';
+import { msg, useT } from '../../lib/i18n';
 
-export const POST_FAILED_MESSAGE = 'Failed to post ad. Please try again.';
+export const POST_FAILED_MESSAGE = msg('Failed to post ad. Please try again.');
 
 export function CategoryHeader({ choice, changeable }: { choice: ChosenCategory; changeable: boolean }) {
+  const t = useT();
   return (
     <section className="sell-card sell-selected" aria-labelledby="sell-selected-title">
       <h2 id="sell-selected-title" className="sell-card__title">
-        Selected category
+        {t('Selected category')}
       </h2>
       <div className="sell-selected__row">
-        <nav aria-label="Category" className="sell-selected__crumbs">
+        <nav aria-label={t('Category')} className="sell-selected__crumbs">
           <ol>
             {choice.subcategory.id ? (
               <>
@@ -50,7 +52,7 @@ export function CategoryHeader({ choice, changeable }: { choice: ChosenCategory;
         </nav>
         {changeable && (
           <Link to="/en-in/post" className="sell-selected__change">
-            Change
+            {t('Change')}
           </Link>
         )}
       </div>
@@ -59,7 +61,8 @@ export function CategoryHeader({ choice, changeable }: { choice: ChosenCategory;
 }
 
 export function PostAdPage({ category, subcategory }: { category?: string; subcategory?: string }) {
-  usePageTitle('Post your ad - SEL');
+  const t = useT();
+  usePageTitle(t('Post your ad - SEL'));
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const choice = resolveCategoryChoice(category, subcategory);
@@ -73,13 +76,13 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
   if (!choice) {
     return (
       <div className="sell-page">
-        <SellTopBar back={{ to: '/en-in/post' }} backLabel="Back to categories" />
+        <SellTopBar back={{ to: '/en-in/post' }} backLabel={t('Back to categories')} />
         <div className="sell-page__body">
           <div className="empty-state">
-            <h1 className="empty-state__title">Choose a category first</h1>
-            <p className="muted">We couldn't tell which category this ad is for.</p>
+            <h1 className="empty-state__title">{t('Choose a category first')}</h1>
+            <p className="muted">{t("We couldn't tell which category this ad is for.")}</p>
             <Link to="/en-in/post" className="button button--primary">
-              Choose a category
+              {t('Choose a category')}
             </Link>
           </div>
         </div>
@@ -97,15 +100,15 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
     } catch (error) {
       // over the free-ad limit: the notice above the form offers the extra-ad packs (nothing typed is lost)
       if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') void queryClient.invalidateQueries({ queryKey: businessKeys.all });
-      toast.error(serverMessage(error, POST_FAILED_MESSAGE));
+      toast.error(serverMessage(error, t(POST_FAILED_MESSAGE)));
     }
   };
 
   return (
     <div className="sell-page">
-      <SellTopBar back={{ to: '/en-in/post' }} backLabel="Back to categories" />
+      <SellTopBar back={{ to: '/en-in/post' }} backLabel={t('Back to categories')} />
       <div className="sell-page__body">
-        <h1 className="sell-page__title">POST YOUR AD</h1>
+        <h1 className="sell-page__title">{t('POST YOUR AD')}</h1>
         <PostAdForm
           mode="post"
           choice={choice}
@@ -116,8 +119,8 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
               <AdLimitNotice category={choice.category.id} subcategory={choice.subcategory.id || undefined} />
             </>
           }
-          submitLabel="Post now"
-          busyLabel="Posting..."
+          submitLabel={t('Post now')}
+          busyLabel={t('Posting...')}
           onSubmit={submit}
         />
       </div>
@@ -128,23 +131,24 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
 
 /** Congratulations (or, when the automatic check held the ad back, why). */
 function PostedDialog({ listing }: { listing: OwnListing }) {
+  const t = useT();
   const navigate = useNavigate();
   const rejected = listing.status === 'REJECTED';
   const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
 
   if (rejected) {
     return (
-      <Dialog open onClose={() => void navigate({ to: '/en-in/myads' })} title="Your ad was not published" className="sell-posted">
+      <Dialog open onClose={() => void navigate({ to: '/en-in/myads' })} title={t('Your ad was not published')} className="sell-posted">
         <div className="sell-posted__body">
-          <p className="sell-posted__lead">Our automatic check held your ad back.</p>
+          <p className="sell-posted__lead">{t('Our automatic check held your ad back.')}</p>
           {listing.rejectReason && <p className="sell-posted__reason">{listing.rejectReason}</p>}
-          <p className="muted">Edit the ad to fix it and it will be checked again.</p>
+          <p className="muted">{t('Edit the ad to fix it and it will be checked again.')}</p>
           <div className="sell-posted__actions">
             <Link to="/edit-listing/$id" params={{ id: listing.id }} className="button button--primary">
-              Edit ad
+              {t('Edit ad')}
             </Link>
             <Link to="/en-in/myads" className="button button--outline">
-              Go to My Ads
+              {t('Go to My Ads')}
             </Link>
           </div>
         </div>
@@ -153,24 +157,24 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
   }
 
   return (
-    <Dialog open onClose={goOn} title="Congratulations!" className="sell-posted">
+    <Dialog open onClose={goOn} title={t('Congratulations!')} className="sell-posted">
       <div className="sell-posted__body">
         <div className="sell-posted__tick" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="40" height="40">
             <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
           </svg>
         </div>
-        <p className="sell-posted__lead">Your Ad will go live shortly</p>
+        <p className="sell-posted__lead">{t('Your Ad will go live shortly')}</p>
         <p className="muted">&ldquo;{listing.title}&rdquo; has been posted. Reach more buyers by making it stand out.</p>
         <div className="sell-posted__actions">
           <Link to="/en-in/payments/businesspackages/my_account" className="button sell-button-yellow">
-            Sell Faster Now
+            {t('Sell Faster Now')}
           </Link>
           <Link to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline">
-            Preview Ad
+            {t('Preview Ad')}
           </Link>
           <button type="button" className="button button--primary" onClick={goOn}>
-            Continue
+            {t('Continue')}
           </button>
         </div>
       </div>

@@ -5,6 +5,10 @@
  */
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { groupDigits, regroupTyped } from './post-rules';
+import { msg, useT } from '../../lib/i18n';
+
+/** Labels and option texts are catalogue keys (marked with msg in the forms): shown in the reader's language. */
+const shown = (t: (text: string) => string, text: ReactNode) => (typeof text === 'string' ? t(text) : text);
 
 interface FieldIds {
   control: string;
@@ -36,18 +40,19 @@ interface ShellProps {
 }
 
 function FieldShell({ ids, label, required, hint, error, counter, counterLow, className, children }: ShellProps) {
+  const t = useT();
   return (
     <div className={`sell-field${error ? ' sell-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label className="sell-field__label" htmlFor={ids.control}>
-        {label}
-        {required ? <span className="sell-field__required" aria-hidden="true"> *</span> : <span className="sell-field__optional"> (optional)</span>}
+        {shown(t, label)}
+        {required ? <span className="sell-field__required" aria-hidden="true"> *</span> : <span className="sell-field__optional"> {t('(optional)')}</span>}
       </label>
       {children}
       {(hint || counter) && (
         <div className="sell-field__under">
           {hint ? (
             <span id={ids.hint} className="sell-field__hint">
-              {hint}
+              {shown(t, hint)}
             </span>
           ) : (
             <span />
@@ -61,7 +66,7 @@ function FieldShell({ ids, label, required, hint, error, counter, counterLow, cl
       )}
       {error ? (
         <p id={ids.error} className="field-error sell-field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -282,7 +287,7 @@ export function SelectField({
   value,
   onChange,
   options,
-  placeholder = 'Select',
+  placeholder = msg('Select'),
   disabled,
 }: CommonProps & {
   value: string;
@@ -291,6 +296,7 @@ export function SelectField({
   placeholder?: string;
   disabled?: boolean;
 }) {
+  const t = useT();
   const ids = useFieldIds();
   const list = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
   // a stored value that is no longer offered stays selectable instead of silently vanishing
@@ -309,10 +315,10 @@ export function SelectField({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{t(placeholder)}</option>
         {list.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </select>
@@ -337,6 +343,7 @@ export function ChipsField({
   onChange: (value: string) => void;
   options: readonly string[];
 }) {
+  const t = useT();
   const base = useId();
   const errorId = `${base}e`;
   const hintId = `${base}h`;
@@ -351,8 +358,8 @@ export function ChipsField({
       }}
     >
       <legend className="sell-field__label">
-        {label}
-        {required ? <span className="sell-field__required" aria-hidden="true"> *</span> : <span className="sell-field__optional"> (optional)</span>}
+        {shown(t, label)}
+        {required ? <span className="sell-field__required" aria-hidden="true"> *</span> : <span className="sell-field__optional"> {t('(optional)')}</span>}
       </legend>
       <div className="sell-chips">
         {options.map((option) => (
@@ -368,7 +375,7 @@ export function ChipsField({
                 if (!required && value === option) onChange('');
               }}
             />
-            <span>{option}</span>
+            <span>{t(option)}</span>
           </label>
         ))}
       </div>
@@ -379,7 +386,7 @@ export function ChipsField({
       ) : null}
       {error ? (
         <p id={errorId} className="field-error sell-field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>
@@ -401,12 +408,13 @@ export function CheckboxesField({
   onChange: (values: string[]) => void;
   options: readonly string[];
 }) {
+  const t = useT();
   const hintId = useId();
   return (
     <fieldset className={`sell-field${className ? ` ${className}` : ''}`} aria-describedby={hint ? hintId : undefined}>
       <legend className="sell-field__label">
-        {label}
-        <span className="sell-field__optional"> (optional)</span>
+        {shown(t, label)}
+        <span className="sell-field__optional"> {t('(optional)')}</span>
       </legend>
       <div className="sell-checks">
         {options.map((option) => {
@@ -418,7 +426,7 @@ export function CheckboxesField({
                 checked={checked}
                 onChange={() => onChange(checked ? values.filter((v) => v !== option) : [...values, option])}
               />
-              <span>{option}</span>
+              <span>{t(option)}</span>
             </label>
           );
         })}

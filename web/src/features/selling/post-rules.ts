@@ -1,3 +1,4 @@
+import { msg } from '../../lib/i18n';
 /**
  * The post-ad form's rules as plain functions (spec part 2 §5, §9): what is still missing, how the
  * price reads while typed, what the counters say and what is finally sent. The category-specific
@@ -20,8 +21,8 @@ export const YEAR_MIN = 1990;
 export const PRICE_MAX_DIGITS = 10;
 export const PRICE_MAX = 1_000_000_000;
 
-export const DEFAULT_TITLE = 'Untitled Listing';
-export const DEFAULT_DESCRIPTION = 'No description provided';
+export const DEFAULT_TITLE = msg('Untitled Listing');
+export const DEFAULT_DESCRIPTION = msg('No description provided');
 
 export const yearMax = (now: Date = new Date()) => now.getFullYear() + 1;
 
@@ -245,17 +246,17 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
   const needTitle = titleRequired(ctx.family);
   const details = missingDetails(ctx.family, ctx.subcategoryId, values.features);
   missing.push(...details);
-  if (!yearOk(values.features.year, ctx.now) && !details.includes('Year')) missing.push('Year');
-  if (!textLengthOk(values.title, TITLE_MIN, TITLE_MAX, needTitle)) missing.push('Title');
-  if (!textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, descriptionRequired(ctx.family))) missing.push('Description');
-  if (!priceOk(values.price, ctx.categoryId)) missing.push(ctx.family === 'job' ? 'Salary' : 'Price');
-  if (photos.ready === 0) missing.push('At least one photo');
-  if (!values.state.trim()) missing.push('State');
-  if (!values.city.trim()) missing.push('City');
-  if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) missing.push('Neighbourhood');
+  if (!yearOk(values.features.year, ctx.now) && !details.includes('Year')) missing.push(msg('Year'));
+  if (!textLengthOk(values.title, TITLE_MIN, TITLE_MAX, needTitle)) missing.push(msg('Title'));
+  if (!textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, descriptionRequired(ctx.family))) missing.push(msg('Description'));
+  if (!priceOk(values.price, ctx.categoryId)) missing.push(ctx.family === 'job' ? msg('Salary') : msg('Price'));
+  if (photos.ready === 0) missing.push(msg('At least one photo'));
+  if (!values.state.trim()) missing.push(msg('State'));
+  if (!values.city.trim()) missing.push(msg('City'));
+  if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) missing.push(msg('Neighbourhood'));
   if (ctx.askContact) {
-    if (!values.sellerName.trim() || values.sellerName.length > NAME_MAX) missing.push('Name');
-    if (!phoneOk(values.sellerPhone)) missing.push('Phone (10 digits)');
+    if (!values.sellerName.trim() || values.sellerName.length > NAME_MAX) missing.push(msg('Name'));
+    if (!phoneOk(values.sellerPhone)) missing.push(msg('Phone (10 digits)'));
   }
   return missing;
 }
@@ -273,25 +274,25 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
   if (!yearOk(values.features.year, ctx.now)) errors['features.year'] = `Year must be between ${YEAR_MIN} and ${yearMax(ctx.now)}`;
   const needTitle = titleRequired(ctx.family);
   const title = values.title.trim();
-  if (needTitle && !title) errors.title = 'Title is required';
+  if (needTitle && !title) errors.title = msg('Title is required');
   else if (title && title.length < TITLE_MIN) errors.title = `Title must be at least ${TITLE_MIN} characters`;
   else if (values.title.length > TITLE_MAX) errors.title = `Title must be at most ${TITLE_MAX} characters`;
   const description = values.description.trim();
-  if (descriptionRequired(ctx.family) && !description) errors.description = 'Description is required';
+  if (descriptionRequired(ctx.family) && !description) errors.description = msg('Description is required');
   else if (description && description.length < DESCRIPTION_MIN) errors.description = `Description must be at least ${DESCRIPTION_MIN} characters`;
   else if (values.description.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
   if (!priceOk(values.price, ctx.categoryId)) {
     const what = ctx.family === 'job' ? 'salary' : 'price';
     errors.price = values.price === '' ? `Please enter a ${what}` : Number(values.price) > PRICE_MAX ? `The ${what} can be at most ₹ 1,00,00,00,000` : `Please enter a ${what} above 0`;
   }
-  if (photos.ready === 0) errors.photos = 'Add at least one photo';
-  if (!values.state.trim()) errors.state = 'Please select a state';
-  if (!values.city.trim()) errors.city = 'Please select a city';
-  if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) errors.neighbourhood = 'Please select a neighbourhood';
+  if (photos.ready === 0) errors.photos = msg('Add at least one photo');
+  if (!values.state.trim()) errors.state = msg('Please select a state');
+  if (!values.city.trim()) errors.city = msg('Please select a city');
+  if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) errors.neighbourhood = msg('Please select a neighbourhood');
   if (ctx.askContact) {
-    if (!values.sellerName.trim()) errors.sellerName = 'Please enter your name';
+    if (!values.sellerName.trim()) errors.sellerName = msg('Please enter your name');
     else if (values.sellerName.length > NAME_MAX) errors.sellerName = `Name must be at most ${NAME_MAX} characters`;
-    if (!phoneOk(values.sellerPhone)) errors.sellerPhone = 'Please enter a valid 10-digit mobile number';
+    if (!phoneOk(values.sellerPhone)) errors.sellerPhone = msg('Please enter a valid 10-digit mobile number');
   }
   return errors;
 }
