@@ -1,3 +1,4 @@
+import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 
 /**
@@ -6,6 +7,7 @@ import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
  */
 export const HINDI: Record<string, string> = {
   ...TAXONOMY_HINDI,
+  ...OPTIONS_HINDI,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',
