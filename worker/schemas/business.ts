@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { PACKAGE_TYPES } from './business-rules';
 import { queryText } from './common';
 
-/** Seller packages (#18): shared with the client, imports nothing server-side. */
-export const PACKAGE_TYPES = ['FEATURED', 'BOOST', 'AD_SLOTS'] as const;
-export type PackageType = (typeof PACKAGE_TYPES)[number];
-
-/** GST on our services (SAC 998365), in percent. */
-export const GST_PERCENT = 18;
+/** Seller packages (#18): the API's shapes. Plain constants live in business-rules.ts (no zod for the client). */
+export { GST_PERCENT, PACKAGE_TYPES, type PackageType } from './business-rules';
 
 export const sellerPackageSchema = z.object({
   id: z.string(),

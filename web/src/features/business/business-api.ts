@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AdLimit, BusinessOrder, CreatedOrder, PackageType, SellerPackage, accountResult } from '../../../../worker/schemas/business';
-import { GST_PERCENT } from '../../../../worker/schemas/business';
+import { GST_PERCENT } from '../../../../worker/schemas/business-rules';
 import { api } from '../../lib/api';
 import type { CheckoutPayment } from '../premium/premium-api';
 
