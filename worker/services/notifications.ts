@@ -37,10 +37,15 @@ const toNotification = (r: NotificationRow): Notification => ({
 
 export const inboxOf = (env: Env, userId: string) => env.UserInbox.get(env.UserInbox.idFromName(userId));
 
-/** Stores a notification and pushes it live to the user's open tabs. */
-export const notify = async (env: Env, userId: string, n: { type: NotificationType; title: string; body: string; data?: Record<string, unknown> }) => {
+type NewNotification = { type: NotificationType; title: string; body: string; data?: Record<string, unknown> };
+
+/**
+ * Stores one notification under `id` (a repeat of the same id stores nothing) and, when stored,
+ * pushes it live to the user's open tabs, or to their browsers (Web Push) when nobody is looking.
+ */
+const store = async (env: Env, id: string, userId: string, n: NewNotification) => {
   const row: NotificationRow = {
-    id: `ntf_${ulid().toLowerCase()}`,
+    id,
     user_id: userId,
     title: n.title.slice(0, 120),
     body: n.body.slice(0, 500),
@@ -50,12 +55,19 @@ export const notify = async (env: Env, userId: string, n: { type: NotificationTy
     read_at: null,
     created_at: Date.now(),
   };
-  await env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
+  const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
-  // nobody looking: the inbox sends it to the browsers the user subscribed (Web Push)
+  if (res.meta.changes === 0) return false;
   await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
-  return row.id;
+  return true;
+};
+
+/** Stores a notification and pushes it live to the user's open tabs. */
+export const notify = async (env: Env, userId: string, n: NewNotification) => {
+  const id = `ntf_${ulid().toLowerCase()}`;
+  await store(env, id, userId, n);
+  return id;
 };
 
 /** Where tapping the notification leads, and a tag so a newer one about the same thing replaces it. */
@@ -129,24 +141,7 @@ export const markAllNotificationsRead = async (env: Env, userId: string) => {
  * from the key, so a retried or duplicated queue message stores and pushes it once. Returns
  * whether this call created it.
  */
-export const notifyOnce = async (env: Env, key: string, userId: string, n: { type: NotificationType; title: string; body: string; data?: Record<string, unknown> }) => {
+export const notifyOnce = async (env: Env, key: string, userId: string, n: NewNotification) => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
-  const id = `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  const row: NotificationRow = {
-    id,
-    user_id: userId,
-    title: n.title.slice(0, 120),
-    body: n.body.slice(0, 500),
-    type: n.type,
-    data: JSON.stringify(n.data ?? {}),
-    is_read: 0,
-    read_at: null,
-    created_at: Date.now(),
-  };
-  const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
-    .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
-    .run();
-  if (res.meta.changes === 0) return false;
-  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
-  return true;
+  return store(env, `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`, userId, n);
 };

@@ -73,19 +73,7 @@ function Queue({ status }: { status: 'open' | 'closed' }) {
           <QueueItem key={item.listing.id} item={item} open={status === 'open'} />
         ))}
       </ol>
-      {pagination.pages > 1 && (
-        <div className="admin__pager">
-          <button type="button" className="button button--outline button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('Previous')}
-          </button>
-          <span>
-            {page} / {pagination.pages}
-          </span>
-          <button type="button" className="button button--outline button--small" disabled={page >= pagination.pages} onClick={() => setPage(page + 1)}>
-            {t('Next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} pages={pagination.pages} onPage={setPage} />
     </section>
   );
 }
@@ -319,19 +307,26 @@ function Audit() {
           </tbody>
         </table>
       </div>
-      {pagination.pages > 1 && (
-        <div className="admin__pager">
-          <button type="button" className="button button--outline button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('Previous')}
-          </button>
-          <span>
-            {page} / {pagination.pages}
-          </span>
-          <button type="button" className="button button--outline button--small" disabled={page >= pagination.pages} onClick={() => setPage(page + 1)}>
-            {t('Next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} pages={pagination.pages} onPage={setPage} />
     </section>
+  );
+}
+
+/** Previous / page of pages / Next under a list, when there is more than one page. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const t = useT();
+  if (pages <= 1) return null;
+  return (
+    <div className="admin__pager">
+      <button type="button" className="button button--outline button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('Previous')}
+      </button>
+      <span>
+        {page} / {pages}
+      </span>
+      <button type="button" className="button button--outline button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('Next')}
+      </button>
+    </div>
   );
 }
