@@ -27,7 +27,8 @@ describe('intent survives sign-in', () => {
   it('a heart, "Chat with seller" and "Show phone number" tapped as a guest complete after signing in', async () => {
     const email = `intent.${Date.now()}@example.in`;
     const { token } = await apiRegister(email, 'mango2024', { firstName: 'Asha' });
-    const { listings: ads } = await listings({ limit: 3, sortBy: 'createdAt', sortOrder: 'desc' });
+    // the oldest seeded ads: other journeys post, sell and report the newest ones
+    const { listings: ads } = await listings({ limit: 3, sortBy: 'createdAt', sortOrder: 'asc' });
     const [first, second, third] = ads as [(typeof ads)[0], (typeof ads)[0], (typeof ads)[0]];
 
     // the heart
