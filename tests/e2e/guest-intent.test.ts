@@ -40,8 +40,9 @@ describe('intent survives sign-in', () => {
     await tab.page.waitForURL((url) => url.pathname === `/item/${first.slug}`, { timeout: 10_000 });
     await dismissPrompts(tab.page);
     await tab.page.getByRole('button', { name: 'Remove from Favorites' }).waitFor();
-    const favourites = await api<{ listings: { id: string }[] }>('/listings/user/favorites?limit=10', { token });
-    expect(favourites.listings.map((l) => l.id)).toEqual([first.id]);
+    // the heart fills at once (optimistic); the server has it when the request lands
+    const favouriteIds = async () => (await api<{ listings: { id: string }[] }>('/listings/user/favorites?limit=10', { token })).listings.map((l) => l.id);
+    await expect.poll(favouriteIds, { timeout: 10_000 }).toEqual([first.id]);
     await tab.shot('19b-intent-favourite');
     noProblems(tab);
     await tab.context.close();
