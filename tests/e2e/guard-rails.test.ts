@@ -42,12 +42,16 @@ describe('journey 6: guard rails', () => {
     const user = await apiRegisterByPhone(uniquePhone('8'), 'Meera', 'Nair');
     const tab = await openTab();
     await signIn(tab, user.token);
+    // the inbox socket is up once the server has sent its first frame (the unread count) on it
+    const inboxReady = tab.page
+      .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('user-inbox'), timeout: 15_000 })
+      .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('unread_count'), timeout: 15_000 }));
     await tab.page.goto('/');
     const login = tab.page.getByRole('link', { name: 'Login' }).or(tab.page.getByRole('button', { name: 'Login' })).first();
     // signed in: the header offers no Login
     await tab.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
     await expect.poll(() => login.isVisible()).toBe(false);
-    await tab.page.waitForTimeout(500); // the inbox socket is up
+    await inboxReady;
     await api('/auth/logout-all-devices', { token: user.token, method: 'POST', body: {} });
     // the server closes the tab's live socket; the tab learns its session ended and signs out
     await login.waitFor({ timeout: 8000 });
