@@ -6,6 +6,9 @@ import { staticHeadersFile } from './worker/lib/page-headers';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Library modules no first screen uses (see manualChunks below). */
+const LATER_PAGES_ONLY = /\/(useQueries|queriesObserver|useInfiniteQuery|useSuspenseInfiniteQuery|infiniteQueryObserver|useBlocker|useIsFetching|useMutationState|usePrefetchInfiniteQuery|Await|awaited|ClientOnly|ScriptOnce|HeadContent|Scripts|Asset|useElementScrollRestoration)\.js$/;
+
 /** Pages the worker renders, and the route file whose code each needs first. */
 const ROUTE_FILES: Record<string, string> = { '/': 'index.tsx', '/products': 'products.tsx', '/item': 'item/$slug.tsx', '/listing': 'listing/$id.tsx' };
 
@@ -66,10 +69,13 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        // React, the router, the query cache and zod's core start every page: one file, not the
-        // dozen small shared chunks code splitting would make (each a request, six at a time on
-        // HTTP/1.1).
-        manualChunks: (id: string) => (/node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store|query-core|react-query)|zod\/(v4\/core|v4\/mini|mini))\//.test(id) ? 'vendor' : undefined),
+        // React, the router and the query cache start every page: one file, not the dozen small
+        // shared chunks code splitting would make (each a request, six at a time on HTTP/1.1).
+        // zod is not among them: only forms (loaded with their routes) use it (issue 22 budget).
+        // Parts only later pages use (several queries at once, infinite lists, leave-page guards)
+        // stay out of it and come with those pages.
+        manualChunks: (id: string) =>
+          /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store|query-core|react-query))\//.test(id) && !LATER_PAGES_ONLY.test(id) ? 'vendor' : undefined,
       },
     },
   },

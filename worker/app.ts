@@ -70,7 +70,7 @@ export const app = new Hono<AppEnv>()
     throw notFound('No such API endpoint', 'ROUTE_NOT_FOUND');
   })
   // pages crawlers and link previews read without JavaScript (see wrangler.toml run_worker_first)
-  .route('/', seoRoutes);
+  .route('/', seoRoutes((request, env, ctx): Response | Promise<Response> => app.fetch(request, env, ctx)));
 
 app.onError(handleError);
 app.notFound((c) => c.json({ success: false, error: 'Not found', code: 'ROUTE_NOT_FOUND' }, 404));

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadSiteHeader } from './components/SiteHeader';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
@@ -33,5 +34,6 @@ const start = () => {
   started = true;
   render();
 };
-router.load().then(start, start);
+// The desktop header is a chunk of its own (components/SiteHeader.tsx): fetched alongside.
+Promise.all([router.load(), preloadSiteHeader()]).then(start, start);
 setTimeout(start, FIRST_RENDER_WAIT_MS);

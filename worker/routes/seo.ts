@@ -53,8 +53,10 @@ const FORWARDED = ['cf-connecting-ip', 'x-forwarded-for', 'user-agent', 'accept-
  * data is exactly what the client would have fetched), for a guest: no credentials are forwarded.
  * Failures are left out; the client then fetches as usual.
  */
-const bootData = async (c: Context<AppEnv>, keys: string[]): Promise<Record<string, unknown>> => {
-  const { app } = await import('../app'); // lazily: app imports these routes
+/** The whole app's fetch (worker/app.ts passes it in, so nothing here imports the app back). */
+export type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
+
+const bootData = async (c: Context<AppEnv>, appFetch: AppFetch, keys: string[]): Promise<Record<string, unknown>> => {
   const origin = new URL(c.req.url).origin;
   const headers = new Headers();
   for (const name of FORWARDED) {
@@ -64,7 +66,7 @@ const bootData = async (c: Context<AppEnv>, keys: string[]): Promise<Record<stri
   const entries = await Promise.all(
     keys.map(async (key) => {
       try {
-        const res = await app.fetch(new Request(`${origin}/api${key}`, { headers }), c.env, c.executionCtx);
+        const res = await appFetch(new Request(`${origin}/api${key}`, { headers }), c.env, c.executionCtx);
         const body = (await res.json()) as { success?: boolean; data?: unknown };
         return res.ok && body.success === true ? ([key, body.data] as const) : undefined;
       } catch (err) {
@@ -111,11 +113,11 @@ const shell = async (c: Context<AppEnv>) => {
 };
 
 /** The SPA shell with head tags for this page. */
-const render = async (c: Context<AppEnv>, meta: PageMeta, status = 200) => {
+const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, status = 200) => {
   const [html, preloads, fetched] = await Promise.all([
     shell(c),
     meta.page ? preloadsFor(c, meta.page) : undefined,
-    meta.boot?.length ? bootData(c, meta.boot) : undefined,
+    meta.boot?.length ? bootData(c, appFetch, meta.boot) : undefined,
   ]);
   const boot = meta.bootEntries ? { ...fetched, ...meta.bootEntries } : fetched;
   const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(boot ? firstThumbnails(boot, 2) : [])];
@@ -175,13 +177,13 @@ const describe = (l: Listing) => {
   return `${price} · ${l.location}. ${text}`.slice(0, 300);
 };
 
-const listingPage = (c: Context<AppEnv>, l: Listing, bootKey: string) => {
+const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey: string) => {
   const origin = new URL(c.req.url).origin;
   const canonical = `${origin}/item/${l.slug}`;
   const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
   // the inlined listing is a guest's copy; the page reports the view (POST /listings/{id}/views)
   const guestVisit = !isBot(c.req.header('user-agent'));
-  return render(c, {
+  return render(c, appFetch, {
     title: `${l.title} - ${l.city ?? l.state ?? 'India'} | SEL`,
     description: describe(l),
     canonical,
@@ -213,12 +215,14 @@ const listingPage = (c: Context<AppEnv>, l: Listing, bootKey: string) => {
   });
 };
 
-const notFoundPage = (c: Context<AppEnv>) =>
-  render(c, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, 404);
+const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch) =>
+  render(c, appFetch, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, 404);
 
-export const seoRoutes = new Hono<AppEnv>()
+/** The page routes; `appFetch` answers the pages' inlined API requests through the whole app. */
+export const seoRoutes = (appFetch: AppFetch) =>
+  new Hono<AppEnv>()
   .get('/', (c) =>
-    render(c, {
+    render(c, appFetch, {
       title: SITE,
       description: HOME_DESCRIPTION,
       canonical: `${new URL(c.req.url).origin}/`,
@@ -230,18 +234,18 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/item/:slug', async (c) => {
     try {
       const slug = c.req.param('slug').slice(0, 400);
-      return await listingPage(c, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug));
+      return await listingPage(c, appFetch, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug));
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return notFoundPage(c);
+      if (err instanceof AppError && err.status === 404) return notFoundPage(c, appFetch);
       throw err;
     }
   })
   .get('/listing/:id', async (c) => {
     try {
       const id = c.req.param('id').slice(0, 64);
-      return await listingPage(c, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), `/listings/${encodeURIComponent(id)}`);
+      return await listingPage(c, appFetch, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), `/listings/${encodeURIComponent(id)}`);
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return notFoundPage(c);
+      if (err instanceof AppError && err.status === 404) return notFoundPage(c, appFetch);
       throw err;
     }
   })
@@ -264,12 +268,12 @@ export const seoRoutes = new Hono<AppEnv>()
     const listKey = productsBootKey(url.searchParams);
     const guest = !isBot(c.req.header('user-agent'));
     const keys = [listKey, ...(guest ? productsReferenceKeys(url.searchParams) : [])].filter((k): k is string => k !== undefined);
-    const data = keys.length ? await bootData(c, keys) : {};
+    const data = keys.length ? await bootData(c, appFetch, keys) : {};
     const results = listKey ? (data[listKey] as ListingsPage | undefined) : undefined;
     const q = url.searchParams.get('q')?.trim().slice(0, 100) || undefined;
     const subject = { q, category: resolved?.category?.name ?? category?.slice(0, 100), subcategory: resolved?.subcategory?.name ?? subcategory?.slice(0, 100), location: canonicalParams.get('location') ?? undefined };
     const popular = guest ? (Object.entries(data).find(([k]) => k.startsWith('/popular-searches'))?.[1] as { term: string }[] | undefined) : undefined;
-    return render(c, {
+    return render(c, appFetch, {
       title: label ? `${label}${where} - Buy & Sell Online | SEL` : `Buy & Sell Online${where} | SEL`,
       description: `Find ${label ? label.toLowerCase() : 'cars, phones, flats, furniture and jobs'}${where} on SEL. Browse local ads with photos, prices and verified sellers, and chat safely.`,
       canonical: `${url.origin}/products${query ? `?${query}` : ''}`,

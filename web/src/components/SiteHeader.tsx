@@ -1,127 +1,31 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
-import { CategoryBar } from '../features/catalog/CategoryBar';
-import { UserMenu } from '../features/auth/UserMenu';
-import { useWishlistCount } from '../features/wishlist/use-wishlist-count';
-import { ChatBadge } from '../features/notifications/ChatBadge';
-import { NotificationBell } from '../features/notifications/NotificationBell';
-import { useUnreadCounts } from '../features/notifications/use-unread-counts';
-import { SearchBox } from '../features/search/SearchBox';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useLanguage, useT } from '../lib/i18n';
-import { useIsMobile } from '../lib/use-media-query';
-import { usePopover } from '../lib/use-popover';
+import { isMobileViewport, useIsMobile } from '../lib/use-media-query';
 import { Icon } from './header/icons';
-import { LanguageSelect } from './header/LanguageSelect';
+import { SellButton, WishlistLink } from './header/HeaderLinks';
+import { SearchBox } from '../features/search/SearchBox';
 
 // Opened on demand, so none of it weighs on the first page load.
-const loadLocationDropdown = () => import('../features/locations/LocationDropdownPanel');
-const LocationDropdownPanel = lazy(() => loadLocationDropdown().then((m) => ({ default: m.LocationDropdownPanel })));
+// The desktop header (account menu, notifications, chat badge, categories bar) is a chunk of its
+// own: phones never load it (issue 22's home budget); main.tsx fetches it before the first render
+// on wider screens, so it renders at once, and the worker preloads it for them.
+const loadDesktopHeader = () => import('./DesktopHeader');
+let desktopHeader: ComponentType | undefined;
+const LazyDesktopHeader = lazy(() => loadDesktopHeader().then((m) => ({ default: m.DesktopHeader })));
+/** Resolves once the header this screen shows can render without suspending. */
+export const preloadSiteHeader = (): Promise<void> =>
+  isMobileViewport()
+    ? Promise.resolve()
+    : loadDesktopHeader().then((m) => {
+        desktopHeader = m.DesktopHeader;
+      });
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 const loadMobileLocation = () => import('../features/locations/MobileLocationScreen');
 const MobileLocationScreen = lazy(() => loadMobileLocation().then((m) => ({ default: m.MobileLocationScreen })));
 
-
-function LocationDropdown() {
-  const t = useT();
-  const location = useSelectedLocation();
-  const popover = usePopover();
-  const panelId = useId();
-  return (
-    <div className="location-dropdown">
-      <button
-        ref={popover.triggerRef}
-        type="button"
-        className="location-dropdown__trigger"
-        aria-expanded={popover.open}
-        aria-controls={popover.open ? panelId : undefined}
-        aria-label={`${t('Choose location')}: ${location}`}
-        onClick={popover.toggle}
-        onPointerEnter={() => void loadLocationDropdown()}
-        onFocus={() => void loadLocationDropdown()}
-      >
-        <Icon name="pin" size={20} />
-        <span className="location-dropdown__value">{location}</span>
-        <Icon name="chevron" size={20} className="chevron" />
-      </button>
-      {popover.open && (
-        <div ref={popover.panelRef} id={panelId} className="location-dropdown__panel" role="dialog" aria-label={t('Choose location')}>
-          <Suspense fallback={<p className="muted location-note">Loading...</p>}>
-            <LocationDropdownPanel onDone={() => popover.close(true)} />
-          </Suspense>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function SellButton({ className = '' }: { className?: string }) {
-  const t = useT();
-  // Guests meet the login modal through the /en-in/post guard, which brings them back here after.
-  return (
-    <Link to="/en-in/post" className={`sell-button ${className}`.trim()} aria-label={`${t('SELL')}: post an ad`}>
-      <span className="sell-button__inner">
-        <span aria-hidden="true">+</span> {t('SELL')}
-      </span>
-    </Link>
-  );
-}
-
-/** The heart with the wishlist count (99+ cap), refreshed every 10 s and on focus. */
-function WishlistLink() {
-  const t = useT();
-  const { count, badge } = useWishlistCount();
-  return (
-    <Link to="/wishlist" className="icon-button icon-button--badged" aria-label={count ? `${t('Wishlist')} (${count})` : t('Wishlist')} title={t('Wishlist')}>
-      <Icon name="heart" />
-      {badge && (
-        <span className="count-badge" aria-hidden="true">
-          {badge}
-        </span>
-      )}
-    </Link>
-  );
-}
-
-/** The chat icon with the live unread-messages badge from the user's inbox socket. */
-function ChatLink() {
-  const t = useT();
-  const { unreadMessages } = useUnreadCounts();
-  return (
-    <Link to="/chat" className="icon-button icon-button--badged" aria-label={unreadMessages ? `${t('Chat')} (${unreadMessages})` : t('Chat')} title={t('Chat')}>
-      <Icon name="chat" />
-      <ChatBadge />
-    </Link>
-  );
-}
-
-function DesktopHeader() {
-  const t = useT();
-  return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label="SEL home">
-          SEL
-        </Link>
-        <LocationDropdown />
-        <SearchBox variant="desktop" />
-        <LanguageSelect className="header-extra" />
-        <nav className="header-actions" aria-label="Your account">
-          <WishlistLink />
-          <Link to="/premium" className="icon-button header-extra" aria-label={t('Premium Buyer Program')} title={t('Premium Buyer Program')}>
-            <Icon name="crown" />
-          </Link>
-          <ChatLink />
-          <NotificationBell className="header-extra" />
-          <UserMenu />
-        </nav>
-        <SellButton />
-      </div>
-      <CategoryBar />
-    </header>
-  );
-}
 
 /**
  * Where the floating SELL button shows on a phone: the browsing pages. Elsewhere it would sit on
@@ -190,6 +94,15 @@ export function SiteHeader() {
   useEffect(() => {
     document.documentElement.lang = language === 'hi' ? 'hi' : 'en-IN';
   }, [language]);
-  return isMobile ? <MobileHeader /> : <DesktopHeader />;
+  if (isMobile) return <MobileHeader />;
+  if (desktopHeader) {
+    const Loaded = desktopHeader;
+    return <Loaded />;
+  }
+  return (
+    <Suspense fallback={<div className="boot-shell" aria-hidden="true" />}>
+      <LazyDesktopHeader />
+    </Suspense>
+  );
 }
 

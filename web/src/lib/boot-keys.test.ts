@@ -1,6 +1,5 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { HOME_BOOT_KEYS, listingBootKey, productsBootKey, productsReferenceKeys } from '../../../worker/lib/page-boot';
 import { productsApiQuery } from '../features/listings/filters';
 import { MOBILE_HOME_FILTERS } from '../features/listings/MobileHome';
@@ -9,7 +8,7 @@ import { buildQueryString } from './api';
 import { productsSearchSchema } from './search-params';
 
 /** What the products page requests for a URL: the router's parse, the route's schema, the page's query. */
-const clientProductsKey = (search: string) => `/listings${buildQueryString(productsApiQuery(z.parse(productsSearchSchema, defaultParseSearch(search))))}`;
+const clientProductsKey = (search: string) => `/listings${buildQueryString(productsApiQuery(productsSearchSchema.parse(defaultParseSearch(search))))}`;
 
 describe('inlined page data keys match the requests the client makes', () => {
   it.each([

@@ -1,16 +1,16 @@
 /**
- * URL search-state schemas for `validateSearch`. They use `zod/mini` because route options (unlike
- * route components) land in the entry chunk, and full zod would roughly add 15 KB gzipped there.
+ * URL search-state schemas for `validateSearch`. Route options (unlike route components) land in the
+ * entry chunk, so they use the small validator of ./search-schema (not zod: issue 22's home budget).
  *
  * TanStack Router JSON-parses each search value, so `?q=2024` arrives as the number 2024 and
  * `?showLoginModal=true` as a boolean: the helpers accept both shapes. Every field falls back to
  * `undefined` on bad input, so a hand-edited URL never breaks the page.
  */
-import * as z from 'zod/mini';
+import { optionalBoolean, optionalChoice, optionalNumber, optionalText, searchObject, textOrNumber, type SearchOutput } from './search-schema';
 import type { Listing } from '../../../worker/schemas/listings';
 
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const satisfies readonly Listing['condition'][];
-// Mirrors SORT_KEYS in worker/schemas/listings.ts (a value import would pull full zod into this chunk).
+// Mirrors SORT_KEYS in worker/schemas/listings.ts (a value import would pull zod into this chunk).
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 /** The open upper bound of an "over ₹x" budget (spec part 1 §2); shown as "Above ₹x", never as a number. */
@@ -32,82 +32,16 @@ export const FEATURE_FILTER_KEYS = [
 ] as const;
 export type FeatureFilterKey = (typeof FEATURE_FILTER_KEYS)[number];
 
-const textInput = z.optional(z.union([z.string(), z.number()]));
-
-// z.optional outside z.catch keeps the key optional in the parsed type; catch turns bad input into undefined.
-function optionalText(max = 200) {
-  return z.optional(
-    z.catch(
-      z.pipe(
-        textInput,
-        z.transform((value) => {
-          const text = value === undefined ? '' : String(value).trim();
-          return text ? text.slice(0, max) : undefined;
-        }),
-      ),
-      undefined,
-    ),
-  );
-}
-
-function optionalNumber({ min, max, integer }: { min: number; max: number; integer?: boolean }) {
-  return z.optional(
-    z.catch(
-      z.pipe(
-        textInput,
-        z.transform((value) => {
-          if (value === undefined || value === '') return undefined;
-          const number = Number(value);
-          if (!Number.isFinite(number) || number < min || number > max) return undefined;
-          return integer ? Math.trunc(number) : number;
-        }),
-      ),
-      undefined,
-    ),
-  );
-}
-
-function optionalChoice<const T extends readonly string[]>(
-  choices: T,
-  normalise: (value: string) => string = (v) => v,
-) {
-  return z.optional(
-    z.catch(
-      z.pipe(
-        z.optional(z.string()),
-        z.transform((value): T[number] | undefined => {
-          if (value === undefined) return undefined;
-          const normalised = normalise(value.trim());
-          return (choices as readonly string[]).includes(normalised) ? (normalised as T[number]) : undefined;
-        }),
-      ),
-      undefined,
-    ),
-  );
-}
-
-const optionalBoolean = z.optional(
-  z.catch(
-    z.pipe(
-      z.optional(z.union([z.boolean(), z.string()])),
-      z.transform((value) =>
-        value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined,
-      ),
-    ),
-    undefined,
-  ),
-);
-
 /** Home (`/`): the login modal is opened through the URL (spec part 1 §2). */
-export const homeSearchSchema = z.object({
+export const homeSearchSchema = searchObject({
   showLoginModal: optionalBoolean,
   error: optionalText(500),
   redirect: optionalText(2000),
 });
-export type HomeSearch = z.output<typeof homeSearchSchema>;
+export type HomeSearch = SearchOutput<typeof homeSearchSchema>;
 
 /** /products and /listings: filters mirrored in the URL. Filter keys match GET /api/listings. */
-export const listingFiltersSearchSchema = z.object({
+export const listingFiltersSearchSchema = searchObject({
   q: optionalText(200),
   category: optionalText(100),
   subcategory: optionalText(100),
@@ -121,49 +55,35 @@ export const listingFiltersSearchSchema = z.object({
   sortBy: optionalChoice(SORT_KEYS),
   sortOrder: optionalChoice(SORT_ORDERS, (v) => v.toLowerCase()),
 });
-export type ListingFiltersSearch = z.output<typeof listingFiltersSearchSchema>;
+export type ListingFiltersSearch = SearchOutput<typeof listingFiltersSearchSchema>;
 
 /**
  * Several conditions as one canonical comma list ('NEW,USED'), so the URL stays readable and two
  * spellings of the same choice share a cache entry. Unknown words are dropped.
  */
-const optionalConditionList = z.optional(
-  z.catch(
-    z.pipe(
-      textInput,
-      z.transform((value) => {
-        if (value === undefined) return undefined;
-        const chosen = new Set(String(value).toUpperCase().split(/[\s,]+/));
-        const list = CONDITIONS.filter((c) => chosen.has(c));
-        return list.length ? list.join(',') : undefined;
-      }),
-    ),
-    undefined,
-  ),
-);
+const optionalConditionList = (value: unknown) => {
+  const input = textOrNumber(value);
+  if (input === undefined) return undefined;
+  const chosen = new Set(String(input).toUpperCase().split(/[\s,]+/));
+  const list = CONDITIONS.filter((c) => chosen.has(c));
+  return list.length ? list.join(',') : undefined;
+};
 
 const featureFilterShape = {
   ...(Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [key, optionalText(60)])) as {
     [K in Exclude<FeatureFilterKey, 'bhk'>]: ReturnType<typeof optionalText>;
   }),
   // bedrooms as a number, so the URL reads bhk=2 (a string "2" was written bhk=%222%22); "2 BHK" reads as 2
-  bhk: z.optional(
-    z.catch(
-      z.pipe(
-        textInput,
-        z.transform((value) => {
-          const rooms = Number.parseInt(String(value ?? '').replace(/^\D+/, ''), 10);
-          return Number.isInteger(rooms) && rooms >= 1 && rooms <= 20 ? rooms : undefined;
-        }),
-      ),
-      undefined,
-    ),
-  ),
+  bhk: (value: unknown) => {
+    const input = textOrNumber(value);
+    const rooms = Number.parseInt(String(input ?? '').replace(/^\D+/, ''), 10);
+    return Number.isInteger(rooms) && rooms >= 1 && rooms <= 20 ? rooms : undefined;
+  },
 };
 
 /** /products: filters, the sort word and the page (spec part 1 §2 "Products page"). */
-export const productsSearchSchema = z.pipe(
-  z.object({
+export const productsSearchSchema = searchObject(
+  {
   q: optionalText(200),
   category: optionalText(100),
   subcategory: optionalText(100),
@@ -181,26 +101,25 @@ export const productsSearchSchema = z.pipe(
   lng: optionalNumber({ min: -180, max: 180 }),
   radius: optionalNumber({ min: 1, max: 500, integer: true }),
   ...featureFilterShape,
-  }),
+  },
   // "₹50,000 to ₹1,000" means the range between them: swapped, never an error page
-  z.transform((search) =>
+  (search) =>
     search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice ? { ...search, minPrice: search.maxPrice, maxPrice: search.minPrice } : search,
-  ),
 );
-export type ProductsSearch = z.output<typeof productsSearchSchema>;
+export type ProductsSearch = SearchOutput<typeof productsSearchSchema>;
 
 /** /selected-product?id=...: the listing detail by id (spec part 1 §2). */
-export const selectedProductSearchSchema = z.object({
+export const selectedProductSearchSchema = searchObject({
   id: optionalText(64),
 });
 
 /** /settings and /en-in/settings/privacy: `?action=logout-all` opens the logout-all dialog. */
-export const settingsSearchSchema = z.object({
+export const settingsSearchSchema = searchObject({
   action: optionalChoice(['logout-all'] as const),
 });
 
 /** /auth/callback: what the OAuth return carries. */
-export const authCallbackSearchSchema = z.object({
+export const authCallbackSearchSchema = searchObject({
   token: optionalText(4096),
   success: optionalBoolean,
   error: optionalText(500),

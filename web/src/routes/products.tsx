@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProductsPage } from '../features/listings/ProductsPage';
 import { catalogQueries } from '../features/catalog/queries';
-import { productsApiQuery } from '../features/listings/filters';
 import { listingQueries } from '../features/listings/queries';
 import { productsSearchSchema } from '../lib/search-params';
 
@@ -10,8 +9,9 @@ export const Route = createFileRoute('/products')({
   loaderDeps: ({ search }) => search,
   // Start the page's requests while its code is still downloading (not awaited: the page shows
   // its skeleton at once and fills in as they land).
+  // The filter mapping comes with the page's code (the same chunk), not in the entry (issue 22).
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(listingQueries.list(productsApiQuery(deps)));
+    void import('../features/listings/filters').then(({ productsApiQuery }) => queryClient.prefetchQuery(listingQueries.list(productsApiQuery(deps))));
     void queryClient.prefetchQuery(catalogQueries.categories());
     void queryClient.prefetchQuery(catalogQueries.popularSearches(deps.category));
     void queryClient.prefetchQuery(catalogQueries.bannerAds());

@@ -3,7 +3,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Component, Suspense, lazy, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { UNAUTHORIZED_EVENT } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { safeRedirectPath } from './auth-rules';
+import { safeRedirectPath } from './redirect-path';
 import { closeLoginModal, isUnauthorizedExpected, openLoginModal, useOverlays } from './auth-store';
 import { endSession, useAuth, type AuthStatus } from './use-auth';
 import './auth.css';

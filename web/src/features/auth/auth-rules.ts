@@ -204,17 +204,7 @@ export function avatarInitial(firstName: string | null | undefined): string {
   return letter ? letter.toUpperCase() : 'A';
 }
 
-/**
- * Only same-site paths may be followed after sign-in: '/settings?x=1' yes; 'https://evil',
- * '//evil', '/\\evil' and 'javascript:' no. Returns the path to use or null.
- */
-export function safeRedirectPath(redirect: unknown): string | null {
-  if (typeof redirect !== 'string') return null;
-  const value = redirect.trim();
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
-  return value;
-}
+export { safeRedirectPath } from './redirect-path';
 
 /** 'Member since': 'today', '3 days ago', '2 weeks ago', '5 months ago', '2 years ago'. */
 export function memberSinceLabel(createdAt: string, now: Date = new Date()): string {

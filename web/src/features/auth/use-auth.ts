@@ -13,7 +13,6 @@ import {
   showWishlistBanner,
   useStoredToken,
 } from './auth-store';
-import { pushPreference, pushSupported, subscribeForPush } from './push';
 
 export type { AuthUser } from './auth-api';
 export { openLoginModal } from './auth-store';
@@ -49,9 +48,12 @@ function startSession(queryClient: QueryClient, token: string, user: AuthUser, i
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 
   // Spec part 1 §4: registration always asks; a login asks until the prompt has been closed once.
-  if (pushSupported() && (isNewUser || !readFlag(STORAGE_KEYS.seenNotificationDialog))) showPushPrompt(true);
+  // (The push code loads only here, at sign-in: it is not part of a guest's first page, issue 22.)
+  const pushSupported = typeof window !== 'undefined' && 'Notification' in window;
+  if (pushSupported && (isNewUser || !readFlag(STORAGE_KEYS.seenNotificationDialog))) showPushPrompt(true);
   // this browser already said yes: its push subscription now belongs to this account
-  else if (pushSupported() && pushPreference.get() && Notification.permission === 'granted') void subscribeForPush();
+  else if (pushSupported && Notification.permission === 'granted')
+    void import('./push').then(({ pushPreference, subscribeForPush }) => (pushPreference.get() ? subscribeForPush() : false));
 
   clearTimeout(wishlistBannerTimer);
   wishlistBannerTimer = setTimeout(() => {
