@@ -214,6 +214,16 @@ const ROUTES: Route[] = [
     allowed: ({ body }) => expect(Array.isArray(body.data)).toBe(true),
   },
   {
+    // issue #19: the filter counts follow the search; an ad out of search is never counted, not even for its owner
+    name: 'GET /listings/facets (inactive ad never counted)',
+    call: () => ({ method: 'GET', path: '/api/listings/facets?q=hidden' }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 200 },
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toEqual({ total: 0, categories: [] });
+      same(before, after);
+    },
+  },
+  {
     name: 'PUT /listings/{id}',
     call: (f, m) => ({ method: 'PUT', path: `/api/listings/${m ? ghost() : f.live.id}`, body: { price: 1 } }),
     expected: { owner: 200, other: 403, guest: 401, missing: 404 },

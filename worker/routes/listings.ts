@@ -7,6 +7,8 @@ import { validate } from '../lib/validate';
 import { listingSchema, listingsPage, listingsQuery, relatedQuery } from '../schemas/listings';
 import { getListing, getListingBySlug, recordPageView, recordView, relatedListings } from '../services/listings';
 import { search } from '../services/search';
+import { listingFacets } from '../services/search/facets';
+import { listingFacetsSchema } from '../schemas/facets';
 import { viewerKey } from '../lib/request';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import {
@@ -53,6 +55,18 @@ export const listingRoutes = new Hono<AppEnv>()
     validate('query', listingsQuery),
     async (c) =>
       c.json({ success: true as const, data: await search(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query'), { defer: (task) => c.executionCtx.waitUntil(task) }) }),
+  )
+  .get(
+    '/facets',
+    docs({
+      tags: ['Listings'],
+      summary: 'Live matches per category and subcategory for a search (the filter counts)',
+      description:
+        'Takes the same query as GET /listings and counts the ads that search finds in each category and subcategory, with the category and subcategory filters left out (so the filter can offer the other categories the words find). Words are understood as GET /listings does (corrections, wider place). Only categories with matches are listed; counts are cached until a listing changes.',
+      data: listingFacetsSchema,
+    }),
+    validate('query', listingsQuery),
+    async (c) => c.json({ success: true as const, data: await listingFacets(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query')) }),
   )
   .get(
     '/slug/:slug',

@@ -193,6 +193,9 @@ export interface BuiltListingQuery {
   countSql: string;
   params: unknown[];
   countParams: unknown[];
+  /** live matches per category and subcategory (issue #19: the filter's counts follow the search) */
+  facetSql: string;
+  facetParams: unknown[];
   empty: boolean;
 }
 
@@ -316,6 +319,10 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   orderParts.push(`l.num ${order === 'ASC' && sortBy !== 'relevance' ? 'ASC' : 'DESC'}`);
 
   const whereSql = where.join(' AND ');
+  const facetGroup = 'SELECT l.category_id AS categoryId, l.subcategory_id AS subcategoryId, count(*) AS count';
+  const facet = fts
+    ? { facetSql: `WITH m AS MATERIALIZED (SELECT rowid AS num FROM listings_fts WHERE listings_fts MATCH ?) ${facetGroup} FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql} GROUP BY 1, 2`, facetParams: [fts, ...params] }
+    : { facetSql: `${facetGroup} FROM listings l WHERE ${whereSql} GROUP BY 1, 2`, facetParams: params };
   const offset = (query.page - 1) * query.limit;
   const orderSql = orderParts.join(', ');
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
@@ -338,7 +345,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
-        empty,
+        ...facet,
+      empty,
       };
     }
     return {
@@ -346,6 +354,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
+      ...facet,
       empty,
     };
   }
@@ -360,6 +369,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       countSql: `WITH ${matches} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
       countParams: [fts, ...params],
+      ...facet,
       empty,
     };
   }
@@ -395,6 +405,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
+      ...facet,
       empty,
     };
   }
@@ -403,6 +414,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
     params: [...params, query.limit, offset],
     countParams: params,
+    ...facet,
     empty,
   };
 };

@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { BrowseListingsPage } from '../features/listings/BrowseListingsPage';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { listingsToProductsSearch } from '../lib/browse-redirect';
 import { listingFiltersSearchSchema } from '../lib/search-params';
 
+// One browse page: /listings (old links, bookmarks) lands on the same search at /products.
 export const Route = createFileRoute('/listings')({
   validateSearch: listingFiltersSearchSchema,
-  component: BrowseListingsPage,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/products', search: listingsToProductsSearch(search), replace: true });
+  },
 });

@@ -168,9 +168,9 @@ export const search = async (
   db: Db,
   origin: string,
   query: ListingsQuery,
-  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void } = {},
+  opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; index?: SearchIndex } = {},
 ): Promise<ListingsPage> => {
-  const index = d1Index(env, db, origin, opts);
+  const index = opts.index ?? d1Index(env, db, origin, opts);
   if (query.lat === undefined || query.lng === undefined) return query.q ? searchWithUnderstanding(env, db, index, query) : index.page(query, {});
   const { lat, lng } = query;
   const cities = await citiesWithin(db, lat, lng, query.radiusKm ?? DEFAULT_RADIUS_KM);

@@ -1,5 +1,10 @@
-import { useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useT } from '../../lib/i18n';
+
+const PhotoViewer = lazy(() => import('./PhotoViewer').then((m) => ({ default: m.PhotoViewer })));
+/** The full-screen viewer is open while the URL ends in #photos: the phone's back button closes it. */
+const VIEWER_HASH = 'photos';
 
 /** The listing's photos: one at a time with previous/next, a counter and thumbnails. */
 /** `thumbs[i]` is a small variant of `images[i]` for the strip (the large one would cost ~20 KB each on a phone). */
@@ -8,6 +13,10 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const count = images.length;
+  const viewerOpen = useLocation({ select: (l) => l.hash === VIEWER_HASH });
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [openedHere, setOpenedHere] = useState(false);
 
   if (count === 0) {
     return (
@@ -22,6 +31,17 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
   const current = Math.min(index, count - 1);
   const go = (next: number) => setIndex((next + count) % count);
   const markFailed = (i: number) => setFailed((old) => new Set(old).add(i));
+
+  const openViewer = () => {
+    setOpenedHere(true);
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => prev, hash: VIEWER_HASH, resetScroll: false } as never);
+  };
+  // back to the page: undo our own history entry, or (a shared #photos link) drop the hash
+  const closeViewer = () => {
+    if (openedHere) router.history.back();
+    else void navigate({ to: '.', search: (prev: Record<string, unknown>) => prev, hash: '', replace: true, resetScroll: false } as never);
+    setOpenedHere(false);
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
@@ -39,16 +59,18 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
         {failed.has(current) ? (
           <p className="carousel__missing">{t('Image not available')}</p>
         ) : (
-          <img
-            key={images[current]}
-            src={images[current]}
-            alt={`${title}, photo ${current + 1} of ${count}`}
-            width={800}
-            height={600}
-            decoding="async"
-            fetchPriority={current === 0 ? 'high' : 'auto'}
-            onError={() => markFailed(current)}
-          />
+          <button type="button" className="carousel__open" aria-label={t('Open photo {n} full screen', { n: current + 1 })} onClick={openViewer}>
+            <img
+              key={images[current]}
+              src={images[current]}
+              alt={`${title}, photo ${current + 1} of ${count}`}
+              width={800}
+              height={600}
+              decoding="async"
+              fetchPriority={current === 0 ? 'high' : 'auto'}
+              onError={() => markFailed(current)}
+            />
+          </button>
         )}
         {count > 1 && (
           <>
@@ -88,6 +110,11 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
             </li>
           ))}
         </ul>
+      )}
+      {viewerOpen && (
+        <Suspense fallback={null}>
+          <PhotoViewer images={images} title={title} index={current} onIndex={setIndex} onClose={closeViewer} />
+        </Suspense>
       )}
     </section>
   );

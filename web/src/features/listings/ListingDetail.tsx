@@ -16,7 +16,7 @@ import { isFavoriteIn, useFavoriteIds, useResumeFavorite, useToggleFavorite } fr
 import { ImageCarousel } from './ImageCarousel';
 import { HeartIcon, ListingCard } from './ListingCard';
 import { listingKeys, listingQueries, type Listing } from './queries';
-import { mapsSearchUrl } from './share';
+import { mapsSearchUrl, shareMessage, whatsappShareUrl } from './share';
 import { ShareDialog } from './ShareDialog';
 import { BlockUserButton } from '../trust/BlockUserButton';
 import { ReportAdDialog } from '../trust/ReportAdDialog';
@@ -177,6 +177,17 @@ function RelatedItems({ listingId }: { listingId: string }) {
   );
 }
 
+function WhatsAppIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.2-.2-.5-.3Z"
+      />
+    </svg>
+  );
+}
+
 function ListingDetailView({ listing }: { listing: DetailListing }) {
   const { t, tn, language } = useI18n();
   usePageTitle(listing.title);
@@ -208,10 +219,12 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
   // a guest who tapped "Chat with seller" and signed in lands in that chat (issue 19)
   useResumeIntent('chat', listing.id, status === 'authenticated' && !isOwner && listing.status !== 'SOLD', openChat);
 
+  const message = shareMessage(listing.title, formatPrice(listing.price, listing.currency, language));
   const share = async () => {
+    // the phone's own share sheet (WhatsApp, SMS, …) where there is one; else our dialog
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: listing.title, url: pageUrl });
+        await navigator.share({ title: listing.title, text: message, url: pageUrl });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -273,6 +286,16 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
                 </svg>
                 {t('Share')}
               </button>
+              <a
+                className="button button--outline button--small button--whatsapp"
+                href={whatsappShareUrl(pageUrl, message)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('Share on WhatsApp')}
+              >
+                <WhatsAppIcon />
+                WhatsApp
+              </a>
             </div>
           </section>
 
@@ -395,7 +418,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
       <AfterFirstPaint>
         <RelatedItems listingId={listing.id} />
       </AfterFirstPaint>
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={pageUrl} title={listing.title} />
+      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={pageUrl} title={listing.title} message={message} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { formatNumber } from '../../lib/format';
@@ -13,9 +14,12 @@ import {
   effectiveSort,
   isAllIndia,
   parsePriceDraft,
+  productsApiQuery,
   withFilters,
   type Condition,
 } from './filters';
+import { facetQuery, withFacetCounts } from './facet-counts';
+import { listingQueries } from './queries';
 
 type Mode = 'live' | 'draft';
 
@@ -87,13 +91,20 @@ function FilterSection({ title, children, defaultOpen = true }: { title: string;
   );
 }
 
-function CategoryFilter({ search, onChange, categories, mode }: Omit<FilterPanelProps, 'locations'>) {
+function CategoryFilter({ search, onChange, categories: catalogue, mode }: Omit<FilterPanelProps, 'locations'>) {
   const { t } = useI18n();
-  if (!categories) return <p className="muted filter-note">{t('Loading categories...')}</p>;
+  // the counts follow the words and filters (the drawer's draft too), not the whole catalogue's
+  const facets = useQuery({ ...listingQueries.facets(facetQuery(productsApiQuery(search))), placeholderData: keepPreviousData });
+  if (!catalogue) return <p className="muted filter-note">{t('Loading categories...')}</p>;
+  const chosenInCatalogue = findCategory(catalogue, search.category);
+  const categories = facets.data
+    ? withFacetCounts(catalogue, facets.data, { categoryId: chosenInCatalogue?.id, subcategoryId: findSubcategory(chosenInCatalogue, search.subcategory)?.id })
+    : catalogue;
   const chosen = findCategory(categories, search.category);
   const chosenSub = findSubcategory(chosen, search.subcategory);
 
   if (!chosen) {
+    if (facets.data && !categories.length) return <p className="muted filter-note">{t('No category has ads for this search')}</p>;
     return (
       <ul className="filter-list">
         {categories.map((category) => (

@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../lib/toast';
-import { copyText, facebookShareUrl, twitterShareUrl } from './share';
+import { copyText, facebookShareUrl, twitterShareUrl, whatsappShareUrl } from './share';
 import { useT } from '../../lib/i18n';
 
-/** 'Share this item': the link with Copy, and Facebook / Twitter (spec part 1 §2). */
-export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
+/** 'Share this item': the link with Copy, and WhatsApp / Facebook / Twitter (spec part 1 §2, issue #19). */
+export function ShareDialog({ open, onClose, url, title, message = title }: { open: boolean; onClose: () => void; url: string; title: string; message?: string }) {
   const t = useT();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -15,7 +15,7 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
       toast.success(t('Link copied to clipboard!'));
     } else {
       inputRef.current?.select();
-      toast.info('Press Ctrl+C (or long-press) to copy the selected link.');
+      toast.info(t('Press Ctrl+C (or long-press) to copy the selected link.'));
     }
   };
 
@@ -32,6 +32,9 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
           </button>
         </div>
         <div className="share__networks">
+          <a className="share__network share__network--whatsapp" href={whatsappShareUrl(url, message)} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </a>
           <a className="share__network share__network--facebook" href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer">
             Facebook
           </a>

@@ -1,6 +1,7 @@
 import { queryOptions, type EnsureQueryDataOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { Listing, ListingsPage } from '../../../../worker/schemas/listings';
+import type { ListingFacets } from '../../../../worker/schemas/facets';
 import { api, compactQuery, isApiError } from '../../lib/api';
 import type { FeatureFilterKey, SORT_KEYS } from '../../lib/search-params';
 
@@ -42,6 +43,7 @@ export const listingKeys = {
   detail: (id: string) => [...listingKeys.details(), id] as const,
   slug: (slug: string) => [...listingKeys.all, 'slug', slug] as const,
   related: (id: string) => [...listingKeys.all, 'related', id] as const,
+  facets: (filters: ListingFilters) => [...listingKeys.all, 'facets', compactQuery(filters)] as const,
 };
 
 export const listingQueries = {
@@ -59,6 +61,13 @@ export const listingQueries = {
     queryOptions({
       queryKey: listingKeys.slug(slug),
       queryFn: ({ signal }) => api.get<Listing>(`/listings/slug/${encodeURIComponent(slug)}`, undefined, { signal }),
+    }),
+  /** the filter's category counts for a search (pass facetQuery(...) of the page's query) */
+  facets: (filters: ListingFilters) =>
+    queryOptions({
+      queryKey: listingKeys.facets(filters),
+      queryFn: ({ signal }) => api.get<ListingFacets>('/listings/facets', filters, { signal }),
+      staleTime: 60_000,
     }),
   related: (id: string) =>
     queryOptions({

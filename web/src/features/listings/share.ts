@@ -36,6 +36,19 @@ export function twitterShareUrl(url: string, text: string): string {
   return `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
 }
 
+/**
+ * WhatsApp, the way most buyers in India pass an ad on: wa.me opens the app on a phone (the chooser
+ * of whom to send it to) and WhatsApp Web on a computer, with the message filled in.
+ */
+export function whatsappShareUrl(url: string, text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text ? `${text}\n${url}` : url)}`;
+}
+
+/** The message shared with the link: the ad's title and price, as a buyer would write it. */
+export function shareMessage(title: string, price: string): string {
+  return price ? `${title} – ${price}` : title;
+}
+
 export function mapsSearchUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }

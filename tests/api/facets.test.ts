@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { createListing, createUser } from '../factories';
+
+// issue #19: the filter's category counts follow the words and filters searched
+const facets = async (params: Record<string, string>) => {
+  const res = await call(`/api/listings/facets?${new URLSearchParams(params)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as any).data as { total: number; categories: { id: string; name: string; count: number; subcategories: { id: string; name: string; count: number }[] }[] };
+};
+const counts = (data: Awaited<ReturnType<typeof facets>>) =>
+  Object.fromEntries(data.categories.flatMap((c) => [[c.name, c.count], ...c.subcategories.map((s) => [`${c.name}/${s.name}`, s.count])]));
+
+beforeAll(async () => {
+  const seller = await createUser({ firstName: 'Ravi' });
+  const car = { categoryId: 'vehicles', subcategoryId: 'vehicles-cars' };
+  await createListing(seller, { ...car, title: 'Honda City 2019 petrol', price: 650_000, city: 'Pune' });
+  await createListing(seller, { ...car, title: 'Honda Amaze 2018', price: 450_000, city: 'Delhi' });
+  await createListing(seller, { ...car, title: 'Maruti Swift 2020', price: 500_000, city: 'Pune' });
+  await createListing(seller, { title: 'Honda Activa 6G scooter', categoryId: 'vehicles', subcategoryId: 'vehicles-scooters', price: 60_000, city: 'Pune' });
+  await createListing(seller, { title: 'Honda generator EU22i', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-appliances', price: 90_000, city: 'Pune' });
+  await createListing(seller, { title: 'Sheesham dining table', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture', price: 12_000, city: 'Pune' });
+  await createListing(seller, { ...car, title: 'Honda Jazz sold last week', status: 'SOLD', city: 'Pune' });
+  await createListing(seller, { ...car, title: 'Honda WR-V waiting for review', status: 'PENDING', city: 'Pune' });
+});
+
+describe('GET /api/listings/facets', () => {
+  it('counts only what the words find, per category and subcategory, live ads only', async () => {
+    const data = await facets({ q: 'honda' });
+    expect(counts(data)).toEqual({ Vehicles: 3, 'Vehicles/Cars': 2, 'Vehicles/Scooters': 1, 'Home & Garden': 1, 'Home & Garden/Appliances': 1 });
+    expect(data.total).toBe(4);
+    // most first
+    expect(data.categories.map((c) => c.name)).toEqual(['Vehicles', 'Home & Garden']);
+  });
+
+  it('leaves the category choice out (the other categories stay countable) but keeps place and price', async () => {
+    const inCars = await facets({ q: 'honda', category: 'Vehicles', subcategory: 'Cars' });
+    expect(counts(inCars)).toEqual(counts(await facets({ q: 'honda' })));
+    expect(counts(await facets({ q: 'honda', location: 'Pune' }))).toEqual({ Vehicles: 2, 'Vehicles/Cars': 1, 'Vehicles/Scooters': 1, 'Home & Garden': 1, 'Home & Garden/Appliances': 1 });
+    expect(counts(await facets({ q: 'honda', minPrice: '100000' }))).toEqual({ Vehicles: 2, 'Vehicles/Cars': 2 });
+  });
+
+  it('follows the search ladder: a misspelling counts what its correction finds', async () => {
+    expect(counts(await facets({ q: 'hondda' }))).toEqual(counts(await facets({ q: 'honda' })));
+  });
+
+  it('counts filters alone without words, and nothing for words that match nothing', async () => {
+    const cheap = await facets({ maxPrice: '70000', location: 'Pune' });
+    expect(counts(cheap)).toEqual({ Vehicles: 1, 'Vehicles/Scooters': 1, 'Home & Garden': 1, 'Home & Garden/Furniture': 1 });
+    expect(await facets({ q: 'zzqxw' })).toEqual({ total: 0, categories: [] });
+    expect(await facets({ q: '!!!' })).toEqual({ total: 0, categories: [] });
+  });
+
+  it('answers bad input with a 400 and a message, like GET /listings', async () => {
+    const res = await call('/api/listings/facets?minPrice=abc');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: expect.any(String) });
+  });
+});
