@@ -4,6 +4,7 @@
  * SQL in migrations/ (drizzle-kit does not model virtual tables or triggers).
  */
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 
 const createdAt = () => integer('created_at').notNull();
 const updatedAt = () => integer('updated_at').notNull();
@@ -207,6 +208,11 @@ export const media = sqliteTable(
     state: text('state').notNull().default('READY'),
     /** 64-bit perceptual hash (hex) for duplicate-photo detection (issue 20); null until computed */
     phash: text('phash'),
+    /** the hash's four 16-bit bands, indexed for the near-neighbour lookup (issue 20, migration 0014) */
+    phashB0: integer('phash_b0'),
+    phashB1: integer('phash_b1'),
+    phashB2: integer('phash_b2'),
+    phashB3: integer('phash_b3'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -214,6 +220,10 @@ export const media = sqliteTable(
     index('media_owner_orphan').on(t.ownerId, t.listingId, t.createdAt),
     index('media_orphans').on(t.listingId, t.createdAt),
     index('media_key').on(t.r2Key),
+    index('media_phash_b0').on(t.phashB0).where(sql`phash_b0 IS NOT NULL`),
+    index('media_phash_b1').on(t.phashB1).where(sql`phash_b1 IS NOT NULL`),
+    index('media_phash_b2').on(t.phashB2).where(sql`phash_b2 IS NOT NULL`),
+    index('media_phash_b3').on(t.phashB3).where(sql`phash_b3 IS NOT NULL`),
   ],
 );
 

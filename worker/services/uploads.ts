@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
+import { hashBands, photoHash } from '../lib/phash';
 import { MAX_PHOTO_BYTES } from '../schemas/options';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
@@ -34,6 +35,13 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
   return image;
 };
 
+/** The photo's perceptual hash and its four index bands (all null when it cannot be hashed here). */
+const hashColumns = (bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
+  const hash = photoHash(bytes, kind);
+  const bands = hash ? hashBands(hash) : [null, null, null, null];
+  return [hash, ...bands] as const;
+};
+
 /**
  * Stores one photo in R2 under a server-made key after checking what it really is. The file name is
  * only used in messages, never in the key.
@@ -48,9 +56,10 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
   try {
     await env.DB.prepare(
-      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?)`,
+      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
+       VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
     )
-      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, Date.now())
+      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hashColumns(bytes, image.kind), Date.now())
       .run();
   } catch (err) {
     await env.MEDIA.delete(key); // nothing half-written
@@ -141,8 +150,10 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
   const key = `${row.r2_key.slice(0, row.r2_key.lastIndexOf('.'))}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
   await env.MEDIA.delete(staged);
-  await env.DB.prepare(`UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ? WHERE id = ?`)
-    .bind(key, image.contentType, bytes.length, image.width, image.height, id)
+  await env.DB.prepare(
+    `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
+  )
+    .bind(key, image.contentType, bytes.length, image.width, image.height, ...hashColumns(bytes, image.kind), id)
     .run();
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };

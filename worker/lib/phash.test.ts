@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
+import { crop, decodeJpeg, fromBase64, resize, toJpeg, toPng } from '../../tests/factories/photo-variants';
+import { MATCH_DISTANCE, bandProbes, dhashPixels, hammingDistance, hashBands, photoHash } from './phash';
+
+/**
+ * The duplicate-photo hash test set (issue 20), run in workerd with the decoders the Worker uses.
+ * Copies a copycat makes of a photo must stay within MATCH_DISTANCE; different photos of the same
+ * phone model (same drawing, other colours and scenes) must not.
+ */
+const original = (name: keyof typeof PHASH_PHOTOS) => fromBase64(PHASH_PHOTOS[name]);
+const hashOf = (bytes: Uint8Array, kind: 'jpeg' | 'png' = 'jpeg') => {
+  const h = photoHash(bytes, kind);
+  if (!h) throw new Error('no hash');
+  return h;
+};
+
+describe('dHash', () => {
+  it('is 16 hex digits, and the same bytes give the same hash', () => {
+    const h = hashOf(original('phone1'));
+    expect(h).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashOf(original('phone1'))).toBe(h);
+  });
+
+  it('compares neighbours left to right in 8 rows of a 9×8 greyscale', () => {
+    // a horizontal ramp getting darker to the right: every left cell is brighter → all ones
+    const w = 90;
+    const ramp = Uint8Array.from({ length: w * 8 }, (_, i) => 255 - (i % w) * 2);
+    expect(dhashPixels(ramp, w, 8, 1)).toBe('ffffffffffffffff');
+    const rising = Uint8Array.from({ length: w * 8 }, (_, i) => (i % w) * 2);
+    expect(dhashPixels(rising, w, 8, 1)).toBe('0000000000000000');
+  });
+
+  it('Hamming distance counts differing bits', () => {
+    expect(hammingDistance('0000000000000000', 'ffffffffffffffff')).toBe(64);
+    expect(hammingDistance('00000000000000f0', '0000000000000000')).toBe(4);
+    expect(hammingDistance('8000000000000001', '0000000000000000')).toBe(2);
+  });
+
+  it('bands: every hash within distance 6 shares a band value with one of the probes', () => {
+    const h = 'a5c3f00f1234beef';
+    expect(hashBands(h)).toEqual([0xa5c3, 0xf00f, 0x1234, 0xbeef]);
+    // flip 6 bits spread over all four bands: at least one band differs by at most 1 bit
+    let seed = 7;
+    for (let round = 0; round < 200; round++) {
+      let hi = Number.parseInt(h.slice(0, 8), 16);
+      let lo = Number.parseInt(h.slice(8), 16);
+      const bits = new Set<number>();
+      while (bits.size < MATCH_DISTANCE) bits.add((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 64);
+      for (const b of bits) {
+        if (b < 32) hi ^= 1 << b;
+        else lo ^= 1 << (b - 32);
+      }
+      const other = (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+      expect(hammingDistance(h, other)).toBe(MATCH_DISTANCE);
+      const probes = bandProbes(h);
+      expect(hashBands(other).some((v, band) => probes[band]!.includes(v))).toBe(true);
+    }
+  });
+});
+
+describe('hash test set: the same photo edited still matches (≤ 6)', () => {
+  for (const name of Object.keys(PHASH_PHOTOS) as (keyof typeof PHASH_PHOTOS)[]) {
+    const base = decodeJpeg(original(name));
+    const h = hashOf(original(name));
+    const variants: [string, Uint8Array, 'jpeg' | 'png'][] = [
+      ['resized to half', toJpeg(resize(base, 200, 150), 80), 'jpeg'],
+      ['resized up to 1000×750', toJpeg(resize(base, 1000, 750), 85), 'jpeg'],
+      ['recompressed at quality 30', toJpeg(base, 30), 'jpeg'],
+      ['recompressed at quality 95', toJpeg(base, 95), 'jpeg'],
+      ['cropped 1% on every side', toJpeg(crop(base, { left: 0.01, right: 0.01, top: 0.01, bottom: 0.01 }), 80), 'jpeg'],
+      ['cropped 2% off the bottom', toJpeg(crop(base, { bottom: 0.02 }), 80), 'jpeg'],
+      ['cropped 2% off the left', toJpeg(crop(base, { left: 0.02 }), 80), 'jpeg'],
+      ['cropped 1%, resized to 320×240 and recompressed at 50', toJpeg(resize(crop(base, { left: 0.01, top: 0.01 }), 320, 240), 50), 'jpeg'],
+      ['saved as PNG', toPng(base), 'png'],
+    ];
+    for (const [what, bytes, kind] of variants) {
+      it(`${name}: ${what}`, () => {
+        expect(hammingDistance(h, hashOf(bytes, kind))).toBeLessThanOrEqual(MATCH_DISTANCE);
+      });
+    }
+  }
+});
+
+describe('hash test set: different photos do not match (> 6)', () => {
+  // one of the seed's alike-staged phone photos, the same model shot differently, and other things
+  const names = ['phone1', 'phone4', 'shotA', 'shotB', 'shotC', 'shotD', 'laptop1', 'car1'] as const;
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      it(`${names[i]} vs ${names[j]}`, () => {
+        expect(hammingDistance(hashOf(original(names[i]!)), hashOf(original(names[j]!)))).toBeGreaterThan(MATCH_DISTANCE);
+      });
+    }
+  }
+});
+
+describe('known limit (docs/decisions/012)', () => {
+  it('the same model staged alike, only the colours differing, can land within 6: a hold for review, not a rejection', () => {
+    // phone2 (mint back, purple screen) and phone3 (pink back, green screen): same pose, same place in the frame
+    expect(hammingDistance(hashOf(original('phone2')), hashOf(original('phone3')))).toBeLessThanOrEqual(MATCH_DISTANCE);
+  });
+
+  it('crops of 2% or more on every side may exceed 6', () => {
+    const base = decodeJpeg(original('shotB'));
+    expect(hammingDistance(hashOf(original('shotB')), hashOf(toJpeg(crop(base, { left: 0.03, right: 0.03, top: 0.03, bottom: 0.03 }), 80)))).toBeGreaterThan(MATCH_DISTANCE);
+  });
+});
+
+describe('photos that cannot be hashed', () => {
+  it('WebP, damaged JPEG and non-images give null, never throw', () => {
+    expect(photoHash(Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0)), 'webp')).toBeNull();
+    expect(photoHash(original('phone1').slice(0, 200), 'jpeg')).toBeNull();
+    expect(photoHash(new Uint8Array([1, 2, 3]), 'png')).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Perceptual hash of a photo (issue 20, docs/decisions/012): a 64-bit difference hash (dHash) of the
+ * decoded pixels, so the same photo at another size or JPEG quality, or lightly cropped, gets a
+ * hash a few bits away, and a copied ad photo can be found by Hamming distance.
+ *
+ * Decoding runs in the Worker with pure-JS decoders (jpeg-js, fast-png): no WASM module to load, no
+ * outside service. WebP is not decoded (no pure-JS decoder we trust): such photos carry no hash.
+ */
+import { decode as decodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import type { ImageKind } from './images';
+
+/** Photos within this Hamming distance are "the same photo" (issue 20). */
+export const MATCH_DISTANCE = 6;
+
+/**
+ * The near-neighbour index: the 64 bits in 4 bands of 16. Two hashes within distance 6 differ in
+ * at most 6 bits spread over 4 bands, so (pigeonhole) at least one band differs in at most 1 bit:
+ * looking up each band's value and its 16 one-bit neighbours (4 × 17 = 68 keys) finds every match.
+ */
+export const BANDS = 4;
+
+/**
+ * Larger photos are not decoded for hashing: a 13 MP JPEG needs ~60 MB while decoding, half a
+ * Worker's memory. Phone cameras (12 MP) fit; bigger uploads are stored without a hash.
+ */
+export const MAX_HASH_PIXELS = 13_000_000;
+
+const W = 9;
+const H = 8;
+
+/**
+ * dHash from greyscale-able pixels: box-average into 9×8 cells, then one bit per horizontal
+ * neighbour pair (left brighter than right). `channels` bytes per pixel; grey from the first three
+ * (or the only one).
+ */
+export const dhashPixels = (data: ArrayLike<number>, width: number, height: number, channels: number): string => {
+  const sum = new Float64Array(W * H);
+  const count = new Uint32Array(W * H);
+  const cellX = new Uint8Array(width);
+  for (let x = 0; x < width; x++) cellX[x] = Math.min(W - 1, Math.floor((x * W) / width));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(H - 1, Math.floor((y * H) / height)) * W;
+    let i = y * width * channels;
+    for (let x = 0; x < width; x++, i += channels) {
+      const grey = channels >= 3 ? 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! : data[i]!;
+      const cell = row + cellX[x]!;
+      sum[cell]! += grey;
+      count[cell]!++;
+    }
+  }
+  const mean = (cell: number) => sum[cell]! / Math.max(1, count[cell]!);
+  let hi = 0;
+  let lo = 0;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W - 1; x++) {
+      const bit = mean(y * W + x) > mean(y * W + x + 1) ? 1 : 0;
+      const n = y * (W - 1) + x; // 0..63
+      if (n < 32) hi = (hi << 1) | bit;
+      else lo = (lo << 1) | bit;
+    }
+  }
+  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+};
+
+/** The hash of an image file's bytes, or null when it cannot be decoded here (WebP, too large, damaged). */
+export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
+  try {
+    if (kind === 'jpeg') {
+      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 100 });
+      return dhashPixels(img.data, img.width, img.height, 3);
+    }
+    if (kind === 'png') {
+      const img = decodePng(bytes);
+      if (img.width * img.height > MAX_HASH_PIXELS) return null;
+      const data = img.depth === 16 ? Uint8Array.from(img.data, (v) => v >> 8) : img.data;
+      if (img.palette) {
+        const rgb = new Uint8Array(img.width * img.height * 3);
+        for (let p = 0; p < img.width * img.height; p++) {
+          const colour = img.palette[data[p]!] ?? [0, 0, 0];
+          rgb[p * 3] = colour[0]!;
+          rgb[p * 3 + 1] = colour[1]!;
+          rgb[p * 3 + 2] = colour[2]!;
+        }
+        return dhashPixels(rgb, img.width, img.height, 3);
+      }
+      if (img.depth !== 8 && img.depth !== 16) return null; // 1/2/4-bit grey: too rare to bother
+      return dhashPixels(data, img.width, img.height, img.channels);
+    }
+    return null;
+  } catch {
+    // a photo we cannot decode is still a photo: it is stored, only without a hash
+    return null;
+  }
+};
+
+const popcount32 = (v: number) => {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/** Bits that differ between two 16-hex-digit hashes. */
+export const hammingDistance = (a: string, b: string) =>
+  popcount32(Number.parseInt(a.slice(0, 8), 16) ^ Number.parseInt(b.slice(0, 8), 16)) +
+  popcount32(Number.parseInt(a.slice(8, 16), 16) ^ Number.parseInt(b.slice(8, 16), 16));
+
+/** The 4 band values (16 bits each) stored in media.phash_b0..b3. */
+export const hashBands = (hash: string): number[] => Array.from({ length: BANDS }, (_, i) => Number.parseInt(hash.slice(i * 4, i * 4 + 4), 16));
+
+/** Per band, the values a match within MATCH_DISTANCE may have there (its own and its 16 one-bit neighbours). */
+export const bandProbes = (hash: string): number[][] =>
+  hashBands(hash).map((v) => [v, ...Array.from({ length: 16 }, (_, bit) => v ^ (1 << bit))]);
