@@ -377,9 +377,12 @@ describe('promoting an ad (FEATURED, BOOST)', () => {
     const res = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'BOOST', remaining: 2 });
-    const row = await env.DB.prepare('SELECT created_at, bumped_at FROM listings WHERE id = ?').bind(ad.id).first<{ created_at: number; bumped_at: number }>();
-    expect(row!.bumped_at).toBe(row!.created_at);
-    expect(Date.now() - row!.created_at).toBeLessThan(60_000);
+    // the posting time stays; newest-first sorts by sort_at = coalesce(bumped_at, created_at) (decision 014)
+    const row = await env.DB.prepare('SELECT created_at, bumped_at, sort_at FROM listings WHERE id = ?').bind(ad.id).first<{ created_at: number; bumped_at: number; sort_at: number }>();
+    expect(Date.now() - row!.created_at).toBeGreaterThan(19 * DAY);
+    expect(Date.now() - row!.bumped_at).toBeLessThan(60_000);
+    expect(row!.sort_at).toBe(row!.bumped_at);
+    expect(res.body.data.bumpedAt).toBe(new Date(row!.bumped_at).toISOString());
   });
 
   it('owner only (403), live ads only (409), bad type 400; a refusal spends nothing', async () => {

@@ -3,6 +3,7 @@
  * (paise); ids are ULIDs unless a table says otherwise. The FTS5 index over listings is hand-written
  * SQL in migrations/ (drizzle-kit does not model virtual tables or triggers).
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 
@@ -161,6 +162,8 @@ export const listings = sqliteTable(
     /** #18: end of a paid FEATURED period; newest-first uses bumpedAt (BOOST) when set */
     featuredUntil: integer('featured_until'),
     bumpedAt: integer('bumped_at'),
+    /** #18 (migration 0017): the listing time newest-first sorts by, coalesce(bumped_at, created_at); VIRTUAL generated */
+    sortAt: integer('sort_at').generatedAlwaysAs(sql`coalesce(bumped_at, created_at)`, { mode: 'virtual' }),
     views: integer('views').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -169,21 +172,21 @@ export const listings = sqliteTable(
     uniqueIndex('listings_id_unique').on(t.id),
     uniqueIndex('listings_slug_unique').on(t.slug),
     index('listings_user').on(t.userId, t.status, t.createdAt),
-    index('listings_status_created').on(t.status, t.createdAt),
+    index('listings_status_created').on(t.status, t.sortAt),
     index('listings_status_price').on(t.status, t.priceMinor),
     index('listings_status_views').on(t.status, t.views),
     index('listings_status_title').on(t.status, t.title),
-    index('listings_featured_created').on(t.status, t.isFeatured, t.createdAt),
-    index('listings_cat_created').on(t.status, t.categoryId, t.createdAt),
+    index('listings_featured_created').on(t.status, t.isFeatured, t.sortAt),
+    index('listings_cat_created').on(t.status, t.categoryId, t.sortAt),
     index('listings_cat_price').on(t.status, t.categoryId, t.priceMinor),
-    index('listings_sub_created').on(t.status, t.subcategoryId, t.createdAt),
+    index('listings_sub_created').on(t.status, t.subcategoryId, t.sortAt),
     index('listings_sub_price').on(t.status, t.subcategoryId, t.priceMinor),
-    index('listings_sub_brand').on(t.status, t.subcategoryId, t.brand, t.createdAt),
-    index('listings_state_created').on(t.status, t.stateId, t.createdAt),
-    index('listings_city_created').on(t.status, t.cityId, t.createdAt),
+    index('listings_sub_brand').on(t.status, t.subcategoryId, t.brand, t.sortAt),
+    index('listings_state_created').on(t.status, t.stateId, t.sortAt),
+    index('listings_city_created').on(t.status, t.cityId, t.sortAt),
     index('listings_city_price').on(t.status, t.cityId, t.priceMinor),
-    index('listings_area_created').on(t.status, t.areaId, t.createdAt),
-    index('listings_city_cat').on(t.status, t.cityId, t.categoryId, t.createdAt),
+    index('listings_area_created').on(t.status, t.areaId, t.sortAt),
+    index('listings_city_cat').on(t.status, t.cityId, t.categoryId, t.sortAt),
     // covering indexes for the per-category and per-location counts
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),

@@ -134,6 +134,12 @@ export const listingSchema = z.object({
   views: z.number().int(),
   status: z.enum(LISTING_STATUSES),
   isFeatured: z.boolean(),
+  /** #18: end of the paid Featured period (null when not featured) */
+  featuredUntil: z.string().nullable(),
+  /** #18: last Boost; newest-first sorts by it when set */
+  bumpedAt: z.string().nullable(),
+  /** #18: pinned on top of page 1 as a featured ad (decision 014) */
+  pinned: z.boolean().optional(),
   badges: z.array(z.string()),
   verified: z.boolean(),
   createdAt: z.string(),

@@ -285,9 +285,9 @@ export const POSTING_RECORDED = 'EXISTS (SELECT 1 FROM ad_postings WHERE listing
 
 /**
  * Features or boosts my live ad with one unit of a credit for its group (oldest-expiring first).
- * FEATURED: badge until now (or the current end) + the pack's days. BOOST: the ad is re-dated to
- * now, which is its place in newest-first (the posting time that counts for limits stays in
- * ad_postings). The promotion row is written by a conditional insert (a unit must be left) and the
+ * FEATURED: badge until now (or the current end) + the pack's days, and pinned on top of page 1
+ * of its category (services/featured.ts). BOOST: bumped_at = now; newest-first sorts by
+ * sort_at = coalesce(bumped_at, created_at) (migration 0017), created_at stays the posting time. The promotion row is written by a conditional insert (a unit must be left) and the
  * listing update depends on it, in one batch: a credit is never spent twice.
  */
 export const promoteListing = async (env: Env, db: Db, userId: string, listingId: string, type: 'FEATURED' | 'BOOST', now = Date.now()) => {
@@ -323,7 +323,7 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
       ).bind(promotionId, listing.id, userId, credit.id, type, now, endsAt),
       type === 'FEATURED'
         ? env.DB.prepare(`UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ? AND ${recorded}`).bind(endsAt, listing.id, promotionId)
-        : env.DB.prepare(`UPDATE listings SET bumped_at = ?, created_at = ? WHERE id = ? AND ${recorded}`).bind(now, now, listing.id, promotionId),
+        : env.DB.prepare(`UPDATE listings SET bumped_at = ? WHERE id = ? AND ${recorded}`).bind(now, listing.id, promotionId),
     ]);
     if ((inserted?.meta.changes ?? 0) > 0) {
       return {

@@ -7,6 +7,7 @@ import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type L
 import { subcategoryById } from '../schemas/taxonomy';
 import { brandKey } from '../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
+import { PIN_CANDIDATES, choosePinned, pinsFeatured } from './featured';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from './media';
 
@@ -14,7 +15,7 @@ import { THUMB_WIDTH, mediaUrl } from './media';
 export const LISTING_COLUMNS = `
   l.num, l.id, l.slug, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
-  l.is_featured, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
+  l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
   u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at`;
 
@@ -44,6 +45,8 @@ export interface ListingRow {
   reject_reason: string | null;
   held_reason: string | null;
   is_featured: number;
+  featured_until: number | null;
+  bumped_at: number | null;
   views: number;
   created_at: number;
   updated_at: number;
@@ -93,7 +96,8 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
     const categoryName = names.get(r.category_id) ?? r.category_id;
     const subcategoryName = r.subcategory_id ? (names.get(r.subcategory_id) ?? r.subcategory_id) : null;
     const isVerified = r.is_verified === 1;
-    const isFeatured = r.is_featured === 1;
+    // the cron ends features; until it runs, an ended one already reads as plain
+    const isFeatured = r.is_featured === 1 && (r.featured_until === null || r.featured_until > Date.now());
     const createdAt = new Date(r.created_at).toISOString();
     const breadcrumbs = [
       { name: 'Home', url: '/' },
@@ -136,6 +140,8 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
       views: r.views,
       status: r.status,
       isFeatured,
+      featuredUntil: isFeatured && r.featured_until ? new Date(r.featured_until).toISOString() : null,
+      bumpedAt: r.bumped_at ? new Date(r.bumped_at).toISOString() : null,
       badges: [...(isFeatured ? ['FEATURED'] : []), ...(isVerified ? ['VERIFIED SELLER'] : [])],
       verified: isVerified,
       createdAt,
@@ -200,7 +206,7 @@ export interface BuiltListingQuery {
 }
 
 const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
-const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.created_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
+const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.sort_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
 
 /** What query understanding hands the index on top of the request's own filters. */
 export interface PlannedSearch {
@@ -212,6 +218,8 @@ export interface PlannedSearch {
   near?: { cities: { id: number; km: number }[] };
   /** a subcategory id whose ads rank first by relevance (where the words' things are sold) */
   rankFirst?: string;
+  /** only live featured ads (features ending after this time): the candidates for pinning (services/featured.ts) */
+  featuredOnly?: number;
 }
 
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
@@ -294,6 +302,11 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     }
   }
 
+  if (planned.featuredOnly !== undefined) {
+    where.push('l.is_featured = 1 AND (l.featured_until IS NULL OR l.featured_until > ?)');
+    params.push(planned.featuredOnly);
+  }
+
   const rowFilters = where.length - beforeRowFilters;
   const fts = planned.text ? withFacets(planned.text, facets) : query.q !== undefined ? toFtsQuery(query.q, facets) : undefined;
   if (query.q !== undefined && !fts && !planned.text) empty = true;
@@ -301,18 +314,18 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   const sortBy = query.sortBy ?? (fts ? 'relevance' : 'createdAt');
   const order = (query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc').toUpperCase();
   const orderParts: string[] = [];
-  if (query.featuredFirst) orderParts.push('l.is_featured DESC');
+  // featuredFirst (the home list) no longer floats every featured ad: up to three are pinned on page 1 (searchListings)
   // only an id the catalogue knows (never the request's text), so it is safe to inline
   const rankFirst = sortBy === 'relevance' && fts && planned.rankFirst && subcategoryById.has(planned.rankFirst) ? planned.rankFirst : undefined;
   if (sortBy === 'relevance') {
     if (rankFirst) orderParts.push(`(l.subcategory_id = '${rankFirst.replace(/'/g, '')}') DESC`);
     // bm25 rank: lower is better, so "desc" relevance means ascending rank
     if (fts) orderParts.push(`m.rank ${order === 'DESC' ? 'ASC' : 'DESC'}`);
-    else orderParts.push('l.created_at DESC');
+    else orderParts.push('l.sort_at DESC');
   } else if (sortBy === 'distance') {
     const cities = planned.near?.cities ?? [];
-    orderParts.push(cities.length ? `CASE l.city_id ${cities.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${Number(c.km.toFixed(3))}`).join(' ')} END ${order}` : 'l.created_at DESC');
-    orderParts.push('l.created_at DESC');
+    orderParts.push(cities.length ? `CASE l.city_id ${cities.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${Number(c.km.toFixed(3))}`).join(' ')} END ${order}` : 'l.sort_at DESC');
+    orderParts.push('l.sort_at DESC');
   } else {
     orderParts.push(`${SORT_COLUMNS[sortBy]} ${order}`);
   }
@@ -380,7 +393,10 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // the page. The count keeps the price index (it reads at most COUNT_CAP entries there).
   const priceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
   const pageFrom =
-    newestIndex && priceRange && sortBy === 'createdAt' && !query.featuredFirst && !planned.near && !query.location && planned.place === undefined
+    // featured candidates: the few live featured ads, newest first, then the query's filters on those rows only
+    planned.featuredOnly !== undefined
+      ? `FROM listings l INDEXED BY listings_featured_created WHERE ${whereSql}`
+      : newestIndex && priceRange && sortBy === 'createdAt' && !query.featuredFirst && !planned.near && !query.location && planned.place === undefined
       ? `FROM listings l INDEXED BY ${newestIndex} WHERE ${whereSql}`
       : from;
   const cities = planned.near?.cities ?? [];
@@ -395,13 +411,13 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const withCities = (list: { id: number }[]) =>
       where.map((w, i) => (i === nearAt ? (list.length === 1 ? `l.city_id = ${Math.trunc(list[0]!.id)}` : `l.city_id IN (${list.map((c) => Math.trunc(c.id)).join(', ')})`) : w)).join(' AND ');
     const arm = (c: { id: number; km: number }) =>
-      `SELECT * FROM (SELECT l.num, ${km(c)} AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities([c])} ORDER BY l.created_at DESC, l.num DESC)`;
+      `SELECT * FROM (SELECT l.num, ${km(c)} AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities([c])} ORDER BY l.sort_at DESC, l.num DESC)`;
     const farther = cities.slice(NEAREST_ARMS - 1);
     const rest = () =>
-      `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.created_at DESC, l.num DESC)`;
+      `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.sort_at DESC, l.num DESC)`;
     const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.created_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
@@ -445,17 +461,28 @@ export const searchListings = async (
   const countKey = `count:listings:${hex(await sha256(JSON.stringify([built.countSql, built.countParams])))}`;
   const known = await readCache<number>(env, countKey);
   const page = env.DB.prepare(built.sql).bind(...built.params);
-  const [rows, count] = known !== null ? [await page.all(), undefined] : await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams)]);
+  // page 1 of a category (or the home list): the featured candidates in the same round trip
+  const now = Date.now();
+  const pin = pinsFeatured(query) ? await buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now }) : undefined;
+  const pinStatement = pin && !pin.empty ? [env.DB.prepare(pin.sql).bind(...pin.params)] : [];
+  const results = await env.DB.batch<unknown>([page, ...(known === null ? [env.DB.prepare(built.countSql).bind(...built.countParams)] : []), ...pinStatement]);
+  const rows = results[0];
+  const count = known === null ? results[1] : undefined;
+  const candidates = pinStatement.length ? ((results[results.length - 1]?.results ?? []) as ListingRow[]) : [];
   const counted = known ?? (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   if (known === null) {
     const write = writeCache(env, countKey, counted, COUNT_TTL_SECONDS);
     if (opts.defer) opts.defer(write);
     else await write;
   }
-  if (opts.stats) opts.stats.rowsRead += (rows?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0);
+  if (opts.stats) opts.stats.rowsRead += results.reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
+  const pinned = choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now);
+  const pinnedIds = new Set(pinned.map((r) => r.id));
+  const pageRows = [...pinned, ...((rows?.results ?? []) as ListingRow[]).filter((r) => !pinnedIds.has(r.id))];
+  const listings = await hydrate(db, env, origin, pageRows);
   return {
-    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
+    listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
   };
 };
@@ -500,7 +527,7 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
   const rows: ListingRow[] = [];
   if (base.city_id !== null) {
     const near = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND l.city_id = ? AND ${scope.column} = ? AND l.id != ? ORDER BY l.created_at DESC LIMIT ?`,
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND l.city_id = ? AND ${scope.column} = ? AND l.id != ? ORDER BY l.sort_at DESC LIMIT ?`,
     )
       .bind(base.city_id, scope.value, base.id, limit)
       .all<ListingRow>();
@@ -509,7 +536,7 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
   if (rows.length < limit) {
     const seen = [base.id, ...rows.map((r) => r.id)];
     const more = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND ${scope.column} = ? AND l.id NOT IN (${seen.map(() => '?').join(',')}) ORDER BY l.created_at DESC LIMIT ?`,
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND ${scope.column} = ? AND l.id NOT IN (${seen.map(() => '?').join(',')}) ORDER BY l.sort_at DESC LIMIT ?`,
     )
       .bind(scope.value, ...seen, limit - rows.length)
       .all<ListingRow>();

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { call } from './helpers';
+import { createListing, createUser, createUserWithToken } from '../factories';
+import { buildListingQuery } from '../../worker/services/listings';
+import { getDb } from '../../worker/db/client';
+import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/featured';
+import type { ListingsQuery } from '../../worker/schemas/listings';
+
+/** #18 (decision 014): featured ads pinned on page 1 of their category; Boost sorts by bumped_at. */
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+const feature = (id: string, until: number | null) => env.DB.prepare('UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ?').bind(until, id).run();
+
+type Card = { id: string; title: string; isFeatured: boolean; pinned?: boolean; featuredUntil: string | null; bumpedAt: string | null; badges: string[] };
+const page = async (qs: string) => {
+  const res = await call(`/api/listings?${qs}`);
+  expect(res.status).toBe(200);
+  return res.body.data as { listings: Card[]; pagination: { total: number; pages: number } };
+};
+
+describe('featured pinning on a category page', () => {
+  it('pins at most three live featured ads that match every filter on page 1, the rest stay in place', async () => {
+    const seller = await createUser();
+    const now = Date.now();
+    const plain: { id: string }[] = [];
+    for (let i = 0; i < 6; i++) plain.push(await createListing(seller, { title: `Plain car ${i}`, price: 300_000 + i, createdAt: now - i * HOUR }));
+    const featured: { id: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const ad = await createListing(seller, { title: `Featured car ${i}`, price: i < 4 ? 400_000 : 900_000, createdAt: now - (10 + i) * DAY });
+      await feature(ad.id, now + 5 * DAY);
+      featured.push(ad);
+    }
+    const ended = await createListing(seller, { title: 'Feature ended car', createdAt: now - 30 * DAY });
+    await feature(ended.id, now - HOUR);
+    const bike = await createListing(seller, { title: 'Featured bike', subcategoryId: 'vehicles-motorcycles', createdAt: now - 40 * DAY });
+    await feature(bike.id, now + 5 * DAY);
+
+    const first = await page('category=Vehicles&subcategory=Cars&limit=4&page=1');
+    const pinned = first.listings.filter((l) => l.pinned);
+    expect(pinned).toHaveLength(PINNED_PER_PAGE);
+    // pinned ads lead, carry the badge and the end of their feature, and are Cars ads that are still featured
+    expect(first.listings.slice(0, PINNED_PER_PAGE).every((l) => l.pinned && l.isFeatured && l.badges.includes('FEATURED'))).toBe(true);
+    for (const p of pinned) {
+      expect(featured.map((f) => f.id)).toContain(p.id);
+      expect(p.featuredUntil).toBe(new Date(now + 5 * DAY).toISOString());
+    }
+    // then the plain newest-first run (the pinned are not repeated on this page)
+    expect(first.listings.slice(PINNED_PER_PAGE).map((l) => l.title)).toEqual(['Plain car 0', 'Plain car 1', 'Plain car 2', 'Plain car 3']);
+    expect(first.pagination.total).toBe(12);
+    // the ended feature is a plain ad again, even before the cron runs
+    const all: Card[] = [];
+    for (let p = 1; p <= first.pagination.pages; p++) all.push(...(await page(`category=Vehicles&subcategory=Cars&limit=4&page=${p}`)).listings);
+    const endedCard = all.find((l) => l.id === ended.id)!;
+    expect(endedCard).toMatchObject({ isFeatured: false, featuredUntil: null });
+    expect(endedCard.badges).not.toContain('FEATURED');
+    // no pins past page 1; every ad is still reachable (the unpinned featured in their normal place)
+    expect(all.slice(first.listings.length).some((l) => l.pinned)).toBe(false);
+    for (const ad of [...plain, ...featured, ended]) expect(all.map((l) => l.id)).toContain(ad.id);
+    expect(all.map((l) => l.id)).not.toContain(bike.id);
+
+    // featured ads never hide the query: a price filter pins only featured ads within it
+    const cheap = await page('category=Vehicles&subcategory=Cars&maxPrice=500000&limit=4');
+    expect(cheap.listings.filter((l) => l.pinned).every((l) => featured.slice(0, 4).some((f) => f.id === l.id))).toBe(true);
+    const dear = await page('category=Vehicles&subcategory=Cars&minPrice=800000&limit=4');
+    expect(dear.listings.map((l) => l.id)).toEqual([featured[4]!.id]);
+    expect(dear.listings[0]!.pinned).toBe(true);
+
+    // an explicit sort is obeyed as asked: no pins
+    const byPrice = await page('category=Vehicles&subcategory=Cars&sortBy=price&sortOrder=asc&limit=4');
+    expect(byPrice.listings.some((l) => l.pinned)).toBe(false);
+    expect(byPrice.listings.map((l) => l.title)).toEqual(['Feature ended car', 'Plain car 0', 'Plain car 1', 'Plain car 2']);
+    // the same page twice on one day: the same pins (stable for the visitor and the guest cache)
+    const again = await page('category=Vehicles&subcategory=Cars&limit=4&page=1');
+    expect(again.listings.map((l) => l.id)).toEqual(first.listings.map((l) => l.id));
+    // the home list (featuredFirst) pins at most three too, and then the newest
+    const home = await page('featuredFirst=true&sortBy=createdAt&sortOrder=desc&limit=6');
+    expect(home.listings.filter((l) => l.pinned)).toHaveLength(PINNED_PER_PAGE);
+    expect(home.listings.filter((l) => !l.pinned)[0]!.title).toBe('Plain car 0');
+    // the plain /api/listings (no category, no featuredFirst) is newest first as ever
+    expect((await page('limit=3')).listings.map((l) => l.title)).toEqual(['Plain car 0', 'Plain car 1', 'Plain car 2']);
+  });
+
+  it('rotates fairly: a daily shuffle gives every featured ad of a busy category its days on top', () => {
+    const candidates = Array.from({ length: 9 }, (_, i) => ({ id: `01j${i}featured` }));
+    const start = Date.UTC(2026, 10, 1, 6);
+    const topDays = new Map<string, number>();
+    for (let d = 0; d < 60; d++) {
+      const at = start + d * DAY;
+      const chosen = choosePinned(candidates, 'cars', at);
+      expect(chosen).toHaveLength(PINNED_PER_PAGE);
+      expect(choosePinned(candidates, 'cars', at + HOUR)).toEqual(indiaDay(at) === indiaDay(at + HOUR) ? chosen : expect.anything());
+      for (const c of chosen) topDays.set(c.id, (topDays.get(c.id) ?? 0) + 1);
+    }
+    // 60 days × 3 pins over 9 ads = 20 each on average: nobody is starved, nobody owns the top
+    for (const c of candidates) {
+      expect(topDays.get(c.id) ?? 0).toBeGreaterThanOrEqual(8);
+      expect(topDays.get(c.id) ?? 0).toBeLessThanOrEqual(35);
+    }
+    expect(indiaDay(Date.UTC(2026, 10, 1, 18, 45))).toBe('2026-11-02');
+  });
+
+  it('reads the featured candidates through the featured index, never a walk of the category', async () => {
+    const q = { page: 1, limit: 60, sortBy: 'createdAt', sortOrder: 'desc', category: 'Vehicles', subcategory: 'Cars', minPrice: 1000 } as ListingsQuery;
+    const built = await buildListingQuery(getDb(env.DB), q, { featuredOnly: Date.now() });
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).bind(...built.params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+    expect(plan).toContain('listings_featured_created');
+    // choosing the candidates needs no sort (the outer sort of the chosen rows is fine)
+    expect(plan.slice(0, plan.indexOf('SCAN p'))).not.toContain('TEMP B-TREE FOR ORDER BY');
+  });
+});
+
+describe('boost', () => {
+  it('puts the ad on top of newest first by its bump time, keeps its posting time, and the newest-first plan still uses an index', async () => {
+    const seller = await createUserWithToken();
+    const now = Date.now();
+    const old = await createListing(seller, { title: 'Old Honda Amaze', subcategoryId: 'vehicles-commercial-vehicles', createdAt: now - 20 * DAY });
+    for (let i = 0; i < 3; i++) await createListing(seller, { title: `Newer truck ${i}`, subcategoryId: 'vehicles-commercial-vehicles', createdAt: now - i * HOUR });
+    const before = await page('category=Vehicles&subcategory=Commercial%20Vehicles&limit=4');
+    expect(before.listings.at(-1)!.id).toBe(old.id);
+    await env.DB.prepare('UPDATE listings SET bumped_at = ? WHERE id = ?').bind(now + 1000, old.id).run();
+    const after = await page('category=Vehicles&subcategory=Commercial%20Vehicles&limit=4');
+    expect(after.listings[0]).toMatchObject({ id: old.id, bumpedAt: new Date(now + 1000).toISOString() });
+    expect((after.listings[0] as unknown as { createdAt: string }).createdAt).toBe(new Date(now - 20 * DAY).toISOString());
+    expect(after.listings[1]!.bumpedAt).toBeNull();
+    const q = { page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', category: 'Vehicles', subcategory: 'Cars' } as ListingsQuery;
+    const built = await buildListingQuery(getDb(env.DB), q);
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).bind(...built.params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+    expect(plan).toContain('listings_sub_created');
+    expect(plan.slice(0, plan.indexOf('SCAN p'))).not.toContain('TEMP B-TREE FOR ORDER BY');
+  });
+});
