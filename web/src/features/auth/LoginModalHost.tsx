@@ -31,7 +31,7 @@ function lazyOverlay<P extends object>(load: () => Promise<{ default: ComponentT
 }
 
 // The modal and the prompts are only fetched when shown: they stay out of the entry chunk.
-const LoginModal = lazyOverlay(() => import('./LoginModal'));
+const LoginModal = lazyOverlay(() => import('./login/LoginModal'));
 const PushPrompt = lazyOverlay(() => import('./PushPrompt'));
 const WishlistBanner = lazyOverlay(() => import('./WishlistBanner'));
 

@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { authApi } from '../auth-api';
+import { EMAIL_PASSWORD_REQUIRED_MESSAGE, emailAuthErrorMessage, isPlausibleEmail } from '../auth-rules';
+import { Field, FormError, PasswordInput, Spinner } from './fields';
+import type { EmailStepProps } from './steps';
+
+/** Log in with e-mail and password. */
+export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegister }: EmailStepProps & { onRegister: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!email.trim() || !password) return setError(EMAIL_PASSWORD_REQUIRED_MESSAGE);
+    if (!isPlausibleEmail(email)) return setError('Please enter a valid email address');
+    setError(null);
+    setPending(true);
+    onBusy(true);
+    try {
+      onSuccess(await authApi.login(email.trim(), password));
+    } catch (err) {
+      setError(emailAuthErrorMessage(err, 'Login failed. Please try again.'));
+      setPending(false);
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? errorId : undefined}>
+      <Field label="Email">
+        {({ inputId }) => (
+          <input
+            id={inputId}
+            className="auth-input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => onEmailChange(e.target.value)}
+            maxLength={254}
+            data-autofocus
+          />
+        )}
+      </Field>
+      <Field label="Password">
+        {({ inputId, describedBy, invalid }) => (
+          <PasswordInput
+            id={inputId}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            describedBy={describedBy}
+            invalid={invalid}
+          />
+        )}
+      </Field>
+      <FormError id={errorId} message={error} />
+      <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
+        {pending ? (
+          <>
+            <Spinner /> Logging in...
+          </>
+        ) : (
+          'Login'
+        )}
+      </button>
+      <p className="auth-switch">
+        New to SEL?{' '}
+        <button type="button" className="auth-link-button" onClick={onRegister}>
+          Register with Email
+        </button>
+      </p>
+    </form>
+  );
+}

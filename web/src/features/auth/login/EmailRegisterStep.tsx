@@ -1,0 +1,148 @@
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api';
+import { authApi } from '../auth-api';
+import { EMAIL_PASSWORD_REQUIRED_MESSAGE, deriveRegistrationNames, emailAuthErrorMessage, isPlausibleEmail, validatePassword } from '../auth-rules';
+import { Field, FormError, PasswordInput, Spinner, issuesByField } from './fields';
+import type { EmailStepProps } from './steps';
+
+/** Create an account with e-mail and password; the names start from the address. */
+export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onLogin }: EmailStepProps & { onLogin: () => void }) {
+  const derived = deriveRegistrationNames(email);
+  const [password, setPassword] = useState('');
+  // Names follow the e-mail address until the user types their own.
+  const [firstName, setFirstName] = useState<string | null>(null);
+  const [lastName, setLastName] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [pending, setPending] = useState(false);
+  const errorId = useId();
+
+  const effectiveFirst = firstName ?? derived.firstName;
+  const effectiveLast = lastName ?? derived.lastName;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setEmailTaken(false);
+    if (!email.trim() || !password) {
+      setFieldErrors({});
+      return setError(EMAIL_PASSWORD_REQUIRED_MESSAGE);
+    }
+    const local: Record<string, string> = {};
+    if (!isPlausibleEmail(email)) local.email = 'Please enter a valid email address';
+    const passwordProblem = validatePassword(password);
+    if (passwordProblem) local.password = passwordProblem;
+    if (!effectiveFirst.trim()) local.firstName = 'First name is required';
+    if (!effectiveLast.trim()) local.lastName = 'Last name is required';
+    setFieldErrors(local);
+    if (Object.keys(local).length > 0) return setError(null);
+
+    setError(null);
+    setPending(true);
+    onBusy(true);
+    try {
+      const session = await authApi.register({
+        email: email.trim(),
+        password,
+        username: derived.username,
+        firstName: effectiveFirst.trim(),
+        lastName: effectiveLast.trim(),
+      });
+      onSuccess(session);
+    } catch (err) {
+      if (isApiError(err) && err.code === 'EMAIL_TAKEN') setEmailTaken(true);
+      const byField = isApiError(err) ? issuesByField(err.issues) : {};
+      setFieldErrors(byField);
+      setError(Object.keys(byField).length > 0 ? null : emailAuthErrorMessage(err, 'Registration failed. Please try again.'));
+      setPending(false);
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+      <Field label="Email" error={fieldErrors.email}>
+        {({ inputId, describedBy, invalid }) => (
+          <input
+            id={inputId}
+            className="auth-input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => onEmailChange(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            maxLength={254}
+            data-autofocus
+          />
+        )}
+      </Field>
+      <Field label="Password" error={fieldErrors.password} hint="At least 8 characters, with a letter and a number.">
+        {({ inputId, describedBy, invalid }) => (
+          <PasswordInput
+            id={inputId}
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            describedBy={describedBy}
+            invalid={invalid}
+          />
+        )}
+      </Field>
+      <div className="auth-form__row">
+        <Field label="First name" error={fieldErrors.firstName}>
+          {({ inputId, describedBy, invalid }) => (
+            <input
+              id={inputId}
+              className="auth-input"
+              autoComplete="given-name"
+              value={effectiveFirst}
+              onChange={(e) => setFirstName(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              maxLength={50}
+            />
+          )}
+        </Field>
+        <Field label="Last name" error={fieldErrors.lastName}>
+          {({ inputId, describedBy, invalid }) => (
+            <input
+              id={inputId}
+              className="auth-input"
+              autoComplete="family-name"
+              value={effectiveLast}
+              onChange={(e) => setLastName(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              maxLength={50}
+            />
+          )}
+        </Field>
+      </div>
+      <FormError id={errorId} message={error} />
+      {emailTaken && (
+        <button type="button" className="auth-button auth-button--outline auth-button--block" onClick={onLogin}>
+          Login with Email instead
+        </button>
+      )}
+      <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
+        {pending ? (
+          <>
+            <Spinner /> Creating account...
+          </>
+        ) : (
+          'Create account'
+        )}
+      </button>
+      <p className="auth-switch">
+        Already have an account?{' '}
+        <button type="button" className="auth-link-button" onClick={onLogin}>
+          Login with Email
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { authApi, authQueries, type SessionResponse } from '../auth-api';
+import {
+  OTP_LENGTH,
+  cooldownSecondsFrom,
+  formatIndianPhone,
+  isCompleteOtp,
+  isOtpCooldownError,
+  sanitiseOtpInput,
+  sendOtpErrorMessage,
+  validateOtp,
+  verifyOtpErrorMessage,
+} from '../auth-rules';
+import { Field, Spinner } from './fields';
+import { resendAtFrom, type OtpRequest } from './otp-request';
+
+/** The code box, the resend countdown, and the optional name of a new account. */
+function useSecondsUntil(timestamp: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (timestamp <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [timestamp]);
+  return Math.max(0, Math.ceil((timestamp - now) / 1000));
+}
+
+export function OtpStep({
+  request,
+  onResent,
+  onBusy,
+  onChangePhone,
+  onSuccess,
+}: {
+  request: OtpRequest;
+  onResent: (request: OtpRequest) => void;
+  onBusy: (busy: boolean) => void;
+  onChangePhone: () => void;
+  onSuccess: (session: SessionResponse, isNewUser: boolean) => void;
+}) {
+  const [otp, setOtp] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [resending, setResending] = useState(false);
+  const otpRef = useRef<HTMLInputElement>(null);
+  const secondsLeft = useSecondsUntil(request.resendAt);
+  const devOutbox = useQuery(authQueries.devOutboxAvailable());
+  const isRegister = request.type === 'REGISTER';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const problem = validateOtp(otp);
+    if (problem) return setError(problem);
+    setError(null);
+    setPending(true);
+    onBusy(true);
+    try {
+      const result = await authApi.verifyOtp({
+        phone: request.phone,
+        otp,
+        type: request.type,
+        firstName: isRegister && firstName.trim() ? firstName.trim() : undefined,
+        lastName: isRegister && lastName.trim() ? lastName.trim() : undefined,
+      });
+      onSuccess(result, result.isNewUser ?? isRegister);
+    } catch (err) {
+      setError(verifyOtpErrorMessage(err));
+      setPending(false);
+      if (isApiError(err) && err.status === 400) {
+        setOtp('');
+        otpRef.current?.focus();
+      }
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (resending || secondsLeft > 0) return;
+    setResending(true);
+    setError(null);
+    try {
+      const sent = await authApi.resendOtp(request.phone, request.type);
+      toast.success('OTP resent successfully');
+      setOtp('');
+      onResent({ ...request, resendAt: resendAtFrom(sent.resendIn), sentAt: Date.now() });
+      otpRef.current?.focus();
+    } catch (err) {
+      const seconds = isOtpCooldownError(err) && isApiError(err) ? cooldownSecondsFrom(err.message) : null;
+      if (seconds) onResent({ ...request, resendAt: Date.now() + seconds * 1000 });
+      setError(sendOtpErrorMessage(err));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+      <p className="auth-muted">
+        We sent a {OTP_LENGTH}-digit code to <strong className="otp-phone">{formatIndianPhone(request.phone)}</strong>.{' '}
+        <button type="button" className="auth-link-button" onClick={onChangePhone}>
+          Change
+        </button>
+      </p>
+      <Field label="Verification code" error={error}>
+        {({ inputId, describedBy, invalid }) => (
+          <input
+            ref={otpRef}
+            id={inputId}
+            className="auth-input otp-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            placeholder="••••••"
+            value={otp}
+            onChange={(e) => {
+              setOtp(sanitiseOtpInput(e.target.value));
+              if (error) setError(null);
+            }}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            data-autofocus
+          />
+        )}
+      </Field>
+      {isRegister && (
+        <fieldset className="auth-fieldset">
+          <legend className="auth-fieldset__legend">New to SEL? Tell us your name (optional)</legend>
+          <div className="auth-form__row">
+            <Field label="First name">
+              {({ inputId }) => (
+                <input
+                  id={inputId}
+                  className="auth-input"
+                  autoComplete="given-name"
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.target.value)}
+                  maxLength={50}
+                />
+              )}
+            </Field>
+            <Field label="Last name">
+              {({ inputId }) => (
+                <input
+                  id={inputId}
+                  className="auth-input"
+                  autoComplete="family-name"
+                  value={lastName}
+                  onChange={(e) => setLastName(e.target.value)}
+                  maxLength={50}
+                />
+              )}
+            </Field>
+          </div>
+        </fieldset>
+      )}
+      <button
+        type="submit"
+        className="auth-button auth-button--primary auth-button--block"
+        disabled={pending || !isCompleteOtp(otp)}
+      >
+        {pending ? (
+          <>
+            <Spinner /> Verifying...
+          </>
+        ) : isRegister ? (
+          'Verify and create account'
+        ) : (
+          'Verify and log in'
+        )}
+      </button>
+      <div className="otp-resend">
+        {secondsLeft > 0 ? (
+          <span className="auth-muted">
+            Resend OTP in 0:{String(secondsLeft).padStart(2, '0')}
+          </span>
+        ) : (
+          <button type="button" className="auth-link-button" onClick={() => void resend()} disabled={resending}>
+            {resending ? 'Sending...' : 'Resend OTP'}
+          </button>
+        )}
+      </div>
+      {devOutbox.data === true && (
+        <p className="dev-outbox-hint">
+          Dev mode: read your code in the{' '}
+          <a href="/api/dev/outbox" target="_blank" rel="noopener noreferrer">
+            dev outbox
+          </a>
+          .
+        </p>
+      )}
+    </form>
+  );
+}
