@@ -25,6 +25,7 @@ import { businessRoutes } from './routes/business';
 import { savedSearchRoutes } from './routes/saved-searches';
 import { guestEdgeCache } from './lib/edge-cache';
 import { listingPromotionRoutes } from './routes/listing-promotions';
+import { listingStatsRoutes, sellerReportRoutes } from './routes/seller-reports';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -37,9 +38,11 @@ const api = new Hono<AppEnv>()
   .route('/push', pushRoutes)
   .route('/premium', premiumRoutes)
   .route('/business', businessRoutes)
+  .route('/business', sellerReportRoutes)
   .route('/', optionRoutes)
   .route('/listings', listingRoutes)
   .route('/listings', listingPromotionRoutes)
+  .route('/listings', listingStatsRoutes)
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)

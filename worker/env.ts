@@ -42,6 +42,10 @@ export interface Env {
   /** set to send e-mail (saved-search digests) through a provider; without it, the dev outbox */
   EMAIL_PROVIDER_URL?: string;
   EMAIL_PROVIDER_TOKEN?: string;
+  /** #18 tax invoices: who issues them (wrangler.toml [vars]; sample defaults in worker/services/invoices.ts). The GSTIN's first two digits are the supplier's state. */
+  SUPPLIER_NAME?: string;
+  SUPPLIER_ADDRESS?: string;
+  SUPPLIER_GSTIN?: string;
   /** seconds a search dictionary may be reused after listings changed (default 600; tests use 0) */
   SEARCH_DICTIONARY_MAX_AGE?: string;
 }

@@ -593,6 +593,8 @@ export const businessOrders = sqliteTable(
     invoiceNumber: text('invoice_number'),
     createdAt: integer('created_at').notNull(),
     paidAt: integer('paid_at'),
+    /** #18 tax invoice: the GST state of the buyer, fixed when the invoice is first issued */
+    placeOfSupply: text('place_of_supply'),
   },
   (t) => [
     uniqueIndex('business_orders_provider_unique').on(t.providerOrderId),
@@ -669,4 +671,17 @@ export const listingEvents = sqliteTable(
     doneAt: integer('done_at'),
   },
   (t) => [index('listing_events_unsent').on(t.sentAt, t.createdAt)],
+);
+
+// ── #18 seller reports: ad stats ──
+
+/** Views per ad per UTC day by people other than the seller (bots left out), each viewer once a day. */
+export const listingDailyStats = sqliteTable(
+  'listing_daily_stats',
+  {
+    listingId: text('listing_id').notNull(),
+    day: integer('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
 );

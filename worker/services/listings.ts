@@ -10,6 +10,7 @@ import { allCategories, resolveCategory } from './catalog';
 import { PIN_CANDIDATES, choosePinned, pinsFeatured } from './featured';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from './media';
+import { isLikelyBot } from '../lib/bots';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -545,13 +546,22 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
   return hydrate(db, env, origin, rows);
 };
 
-/** Counts a view at most once per viewer per listing per UTC day. */
-export const recordView = async (env: Env, listingId: string, viewerKey: string): Promise<boolean> => {
+/**
+ * Counts a view at most once per viewer per listing per UTC day, and never the seller's own look at
+ * their ad nor an obvious bot (#18: these feed the seller's ad stats, `listing_daily_stats`).
+ */
+export const recordView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
+  if (isLikelyBot(userAgent)) return false;
   const day = Math.floor(Date.now() / 86_400_000);
-  // One batch: the UPDATE only counts when the INSERT just added a row (changes() is the INSERT's).
+  // One batch: each statement only counts when the one before it changed a row (changes() is the previous statement's).
   const [inserted] = await env.DB.batch([
-    env.DB.prepare(`INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)`).bind(listingId, viewerKey, day),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND 'u:' || user_id = ?2)`,
+    ).bind(listingId, viewerKey, day),
     env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
+    env.DB.prepare(
+      `INSERT INTO listing_daily_stats (listing_id, day, views) SELECT ?, ?, 1 WHERE changes() > 0 ON CONFLICT (listing_id, day) DO UPDATE SET views = views + 1`,
+    ).bind(listingId, day),
   ]);
   return (inserted?.meta.changes ?? 0) > 0;
 };
@@ -560,8 +570,8 @@ export const recordView = async (env: Env, listingId: string, viewerKey: string)
  * Counts a view of a live or sold listing that the page itself carried (a guest's first page
  * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
  */
-export const recordPageView = async (env: Env, listingId: string, viewerKey: string): Promise<boolean> => {
+export const recordPageView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
   const row = await env.DB.prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
   if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  return recordView(env, row.id, viewerKey);
+  return recordView(env, row.id, viewerKey, userAgent);
 };

@@ -1,12 +1,14 @@
 import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 import { HINDI_19C } from './hindi/19c';
+import { HINDI_18B } from './hindi/18b';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
  * Keep `{placeholders}` as they are; i18n-hi.test.ts checks every t() key in web/src is here.
  */
 export const HINDI: Record<string, string> = {
+  ...HINDI_18B,
   ...TAXONOMY_HINDI,
   ...OPTIONS_HINDI,
   ...HINDI_19C,

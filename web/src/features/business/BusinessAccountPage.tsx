@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { InvoiceButton } from './SellerReports';
 import { usePageTitle } from '../../lib/page-title';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
 import { businessApi, businessKeys, formatDate, priceWithGst, rupees, type PackageType } from './business-api';
@@ -142,7 +143,7 @@ export function MyOrdersPage() {
             </p>
             {o.invoiceNumber && (
               <p className="muted">
-                {t('Invoice')} {o.invoiceNumber}
+                {t('Invoice')} {o.invoiceNumber} · <InvoiceButton orderId={o.id} />
               </p>
             )}
           </li>

@@ -7,6 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from 
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -77,6 +78,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           </svg>
           {ads.isFetching ? 'Refreshing...' : 'Refresh'}
         </button>
+        <DownloadLeadsButton />
       </div>
 
       <aside className="myads__banner">
@@ -265,6 +267,7 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
             {listing.views}
           </span>
         </p>
+        <AdStatsSparkline listingId={listing.id} title={listing.title} />
       </div>
       <div className="myad__actions">
         {actionsFor(listing.status).map((action) => {

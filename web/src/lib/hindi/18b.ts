@@ -1,0 +1,22 @@
+/** Hindi for #18 seller reports (helper 18b): ad stats, leads, tax invoices. Keys are the English text. */
+export const HINDI_18B: Record<string, string> = {
+  'Stats for the last 30 days: {views} views, {chats} chats': 'पिछले 30 दिनों के आँकड़े: {views} बार देखा गया, {chats} चैट',
+  Stats: 'आँकड़े',
+  'Ad stats': 'विज्ञापन के आँकड़े',
+  'Could not load the stats. Please try again.': 'आँकड़े लोड नहीं हो सके। कृपया फिर से कोशिश करें।',
+  'Loading...': 'लोड हो रहा है...',
+  Views: 'व्यूज़',
+  Favourites: 'पसंदीदा',
+  Chats: 'चैट',
+  'Last 30 days': 'पिछले 30 दिन',
+  'All time': 'अब तक',
+  'Views per day, last 30 days': 'हर दिन के व्यूज़, पिछले 30 दिन',
+  Date: 'तारीख़',
+  'Views count each person once a day; your own visits are not counted.': 'हर व्यक्ति दिन में एक बार गिना जाता है; आपकी अपनी विज़िट नहीं गिनी जातीं।',
+  'Leads downloaded': 'लीड्स डाउनलोड हो गईं',
+  'Could not download the file. Please try again.': 'फ़ाइल डाउनलोड नहीं हो सकी। कृपया फिर से कोशिश करें।',
+  'Downloading...': 'डाउनलोड हो रहा है...',
+  'Download leads': 'लीड्स डाउनलोड करें',
+  'Opening...': 'खुल रहा है...',
+  'View tax invoice': 'टैक्स चालान देखें',
+};

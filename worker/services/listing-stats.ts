@@ -1,0 +1,50 @@
+import type { Env } from '../env';
+import { forbidden, notFound } from '../lib/errors';
+
+/**
+ * An ad's stats for its seller (#18): views (people other than the seller, once a day each, bots
+ * left out; daily counters in `listing_daily_stats`), favourites and chats. Favourites and chats
+ * per day come from their own tables (`favorites.created_at`, `chats.created_at` of conversations
+ * with at least one message), read through their listing indexes: nothing extra to keep in step.
+ */
+
+export const STATS_DAYS = 30;
+const DAY = 86_400_000;
+
+export interface DailyStats {
+  date: string;
+  views: number;
+  favorites: number;
+  chats: number;
+}
+
+export const listingStats = async (env: Env, userId: string, listingId: string, now = Date.now()) => {
+  const listing = await env.DB.prepare('SELECT id, user_id, views FROM listings WHERE id = ?')
+    .bind(listingId.toLowerCase())
+    .first<{ id: string; user_id: string; views: number }>();
+  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.user_id !== userId) throw forbidden('Only the seller can see the stats of this ad');
+  const today = Math.floor(now / DAY);
+  const first = today - (STATS_DAYS - 1);
+  const [views, favorites, chats, totals] = await env.DB.batch<{ day: number; n: number }>([
+    env.DB.prepare('SELECT day, views AS n FROM listing_daily_stats WHERE listing_id = ? AND day >= ?').bind(listing.id, first),
+    env.DB.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM favorites WHERE listing_id = ? AND created_at >= ? GROUP BY 1').bind(listing.id, first * DAY),
+    env.DB.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM chats WHERE listing_id = ? AND last_seq > 0 AND created_at >= ? GROUP BY 1').bind(
+      listing.id,
+      first * DAY,
+    ),
+    env.DB.prepare(
+      `SELECT 0 AS day, (SELECT count(*) FROM favorites WHERE listing_id = ?1) AS n UNION ALL SELECT 1, (SELECT count(*) FROM chats WHERE listing_id = ?1 AND last_seq > 0)`,
+    ).bind(listing.id),
+  ]);
+  const byDay = (rows: { day: number; n: number }[] | undefined) => new Map((rows ?? []).map((r) => [r.day, r.n]));
+  const v = byDay(views?.results);
+  const f = byDay(favorites?.results);
+  const c = byDay(chats?.results);
+  const daily: DailyStats[] = Array.from({ length: STATS_DAYS }, (_, i) => {
+    const day = first + i;
+    return { date: new Date(day * DAY).toISOString().slice(0, 10), views: v.get(day) ?? 0, favorites: f.get(day) ?? 0, chats: c.get(day) ?? 0 };
+  });
+  const total = (d: number) => totals?.results.find((r) => r.day === d)?.n ?? 0;
+  return { views: listing.views, favorites: total(0), chats: total(1), daily };
+};
