@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { call } from './helpers';
-import { createUserWithToken } from '../factories';
+import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { handleAlertBatch, processEvent, setAlertFault } from '../../worker/services/alerts/consumer';
 import { relayOutbox } from '../../worker/services/alerts/events';
@@ -130,7 +130,7 @@ describe('matching saved searches', () => {
     const got = await notificationsOf(buyer.id);
     expect(got, JSON.stringify(got)).toHaveLength(1);
     expect(got[0]).toMatchObject({ title: 'New ad for "activa pune"', body: expect.stringContaining('Honda Activa 6G · ₹38,000') });
-    expect(JSON.parse(got[0]!.data)).toMatchObject({ kind: 'SAVED_SEARCH', listingId: hit.id, url: expect.stringMatching(/^\/products\?q=activa\+pune&savedSearch=ss_/) });
+    expect(JSON.parse(got[0]!.data)).toMatchObject({ kind: 'SAVED_SEARCH', listingId: hit.id, url: expect.stringMatching(/^\/products\?q=activa\+pune&since=[^&]+&savedSearch=ss_/) });
     // the saved search counts it as new
     const list = await call('/api/saved-searches', { headers: buyer.auth });
     expect(list.body.data[0].newCount).toBe(1);
@@ -273,4 +273,217 @@ describe('price drops and digests', () => {
     await sendDailyDigests(env);
     expect((await env.DB.prepare(`SELECT count(*) AS n FROM dev_outbox WHERE channel = 'email' AND recipient = ?`).bind(buyer.email).first<{ n: number }>())?.n).toBe(1);
   });
+});
+
+// ---------------------------------------------------------------- #21 second part: only the new ads, moderator approval, crashes at every step
+
+const withRole = async (role: 'MODERATOR' | 'ADMIN') => {
+  const u = await createUserWithToken({ firstName: 'Mod' });
+  await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+  return u;
+};
+/** a word no other ad of this file carries, so a search for it sees only this test's ads */
+const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/[0-9]/g, 'x');
+/** an ad that went live hours ago and is now held for a moderator (reported) */
+const heldAd = async (seller: User, title: string) => {
+  const ad = await createListing(seller, { title, city: 'Pune', status: 'PENDING', createdAt: Date.now() - 5 * 3_600_000 });
+  await env.DB.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now() - 3_600_000, ad.id).run();
+  return ad;
+};
+const idsOf = (res: { body: any }) => (res.body.data.listings as { id: string }[]).map((l) => l.id).sort();
+const waitDone = async (listingId: string) => {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until && (await eventsOf(listingId)).some((e) => e.done_at === null)) await new Promise((r) => setTimeout(r, 50));
+};
+
+describe('only the new ads: GET /api/listings?since=', () => {
+  it('returns only ads that went live after it: posted after, or approved by a moderator after (however old the ad)', async () => {
+    const seller = await createUserWithToken();
+    const mod = await withRole('MODERATOR');
+    const word = uniqueWord();
+    const old = await createListing(seller, { title: `${word} Activa old`, city: 'Pune', createdAt: Date.now() - 3 * 3_600_000 });
+    const held = await heldAd(seller, `${word} Activa held`);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const fresh = await post(seller, { title: `${word} Activa new`, city: 'Pune', price: 38000 });
+    expect((await call(`/api/admin/listings/${held.id}/decision`, json(mod.auth, 'POST', { action: 'APPROVE', reason: 'Checked, genuine' }))).status).toBe(200);
+    const all = await call(`/api/listings?q=${word}`);
+    expect(idsOf(all)).toEqual([old.id, held.id, fresh.id].sort());
+    const onlyNew = await call(`/api/listings?q=${word}&since=${encodeURIComponent(since)}`);
+    expect(onlyNew.status).toBe(200);
+    expect(idsOf(onlyNew)).toEqual([held.id, fresh.id].sort());
+    expect(onlyNew.body.data.pagination.total).toBe(2);
+    // the same through the browse path (no words: the filter alone), in an offset zone, and as a date
+    const browse = await call(`/api/listings?location=Pune&since=${encodeURIComponent(since.replace('Z', '+00:00'))}&limit=100`);
+    expect(idsOf(browse)).toEqual(expect.arrayContaining([held.id, fresh.id]));
+    expect(idsOf(browse)).not.toContain(old.id);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(idsOf(await call(`/api/listings?q=${word}&since=${later}`))).toEqual([]);
+  });
+
+  it('a bad since is a 400 with a readable message, never a 500; a saved search cannot keep one', async () => {
+    for (const [value, message] of [
+      ['yesterday', /since must be a date and time like 2026-11-25T09:30:00Z/],
+      ['2026-13-01T00:00:00Z', /not a real date|since must be/],
+      ['1999-01-01', /between 2020 and today/],
+      ['2100-01-01T00:00:00Z', /between 2020 and today/],
+      ['2026-11-25T09:30:00Z%00', /since must be/],
+      ['x'.repeat(500), /since must be/],
+    ] as const) {
+      const res = await call(`/api/listings?since=${encodeURIComponent(value)}`);
+      expect(res.status, value).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+    const buyer = await createUserWithToken();
+    const res = await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: 'activa', since: '2026-11-25T09:30:00Z' }, alert: 'instant' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/Unknown search filter: since/);
+  });
+
+  it('the OpenAPI document lists since on GET /listings', async () => {
+    const doc = (await call('/api/openapi.json')).body;
+    const params = doc.paths['/listings'].get.parameters as { name: string; in: string }[];
+    expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'since', in: 'query' })]));
+  });
+});
+
+describe('a moderator approval is news for saved searches', () => {
+  it('APPROVE of a held ad notifies the matching saved search once; the notification opens only the new ads', async () => {
+    const buyer = await createUserWithToken();
+    const seller = await createUserWithToken();
+    const mod = await withRole('MODERATOR');
+    const word = uniqueWord();
+    const old = await createListing(seller, { title: `${word} Activa older`, city: 'Pune', createdAt: Date.now() - 6 * 3_600_000 });
+    const held = await heldAd(seller, `${word} Activa 6G`);
+    const savedId = await save(buyer, { q: word });
+    expect(await notificationsOf(buyer.id)).toEqual([]);
+    expect((await call(`/api/admin/listings/${held.id}/decision`, json(mod.auth, 'POST', { action: 'APPROVE', reason: 'Genuine seller' }))).status).toBe(200);
+    expect((await eventsOf(held.id)).map((e) => e.kind)).toEqual(['approved']);
+    await waitDone(held.id); // the queue delivers it; draining again must change nothing
+    await drain(held.id);
+    const got = await notificationsOf(buyer.id);
+    expect(got).toHaveLength(1);
+    const data = JSON.parse(got[0]!.data);
+    expect(data).toMatchObject({ kind: 'SAVED_SEARCH', listingId: held.id, savedSearchId: savedId });
+    const url = new URL(data.url, 'http://sel.test');
+    expect(url.pathname).toBe('/products');
+    expect(url.searchParams.get('q')).toBe(word);
+    const since = url.searchParams.get('since')!;
+    expect(Date.parse(since)).toBeLessThan(Date.now());
+    // what the products page asks for with that link: the approved ad, not the older one
+    const page = await call(`/api/listings?q=${encodeURIComponent(word)}&since=${encodeURIComponent(since)}`);
+    expect(idsOf(page)).toEqual([held.id]);
+    expect(idsOf(await call(`/api/listings?q=${encodeURIComponent(word)}`))).toEqual([old.id, held.id].sort());
+    const list = await call('/api/saved-searches', json(buyer.auth, 'GET'));
+    expect(list.body.data[0]).toMatchObject({ id: savedId, newCount: 1 });
+  });
+});
+
+/**
+ * A D1 stand-in that "kills the isolate" at the k-th database call: before it runs (nothing
+ * written) or just after (written, never acknowledged). Order-blind: it does not know which step
+ * is which, so reordering the consumer's steps cannot slip past it.
+ */
+const dyingDb = (db: D1Database, killAt: number, after: boolean) => {
+  let calls = 0;
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const step = async <T>(work: () => Promise<T>) => {
+    calls++;
+    if (calls === killAt && !after) throw new Error('isolate killed (before)');
+    const out = await work();
+    if (calls === killAt && after) throw new Error('isolate killed (after)');
+    return out;
+  };
+  const wrap = (st: D1PreparedStatement): D1PreparedStatement => {
+    const w = {
+      bind: (...values: unknown[]) => wrap(st.bind(...values)),
+      first: (col?: string) => step(() => (col === undefined ? st.first() : st.first(col))),
+      run: () => step(() => st.run()),
+      all: () => step(() => st.all()),
+      raw: () => step(() => st.raw()),
+    } as unknown as D1PreparedStatement;
+    real.set(w, st);
+    return w;
+  };
+  const proxy = {
+    prepare: (sql: string) => wrap(db.prepare(sql)),
+    batch: (list: D1PreparedStatement[]) => step(() => db.batch(list.map((s) => real.get(s) ?? s))),
+    exec: (sql: string) => db.exec(sql),
+  } as unknown as D1Database;
+  return { db: proxy, calls: () => calls };
+};
+
+describe('a consumer killed at any step loses nothing and notifies once', () => {
+  it('for a new ad (instant + daily searches) and a price drop, at every database call, before and after it', async () => {
+    const seller = await createUserWithToken();
+    const instant = [await createUserWithToken(), await createUserWithToken()];
+    const daily = await createUserWithToken();
+    const fan = await createUserWithToken();
+    const word = uniqueWord();
+    const searches = [...(await Promise.all(instant.map((b) => save(b, { q: word })))), await save(daily, { q: word }, 'daily')];
+    const ad = await post(seller, { title: `Honda Activa ${word}`, city: 'Pune', price: 42000 });
+    expect((await call(`/api/listings/${ad.id}/favorite`, json(fan.auth, 'POST', { isFavorite: true }))).status).toBe(200);
+    expect((await call(`/api/listings/${ad.id}`, json(seller.auth, 'PUT', { price: 38500 }))).status).toBe(200);
+    await waitDone(ad.id);
+    const events = await eventsOf(ad.id);
+    expect(events.map((e) => e.kind)).toEqual(['posted', 'price_lowered']);
+    const people = [...instant, daily, fan].map((u) => u.id);
+    const reset = async () => {
+      await env.DB.prepare(`UPDATE listing_events SET done_at = NULL WHERE listing_id = ?`).bind(ad.id).run();
+      await env.DB.prepare(`DELETE FROM notifications WHERE user_id IN (?, ?, ?, ?)`).bind(...people).run();
+      await env.DB.prepare(`DELETE FROM saved_search_matches WHERE listing_id = ?`).bind(ad.id).run();
+    };
+    const check = async (label: string) => {
+      for (const b of instant) {
+        const got = (await notificationsOf(b.id)).map((n) => JSON.parse(n.data) as { kind: string; listingId: string });
+        expect(got, `${label}: buyer ${b.id}`).toEqual([expect.objectContaining({ kind: 'SAVED_SEARCH', listingId: ad.id })]);
+      }
+      expect(await notificationsOf(daily.id), label).toEqual([]);
+      const drops = (await notificationsOf(fan.id)).map((n) => n.title);
+      expect(drops, label).toEqual(['Price dropped to ₹38,500']);
+      const matched = await env.DB.prepare(`SELECT saved_search_id FROM saved_search_matches WHERE listing_id = ? AND user_id IN (?, ?, ?) ORDER BY saved_search_id`).bind(ad.id, ...instant.map((b) => b.id), daily.id).all<{ saved_search_id: string }>();
+      expect(matched.results.map((r) => r.saved_search_id), label).toEqual([...searches].sort());
+      expect((await eventsOf(ad.id)).every((e) => e.done_at !== null), label).toBe(true);
+    };
+
+    // how many database calls a clean run makes: every one of them is a place to die
+    await reset();
+    const counter = dyingDb(env.DB, Number.POSITIVE_INFINITY, false);
+    const counted = Object.assign(Object.create(env), { DB: counter.db }) as typeof env;
+    const perEvent: number[] = [];
+    for (const e of events) {
+      const before = counter.calls();
+      await processEvent(counted, e.id);
+      perEvent.push(counter.calls() - before);
+    }
+    const total = counter.calls();
+    expect(perEvent.every((n) => n > 3)).toBe(true);
+    expect(total).toBeGreaterThan(8);
+    await check('clean run');
+
+    let deaths = 0;
+    for (const after of [false, true]) {
+      for (let k = 1; k <= total; k++) {
+        await reset();
+        const dying = Object.assign(Object.create(env), { DB: dyingDb(env.DB, k, after).db }) as typeof env;
+        let died = false;
+        // one delivery of both events, dying at the k-th call; then the redelivery (the queue's retry), clean
+        for (const e of events) {
+          try {
+            await processEvent(dying, e.id);
+          } catch {
+            died = true;
+          }
+        }
+        // a Web Push lookup that dies is caught by the push itself (the notification is stored): no death there
+        if (died) deaths++;
+        for (const e of events) await processEvent(env, e.id);
+        await check(`killed ${after ? 'after' : 'before'} call ${k} of ${total}`);
+        // and a third delivery of the same events adds nothing
+        for (const e of events) await processEvent(env, e.id);
+        await check(`redelivered after call ${k}`);
+      }
+    }
+    expect(deaths).toBeGreaterThan(total);
+  }, 120_000);
 });

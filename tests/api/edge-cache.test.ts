@@ -128,4 +128,29 @@ describe('guest edge cache (issue 22)', () => {
     await invalidateListingCaches(env);
     expect((await get('/api/categories')).cache).toBe('MISS');
   });
+
+  it('"since" is part of the key: each window is its own answer, a bad one is a 400 never stored (issue 21)', async () => {
+    const seller = await createUser();
+    const word = `Sincecache${Date.now().toString(36)}`;
+    const old = await createListing(seller, { title: `${word} old scooter`, city: 'Pune', createdAt: Date.now() - 3 * 3_600_000 });
+    const fresh = await createListing(seller, { title: `${word} new scooter`, city: 'Pune', createdAt: Date.now() - 60_000 });
+    await invalidateListingCaches(env);
+    const ids = (text: string) => (JSON.parse(text).data.listings as { id: string }[]).map((l) => l.id).sort();
+    const all = await get(`/api/listings?q=${word}`);
+    expect(ids(all.text)).toEqual([old.id, fresh.id].sort());
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const windowed = await get(`/api/listings?q=${word}&since=${hourAgo}`);
+    expect(windowed.cache).toBe('MISS');
+    expect(ids(windowed.text)).toEqual([fresh.id]);
+    expect((await get(`/api/listings?q=${word}&since=${hourAgo}`)).cache).toBe('HIT');
+    // another window is another entry, not the first one's answer
+    const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+    const wider = await get(`/api/listings?q=${word}&since=${dayAgo}`);
+    expect(wider.cache).toBe('MISS');
+    expect(ids(wider.text)).toEqual([old.id, fresh.id].sort());
+    const bad = await get(`/api/listings?q=${word}&since=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).error).toMatch(/since must be a date and time/);
+    expect((await get(`/api/listings?q=${word}&since=yesterday`)).cache).not.toBe('HIT');
+  });
 });

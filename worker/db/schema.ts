@@ -670,7 +670,8 @@ export const listingEvents = sqliteTable(
     sentAt: integer('sent_at'),
     doneAt: integer('done_at'),
   },
-  (t) => [index('listing_events_unsent').on(t.sentAt, t.createdAt)],
+  // listing_events_created (#21, migration 0015): GET /api/listings?since=… reads when ads went live
+  (t) => [index('listing_events_unsent').on(t.sentAt, t.createdAt), index('listing_events_created').on(t.createdAt, t.kind, t.listingId)],
 );
 
 // ── #18 seller reports: ad stats ──

@@ -47,6 +47,34 @@ const queryCoordinate = (name: string, limit: number) =>
     z.number({ error: `${name} must be a number` }).min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`).optional(),
   );
 
+/** The earliest `since` accepted: nothing on SEL is older. */
+const SINCE_MIN = Date.UTC(2020, 0, 1);
+/**
+ * `since`: only ads that went live after this moment (issue 21: a saved search's "only the new
+ * ads"). An ISO 8601 date and time with a zone ("2026-11-25T09:30:00Z", "…+05:30") or a date
+ * ("2026-11-25", midnight UTC); read as epoch milliseconds. A day ahead is allowed for clock skew.
+ */
+const querySince = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z
+    .string({ error: 'since must be a date and time like 2026-11-25T09:30:00Z' })
+    .max(40, 'since must be a date and time like 2026-11-25T09:30:00Z')
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/, 'since must be a date and time like 2026-11-25T09:30:00Z')
+    .transform((v, ctx) => {
+      const ms = Date.parse(v);
+      if (!Number.isFinite(ms)) {
+        ctx.addIssue({ code: 'custom', message: `since "${v}" is not a real date` });
+        return z.NEVER;
+      }
+      if (ms < SINCE_MIN || ms > Date.now() + 86_400_000) {
+        ctx.addIssue({ code: 'custom', message: 'since must be between 2020 and today' });
+        return z.NEVER;
+      }
+      return ms;
+    })
+    .optional(),
+);
+
 export const listingsQuery = z
   .object({
     page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
@@ -81,6 +109,7 @@ export const listingsQuery = z
       z.number({ error: 'radiusKm must be a number' }).min(1, 'radiusKm must be between 1 and 500').max(500, 'radiusKm must be between 1 and 500').optional(),
     ),
     ...featureFilterShape,
+    since: querySince,
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together: send both or neither', path: ['lat'] })
   .refine((q) => q.sortBy !== 'distance' || q.lat !== undefined, { message: 'sortBy=distance needs your position (lat and lng)', path: ['sortBy'] })

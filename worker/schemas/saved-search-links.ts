@@ -9,9 +9,16 @@ export const productsParamsOf = (query: Record<string, string>): Record<string, 
   return { ...rest, ...(sortBy ? { sort: `${sortBy}-${sortOrder ?? (sortBy === 'price' ? 'asc' : 'desc')}` } : {}), ...(radiusKm ? { radius: radiusKm } : {}) };
 };
 
-/** The listings page URL of a saved search; with its id, the page marks it opened (newCount → 0). */
-export const savedSearchHref = (query: Record<string, string>, savedSearchId?: string) => {
+/** `since` as the URL carries it: an ISO moment in UTC, to the millisecond. */
+export const sinceParam = (since: number | string) => new Date(since).toISOString();
+
+/**
+ * The listings page URL of a saved search; with its id, the page marks it opened (newCount → 0);
+ * with `since` (epoch ms or ISO), it shows only the ads that went live after that moment.
+ */
+export const savedSearchHref = (query: Record<string, string>, savedSearchId?: string, since?: number | string) => {
   const params = new URLSearchParams(productsParamsOf(query));
+  if (since !== undefined) params.set('since', sinceParam(since));
   if (savedSearchId) params.set('savedSearch', savedSearchId);
   return `/products?${params.toString()}`;
 };

@@ -9,8 +9,8 @@ export const MAX_SAVED_SEARCHES = 50;
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** Filters a saved search keeps: everything the listings search takes except paging. */
-export const SAVED_QUERY_KEYS = Object.keys(listingsQuery.shape).filter((k) => k !== 'page' && k !== 'limit');
+/** Filters a saved search keeps: everything the listings search takes except paging and `since` (a moment, not a filter to keep). */
+export const SAVED_QUERY_KEYS = Object.keys(listingsQuery.shape).filter((k) => k !== 'page' && k !== 'limit' && k !== 'since');
 /** Keys that only order or present results: they never make a search "have a filter". */
 const PRESENTATION_KEYS = new Set(['sortBy', 'sortOrder', 'featuredFirst', 'exact']);
 

@@ -2,6 +2,7 @@ import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 import { HINDI_19C } from './hindi/19c';
 import { HINDI_18B } from './hindi/18b';
+import { HINDI_21 } from './hindi/21';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -12,6 +13,7 @@ export const HINDI: Record<string, string> = {
   ...TAXONOMY_HINDI,
   ...OPTIONS_HINDI,
   ...HINDI_19C,
+  ...HINDI_21,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',

@@ -69,6 +69,18 @@ const optionalConditionList = (value: unknown) => {
   return list.length ? list.join(',') : undefined;
 };
 
+/**
+ * `since`: only ads that went live after this moment (a saved search's "only the new ads", issue
+ * 21), an ISO date-time as GET /api/listings takes it; anything else is dropped, never an error page.
+ */
+const SINCE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+const optionalSince = (value: unknown) => {
+  const input = textOrNumber(value);
+  const text = input === undefined ? '' : String(input).trim();
+  const ms = SINCE_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isFinite(ms) && ms >= Date.UTC(2020, 0, 1) && ms <= Date.now() + 86_400_000 ? text : undefined;
+};
+
 const featureFilterShape = {
   ...(Object.fromEntries(FEATURE_FILTER_KEYS.map((key) => [key, optionalText(60)])) as {
     [K in Exclude<FeatureFilterKey, 'bhk'>]: ReturnType<typeof optionalText>;
@@ -100,6 +112,8 @@ export const productsSearchSchema = searchObject(
   lat: optionalNumber({ min: -90, max: 90 }),
   lng: optionalNumber({ min: -180, max: 180 }),
   radius: optionalNumber({ min: 1, max: 500, integer: true }),
+  /** only the ads new since this moment (a saved search's alert) */
+  since: optionalSince,
   ...featureFilterShape,
   },
   // "₹50,000 to ₹1,000" means the range between them: swapped, never an error page

@@ -50,6 +50,7 @@ interface CandidateRow {
   alert: string;
   query: string;
   matcher: string;
+  last_seen_at: number;
 }
 
 /** For tests: a fault injected at a named point ("after-notify") to kill the consumer mid-event. */
@@ -83,7 +84,7 @@ const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: Mat
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
   const { results: candidates } = await env.DB.prepare(
-    `SELECT id, user_id, name, alert, query, matcher FROM saved_searches
+    `SELECT id, user_id, name, alert, query, matcher, last_seen_at FROM saved_searches
      WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')}) AND user_id != ? AND created_at <= ?`,
   )
     // a search saved after the event hears only of later ones (it already showed this ad when saved)
@@ -136,7 +137,7 @@ const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
 };
 
-const notifyBuyers = async (env: Env, ad: AdRow, fresh: CandidateRow[], stats: MatchStats) => {
+const notifyBuyers = async (env: Env, ad: AdRow, liveAt: number, fresh: CandidateRow[], stats: MatchStats) => {
   const byUser = new Map<string, CandidateRow[]>();
   for (const h of fresh) if (h.alert === 'instant') byUser.set(h.user_id, [...(byUser.get(h.user_id) ?? []), h]);
   const price = rupees(ad.price_minor);
@@ -148,7 +149,8 @@ const notifyBuyers = async (env: Env, ad: AdRow, fresh: CandidateRow[], stats: M
         type: 'SYSTEM',
         title: `New ad for "${first.name}"`,
         body: `${ad.title} · ${price} · ${ad.location}`,
-        data: { kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: first.id, url: savedSearchHref(query, first.id) },
+        // opens the search with only the ads new since the buyer last looked (this one included)
+        data: { kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: first.id, url: savedSearchHref(query, first.id, Math.min(first.last_seen_at, liveAt - 1)) },
       });
       if (created) stats.notified++;
     }),
@@ -182,7 +184,7 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   if (ad && ad.status === 'APPROVED') {
     if (event.kind === 'price_lowered') await notifyPriceDrop(env, ad, event.old_price_minor, stats);
     const fresh = await matchSavedSearches(env, ad, event.created_at, stats);
-    await notifyBuyers(env, ad, fresh, stats);
+    await notifyBuyers(env, ad, event.created_at, fresh, stats);
     fault?.('after-notify', eventId);
     await recordMatches(env, ad.id, fresh);
   }

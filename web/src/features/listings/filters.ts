@@ -103,6 +103,7 @@ export function productsApiQuery(search: ProductsSearch): ListingFilters {
   };
   for (const key of FEATURE_FILTER_KEYS) if (search[key] !== undefined && search[key] !== '') query[key] = String(search[key]);
   if (search.exact) query.exact = true;
+  if (search.since) query.since = search.since;
   const near = hasPosition(search);
   if (near) Object.assign(query, { lat: search.lat, lng: search.lng, radiusKm: search.radius ?? DEFAULT_RADIUS_KM });
   // nearest first needs a position; without one the dropdown's default applies
@@ -191,7 +192,17 @@ export function filterChips(search: ProductsSearch, i18n: I18n = ENGLISH): Filte
       next: withFilters(search, { condition: conditionParam(conditions.filter((c) => c !== condition)) }),
     });
   }
+  if (search.since) {
+    chips.push({ key: 'since', label: i18n.t('New since {time}', { time: sinceLabel(search.since, i18n.locale) }), next: withFilters(search, { since: undefined }) });
+  }
   return chips;
+}
+
+/** "25 Nov, 9:30 am": when the "new since" window starts, in the reader's language and time zone. */
+export function sinceLabel(since: string, locale = 'en-IN'): string {
+  const at = new Date(since);
+  if (Number.isNaN(at.getTime())) return since;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 /** The heading of the results: 'Cars in Mumbai', '"iphone" in India'. */

@@ -27,6 +27,8 @@ export type ListingFilters = {
   lat?: number;
   lng?: number;
   radiusKm?: number;
+  /** only ads that went live after this ISO moment (issue 21) */
+  since?: string;
 } & { [K in FeatureFilterKey]?: string };
 
 export const RELATED_LIMIT = 4;

@@ -8,7 +8,7 @@ import { isApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
-import { productsParamsOf } from '../../../../worker/schemas/saved-search-links';
+import { productsParamsOf, sinceParam } from '../../../../worker/schemas/saved-search-links';
 import { BellIcon } from './SaveSearchButton';
 import { ALERT_CHOICES, type AlertFrequency, type SavedSearch, savedSearchKeys, savedSearchesApi, savedSearchesQuery, summaryParts } from './saved-searches';
 import './saved-searches.css';
@@ -42,7 +42,9 @@ export function SavedSearchesPage() {
     // opened: the new-ad count starts again (best effort, the search opens either way)
     await savedSearchesApi.seen(s.id).catch(() => undefined);
     refresh();
-    void navigate({ to: '/products', search: productsParamsOf(s.query) as never });
+    // with new ads, only those (a "New since …" chip the buyer can clear shows the rest)
+    const search = { ...productsParamsOf(s.query), ...(s.newCount > 0 ? { since: sinceParam(s.lastSeenAt) } : {}) };
+    void navigate({ to: '/products', search: search as never });
   };
 
   const searches = list.data ?? [];

@@ -14,9 +14,9 @@ export const ALERT_CHOICES: { value: AlertFrequency; label: string; hint: string
   { value: 'off', label: 'Off', hint: 'No alerts: just keep the search' },
 ];
 
-/** The filters of the page as the saved query: the API's parameters, without paging. */
+/** The filters of the page as the saved query: the API's parameters, without paging nor "new since" (a moment, not a filter). */
 export function savedQueryOf(search: ProductsSearch): Record<string, string> {
-  const { page: _page, limit: _limit, ...query } = productsApiQuery(search);
+  const { page: _page, limit: _limit, since: _since, ...query } = productsApiQuery(search);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '' || value === false) continue;
@@ -32,18 +32,21 @@ export function canSave(search: ProductsSearch): boolean {
 
 const rupees = (value: string) => `₹${Number(value).toLocaleString('en-IN')}`;
 
-/** "activa" · in Pune · under ₹40,000 · Used: each part translated, values as typed. */
-export function summaryParts(query: Record<string, string>, t: (text: string) => string): string[] {
+/**
+ * "activa" · in Pune · under ₹40,000 · Used: each part a whole phrase with its value inside, so
+ * Hindi can put the words in its own order ("पुणे में", "₹40,000 से कम"); values as typed.
+ */
+export function summaryParts(query: Record<string, string>, t: (text: string, params?: Record<string, string | number>) => string): string[] {
   const parts: string[] = [];
   if (query.q) parts.push(`"${query.q}"`);
   if (query.subcategory) parts.push(t(query.subcategory));
   else if (query.category) parts.push(t(query.category));
   if (query.brand) parts.push(query.brand);
-  if (query.location) parts.push(`${t('in')} ${t(query.location)}`);
-  if (query.lat) parts.push(`${t('within')} ${query.radiusKm ?? '25'} km ${t('of you')}`);
+  if (query.location) parts.push(t('in {place}', { place: t(query.location) }));
+  if (query.lat) parts.push(t('within {km} km of you', { km: query.radiusKm ?? '25' }));
   if (query.minPrice && query.maxPrice) parts.push(`${rupees(query.minPrice)} – ${rupees(query.maxPrice)}`);
-  else if (query.maxPrice) parts.push(`${t('under')} ${rupees(query.maxPrice)}`);
-  else if (query.minPrice) parts.push(`${t('over')} ${rupees(query.minPrice)}`);
+  else if (query.maxPrice) parts.push(t('under {price}', { price: rupees(query.maxPrice) }));
+  else if (query.minPrice) parts.push(t('over {price}', { price: rupees(query.minPrice) }));
   if (query.condition) parts.push(query.condition.split(',').map((c) => t(c.charAt(0) + c.slice(1).toLowerCase())).join(` ${t('or')} `));
   for (const key of ['model', 'fuel', 'transmission', 'year', 'noOfOwners', 'storage', 'ram', 'bhk', 'propertyType', 'furnishing']) {
     if (query[key]) parts.push(query[key]!);
