@@ -25,11 +25,13 @@ import { businessRoutes } from './routes/business';
 import { savedSearchRoutes } from './routes/saved-searches';
 import { guestEdgeCache } from './lib/edge-cache';
 import { listingPromotionRoutes } from './routes/listing-promotions';
+import { emailVerificationRoutes } from './routes/email-verification';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
   .route('/', catalogRoutes)
   .route('/auth', authRoutes)
+  .route('/auth/email', emailVerificationRoutes)
   .route('/oauth', oauthRoutes)
   .route('/upload', uploadRoutes)
   .route('/messages', messageRoutes)
