@@ -26,11 +26,13 @@ import { savedSearchRoutes } from './routes/saved-searches';
 import { guestEdgeCache } from './lib/edge-cache';
 import { listingPromotionRoutes } from './routes/listing-promotions';
 import { listingStatsRoutes, sellerReportRoutes } from './routes/seller-reports';
+import { emailVerificationRoutes } from './routes/email-verification';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
   .route('/', catalogRoutes)
   .route('/auth', authRoutes)
+  .route('/auth/email', emailVerificationRoutes)
   .route('/oauth', oauthRoutes)
   .route('/upload', uploadRoutes)
   .route('/messages', messageRoutes)

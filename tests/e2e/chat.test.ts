@@ -125,12 +125,13 @@ describe('journey 4: a buyer favourites an ad and chats with the seller, live, a
     await buyerPane.waitFor();
     await b.getByText('No messages yet. Start the conversation!').waitFor();
     const buyerBox = b.getByRole('textbox', { name: 'Type a message' });
-    // near the 2,000-character limit the composer counts, and at it says the rest was not added
+    // the composer counts while typing; past 2,000 nothing is cut: it says how much to shorten and will not send
     await buyerBox.fill('a'.repeat(1_900));
     await b.getByText('1,900 / 2,000', { exact: true }).waitFor();
     await buyerBox.fill('a'.repeat(3_000));
-    await b.getByText('Limit reached: 2,000 characters. Anything more was not added.').waitFor();
-    expect((await buyerBox.inputValue()).length).toBe(2_000);
+    await b.getByText('1,000 characters too long: a message can have up to 2,000. Shorten it to send.').waitFor();
+    expect((await buyerBox.inputValue()).length).toBe(3_000);
+    expect(await b.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await buyerBox.fill('');
     const first = 'Hello, is the study table still available?';
     await buyerBox.fill(first);

@@ -504,6 +504,24 @@ const ROUTES: Route[] = [
       }
     },
   },
+  // issue 19: verifying the e-mail address from the profile (the token is the id)
+  {
+    name: 'POST /auth/email/send-code',
+    tokenIsId: true,
+    call: () => ({ method: 'POST', path: '/api/auth/email/send-code', body: {} }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      expect(body.data.email).toBe((role === 'owner' ? f.owner : f.other).email);
+      same(before, after); // the code is e-mailed, nothing of anyone's changes
+    },
+  },
+  {
+    name: 'POST /auth/email/verify (wrong code)',
+    tokenIsId: true,
+    call: () => ({ method: 'POST', path: '/api/auth/email/verify', body: { code: '000000' } }),
+    // a wrong code verifies nothing (1 in 500,000 that 000000 is right this window or the last)
+    expected: { owner: 400, other: 400, guest: 401, missing: 401 },
+  },
   // ------------------------------------------------------------ trust and safety (issue 20)
   {
     name: 'POST /listings/{id}/report (live ad)',

@@ -3,6 +3,7 @@ import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 import { HINDI_19C } from './hindi/19c';
 import { HINDI_18B } from './hindi/18b';
 import { HINDI_21 } from './hindi/21';
+import { HINDI_19B } from './hindi/19b';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -14,6 +15,7 @@ export const HINDI: Record<string, string> = {
   ...OPTIONS_HINDI,
   ...HINDI_19C,
   ...HINDI_21,
+  ...HINDI_19B,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',

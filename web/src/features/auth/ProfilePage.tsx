@@ -4,12 +4,14 @@ import { useId, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import type { ListingsPage } from '../../../../worker/schemas/listings';
 import { api, isApiError } from '../../lib/api';
-import { buildListingSlug, formatPrice } from '../../lib/format';
+import { buildListingSlug, formatDate, formatPrice } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { UserAvatar } from './UserMenu';
 import { authApi, type AuthUser } from './auth-api';
-import { formatIndianPhone, memberSinceLabel, missingProfileSteps } from './auth-rules';
+import { formatIndianPhone, memberSinceLabel } from './auth-rules';
+import { ProfileSteps } from './ProfileSteps';
 import { openLoginModal } from './auth-store';
 import { AuthLoading } from './AuthLoading';
 import { useAuth } from './use-auth';
@@ -22,21 +24,29 @@ const myApprovedListings = () =>
   queryOptions({
     queryKey: ['listings', 'mine', { status: 'APPROVED', limit: PROFILE_LISTINGS_LIMIT }] as const,
     queryFn: ({ signal }) =>
-      api.get<ListingsPage>('/listings/user/my-listings', { status: 'APPROVED', limit: PROFILE_LISTINGS_LIMIT }, { signal }),
+      // counts of every status come along: a profile whose ads are all sold says so (issue 19)
+      api.get<ListingsPage & { counts?: { all: number; sold: number } }>('/listings/user/my-listings', { status: 'APPROVED', limit: PROFILE_LISTINGS_LIMIT }, { signal }),
   });
+
+/** What the empty "My listings" says: nothing posted yet, everything sold, or nothing live right now. */
+export function emptyListingsKind(counts: { all: number; sold: number } | undefined): 'none' | 'all-sold' | 'none-live' {
+  if (!counts || counts.all === 0) return 'none';
+  return counts.sold === counts.all ? 'all-sold' : 'none-live';
+}
 
 /** Profile (spec part 2 §2): who you are on SEL, your verification, and your live ads. */
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const { t } = useI18n();
+  usePageTitle(t('Profile'));
   const { status, user } = useAuth();
 
-  if (status === 'loading') return <AuthLoading label="Loading your profile..." />;
+  if (status === 'loading') return <AuthLoading label={t('Loading your profile...')} />;
   if (!user) {
     return (
       <section className="profile-empty">
-        <h1 className="auth-page-title">Please log in to view your profile</h1>
+        <h1 className="auth-page-title">{t('Please log in to view your profile')}</h1>
         <button type="button" className="auth-button auth-button--primary" onClick={() => openLoginModal({ redirect: '/profile' })}>
-          Go to Login
+          {t('Go to Login')}
         </button>
       </section>
     );
@@ -51,14 +61,14 @@ export function ProfilePage() {
 }
 
 function ProfileCard({ user }: { user: AuthUser }) {
+  const { t, language } = useI18n();
   const [editing, setEditing] = useState(false);
-  const fullName = `${user.firstName} ${user.lastName}`.trim() || 'SEL user';
-  const since = memberSinceLabel(user.createdAt);
-  const missing = missingProfileSteps(user);
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || t('SEL user');
+  const since = language === 'en' ? memberSinceLabel(user.createdAt) : formatDate(user.createdAt, { month: 'long', year: 'numeric' }, language);
 
   const share = async () => {
     const url = `${window.location.origin}/profile`;
-    const title = `${fullName} on SEL`;
+    const title = t('{name} on SEL', { name: fullName });
     if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
       try {
         await navigator.share({ title, url });
@@ -67,8 +77,8 @@ function ProfileCard({ user }: { user: AuthUser }) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    if (await copyText(url)) toast.success('Link copied to clipboard!');
-    else toast.error('Could not copy the link. Please copy it from the address bar.');
+    if (await copyText(url)) toast.success(t('Link copied to clipboard!'));
+    else toast.error(t('Could not copy the link. Please copy it from the address bar.'));
   };
 
   return (
@@ -79,40 +89,35 @@ function ProfileCard({ user }: { user: AuthUser }) {
       </h1>
       <p className="profile-card__username">@{user.username}</p>
       {user.businessName && <p className="profile-card__business">{user.businessName}</p>}
-      {since && <p className="auth-muted">Member since {since}</p>}
+      {since && <p className="auth-muted">{t('Member since {date}', { date: since })}</p>}
 
       <dl className="profile-card__stats">
         <div>
-          <dt>Followers</dt>
+          <dt>{t('Followers')}</dt>
           <dd>0</dd>
         </div>
         <div>
-          <dt>Following</dt>
+          <dt>{t('Following')}</dt>
           <dd>0</dd>
         </div>
       </dl>
 
-      <ul className="profile-card__verified" aria-label="Verification">
-        <VerifiedItem label="Phone" verified={!!user.phoneVerified} detail={user.phone ? formatIndianPhone(user.phone) : 'No phone number'} />
-        <VerifiedItem label="Email" verified={!!user.emailVerified} detail={user.email ?? 'No e-mail address'} />
+      <ul className="profile-card__verified" aria-label={t('Verification')}>
+        <VerifiedItem label={t('Phone')} verified={!!user.phoneVerified} detail={user.phone ? formatIndianPhone(user.phone) : t('No phone number')} />
+        <VerifiedItem label={t('Email')} verified={!!user.emailVerified} detail={user.email ?? t('No e-mail address')} />
       </ul>
 
-      {missing.length > 0 && (
-        <p className="profile-card__progress">
-          {missing.length} {missing.length === 1 ? 'step' : 'steps'} left to complete your profile:{' '}
-          {missing.map((step) => ({ phone: 'verify your phone', email: 'verify your e-mail', avatar: 'add a profile photo' })[step]).join(', ')}.
-        </p>
-      )}
+      <ProfileSteps user={user} />
 
       {editing ? (
         <EditProfileForm user={user} onDone={() => setEditing(false)} />
       ) : (
         <div className="profile-card__actions">
           <button type="button" className="auth-button auth-button--primary auth-button--block" onClick={() => setEditing(true)}>
-            Edit Profile
+            {t('Edit Profile')}
           </button>
           <button type="button" className="auth-button auth-button--outline auth-button--block" onClick={() => void share()}>
-            Share Profile
+            {t('Share Profile')}
           </button>
         </div>
       )}
@@ -121,6 +126,7 @@ function ProfileCard({ user }: { user: AuthUser }) {
 }
 
 function VerifiedItem({ label, verified, detail }: { label: string; verified: boolean; detail: string }) {
+  const { t } = useI18n();
   return (
     <li className={verified ? 'verified-item verified-item--yes' : 'verified-item'}>
       <span className="verified-item__mark" aria-hidden="true">
@@ -128,7 +134,7 @@ function VerifiedItem({ label, verified, detail }: { label: string; verified: bo
       </span>
       <span>
         <span className="verified-item__label">
-          {label} {verified ? 'verified' : 'not verified'}
+          {verified ? t('{label} verified', { label }) : t('{label} not verified', { label })}
         </span>
         <span className="verified-item__detail">{detail}</span>
       </span>
@@ -179,6 +185,7 @@ const editProfileSchema = z.object({
 type EditProfileValues = z.output<typeof editProfileSchema>;
 
 function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void }) {
+  const { t } = useI18n();
   const { setUser } = useAuth();
   const [values, setValues] = useState<EditProfileValues>({
     firstName: user.firstName,
@@ -216,7 +223,7 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
         username: parsed.data.username,
       });
       setUser(updated);
-      toast.success('Profile updated');
+      toast.success(t('Profile updated'));
       onDone();
     } catch (err) {
       setSaving(false);
@@ -229,7 +236,7 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
         }
         setErrors(next);
       } else {
-        setFormError(isApiError(err) ? err.message : 'Failed to update profile. Please try again.');
+        setFormError(isApiError(err) ? err.message : t('Failed to update profile. Please try again.'));
       }
     }
   };
@@ -241,7 +248,7 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
     return (
       <div className="auth-field">
         <label htmlFor={id} className="auth-field__label">
-          {label}
+          {t(label)}
         </label>
         <input
           id={id}
@@ -255,12 +262,12 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
         />
         {hint && (
           <p id={`${id}-hint`} className="auth-field__hint">
-            {hint}
+            {t(hint)}
           </p>
         )}
         {error && (
           <p id={`${id}-error`} className="auth-field__error">
-            {error}
+            {t(error)}
           </p>
         )}
       </div>
@@ -268,22 +275,22 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
   };
 
   return (
-    <form className="auth-form profile-edit" onSubmit={(e) => void submit(e)} noValidate aria-label="Edit profile">
+    <form className="auth-form profile-edit" onSubmit={(e) => void submit(e)} noValidate aria-label={t('Edit profile')}>
       {field('firstName', 'First name', 'given-name')}
       {field('lastName', 'Last name', 'family-name')}
       {field('businessName', 'Business name (optional)', 'organization')}
       {field('username', 'Username', 'username', 'Letters, numbers, dots and underscores.')}
       {formError && (
         <p className="auth-form-error" role="alert">
-          {formError}
+          {t(formError)}
         </p>
       )}
       <div className="auth-actions">
         <button type="button" className="auth-button auth-button--outline" onClick={onDone} disabled={saving}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="submit" className="auth-button auth-button--primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? t('Saving...') : t('Save')}
         </button>
       </div>
     </form>
@@ -291,7 +298,9 @@ function EditProfileForm({ user, onDone }: { user: AuthUser; onDone: () => void 
 }
 
 function ProfileListings() {
+  const { t, tn, language } = useI18n();
   const listings = useQuery(myApprovedListings());
+  const emptyKind = emptyListingsKind(listings.data?.counts);
   const items = listings.data?.listings ?? [];
   const total = listings.data?.pagination.total ?? items.length;
 
@@ -299,30 +308,51 @@ function ProfileListings() {
     <section className="profile-listings" aria-labelledby="profile-listings-title">
       <div className="profile-listings__head">
         <h2 id="profile-listings-title" className="profile-listings__title">
-          My listings{listings.isSuccess && total > 0 ? ` (${total})` : ''}
+          {t('My listings')}
+          {listings.isSuccess && total > 0 ? ` (${total})` : ''}
         </h2>
         <Link to="/en-in/post" className="auth-button auth-button--primary">
-          Add New Listing
+          {t('Add New Listing')}
         </Link>
       </div>
 
       {listings.isPending ? (
         <p className="auth-muted" role="status">
-          Loading your listings...
+          {t('Loading your listings...')}
         </p>
       ) : listings.isError ? (
         <div className="profile-listings__error" role="alert">
-          <p>Failed to load your listings</p>
+          <p>{t('Failed to load your listings')}</p>
           <button type="button" className="auth-button auth-button--outline" onClick={() => void listings.refetch()}>
-            Try Again
+            {t('Try Again')}
           </button>
+        </div>
+      ) : items.length === 0 && emptyKind !== 'none' ? (
+        // ads exist but none is live: say which (issue 19), not "nothing listed"
+        <div className="profile-listings__empty">
+          <p className="profile-listings__empty-title">
+            {emptyKind === 'all-sold'
+              ? tn(listings.data?.counts?.sold ?? 0, 'Your {n} ad is sold', 'All your {n} ads are sold')
+              : t('None of your ads is live right now')}
+          </p>
+          <p className="auth-muted">
+            {emptyKind === 'all-sold' ? t('Well done! Post another ad to keep selling.') : t('See them in My Ads: inactive ads can be reactivated there.')}
+          </p>
+          <div className="auth-actions">
+            <Link to="/en-in/myads" search={emptyKind === 'all-sold' ? { status: 'sold' } : {}} className="auth-button auth-button--outline">
+              {emptyKind === 'all-sold' ? t('See sold ads') : t('Go to My Ads')}
+            </Link>
+            <Link to="/en-in/post" className="auth-button auth-button--primary">
+              {t('Post an ad')}
+            </Link>
+          </div>
         </div>
       ) : items.length === 0 ? (
         <div className="profile-listings__empty">
-          <p className="profile-listings__empty-title">You haven't listed anything yet</p>
-          <p className="auth-muted">Sell something you no longer need: it takes a couple of minutes.</p>
+          <p className="profile-listings__empty-title">{t("You haven't listed anything yet")}</p>
+          <p className="auth-muted">{t('Sell something you no longer need: it takes a couple of minutes.')}</p>
           <Link to="/en-in/post" className="auth-button auth-button--primary">
-            Post your first ad
+            {t('Post your first ad')}
           </Link>
         </div>
       ) : (
@@ -345,18 +375,16 @@ function ProfileListings() {
                       />
                     ) : (
                       <span className="profile-listing__placeholder" aria-hidden="true">
-                        {listing.category.name}
+                        {t(listing.category.name)}
                       </span>
                     )}
                   </div>
                   <div className="profile-listing__body">
-                    <p className="profile-listing__price">{formatPrice(listing.price, listing.currency)}</p>
+                    <p className="profile-listing__price">{formatPrice(listing.price, listing.currency, language)}</p>
                     <p className="profile-listing__title">{listing.title}</p>
                     <p className="profile-listing__meta">
-                      <span>{listing.condition.charAt(0) + listing.condition.slice(1).toLowerCase()}</span>
-                      <span>
-                        {listing.views} {listing.views === 1 ? 'view' : 'views'}
-                      </span>
+                      <span>{t(listing.condition.charAt(0) + listing.condition.slice(1).toLowerCase())}</span>
+                      <span>{tn(listing.views, '{n} view', '{n} views')}</span>
                     </p>
                   </div>
                 </Link>
@@ -366,7 +394,7 @@ function ProfileListings() {
           {total >= PROFILE_LISTINGS_LIMIT && (
             <div className="profile-listings__more">
               <Link to="/en-in/myads" className="auth-button auth-button--outline">
-                View All Listings
+                {t('View All Listings')}
               </Link>
             </div>
           )}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { isApiError } from '../../lib/api';
+import { msg, useT, withNodes } from '../../lib/i18n';
 import { useStoredValue } from '../../lib/local-store';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -18,16 +19,17 @@ type SettingsPageProps = {
 };
 
 const SAFETY_TIPS = [
-  'Meet in a safe, public place, preferably during the day, and tell someone where you are going.',
-  'Check the item properly before you pay, and pay only after you have collected it.',
-  'Never pay in advance or share OTPs, UPI PINs, card or bank details in chat.',
-  'Keep the conversation on SEL chat so there is a record of what was agreed.',
-  'Be wary of offers that look too good to be true or buyers who insist on urgency.',
+  msg('Meet in a safe, public place, preferably during the day, and tell someone where you are going.'),
+  msg('Check the item properly before you pay, and pay only after you have collected it.'),
+  msg('Never pay in advance or share OTPs, UPI PINs, card or bank details in chat.'),
+  msg('Keep the conversation on SEL chat so there is a record of what was agreed.'),
+  msg('Be wary of offers that look too good to be true or buyers who insist on urgency.'),
 ];
 
 /** Account settings (spec part 2 §2): the 'Privacy' section. Shared by /settings and /en-in/settings/privacy. */
 export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
-  usePageTitle('Settings');
+  const t = useT();
+  usePageTitle(t('Settings'));
   const [dialog, setDialog] = useState<'logout-all' | 'delete' | null>(null);
 
   useEffect(() => {
@@ -41,19 +43,19 @@ export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
 
   return (
     <div className="settings">
-      <nav className="settings__nav" aria-label="Settings">
-        <h1 className="settings__heading">Settings</h1>
+      <nav className="settings__nav" aria-label={t('Settings')}>
+        <h1 className="settings__heading">{t('Settings')}</h1>
         <ul className="settings__nav-list">
           <li>
             <Link to="/en-in/settings/privacy" className="settings__nav-link settings__nav-link--active" aria-current="page">
-              Privacy
+              {t('Privacy')}
             </Link>
           </li>
         </ul>
       </nav>
 
       <div className="settings__content">
-        <h2 className="settings__title">Privacy</h2>
+        <h2 className="settings__title">{t('Privacy')}</h2>
 
         <NotificationsSection />
 
@@ -62,34 +64,34 @@ export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
         <section className="settings__section" aria-labelledby="settings-logout-all">
           <div className="settings__section-text">
             <h3 id="settings-logout-all" className="settings__section-title">
-              Logout from all devices
+              {t('Logout from all devices')}
             </h3>
-            <p className="auth-muted">Ends your SEL sessions on every phone, tablet and browser, including this one.</p>
+            <p className="auth-muted">{t('Ends your SEL sessions on every phone, tablet and browser, including this one.')}</p>
           </div>
           <button type="button" className="auth-button auth-button--outline" onClick={() => setDialog('logout-all')}>
-            Logout from all devices
+            {t('Logout from all devices')}
           </button>
         </section>
 
         <section className="settings__section" aria-labelledby="settings-delete">
           <div className="settings__section-text">
             <h3 id="settings-delete" className="settings__section-title">
-              Delete account
+              {t('Delete account')}
             </h3>
-            <p className="auth-muted">Permanently erases your profile and takes down your ads. This cannot be undone.</p>
+            <p className="auth-muted">{t('Permanently erases your profile and takes down your ads. This cannot be undone.')}</p>
           </div>
           <button type="button" className="auth-button auth-button--danger-outline" onClick={() => setDialog('delete')}>
-            Delete account
+            {t('Delete account')}
           </button>
         </section>
 
         <section className="settings__section settings__section--stacked" aria-labelledby="settings-safety">
           <h3 id="settings-safety" className="settings__section-title">
-            Chat safety tips
+            {t('Chat safety tips')}
           </h3>
           <ul className="settings__tips">
             {SAFETY_TIPS.map((tip) => (
-              <li key={tip}>{tip}</li>
+              <li key={tip}>{t(tip)}</li>
             ))}
           </ul>
         </section>
@@ -102,6 +104,7 @@ export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
 }
 
 function NotificationsSection() {
+  const t = useT();
   const enabled = useStoredValue(pushPreference);
   const [busy, setBusy] = useState(false);
   const supported = pushSupported();
@@ -112,31 +115,31 @@ function NotificationsSection() {
   const toggle = async () => {
     if (enabled) {
       disablePushNotifications();
-      toast.info('Push notifications turned off');
+      toast.info(t('Push notifications turned off'));
       return;
     }
     setBusy(true);
     const on = await enablePushNotifications();
     setBusy(false);
-    if (on) toast.success('Push notifications turned on');
-    else toast.error('Notifications are blocked in your browser. Allow them in your browser settings, then try again.');
+    if (on) toast.success(t('Push notifications turned on'));
+    else toast.error(t('Notifications are blocked in your browser. Allow them in your browser settings, then try again.'));
   };
 
   return (
     <section className="settings__section" aria-labelledby="settings-notifications">
       <div className="settings__section-text">
         <h3 id="settings-notifications" className="settings__section-title">
-          Notifications
+          {t('Notifications')}
         </h3>
         <p id={labelId} className="settings__switch-label">
-          Push notifications
+          {t('Push notifications')}
         </p>
         <p id={descriptionId} className="auth-muted">
           {!supported
-            ? 'This browser does not support push notifications.'
+            ? t('This browser does not support push notifications.')
             : blocked
-              ? 'Blocked in your browser settings. Allow notifications for this site to turn them on.'
-              : 'New messages and updates on your ads, even when SEL is not open.'}
+              ? t('Blocked in your browser settings. Allow notifications for this site to turn them on.')
+              : t('New messages and updates on your ads, even when SEL is not open.')}
         </p>
       </div>
       <button
@@ -156,6 +159,7 @@ function NotificationsSection() {
 }
 
 function LogoutAllDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const { logoutAllDevices } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -165,30 +169,30 @@ function LogoutAllDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       const count = await logoutAllDevices();
-      toast.success(`Successfully logged out from ${count} device(s)`);
+      toast.success(t('Successfully logged out from {count} device(s)', { count }));
     } catch (err) {
       setBusy(false);
-      setError(isApiError(err) && err.message ? err.message : 'Failed to logout from all devices');
+      setError(isApiError(err) && err.message ? err.message : t('Failed to logout from all devices'));
     }
   };
 
   return (
-    <Dialog title="Logout from all devices?" onClose={onClose} busy={busy} role="alertdialog" describedBy="logout-all-text">
+    <Dialog title={t('Logout from all devices?')} onClose={onClose} busy={busy} role="alertdialog" describedBy="logout-all-text">
       <div className="auth-dialog__body">
         <p id="logout-all-text" className="auth-muted">
-          You will be logged out of SEL everywhere, including this browser. You can log in again at any time.
+          {t('You will be logged out of SEL everywhere, including this browser. You can log in again at any time.')}
         </p>
         {error && (
           <p className="auth-form-error" role="alert">
-            {error}
+            {t(error)}
           </p>
         )}
         <div className="auth-actions">
           <button type="button" className="auth-button auth-button--outline" onClick={onClose} disabled={busy} data-autofocus>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="button" className="auth-button auth-button--primary" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Logging out...' : 'Logout'}
+            {busy ? t('Logging out...') : t('Logout')}
           </button>
         </div>
       </div>
@@ -199,6 +203,7 @@ function LogoutAllDialog({ onClose }: { onClose: () => void }) {
 const DELETE_WORD = 'DELETE';
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const { deleteAccount } = useAuth();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -212,15 +217,15 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       await deleteAccount();
-      toast.success('Your account has been deleted');
+      toast.success(t('Your account has been deleted'));
     } catch (err) {
       setBusy(false);
-      setError(isApiError(err) && err.message ? err.message : 'Failed to delete account. Please try again.');
+      setError(isApiError(err) && err.message ? err.message : t('Failed to delete account. Please try again.'));
     }
   };
 
   return (
-    <Dialog title="Delete your account?" onClose={onClose} busy={busy} role="alertdialog" describedBy="delete-account-text">
+    <Dialog title={t('Delete your account?')} onClose={onClose} busy={busy} role="alertdialog" describedBy="delete-account-text">
       <form
         className="auth-dialog__body"
         onSubmit={(event) => {
@@ -230,17 +235,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         noValidate
       >
         <div id="delete-account-text" className="auth-muted">
-          <p>This permanently deletes your SEL account:</p>
+          <p>{t('This permanently deletes your SEL account:')}</p>
           <ul className="settings__tips">
-            <li>your name, e-mail, phone number and photo are erased;</li>
-            <li>all your ads are taken down;</li>
-            <li>you are logged out on every device.</li>
+            <li>{t('your name, e-mail, phone number and photo are erased;')}</li>
+            <li>{t('all your ads are taken down;')}</li>
+            <li>{t('you are logged out on every device.')}</li>
           </ul>
-          <p>This cannot be undone.</p>
+          <p>{t('This cannot be undone.')}</p>
         </div>
         <div className="auth-field">
           <label htmlFor={inputId} className="auth-field__label">
-            Type <strong>{DELETE_WORD}</strong> to confirm
+            {withNodes(t('Type {word} to confirm'), { word: <strong>{DELETE_WORD}</strong> })}
           </label>
           <input
             id={inputId}
@@ -255,15 +260,15 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </div>
         {error && (
           <p className="auth-form-error" role="alert">
-            {error}
+            {t(error)}
           </p>
         )}
         <div className="auth-actions">
           <button type="button" className="auth-button auth-button--outline" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="auth-button auth-button--danger" disabled={!confirmed || busy}>
-            {busy ? 'Deleting...' : 'Delete account'}
+            {busy ? t('Deleting...') : t('Delete account')}
           </button>
         </div>
       </form>

@@ -39,6 +39,9 @@ export const authApi = {
     api.post<VerifyOtpResponse>('/auth/verify-otp', body),
   profile: (signal?: AbortSignal) => api.get<AuthUser>('/auth/profile', undefined, { signal }),
   updateProfile: (update: ProfileUpdate) => api.put<AuthUser>('/auth/profile', update),
+  /** Issue 19: the profile's "verify your e-mail" step (an account without an address sends one). */
+  sendEmailCode: (email?: string) => api.post<{ email: string; expiresIn: number }>('/auth/email/send-code', email ? { email } : {}),
+  verifyEmail: (code: string) => api.post<AuthUser>('/auth/email/verify', { code }),
   logoutAllDevices: () => api.post<{ loggedOutDevices: number }>('/auth/logout-all-devices'),
   deleteAccount: () => deleteWithBody<{ deleted: boolean }>('/auth/account', { confirm: 'DELETE' }),
 };

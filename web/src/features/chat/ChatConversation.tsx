@@ -3,6 +3,7 @@ import { BlockUserButton } from '../trust/BlockUserButton';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatPrice } from '../../lib/format';
+import { msg, useI18n, useT } from '../../lib/i18n';
 import { findChat } from './cache';
 import { ChatIcon } from './chat-icons';
 import { Avatar, EliteBadge, StarButton } from './ChatInbox';
@@ -11,21 +12,23 @@ import { Composer } from './Composer';
 import { CHAT_ERRORS, chatErrorText, serverReason } from './errors';
 import { formatDayLabel, formatMessageTime, sameCalendarDay } from './format';
 import { tickState, type TickState } from './messages';
+import { chatRole } from './quick-replies';
 import { chatQueries } from './queries';
 import type { Chat, LocalMessage } from './types';
 import { useChatRoom, type Me } from './use-chat-room';
 
 const TICK_LABEL: Record<Exclude<TickState, 'none'>, string> = {
-  sending: 'Sending',
-  failed: 'Not sent',
-  sent: 'Sent',
-  read: 'Read',
+  sending: msg('Sending'),
+  failed: msg('Not sent'),
+  sent: msg('Sent'),
+  read: msg('Read'),
 };
 
 function Tick({ state }: { state: TickState }) {
+  const t = useT();
   if (state === 'none' || state === 'failed') return null;
   return (
-    <span className={`msg__tick msg__tick--${state}`} title={TICK_LABEL[state]} aria-label={TICK_LABEL[state]} role="img">
+    <span className={`msg__tick msg__tick--${state}`} title={t(TICK_LABEL[state])} aria-label={t(TICK_LABEL[state])} role="img">
       <ChatIcon name={state === 'sending' ? 'clock' : state === 'read' ? 'checks' : 'check'} size={15} />
     </span>
   );
@@ -45,6 +48,7 @@ function MessageBubble({
   onRetry: () => void;
 }) {
   const offer = message.messageType === 'OFFER';
+  const t = useT();
   return (
     <li className={`msg ${own ? 'msg--own' : 'msg--theirs'} ${message.status !== 'sent' ? `msg--${message.status}` : ''}`.trim()} data-seq={message.seq}>
       {!own && message.warning && (
@@ -55,7 +59,7 @@ function MessageBubble({
       )}
       <div className={`msg__bubble ${offer ? 'msg__bubble--offer' : ''}`.trim()}>
         {!own && <span className="msg__sender">{senderName}</span>}
-        {offer && <span className="msg__offer-label">Offer</span>}
+        {offer && <span className="msg__offer-label">{t('Offer')}</span>}
         <p className="msg__text">{message.content}</p>
         <span className="msg__meta">
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
@@ -64,10 +68,10 @@ function MessageBubble({
       </div>
       {message.status === 'failed' && (
         <p className="msg__failed" role="alert">
-          <span title={message.error}>{CHAT_ERRORS.send}</span>
-          {message.error && message.error !== CHAT_ERRORS.send && <span className="msg__failed-why"> · {message.error}</span>}
+          <span title={message.error}>{t(CHAT_ERRORS.send)}</span>
+          {message.error && message.error !== CHAT_ERRORS.send && <span className="msg__failed-why"> · {t(message.error)}</span>}
           <button type="button" className="link-button" onClick={onRetry}>
-            Retry
+            {t('Retry')}
           </button>
         </p>
       )}
@@ -121,6 +125,7 @@ function useStickToBottom(messages: readonly LocalMessage[], myId: string) {
 }
 
 function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () => void }) {
+  const { t, language } = useI18n();
   const room = useChatRoom(chat, me);
   const other = otherParty(chat, me.id);
   const otherName = personName(other);
@@ -132,7 +137,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
     <div className="chat-conv">
       <header className="chat-conv__head">
         {onBack && (
-          <button type="button" className="icon-button chat-conv__back" aria-label="Back to conversations" onClick={onBack}>
+          <button type="button" className="icon-button chat-conv__back" aria-label={t('Back to conversations')} onClick={onBack}>
             <ChatIcon name="back" size={22} />
           </button>
         )}
@@ -145,10 +150,10 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
           {listing ? (
             <Link to="/item/$slug" params={{ slug: listing.slug || listing.id }} className="chat-conv__listing">
               <span className="chat-conv__listing-title">{listing.title}</span>
-              <strong className="chat-conv__price">{formatPrice(listing.price, listing.currency)}</strong>
+              <strong className="chat-conv__price">{formatPrice(listing.price, listing.currency, language)}</strong>
             </Link>
           ) : (
-            <span className="chat-conv__listing muted">Listing no longer available</span>
+            <span className="chat-conv__listing muted">{t('Listing no longer available')}</span>
           )}
         </div>
         <StarButton chat={chat} userId={me.id} />
@@ -157,37 +162,37 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
 
       {!viewerIsPremium && (
         <div className="chat-upsell">
-          <span>Call owners directly and buy fast</span>
+          <span>{t('Call owners directly and buy fast')}</span>
           <Link to="/premium" className="chat-upsell__cta">
-            Go Elite Pro
+            {t('Go Elite Pro')}
           </Link>
         </div>
       )}
 
       {room.roomStatus === 'closed' && (
         <p className="chat-conv__offline" role="status">
-          {CHAT_ERRORS.realtime}. Messages are still sent and checked every few seconds.
+          {t('Failed to connect to real-time service. Messages are still sent and checked every few seconds.')}
         </p>
       )}
 
-      <div className="chat-conv__messages" ref={scroller.ref} onScroll={scroller.onScroll} role="log" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+      <div className="chat-conv__messages" ref={scroller.ref} onScroll={scroller.onScroll} role="log" aria-label={t('Messages with {name}', { name: otherName })} tabIndex={0}>
         {room.isLoading ? (
-          <p className="chat-state">Loading messages...</p>
+          <p className="chat-state">{t('Loading messages...')}</p>
         ) : room.error ? (
           <div className="chat-state" role="alert">
-            <p>{chatErrorText(room.error, CHAT_ERRORS.loadMessages)}</p>
+            <p>{t(chatErrorText(room.error, CHAT_ERRORS.loadMessages))}</p>
             <button type="button" className="button button--small button--outline" onClick={() => void room.reload()}>
-              Try Again
+              {t('Try Again')}
             </button>
           </div>
         ) : room.messages.length === 0 ? (
-          <p className="chat-state">No messages yet. Start the conversation!</p>
+          <p className="chat-state">{t('No messages yet. Start the conversation!')}</p>
         ) : (
           <>
             {room.hasOlder && (
               <div className="chat-more">
                 <button type="button" className="link-button" disabled={room.loadingOlder} onClick={() => void room.loadOlder()}>
-                  {room.loadingOlder ? 'Loading...' : 'Load earlier messages'}
+                  {room.loadingOlder ? t('Loading...') : t('Load earlier messages')}
                 </button>
               </div>
             )}
@@ -200,7 +205,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
                   <Fragment key={message.clientId && own ? `c-${message.clientId}` : message.id}>
                     {newDay && (
                       <li className="msg-day" aria-hidden="true">
-                        <span>{formatDayLabel(message.createdAt)}</span>
+                        <span>{formatDayLabel(message.createdAt, undefined, language)}</span>
                       </li>
                     )}
                     <MessageBubble
@@ -218,9 +223,13 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         )}
       </div>
       <p className="chat-typing" aria-live="polite">
-        {room.otherTyping ? 'Someone is typing...' : ''}
+        {room.otherTyping ? t('Someone is typing...') : ''}
       </p>
-      <Composer disabled={room.isLoading || !!room.error} listingPrice={listing?.price ?? null} onSend={room.send} onTyping={room.noteTyping} />
+      <Composer
+        disabled={room.isLoading || !!room.error}
+        listingPrice={listing?.price ?? null}
+        role={chatRole(chat, me.id)}
+        onSend={room.send} onTyping={room.noteTyping} />
     </div>
   );
 }
@@ -228,6 +237,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
 /** The open chat pane: finds the chat (list cache first, then GET /chats/{id}) and shows it. */
 export function ChatConversation({ chatId, me, onBack }: { chatId: string; me: Me; onBack?: () => void }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const detail = useQuery({
     ...chatQueries.detail(me.id, chatId),
     initialData: () => findChat(queryClient, me.id, chatId),
@@ -238,22 +248,22 @@ export function ChatConversation({ chatId, me, onBack }: { chatId: string; me: M
       const reason = serverReason(detail.error);
       return (
         <div className="chat-state chat-state--pane" role="alert">
-          <p>{chatErrorText(detail.error, CHAT_ERRORS.loadMessages)}</p>
-          {reason && <p className="muted">{reason}</p>}
+          <p>{t(chatErrorText(detail.error, CHAT_ERRORS.loadMessages))}</p>
+          {reason && <p className="muted">{t(reason)}</p>}
           <div className="button-row">
             <button type="button" className="button button--small button--outline" onClick={() => void detail.refetch()}>
-              Try Again
+              {t('Try Again')}
             </button>
             {onBack && (
               <button type="button" className="button button--small button--outline" onClick={onBack}>
-                Back to conversations
+                {t('Back to conversations')}
               </button>
             )}
           </div>
         </div>
       );
     }
-    return <p className="chat-state chat-state--pane">Loading messages...</p>;
+    return <p className="chat-state chat-state--pane">{t('Loading messages...')}</p>;
   }
   return <Conversation chat={detail.data} me={me} onBack={onBack} />;
 }

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useI18n, useT } from '../../lib/i18n';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ChatIcon } from './chat-icons';
-import { CHAT_FILTERS, filterChats, otherParty, personName, type ChatFilter } from './chat-list';
+import { CHAT_FILTERS, CHAT_ROLES, filterChats, otherParty, personName, type ChatFilter, type ChatRoleTab } from './chat-list';
 import { CHAT_ERRORS, chatErrorText } from './errors';
 import { badgeText, formatChatListTime } from './format';
 import { chatQueries } from './queries';
@@ -21,16 +22,18 @@ export function Avatar({ person, size = 44 }: { person: ChatPerson; size?: numbe
 }
 
 export function EliteBadge() {
+  const t = useT();
   return (
-    <span className="elite-badge" title="Elite (premium) member">
-      Elite
+    <span className="elite-badge" title={t('Elite (premium) member')}>
+      {t('Elite')}
     </span>
   );
 }
 
 export function StarButton({ chat, userId, className = '' }: { chat: Chat; userId: string; className?: string }) {
   const star = useStarChat(userId);
-  const label = chat.isStarred ? 'Remove from Important' : 'Mark as Important';
+  const t = useT();
+  const label = chat.isStarred ? t('Remove from Important') : t('Mark as Important');
   return (
     <button
       type="button"
@@ -46,16 +49,18 @@ export function StarButton({ chat, userId, className = '' }: { chat: Chat; userI
 }
 
 function ChatRow({ chat, userId, active, onSelect }: { chat: Chat; userId: string; active: boolean; onSelect: (id: string) => void }) {
+  const { t, language } = useI18n();
   const other = otherParty(chat, userId);
   const unread = badgeText(chat.unreadCount);
   const name = personName(other);
+  const role = chat.buyerId === userId ? t('Buying') : t('Selling');
   return (
     <li className={`chat-row ${active ? 'is-active' : ''} ${unread ? 'is-unread' : ''}`.trim()}>
       <button
         type="button"
         className="chat-row__main"
         aria-current={active ? 'true' : undefined}
-        aria-label={`${name}${chat.listing ? `, ${chat.listing.title}` : ''}${chat.unreadCount ? `, ${chat.unreadCount} unread` : ''}`}
+        aria-label={`${name}${chat.listing ? `, ${chat.listing.title}` : ''}${chat.unreadCount ? `, ${t('{n} unread', { n: chat.unreadCount })}` : ''}`}
         onClick={() => onSelect(chat.id)}
       >
         <span className="chat-row__thumb">
@@ -68,12 +73,14 @@ function ChatRow({ chat, userId, active, onSelect }: { chat: Chat; userId: strin
               {other.isPremium && <EliteBadge />}
             </span>
             <time className="chat-row__time" dateTime={chat.lastMessageAt ?? chat.createdAt}>
-              {formatChatListTime(chat.lastMessageAt)}
+              {formatChatListTime(chat.lastMessageAt, undefined, language)}
             </time>
           </span>
-          <span className="chat-row__title">{chat.listing?.title ?? 'Listing no longer available'}</span>
+          <span className="chat-row__title">
+            <span className="chat-row__role">{role}</span> {chat.listing?.title ?? t('Listing no longer available')}
+          </span>
           <span className="chat-row__bottom">
-            <span className="chat-row__last">{chat.lastMessage ?? 'No messages yet'}</span>
+            <span className="chat-row__last">{chat.lastMessage ?? t('No messages yet')}</span>
             {unread && (
               <span className="chat-row__badge" aria-hidden="true">
                 {unread}
@@ -102,6 +109,8 @@ export function ChatInbox({
 }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ChatFilter>('all');
+  const [role, setRole] = useState<ChatRoleTab>('all');
+  const t = useT();
   const deferredSearch = useDeferredValue(search);
   const list = useInfiniteQuery({
     ...chatQueries.list(userId),
@@ -110,24 +119,24 @@ export function ChatInbox({
   });
 
   const chats = useMemo(() => list.data?.pages.flatMap((page) => page.chats) ?? [], [list.data]);
-  const shown = useMemo(() => filterChats(chats, { search: deferredSearch, filter, viewerId: userId }), [chats, deferredSearch, filter, userId]);
+  const shown = useMemo(() => filterChats(chats, { search: deferredSearch, filter, viewerId: userId, role }), [chats, deferredSearch, filter, userId, role]);
   const live = inboxStatus === 'connected';
 
   return (
-    <aside className="chat-inbox" aria-label="Conversations">
+    <aside className="chat-inbox" aria-label={t('Conversations')}>
       <div className="chat-inbox__head">
-        <h1 className="chat-inbox__title">INBOX</h1>
+        <h1 className="chat-inbox__title">{t('INBOX')}</h1>
         <span
           className={`live-dot ${live ? 'is-live' : ''}`}
-          title={live ? 'Connected: new messages arrive instantly' : inboxStatus === 'connecting' ? 'Connecting...' : CHAT_ERRORS.realtime}
+          title={live ? t('Connected: new messages arrive instantly') : inboxStatus === 'connecting' ? t('Connecting...') : t(CHAT_ERRORS.realtime)}
         >
-          {live ? 'Live' : 'Offline'}
+          {live ? t('Live') : t('Offline')}
         </span>
         <NotificationBell count="total" defaultOpen={openNotifications} className="chat-inbox__bell" />
       </div>
       {inboxStatus === 'closed' && (
         <p className="chat-inbox__warn" role="status">
-          {CHAT_ERRORS.realtime}. Checking for new messages every 30 seconds.
+          {t('Failed to connect to real-time service. Checking for new messages every 30 seconds.')}
         </p>
       )}
       <div className="chat-search">
@@ -136,37 +145,44 @@ export function ChatInbox({
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search conversations..."
-          aria-label="Search conversations"
+          placeholder={t('Search conversations...')}
+          aria-label={t('Search conversations')}
           maxLength={100}
         />
       </div>
-      <div className="chat-filters" role="group" aria-label="Filter conversations">
+      <div className="chat-tabs" role="tablist" aria-label={t('Buying or selling')}>
+        {CHAT_ROLES.map((r) => (
+          <button key={r.id} type="button" role="tab" className={`chat-tab ${role === r.id ? 'is-on' : ''}`} aria-selected={role === r.id} onClick={() => setRole(r.id)}>
+            {t(r.label)}
+          </button>
+        ))}
+      </div>
+      <div className="chat-filters" role="group" aria-label={t('Filter conversations')}>
         {CHAT_FILTERS.map((f) => (
           <button
             key={f.id}
             type="button"
             className={`chat-chip ${filter === f.id ? 'is-on' : ''}`}
             aria-pressed={filter === f.id}
-            title={f.hint}
+            title={t(f.hint)}
             onClick={() => setFilter(f.id)}
           >
-            {f.label}
+            {t(f.label)}
           </button>
         ))}
       </div>
       <div className="chat-inbox__list">
         {list.isPending ? (
-          <p className="chat-state">Loading chats...</p>
+          <p className="chat-state">{t('Loading chats...')}</p>
         ) : list.isError && !chats.length ? (
           <div className="chat-state" role="alert">
-            <p>{chatErrorText(list.error, CHAT_ERRORS.loadChats)}</p>
+            <p>{t(chatErrorText(list.error, CHAT_ERRORS.loadChats))}</p>
             <button type="button" className="button button--small button--outline" onClick={() => void list.refetch()}>
-              Try Again
+              {t('Try Again')}
             </button>
           </div>
         ) : shown.length === 0 ? (
-          <p className="chat-state">No conversations found</p>
+          <p className="chat-state">{t('No conversations found')}</p>
         ) : (
           <ul className="chat-rows">
             {shown.map((chat) => (
@@ -177,7 +193,7 @@ export function ChatInbox({
         {list.hasNextPage && (
           <div className="chat-more">
             <button type="button" className="button button--small button--outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? 'Loading...' : 'Load more conversations'}
+              {list.isFetchingNextPage ? t('Loading...') : t('Load more conversations')}
             </button>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useAuth } from '../auth/use-auth';
@@ -29,7 +30,8 @@ export function ChatRoot({ chatId, listingId }: { chatId?: string; listingId?: s
  * screens. `?listingId=` starts (or reopens) the chat about a listing, then shows it.
  */
 export function ChatPage({ chatId, listingId }: { chatId?: string; listingId?: string }) {
-  usePageTitle('Chat | SEL');
+  const t = useT();
+  usePageTitle(t('Chat | SEL'));
   const { user } = useAuth();
   // The /_auth layout only renders this once signed in.
   if (!user) return null;
@@ -42,6 +44,7 @@ function ChatScreen({ me, chatId, listingId }: { me: Me; chatId?: string; listin
   const navigate = useNavigate();
   const hash = useLocation({ select: (location) => location.hash });
   const start = useStartChat(me.id);
+  const t = useT();
   const startChat = start.mutate;
   const startedFor = useRef<string | null>(null);
 
@@ -63,28 +66,28 @@ function ChatScreen({ me, chatId, listingId }: { me: Me; chatId?: string; listin
       const reason = serverReason(start.error);
       pane = (
         <div className="chat-state chat-state--pane" role="alert">
-          <p className="chat-state__title">{CHAT_ERRORS.getOrCreate}</p>
-          <p className="muted">{reason ?? chatErrorText(start.error, 'Please try again.')}</p>
+          <p className="chat-state__title">{t(CHAT_ERRORS.getOrCreate)}</p>
+          <p className="muted">{t(reason ?? chatErrorText(start.error, 'Please try again.'))}</p>
           <div className="button-row">
             <Link to="/listing/$id" params={{ id: listingId }} className="button button--small button--outline">
-              Back to the ad
+              {t('Back to the ad')}
             </Link>
             <button type="button" className="button button--small button--primary" onClick={() => select()}>
-              Go to inbox
+              {t('Go to inbox')}
             </button>
           </div>
         </div>
       );
     } else {
-      pane = <p className="chat-state chat-state--pane">Starting chat...</p>;
+      pane = <p className="chat-state chat-state--pane">{t('Starting chat...')}</p>;
     }
   } else if (chatId) {
     pane = <ChatConversation key={chatId} chatId={chatId} me={me} onBack={isMobile ? () => select() : undefined} />;
   } else {
     pane = (
       <div className="chat-state chat-state--pane chat-state--select">
-        <p className="chat-state__title">Select a conversation</p>
-        <p className="muted">Pick a chat on the left, or open an ad and tap Chat with seller.</p>
+        <p className="chat-state__title">{t('Select a conversation')}</p>
+        <p className="muted">{t('Pick a chat on the left, or open an ad and tap Chat with seller.')}</p>
       </div>
     );
   }

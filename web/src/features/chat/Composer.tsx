@@ -1,33 +1,27 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { ChatIcon } from './chat-icons';
-import { offerText, parseOfferAmount } from './format';
+import { messageLengthState, offerText, parseOfferAmount } from './format';
+import { QUICK_REPLIES } from './quick-replies';
 import type { MessageType } from './types';
 import { MAX_MESSAGE_LENGTH } from './use-chat-room';
-
-/** The character count shows once a message is this close to the limit. */
-const COUNTER_FROM = 200;
-
-/** Spec part 2 §2 quick replies; the last one opens the offer box instead of sending. */
-const QUICK_REPLIES = [
-  { label: 'okay', text: 'Okay' },
-  { label: 'no problem', text: 'No problem' },
-  { label: 'please reply', text: 'Please reply' },
-  { label: 'not interested', text: 'Not interested' },
-  { label: 'make an offer', text: null },
-] as const;
 
 export function Composer({
   disabled,
   listingPrice,
+  role,
   onSend,
   onTyping,
 }: {
   disabled: boolean;
   listingPrice: number | null;
+  /** Quick replies differ for the buyer and the seller (issue 19). */
+  role: 'buyer' | 'seller';
   onSend: (content: string, type?: MessageType) => boolean;
   onTyping: () => void;
 }) {
+  const { t, language } = useI18n();
   const [text, setText] = useState('');
   const [offerOpen, setOfferOpen] = useState(false);
   const [offer, setOffer] = useState('');
@@ -50,7 +44,7 @@ export function Composer({
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!text.trim() || disabled) return;
+    if (!text.trim() || disabled || text.length > MAX_MESSAGE_LENGTH) return;
     if (onSend(text, 'TEXT')) setText('');
     textareaRef.current?.focus();
   };
@@ -67,36 +61,39 @@ export function Composer({
     event.preventDefault();
     const amount = parseOfferAmount(offer);
     if (amount === null) {
-      setOfferError('Enter an amount in rupees, like 25000');
+      setOfferError(t('Enter an amount in rupees, like 25000'));
       return;
     }
-    if (onSend(offerText(amount), 'OFFER')) {
+    if (onSend(offerText(amount, t), 'OFFER')) {
       setOffer('');
       setOfferError(null);
       setOfferOpen(false);
     }
   };
 
+  const count = messageLengthState(text.length, MAX_MESSAGE_LENGTH);
+  const limit = formatNumber(MAX_MESSAGE_LENGTH, language);
+
   return (
     <div className="chat-composer">
-      <div className="chat-quick" role="group" aria-label="Quick replies">
-        {QUICK_REPLIES.map((reply) => (
+      <div className="chat-quick" role="group" aria-label={t('Quick replies')}>
+        {QUICK_REPLIES[role].map((reply) => (
           <button
             key={reply.label}
             type="button"
             className={`chat-chip chat-chip--quick ${reply.text === null && offerOpen ? 'is-on' : ''}`}
             disabled={disabled}
             aria-expanded={reply.text === null ? offerOpen : undefined}
-            onClick={() => (reply.text === null ? setOfferOpen((open) => !open) : onSend(reply.text, 'TEXT'))}
+            onClick={() => (reply.text === null ? setOfferOpen((open) => !open) : onSend(t(reply.text), 'TEXT'))}
           >
-            {reply.label}
+            {t(reply.label)}
           </button>
         ))}
       </div>
       {offerOpen && (
         <form className="chat-offer" onSubmit={sendOffer} noValidate>
           <label htmlFor={offerId} className="chat-offer__label">
-            Your offer
+            {t('Your offer')}
           </label>
           <span className="chat-offer__field">
             <span aria-hidden="true">₹</span>
@@ -120,10 +117,10 @@ export function Composer({
             />
           </span>
           <button type="submit" className="button button--small button--primary" disabled={disabled || !offer.trim()}>
-            Send offer
+            {t('Send offer')}
           </button>
           <button type="button" className="link-button" onClick={() => setOfferOpen(false)}>
-            Cancel
+            {t('Cancel')}
           </button>
           {offerError ? (
             <p id={`${offerId}-error`} className="field-error chat-offer__note">
@@ -131,7 +128,7 @@ export function Composer({
             </p>
           ) : listingPrice ? (
             <p id={`${offerId}-hint`} className="muted chat-offer__note">
-              Asking price {formatPrice(listingPrice)}
+              {t('Asking price {price}', { price: formatPrice(listingPrice, 'INR', language) })}
             </p>
           ) : null}
         </form>
@@ -142,9 +139,10 @@ export function Composer({
           className="chat-compose__input"
           rows={1}
           value={text}
-          placeholder="Type a message"
-          aria-label="Type a message"
-          maxLength={MAX_MESSAGE_LENGTH}
+          placeholder={t('Type a message')}
+          aria-label={t('Type a message')}
+          aria-invalid={count.over ? true : undefined}
+          aria-describedby={count.show ? 'chat-compose-count' : undefined}
           enterKeyHint="send"
           onChange={(e) => {
             setText(e.target.value);
@@ -152,15 +150,15 @@ export function Composer({
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="chat-compose__send" aria-label="Send" title="Send" disabled={disabled || !text.trim()}>
+        <button type="submit" className="chat-compose__send" aria-label={t('Send')} title={t('Send')} disabled={disabled || !text.trim() || count.over > 0}>
           <ChatIcon name="send" size={22} />
         </button>
-        {text.length > MAX_MESSAGE_LENGTH - COUNTER_FROM && (
-          // near the limit the count shows, and at it the buyer is told the rest was not added
-          <p className="chat-compose__count" aria-live="polite">
-            {text.length >= MAX_MESSAGE_LENGTH
-              ? `Limit reached: ${MAX_MESSAGE_LENGTH.toLocaleString('en-IN')} characters. Anything more was not added.`
-              : `${text.length.toLocaleString('en-IN')} / ${MAX_MESSAGE_LENGTH.toLocaleString('en-IN')}`}
+        {count.show && (
+          // always visible while typing; past the limit nothing is cut: the sender is told how much to shorten (issue 19)
+          <p id="chat-compose-count" className={`chat-compose__count ${count.over ? 'is-over' : ''}`.trim()} aria-live="polite">
+            {count.over
+              ? t('{over} characters too long: a message can have up to {limit}. Shorten it to send.', { over: formatNumber(count.over, language), limit })
+              : `${formatNumber(text.length, language)} / ${limit}`}
           </p>
         )}
       </form>

@@ -1,18 +1,34 @@
+import { msg } from '../../lib/i18n';
 import type { Chat, ChatPerson, ChatUpdate } from './types';
 
 export const CHAT_FILTERS = [
-  { id: 'all', label: 'All', hint: 'All conversations' },
+  { id: 'all', label: msg('All'), hint: msg('All conversations') },
   {
     id: 'meeting',
-    label: 'Meeting',
-    hint: 'Conversations whose last message talks about meeting up: meet, visit, come, see it, pick up, address or location',
+    label: msg('Meeting'),
+    hint: msg('Conversations whose last message talks about meeting up: meet, visit, come, see it, pick up, address or location'),
   },
-  { id: 'unread', label: 'Unread', hint: 'Conversations with messages you have not read' },
-  { id: 'important', label: 'Important', hint: 'Conversations you starred' },
-  { id: 'elite', label: 'Elite Buyer', hint: 'Conversations with Elite (premium) members' },
+  { id: 'unread', label: msg('Unread'), hint: msg('Conversations with messages you have not read') },
+  { id: 'important', label: msg('Important'), hint: msg('Conversations you starred') },
+  { id: 'elite', label: msg('Elite Buyer'), hint: msg('Conversations with Elite (premium) members') },
 ] as const;
 
 export type ChatFilter = (typeof CHAT_FILTERS)[number]['id'];
+
+/** Inbox tabs (issue 19): chats about ads the viewer is buying, or about the viewer's own ads. */
+export const CHAT_ROLES = [
+  { id: 'all', label: msg('All') },
+  { id: 'buying', label: msg('Buying') },
+  { id: 'selling', label: msg('Selling') },
+] as const;
+
+export type ChatRoleTab = (typeof CHAT_ROLES)[number]['id'];
+
+export function matchesRole(chat: Pick<Chat, 'buyerId' | 'sellerId'>, role: ChatRoleTab, viewerId: string): boolean {
+  if (role === 'buying') return chat.buyerId === viewerId;
+  if (role === 'selling') return chat.sellerId === viewerId;
+  return true;
+}
 
 /** A last message that arranges a meeting ("Can I come and see it?", "Share the address"). */
 export const MEETING_PATTERN = /\b(meet|meeting|visit|come|see it|pick ?up|address|location)\b/i;
@@ -52,8 +68,16 @@ export function matchesSearch(chat: Chat, search: string): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-export function filterChats(chats: readonly Chat[], options: { search: string; filter: ChatFilter; viewerId: string }): Chat[] {
-  return chats.filter((chat) => matchesFilter(chat, options.filter, options.viewerId) && matchesSearch(chat, options.search));
+export function filterChats(
+  chats: readonly Chat[],
+  options: { search: string; filter: ChatFilter; viewerId: string; role?: ChatRoleTab },
+): Chat[] {
+  return chats.filter(
+    (chat) =>
+      matchesRole(chat, options.role ?? 'all', options.viewerId) &&
+      matchesFilter(chat, options.filter, options.viewerId) &&
+      matchesSearch(chat, options.search),
+  );
 }
 
 const activityTime = (chat: Chat) => Date.parse(chat.lastMessageAt ?? chat.createdAt) || 0;

@@ -1,6 +1,16 @@
 import { formatPrice } from '../../lib/format';
+import { LOCALES, type Language } from '../../lib/locale';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** "Today" / "Yesterday" in the reader's language, from Intl (issue 19): "आज", "कल". */
+const relativeDays = new Map<Language, Intl.RelativeTimeFormat>();
+function dayWord(days: 0 | 1, language: Language): string {
+  if (language === 'en') return days === 0 ? 'Today' : 'Yesterday';
+  let format = relativeDays.get(language);
+  if (!format) relativeDays.set(language, (format = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' })));
+  return format.format(-days, 'day');
+}
+const shortDates = new Map<string, Intl.DateTimeFormat>();
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,8 +27,16 @@ export function calendarDaysBetween(earlier: Date, later: Date): number {
   return Math.round((end - start) / DAY_MS);
 }
 
-/** '3 Jan', or '3 Jan 2024' for another year (en-IN order). */
-export function formatShortDate(date: Date, now: Date = new Date()): string {
+/** '3 Jan', or '3 Jan 2024' for another year (en-IN order); Hindi through Intl: '3 जन॰'. */
+export function formatShortDate(date: Date, now: Date = new Date(), language: Language = 'en'): string {
+  if (language !== 'en') {
+    const withYear = date.getFullYear() !== now.getFullYear();
+    const key = `${language}:${withYear}`;
+    let format = shortDates.get(key);
+    if (!format)
+      shortDates.set(key, (format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) })));
+    return format.format(date);
+  }
   const dayMonth = `${date.getDate()} ${MONTHS[date.getMonth()]}`;
   return date.getFullYear() === now.getFullYear() ? dayMonth : `${dayMonth} ${date.getFullYear()}`;
 }
@@ -30,23 +48,23 @@ export function formatMessageTime(iso: string | null | undefined): string {
 }
 
 /** Inbox row time: 'HH:MM' today, 'Yesterday', else the date. */
-export function formatChatListTime(iso: string | null | undefined, now: Date = new Date()): string {
+export function formatChatListTime(iso: string | null | undefined, now: Date = new Date(), language: Language = 'en'): string {
   const date = parse(iso);
   if (!date) return '';
   const days = calendarDaysBetween(date, now);
   if (days <= 0) return formatMessageTime(iso);
-  if (days === 1) return 'Yesterday';
-  return formatShortDate(date, now);
+  if (days === 1) return dayWord(1, language);
+  return formatShortDate(date, now, language);
 }
 
 /** Day divider in a conversation: 'Today', 'Yesterday', else the date. */
-export function formatDayLabel(iso: string, now: Date = new Date()): string {
+export function formatDayLabel(iso: string, now: Date = new Date(), language: Language = 'en'): string {
   const date = parse(iso);
   if (!date) return '';
   const days = calendarDaysBetween(date, now);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  return formatShortDate(date, now);
+  if (days <= 0) return dayWord(0, language);
+  if (days === 1) return dayWord(1, language);
+  return formatShortDate(date, now, language);
 }
 
 export function sameCalendarDay(a: string, b: string): boolean {
@@ -71,7 +89,12 @@ export function parseOfferAmount(text: string): number | null {
   return amount >= 1 && amount <= MAX_OFFER ? amount : null;
 }
 
-/** 'My offer: ₹ 25,000' — the text of an OFFER message. */
-export function offerText(amount: number): string {
-  return `My offer: ${formatPrice(amount, 'INR')}`;
+/** 'My offer: ₹ 25,000' — the text of an OFFER message, in the sender's language ('मेरा ऑफ़र: ₹ 25,000'). */
+export function offerText(amount: number, t: (text: string, params?: Record<string, string>) => string = (text, params) => text.replace('{amount}', params?.amount ?? '')): string {
+  return t('My offer: {amount}', { amount: formatPrice(amount, 'INR') });
+}
+
+/** The composer's character count: shown while typing (issue 19); over the limit the message cannot be sent (never cut silently). */
+export function messageLengthState(length: number, max: number): { show: boolean; over: number } {
+  return { show: length > 0, over: Math.max(0, length - max) };
 }

@@ -16,6 +16,7 @@ import { CategoryHeader } from './PostAdPage';
 import { PostAdForm } from './PostAdForm';
 import { buildListingPayload, changedFields, featuresToForm, choiceForListing, emptyPostForm, type PostFormValues } from './post-rules';
 import { sellingApi, type OwnListing } from './queries';
+import { useT } from '../../lib/i18n';
 import './selling.css';
 
 export const NO_PERMISSION = 'You do not have permission to edit this listing';
@@ -37,7 +38,8 @@ function formValues(listing: OwnListing): PostFormValues {
 }
 
 export function EditListingPage({ id }: { id: string }) {
-  usePageTitle('Edit Listing - SEL');
+  const t = useT();
+  usePageTitle(t('Edit Listing - SEL'));
   const { user } = useAuth();
   const navigate = useNavigate();
   const listing = useQuery({ ...listingQueries.detail(id), staleTime: 0 });
@@ -46,7 +48,7 @@ export function EditListingPage({ id }: { id: string }) {
 
   useEffect(() => {
     if (!forbidden) return;
-    toast.error(NO_PERMISSION);
+    toast.error(t(NO_PERMISSION));
     void navigate({ to: '/en-in/myads', replace: true });
   }, [forbidden, navigate]);
 
@@ -55,7 +57,7 @@ export function EditListingPage({ id }: { id: string }) {
     return (
       <section className="sell-edit">
         <p className="status-text" role="status">
-          Loading your ad...
+          {t('Loading your ad...')}
         </p>
       </section>
     );
@@ -65,18 +67,18 @@ export function EditListingPage({ id }: { id: string }) {
     return (
       <section className="sell-edit">
         <div className="empty-state">
-          <h1 className="empty-state__title">{missing ? 'Listing not found' : 'Could not load this listing'}</h1>
+          <h1 className="empty-state__title">{missing ? t('Listing not found') : t('Could not load this listing')}</h1>
           <p className="muted">
-            {missing ? "The listing you're looking for doesn't exist or has been removed." : serverMessage(listing.error, 'Please try again.')}
+            {missing ? t("The listing you're looking for doesn't exist or has been removed.") : t(serverMessage(listing.error, 'Please try again.'))}
           </p>
           <div className="button-row">
             {!missing && (
               <button type="button" className="button button--outline" onClick={() => void listing.refetch()}>
-                Try Again
+                {t('Try Again')}
               </button>
             )}
             <Link to="/en-in/myads" className="button button--primary">
-              Back to My Ads
+              {t('Back to My Ads')}
             </Link>
           </div>
         </div>
@@ -87,6 +89,7 @@ export function EditListingPage({ id }: { id: string }) {
 }
 
 function EditForm({ listing }: { listing: OwnListing }) {
+  const t = useT();
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -99,9 +102,9 @@ function EditForm({ listing }: { listing: OwnListing }) {
     return (
       <section className="sell-edit">
         <div className="empty-state">
-          <h1 className="empty-state__title">This ad's category no longer exists</h1>
+          <h1 className="empty-state__title">{t("This ad's category no longer exists")}</h1>
           <Link to="/en-in/myads" className="button button--primary">
-            Back to My Ads
+            {t('Back to My Ads')}
           </Link>
         </div>
       </section>
@@ -113,23 +116,23 @@ function EditForm({ listing }: { listing: OwnListing }) {
   const submit = async (values: PostFormValues, images: string[]) => {
     const change = changedFields(buildListingPayload(initialValues, initialImages, ctx), buildListingPayload(values, images, ctx));
     if (Object.keys(change).length === 0) {
-      toast.info('Nothing has changed.');
+      toast.info(t('Nothing has changed.'));
       return;
     }
     try {
       const updated = await sellingApi.update(listing.id, change);
       queryClient.setQueryData(listingKeys.detail(listing.id), updated);
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
-      toast.success('Listing updated successfully!');
-      if (updated.status === 'REJECTED' && updated.rejectReason) toast.error(updated.rejectReason);
+      toast.success(t('Listing updated successfully!'));
+      if (updated.status === 'REJECTED' && updated.rejectReason) toast.error(t(updated.rejectReason));
       await navigate({ to: '/en-in/myads' });
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
-        toast.error(NO_PERMISSION);
+        toast.error(t(NO_PERMISSION));
         await navigate({ to: '/en-in/myads', replace: true });
         return;
       }
-      toast.error(serverMessage(error, UPDATE_FAILED));
+      toast.error(t(serverMessage(error, UPDATE_FAILED)));
     }
   };
 
@@ -140,7 +143,7 @@ function EditForm({ listing }: { listing: OwnListing }) {
 
   return (
     <section className="sell-edit">
-      <h1 className="page-title">Edit Listing</h1>
+      <h1 className="page-title">{t('Edit Listing')}</h1>
       <PostAdForm
         mode="edit"
         choice={choice}
@@ -150,10 +153,10 @@ function EditForm({ listing }: { listing: OwnListing }) {
           <>
             {listing.status !== 'APPROVED' && (
               <div className={`sell-edit__status sell-edit__status--${status.tone}`} role="note">
-                <strong>{status.label}</strong> {status.text}.
+                <strong>{t(status.label)}</strong> {t(status.text)}.
                 {listing.status === 'REJECTED' && (
                   <>
-                    {listing.rejectReason && <span className="sell-edit__reason"> {listing.rejectReason}</span>} Update the ad to send it for review again.
+                    {listing.rejectReason && <span className="sell-edit__reason"> {t(listing.rejectReason)}</span>} {t('Update the ad to send it for review again.')}
                   </>
                 )}
               </div>
@@ -161,8 +164,8 @@ function EditForm({ listing }: { listing: OwnListing }) {
             <CategoryHeader choice={choice} changeable={false} />
           </>
         }
-        submitLabel="Update Listing"
-        busyLabel="Updating..."
+        submitLabel={t('Update Listing')}
+        busyLabel={t('Updating...')}
         onSubmit={submit}
         onCancel={cancel}
       />

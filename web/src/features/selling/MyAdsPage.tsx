@@ -8,7 +8,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
-import { formatPrice } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -30,10 +31,11 @@ import { sellingApi, sellingKeys, type OwnListing } from './queries';
 import type { MyAdsFilter } from './search';
 import './selling.css';
 
-const postedDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const postedDate: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
-  usePageTitle('My Ads - SEL');
+  const { t, tn } = useI18n();
+  usePageTitle(t('My Ads - SEL'));
   const navigate = useNavigate({ from: '/en-in/myads' });
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState(q ?? '');
@@ -71,27 +73,27 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
   return (
     <section className="myads">
       <div className="myads__head">
-        <h1 className="page-title">My Ads</h1>
+        <h1 className="page-title">{t('My Ads')}</h1>
         <button type="button" className="button button--outline button--small myads__refresh" onClick={refresh} disabled={ads.isFetching}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={ads.isFetching ? 'myads__spin' : undefined}>
             <path fill="currentColor" d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z" />
           </svg>
-          {ads.isFetching ? 'Refreshing...' : 'Refresh'}
+          {ads.isFetching ? t('Refreshing...') : t('Refresh')}
         </button>
         <DownloadLeadsButton />
       </div>
 
       <aside className="myads__banner">
         <div>
-          <p className="myads__banner-title">Want to sell more?</p>
-          <p className="muted">Post more ads, or make yours stand out to reach more buyers.</p>
+          <p className="myads__banner-title">{t('Want to sell more?')}</p>
+          <p className="muted">{t('Post more ads, or make yours stand out to reach more buyers.')}</p>
         </div>
         <div className="myads__banner-actions">
           <Link to="/en-in/post" className="button button--primary button--small">
-            Post an ad
+            {t('Post an ad')}
           </Link>
           <Link to="/en-in/payments/businesspackages/my_account" className="button button--outline button--small">
-            View packages
+            {t('View packages')}
           </Link>
         </div>
       </aside>
@@ -99,7 +101,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
       <div className="myads__tools">
         <div className="myads__search">
           <label htmlFor={searchId} className="visually-hidden">
-            Search your ads by title
+            {t('Search your ads by title')}
           </label>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5Zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
@@ -108,13 +110,13 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
             id={searchId}
             type="search"
             className="text-input myads__search-input"
-            placeholder="Search by ad title"
+            placeholder={t('Search by ad title')}
             value={searchText}
             maxLength={100}
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
-        <div className="myads__pills" role="group" aria-label="Filter by status">
+        <div className="myads__pills" role="group" aria-label={t('Filter by status')}>
           {filterPills(counts).map((pill) => (
             <Link
               key={pill.filter}
@@ -124,7 +126,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
               className={`myads__pill${active === pill.filter ? ' myads__pill--on' : ''}`}
               aria-current={active === pill.filter ? 'true' : undefined}
             >
-              {pill.label} <span className="myads__pill-count">({pill.count})</span>
+              {t(pill.label)} <span className="myads__pill-count">({pill.count})</span>
             </Link>
           ))}
         </div>
@@ -132,14 +134,14 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
 
       {ads.isError && !ads.data ? (
         <div className="error-panel myads__error" role="alert">
-          <p className="myads__error-title">Error loading ads</p>
-          <p>{serverMessage(ads.error, FETCH_FAILED)}</p>
+          <p className="myads__error-title">{t('Error loading ads')}</p>
+          <p>{t(serverMessage(ads.error, FETCH_FAILED))}</p>
           <button type="button" className="button button--outline" onClick={() => void ads.refetch()}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       ) : ads.isPending ? (
-        <ul className="myads__list" aria-busy="true" aria-label="Loading your ads">
+        <ul className="myads__list" aria-busy="true" aria-label={t('Loading your ads')}>
           {Array.from({ length: 3 }, (_, i) => (
             <li key={i} className="myad myad--skeleton" />
           ))}
@@ -147,25 +149,31 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
       ) : listings.length === 0 ? (
         counts?.all === 0 ? (
           <div className="empty-state">
-            <p className="empty-state__title">You haven't posted any ads yet</p>
-            <p className="muted">Sell what you don't need: it takes two minutes.</p>
+            <p className="empty-state__title">{t("You haven't posted any ads yet")}</p>
+            <p className="muted">{t("Sell what you don't need: it takes two minutes.")}</p>
             <Link to="/en-in/post" className="button button--primary">
-              Post your first ad
+              {t('Post your first ad')}
             </Link>
           </div>
         ) : (
           <div className="empty-state">
-            <p className="empty-state__title">No ads found</p>
-            <p className="muted">{q ? `None of your ${active === 'all' ? '' : `${active} `}ads has “${q}” in its title.` : `You have no ${active} ads.`}</p>
+            <p className="empty-state__title">{t('No ads found')}</p>
+            <p className="muted">
+              {q
+                ? active === 'all'
+                  ? t('None of your ads has “{q}” in its title.', { q })
+                  : t('None of your {status} ads has “{q}” in its title.', { q, status: t(active) })
+                : t('You have no {status} ads.', { status: t(active) })}
+            </p>
             <Link to="/en-in/myads" search={{}} className="button button--outline" onClick={() => setSearchText('')}>
-              Show all ads
+              {t('Show all ads')}
             </Link>
           </div>
         )
       ) : (
         <>
           <p className="muted myads__showing" aria-live="polite">
-            Showing {listings.length} of {total} ad{total === 1 ? '' : 's'}
+            {tn(total, 'Showing {shown} of {n} ad', 'Showing {shown} of {n} ads', { shown: listings.length })}
           </p>
           <ul className={`myads__list${ads.isPlaceholderData ? ' myads__list--stale' : ''}`}>
             {listings.map((listing) => (
@@ -175,15 +183,15 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           {ads.hasNextPage && (
             <div className="myads__more">
               <button type="button" className="button button--outline" onClick={() => void ads.fetchNextPage()} disabled={ads.isFetchingNextPage}>
-                {ads.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                {ads.isFetchingNextPage ? t('Loading...') : t('Load more')}
               </button>
             </div>
           )}
           {ads.isError && (
             <p className="field-error" role="alert">
-              {serverMessage(ads.error, FETCH_FAILED)}{' '}
+              {t(serverMessage(ads.error, FETCH_FAILED))}{' '}
               <button type="button" className="link-button" onClick={() => void ads.refetch()}>
-                Retry
+                {t('Retry')}
               </button>
             </p>
           )}
@@ -194,6 +202,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
 }
 
 function MyAdCard({ listing }: { listing: OwnListing }) {
+  const { t, tn, language } = useI18n();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
@@ -204,22 +213,22 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
   const statusChange = useMutation({
     mutationFn: (action: keyof typeof STATUS_CHANGE) => sellingApi.changeStatus(listing.id, STATUS_CHANGE[action].status),
     onSuccess: (_data, action) => {
-      toast.success(STATUS_CHANGE[action].done);
+      toast.success(t(STATUS_CHANGE[action].done));
       return queryClient.invalidateQueries({ queryKey: ['listings'] });
     },
-    onError: (error, action) => toast.error(serverMessage(error, STATUS_CHANGE[action].failed)),
+    onError: (error, action) => toast.error(t(serverMessage(error, STATUS_CHANGE[action].failed))),
   });
 
   const removal = useMutation({
     mutationFn: () => sellingApi.remove(listing.id),
     onSuccess: () => {
       setConfirming(false);
-      toast.success(DELETE_DONE);
+      toast.success(t(DELETE_DONE));
       return queryClient.invalidateQueries({ queryKey: ['listings'] });
     },
     onError: (error) => {
       setConfirming(false);
-      toast.error(serverMessage(error, DELETE_FAILED));
+      toast.error(t(serverMessage(error, DELETE_FAILED)));
     },
   });
 
@@ -232,35 +241,35 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
           <img src={image} alt="" width={160} height={120} loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
         ) : (
           <span className="myad__placeholder" aria-hidden="true">
-            {listing.category.name}
+            {t(listing.category.name)}
           </span>
         )}
       </div>
       <div className="myad__body">
         <div className="myad__top">
-          <span className={`myad__status myad__status--${display.tone}`}>{display.label}</span>
+          <span className={`myad__status myad__status--${display.tone}`}>{t(display.label)}</span>
           {!Number.isNaN(created.getTime()) && (
             <span className="myad__date">
-              Posted <time dateTime={listing.createdAt}>{postedDate.format(created)}</time>
+              {t('Posted')} <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, postedDate, language)}</time>
             </span>
           )}
         </div>
         <h2 className="myad__title">{listing.title}</h2>
-        <p className="myad__price">{formatPrice(listing.price, listing.currency)}</p>
-        <p className="myad__text">{display.text}</p>
+        <p className="myad__price">{formatPrice(listing.price, listing.currency, language)}</p>
+        <p className="myad__text">{t(display.text)}</p>
         {listing.status === 'PENDING' && listing.heldReason && HELD_REASONS[listing.heldReason as HeldReason] && (
           <p className="myad__reason">
-            <strong>Why:</strong> {HELD_REASONS[listing.heldReason as HeldReason]}
+            <strong>{t('Why:')}</strong> {t(HELD_REASONS[listing.heldReason as HeldReason])}
           </p>
         )}
         {listing.status === 'REJECTED' && listing.rejectReason && (
           <p className="myad__reason">
-            <strong>Reason:</strong> {listing.rejectReason}
+            <strong>{t('Reason:')}</strong> {t(listing.rejectReason)}
           </p>
         )}
         <p className="myad__meta">
           <span>{listing.location}</span>
-          <span aria-label={`${listing.views} views`}>
+          <span aria-label={tn(listing.views, '{n} view', '{n} views')}>
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
               <path fill="currentColor" d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7Zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
             </svg>{' '}
@@ -275,19 +284,19 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
             case 'view':
               return (
                 <Link key={action} to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline button--small">
-                  View
+                  {t('View')}
                 </Link>
               );
             case 'edit':
               return (
                 <Link key={action} to="/edit-listing/$id" params={{ id: listing.id }} className="button button--outline button--small">
-                  Edit
+                  {t('Edit')}
                 </Link>
               );
             case 'delete':
               return (
                 <button key={action} type="button" className="button button--danger button--small" disabled={busy} onClick={() => setConfirming(true)}>
-                  Delete
+                  {t('Delete')}
                 </button>
               );
             default: {
@@ -301,7 +310,7 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
                   disabled={busy}
                   onClick={() => statusChange.mutate(action)}
                 >
-                  {pending ? change.busy : action === 'sold' ? 'Mark as sold' : action === 'deactivate' ? 'Deactivate' : 'Reactivate'}
+                  {pending ? t(change.busy) : action === 'sold' ? t('Mark as sold') : action === 'deactivate' ? t('Deactivate') : t('Reactivate')}
                 </button>
               );
             }
@@ -313,20 +322,20 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
         onClose={() => {
           if (!removal.isPending) setConfirming(false);
         }}
-        title="Delete this ad?"
+        title={t('Delete this ad?')}
         footer={
           <div className="myad__confirm-actions">
             <button type="button" className="button button--outline" onClick={() => setConfirming(false)} disabled={removal.isPending}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button type="button" className="button button--danger" onClick={() => removal.mutate()} disabled={removal.isPending}>
-              {removal.isPending ? 'Deleting...' : 'Delete'}
+              {removal.isPending ? t('Deleting...') : t('Delete')}
             </button>
           </div>
         }
       >
         <p className="myad__confirm-title">{listing.title}</p>
-        <p>{DELETE_CONFIRM}</p>
+        <p>{t(DELETE_CONFIRM)}</p>
       </Dialog>
     </li>
   );

@@ -3,6 +3,7 @@
  * and which actions each status allows (the server's transitions: APPROVED → SOLD | INACTIVE,
  * INACTIVE → APPROVED | SOLD, SOLD → APPROVED; a REJECTED ad goes back to review by editing it).
  */
+import { msg } from '../../lib/i18n';
 import type { MyAdsFilter } from './search';
 import type { ListingStatusChange, MyListingsFilters, StatusCounts } from './queries';
 
@@ -18,16 +19,16 @@ export interface StatusDisplay {
 }
 
 const STATUS_TABLE: Record<string, StatusDisplay> = {
-  APPROVED: { label: 'ACTIVE', text: 'Your ad is live and visible to buyers', tone: 'active' },
-  REJECTED: { label: 'REJECTED', text: 'Your ad was rejected and is not visible', tone: 'rejected' },
-  SOLD: { label: 'SOLD', text: 'This item has been sold successfully', tone: 'sold' },
-  INACTIVE: { label: 'INACTIVE', text: 'Your ad is not visible to buyers', tone: 'inactive' },
+  APPROVED: { label: msg('ACTIVE'), text: msg('Your ad is live and visible to buyers'), tone: 'active' },
+  REJECTED: { label: msg('REJECTED'), text: msg('Your ad was rejected and is not visible'), tone: 'rejected' },
+  SOLD: { label: msg('SOLD'), text: msg('This item has been sold successfully'), tone: 'sold' },
+  INACTIVE: { label: msg('INACTIVE'), text: msg('Your ad is not visible to buyers'), tone: 'inactive' },
   // issue 20: held for a moderator (reports, duplicate photos, a suspended account)
-  PENDING: { label: 'UNDER REVIEW', text: 'Your ad is hidden while a moderator reviews it', tone: 'inactive' },
+  PENDING: { label: msg('UNDER REVIEW'), text: msg('Your ad is hidden while a moderator reviews it'), tone: 'inactive' },
 };
 
 export function statusDisplay(status: string | null | undefined): StatusDisplay {
-  return STATUS_TABLE[(status ?? '').toUpperCase()] ?? { label: 'UNKNOWN', text: 'Status unknown', tone: 'unknown' };
+  return STATUS_TABLE[(status ?? '').toUpperCase()] ?? { label: msg('UNKNOWN'), text: msg('Status unknown'), tone: 'unknown' };
 }
 
 const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all'>, NonNullable<MyListingsFilters['status']>> = {
@@ -62,11 +63,11 @@ export interface FilterPill {
 
 export function filterPills(counts: StatusCounts | undefined): FilterPill[] {
   return [
-    { filter: 'all', label: 'All', count: counts?.all ?? 0 },
-    { filter: 'active', label: 'Active', count: counts?.approved ?? 0 },
-    { filter: 'rejected', label: 'Rejected', count: counts?.rejected ?? 0 },
-    { filter: 'sold', label: 'Sold', count: counts?.sold ?? 0 },
-    { filter: 'inactive', label: 'Inactive', count: counts?.inactive ?? 0 },
+    { filter: 'all', label: msg('All'), count: counts?.all ?? 0 },
+    { filter: 'active', label: msg('Active'), count: counts?.approved ?? 0 },
+    { filter: 'rejected', label: msg('Rejected'), count: counts?.rejected ?? 0 },
+    { filter: 'sold', label: msg('Sold'), count: counts?.sold ?? 0 },
+    { filter: 'inactive', label: msg('Inactive'), count: counts?.inactive ?? 0 },
   ];
 }
 
@@ -91,12 +92,12 @@ export function actionsFor(status: string): AdAction[] {
 }
 
 export const STATUS_CHANGE: Record<'sold' | 'deactivate' | 'reactivate', { status: ListingStatusChange; busy: string; done: string; failed: string }> = {
-  sold: { status: 'SOLD', busy: 'Marking...', done: 'Marked as sold', failed: 'Failed to mark as sold. Please try again.' },
-  deactivate: { status: 'INACTIVE', busy: 'Deactivating...', done: 'Ad deactivated: buyers no longer see it', failed: 'Failed to deactivate the ad. Please try again.' },
-  reactivate: { status: 'APPROVED', busy: 'Reactivating...', done: 'Ad reactivated: buyers can see it again', failed: 'Failed to reactivate the ad. Please try again.' },
+  sold: { status: 'SOLD', busy: msg('Marking...'), done: msg('Marked as sold'), failed: msg('Failed to mark as sold. Please try again.') },
+  deactivate: { status: 'INACTIVE', busy: msg('Deactivating...'), done: msg('Ad deactivated: buyers no longer see it'), failed: msg('Failed to deactivate the ad. Please try again.') },
+  reactivate: { status: 'APPROVED', busy: msg('Reactivating...'), done: msg('Ad reactivated: buyers can see it again'), failed: msg('Failed to reactivate the ad. Please try again.') },
 };
 
-export const DELETE_CONFIRM = 'Are you sure you want to delete this listing? This action cannot be undone.';
-export const DELETE_DONE = 'Listing deleted successfully';
-export const DELETE_FAILED = 'Failed to delete listing. Please try again.';
-export const FETCH_FAILED = 'Failed to fetch ads. Please try again.';
+export const DELETE_CONFIRM = msg('Are you sure you want to delete this listing? This action cannot be undone.');
+export const DELETE_DONE = msg('Listing deleted successfully');
+export const DELETE_FAILED = msg('Failed to delete listing. Please try again.');
+export const FETCH_FAILED = msg('Failed to fetch ads. Please try again.');

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { constantTimeEqual, hmacSha256 } from '../lib/crypto';
+import { AppError, conflict, notFound } from '../lib/errors';
+import { enforce, type Limit } from '../lib/rate-limit';
+import { assertActive, getProfile } from './auth';
+import { sendEmail } from './outbox';
+
+/** A code lives for the window it was made in and the next one: 10 to 20 minutes. */
+export const EMAIL_CODE_WINDOW_MS = 10 * 60_000;
+
+export const EMAIL_LIMITS = {
+  send: { name: 'email-code-user', limit: 5, windowMs: 60 * 60_000, message: 'Too many codes sent. Please try again in an hour.' },
+  // 10 guesses an hour against 10^6 codes: guessing is hopeless
+  verify: { name: 'email-verify-user', limit: 10, windowMs: 60 * 60_000, message: 'Too many wrong codes. Please try again in an hour.' },
+} satisfies Record<string, Limit>;
+
+/**
+ * The code is derived, not stored (no table): HMAC of the account, the address and the time window.
+ * Changing the address or waiting past the window makes old codes worthless.
+ */
+export async function emailCode(env: Pick<Env, 'JWT_SECRET'>, userId: string, email: string, window: number): Promise<string> {
+  const mac = await hmacSha256(`email-verify:${env.JWT_SECRET ?? ''}`, `${userId}:${email}:${window}`);
+  const n = new DataView(mac.buffer, mac.byteOffset, 4).getUint32(0);
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+const userRow = async (db: Db, userId: string) => {
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+  assertActive(user);
+  return user;
+};
+
+/** Sends a code to the account's address, or to `email` when the account has none yet (it becomes the address). */
+export async function sendEmailCode(env: Env, db: Db, userId: string, input: { email?: string }, now = Date.now()) {
+  const user = await userRow(db, userId);
+  if (user.emailVerified) throw new AppError(400, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
+  let email = user.email;
+  if (input.email && input.email !== user.email) {
+    const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+    if (taken && taken.id !== userId) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    email = input.email;
+  }
+  if (!email) throw new AppError(400, 'EMAIL_REQUIRED', 'Please enter your e-mail address');
+  await enforce(env, EMAIL_LIMITS.send, userId);
+  if (email !== user.email) {
+    try {
+      await db.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
+    } catch {
+      throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    }
+  }
+  const code = await emailCode(env, userId, email, Math.floor(now / EMAIL_CODE_WINDOW_MS));
+  await sendEmail(
+    env,
+    email,
+    'Your SEL e-mail verification code',
+    `${code} is your code to verify this e-mail address on SEL. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
+  );
+  return { email, expiresIn: EMAIL_CODE_WINDOW_MS / 1000 };
+}
+
+/** Checks the code against the current and the previous window; right → the address is verified. */
+export async function verifyEmailCode(env: Env, db: Db, userId: string, code: string, now = Date.now()) {
+  const user = await userRow(db, userId);
+  if (user.emailVerified) return getProfile(db, userId);
+  if (!user.email) throw new AppError(400, 'EMAIL_REQUIRED', 'Add an e-mail address first.');
+  await enforce(env, EMAIL_LIMITS.verify, userId);
+  const window = Math.floor(now / EMAIL_CODE_WINDOW_MS);
+  const typed = new TextEncoder().encode(code);
+  let ok = false;
+  for (const w of [window, window - 1]) {
+    if (constantTimeEqual(new TextEncoder().encode(await emailCode(env, userId, user.email, w)), typed)) ok = true;
+  }
+  if (!ok) throw new AppError(400, 'EMAIL_CODE_INVALID', 'That code is wrong or has expired. Check the e-mail or ask for a new code.');
+  await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
