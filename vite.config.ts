@@ -51,6 +51,12 @@ export default defineConfig({
           const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
           preloads[page] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
         }
+        // the desktop header is its own chunk (web/src/components/SiteHeader.tsx): wide screens get it preloaded
+        const header = chunks.find((c) => c.facadeModuleId === here('./web/src/components/DesktopHeader.tsx'));
+        if (header) {
+          const js = [...closure([header.fileName])].filter((f) => !preloadedByHtml.has(f));
+          preloads['desktop-header'] = { js: js.map((f) => `/${f}`), css: js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`) };
+        }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
       },
     },
@@ -67,6 +73,8 @@ export default defineConfig({
     outDir: here('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // every browser SEL supports preloads modules itself; the polyfill cost the home page 0.5 KB
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // React, the router and the query cache start every page: one file, not the dozen small

@@ -71,7 +71,7 @@ const rows = parts.map((p) => ({ ...p, share: (p.gz / partsTotal) * total })).so
 
 console.log(`home page initial JavaScript: ${initial.size} files, ${kb(total)} KB gzipped`);
 console.log(`  ${perChunk.join(', ')}`);
-console.log('\n| part | minified KB | gzipped KB (share) |\n|---|---:|---:|');
+console.log('\n| part | rendered KB (before minifying) | gzipped KB (share) |\n|---|---:|---:|');
 for (const r of rows) if (r.share >= 256) console.log(`| ${r.name} | ${kb(r.raw)} | ${kb(r.share)} |`);
 const small = rows.filter((r) => r.share < 256);
 if (small.length) console.log(`| ${small.length} smaller parts | ${kb(small.reduce((s, r) => s + r.raw, 0))} | ${kb(small.reduce((s, r) => s + r.share, 0))} |`);

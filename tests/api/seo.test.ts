@@ -6,7 +6,7 @@ import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const PRELOADS = { '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
+const PRELOADS = { 'desktop-header': { js: ['/assets/DesktopHeader.js'], css: [] }, '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
 const withShell = {
   ...env,
   ASSETS: {
@@ -103,6 +103,9 @@ describe('pages carry their first data for a guest', () => {
     expect(Object.keys(bootOf(desktop.text)!)).toEqual(['/listings?limit=12&sortBy=createdAt&sortOrder=desc']);
     expect(desktop.text).toContain('<link rel="canonical" href="https://sel.example/">');
     expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    // the desktop header is a chunk of its own: preloaded for wide screens, never for phones (issue 22)
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js">');
+    expect((await get('/')).text).not.toContain('DesktopHeader.js');
     const bot = await get('/products?category=Vehicles', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     expect(bot.status).toBe(200);
     expect(bootOf(bot.text)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import { NotFoundPage } from './components/NotFoundPage';
+import { NotFoundPage } from './components/lazy-pages';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 

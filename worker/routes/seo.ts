@@ -114,11 +114,15 @@ const shell = async (c: Context<AppEnv>) => {
 
 /** The SPA shell with head tags for this page. */
 const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, status = 200) => {
-  const [html, preloads, fetched] = await Promise.all([
+  // wider screens than a phone's also need the desktop header's chunk before the first render
+  const wide = !/Mobi/i.test(c.req.header('user-agent') ?? '') && !isBot(c.req.header('user-agent'));
+  const [html, pagePreloads, headerPreloads, fetched] = await Promise.all([
     shell(c),
     meta.page ? preloadsFor(c, meta.page) : undefined,
+    meta.page && wide ? preloadsFor(c, 'desktop-header') : undefined,
     meta.boot?.length ? bootData(c, appFetch, meta.boot) : undefined,
   ]);
+  const preloads = pagePreloads && headerPreloads ? { js: [...new Set([...pagePreloads.js, ...headerPreloads.js])], css: [...new Set([...pagePreloads.css, ...headerPreloads.css])] } : (pagePreloads ?? headerPreloads);
   const boot = meta.bootEntries ? { ...fetched, ...meta.bootEntries } : fetched;
   const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(boot ? firstThumbnails(boot, 2) : [])];
   const tags = [

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import { ErrorPage } from '../components/ErrorPage';
-import { NotFoundPage } from '../components/NotFoundPage';
+import { ErrorPage, NotFoundPage } from '../components/lazy-pages';
 import { SiteHeader } from '../components/SiteHeader';
 import { Toaster } from '../components/Toaster';
 import { LoginModalHost } from '../features/auth/LoginModalHost';

@@ -1,0 +1,22 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
+
+// Rarely shown: fetched when needed, not with every page's first JavaScript (issue 22 home budget).
+const LazyErrorPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.ErrorPage })));
+const LazyNotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+export function ErrorPage(props: ErrorComponentProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorPage {...props} />
+    </Suspense>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
+}
