@@ -4,7 +4,7 @@ import { Icon } from '../../components/header/icons';
 import { useT } from '../../lib/i18n';
 import { usePopover } from '../../lib/use-popover';
 import { useSelectedLocation } from '../locations/selected-location';
-import { CATEGORY_BAR, RENT_LABEL, menuSearch, todayLabel } from './category-bar';
+import { CATEGORY_BAR, menuSearch } from './category-bar';
 
 const loadMegaMenu = () => import('./MegaMenuPanel');
 const MegaMenuPanel = lazy(() => loadMegaMenu().then((m) => ({ default: m.MegaMenuPanel })));
@@ -15,7 +15,6 @@ export function CategoryBar() {
   const location = useSelectedLocation();
   const popover = usePopover();
   const panelId = useId();
-  const today = todayLabel();
 
   return (
     <div className="category-bar">
@@ -39,7 +38,6 @@ export function CategoryBar() {
               <li key={item.label}>
                 <Link to="/products" search={menuSearch(item, location)} className="category-bar__link">
                   {t(item.label)}
-                  {item.label === RENT_LABEL && <span className="category-bar__date"> · {today}</span>}
                 </Link>
               </li>
             ))}

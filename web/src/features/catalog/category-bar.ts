@@ -26,19 +26,10 @@ export const CATEGORY_BAR: MenuItem[] = [
   { label: 'For Rent: Houses & Apartments', category: 'Properties', subcategory: 'Rentals' },
 ];
 
-export const RENT_LABEL = 'For Rent: Houses & Apartments';
-
 /** The /products search for a menu entry, in the chosen place (all of India adds nothing). */
 export function menuSearch(target: MenuTarget, location?: string | null): ProductsSearch {
   const search: ProductsSearch = { category: target.category };
   if (target.subcategory) search.subcategory = target.subcategory;
   if (location && !isAllIndia(location)) search.location = location.trim();
   return search;
-}
-
-const shortDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' });
-
-/** 'For Rent: Houses & Apartments' carries today's date on the bar (spec part 1 §2). */
-export function todayLabel(now: Date = new Date()): string {
-  return shortDate.format(now);
 }

@@ -54,7 +54,12 @@ export function PhotoViewer({
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    try {
+      // keep the finger's moves even when it strays off the photo
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // not an active pointer (a synthetic event): the moves still arrive on the stage
+    }
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     begin();
   };

@@ -6,16 +6,17 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TAXONOMY, type TaxonomyCategory } from '../../../../worker/schemas/taxonomy';
+import { CategoryIcon } from '../../components/CategoryIcon';
 import { usePageTitle } from '../../lib/page-title';
 import { SellTopBar } from './SellTopBar';
 import './selling.css';
 import { useT } from '../../lib/i18n';
 
-/** A coloured initial per category: enough to scan the list without an icon set in the bundle. */
+/** The category's icon, the same one home shows (components/CategoryIcon.tsx). */
 function CategoryMark({ category, index }: { category: TaxonomyCategory; index: number }) {
   return (
     <span className={`sell-cat-mark sell-cat-mark--${index % 5}`} aria-hidden="true">
-      {category.name[0]}
+      <CategoryIcon name={category.id} size={22} />
     </span>
   );
 }
