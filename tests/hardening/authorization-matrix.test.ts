@@ -51,6 +51,8 @@ interface FixtureOptions {
   block?: boolean;
   /** #18: the owner has a paid seller-package order */
   bizOrder?: boolean;
+  /** #18 (18b): ...and it is paid (verified), so it has a tax invoice */
+  bizPaid?: boolean;
 }
 
 const ghost = () => ulid().toLowerCase();
@@ -107,6 +109,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     expect(order.status).toBe(201);
     const done = await request(owner, 'POST', `/api/business/orders/${order.body.data.orderId}/local-checkout`);
     bizOrder = { id: order.body.data.orderId, signed: done.body.data };
+    if (opts.bizPaid) expect((await request(owner, 'POST', `/api/business/orders/${bizOrder.id}/verify`, bizOrder.signed)).status).toBe(200);
   }
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
   return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
@@ -156,6 +159,8 @@ const snapshot = async (f: Fixture) => {
     cart: await rows(`SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`, ...ids),
     promotions: await rows(`SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     savedSearches: await rows(`SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    // #18 ad stats
+    dailyStats: await rows(`SELECT * FROM listing_daily_stats WHERE listing_id IN ${theirListings} ORDER BY listing_id, day`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
 };
@@ -192,7 +197,7 @@ const ROUTES: Route[] = [
     expected: { owner: 200, other: 200, guest: 200, missing: 404 },
     allowed: ({ f, body, before, after }) => {
       expect(body.data.id).toBe(f.live.id);
-      same(before, after, ['listings', 'views']); // a view is counted, nothing else
+      same(before, after, ['listings', 'views', 'dailyStats']); // a view is counted (not the owner's own), nothing else
     },
   },
   {
@@ -482,6 +487,57 @@ const ROUTES: Route[] = [
     call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/promote`, body: { type: 'BOOST' } }),
     // the owner has no Boost package: 402 and nothing spent; others are refused before that
     expected: { owner: 402, other: 403, guest: 401, missing: 404 },
+  },
+  // ------------------------------------------------------------ #18 seller reports (helper 18b)
+  {
+    name: 'GET /business/orders/{id}/invoice (paid)',
+    fixture: { bizOrder: true, bizPaid: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/invoice` }),
+    // someone else's order reads as missing
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.bytes).toBeGreaterThan(1000);
+      // issuing it fixes the place of supply, and nothing else changes
+      expect(after.businessOrders).toEqual([expect.objectContaining({ id: f.bizOrder!.id, status: 'PAID', place_of_supply: 'Karnataka' })]);
+      same(before, after, ['businessOrders']);
+    },
+  },
+  {
+    name: 'GET /business/orders/{id}/invoice (unpaid)',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/invoice` }),
+    expected: { owner: 409, other: 404, guest: 401, missing: 404 },
+  },
+  {
+    name: 'GET /business/leads',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/business/leads' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    // the owner is the buyer in the fixture's chat: that conversation is the third party's lead, never theirs
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toEqual({ leads: [], truncated: false });
+      same(before, after);
+    },
+  },
+  {
+    name: 'GET /business/leads.csv',
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/business/leads.csv' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ body, before, after }) => {
+      expect(body.bytes).toBeGreaterThan(50); // the header row only
+      same(before, after);
+    },
+  },
+  {
+    name: 'GET /listings/{id}/stats',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.live.id}/stats` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toMatchObject({ views: 0, favorites: 0, chats: 0 });
+      expect(body.data.daily).toHaveLength(30);
+      same(before, after);
+    },
   },
   // ------------------------------------------------------------ the account itself (the token is the id)
   {
