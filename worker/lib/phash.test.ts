@@ -107,6 +107,15 @@ describe('known limit (docs/decisions/012)', () => {
 });
 
 describe('photos that cannot be hashed', () => {
+  it('flat pictures (plain colour, gradient) are not hashed: they would match each other', () => {
+    const width = 200;
+    const height = 150;
+    const gradient = new Uint8Array(width * height * 4);
+    for (let i = 0; i < width * height; i++) gradient.fill(60 + Math.round(((i % width) / width) * 150), i * 4, i * 4 + 3), (gradient[i * 4 + 3] = 255);
+    expect(photoHash(toJpeg({ width, height, data: gradient }, 85), 'jpeg')).toBeNull();
+    expect(photoHash(toJpeg({ width, height, data: new Uint8Array(width * height * 4).fill(200) }, 85), 'jpeg')).toBeNull();
+  });
+
   it('WebP, damaged JPEG and non-images give null, never throw', () => {
     expect(photoHash(Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0)), 'webp')).toBeNull();
     expect(photoHash(original('phone1').slice(0, 200), 'jpeg')).toBeNull();

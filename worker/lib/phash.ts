@@ -21,10 +21,18 @@ export const MATCH_DISTANCE = 6;
 export const BANDS = 4;
 
 /**
- * Larger photos are not decoded for hashing: a 13 MP JPEG needs ~60 MB while decoding, half a
- * Worker's memory. Phone cameras (12 MP) fit; bigger uploads are stored without a hash.
+ * Larger photos are not decoded for hashing: jpeg-js holds ~7.5 bytes per pixel while decoding
+ * (component planes, then RGB twice), so 8 MP is ~60 MB of a Worker's 128 MB. The post form sends
+ * 1600 px photos (1.9 MP); a bigger upload straight to the API is stored without a hash.
  */
-export const MAX_HASH_PIXELS = 13_000_000;
+export const MAX_HASH_PIXELS = 8_000_000;
+
+/**
+ * A hash with at most this many bits set (or unset) says "brightness falls (or rises) left to right
+ * almost everywhere": a blank, gradient or heavily vignetted picture. Such hashes collide across
+ * unrelated photos, so they are not stored (no false holds for plain pictures).
+ */
+export const FLAT_HASH_BITS = 12;
 
 const W = 9;
 const H = 8;
@@ -63,11 +71,18 @@ export const dhashPixels = (data: ArrayLike<number>, width: number, height: numb
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 };
 
-/** The hash of an image file's bytes, or null when it cannot be decoded here (WebP, too large, damaged). */
+/** The hash of an image file's bytes, or null when it cannot be decoded here (WebP, too large, damaged) or is flat. */
 export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
+  const hash = decodedHash(bytes, kind);
+  if (!hash) return null;
+  const ones = hammingDistance(hash, '0000000000000000');
+  return ones <= FLAT_HASH_BITS || ones >= 64 - FLAT_HASH_BITS ? null : hash;
+};
+
+const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
   try {
     if (kind === 'jpeg') {
-      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 100 });
+      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 80 });
       return dhashPixels(img.data, img.width, img.height, 3);
     }
     if (kind === 'png') {

@@ -5,8 +5,10 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { normalisePhone } from '../schemas/auth';
 import { THUMB_WIDTH } from '../schemas/media';
 import type { AdminUser, AuditEntry, ModerationItem } from '../schemas/trust';
+import { REPORT_OUTCOMES } from '../schemas/trust-data';
 import { dispatchEvents, eventStatement } from './alerts/events';
 import { endRealtimeSessions } from './chat';
+import { findPhotoMatches, hashesOf } from './duplicate-photos';
 import { mediaUrl } from './media';
 import { notify } from './notifications';
 
@@ -90,6 +92,9 @@ const photosOf = async (env: Env, origin: string, listingId: string) => {
   return results.map((m) => mediaUrl(origin, m.r2_key, THUMB_WIDTH));
 };
 
+const mediaIdsOf = async (env: Env, listingId: string) =>
+  (await env.DB.prepare('SELECT id FROM media WHERE listing_id = ?').bind(listingId).all<{ id: string }>()).results.map((m) => m.id);
+
 const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
   const { results: reports } = await env.DB.prepare(
     `SELECT reason, details, reporter_id, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
@@ -98,15 +103,15 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
     .all<{ reason: string; details: string | null; reporter_id: string; created_at: number }>();
   const reasons: Record<string, number> = {};
   for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
-  // photos of other accounts' ads with the same perceptual hash (set at upload once hashing lands)
-  const { results: matchRows } = await env.DB.prepare(
-    `SELECT DISTINCT l2.id, l2.title, l2.slug FROM media m1 JOIN media m2 ON m2.phash = m1.phash AND m2.listing_id <> m1.listing_id
-     JOIN listings l2 ON l2.id = m2.listing_id WHERE m1.listing_id = ? AND m1.phash IS NOT NULL AND l2.user_id <> ? LIMIT 5`,
-  )
-    .bind(r.id, r.user_id)
-    .all<{ id: string; title: string; slug: string }>();
+  // other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first
+  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
   const matches = [];
-  for (const m of matchRows) matches.push({ ...m, images: await photosOf(env, origin, m.id) });
+  for (const m of found.filter((x) => x.userId !== r.user_id).slice(0, 5)) {
+    const matched = await env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>();
+    const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
+    const images = await photosOf(env, origin, m.listingId);
+    matches.push({ id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images });
+  }
   return {
     listing: {
       id: r.id,
@@ -169,6 +174,10 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
   if (!held && !(live && listing.open_reports > 0) && !(input.action === 'REJECT' && live)) {
     throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
   }
+  // the people whose open reports this decision closes: each is told the outcome afterwards
+  const { results: reporters } = await env.DB.prepare(`SELECT DISTINCT reporter_id FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`)
+    .bind(listing.id)
+    .all<{ reporter_id: string }>();
   const now = Date.now();
   const update =
     input.action === 'APPROVE'
@@ -208,6 +217,16 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       title: 'Your ad is live again',
       body: `A moderator reviewed "${listing.title}" and it is visible again.`,
       data: { listingId: listing.id, status: 'APPROVED' },
+    });
+  }
+  const outcome = REPORT_OUTCOMES[input.action];
+  for (const r of reporters) {
+    if (r.reporter_id === listing.user_id) continue;
+    await notify(env, r.reporter_id, {
+      type: 'SYSTEM',
+      title: outcome.title,
+      body: outcome.body.replace('{title}', listing.title),
+      data: { listingId: listing.id, reportOutcome: input.action === 'APPROVE' ? 'KEPT' : 'REMOVED' },
     });
   }
   const after = await env.DB.prepare('SELECT status, reject_reason, held_reason FROM listings WHERE id = ?')

@@ -19,8 +19,10 @@ import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } 
 import { MEDIA_PREFIX } from './media';
 import { moderationReason } from './moderation';
 import { hasBlocked } from './trust';
+import { HELD_REASONS } from '../schemas/trust-data';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
+import { duplicateCheck } from './duplicate-photos';
 import { listingBrand } from '../schemas/brands';
 import { POSTING_RECORDED, limitGroupFor, reservePosting } from './business';
 import { dispatchEvents, eventStatement } from './alerts/events';
@@ -240,6 +242,9 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   const id = ulid().toLowerCase();
   const now = Date.now();
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  // the same photo in another seller's live ad: held for a moderator (a re-post of one's own ad is a 409, nothing stored)
+  const { holdForDuplicates } = await duplicateCheck(env, { ownerId: userId, mediaIds: p.photoIds, categoryId: p.categoryId, subcategoryId: p.subcategoryId }, origin);
+  const held = !reason && holdForDuplicates ? 'DUPLICATE_PHOTOS' : null;
   const brand = listingBrand(p.features, p.title);
   const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, p.place), id);
   // The free-ad limit (or a paid slot) is settled before anything is stored: the posting row is
@@ -247,15 +252,15 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   // and is decided again (a slot may remain when a parallel post took the free ad).
   const group = await limitGroupFor(env, db, p.categoryId, p.subcategoryId);
   // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
-  const posted = reason ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
+  const posted = reason || held ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   for (let attempt = 1; ; attempt++) {
     const posting = await reservePosting(env, userId, group, id, now);
     const written = await env.DB.batch([
       posting.statement,
       env.DB.prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
-           state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, contact_name, contact_phone, is_featured, views, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ? WHERE ${POSTING_RECORDED}`,
+           state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, held_reason, held_at, contact_name, contact_phone, is_featured, views, created_at, updated_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ? WHERE ${POSTING_RECORDED}`,
       ).bind(
         id,
         slug,
@@ -275,8 +280,10 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
         p.place.longitude,
         JSON.stringify(p.features),
         brand,
-        reason ? 'REJECTED' : 'APPROVED',
+        reason ? 'REJECTED' : held ? 'PENDING' : 'APPROVED',
         reason,
+        held,
+        held ? now : null,
         p.contactName,
         p.contactPhone,
         now,
@@ -293,6 +300,7 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   }
   if (posted) await dispatchEvents(env, [posted.id]);
   if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
+  if (held) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad is waiting for a review', body: HELD_REASONS.DUPLICATE_PHOTOS, data: { listingId: id, status: 'PENDING' } });
   await invalidateListingCaches(env);
   return getListing(env, db, origin, id, userId);
 };
@@ -329,7 +337,21 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
   // an ad a moderator held or rejected goes back to the moderators, not live
-  const status = reason ? 'REJECTED' : row.status === 'REJECTED' ? (row.held_reason ? 'PENDING' : 'APPROVED') : row.status;
+  let status = reason ? 'REJECTED' : row.status === 'REJECTED' ? (row.held_reason ? 'PENDING' : 'APPROVED') : row.status;
+  // new photos are checked like a new ad's: a re-post of one's own ad is a 409, another seller's photo holds it
+  const added = p.photoIds.filter((mediaId) => !oldPhotos.some((m) => m.id === mediaId));
+  let held: string | null = null;
+  if (added.length) {
+    const { holdForDuplicates } = await duplicateCheck(
+      env,
+      { ownerId: userId, mediaIds: added, categoryId: p.categoryId, subcategoryId: p.subcategoryId, exceptListingId: row.id },
+      origin,
+    );
+    if (holdForDuplicates && status === 'APPROVED') {
+      status = 'PENDING';
+      held = 'DUPLICATE_PHOTOS';
+    }
+  }
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = listingBrand(p.features, p.title);
@@ -354,7 +376,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     env.DB.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
-         contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`,
+         held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`,
     ).bind(
       buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id),
       p.title,
@@ -374,6 +396,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       brand,
       status,
       reason,
+      held,
+      held ? now : null,
       p.contactName,
       p.contactPhone,
       now,
@@ -386,6 +410,9 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   if ((written.at(event ? -2 : -1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
+  if (held) {
+    await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad is waiting for a review', body: HELD_REASONS.DUPLICATE_PHOTOS, data: { listingId: row.id, status: 'PENDING' } });
+  }
   if (reason && row.status !== 'REJECTED') {
     await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
   }

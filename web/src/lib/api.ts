@@ -16,13 +16,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiIssue[] | undefined;
+  /** what the error body carries beside the envelope (e.g. `existingListingId` of a 409 DUPLICATE_AD) */
+  readonly extra: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, issues?: ApiIssue[]) {
+  constructor(status: number, code: string, message: string, issues?: ApiIssue[], extra: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.extra = extra;
   }
 }
 
@@ -161,7 +164,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     const code = typeof parsed.code === 'string' ? parsed.code : `HTTP_${status}`;
     const message = typeof parsed.error === 'string' && parsed.error ? parsed.error : fallbackMessage(status);
     const issues = Array.isArray(parsed.issues) ? (parsed.issues as ApiIssue[]) : undefined;
-    throw new ApiError(status, code, message, issues);
+    const extra = Object.fromEntries(Object.entries(parsed).filter(([key]) => !['success', 'error', 'code', 'issues'].includes(key)));
+    throw new ApiError(status, code, message, issues, extra);
   }
 
   if (!response.ok) throw new ApiError(response.status, `HTTP_${response.status}`, fallbackMessage(response.status));

@@ -67,6 +67,7 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
   const queryClient = useQueryClient();
   const choice = resolveCategoryChoice(category, subcategory);
   const [posted, setPosted] = useState<OwnListing | null>(null);
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   const [initialValues] = useState<PostFormValues>(() => ({
     ...emptyPostForm(),
     sellerName: [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim().slice(0, NAME_MAX),
@@ -100,6 +101,12 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
     } catch (error) {
       // over the free-ad limit: the notice above the form offers the extra-ad packs (nothing typed is lost)
       if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') void queryClient.invalidateQueries({ queryKey: businessKeys.all });
+      // the same photo already in one of the seller's own ads here: point at that ad instead
+      const existing = isApiError(error) && error.code === 'DUPLICATE_AD' ? duplicateAdSlug(error.extra) : null;
+      if (existing) {
+        setDuplicateOf(existing);
+        return;
+      }
       toast.error(serverMessage(error, t(POST_FAILED_MESSAGE)));
     }
   };
@@ -125,7 +132,37 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
         />
       </div>
       {posted && <PostedDialog listing={posted} />}
+      {duplicateOf && <DuplicateAdDialog slug={duplicateOf} onClose={() => setDuplicateOf(null)} />}
     </div>
+  );
+}
+
+/** The existing ad's slug (or id) from a 409 DUPLICATE_AD body. */
+const duplicateAdSlug = (extra: Record<string, unknown>): string | null => {
+  const url = typeof extra.existingListingUrl === 'string' ? extra.existingListingUrl : '';
+  const slug = url.includes('/item/') ? decodeURIComponent(url.slice(url.lastIndexOf('/item/') + 6)) : '';
+  if (slug) return slug;
+  return typeof extra.existingListingId === 'string' ? extra.existingListingId : null;
+};
+
+/** A 409 DUPLICATE_AD: the seller already has this photo up in this category; nothing was posted. */
+function DuplicateAdDialog({ slug, onClose }: { slug: string; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog open onClose={onClose} title={t('You already have this ad')} className="sell-posted">
+      <div className="sell-posted__body">
+        <p className="sell-posted__lead">{t('One of these photos is already in your ad in this category.')}</p>
+        <p className="muted">{t('Nothing was posted. Edit your existing ad instead, or use different photos.')}</p>
+        <div className="sell-posted__actions">
+          <Link to="/item/$slug" params={{ slug }} className="button button--primary">
+            {t('Open my existing ad')}
+          </Link>
+          <button type="button" className="button button--outline" onClick={onClose}>
+            {t('Change photos')}
+          </button>
+        </div>
+      </div>
+    </Dialog>
   );
 }
 
@@ -135,6 +172,22 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
   const navigate = useNavigate();
   const rejected = listing.status === 'REJECTED';
   const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
+
+  if (listing.status === 'PENDING') {
+    return (
+      <Dialog open onClose={() => void navigate({ to: '/en-in/myads' })} title={t('Your ad is waiting for a review')} className="sell-posted">
+        <div className="sell-posted__body">
+          {listing.heldReason === 'DUPLICATE_PHOTOS' && <p className="sell-posted__lead">{t('Its photos match another seller’s ad.')}</p>}
+          <p className="muted">{t('A moderator will check it soon. Buyers will see it once it is approved; we will notify you.')}</p>
+          <div className="sell-posted__actions">
+            <Link to="/en-in/myads" className="button button--primary">
+              {t('Go to My Ads')}
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
 
   if (rejected) {
     return (

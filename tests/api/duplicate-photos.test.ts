@@ -1,0 +1,199 @@
+/**
+ * Duplicate-photo detection and reporters told the outcome (issue 20), through the real worker:
+ * photos are hashed at upload, a copy of another seller's live photo holds the new ad for review,
+ * the same seller re-posting gets a 409 pointing at the ad they have, and reporters hear the result.
+ */
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { call } from './helpers';
+import { createListing, createUserWithToken } from '../factories';
+import { PHASH_PHOTOS } from '../fixtures/phash-photos';
+import { crop, decodeJpeg, fromBase64, resize, toJpeg } from '../factories/photo-variants';
+
+type User = Awaited<ReturnType<typeof createUserWithToken>>;
+
+const json = (user: { auth: Record<string, string> } | null, method: string, path: string, body?: unknown) =>
+  call(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(user?.auth ?? {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+const upload = async (user: User, bytes: Uint8Array) => {
+  const form = new FormData();
+  form.append('image', new File([bytes.slice()], 'photo.jpg', { type: 'image/jpeg' }));
+  const res = await call('/api/upload/image', { method: 'POST', headers: user.auth, body: form });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; url: string };
+};
+
+const original = (name: keyof typeof PHASH_PHOTOS) => fromBase64(PHASH_PHOTOS[name]);
+/** what a copycat uploads: the photo saved smaller, at another quality, a sliver cropped */
+const copyOf = (name: keyof typeof PHASH_PHOTOS) => toJpeg(resize(crop(decodeJpeg(original(name)), { left: 0.01, top: 0.01 }), 300, 225), 55);
+
+const ad = (images: string[], subcategoryId = 'Laptops', title = 'Dell Inspiron 15 laptop, 16 GB RAM') => ({
+  title,
+  description: 'Bought last year, works perfectly, with charger and bag. No scratches.',
+  price: 38_000,
+  categoryId: 'Electronics',
+  subcategoryId,
+  location: 'Bengaluru',
+  images,
+  features: {},
+});
+
+const post = async (user: User, photos: Uint8Array[], subcategoryId?: string, title?: string) => {
+  const urls = [];
+  for (const p of photos) urls.push((await upload(user, p)).url);
+  return json(user, 'POST', '/api/listings', ad(urls, subcategoryId, title));
+};
+
+const moderator = async () => {
+  const m = await createUserWithToken({ firstName: 'Mod' });
+  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(m.id).run();
+  return m;
+};
+
+describe('hash at upload', () => {
+  it('stores the 64-bit hash and its four bands with the photo (worker upload)', async () => {
+    const user = await createUserWithToken();
+    const { id } = await upload(user, original('shotA'));
+    const row = await env.DB.prepare('SELECT phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE id = ?').bind(id).first<Record<string, unknown>>();
+    expect(row?.phash).toMatch(/^[0-9a-f]{16}$/);
+    const hex = row!.phash as string;
+    expect([row!.phash_b0, row!.phash_b1, row!.phash_b2, row!.phash_b3]).toEqual([0, 1, 2, 3].map((i) => Number.parseInt(hex.slice(i * 4, i * 4 + 4), 16)));
+  });
+});
+
+describe('posting with another seller’s photo', () => {
+  it('holds the new ad (PENDING, DUPLICATE_PHOTOS): out of sight for others, and the queue shows both ads', async () => {
+    const honest = await createUserWithToken({ firstName: 'Honest' });
+    const first = await post(honest, [original('shotA')]);
+    expect(first.status).toBe(201);
+    expect(first.body.data.status).toBe('APPROVED');
+
+    const copycat = await createUserWithToken({ firstName: 'Copycat' });
+    const copied = await post(copycat, [original('laptop1'), copyOf('shotA')]);
+    expect(copied.status).toBe(201);
+    expect(copied.body.data).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
+    const id = copied.body.data.id as string;
+    expect((await call(`/api/listings/${id}`)).status).toBe(404);
+    expect((await json(copycat, 'GET', `/api/listings/${id}`)).body.data.heldReason).toBe('DUPLICATE_PHOTOS');
+    // the owner is told why
+    const note = await json(copycat, 'GET', '/api/notifications');
+    expect(note.body.data.notifications.some((n: { title: string; data?: { listingId?: string } }) => n.title === 'Your ad is waiting for a review' && n.data?.listingId === id)).toBe(true);
+
+    const queue = await json(await moderator(), 'GET', '/api/admin/moderation?status=open');
+    const item = queue.body.data.items.find((i: { listing: { id: string } }) => i.listing.id === id);
+    expect(item.listing.heldReason).toBe('DUPLICATE_PHOTOS');
+    expect(item.listing.images).toHaveLength(2);
+    expect(item.matches).toHaveLength(1);
+    expect(item.matches[0]).toMatchObject({ id: first.body.data.id });
+    expect(item.matches[0].images[0]).toMatch(/\/api\/media\/u\//);
+  });
+
+  it('a different photo of the same kind of thing goes live; so does a copy of an ad older than 90 days', async () => {
+    const a = await createUserWithToken();
+    const b = await createUserWithToken();
+    const old = await post(a, [original('shotB')]);
+    expect(old.body.data.status).toBe('APPROVED');
+    expect((await post(b, [original('shotC')])).body.data.status).toBe('APPROVED');
+    await env.DB.prepare('UPDATE listings SET created_at = ? WHERE id = ?').bind(Date.now() - 91 * 24 * 3600_000, old.body.data.id).run();
+    expect((await post(b, [copyOf('shotB')])).body.data.status).toBe('APPROVED');
+  });
+
+  it('a copy of a photo whose ad is no longer live does not hold', async () => {
+    const a = await createUserWithToken();
+    const b = await createUserWithToken();
+    const sold = await post(a, [original('car1')], 'Laptops', 'Laptop shown by the road');
+    await env.DB.prepare(`UPDATE listings SET status = 'SOLD' WHERE id = ?`).bind(sold.body.data.id).run();
+    expect((await post(b, [copyOf('car1')])).body.data.status).toBe('APPROVED');
+  });
+
+  it('an edit that adds another seller’s photo holds the ad; an edit that keeps its photos does not', async () => {
+    const a = await createUserWithToken();
+    const b = await createUserWithToken();
+    expect((await post(a, [original('shotD')])).body.data.status).toBe('APPROVED');
+    const mine = await post(b, [original('phone4')]);
+    const id = mine.body.data.id as string;
+    expect((await json(b, 'PUT', `/api/listings/${id}`, { price: 37_000 })).body.data.status).toBe('APPROVED');
+    const added = (await upload(b, copyOf('shotD'))).url;
+    const edited = await json(b, 'PUT', `/api/listings/${id}`, { images: [mine.body.data.images[0], added] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
+  });
+});
+
+describe('the same seller posting the same photo again', () => {
+  it('in the same subcategory while the ad is up: 409 DUPLICATE_AD with a link to it, nothing stored', async () => {
+    const seller = await createUserWithToken();
+    const first = await post(seller, [original('phone1')]);
+    expect(first.status).toBe(201);
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM listings WHERE user_id = ?').bind(seller.id).first<{ n: number }>();
+    const again = await post(seller, [copyOf('phone1')]);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, code: 'DUPLICATE_AD', existingListingId: first.body.data.id });
+    expect(again.body.error).toMatch(/already have an ad with this photo/);
+    expect(again.body.existingListingUrl).toMatch(new RegExp(`/item/${first.body.data.slug}$`));
+    const after = await env.DB.prepare('SELECT count(*) AS n FROM listings WHERE user_id = ?').bind(seller.id).first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+    // the photos of the refused post stay unattached (the orphan cleanup takes them)
+    const attached = await env.DB.prepare('SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL').bind(seller.id).first<{ n: number }>();
+    expect(attached?.n).toBe(1);
+  });
+
+  it('in another subcategory, or once the first ad is sold: allowed, and never held for its own photo', async () => {
+    const seller = await createUserWithToken();
+    const first = await post(seller, [original('phone2')]);
+    const elsewhere = await post(seller, [copyOf('phone2')], 'Tablets', 'Tablet with a stand');
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.data.status).toBe('APPROVED');
+    await env.DB.prepare(`UPDATE listings SET status = 'SOLD' WHERE id = ?`).bind(first.body.data.id).run();
+    const relist = await post(seller, [copyOf('phone2')]);
+    expect(relist.status).toBe(201);
+    expect(relist.body.data.status).toBe('APPROVED');
+  });
+});
+
+describe('reporters are told the outcome', () => {
+  const reportersOf = async (listingId: string, n: number) => {
+    const users: User[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = await createUserWithToken({ firstName: `Reporter${i}` });
+      expect((await json(u, 'POST', `/api/listings/${listingId}/report`, { reason: 'FRAUD' })).status).toBe(201);
+      users.push(u);
+    }
+    return users;
+  };
+  const notesOf = async (u: User) =>
+    (await json(u, 'GET', '/api/notifications')).body.data.notifications as { title: string; body: string; type: string; data?: Record<string, unknown> }[];
+
+  it('approve: each reporter hears it was reviewed and kept; never who decided', async () => {
+    const seller = await createUserWithToken();
+    const listing = await createListing(seller, { title: 'Honest bicycle for sale' });
+    const reporters = await reportersOf(listing.id, 3);
+    const mod = await moderator();
+    expect((await json(mod, 'POST', `/api/admin/listings/${listing.id}/decision`, { action: 'APPROVE', reason: 'Looks genuine' })).status).toBe(200);
+    for (const r of reporters) {
+      const note = (await notesOf(r)).find((n) => n.data?.listingId === listing.id);
+      expect(note).toMatchObject({ type: 'SYSTEM', title: 'We reviewed the ad you reported', data: { reportOutcome: 'KEPT' } });
+      expect(note!.body).toContain('Honest bicycle for sale');
+      expect(JSON.stringify(note)).not.toContain(mod.id);
+      expect(JSON.stringify(note)).not.toContain('Mod');
+    }
+    // the seller hears nothing about reporters, and nobody is told twice
+    expect((await notesOf(seller)).some((n) => n.title === 'We reviewed the ad you reported')).toBe(false);
+  });
+
+  it('reject: each reporter hears it was removed, with thanks; earlier reporters of a closed report are not told again', async () => {
+    const seller = await createUserWithToken();
+    const listing = await createListing(seller, { title: 'Too good to be true phone' });
+    const [reporter] = await reportersOf(listing.id, 1);
+    const mod = await moderator();
+    expect((await json(mod, 'POST', `/api/admin/listings/${listing.id}/decision`, { action: 'REJECT', reason: 'Scam: asks for advance payment' })).status).toBe(200);
+    const notes = (await notesOf(reporter!)).filter((n) => n.data?.listingId === listing.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: 'The ad you reported was removed', data: { reportOutcome: 'REMOVED' } });
+    expect(notes[0]!.body).not.toContain('advance payment'); // the moderator's reason is for the seller
+  });
+});
