@@ -5,6 +5,7 @@ import { GST_PERCENT, type PackageType } from '../schemas/business';
 import { DAY } from './business';
 import { notify } from './notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
+import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
 
 /** Seller-package orders (#18): priced by the server, paid through the payments module, credited once. */
 
@@ -226,7 +227,10 @@ export const payBusinessOrderByProviderId = async (env: Env, providerOrderId: st
 };
 
 export const listBusinessOrders = async (env: Env, userId: string) => {
-  const { results } = await env.DB.prepare('SELECT * FROM business_orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 100').bind(userId).all<OrderRow>();
+  // abandoned checkouts do not pile up as "Not completed" (issue 19)
+  const { results } = await env.DB.prepare(`SELECT * FROM business_orders WHERE user_id = ? AND ${notAbandoned()} ORDER BY created_at DESC LIMIT 100`)
+    .bind(userId, abandonedBefore())
+    .all<OrderRow>();
   return { orders: results.map(orderView) };
 };
 

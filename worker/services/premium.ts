@@ -9,6 +9,7 @@ import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './list
 import { notify } from './notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
 import { payBusinessOrderByProviderId } from './business-orders';
+import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
 
 // the payments module's signature, kept here for the callers (and tests) that know it from premium
 export { paymentSignature, paymentsMode } from './payments';
@@ -221,9 +222,9 @@ export const handleWebhook = async (env: Env, rawBody: string, signature: string
 export const listTransactions = async (env: Env, userId: string, q: { page: number; limit: number }) => {
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
-      `SELECT o.*, p.name AS package_name FROM payment_orders o JOIN premium_packages p ON p.id = o.package_id WHERE o.user_id = ? ORDER BY o.created_at DESC LIMIT ? OFFSET ?`,
-    ).bind(userId, q.limit, (q.page - 1) * q.limit),
-    env.DB.prepare('SELECT count(*) AS total FROM payment_orders WHERE user_id = ?').bind(userId),
+      `SELECT o.*, p.name AS package_name FROM payment_orders o JOIN premium_packages p ON p.id = o.package_id WHERE o.user_id = ? AND ${notAbandoned('o')} ORDER BY o.created_at DESC LIMIT ? OFFSET ?`,
+    ).bind(userId, abandonedBefore(), q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare(`SELECT count(*) AS total FROM payment_orders WHERE user_id = ? AND ${notAbandoned()}`).bind(userId, abandonedBefore()),
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {

@@ -1,12 +1,19 @@
 import './auth.css';
 import { useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Dialog } from '../../components/Dialog';
 import { STORAGE_KEYS, showPushPrompt, writeFlag } from './auth-store';
 import { disablePushNotifications, enablePushNotifications } from './push';
+import { pushMoment } from './push-moment';
 
-/** First-login question (spec part 1 §2 "Other", §4 push consent). Closing it in any way counts as seen. */
+/**
+ * The push question (spec part 1 §4 consent), asked after a moment that explains it (issue 19:
+ * push-moment.ts), not at sign-in. Closing it in any way counts as seen.
+ */
 export default function PushPrompt() {
+  const t = useT();
+  const moment = pushMoment();
   const [busy, setBusy] = useState(false);
 
   const close = () => {
@@ -24,12 +31,14 @@ export default function PushPrompt() {
     const enabled = await enablePushNotifications();
     setBusy(false);
     close();
-    if (enabled) toast.success('Push notifications are on');
-    else toast.info('Notifications are blocked in your browser. You can allow them in your browser settings.');
+    if (enabled) toast.success(t('Push notifications are on'));
+    else toast.info(t('Notifications are blocked in your browser. You can allow them in your browser settings.'));
   };
 
   return (
-    <Dialog title="Would you like to receive Push Notifications?" onClose={close} busy={busy} describedBy="push-prompt-text">
+    <Dialog
+      title={moment === 'chat' ? t('Know when they reply?') : moment === 'favourite' ? t('Hear about the ads you like?') : t('Would you like to receive Push Notifications?')}
+      onClose={close} busy={busy} describedBy="push-prompt-text">
       <div className="auth-dialog__body">
         <div className="push-prompt__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="40" height="40">
@@ -40,15 +49,18 @@ export default function PushPrompt() {
           </svg>
         </div>
         <p id="push-prompt-text" className="auth-muted">
-          Get notified about new messages from buyers and sellers, and updates on your ads. You can change this any
-          time in Settings.
+          {moment === 'chat'
+            ? t('Your message is sent. Turn on notifications to know as soon as the reply comes, even when SEL is closed. You can change this any time in Settings.')
+            : moment === 'favourite'
+              ? t('Saved to your wishlist. Turn on notifications to hear when sellers reply and about updates on your ads. You can change this any time in Settings.')
+              : t('Get notified about new messages from buyers and sellers, and updates on your ads. You can change this any time in Settings.')}
         </p>
         <div className="auth-actions">
           <button type="button" className="auth-button auth-button--outline" onClick={decline} disabled={busy}>
-            No thanks
+            {t('No thanks')}
           </button>
           <button type="button" className="auth-button auth-button--primary" onClick={() => void accept()} disabled={busy}>
-            {busy ? 'Please wait...' : 'Sign me up!'}
+            {busy ? t('Please wait...') : t('Turn on notifications')}
           </button>
         </div>
       </div>

@@ -47,12 +47,11 @@ function startSession(queryClient: QueryClient, token: string, user: AuthUser, i
   // What was fetched as a guest (favourite flags, counts) is refetched with the new token.
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 
-  // Spec part 1 §4: registration always asks; a login asks until the prompt has been closed once.
-  // (The push code loads only here, at sign-in: it is not part of a guest's first page, issue 22.)
-  const pushSupported = typeof window !== 'undefined' && 'Notification' in window;
-  if (pushSupported && (isNewUser || !readFlag(STORAGE_KEYS.seenNotificationDialog))) showPushPrompt(true);
-  // this browser already said yes: its push subscription now belongs to this account
-  else if (pushSupported && Notification.permission === 'granted')
+  // Issue 19: no push question at sign-in or sign-up (isNewUser no longer asks); it comes after the first
+  // chat sent or favourite (push-moment.ts). This browser already said yes: its subscription now belongs to
+  // this account. (The push code loads only here, at sign-in: it is not part of a guest's first page, issue 22.)
+  void isNewUser;
+  if (typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'granted')
     void import('./push').then(({ pushPreference, subscribeForPush }) => (pushPreference.get() ? subscribeForPush() : false));
 
   clearTimeout(wishlistBannerTimer);

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BlockUserButton } from '../trust/BlockUserButton';
+import { offerPushNotifications } from '../auth/push-moment';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatPrice } from '../../lib/format';
@@ -229,7 +230,12 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         disabled={room.isLoading || !!room.error}
         listingPrice={listing?.price ?? null}
         role={chatRole(chat, me.id)}
-        onSend={room.send} onTyping={room.noteTyping} />
+        onSend={(content, type) => {
+          const sent = room.send(content, type);
+          // issue 19: the first message sent is the moment that explains push notifications
+          if (sent) offerPushNotifications('chat');
+          return sent;
+        }} onTyping={room.noteTyping} />
     </div>
   );
 }

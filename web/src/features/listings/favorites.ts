@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
+import { offerPushNotifications } from '../auth/push-moment';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
@@ -85,8 +86,10 @@ export function useToggleFavorite() {
       // The caller asked to flip what it showed, so what it showed is the opposite.
       return { wasFavorite: !favorite };
     },
-    onSuccess: (result, { id }) => {
+    onSuccess: (result, { id, favorite }) => {
       if (result && typeof result.isFavorite === 'boolean') setFavorite(id, result.isFavorite);
+      // issue 19: the first favourite is the moment that explains push notifications
+      if (favorite) offerPushNotifications('favourite');
       // The toggle may have cancelled the first load of the list: fetch it now, after the change.
       if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
         void queryClient.invalidateQueries({ queryKey: favoriteKeys.ids() });

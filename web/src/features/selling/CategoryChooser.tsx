@@ -22,12 +22,13 @@ function CategoryMark({ category, index }: { category: TaxonomyCategory; index: 
 }
 
 function SubcategoryList({ category }: { category: TaxonomyCategory }) {
+  const t = useT();
   return (
-    <ul className="sell-subcats" aria-label={`${category.name} subcategories`}>
+    <ul className="sell-subcats" aria-label={t('{category} subcategories', { category: t(category.name) })}>
       {category.subcategories.map((sub) => (
         <li key={sub.id}>
           <Link to="/en-in/post/attributes" search={{ category: category.id, subcategory: sub.id }} className="sell-subcat">
-            {sub.name}
+            {t(sub.name)}
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path fill="currentColor" d="m9.4 6 6 6-6 6L8 16.6l4.6-4.6L8 7.4 9.4 6Z" />
             </svg>
@@ -67,7 +68,7 @@ export function CategoryChooser() {
                       onClick={() => setOpenId(expanded ? null : category.id)}
                     >
                       <CategoryMark category={category} index={index} />
-                      <span className="sell-cat__name">{category.name}</span>
+                      <span className="sell-cat__name">{t(category.name)}</span>
                       <svg className="sell-cat__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                         <path fill="currentColor" d="m9.4 6 6 6-6 6L8 16.6l4.6-4.6L8 7.4 9.4 6Z" />
                       </svg>

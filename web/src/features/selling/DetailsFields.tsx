@@ -106,6 +106,7 @@ function bind(props: DetailsProps, key: string) {
 }
 
 function VehicleFields(props: DetailsProps) {
+  const t = useT();
   const subId = props.choice.subcategory.id;
   const motor = (MOTOR_VEHICLE_SUBCATEGORIES as readonly string[]).includes(subId);
   const brands = useOptionList(vehicleBrandsPath(subId), fallbackBrands(subId));
@@ -116,14 +117,14 @@ function VehicleFields(props: DetailsProps) {
   return (
     <>
       <SelectField label={msg('Brand')} required options={brands} {...bind(props, 'brand')} />
-      <TextField label={msg('Model')} maxLength={60} placeholder={subId === 'vehicles-cars' ? 'e.g. Swift VXi' : undefined} {...bind(props, 'model')} />
+      <TextField label={msg('Model')} maxLength={60} placeholder={subId === 'vehicles-cars' ? t('e.g. {example}', { example: 'Swift VXi' }) : undefined} {...bind(props, 'model')} />
       <TextField
         label={msg('Year')}
         required
         inputMode="numeric"
         maxLength={4}
         placeholder={`${1990}–${max}`}
-        hint={`Between 1990 and ${max}`}
+        hint={t('Between {min} and {max}', { min: 1990, max })}
         {...bind(props, 'year')}
         onChange={(value) => props.setFeature('year', value.replace(/\D/g, '').slice(0, 4))}
       />
@@ -140,15 +141,16 @@ function VehicleFields(props: DetailsProps) {
 }
 
 function MobileFields(props: DetailsProps) {
+  const t = useT();
   return (
     <>
       <SelectField label={msg('Brand')} required options={MOBILE_BRANDS} {...bind(props, 'brand')} />
-      <TextField label={msg('Model')} required maxLength={60} placeholder="e.g. Galaxy S23" {...bind(props, 'model')} />
+      <TextField label={msg('Model')} required maxLength={60} placeholder={t('e.g. {example}', { example: 'Galaxy S23' })} {...bind(props, 'model')} />
       <ChipsField label={msg('Storage')} required options={STORAGE} {...bind(props, 'storage')} />
       <ChipsField label={msg('RAM')} required options={RAM} {...bind(props, 'ram')} />
       <TextField label={msg('Colour')} maxLength={30} {...bind(props, 'color')} />
-      <TextField label={msg('Screen size')} maxLength={20} placeholder='e.g. 6.1"' {...bind(props, 'screenSize')} />
-      <TextField label={msg('Battery')} maxLength={20} placeholder="e.g. 5000 mAh" {...bind(props, 'battery')} />
+      <TextField label={msg('Screen size')} maxLength={20} placeholder={t('e.g. {example}', { example: '6.1"' })} {...bind(props, 'screenSize')} />
+      <TextField label={msg('Battery')} maxLength={20} placeholder={t('e.g. {example}', { example: '5000 mAh' })} {...bind(props, 'battery')} />
       <SelectField label={msg('Warranty')} options={WARRANTY} {...bind(props, 'warranty')} />
       <CheckboxesField label={msg('Features')} options={MOBILE_FEATURES} values={list(props.values, 'features')} onChange={(v) => props.setFeature('features', v)} />
     </>

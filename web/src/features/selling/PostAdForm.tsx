@@ -17,6 +17,7 @@ import {
   PHONE_DIGITS,
   fieldErrors,
   missingFields,
+  optionalFieldsToFix,
   type ChosenCategory,
   type FeatureValue,
   type FormContext,
@@ -70,7 +71,8 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   // items is the queue's snapshot: recomputing on it keeps the counts fresh
   const errors = useMemo(() => fieldErrors(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
   const missing = useMemo(() => missingFields(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
-  const canSubmit = missing.length === 0 && photoCounts.pending === 0 && !submitting;
+  const toFix = optionalFieldsToFix(values, choice.family);
+  const canSubmit = missing.length === 0 && toFix.length === 0 && photoCounts.pending === 0 && !submitting;
 
   // twenty photos and a long description are a lot to lose to a stray tap on Back
   const submittingRef = useRef(false);
@@ -260,6 +262,10 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
           <p id={missingId} className="sell-submit__missing" aria-live="polite">
             {t('Please fill the following mandatory fields: {list}', { list: missing.map((name) => t(name)).join(', ') })}
           </p>
+        ) : toFix.length > 0 ? (
+          <p id={missingId} className="sell-submit__missing" aria-live="polite">
+            {t('Too short or too long: {list}. Correct it, or leave it empty to use ours.', { list: toFix.map((name) => t(name)).join(', ') })}
+          </p>
         ) : photoCounts.pending > 0 ? (
           <p id={missingId} className="sell-submit__missing" aria-live="polite">
             {t('Please wait until your photos finish uploading.')}
@@ -275,7 +281,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
             type="submit"
             className="button button--primary sell-submit__button"
             disabled={!canSubmit}
-            aria-describedby={missing.length > 0 || photoCounts.pending > 0 ? missingId : undefined}
+            aria-describedby={missing.length > 0 || toFix.length > 0 || photoCounts.pending > 0 ? missingId : undefined}
           >
             {submitting ? busyLabel : submitLabel}
           </button>

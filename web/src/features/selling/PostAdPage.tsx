@@ -42,11 +42,11 @@ export function CategoryHeader({ choice, changeable }: { choice: ChosenCategory;
           <ol>
             {choice.subcategory.id ? (
               <>
-                <li>{choice.category.name}</li>
-                <li aria-current="page">{choice.subcategory.name}</li>
+                <li>{t(choice.category.name)}</li>
+                <li aria-current="page">{t(choice.subcategory.name)}</li>
               </>
             ) : (
-              <li aria-current="page">{choice.category.name}</li>
+              <li aria-current="page">{t(choice.category.name)}</li>
             )}
           </ol>
         </nav>

@@ -9,6 +9,7 @@ import {
   counterText,
   defaultTitle,
   emptyPostForm,
+  optionalFieldsToFix,
   featuresToForm,
   fieldErrors,
   groupDigits,
@@ -174,8 +175,13 @@ describe('missing-field list per family', () => {
     expect(missingFields(form(), ONE_PHOTO, c)).toEqual(['Brand', 'Model', 'Storage', 'RAM']);
     const done = form({ features: { brand: 'Samsung', model: 'Galaxy S21', storage: '128GB', ram: '8GB' } });
     expect(missingFields(done, ONE_PHOTO, c)).toEqual([]);
-    // an optional title that is typed must still be long enough
-    expect(missingFields({ ...done, title: 'S21' }, ONE_PHOTO, c)).toEqual(['Title']);
+    // an optional title that is typed must still be long enough, but it is never called "mandatory" (issue 19)
+    expect(missingFields({ ...done, title: 'S21' }, ONE_PHOTO, c)).toEqual([]);
+    expect(optionalFieldsToFix({ title: 'S21', description: '' }, 'mobile')).toEqual(['Title']);
+    expect(optionalFieldsToFix({ title: '', description: 'Good' }, 'mobile')).toEqual(['Description']);
+    expect(optionalFieldsToFix({ title: '', description: '' }, 'mobile')).toEqual([]);
+    // where they are required, they are mandatory fields, not fixes
+    expect(optionalFieldsToFix({ title: 'S21', description: 'x' }, 'vehicle')).toEqual([]);
   });
 
   it('asks properties by subcategory and PG type', () => {

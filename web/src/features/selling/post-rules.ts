@@ -247,8 +247,9 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
   const details = missingDetails(ctx.family, ctx.subcategoryId, values.features);
   missing.push(...details);
   if (!yearOk(values.features.year, ctx.now) && !details.includes('Year')) missing.push(msg('Year'));
-  if (!textLengthOk(values.title, TITLE_MIN, TITLE_MAX, needTitle)) missing.push(msg('Title'));
-  if (!textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, descriptionRequired(ctx.family))) missing.push(msg('Description'));
+  // an optional title or description typed too short is not "mandatory": optionalFieldsToFix says so (issue 19)
+  if (needTitle && !textLengthOk(values.title, TITLE_MIN, TITLE_MAX, true)) missing.push(msg('Title'));
+  if (descriptionRequired(ctx.family) && !textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, true)) missing.push(msg('Description'));
   if (!priceOk(values.price, ctx.categoryId)) missing.push(ctx.family === 'job' ? msg('Salary') : msg('Price'));
   if (photos.ready === 0) missing.push(msg('At least one photo'));
   if (!values.state.trim()) missing.push(msg('State'));
@@ -295,6 +296,17 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
     if (!phoneOk(values.sellerPhone)) errors.sellerPhone = msg('Please enter a valid 10-digit mobile number');
   }
   return errors;
+}
+
+/**
+ * Optional title/description (Smartphones, properties…) the seller started but left too short or
+ * too long: they block posting, but are not "mandatory" — fix them or empty them (issue 19).
+ */
+export function optionalFieldsToFix(values: Pick<PostFormValues, 'title' | 'description'>, family: CategoryFamily): string[] {
+  const fix: string[] = [];
+  if (!titleRequired(family) && !textLengthOk(values.title, TITLE_MIN, TITLE_MAX, false)) fix.push(msg('Title'));
+  if (!descriptionRequired(family) && !textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, false)) fix.push(msg('Description'));
+  return fix;
 }
 
 export function missingFieldsMessage(missing: string[]): string {

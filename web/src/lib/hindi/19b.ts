@@ -328,4 +328,23 @@ export const HINDI_19B: Record<string, string> = {
   'Updating...': 'अपडेट हो रहा है...',
   'You do not have permission to edit this listing': 'आपको यह विज्ञापन बदलने की अनुमति नहीं है',
   'Failed to update listing': 'विज्ञापन अपडेट नहीं हो सका',
+  // ── push prompt (asked after the first chat or favourite) ──
+  'Push notifications are on': 'पुश सूचनाएँ चालू हैं',
+  'Notifications are blocked in your browser. You can allow them in your browser settings.': 'आपके ब्राउज़र में सूचनाएँ बंद हैं। आप ब्राउज़र की सेटिंग में इन्हें अनुमति दे सकते हैं।',
+  'Know when they reply?': 'जवाब आते ही जानना चाहेंगे?',
+  'Hear about the ads you like?': 'पसंद के विज्ञापनों की ख़बर चाहिए?',
+  'Would you like to receive Push Notifications?': 'क्या आप पुश सूचनाएँ पाना चाहेंगे?',
+  'Your message is sent. Turn on notifications to know as soon as the reply comes, even when SEL is closed. You can change this any time in Settings.':
+    'आपका संदेश भेज दिया गया। जवाब आते ही जानने के लिए सूचनाएँ चालू करें, तब भी जब SEL बंद हो। आप इसे कभी भी सेटिंग में बदल सकते हैं।',
+  'Saved to your wishlist. Turn on notifications to hear when sellers reply and about updates on your ads. You can change this any time in Settings.':
+    'पसंदीदा में सहेजा गया। विक्रेताओं के जवाब और आपके विज्ञापनों की ख़बर पाने के लिए सूचनाएँ चालू करें। आप इसे कभी भी सेटिंग में बदल सकते हैं।',
+  'Get notified about new messages from buyers and sellers, and updates on your ads. You can change this any time in Settings.':
+    'खरीदारों और विक्रेताओं के नए संदेशों और आपके विज्ञापनों की ख़बरें पाएँ। आप इसे कभी भी सेटिंग में बदल सकते हैं।',
+  'No thanks': 'नहीं, धन्यवाद',
+  'Turn on notifications': 'सूचनाएँ चालू करें',
+  // ── post form ──
+  'e.g. {example}': 'जैसे {example}',
+  'Between {min} and {max}': '{min} से {max} के बीच',
+  '{category} subcategories': '{category} की उपश्रेणियाँ',
+  'Too short or too long: {list}. Correct it, or leave it empty to use ours.': 'बहुत छोटा या बहुत लंबा: {list}। इसे ठीक करें, या ख़ाली छोड़ दें ताकि हमारा भर दिया जाए।',
 };
