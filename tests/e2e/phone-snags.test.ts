@@ -81,6 +81,19 @@ describe('issue 19: the phone journeys without snags', () => {
       for (const c of await coveredControls(tab.page)) found.push(`${tab.page.viewportSize()?.width}px ${path}: ${c}`);
     };
 
+    // the probe itself can fail: a floating bar laid over a button is reported
+    const probe = await openTab(375, 780, { touch: true });
+    await probe.page.goto('/');
+    await probe.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
+    await probe.page.evaluate(() => {
+      const bar = document.createElement('div');
+      bar.className = 'probe-bar';
+      bar.style.cssText = 'position:fixed;inset:0 0 auto 0;height:100vh;z-index:99;background:transparent';
+      document.body.insertAdjacentElement('beforeend', bar);
+    });
+    expect((await coveredControls(probe.page)).some((c) => c.includes('is under div.probe-bar'))).toBe(true);
+    await probe.context.close();
+
     for (const width of [375, 360, 430]) {
       // every page at 375 px; at the narrowest and widest phones the pages with floating or sticky parts
       const all = width === 375;
