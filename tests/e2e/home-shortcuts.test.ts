@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_GUIDES, guideShortcuts } from '../../web/src/features/catalog/category-guides';
 import { productsApiQuery } from '../../web/src/features/listings/filters';
+import { productsSearchSchema } from '../../web/src/lib/search-params';
 import { noProblems, openTab, useBrowser } from './browser';
 import { listings } from './fixtures';
 
@@ -73,5 +74,28 @@ describe('home shortcuts lead somewhere', () => {
     for (const place of places) expect(await total({ location: place }), place).toBeGreaterThan(0);
     noProblems(tab);
     await tab.context.close();
+  });
+
+  // 19c: the category links too — home tiles on a phone, the desktop category bar and the footer
+  it('every category link on home (tiles, category bar, footer) opens a page with ads', async () => {
+    const hrefs = new Set<string>();
+    for (const [width, height] of [[WIDTH, 800], [1280, 900]] as const) {
+      const tab = await openTab(width, height);
+      const { page } = tab;
+      await page.goto('/');
+      await page.locator('footer.site-footer').getByRole('heading', { name: 'TRENDING LOCATIONS' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const links = await page.locator('.category-tile, .category-bar__nav a, footer.site-footer a').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+      for (const href of links) if (href.startsWith('/products')) hrefs.add(href);
+      noProblems(tab);
+      await tab.context.close();
+    }
+    expect(hrefs.size).toBeGreaterThan(10);
+    const empty: string[] = [];
+    for (const href of hrefs) {
+      const search = productsSearchSchema.parse(Object.fromEntries(new URL(href, 'http://x').searchParams));
+      if ((await total({ ...productsApiQuery(search) })) === 0) empty.push(decodeURIComponent(href));
+    }
+    expect(empty).toEqual([]);
   });
 });
