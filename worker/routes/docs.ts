@@ -11,6 +11,8 @@ export const docsRoutes = (api: Hono<AppEnv>) =>
     .get(
       '/openapi.json',
       openAPIRouteHandler(api, {
+        // #18: GET /business/leads.csv is an operation, not a static file
+        excludeStaticFile: false,
         documentation: {
           openapi: '3.1.0',
           info: {

@@ -150,17 +150,20 @@ export const renderInvoiceHtml = (inv: Invoice) => {
   dl{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:0}
   dt{color:#406367}dd{margin:0;font-weight:600;word-break:break-word}
   .table{overflow-x:auto}
-  table{width:100%;border-collapse:collapse;min-width:520px}
+  table{width:100%;border-collapse:collapse}
   th,td{border:1px solid #ccd5d6;padding:6px 8px;text-align:left;vertical-align:top}
   thead th{background:#f2f4f5;font-size:12px}
   td:last-child,tfoot th{text-align:right}
-  .num{text-align:right;white-space:nowrap}
+  .num{text-align:right}
+  td.num,tfoot td{white-space:nowrap}
   tfoot th{font-weight:500}
   tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:15px}
   .words{margin:12px 0;padding:10px;background:#f2f4f5;border-radius:4px}
   .hint{margin:16px auto 0;max-width:800px;text-align:center}
+  .nowrap{white-space:nowrap}
+  @media(max-width:599px){body{padding:8px}.sheet{padding:12px}table{font-size:12px}th,td{padding:4px}}
   @page{size:A4;margin:12mm}
-  @media print{body{background:#fff;padding:0}.sheet{border:0;padding:0;max-width:none}.hint{display:none}table{min-width:0}}
+  @media print{body{background:#fff;padding:0}.sheet{border:0;padding:0;max-width:none}.hint{display:none}}
 </style>
 </head>
 <body>
@@ -176,7 +179,7 @@ export const renderInvoiceHtml = (inv: Invoice) => {
     <section class="box">
       <h2>Invoice</h2>
       <dl>
-        <dt>Invoice no.</dt><dd>${e(inv.number)}</dd>
+        <dt>Invoice no.</dt><dd class="nowrap">${e(inv.number)}</dd>
         <dt>Date</dt><dd>${e(inv.date)}</dd>
         <dt>Place of supply</dt><dd>${e(inv.placeOfSupply.state)} (${e(inv.placeOfSupply.code)})</dd>
         <dt>Reverse charge</dt><dd>No</dd>

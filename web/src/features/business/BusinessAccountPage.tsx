@@ -143,9 +143,10 @@ export function MyOrdersPage() {
             </p>
             {o.invoiceNumber && (
               <p className="muted">
-                {t('Invoice')} {o.invoiceNumber} · <InvoiceButton orderId={o.id} />
+                {t('Invoice')} {o.invoiceNumber}
               </p>
             )}
+            {o.invoiceNumber && <InvoiceButton orderId={o.id} />}
           </li>
         ))}
       </ul>

@@ -26,7 +26,7 @@ const sum = (stats: ListingStats, key: 'views' | 'favorites' | 'chats') => stats
 
 /** A small views (solid) and chats (dashed) line for the last 30 days; tapping it opens the figures. */
 export function AdStatsSparkline({ listingId, title }: { listingId: string; title: string }) {
-  const t = useT();
+  const { t, tn } = useI18n();
   const stats = useListingStats(listingId);
   const [open, setOpen] = useState(false);
   const data = stats.data;
@@ -51,8 +51,8 @@ export function AdStatsSparkline({ listingId, title }: { listingId: string; titl
           )}
         </svg>
         <span className="ad-spark__label" aria-hidden="true">
-          {data ? `${views30} · ${chats30}` : '–'}
-          <span className="ad-spark__more">{t('Stats')}</span>
+          <span>{data ? tn(views30, '{n} view', '{n} views') : '–'}</span>
+          <span>{data ? tn(chats30, '{n} chat', '{n} chats') : ''}</span>
         </span>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={t('Ad stats')}>
@@ -160,7 +160,7 @@ export function InvoiceButton({ orderId }: { orderId: string }) {
   return (
     <button
       type="button"
-      className="link-button"
+      className="button button--outline button--small"
       disabled={busy}
       onClick={() => {
         setBusy(true);

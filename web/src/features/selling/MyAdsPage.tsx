@@ -74,6 +74,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
     <section className="myads">
       <div className="myads__head">
         <h1 className="page-title">{t('My Ads')}</h1>
+        <div className="myads__head-actions">
         <button type="button" className="button button--outline button--small myads__refresh" onClick={refresh} disabled={ads.isFetching}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={ads.isFetching ? 'myads__spin' : undefined}>
             <path fill="currentColor" d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z" />
@@ -81,6 +82,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           {ads.isFetching ? t('Refreshing...') : t('Refresh')}
         </button>
         <DownloadLeadsButton />
+        </div>
       </div>
 
       <aside className="myads__banner">

@@ -1,7 +1,6 @@
 /** Hindi for #18 seller reports (helper 18b): ad stats, leads, tax invoices. Keys are the English text. */
 export const HINDI_18B: Record<string, string> = {
   'Stats for the last 30 days: {views} views, {chats} chats': 'पिछले 30 दिनों के आँकड़े: {views} बार देखा गया, {chats} चैट',
-  Stats: 'आँकड़े',
   'Ad stats': 'विज्ञापन के आँकड़े',
   'Could not load the stats. Please try again.': 'आँकड़े लोड नहीं हो सके। कृपया फिर से कोशिश करें।',
   'Loading...': 'लोड हो रहा है...',
@@ -19,4 +18,8 @@ export const HINDI_18B: Record<string, string> = {
   'Download leads': 'लीड्स डाउनलोड करें',
   'Opening...': 'खुल रहा है...',
   'View tax invoice': 'टैक्स चालान देखें',
+  '{n} view': '{n} व्यू',
+  '{n} views': '{n} व्यूज़',
+  '{n} chat': '{n} चैट',
+  '{n} chats': '{n} चैट',
 };
