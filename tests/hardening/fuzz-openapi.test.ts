@@ -254,6 +254,17 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     reason: (r) => (op.path.endsWith('/report') ? r.pick(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER']) : r.pick(['Fake photos', 'Checked, genuine seller', 'Scam'])),
     action: (r) => r.pick(['APPROVE', 'REJECT']),
     details: (r) => r.pick(['Asked for advance payment', '', 'Same ad posted twice']),
+    // #21 "only the new ads": real moments, offsets, dates, and near misses
+    since: (r) =>
+      r.pick([
+        new Date(Date.now() - r.int(0, 90 * 86_400_000)).toISOString(),
+        '2026-11-25',
+        '2026-11-25T09:30:00+05:30',
+        '2026-02-30T00:00:00Z',
+        '2026-11-25T25:61:00Z',
+        `${r.int(1, 1e12)}`,
+        'yesterday',
+      ]),
   };
 };
 
