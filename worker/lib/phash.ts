@@ -21,11 +21,12 @@ export const MATCH_DISTANCE = 6;
 export const BANDS = 4;
 
 /**
- * Larger photos are not decoded for hashing: jpeg-js holds ~7.5 bytes per pixel while decoding
- * (component planes, then RGB twice), so 8 MP is ~60 MB of a Worker's 128 MB. The post form sends
- * 1600 px photos (1.9 MP); a bigger upload straight to the API is stored without a hash.
+ * Larger photos are not decoded for hashing: jpeg-js counts ~14 bytes per pixel while decoding
+ * (component planes, then RGB twice) and refuses past its 80 MB budget (a 5.9 MP photo was decoded
+ * and then refused), so 4 MP is the cap, checked from the frame header before decoding. The post form sends 1600 px photos (1.9 MP);
+ * a bigger upload straight to the API is stored without a hash.
  */
-export const MAX_HASH_PIXELS = 8_000_000;
+export const MAX_HASH_PIXELS = 4_000_000;
 
 /**
  * A hash with at most this many bits set (or unset) says "brightness falls (or rises) left to right
