@@ -7,6 +7,8 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from 
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { PromoteDialog } from '../business/PromoteDialog';
+import { useT } from '../../lib/i18n';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -65,6 +67,10 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
   const total = firstPage?.pagination.total ?? 0;
   const active = status ?? 'all';
 
+  // #18: the package chooser, for one ad (its id) or to pick one ('' from the banner)
+  const [promoting, setPromoting] = useState<string | null>(null);
+  const t = useT();
+
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sellingKeys.mine() });
 
   return (
@@ -88,9 +94,9 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           <Link to="/en-in/post" className="button button--primary button--small">
             Post an ad
           </Link>
-          <Link to="/en-in/payments/businesspackages/my_account" className="button button--outline button--small">
-            View packages
-          </Link>
+          <button type="button" className="button button--outline button--small" onClick={() => setPromoting('')}>
+            {t('Sell faster')}
+          </button>
         </div>
       </aside>
 
@@ -167,7 +173,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           </p>
           <ul className={`myads__list${ads.isPlaceholderData ? ' myads__list--stale' : ''}`}>
             {listings.map((listing) => (
-              <MyAdCard key={listing.id} listing={listing} />
+              <MyAdCard key={listing.id} listing={listing} onPromote={() => setPromoting(listing.id)} />
             ))}
           </ul>
           {ads.hasNextPage && (
@@ -187,11 +193,13 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           )}
         </>
       )}
+      {promoting !== null && <PromoteDialog ads={listings} initialAdId={promoting || undefined} onClose={() => setPromoting(null)} />}
     </section>
   );
 }
 
-function MyAdCard({ listing }: { listing: OwnListing }) {
+function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
@@ -267,6 +275,11 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
         </p>
       </div>
       <div className="myad__actions">
+        {listing.status === 'APPROVED' && (
+          <button type="button" className="button button--small sell-button-yellow" onClick={onPromote}>
+            {listing.isFeatured ? t('Boost to top') : t('Sell faster')}
+          </button>
+        )}
         {actionsFor(listing.status).map((action) => {
           switch (action) {
             case 'view':
