@@ -131,3 +131,34 @@ describe('boost', () => {
     expect(plan.slice(0, plan.indexOf('SCAN p'))).not.toContain('TEMP B-TREE FOR ORDER BY');
   });
 });
+
+describe('POST /api/business/quote (the cart)', () => {
+  it('prices like an order (subtotal + 18 % GST), ignores client prices, stores nothing, and refuses bad input readably', async () => {
+    const orders = async () => (await env.DB.prepare('SELECT count(*) AS n FROM business_orders').first<{ n: number }>())!.n;
+    const before = await orders();
+    const body = { items: [{ packageId: 'featured-7d-vehicles-cars', quantity: 2, price: 1 }, { packageId: 'boost-1-vehicles-cars', quantity: 1 }, { packageId: 'featured-7d-vehicles-cars', quantity: 1 }] };
+    const res = await call('/api/business/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    // 3 × 699 + 199 = 2,296; GST 413.28; total 2,709.28
+    expect(res.body.data).toMatchObject({ subtotal: 2296, gst: 413.28, total: 2709.28, currency: 'INR' });
+    expect(res.body.data.items).toEqual([
+      expect.objectContaining({ packageId: 'featured-7d-vehicles-cars', quantity: 3, unitPrice: 699, amount: 2097 }),
+      expect.objectContaining({ packageId: 'boost-1-vehicles-cars', quantity: 1, unitPrice: 199, amount: 199 }),
+    ]);
+    const seller = await createUserWithToken();
+    const order = await call('/api/business/orders', { method: 'POST', headers: { 'content-type': 'application/json', ...seller.auth }, body: JSON.stringify(body) });
+    expect(order.body.data).toMatchObject({ subtotal: 2296, gst: 413.28, total: 2709.28 });
+    for (const [bad, message] of [
+      [{ items: [{ packageId: 'gold-plan', quantity: 1 }] }, 'There is no package called "gold-plan"'],
+      [{ items: [] }, 'Choose at least one package'],
+      [{ items: [{ packageId: 'boost-1-vehicles-cars', quantity: 21 }] }, undefined],
+    ] as const) {
+      const r = await call('/api/business/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bad) });
+      expect(r.status).toBe(400);
+      expect(r.body.success).toBe(false);
+      if (message) expect(r.body.error).toBe(message);
+      else expect(typeof r.body.error).toBe('string');
+    }
+    expect(await orders()).toBe(before + 1);
+  });
+});

@@ -10,7 +10,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${esca
 const chooseChip = (page: Page, group: string, option: string) => page.getByRole('group', { name: group }).getByText(option, { exact: true }).click();
 
 describe('seller packages (#18): a second Cars ad on a phone', () => {
-  it('the form says the free Cars ad is used, offers the extra-ad pack, the test checkout pays it, and the typed ad then posts', async () => {
+  it('the form says the free Cars ad is used, offers the extra-ad pack, the test checkout pays it, the typed ad posts, is featured through Sell Faster Now, leads its category, and the cart prices a pack', async () => {
     const phone = uniquePhone('6');
     const seller = await apiRegisterByPhone(phone, 'Kiran', 'Patil');
     // the free Cars ad of the year, already used
@@ -89,26 +89,65 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await congrats.getByText('Your Ad will go live shortly').waitFor();
     await tab.shot('18-posted-with-slot');
 
-    // Sell Faster Now leads to the packages; the user menu's "Bought Packages & Billing" to the paid order
-    await congrats.getByRole('link', { name: 'Sell Faster Now' }).click();
-    await page.waitForURL((url) => url.pathname === '/en-in/payments/businesspackages/my_account');
-    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
-    const buy = page.getByRole('region', { name: 'Buy Business Packages' });
-    await buy.getByRole('button', { name: /^Buy Featured ad for 7 days · / }).waitFor();
-    const limits = page.getByRole('region', { name: 'Free ads' });
-    expect(await limits.getByRole('row', { name: /^Cars / }).textContent()).toContain('1 / 1 per 365 days');
-    await tab.shot('18-my-account');
+    // Sell Faster Now opens the package chooser with the new ad preselected: buy Featured 7 days, and it is applied
+    await congrats.getByRole('button', { name: 'Sell Faster Now' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Sell faster' });
+    await chooser.getByText(title).waitFor();
+    const featured7 = chooser.getByRole('region', { name: 'Feature this ad' }).getByRole('button', { name: /7 days ₹699 \+ GST = ₹824\.82/ });
+    await featured7.waitFor();
+    await tab.shot('18-sell-faster-chooser');
+    await featured7.click();
+    const payFeature = page.getByRole('dialog', { name: 'Complete Payment' });
+    await payFeature.getByRole('button', { name: 'Pay ₹824.82' }).click();
+    const featureCheckout = page.getByRole('dialog', { name: 'Test checkout' });
+    await featureCheckout.getByRole('button', { name: 'Pay ₹824.82' }).click();
+    await page.waitForURL((url) => url.pathname === '/en-in/myads');
+    await page.getByText(/Your ad is featured until/).waitFor();
+    await tab.shot('18-featured-my-ads');
+
+    // it leads its category with the FEATURED badge (pinned on page 1; at most 3 are, rotating daily)
+    const mine = (await api<{ listings: { id: string; title: string }[] }>('/listings/user/my-listings?limit=5', { token: seller.token })).listings.find((l) => l.title === title)!;
+    const cars = await api<{ listings: { id: string; pinned?: boolean; isFeatured: boolean; featuredUntil: string | null }[] }>(
+      '/listings?category=Vehicles&subcategory=Cars&location=Koramangala&page=1&limit=20',
+    );
+    const pinned = cars.listings.filter((l) => l.pinned);
+    expect(pinned.length).toBeLessThanOrEqual(3);
+    expect(cars.listings.slice(0, pinned.length).every((l) => l.pinned && l.isFeatured)).toBe(true);
+    expect(pinned.map((l) => l.id)).toContain(mine.id);
+    await page.goto('/products?category=Vehicles&subcategory=Cars&location=Koramangala');
+    const card = page.locator(`a[href*="${mine.id}"]`).first();
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await tab.shot('18-featured-leads-category');
+
+    // My Orders shows both paid orders
     await page.goto('/en-in/myorders/orders');
     await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
-    await page.getByText(/Invoice SEL\/\d{4}-\d{2}\/\d{6}/).waitFor();
-    expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).first().textContent()).toContain('Total ₹470.82');
+    await page.getByText(/Invoice SEL\/\d{4}-\d{2}\/\d{6}/).first().waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).filter({ hasText: 'Total ₹824.82' }).count()).toBe(1);
+    expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).filter({ hasText: 'Total ₹470.82' }).count()).toBe(1);
     await tab.shot('18-my-orders');
 
-    // the server agrees: two Cars ads, the slot used, one paid order with an invoice number
+    // the cart: add a Boost pack from the chooser in My Ads, priced by the server's quote
+    await page.goto('/en-in/myads');
+    await page.getByRole('button', { name: 'Boost to top' }).first().click();
+    const chooser2 = page.getByRole('dialog', { name: 'Sell faster' });
+    await chooser2.getByRole('region', { name: 'Boost to top' }).getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.goto('/en-in/payments/viewcart/ALL');
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    await page.getByRole('button', { name: 'One more' }).click();
+    await page.getByText('₹469.64').waitFor(); // 2 × ₹199 + 18 % GST
+    await tab.shot('18-cart');
+
+    // the server agrees: two Cars ads, the slot used, the feature spent, two paid orders with invoice numbers
     const account = await api<{ limits: { subcategoryId?: string; used: number; paidSlots: number }[]; credits: unknown[] }>('/business/account', { token: seller.token });
     expect(account.limits.find((l) => l.subcategoryId === 'vehicles-cars')).toMatchObject({ used: 1, paidSlots: 0 });
+    expect(account.credits).toEqual([]);
     const orders = await api<{ orders: { status: string; total: number; invoiceNumber?: string }[] }>('/business/orders', { token: seller.token });
-    expect(orders.orders).toEqual([expect.objectContaining({ status: 'PAID', total: 470.82, invoiceNumber: expect.stringMatching(/^SEL\/\d{4}-\d{2}\/\d{6}$/) })]);
+    expect(orders.orders).toEqual([
+      expect.objectContaining({ status: 'PAID', total: 824.82, invoiceNumber: expect.stringMatching(/^SEL\/\d{4}-\d{2}\/\d{6}$/) }),
+      expect.objectContaining({ status: 'PAID', total: 470.82, invoiceNumber: expect.stringMatching(/^SEL\/\d{4}-\d{2}\/\d{6}$/) }),
+    ]);
     noProblems(tab);
   });
 });

@@ -483,6 +483,16 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'POST /business/quote (public prices, nothing stored)',
+    call: (_f, m) => ({ method: 'POST', path: '/api/business/quote', body: { items: [{ packageId: m ? 'no-such-package' : 'ad-slots-1-vehicles-cars', quantity: 2 }] } }),
+    // the "missing" cell asks for a package that does not exist
+    expected: { owner: 200, other: 200, guest: 200, missing: 400 },
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toMatchObject({ subtotal: 798, gst: 143.64, total: 941.64 });
+      same(before, after);
+    },
+  },
+  {
     name: 'POST /listings/{id}/promote {BOOST}',
     call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/promote`, body: { type: 'BOOST' } }),
     // the owner has no Boost package: 402 and nothing spent; others are refused before that

@@ -298,6 +298,9 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
   'POST /business/orders': (r) => ({
     items: [{ packageId: r.pick(['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs']), quantity: r.int(1, 20) }],
   }),
+  'POST /business/quote': (r) => ({
+    items: [{ packageId: r.pick(['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs']), quantity: r.int(1, 20) }],
+  }),
 };
 
 /** Operations that end the caller's session: each request gets a throwaway user. */

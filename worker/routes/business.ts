@@ -11,13 +11,14 @@ import {
   businessOrderSchema,
   createOrderBody,
   createdOrderSchema,
+  orderQuoteSchema,
   orderIdParam,
   packagesQuery,
   packagesResult,
   providerTriple,
   verifiedOrderSchema,
 } from '../schemas/business';
-import { createBusinessOrder, getBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
+import { createBusinessOrder, getBusinessOrder, quoteBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
 import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/business';
 
 /** Seller packages, free-ad limits, cart and orders (#18). */
@@ -40,6 +41,18 @@ export const businessRoutes = new Hono<AppEnv>()
       const user = c.get('user');
       return c.json({ success: true as const, data: { packages, limit: user && group ? await limitStatus(c.env, user.id, group) : null } });
     },
+  )
+  .post(
+    '/quote',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Price a cart of packages (subtotal + 18 % GST = total, rupees) exactly as an order would be; nothing is stored',
+      description: 'Only package ids and quantities are read. Unknown package or quantity outside 1–20 → 400.',
+      data: orderQuoteSchema,
+      errors: [400],
+    }),
+    validate('json', createOrderBody),
+    async (c) => c.json({ success: true as const, data: await quoteBusinessOrder(c.env, c.req.valid('json').items) }),
   )
   .use(requireAuth)
   .get(

@@ -129,6 +129,16 @@ export const createdOrderSchema = z.object({
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
+/** #18 cart: what a set of packages costs, priced by the server exactly as an order would be (nothing stored). */
+export const orderQuoteSchema = z.object({
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  currency: z.literal('INR'),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
 export const verifiedOrderSchema = z.object({ verified: z.boolean(), credited: z.boolean(), order: businessOrderSchema });
 
 export const promoteBody = z.object({ type: z.enum(['FEATURED', 'BOOST'], { error: 'type must be FEATURED or BOOST' }) });

@@ -72,10 +72,9 @@ interface PackageRow {
 
 /**
  * Prices the items from the package table (anything the client says about prices never reaches
- * here), opens the provider's order for the total, and stores ours. Same package twice adds up.
+ * here). Same package twice adds up; more than 20 of one package, or an unknown one, is a 400.
  */
-export const createBusinessOrder = async (env: Env, userId: string, items: { packageId: string; quantity: number }[]) => {
-  paymentsMode(env);
+export const priceItems = async (env: Env, items: { packageId: string; quantity: number }[]) => {
   const merged = new Map<string, number>();
   for (const i of items) merged.set(i.packageId.trim().toLowerCase(), (merged.get(i.packageId.trim().toLowerCase()) ?? 0) + i.quantity);
   const ids = [...merged.keys()];
@@ -92,7 +91,18 @@ export const createBusinessOrder = async (env: Env, userId: string, items: { pac
   });
   const subtotalMinor = ids.reduce((n, id) => n + results.find((r) => r.id === id)!.price_minor * merged.get(id)!, 0);
   const gstMinor = gstOn(subtotalMinor);
-  const totalMinor = subtotalMinor + gstMinor;
+  return { priced, subtotalMinor, gstMinor, totalMinor: subtotalMinor + gstMinor };
+};
+
+/** The cart's quote (#18): the same pricing as an order, nothing stored. */
+export const quoteBusinessOrder = async (env: Env, items: { packageId: string; quantity: number }[]) => {
+  const { priced, subtotalMinor, gstMinor, totalMinor } = await priceItems(env, items);
+  return { items: priced, subtotal: rupees(subtotalMinor), gst: rupees(gstMinor), total: rupees(totalMinor), currency: 'INR' as const };
+};
+
+export const createBusinessOrder = async (env: Env, userId: string, items: { packageId: string; quantity: number }[]) => {
+  paymentsMode(env);
+  const { priced, subtotalMinor, gstMinor, totalMinor } = await priceItems(env, items);
   const id = `bo_${ulid().toLowerCase()}`;
   const { provider, providerOrderId } = await createProviderOrder(env, {
     amountMinor: totalMinor,

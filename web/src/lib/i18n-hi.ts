@@ -5,6 +5,7 @@ import { HINDI_18B } from './hindi/18b';
 import { HINDI_21 } from './hindi/21';
 import { HINDI_19B } from './hindi/19b';
 import { HINDI_20 } from './hindi/20';
+import { HINDI_18A } from './hindi/18a';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -18,6 +19,7 @@ export const HINDI: Record<string, string> = {
   ...HINDI_21,
   ...HINDI_19B,
   ...HINDI_20,
+  ...HINDI_18A,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',

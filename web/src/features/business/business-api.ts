@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { AdLimit, BusinessOrder, CreatedOrder, PackageType, SellerPackage, accountResult } from '../../../../worker/schemas/business';
+import type { AdLimit, BusinessOrder, CreatedOrder, OrderQuote, PackageType, SellerPackage, accountResult } from '../../../../worker/schemas/business';
 import { GST_PERCENT } from '../../../../worker/schemas/business-rules';
 import { api } from '../../lib/api';
 import type { CheckoutPayment } from '../premium/premium-api';
 
-export type { AdLimit, BusinessOrder, CreatedOrder, PackageType, SellerPackage };
+export type { AdLimit, BusinessOrder, CreatedOrder, OrderQuote, PackageType, SellerPackage };
 export type BusinessAccount = z.infer<typeof accountResult>;
 export { GST_PERCENT };
 
@@ -15,6 +15,12 @@ export const businessApi = {
   orders: (signal?: AbortSignal) => api.get<{ orders: BusinessOrder[] }>('/business/orders', undefined, { signal }),
   createOrder: (items: { packageId: string; quantity: number }[]) => api.post<CreatedOrder>('/business/orders', { items }),
   localCheckout: (orderId: string) => api.post<CheckoutPayment>(`/business/orders/${encodeURIComponent(orderId)}/local-checkout`),
+  promote: (listingId: string, type: 'FEATURED' | 'BOOST') =>
+    api.post<{ listingId: string; type: string; isFeatured: boolean; featuredUntil: string | null; bumpedAt: string | null; remaining: number }>(
+      `/listings/${encodeURIComponent(listingId)}/promote`,
+      { type },
+    ),
+  quote: (items: { packageId: string; quantity: number }[]) => api.post<OrderQuote>('/business/quote', { items }),
   verify: (orderId: string, payment: CheckoutPayment) =>
     api.post<{ verified: boolean; credited: boolean; order: BusinessOrder }>(`/business/orders/${encodeURIComponent(orderId)}/verify`, payment),
 };

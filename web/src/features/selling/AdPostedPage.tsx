@@ -1,7 +1,9 @@
 /** /en-in/payments/packages/consume/free/success (part 2 §2 Ad-posted success page). */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { PromoteDialog } from '../business/PromoteDialog';
 import { usePageTitle } from '../../lib/page-title';
 import { ListingCard } from '../listings/ListingCard';
 import { listingQueries } from '../listings/queries';
@@ -13,6 +15,8 @@ export function AdPostedPage({ slug }: { slug?: string }) {
   const t = useT();
   // the ad just posted, shown as buyers will see it
   const posted = useQuery({ ...listingQueries.slug(slug ?? ''), enabled: !!slug }).data;
+  // #18: the package chooser with the new ad preselected
+  const [promoting, setPromoting] = useState(false);
   return (
     <section className="sell-success">
       <div className="sell-posted__tick" aria-hidden="true">
@@ -34,9 +38,9 @@ export function AdPostedPage({ slug }: { slug?: string }) {
         {t(FREE_POSTING_NOTE)}
       </p>
       <div className="sell-success__actions">
-        <Link to="/premium" className="button sell-button-yellow">
-          Sell Faster Now
-        </Link>
+        <button type="button" className="button sell-button-yellow" onClick={() => setPromoting(true)}>
+          {t('Sell Faster Now')}
+        </button>
         {slug ? (
           <Link to="/item/$slug" params={{ slug }} className="button button--outline">
             Preview Ad
@@ -50,6 +54,7 @@ export function AdPostedPage({ slug }: { slug?: string }) {
       <Link to="/" className="back-link">
         Back to Home
       </Link>
+      {promoting && <PromoteDialog ads={posted ? [posted] : []} initialAdId={posted?.id} onClose={() => setPromoting(false)} />}
     </section>
   );
 }

@@ -8,8 +8,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
+import { PromoteDialog } from '../business/PromoteDialog';
 import { formatDate, formatPrice } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -68,6 +69,10 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
   const total = firstPage?.pagination.total ?? 0;
   const active = status ?? 'all';
 
+  // #18: the package chooser, for one ad (its id) or to pick one ('' from the banner)
+  const [promoting, setPromoting] = useState<string | null>(null);
+  const t = useT();
+
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sellingKeys.mine() });
 
   return (
@@ -94,9 +99,9 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           <Link to="/en-in/post" className="button button--primary button--small">
             {t('Post an ad')}
           </Link>
-          <Link to="/en-in/payments/businesspackages/my_account" className="button button--outline button--small">
-            {t('View packages')}
-          </Link>
+          <button type="button" className="button button--outline button--small" onClick={() => setPromoting('')}>
+            {t('Sell faster')}
+          </button>
         </div>
       </aside>
 
@@ -179,7 +184,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           </p>
           <ul className={`myads__list${ads.isPlaceholderData ? ' myads__list--stale' : ''}`}>
             {listings.map((listing) => (
-              <MyAdCard key={listing.id} listing={listing} />
+              <MyAdCard key={listing.id} listing={listing} onPromote={() => setPromoting(listing.id)} />
             ))}
           </ul>
           {ads.hasNextPage && (
@@ -199,11 +204,12 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
           )}
         </>
       )}
+      {promoting !== null && <PromoteDialog ads={listings} initialAdId={promoting || undefined} onClose={() => setPromoting(null)} />}
     </section>
   );
 }
 
-function MyAdCard({ listing }: { listing: OwnListing }) {
+function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () => void }) {
   const { t, tn, language } = useI18n();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -281,6 +287,11 @@ function MyAdCard({ listing }: { listing: OwnListing }) {
         <AdStatsSparkline listingId={listing.id} title={listing.title} />
       </div>
       <div className="myad__actions">
+        {listing.status === 'APPROVED' && (
+          <button type="button" className="button button--small sell-button-yellow" onClick={onPromote}>
+            {listing.isFeatured ? t('Boost to top') : t('Sell faster')}
+          </button>
+        )}
         {actionsFor(listing.status).map((action) => {
           switch (action) {
             case 'view':

@@ -23,6 +23,7 @@ import {
 import { sellingApi, type OwnListing } from './queries';
 import { SellTopBar } from './SellTopBar';
 import { AdLimitNotice } from '../business/AdLimitNotice';
+import { PromoteDialog } from '../business/PromoteDialog';
 import { businessKeys } from '../business/business-api';
 import { isApiError } from '../../lib/api';
 import './selling.css';
@@ -172,6 +173,9 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
   const navigate = useNavigate();
   const rejected = listing.status === 'REJECTED';
   const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
+  // #18 "Sell Faster Now": the package chooser with this ad preselected, in place of the congratulations
+  const [promoting, setPromoting] = useState(false);
+  if (promoting && !rejected) return <PromoteDialog ads={[listing]} initialAdId={listing.id} onClose={() => void navigate({ to: '/en-in/myads' })} />;
 
   if (listing.status === 'PENDING') {
     return (
@@ -220,9 +224,9 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
         <p className="sell-posted__lead">{t('Your Ad will go live shortly')}</p>
         <p className="muted">&ldquo;{listing.title}&rdquo; has been posted. Reach more buyers by making it stand out.</p>
         <div className="sell-posted__actions">
-          <Link to="/en-in/payments/businesspackages/my_account" className="button sell-button-yellow">
+          <button type="button" className="button sell-button-yellow" onClick={() => setPromoting(true)}>
             {t('Sell Faster Now')}
-          </Link>
+          </button>
           <Link to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline">
             {t('Preview Ad')}
           </Link>
