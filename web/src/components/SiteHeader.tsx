@@ -60,7 +60,7 @@ function SellButton({ className = '' }: { className?: string }) {
   const t = useT();
   // Guests meet the login modal through the /en-in/post guard, which brings them back here after.
   return (
-    <Link to="/en-in/post" className={`sell-button ${className}`.trim()} aria-label={`${t('SELL')}: post an ad`}>
+    <Link to="/en-in/post" className={`sell-button ${className}`.trim()} aria-label={`${t('SELL')}: ${t('post an ad')}`}>
       <span className="sell-button__inner">
         <span aria-hidden="true">+</span> {t('SELL')}
       </span>
@@ -101,13 +101,13 @@ function DesktopHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label="SEL home">
+        <Link to="/" className="logo" aria-label={t('SEL home')}>
           SEL
         </Link>
         <LocationDropdown />
         <SearchBox variant="desktop" />
         <LanguageSelect className="header-extra" />
-        <nav className="header-actions" aria-label="Your account">
+        <nav className="header-actions" aria-label={t('Your account')}>
           <WishlistLink />
           <Link to="/premium" className="icon-button header-extra" aria-label={t('Premium Buyer Program')} title={t('Premium Buyer Program')}>
             <Icon name="crown" />
@@ -151,7 +151,7 @@ function MobileHeader() {
           >
             <Icon name="menu" />
           </button>
-          <Link to="/" className="logo logo--small" aria-label="SEL home">
+          <Link to="/" className="logo logo--small" aria-label={t('SEL home')}>
             SEL
           </Link>
           <button

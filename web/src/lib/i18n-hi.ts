@@ -1,5 +1,6 @@
 import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
+import { HINDI_19A } from './hindi/19a';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -8,6 +9,7 @@ import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 export const HINDI: Record<string, string> = {
   ...TAXONOMY_HINDI,
   ...OPTIONS_HINDI,
+  ...HINDI_19A,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',

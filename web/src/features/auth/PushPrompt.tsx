@@ -1,5 +1,6 @@
 import './auth.css';
 import { useState } from 'react';
+import { msg, useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Dialog } from '../../components/Dialog';
 import { STORAGE_KEYS, showPushPrompt, writeFlag } from './auth-store';
@@ -8,6 +9,7 @@ import { disablePushNotifications, enablePushNotifications } from './push';
 /** First-login question (spec part 1 §2 "Other", §4 push consent). Closing it in any way counts as seen. */
 export default function PushPrompt() {
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const close = () => {
     writeFlag(STORAGE_KEYS.seenNotificationDialog, true);
@@ -24,12 +26,12 @@ export default function PushPrompt() {
     const enabled = await enablePushNotifications();
     setBusy(false);
     close();
-    if (enabled) toast.success('Push notifications are on');
-    else toast.info('Notifications are blocked in your browser. You can allow them in your browser settings.');
+    if (enabled) toast.success(msg('Push notifications are on'));
+    else toast.info(msg('Notifications are blocked in your browser. You can allow them in your browser settings.'));
   };
 
   return (
-    <Dialog title="Would you like to receive Push Notifications?" onClose={close} busy={busy} describedBy="push-prompt-text">
+    <Dialog title={t('Would you like to receive Push Notifications?')} onClose={close} busy={busy} describedBy="push-prompt-text">
       <div className="auth-dialog__body">
         <div className="push-prompt__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="40" height="40">
@@ -40,15 +42,14 @@ export default function PushPrompt() {
           </svg>
         </div>
         <p id="push-prompt-text" className="auth-muted">
-          Get notified about new messages from buyers and sellers, and updates on your ads. You can change this any
-          time in Settings.
+          {t('Get notified about new messages from buyers and sellers, and updates on your ads. You can change this any time in Settings.')}
         </p>
         <div className="auth-actions">
           <button type="button" className="auth-button auth-button--outline" onClick={decline} disabled={busy}>
-            No thanks
+            {t('No thanks')}
           </button>
           <button type="button" className="auth-button auth-button--primary" onClick={() => void accept()} disabled={busy}>
-            {busy ? 'Please wait...' : 'Sign me up!'}
+            {busy ? t('Please wait...') : t('Sign me up!')}
           </button>
         </div>
       </div>
