@@ -117,7 +117,7 @@ export function isOtpCooldownError(error: unknown): boolean {
 
 /** 'Please wait 23 seconds before…' → 23; null when the message carries no number. */
 export function cooldownSecondsFrom(message: string): number | null {
-  const match = /(\d+)\s*second/i.exec(message);
+  const match = /(\d+)\s*(?:second|सेकंड)/i.exec(message);
   return match ? Number(match[1]) : null;
 }
 
