@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { languageFromHeader, localiseMessage } from './messages';
 
 /** An error a person can read. Everything else becomes a logged 500 with a generic message. */
 export class AppError extends Error {
@@ -55,7 +56,11 @@ const isBindingFailure = (err: unknown) => {
 export const handleError = (err: unknown, c: Context) => {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    return c.json(errorBody(err.code, err.message, err.issues, err.extra), err.status);
+    // in the reader's language (issue 19): the code stays, so clients still branch on it
+    const language = languageFromHeader(c.req.header('accept-language'));
+    if (language !== 'en') c.header('Vary', 'Accept-Language', { append: true });
+    const issues = err.issues?.map((issue) => ({ ...issue, message: localiseMessage(issue.message, language) }));
+    return c.json(errorBody(err.code, localiseMessage(err.message, language), issues, err.extra), err.status);
   }
   // Hono's own HTTPExceptions (body limit, malformed JSON) carry a 4xx status we keep.
   if (err instanceof HTTPException && err.status < 500) {

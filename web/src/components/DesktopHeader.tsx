@@ -67,13 +67,13 @@ export function DesktopHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label="SEL home">
+        <Link to="/" className="logo" aria-label={t('SEL home')}>
           SEL
         </Link>
         <LocationDropdown />
         <SearchBox variant="desktop" />
         <LanguageSelect className="header-extra" />
-        <nav className="header-actions" aria-label="Your account">
+        <nav className="header-actions" aria-label={t('Your account')}>
           <WishlistLink />
           <Link to="/premium" className="icon-button header-extra" aria-label={t('Premium Buyer Program')} title={t('Premium Buyer Program')}>
             <Icon name="crown" />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../lib/i18n';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -59,6 +60,7 @@ function OpenDialog({
   children,
 }: Omit<DialogProps, 'open'>) {
   const titleId = useId();
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const busyRef = useRef(busy);
@@ -136,7 +138,7 @@ function OpenDialog({
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
             {title}
           </h2>
-          <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={close} disabled={busy}>
+          <button type="button" className="icon-button dialog__close" aria-label={t('Close')} onClick={close} disabled={busy}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d="m12 10.6 5.3-5.3 1.4 1.4-5.3 5.3 5.3 5.3-1.4 1.4-5.3-5.3-5.3 5.3-1.4-1.4 5.3-5.3-5.3-5.3 1.4-1.4Z" />
             </svg>

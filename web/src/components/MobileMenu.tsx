@@ -30,7 +30,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={t('Menu')} hideTitle variant="drawer-left" className="mobile-menu">
       <div className="mobile-menu__welcome">
-        <p className="mobile-menu__hello">{user ? `Hello, ${user.firstName}` : t('Welcome to SEL!')}</p>
+        <p className="mobile-menu__hello">{user ? t('Hello, {name}', { name: user.firstName }) : t('Welcome to SEL!')}</p>
         {!signedIn && (
           <>
             <p className="muted">{t('Log in to manage your ads, chats and wishlist.')}</p>

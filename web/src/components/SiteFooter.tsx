@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { footerPlaces } from '../features/locations/footer-places';
+import { useT } from '../lib/i18n';
 import { locationQueries } from '../features/locations/queries';
 
 const YEAR = new Date().getFullYear();
@@ -33,10 +34,11 @@ function LocationLinks({ title, places }: { title: string; places: string[] }) {
 
 /** `slim` is the alternate footer of the posting and account pages (spec part 1 §2). */
 export function SiteFooter({ variant = 'full' }: { variant?: 'full' | 'slim' }) {
+  const t = useT();
   if (variant === 'slim') {
     return (
       <footer className="site-footer site-footer--slim">
-        <p>© {YEAR} SEL. Free classifieds in India.</p>
+        <p>© {YEAR} SEL. {t('Free classifieds in India.')}</p>
       </footer>
     );
   }
@@ -48,26 +50,27 @@ function FullFooter() {
   // Only places that have ads: a link we generate must lead somewhere (issue 19).
   const cities = useQuery(locationQueries.list(FOOTER_PLACES)).data;
   const { popular, trending } = footerPlaces(cities ?? []);
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer__columns">
-        <LocationLinks title="POPULAR LOCATIONS" places={popular} />
-        <LocationLinks title="TRENDING LOCATIONS" places={trending} />
+        <LocationLinks title={t('POPULAR LOCATIONS')} places={popular} />
+        <LocationLinks title={t('TRENDING LOCATIONS')} places={trending} />
         <section className="site-footer__column">
-          <h2 className="site-footer__heading">ABOUT US</h2>
+          <h2 className="site-footer__heading">{t('ABOUT US')}</h2>
           <ul>
             <li>
               <Link to="/hc/en-us" hash="about">
-                About SEL
+                {t('About SEL')}
               </Link>
             </li>
             <li>
               <Link to="/hc/en-us" hash="contact">
-                Contact us
+                {t('Contact us')}
               </Link>
             </li>
             <li>
-              <Link to="/listings">Browse listings</Link>
+              <Link to="/listings">{t('Browse listings')}</Link>
             </li>
           </ul>
         </section>
@@ -75,27 +78,27 @@ function FullFooter() {
           <h2 className="site-footer__heading">SEL</h2>
           <ul>
             <li>
-              <Link to="/hc/en-us">Help</Link>
+              <Link to="/hc/en-us">{t('Help')}</Link>
             </li>
             <li>
-              <Link to="/en-in/post">Sell on SEL</Link>
+              <Link to="/en-in/post">{t('Sell on SEL')}</Link>
             </li>
             <li>
-              <Link to="/premium">Premium Buyer Program</Link>
+              <Link to="/premium">{t('Premium Buyer Program')}</Link>
             </li>
             <li>
               <Link to="/hc/en-us" hash="privacy">
-                Legal &amp; Privacy information
+                {t('Legal & Privacy information')}
               </Link>
             </li>
           </ul>
         </section>
         <section className="site-footer__column">
-          <h2 className="site-footer__heading">FOLLOW US</h2>
+          <h2 className="site-footer__heading">{t('FOLLOW US')}</h2>
           <ul className="site-footer__social">
             {SOCIAL.map((network) => (
               <li key={network.name}>
-                <a href={network.href} target="_blank" rel="noopener noreferrer" aria-label={`SEL on ${network.name} (opens in a new tab)`}>
+                <a href={network.href} target="_blank" rel="noopener noreferrer" aria-label={t('SEL on {network} (opens in a new tab)', { network: network.name })}>
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <path fill="currentColor" d={network.path} />
                   </svg>
@@ -106,7 +109,7 @@ function FullFooter() {
         </section>
       </div>
       <div className="site-footer__bottom">
-        <p>Free classifieds in India</p>
+        <p>{t('Free classifieds in India')}</p>
         <p>© {YEAR} SEL</p>
       </div>
     </footer>

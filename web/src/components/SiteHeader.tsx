@@ -55,7 +55,7 @@ function MobileHeader() {
           >
             <Icon name="menu" />
           </button>
-          <Link to="/" className="logo logo--small" aria-label="SEL home">
+          <Link to="/" className="logo logo--small" aria-label={t('SEL home')}>
             SEL
           </Link>
           <button

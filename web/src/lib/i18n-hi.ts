@@ -6,6 +6,7 @@ import { HINDI_21 } from './hindi/21';
 import { HINDI_19B } from './hindi/19b';
 import { HINDI_20 } from './hindi/20';
 import { HINDI_18A } from './hindi/18a';
+import { HINDI_19A } from './hindi/19a';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -20,6 +21,7 @@ export const HINDI: Record<string, string> = {
   ...HINDI_19B,
   ...HINDI_20,
   ...HINDI_18A,
+  ...HINDI_19A,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',

@@ -48,6 +48,11 @@ function subscribeDictionary(listener: () => void) {
   return () => dictionaryListeners.delete(listener);
 }
 
+/** The chosen language, for code outside React (the API client asks the server for messages in it). */
+export function currentLanguage(): Language {
+  return languageStore.get();
+}
+
 export function setLanguage(language: Language): void {
   if (language === 'hi') loadHindi();
   languageStore.set(language);

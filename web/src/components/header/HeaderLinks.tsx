@@ -8,7 +8,7 @@ export function SellButton({ className = '' }: { className?: string }) {
   const t = useT();
   // Guests meet the login modal through the /en-in/post guard, which brings them back here after.
   return (
-    <Link to="/en-in/post" className={`sell-button ${className}`.trim()} aria-label={`${t('SELL')}: post an ad`}>
+    <Link to="/en-in/post" className={`sell-button ${className}`.trim()} aria-label={`${t('SELL')}: ${t('post an ad')}`}>
       <span className="sell-button__inner">
         <span aria-hidden="true">+</span> {t('SELL')}
       </span>

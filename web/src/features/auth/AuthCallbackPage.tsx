@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
+import { msg, useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { authQueries } from './auth-api';
 import { safeRedirectPath } from './auth-rules';
@@ -28,7 +29,8 @@ function takePostLoginRedirect(): string | null {
  * Failures go back to the login modal with the reason.
  */
 export function AuthCallbackPage({ token, success, error }: { token?: string; success?: boolean; error?: string }) {
-  usePageTitle('Authenticating');
+  const t = useT();
+  usePageTitle(t('Authenticating'));
   const router = useRouter();
   const queryClient = useQueryClient();
   const { login } = useAuth();
@@ -44,9 +46,9 @@ export function AuthCallbackPage({ token, success, error }: { token?: string; su
       void router.navigate({ to: '/', search: { showLoginModal: true, error: message }, replace: true });
     };
 
-    if (success === false) return fail(error || 'OAuth authentication failed');
-    if (!token) return fail('No authentication token received');
-    if (success !== true) return fail('Authentication failed');
+    if (success === false) return fail(error || msg('OAuth authentication failed'));
+    if (!token) return fail(msg('No authentication token received'));
+    if (success !== true) return fail(msg('Authentication failed'));
 
     // The token leaves the address bar (and history) at once.
     router.history.replace('/auth/callback');
@@ -57,12 +59,12 @@ export function AuthCallbackPage({ token, success, error }: { token?: string; su
         const user = await queryClient.fetchQuery(authQueries.profile(token));
         login(token, user);
         setPhase('complete');
-        toast.success('Login successful!');
+        toast.success(msg('Login successful!'));
         const target = takePostLoginRedirect() ?? '/';
         setTimeout(() => void router.navigate({ href: target, replace: true }), COMPLETE_PAUSE_MS);
       } catch {
         forgetToken();
-        fail('Authentication failed');
+        fail(msg('Authentication failed'));
       }
     })();
   }, [token, success, error, router, login, queryClient]);
@@ -72,16 +74,16 @@ export function AuthCallbackPage({ token, success, error }: { token?: string; su
       {phase === 'authenticating' ? (
         <>
           <span className="auth-spinner" aria-hidden="true" />
-          <h1 className="auth-callback__title">Authenticating</h1>
-          <p className="auth-muted">Completing your sign-in, one moment.</p>
+          <h1 className="auth-callback__title">{t('Authenticating')}</h1>
+          <p className="auth-muted">{t('Completing your sign-in, one moment.')}</p>
         </>
       ) : (
         <>
           <span className="auth-callback__check" aria-hidden="true">
             ✓
           </span>
-          <h1 className="auth-callback__title">Authentication Complete</h1>
-          <p className="auth-muted">Taking you back to SEL…</p>
+          <h1 className="auth-callback__title">{t('Authentication Complete')}</h1>
+          <p className="auth-muted">{t('Taking you back to SEL…')}</p>
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AuthUser } from './auth-api';
-import { avatarInitial, missingProfileSteps, profileProgressLabel } from './auth-rules';
+import { useI18n, useT, msg } from '../../lib/i18n';
+import { avatarInitial, missingProfileSteps } from './auth-rules';
 import { openLoginModal } from './auth-store';
 import { useAuth } from './use-auth';
 import './auth.css';
@@ -9,26 +10,27 @@ import './auth.css';
 const PROFILE_STEPS = 3;
 
 const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
-  { to: '/en-in/myads', label: 'My ADS' },
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/saved-searches', label: 'Saved searches' },
-  { to: '/en-in/payments/viewcart/ALL', label: 'View Cart' },
-  { to: '/en-in/payments/businesspackages/my_account', label: 'Buy Business Packages' },
-  { to: '/en-in/myorders/orders', label: 'Bought Packages & Billing' },
-  { to: '/premium', label: 'Get SEL Buyer Pro' },
-  { to: '/hc/en-us', label: 'Help' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/en-in/myads', label: msg('My ADS') },
+  { to: '/wishlist', label: msg('Wishlist') },
+  { to: '/saved-searches', label: msg('Saved searches') },
+  { to: '/en-in/payments/viewcart/ALL', label: msg('View Cart') },
+  { to: '/en-in/payments/businesspackages/my_account', label: msg('Buy Business Packages') },
+  { to: '/en-in/myorders/orders', label: msg('Bought Packages & Billing') },
+  { to: '/premium', label: msg('Get SEL Buyer Pro') },
+  { to: '/hc/en-us', label: msg('Help') },
+  { to: '/settings', label: msg('Settings') },
 ];
 
 /** Header slot: the signed-in user's menu, or a Login button for guests. */
 export function UserMenu() {
   const { status, user, logout } = useAuth();
+  const t = useT();
 
   if (status === 'loading') return <span className="user-menu__placeholder" aria-hidden="true" />;
   if (status === 'guest' || !user) {
     return (
       <button type="button" className="header-login user-menu__login" onClick={() => openLoginModal()}>
-        Login
+        {t('Login')}
       </button>
     );
   }
@@ -51,6 +53,7 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
   const menuRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
   const menuId = useId();
+  const { t, tn } = useI18n();
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
@@ -120,8 +123,9 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
     }
   };
 
-  const progress = profileProgressLabel(user);
-  const done = PROFILE_STEPS - missingProfileSteps(user).length;
+  const left = missingProfileSteps(user).length;
+  const progress = left > 0 ? tn(left, '{n} step left', '{n} steps left') : null;
+  const done = PROFILE_STEPS - left;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
   return (
@@ -133,7 +137,7 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${user.firstName || 'your account'}`}
+        aria-label={user.firstName ? t('Account menu for {name}', { name: user.firstName }) : t('Account menu')}
         onClick={(event) => {
           // Keyboard activation (Enter/Space: detail 0) lands on the first item; a mouse click leaves focus alone.
           if (!open && event.detail === 0) focusOnOpen.current = 'first';
@@ -152,7 +156,7 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
           id={menuId}
           className="user-menu__panel"
           role="menu"
-          aria-label="Account"
+          aria-label={t('Account')}
           onKeyDown={onMenuKeyDown}
           onClick={(event) => {
             if ((event.target as HTMLElement).closest('[role="menuitem"]')) setOpen(false);
@@ -161,10 +165,10 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
           <div className="user-menu__head">
             <UserAvatar user={user} size="large" />
             <div className="user-menu__who">
-              <span className="user-menu__hello">Hello,</span>
-              <span className="user-menu__name">{fullName || 'SEL user'}</span>
+              <span className="user-menu__hello">{t('Hello,')}</span>
+              <span className="user-menu__name">{fullName || t('SEL user')}</span>
               <Link to="/profile" role="menuitem" tabIndex={-1} className="user-menu__profile-link">
-                View and edit profile
+                {t('View and edit profile')}
               </Link>
             </div>
           </div>
@@ -173,7 +177,7 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
               <div
                 className="user-menu__bar"
                 role="progressbar"
-                aria-label="Profile completion"
+                aria-label={t('Profile completion')}
                 aria-valuemin={0}
                 aria-valuemax={PROFILE_STEPS}
                 aria-valuenow={done}
@@ -189,16 +193,16 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
           <div className="user-menu__list">
             {MENU_LINKS.map((item) => (
               <Link key={item.label} to={item.to} role="menuitem" tabIndex={-1} className="user-menu__item">
-                {item.label}
+                {t(item.label)}
               </Link>
             ))}
             {(user.role === 'MODERATOR' || user.role === 'ADMIN') && (
               <Link to="/admin" role="menuitem" tabIndex={-1} className="user-menu__item">
-                Moderation
+                {t('Moderation')}
               </Link>
             )}
             <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onLogout}>
-              Logout
+              {t('Logout')}
             </button>
           </div>
         </div>

@@ -3,17 +3,18 @@
  * messages, registration defaults and the mapping of server errors to what the user reads.
  * No React, no fetch: everything here is unit-tested in auth-rules.test.ts.
  */
+import { msg } from '../../lib/i18n';
 
 export const PHONE_LENGTH = 10;
 export const OTP_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 30;
 
-export const PHONE_REQUIRED_MESSAGE = 'Please enter your phone number';
-export const PHONE_INVALID_MESSAGE = 'Please enter a valid 10-digit phone number';
-export const OTP_INVALID_INPUT_MESSAGE = 'Please enter a valid 6-digit OTP';
-export const EMAIL_PASSWORD_REQUIRED_MESSAGE = 'Please enter both email and password';
+export const PHONE_REQUIRED_MESSAGE = msg('Please enter your phone number');
+export const PHONE_INVALID_MESSAGE = msg('Please enter a valid 10-digit phone number');
+export const OTP_INVALID_INPUT_MESSAGE = msg('Please enter a valid 6-digit OTP');
+export const EMAIL_PASSWORD_REQUIRED_MESSAGE = msg('Please enter both email and password');
 // Same wording as PASSWORD_RULE in worker/schemas/auth.ts (not imported: that module pulls in full zod).
-export const PASSWORD_RULE_MESSAGE = 'Password must be 8 to 128 characters and contain at least one letter and one number';
+export const PASSWORD_RULE_MESSAGE = msg('Password must be 8 to 128 characters and contain at least one letter and one number');
 
 /** Phone box: digits only. A pasted '+91 98765-43210' or '098765 43210' keeps its last ten digits. */
 export function normalisePhoneInput(raw: string): string {
@@ -116,42 +117,42 @@ export function isOtpCooldownError(error: unknown): boolean {
 
 /** 'Please wait 23 seconds before…' → 23; null when the message carries no number. */
 export function cooldownSecondsFrom(message: string): number | null {
-  const match = /(\d+)\s*second/i.exec(message);
+  const match = /(\d+)\s*(?:second|सेकंड)/i.exec(message);
   return match ? Number(match[1]) : null;
 }
 
 /** Send / resend OTP failures (spec part 1 §8, OTP). */
 export function sendOtpErrorMessage(error: unknown): string {
   const e = asErrorLike(error);
-  if (!e) return 'Failed to send OTP';
-  if (e.code === 'TIMEOUT') return 'Request timed out. Please check your connection and try again.';
-  if (e.code === 'NETWORK') return 'Network error. Please check your connection.';
-  if (isOtpCooldownError(e)) return 'Please wait before requesting another OTP';
-  if (e.status === 404 && !isNoAccountError(e)) return 'Service temporarily unavailable. Please try again later.';
+  if (!e) return msg('Failed to send OTP');
+  if (e.code === 'TIMEOUT') return msg('Request timed out. Please check your connection and try again.');
+  if (e.code === 'NETWORK') return msg('Network error. Please check your connection.');
+  if (isOtpCooldownError(e)) return msg('Please wait before requesting another OTP');
+  if (e.status === 404 && !isNoAccountError(e)) return msg('Service temporarily unavailable. Please try again later.');
   return e.message || 'Failed to send OTP';
 }
 
-export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact support.';
-export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support for assistance.';
+export const DEACTIVATED_MESSAGE = msg('Your account has been deactivated. Please contact support.');
+export const BLOCKED_MESSAGE = msg('Your account has been blocked. Please contact support for assistance.');
 
 /** Verify OTP failures (spec part 1 §8, OTP). */
 export function verifyOtpErrorMessage(error: unknown): string {
   const e = asErrorLike(error);
-  if (!e) return 'Failed to verify OTP';
-  if (e.code === 'TIMEOUT') return 'Request timed out. Please check your connection and try again.';
-  if (e.code === 'NETWORK') return 'Network error. Please check your connection.';
+  if (!e) return msg('Failed to verify OTP');
+  if (e.code === 'TIMEOUT') return msg('Request timed out. Please check your connection and try again.');
+  if (e.code === 'NETWORK') return msg('Network error. Please check your connection.');
   if (e.status === 400) {
     if (e.code === 'PHONE_TAKEN' || /user already exists/i.test(e.message)) {
-      return 'An account with this phone number already exists. Please try logging in instead.';
+      return msg('An account with this phone number already exists. Please try logging in instead.');
     }
     // Five wrong tries kill the code: the server's own words say to request a new one.
-    if (e.code === 'OTP_ATTEMPTS_EXCEEDED') return e.message || 'Too many incorrect attempts. Please request a new OTP.';
+    if (e.code === 'OTP_ATTEMPTS_EXCEEDED') return e.message || msg('Too many incorrect attempts. Please request a new OTP.');
     if (e.code === 'OTP_INVALID' || /invalid|expired|incorrect/i.test(e.message)) {
-      return 'Invalid or expired OTP. Please try again.';
+      return msg('Invalid or expired OTP. Please try again.');
     }
     return e.message || 'Failed to verify OTP';
   }
-  if (e.status === 404) return 'User not found. Please try registering again.';
+  if (e.status === 404) return msg('User not found. Please try registering again.');
   if (e.status === 401) return accountLockMessage(e) ?? 'Authentication failed. Please try again.';
   return e.message || 'Failed to verify OTP';
 }
@@ -169,8 +170,8 @@ export function accountLockMessage(error: unknown): string | null {
 export function emailAuthErrorMessage(error: unknown, fallback: string): string {
   const e = asErrorLike(error);
   if (!e) return fallback;
-  if (e.code === 'TIMEOUT') return 'Request timed out. Please check your connection and try again.';
-  if (e.code === 'NETWORK') return 'Network error. Please check your connection.';
+  if (e.code === 'TIMEOUT') return msg('Request timed out. Please check your connection and try again.');
+  if (e.code === 'NETWORK') return msg('Network error. Please check your connection.');
   return accountLockMessage(e) ?? (e.message || fallback);
 }
 

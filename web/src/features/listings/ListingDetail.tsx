@@ -244,7 +244,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               {index === breadcrumbs.length - 1 ? (
                 <span aria-current="page">{crumb.name}</span>
               ) : (
-                <InternalLink href={crumb.url}>{t(crumb.name)}</InternalLink>
+                <InternalLink href={crumb.url}>{crumbLabel(crumb, t)}</InternalLink>
               )}
             </li>
           ))}
@@ -431,4 +431,17 @@ export function ListingBySlug({ slug }: { slug: string }) {
 export function ListingById({ id }: { id: string }) {
   const { data } = useSuspenseQuery(listingQueries.detail(id));
   return <ListingDetailView listing={data} />;
+}
+
+/**
+ * A crumb's words in the reader's language. The server names the place crumb "Scooters in Pune";
+ * its link carries the parts, so Hindi can put them in its own order ("Pune में स्कूटर").
+ */
+export function crumbLabel(crumb: { name: string; url: string }, t: (text: string, params?: Record<string, string>) => string): string {
+  const query = crumb.url.split('?')[1];
+  const params = query ? new URLSearchParams(query) : null;
+  const where = params?.get('location');
+  const what = params?.get('subcategory') ?? params?.get('category');
+  if (where && what && crumb.name === `${what} in ${where}`) return t('{what} in {where}', { what: t(what), where });
+  return t(crumb.name);
 }

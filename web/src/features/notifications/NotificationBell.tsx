@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, useEffect, useId, type ReactNode } from 'react';
 import { Icon } from '../../components/header/icons';
+import { useI18n, useT } from '../../lib/i18n';
 import { usePopover } from '../../lib/use-popover';
 import { badgeText } from '../chat/format';
 import { useUnreadCounts } from './use-unread-counts';
@@ -20,6 +21,7 @@ export interface NotificationBellProps {
 export function NotificationBell({ count = 'notifications', defaultOpen = false, className = '' }: NotificationBellProps) {
   const counts = useUnreadCounts();
   const popover = usePopover();
+  const { t, tn } = useI18n();
   const panelId = useId();
   const value = count === 'total' ? counts.total : counts.unreadNotifications;
   const text = badgeText(value, 99);
@@ -31,7 +33,7 @@ export function NotificationBell({ count = 'notifications', defaultOpen = false,
 
   if (!counts.signedIn) return null;
 
-  const label = value > 0 ? `Notifications (${value} unread)` : 'Notifications';
+  const label = value > 0 ? tn(value, 'Notifications ({n} unread)', 'Notifications ({n} unread)') : t('Notifications');
   return (
     <div className={`notif-bell ${className}`.trim()}>
       <button
@@ -39,7 +41,7 @@ export function NotificationBell({ count = 'notifications', defaultOpen = false,
         type="button"
         className="icon-button icon-button--badged"
         aria-label={label}
-        title="Notifications"
+        title={t('Notifications')}
         aria-expanded={popover.open}
         aria-controls={popover.open ? panelId : undefined}
         onClick={popover.toggle}
@@ -54,9 +56,9 @@ export function NotificationBell({ count = 'notifications', defaultOpen = false,
         )}
       </button>
       {popover.open && (
-        <div ref={popover.panelRef} id={panelId} className="notif-panel" role="dialog" aria-label="Notifications">
+        <div ref={popover.panelRef} id={panelId} className="notif-panel" role="dialog" aria-label={t('Notifications')}>
           <PanelBoundary>
-            <Suspense fallback={<p className="notif-panel__state">Loading...</p>}>
+            <Suspense fallback={<p className="notif-panel__state">{t('Loading...')}</p>}>
               <NotificationPanel onClose={() => popover.close(true)} />
             </Suspense>
           </PanelBoundary>
@@ -79,13 +81,18 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="notif-panel__state" role="alert">
-        <p>Failed to load notifications</p>
-        <button type="button" className="link-button" onClick={() => window.location.reload()}>
-          Refresh Page
-        </button>
-      </div>
-    );
+    return <PanelFailed />;
   }
+}
+
+function PanelFailed() {
+  const t = useT();
+  return (
+    <div className="notif-panel__state" role="alert">
+      <p>{t('Failed to load notifications')}</p>
+      <button type="button" className="link-button" onClick={() => window.location.reload()}>
+        {t('Refresh Page')}
+      </button>
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../lib/api';
+import { msg, useI18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { adjustUnreadCounts, updateNotifications } from '../chat/cache';
 import { CHAT_ERRORS, chatErrorText } from '../chat/errors';
@@ -14,6 +15,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
   const { userId } = useInbox();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t, language } = useI18n();
   const list = useQuery({
     queryKey: notificationKeys.list(userId ?? 'guest'),
     queryFn: ({ signal }) => notificationsApi.list(1, signal),
@@ -43,7 +45,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
       );
     },
     onError: (error) => {
-      toast.error(chatErrorText(error, 'Failed to mark notifications read'));
+      toast.error(chatErrorText(error, msg('Failed to mark notifications read')));
       if (userId) void queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) });
     },
   });
@@ -72,22 +74,22 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
   return (
     <>
       <div className="notif-panel__head">
-        <h2 className="notif-panel__title">Notifications</h2>
+        <h2 className="notif-panel__title">{t('Notifications')}</h2>
         <button type="button" className="link-button" onClick={() => markAll.mutate()} disabled={!anyUnread || markAll.isPending}>
-          Mark all read
+          {t('Mark all read')}
         </button>
       </div>
       {list.isPending ? (
-        <p className="notif-panel__state">Loading...</p>
+        <p className="notif-panel__state">{t('Loading...')}</p>
       ) : list.isError ? (
         <div className="notif-panel__state" role="alert">
-          <p>{chatErrorText(list.error, CHAT_ERRORS.loadNotifications)}</p>
+          <p>{t(chatErrorText(list.error, CHAT_ERRORS.loadNotifications))}</p>
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="notif-panel__state">No notifications</p>
+        <p className="notif-panel__state">{t('No notifications')}</p>
       ) : (
         <ul className="notif-list">
           {items.map((n) => (
@@ -96,9 +98,9 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
                 <span className="notif-item__title">{n.title}</span>
                 <span className="notif-item__body">{n.body}</span>
                 <time className="notif-item__date" dateTime={n.createdAt}>
-                  {relativeNotificationDate(n.createdAt)}
+                  {relativeNotificationDate(n.createdAt, undefined, language)}
                 </time>
-                {!n.isRead && <span className="visually-hidden">(unread)</span>}
+                {!n.isRead && <span className="visually-hidden">{t('(unread)')}</span>}
               </button>
             </li>
           ))}

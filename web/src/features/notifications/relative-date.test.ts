@@ -24,3 +24,16 @@ describe('relativeNotificationDate', () => {
     expect(relativeNotificationDate('nope', NOW)).toBe('');
   });
 });
+
+describe('relativeNotificationDate in Hindi (Intl.RelativeTimeFormat)', () => {
+  it('counts minutes and hours today', () => {
+    expect(relativeNotificationDate(new Date(2025, 5, 15, 7, 0).toISOString(), NOW, 'hi')).toBe('2 घंटे पहले');
+    expect(relativeNotificationDate(new Date(2025, 5, 15, 8, 55).toISOString(), NOW, 'hi')).toBe('5 मिनट पहले');
+    expect(relativeNotificationDate(new Date(2025, 5, 15, 9, 0).toISOString(), NOW, 'hi')).toBe('अब');
+  });
+  it('says कल, then days, then the date', () => {
+    expect(relativeNotificationDate(new Date(2025, 5, 14, 23, 30).toISOString(), NOW, 'hi')).toBe('कल');
+    expect(relativeNotificationDate(at(2025, 6, 13), NOW, 'hi')).toBe('2 दिन पहले');
+    expect(relativeNotificationDate(at(2025, 6, 7), NOW, 'hi')).toMatch(/^7 जून$/);
+  });
+});

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import type { Listing } from '../../../../worker/schemas/listings';
 import { buildListingSlug, formatPrice } from '../../lib/format';
+import { msg, useI18n, useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { useAuth } from '../auth/use-auth';
 import { PaymentDialog } from './PaymentDialog';
@@ -11,10 +12,8 @@ import {
   formatAmount,
   formatPlanDate,
   isProStatus,
-  phoneNumbersUsedText,
   planButtonState,
   premiumErrorMessage,
-  remainingDaysText,
   transactionStatusLabel,
 } from './premium-rules';
 import { useCheckout, type Checkout } from './use-checkout';
@@ -23,7 +22,8 @@ import './show-phone.css';
 
 /** /premium (spec part 2 §2 "Premium buyer program"): plans, paying for one, and what Pro gives. */
 export function PremiumPage() {
-  usePageTitle('Premium Buyer Program');
+  const t = useT();
+  usePageTitle(t('Premium Buyer Program'));
   const premium = usePremiumStatus();
   const checkout = useCheckout();
   const status = premium.data;
@@ -32,11 +32,10 @@ export function PremiumPage() {
   return (
     <div className="premium">
       <header className="premium-hero">
-        <p className="premium-hero__eyebrow">SEL Buyer Premium</p>
-        <h1 className="premium-hero__title">Premium Buyer Program</h1>
+        <p className="premium-hero__eyebrow">{t('SEL Buyer Premium')}</p>
+        <h1 className="premium-hero__title">{t('Premium Buyer Program')}</h1>
         <p className="premium-hero__lead">
-          Get noticed by sellers, reach them first and, with Pro, call them directly. Pick a plan for 30 days: no
-          auto-renewal, no surprises.
+          {t('Get noticed by sellers, reach them first and, with Pro, call them directly. Pick a plan for 30 days: no auto-renewal, no surprises.')}
         </p>
         <PlanStatus query={premium} />
       </header>
@@ -57,17 +56,18 @@ export function PremiumPage() {
 // ---------------------------------------------------------------- status
 
 function PlanStatus({ query }: { query: ReturnType<typeof usePremiumStatus> }) {
+  const t = useT();
   if (query.isPending) {
     return (
       <p className="premium-status premium-status--loading" role="status">
-        Checking your plan...
+        {t('Checking your plan...')}
       </p>
     );
   }
   if (query.isError) {
     return (
       <div className="premium-status premium-status--error" role="alert">
-        <span>{premiumErrorMessage(query.error, 'status')}</span>
+        <span>{t(premiumErrorMessage(query.error, 'status'))}</span>
         <button type="button" className="button button--small button--outline" onClick={() => void query.refetch()}>
           Try Again
         </button>
@@ -81,26 +81,31 @@ function PlanStatus({ query }: { query: ReturnType<typeof usePremiumStatus> }) {
 
 function CurrentPlan({ subscription }: { subscription: PremiumSubscription }) {
   const isPro = subscription.packageType === 'PRO';
+  const { t, tn } = useI18n();
   const until = formatPlanDate(subscription.endDate);
   const used = Math.min(subscription.phoneNumbersUsed, subscription.phoneNumbersLimit);
   const share = subscription.phoneNumbersLimit > 0 ? (used / subscription.phoneNumbersLimit) * 100 : 0;
 
   return (
-    <section className="premium-status" aria-label="Your plan">
+    <section className="premium-status" aria-label={t('Your plan')}>
       <div className="premium-status__main">
         <span className={isPro ? 'premium-badge premium-badge--pro' : 'premium-badge'}>{isPro ? 'PRO' : 'BASIC'}</span>
         <div>
-          <p className="premium-status__label">Your current plan</p>
-          <p className="premium-status__plan">{subscription.packageName}</p>
+          <p className="premium-status__label">{t('Your current plan')}</p>
+          <p className="premium-status__plan">{t(subscription.packageName)}</p>
         </div>
       </div>
       <div className="premium-status__facts">
-        <p className="premium-status__days">{remainingDaysText(subscription.remainingDays)}</p>
-        {until && <p className="premium-status__until">Valid until {until}</p>}
+        <p className="premium-status__days">
+          {Math.max(0, Math.floor(subscription.remainingDays)) === 0
+            ? t('Ends today')
+            : tn(Math.max(0, Math.floor(subscription.remainingDays)), '{n} day remaining', '{n} days remaining')}
+        </p>
+        {until && <p className="premium-status__until">{t('Valid until {date}', { date: until })}</p>}
       </div>
       {isPro && (
         <div className="premium-status__usage">
-          <p>{phoneNumbersUsedText(subscription.phoneNumbersUsed, subscription.phoneNumbersLimit)}</p>
+          <p>{t('{used} of {limit} phone numbers used', { used: Math.max(0, subscription.phoneNumbersUsed), limit: subscription.phoneNumbersLimit })}</p>
           <div className="premium-meter" aria-hidden="true">
             <span className="premium-meter__fill" style={{ width: `${share}%` }} />
           </div>
@@ -121,6 +126,7 @@ type PlansSectionProps = {
 
 function PlansSection({ checkout, isPremium, statusKnown, currentPackageId }: PlansSectionProps) {
   const packages = useQuery(premiumQueries.packages());
+  const t = useT();
   const headingId = useId();
 
   let body: ReactNode;
@@ -134,14 +140,14 @@ function PlansSection({ checkout, isPremium, statusKnown, currentPackageId }: Pl
   } else if (packages.isError) {
     body = (
       <div className="premium-panel premium-panel--error" role="alert">
-        <p>{premiumErrorMessage(packages.error, 'packages')}</p>
+        <p>{t(premiumErrorMessage(packages.error, 'packages'))}</p>
         <button type="button" className="button button--outline" onClick={() => void packages.refetch()}>
           Try Again
         </button>
       </div>
     );
   } else if (packages.data.length === 0) {
-    body = <p className="premium-panel">No plans are on sale right now. Please check back soon.</p>;
+    body = <p className="premium-panel">{t('No plans are on sale right now. Please check back soon.')}</p>;
   } else {
     body = (
       <div className="premium-plans">
@@ -167,7 +173,7 @@ function PlansSection({ checkout, isPremium, statusKnown, currentPackageId }: Pl
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        Choose your plan
+        {t('Choose your plan')}
       </h2>
       {body}
     </section>
@@ -187,28 +193,29 @@ function PlanCard({
 }) {
   const isPro = pkg.type === 'PRO';
   const titleId = useId();
+  const t = useT();
   return (
     <article className={isPro ? 'premium-plan premium-plan--pro' : 'premium-plan'} aria-labelledby={titleId}>
-      {isPro && <span className="premium-plan__ribbon">Most Popular</span>}
+      {isPro && <span className="premium-plan__ribbon">{t('Most Popular')}</span>}
       <div className="premium-plan__head">
         <h3 id={titleId} className="premium-plan__name">
-          {pkg.name}
+          {t(pkg.name)}
         </h3>
-        {isCurrent && <span className="premium-plan__current">Your plan</span>}
+        {isCurrent && <span className="premium-plan__current">{t('Your plan')}</span>}
       </div>
-      <p className="premium-plan__description">{pkg.description}</p>
+      <p className="premium-plan__description">{t(pkg.description)}</p>
       <p className="premium-plan__price">
         <span className="premium-plan__amount">{formatAmount(pkg.price, pkg.currency)}</span>
-        <span className="premium-plan__per"> / month</span>
+        <span className="premium-plan__per"> {t('/ month')}</span>
       </p>
-      <p className="premium-plan__validity">{pkg.validityDays}-day validity</p>
+      <p className="premium-plan__validity">{t('{days}-day validity', { days: pkg.validityDays })}</p>
       <ul className="premium-plan__features">
         {pkg.features.map((feature) => (
           <li key={feature}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4z" />
             </svg>
-            {feature}
+            {t(feature)}
           </li>
         ))}
       </ul>
@@ -219,7 +226,7 @@ function PlanCard({
         aria-busy={button.kind === 'processing'}
         onClick={onChoose}
       >
-        {button.label}
+        {t(button.label)}
       </button>
     </article>
   );
@@ -231,18 +238,19 @@ function CuratedLeads() {
   const { user } = useAuth();
   const leads = useQuery({ ...premiumQueries.curated(user?.id ?? ''), enabled: Boolean(user) });
   const headingId = useId();
+  const t = useT();
 
   let body: ReactNode;
   if (leads.isPending) {
     body = (
       <p className="premium-muted" role="status">
-        Finding leads for you...
+        {t('Finding leads for you...')}
       </p>
     );
   } else if (leads.isError) {
     body = (
       <div className="premium-panel premium-panel--error" role="alert">
-        <p>{premiumErrorMessage(leads.error, 'curated')}</p>
+        <p>{t(premiumErrorMessage(leads.error, 'curated'))}</p>
         <button type="button" className="button button--small button--outline" onClick={() => void leads.refetch()}>
           Try Again
         </button>
@@ -251,7 +259,7 @@ function CuratedLeads() {
   } else if (leads.data.listings.length === 0) {
     body = (
       <p className="premium-panel">
-        No new leads right now. Favourite a few ads and we’ll bring you fresh ones from verified sellers in those categories.
+        {t('No new leads right now. Favourite a few ads and we’ll bring you fresh ones from verified sellers in those categories.')}
       </p>
     );
   } else {
@@ -270,9 +278,9 @@ function CuratedLeads() {
     <section className="premium-section" aria-labelledby={headingId}>
       <div className="premium-section__head">
         <h2 id={headingId} className="premium-section__title">
-          Curated leads for you
+          {t('Curated leads for you')}
         </h2>
-        <p className="premium-muted">Fresh ads from verified sellers, picked for Pro members.</p>
+        <p className="premium-muted">{t('Fresh ads from verified sellers, picked for Pro members.')}</p>
       </div>
       {body}
     </section>
@@ -314,6 +322,7 @@ function Billing() {
     placeholderData: keepPreviousData,
   });
   const headingId = useId();
+  const t = useT();
 
   // Nothing bought yet: the section would only say so, under a plan list that already invites to buy.
   if (transactions.isPending || (transactions.isSuccess && transactions.data.pagination.total === 0)) return null;
@@ -321,11 +330,11 @@ function Billing() {
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        Bought packages &amp; billing
+        {t('Bought packages & billing')}
       </h2>
       {transactions.isError ? (
         <div className="premium-panel premium-panel--error" role="alert">
-          <p>{premiumErrorMessage(transactions.error, 'transactions')}</p>
+          <p>{t(premiumErrorMessage(transactions.error, 'transactions'))}</p>
           <button type="button" className="button button--small button--outline" onClick={() => void transactions.refetch()}>
             Try Again
           </button>
@@ -336,23 +345,23 @@ function Billing() {
             <table className="premium-table">
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment ID</th>
+                  <th scope="col">{t('Date')}</th>
+                  <th scope="col">{t('Plan')}</th>
+                  <th scope="col">{t('Amount')}</th>
+                  <th scope="col">{t('Status')}</th>
+                  <th scope="col">{t('Payment ID')}</th>
                 </tr>
               </thead>
               <tbody>
                 {transactions.data.transactions.map((row) => (
                   <tr key={row.orderId}>
-                    <td data-label="Date">{formatPlanDate(row.paidAt ?? row.createdAt)}</td>
-                    <td data-label="Plan">{row.packageName}</td>
-                    <td data-label="Amount">{formatAmount(row.amount, row.currency)}</td>
-                    <td data-label="Status">
-                      <span className={`premium-tx-status premium-tx-status--${row.status.toLowerCase()}`}>{transactionStatusLabel(row.status)}</span>
+                    <td data-label={t('Date')}>{formatPlanDate(row.paidAt ?? row.createdAt)}</td>
+                    <td data-label={t('Plan')}>{t(row.packageName)}</td>
+                    <td data-label={t('Amount')}>{formatAmount(row.amount, row.currency)}</td>
+                    <td data-label={t('Status')}>
+                      <span className={`premium-tx-status premium-tx-status--${row.status.toLowerCase()}`}>{t(transactionStatusLabel(row.status))}</span>
                     </td>
-                    <td data-label="Payment ID" className="premium-table__id">
+                    <td data-label={t('Payment ID')} className="premium-table__id">
                       {row.paymentId ?? '—'}
                     </td>
                   </tr>
@@ -363,10 +372,10 @@ function Billing() {
           {transactions.data.pagination.pages > 1 && (
             <div className="premium-table-pager">
               <button type="button" className="button button--small button--outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                ‹ Newer
+                ‹ {t('Newer')}
               </button>
               <span>
-                Page {page} of {transactions.data.pagination.pages}
+                {t('Page {page} of {pages}', { page, pages: transactions.data.pagination.pages })}
               </span>
               <button
                 type="button"
@@ -374,7 +383,7 @@ function Billing() {
                 disabled={page >= transactions.data.pagination.pages}
                 onClick={() => setPage((p) => p + 1)}
               >
-                Older ›
+                {t('Older')} ›
               </button>
             </div>
           )}
@@ -388,28 +397,29 @@ function Billing() {
 
 const REASONS = [
   {
-    title: 'Premium Badge',
-    text: 'A badge on your messages shows sellers you are a serious buyer, so they answer you first.',
+    title: msg('Premium Badge'),
+    text: msg('A badge on your messages shows sellers you are a serious buyer, so they answer you first.'),
     icon: 'M12 2 15 8.3l6.9.9-5 4.8 1.2 6.9L12 17.7 5.9 20.9 7.1 14l-5-4.8 6.9-.9L12 2Z',
   },
   {
-    title: 'Priority Positioning',
-    text: 'Your chats sit at the top of the seller’s inbox, above regular enquiries.',
+    title: msg('Priority Positioning'),
+    text: msg('Your chats sit at the top of the seller’s inbox, above regular enquiries.'),
     icon: 'M12 3 4 11h5v10h6V11h5l-8-8Z',
   },
   {
-    title: 'Direct Phone Access',
-    text: 'With Pro, see sellers’ phone numbers (50 a month) and call them to close the deal fast.',
+    title: msg('Direct Phone Access'),
+    text: msg('With Pro, see sellers’ phone numbers (50 a month) and call them to close the deal fast.'),
     icon: 'M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1l-2.2 2.2Z',
   },
-] as const;
+];
 
 function WhyChoose() {
   const headingId = useId();
+  const t = useT();
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        Why choose the Premium Buyer Program?
+        {t('Why choose the Premium Buyer Program?')}
       </h2>
       <ul className="premium-reasons">
         {REASONS.map((reason) => (
@@ -419,8 +429,8 @@ function WhyChoose() {
                 <path fill="currentColor" d={reason.icon} />
               </svg>
             </span>
-            <h3 className="premium-reason__title">{reason.title}</h3>
-            <p className="premium-reason__text">{reason.text}</p>
+            <h3 className="premium-reason__title">{t(reason.title)}</h3>
+            <p className="premium-reason__text">{t(reason.text)}</p>
           </li>
         ))}
       </ul>
@@ -430,36 +440,37 @@ function WhyChoose() {
 
 const FAQ = [
   {
-    question: 'How does the Premium Buyer Program work?',
+    question: msg('How does the Premium Buyer Program work?'),
     answer:
-      'Choose Basic or Pro and pay once. Your plan starts as soon as the payment is confirmed and lasts 30 days. Sellers see your premium badge in their chats straight away.',
+      msg('Choose Basic or Pro and pay once. Your plan starts as soon as the payment is confirmed and lasts 30 days. Sellers see your premium badge in their chats straight away.'),
   },
   {
-    question: 'What is the difference between Basic and Pro?',
+    question: msg('What is the difference between Basic and Pro?'),
     answer:
-      'Basic (₹99 a month) gives you the premium badge, a priority position in sellers’ chat lists and faster responses. Pro (₹299 a month) adds direct access to sellers’ phone numbers, up to 50 a month, and curated leads from verified sellers.',
+      msg('Basic (₹99 a month) gives you the premium badge, a priority position in sellers’ chat lists and faster responses. Pro (₹299 a month) adds direct access to sellers’ phone numbers, up to 50 a month, and curated leads from verified sellers.'),
   },
   {
-    question: 'Can I cancel anytime?',
+    question: msg('Can I cancel anytime?'),
     answer:
-      'Yes. Plans never renew automatically, so there is nothing to cancel: simply don’t buy again. Your access continues until the end of the 30-day validity.',
+      msg('Yes. Plans never renew automatically, so there is nothing to cancel: simply don’t buy again. Your access continues until the end of the 30-day validity.'),
   },
   {
-    question: 'Is my payment secure?',
+    question: msg('Is my payment secure?'),
     answer:
-      'Payments are handled by Razorpay, a PCI DSS compliant payment provider, over an encrypted connection. SEL does not store your card, UPI or bank details.',
+      msg('Payments are handled by Razorpay, a PCI DSS compliant payment provider, over an encrypted connection. SEL does not store your card, UPI or bank details.'),
   },
-] as const;
+];
 
 /** An accordion in the WAI-ARIA pattern: heading > button[aria-expanded] controlling a region. */
 function Faq() {
   const headingId = useId();
   const baseId = useId();
   const [open, setOpen] = useState<number | null>(0);
+  const t = useT();
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        Frequently asked questions
+        {t('Frequently asked questions')}
       </h2>
       <div className="premium-faq">
         {FAQ.map((item, index) => {
@@ -476,14 +487,14 @@ function Faq() {
                   aria-controls={panelId}
                   onClick={() => setOpen(expanded ? null : index)}
                 >
-                  <span>{item.question}</span>
+                  <span>{t(item.question)}</span>
                   <svg className="premium-faq__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                     <path fill="currentColor" d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
                   </svg>
                 </button>
               </h3>
               <div id={panelId} role="region" aria-labelledby={buttonId} className="premium-faq__answer" hidden={!expanded}>
-                <p>{item.answer}</p>
+                <p>{t(item.answer)}</p>
               </div>
             </div>
           );

@@ -2,6 +2,7 @@
  * Pure rules of the premium buyer program (spec part 2 §2, §4, §5, §8, §9): texts, button states,
  * error messages and which checkout an order goes to. No React, no fetch: unit-tested beside.
  */
+import { msg } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import type { PremiumOrder, PremiumStatus } from './premium-api';
 
@@ -70,9 +71,9 @@ export interface PlanButtonInput {
 }
 
 export function planButtonState({ packageId, isPremium, statusKnown, selectedPackageId, busy }: PlanButtonInput): PlanButtonState {
-  if (isPremium) return { kind: 'subscribed', label: 'Already Subscribed', disabled: true };
-  if (busy && selectedPackageId === packageId) return { kind: 'processing', label: 'Processing...', disabled: true };
-  return { kind: 'choose', label: 'Choose Plan', disabled: !statusKnown || busy || selectedPackageId !== null };
+  if (isPremium) return { kind: 'subscribed', label: msg('Already Subscribed'), disabled: true };
+  if (busy && selectedPackageId === packageId) return { kind: 'processing', label: msg('Processing...'), disabled: true };
+  return { kind: 'choose', label: msg('Choose Plan'), disabled: !statusKnown || busy || selectedPackageId !== null };
 }
 
 /** The payment dialog's main button: the price, or 'Processing...' while anything is under way. */
@@ -92,14 +93,14 @@ export type PremiumAction =
   | 'phone';
 
 export const PREMIUM_FALLBACK_MESSAGES: Record<PremiumAction, string> = {
-  packages: 'Failed to load packages',
-  status: 'Failed to load premium status',
-  createOrder: 'Failed to create order',
-  checkout: 'Payment system not ready',
-  verify: 'Payment verification failed',
-  transactions: 'Failed to load your payments',
-  curated: 'Failed to load curated leads',
-  phone: 'Could not get the phone number. Please try again.',
+  packages: msg('Failed to load packages'),
+  status: msg('Failed to load premium status'),
+  createOrder: msg('Failed to create order'),
+  checkout: msg('Payment system not ready'),
+  verify: msg('Payment verification failed'),
+  transactions: msg('Failed to load your payments'),
+  curated: msg('Failed to load curated leads'),
+  phone: msg('Could not get the phone number. Please try again.'),
 };
 
 /** Codes lib/api makes up itself when there was no server message to show. */
@@ -165,13 +166,13 @@ export function telHref(phone: string): string {
 export function transactionStatusLabel(status: string): string {
   switch (status.toUpperCase()) {
     case 'PAID':
-      return 'Paid';
+      return msg('Paid');
     case 'CREATED':
-      return 'Not completed';
+      return msg('Not completed');
     case 'FAILED':
-      return 'Failed';
+      return msg('Failed');
     case 'REFUNDED':
-      return 'Refunded';
+      return msg('Refunded');
     default:
       return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
   }

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import type { ListingsPage } from '../../../../worker/schemas/listings';
 import { api } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { favoriteKeys, type FavoriteIds } from '../listings/favorites';
@@ -22,7 +23,8 @@ const wishlistQuery = {
 };
 
 export function WishlistPage() {
-  usePageTitle('Wishlist - SEL');
+  const { t, tn } = useI18n();
+  usePageTitle(t('Wishlist - SEL'));
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
@@ -90,16 +92,16 @@ export function WishlistPage() {
       <div className="wl__main">
         <div className="wl__head">
           <div>
-            <h1 className="wl__title">WISHLIST</h1>
-            {wishlist.isSuccess && <p className="muted wl__count">{wishlistCountText(total)}</p>}
+            <h1 className="wl__title">{t('WISHLIST')}</h1>
+            {wishlist.isSuccess && <p className="muted wl__count">{wishlistCountText(total, tn)}</p>}
           </div>
-          <div className="wl__layout" role="group" aria-label="Show as">
-            <button type="button" className="wl__layout-btn" aria-pressed={layout === 'grid'} aria-label="Grid view" title="Grid view" onClick={() => setLayout('grid')}>
+          <div className="wl__layout" role="group" aria-label={t('Show as')}>
+            <button type="button" className="wl__layout-btn" aria-pressed={layout === 'grid'} aria-label={t('Grid view')} title={t('Grid view')} onClick={() => setLayout('grid')}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path fill="currentColor" d="M3 3h8v8H3V3Zm10 0h8v8h-8V3ZM3 13h8v8H3v-8Zm10 0h8v8h-8v-8Z" />
               </svg>
             </button>
-            <button type="button" className="wl__layout-btn" aria-pressed={layout === 'list'} aria-label="List view" title="List view" onClick={() => setLayout('list')}>
+            <button type="button" className="wl__layout-btn" aria-pressed={layout === 'list'} aria-label={t('List view')} title={t('List view')} onClick={() => setLayout('list')}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path fill="currentColor" d="M3 4h18v4H3V4Zm0 6h18v4H3v-4Zm0 6h18v4H3v-4Z" />
               </svg>
@@ -109,7 +111,7 @@ export function WishlistPage() {
 
         <div className="wl__search">
           <label htmlFor={searchId} className="visually-hidden">
-            Search your wishlist
+            {t('Search your wishlist')}
           </label>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5Zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
@@ -118,7 +120,7 @@ export function WishlistPage() {
             id={searchId}
             type="search"
             className="text-input wl__search-input"
-            placeholder="Search your wishlist..."
+            placeholder={t('Search your wishlist...')}
             value={search}
             maxLength={100}
             onChange={(event) => setSearch(event.target.value)}
@@ -127,14 +129,14 @@ export function WishlistPage() {
 
         {wishlist.isPending ? (
           <p className="status-text" role="status">
-            Loading your wishlist...
+            {t('Loading your wishlist...')}
           </p>
         ) : wishlist.isError ? (
           <div className="error-panel" role="alert">
-            <p className="wl__error-title">Error loading wishlist</p>
-            <p>Failed to fetch wishlist items</p>
+            <p className="wl__error-title">{t('Error loading wishlist')}</p>
+            <p>{t('Failed to fetch wishlist items')}</p>
             <button type="button" className="button button--outline" onClick={() => void wishlist.refetch()}>
-              Try Again
+              {t('Try Again')}
             </button>
           </div>
         ) : all.length === 0 ? (
@@ -147,19 +149,19 @@ export function WishlistPage() {
                 d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.8 4.5 7.3 4.5c2 0 3.5 1.1 4.7 2.7 1.2-1.6 2.7-2.7 4.7-2.7 3.5 0 5.6 3.5 4.5 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z"
               />
             </svg>
-            <p className="empty-state__title">You haven't liked any ads yet</p>
-            <p className="muted">Like ads and share them with the world</p>
+            <p className="empty-state__title">{t("You haven't liked any ads yet")}</p>
+            <p className="muted">{t('Like ads and share them with the world')}</p>
             <Link to="/products" className="button button--primary">
-              Discover
+              {t('Discover')}
             </Link>
           </div>
         ) : shown.length === 0 ? (
           <div className="empty-state">
-            <p className="empty-state__title">No items found</p>
-            <p className="muted">Try adjusting your search terms</p>
+            <p className="empty-state__title">{t('No items found')}</p>
+            <p className="muted">{t('Try adjusting your search terms')}</p>
           </div>
         ) : (
-          <ul className={`wl__items wl__items--${layout}`} aria-label="Your favourite ads">
+          <ul className={`wl__items wl__items--${layout}`} aria-label={t('Your favourite ads')}>
             {shown.map((listing, index) => (
               <li key={listing.id} className="wl__item" onClickCapture={onCardClick(listing)}>
                 <ListingCard listing={listing} priority={index < 4} />
@@ -171,11 +173,11 @@ export function WishlistPage() {
 
       <aside className="wl__promo" aria-labelledby="wl-promo-title">
         <p id="wl-promo-title" className="wl__promo-title">
-          Want to see your stuff here?
+          {t('Want to see your stuff here?')}
         </p>
-        <p className="muted">Make some extra cash by selling things in your community. Go on, it's quick and easy.</p>
+        <p className="muted">{t("Make some extra cash by selling things in your community. Go on, it's quick and easy.")}</p>
         <Link to="/en-in/post" className="button button--primary">
-          Start selling
+          {t('Start selling')}
         </Link>
       </aside>
     </div>

@@ -3,10 +3,11 @@
  * badge's cap. Plain functions, tested beside.
  */
 import type { Listing } from '../../../../worker/schemas/listings';
+import { ENGLISH, msg, type TranslatePlural } from '../../lib/i18n';
 
 /** Part 1 §7/§9: the wishlist shows page 1, 50 items. */
 export const WISHLIST_LIMIT = 50;
-export const WISHLIST_REMOVED = 'Item removed from wishlist!';
+export const WISHLIST_REMOVED = msg('Item removed from wishlist!');
 export const WISHLIST_TOAST_MS = 3000;
 export const BADGE_CAP = 99;
 
@@ -17,8 +18,8 @@ export const wishlistKeys = {
 };
 
 /** '1 item' or 'n items in your wishlist' (the spec's two wordings). */
-export function wishlistCountText(count: number): string {
-  return count === 1 ? '1 item' : `${count} items in your wishlist`;
+export function wishlistCountText(count: number, tn: TranslatePlural = ENGLISH.tn): string {
+  return tn(count, '{n} item', '{n} items in your wishlist');
 }
 
 type Searchable = Pick<Listing, 'title' | 'description' | 'location'> & { category: { name: string } | null };

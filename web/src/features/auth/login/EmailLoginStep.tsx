@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { msg, useT } from '../../../lib/i18n';
 import { authApi } from '../auth-api';
 import { EMAIL_PASSWORD_REQUIRED_MESSAGE, emailAuthErrorMessage, isPlausibleEmail } from '../auth-rules';
 import { Field, FormError, PasswordInput, Spinner } from './fields';
@@ -10,19 +11,20 @@ export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegi
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const errorId = useId();
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
     if (!email.trim() || !password) return setError(EMAIL_PASSWORD_REQUIRED_MESSAGE);
-    if (!isPlausibleEmail(email)) return setError('Please enter a valid email address');
+    if (!isPlausibleEmail(email)) return setError(msg('Please enter a valid email address'));
     setError(null);
     setPending(true);
     onBusy(true);
     try {
       onSuccess(await authApi.login(email.trim(), password));
     } catch (err) {
-      setError(emailAuthErrorMessage(err, 'Login failed. Please try again.'));
+      setError(emailAuthErrorMessage(err, msg('Login failed. Please try again.')));
       setPending(false);
     } finally {
       onBusy(false);
@@ -31,7 +33,7 @@ export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegi
 
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? errorId : undefined}>
-      <Field label="Email">
+      <Field label={t('Email')}>
         {({ inputId }) => (
           <input
             id={inputId}
@@ -46,7 +48,7 @@ export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegi
           />
         )}
       </Field>
-      <Field label="Password">
+      <Field label={t('Password')}>
         {({ inputId, describedBy, invalid }) => (
           <PasswordInput
             id={inputId}
@@ -62,16 +64,16 @@ export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegi
       <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
         {pending ? (
           <>
-            <Spinner /> Logging in...
+            <Spinner /> {t('Logging in...')}
           </>
         ) : (
-          'Login'
+          t('Login')
         )}
       </button>
       <p className="auth-switch">
-        New to SEL?{' '}
+        {t('New to SEL?')}{' '}
         <button type="button" className="auth-link-button" onClick={onRegister}>
-          Register with Email
+          {t('Register with Email')}
         </button>
       </p>
     </form>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
+import { msg, useT } from '../../../lib/i18n';
 import { authApi } from '../auth-api';
 import { EMAIL_PASSWORD_REQUIRED_MESSAGE, deriveRegistrationNames, emailAuthErrorMessage, isPlausibleEmail, validatePassword } from '../auth-rules';
 import { Field, FormError, PasswordInput, Spinner, issuesByField } from './fields';
@@ -17,6 +18,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
   const [emailTaken, setEmailTaken] = useState(false);
   const [pending, setPending] = useState(false);
   const errorId = useId();
+  const t = useT();
 
   const effectiveFirst = firstName ?? derived.firstName;
   const effectiveLast = lastName ?? derived.lastName;
@@ -30,11 +32,11 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
       return setError(EMAIL_PASSWORD_REQUIRED_MESSAGE);
     }
     const local: Record<string, string> = {};
-    if (!isPlausibleEmail(email)) local.email = 'Please enter a valid email address';
+    if (!isPlausibleEmail(email)) local.email = msg('Please enter a valid email address');
     const passwordProblem = validatePassword(password);
     if (passwordProblem) local.password = passwordProblem;
-    if (!effectiveFirst.trim()) local.firstName = 'First name is required';
-    if (!effectiveLast.trim()) local.lastName = 'Last name is required';
+    if (!effectiveFirst.trim()) local.firstName = msg('First name is required');
+    if (!effectiveLast.trim()) local.lastName = msg('Last name is required');
     setFieldErrors(local);
     if (Object.keys(local).length > 0) return setError(null);
 
@@ -54,7 +56,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
       if (isApiError(err) && err.code === 'EMAIL_TAKEN') setEmailTaken(true);
       const byField = isApiError(err) ? issuesByField(err.issues) : {};
       setFieldErrors(byField);
-      setError(Object.keys(byField).length > 0 ? null : emailAuthErrorMessage(err, 'Registration failed. Please try again.'));
+      setError(Object.keys(byField).length > 0 ? null : emailAuthErrorMessage(err, msg('Registration failed. Please try again.')));
       setPending(false);
     } finally {
       onBusy(false);
@@ -63,7 +65,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
 
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-      <Field label="Email" error={fieldErrors.email}>
+      <Field label={t('Email')} error={fieldErrors.email}>
         {({ inputId, describedBy, invalid }) => (
           <input
             id={inputId}
@@ -80,7 +82,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
           />
         )}
       </Field>
-      <Field label="Password" error={fieldErrors.password} hint="At least 8 characters, with a letter and a number.">
+      <Field label={t('Password')} error={fieldErrors.password} hint={t('At least 8 characters, with a letter and a number.')}>
         {({ inputId, describedBy, invalid }) => (
           <PasswordInput
             id={inputId}
@@ -93,7 +95,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
         )}
       </Field>
       <div className="auth-form__row">
-        <Field label="First name" error={fieldErrors.firstName}>
+        <Field label={t('First name')} error={fieldErrors.firstName}>
           {({ inputId, describedBy, invalid }) => (
             <input
               id={inputId}
@@ -107,7 +109,7 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
             />
           )}
         </Field>
-        <Field label="Last name" error={fieldErrors.lastName}>
+        <Field label={t('Last name')} error={fieldErrors.lastName}>
           {({ inputId, describedBy, invalid }) => (
             <input
               id={inputId}
@@ -125,22 +127,22 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
       <FormError id={errorId} message={error} />
       {emailTaken && (
         <button type="button" className="auth-button auth-button--outline auth-button--block" onClick={onLogin}>
-          Login with Email instead
+          {t('Login with Email instead')}
         </button>
       )}
       <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
         {pending ? (
           <>
-            <Spinner /> Creating account...
+            <Spinner /> {t('Creating account...')}
           </>
         ) : (
-          'Create account'
+          t('Create account')
         )}
       </button>
       <p className="auth-switch">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <button type="button" className="auth-link-button" onClick={onLogin}>
-          Login with Email
+          {t('Login with Email')}
         </button>
       </p>
     </form>

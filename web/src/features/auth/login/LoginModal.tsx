@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { msg, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/Dialog';
 import type { SessionResponse } from '../auth-api';
@@ -25,10 +26,11 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
   const [busy, setBusy] = useState(false);
   const { login } = useAuth();
   const router = useRouter();
+  const t = useT();
 
   const finish = (session: SessionResponse, isNewUser: boolean) => {
     login(session.token, session.user, { isNewUser });
-    toast.success(isNewUser ? 'Registration successful! Welcome to SEL!' : 'Login successful!');
+    toast.success(isNewUser ? msg('Registration successful! Welcome to SEL!') : msg('Login successful!'));
     rememberOtpRequest(null);
     closeLoginModal();
     if (redirect) void router.navigate({ href: redirect, replace: true });
@@ -50,7 +52,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
 
   return (
     <Dialog
-      title={TITLES[step]}
+      title={t(TITLES[step])}
       onClose={closeLoginModal}
       variant="sheet"
       busy={busy}
@@ -60,7 +62,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
           <button
             type="button"
             className="auth-icon-button auth-dialog__back"
-            aria-label="Back"
+            aria-label={t('Back')}
             onClick={() => setStep(back)}
             disabled={busy}
           >

@@ -1,8 +1,10 @@
+import { useT, withNodes } from '../../../lib/i18n';
 import { POST_LOGIN_REDIRECT_KEY } from '../post-login-redirect';
 import type { Step } from './steps';
 
 /** The first screen: phone, Google, or e-mail. */
 export function OptionsStep({ onChoose, redirect }: { onChoose: (step: Step) => void; redirect: string | null }) {
+  const t = useT();
   const rememberRedirect = () => {
     try {
       if (redirect) sessionStorage.setItem(POST_LOGIN_REDIRECT_KEY, redirect);
@@ -18,14 +20,14 @@ export function OptionsStep({ onChoose, redirect }: { onChoose: (step: Step) => 
         <span className="login-options__logo" aria-hidden="true">
           SEL
         </span>
-        <p className="auth-muted">Buy and sell anything near you. Log in or create an account to post ads, chat and save favourites.</p>
+        <p className="auth-muted">{t('Buy and sell anything near you. Log in or create an account to post ads, chat and save favourites.')}</p>
       </div>
       <div className="login-options__list">
         <button type="button" className="auth-button auth-button--outline auth-button--block" onClick={() => onChoose('phone')} data-autofocus>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M17 1H7a2 2 0 0 0-2 2v18a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V3a2 2 0 0 0-2-2Zm0 18H7V5h10v14Z" />
           </svg>
-          Continue with phone
+          {t('Continue with phone')}
         </button>
         <a href="/api/oauth/google" className="auth-button auth-button--outline auth-button--block" onClick={rememberRedirect}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -34,21 +36,23 @@ export function OptionsStep({ onChoose, redirect }: { onChoose: (step: Step) => 
             <path fill="#FBBC05" d="M5.84 14.11A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.11V7.05H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.95l3.66-2.84Z" />
             <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.6 10.6 0 0 0 12 1 11 11 0 0 0 2.18 7.05l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z" />
           </svg>
-          Continue with Google
+          {t('Continue with Google')}
         </a>
         <div className="login-options__or" aria-hidden="true">
-          <span>OR</span>
+          <span>{t('OR')}</span>
         </div>
         <button type="button" className="auth-button auth-button--outline auth-button--block" onClick={() => onChoose('email-login')}>
-          Login with Email
+          {t('Login with Email')}
         </button>
         <button type="button" className="auth-button auth-button--text auth-button--block" onClick={() => onChoose('email-register')}>
-          Register with Email
+          {t('Register with Email')}
         </button>
       </div>
       <p className="login-options__legal">
-        All your personal details are safe with us. If you continue, you are accepting SEL's{' '}
-        <strong>Terms and Conditions</strong> and <strong>Privacy Policy</strong>.
+        {withNodes(t("All your personal details are safe with us. If you continue, you are accepting SEL's {terms} and {privacy}."), {
+          terms: <strong>{t('Terms and Conditions')}</strong>,
+          privacy: <strong>{t('Privacy Policy')}</strong>,
+        })}
       </p>
     </>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
+import { msg, useT, withNodes } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, authQueries, type SessionResponse } from '../auth-api';
 import {
@@ -48,6 +49,7 @@ export function OtpStep({
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
   const otpRef = useRef<HTMLInputElement>(null);
+  const t = useT();
   const secondsLeft = useSecondsUntil(request.resendAt);
   const devOutbox = useQuery(authQueries.devOutboxAvailable());
   const isRegister = request.type === 'REGISTER';
@@ -87,7 +89,7 @@ export function OtpStep({
     setError(null);
     try {
       const sent = await authApi.resendOtp(request.phone, request.type);
-      toast.success('OTP resent successfully');
+      toast.success(msg('OTP resent successfully'));
       setOtp('');
       onResent({ ...request, resendAt: resendAtFrom(sent.resendIn), sentAt: Date.now() });
       otpRef.current?.focus();
@@ -103,12 +105,14 @@ export function OtpStep({
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="auth-muted">
-        We sent a {OTP_LENGTH}-digit code to <strong className="otp-phone">{formatIndianPhone(request.phone)}</strong>.{' '}
+        {withNodes(t('We sent a {length}-digit code to {phone}.', { length: OTP_LENGTH }), {
+          phone: <strong className="otp-phone">{formatIndianPhone(request.phone)}</strong>,
+        })}{' '}
         <button type="button" className="auth-link-button" onClick={onChangePhone}>
-          Change
+          {t('Change')}
         </button>
       </p>
-      <Field label="Verification code" error={error}>
+      <Field label={t('Verification code')} error={error}>
         {({ inputId, describedBy, invalid }) => (
           <input
             ref={otpRef}
@@ -132,9 +136,9 @@ export function OtpStep({
       </Field>
       {isRegister && (
         <fieldset className="auth-fieldset">
-          <legend className="auth-fieldset__legend">New to SEL? Tell us your name (optional)</legend>
+          <legend className="auth-fieldset__legend">{t('New to SEL? Tell us your name (optional)')}</legend>
           <div className="auth-form__row">
-            <Field label="First name">
+            <Field label={t('First name')}>
               {({ inputId }) => (
                 <input
                   id={inputId}
@@ -146,7 +150,7 @@ export function OtpStep({
                 />
               )}
             </Field>
-            <Field label="Last name">
+            <Field label={t('Last name')}>
               {({ inputId }) => (
                 <input
                   id={inputId}
@@ -168,32 +172,34 @@ export function OtpStep({
       >
         {pending ? (
           <>
-            <Spinner /> Verifying...
+            <Spinner /> {t('Verifying...')}
           </>
         ) : isRegister ? (
-          'Verify and create account'
+          t('Verify and create account')
         ) : (
-          'Verify and log in'
+          t('Verify and log in')
         )}
       </button>
       <div className="otp-resend">
         {secondsLeft > 0 ? (
           <span className="auth-muted">
-            Resend OTP in 0:{String(secondsLeft).padStart(2, '0')}
+            {t('Resend OTP in {time}', { time: `0:${String(secondsLeft).padStart(2, '0')}` })}
           </span>
         ) : (
           <button type="button" className="auth-link-button" onClick={() => void resend()} disabled={resending}>
-            {resending ? 'Sending...' : 'Resend OTP'}
+            {resending ? t('Sending...') : t('Resend OTP')}
           </button>
         )}
       </div>
       {devOutbox.data === true && (
         <p className="dev-outbox-hint">
-          Dev mode: read your code in the{' '}
-          <a href="/api/dev/outbox" target="_blank" rel="noopener noreferrer">
-            dev outbox
-          </a>
-          .
+          {withNodes(t('Dev mode: read your code in the {outbox}.'), {
+            outbox: (
+              <a href="/api/dev/outbox" target="_blank" rel="noopener noreferrer">
+                {t('dev outbox')}
+              </a>
+            ),
+          })}
         </p>
       )}
     </form>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
+import { msg, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, type OtpType } from '../auth-api';
 import { cooldownSecondsFrom, isNoAccountError, isOtpCooldownError, normalisePhoneInput, sendOtpErrorMessage, validatePhone } from '../auth-rules';
@@ -20,6 +21,7 @@ export function PhoneStep({
 }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ export function PhoneStep({
         type = 'REGISTER';
         sent = await authApi.sendOtp(phone, 'REGISTER');
       }
-      toast.success('OTP sent to your phone number');
+      toast.success(msg('OTP sent to your phone number'));
       onSent({ phone, type, resendAt: resendAtFrom(sent.resendIn), sentAt: Date.now() });
     } catch (err) {
       // A code for this number is still on its way: go and type it rather than fail.
@@ -59,8 +61,8 @@ export function PhoneStep({
 
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-      <p className="auth-muted">We'll send a 6-digit code to this number to log you in, or to create your account.</p>
-      <Field label="Phone number" error={error}>
+      <p className="auth-muted">{t("We'll send a 6-digit code to this number to log you in, or to create your account.")}</p>
+      <Field label={t('Phone number')} error={error}>
         {({ inputId, describedBy, invalid }) => (
           <div className="phone-input">
             <span className="phone-input__prefix" aria-hidden="true">
@@ -88,10 +90,10 @@ export function PhoneStep({
       <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
         {pending ? (
           <>
-            <Spinner /> Sending OTP...
+            <Spinner /> {t('Sending OTP...')}
           </>
         ) : (
-          'Next'
+          t('Next')
         )}
       </button>
     </form>

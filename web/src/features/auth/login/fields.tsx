@@ -1,13 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ApiIssue } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 
 /** Pieces every sign-in step shares: the form error, a labelled field, the password box, the spinner. */
 
 export function FormError({ id, message }: { id: string; message: string | null }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} className="auth-form-error" role="alert">
-      {message}
+      {t(message)}
     </p>
   );
 }
@@ -21,6 +23,7 @@ export type FieldProps = {
 
 export function Field({ label, error, hint, children }: FieldProps) {
   const inputId = useId();
+  const t = useT();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -37,7 +40,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
       )}
       {error && (
         <p id={errorId} className="auth-field__error">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>
@@ -67,6 +70,7 @@ export function PasswordInput(props: {
   invalid: boolean;
 }) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <div className="auth-input-group">
       <input
@@ -87,7 +91,7 @@ export function PasswordInput(props: {
         aria-pressed={visible}
         aria-controls={props.id}
       >
-        {visible ? 'Hide' : 'Show'}
+        {visible ? t('Hide') : t('Show')}
       </button>
     </div>
   );

@@ -1,13 +1,14 @@
+import { msg } from '../../../lib/i18n';
 import type { SessionResponse } from '../auth-api';
 
 export type Step = 'options' | 'email-login' | 'email-register' | 'phone' | 'otp';
 
 export const TITLES: Record<Step, string> = {
-  options: 'Welcome to SEL',
-  'email-login': 'Login with Email',
-  'email-register': 'Register with Email',
-  phone: 'Enter your phone number',
-  otp: 'Enter verification code',
+  options: msg('Welcome to SEL'),
+  'email-login': msg('Login with Email'),
+  'email-register': msg('Register with Email'),
+  phone: msg('Enter your phone number'),
+  otp: msg('Enter verification code'),
 };
 
 export type EmailStepProps = {
