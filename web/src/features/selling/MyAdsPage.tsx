@@ -10,7 +10,7 @@ import { Dialog } from '../../components/Dialog';
 import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
 import { PromoteDialog } from '../business/PromoteDialog';
 import { formatDate, formatPrice } from '../../lib/format';
-import { useI18n, useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -71,7 +71,6 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
 
   // #18: the package chooser, for one ad (its id) or to pick one ('' from the banner)
   const [promoting, setPromoting] = useState<string | null>(null);
-  const t = useT();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sellingKeys.mine() });
 
