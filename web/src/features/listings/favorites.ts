@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
-import { offerPushNotifications } from '../auth/push-moment';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
@@ -89,7 +88,8 @@ export function useToggleFavorite() {
     onSuccess: (result, { id, favorite }) => {
       if (result && typeof result.isFavorite === 'boolean') setFavorite(id, result.isFavorite);
       // issue 19: the first favourite is the moment that explains push notifications
-      if (favorite) offerPushNotifications('favourite');
+      // (loaded on demand: the push code stays out of the home page's first JavaScript, issue 22)
+      if (favorite) void import('../auth/push-moment').then((m) => m.offerPushNotifications('favourite'));
       // The toggle may have cancelled the first load of the list: fetch it now, after the change.
       if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
         void queryClient.invalidateQueries({ queryKey: favoriteKeys.ids() });
