@@ -66,6 +66,14 @@ describe('saved searches and alerts', () => {
     await item.first().click();
     await expect.poll(() => laptop.page.url()).toContain('/products?');
     await expect.poll(() => laptop.page.getByText(ad.title).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    // only the new ads: the link carries since, the page says so with a chip the buyer can clear
+    expect(new URL(laptop.page.url()).searchParams.get('since')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const sinceChip = laptop.page.locator('.chip', { hasText: 'New since' });
+    await expect.poll(() => sinceChip.isVisible(), { timeout: 10_000 }).toBe(true);
+    await laptop.shot('saved-search-2b-only-new-1280');
+    await sinceChip.getByRole('link').click();
+    await expect.poll(() => new URL(laptop.page.url()).searchParams.has('since')).toBe(false);
+    await expect.poll(() => laptop.page.getByText(ad.title).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
     // the saved searches page on the phone: the search, its alert, and (after opening) no new ads
     await phone.page.goto('/saved-searches');

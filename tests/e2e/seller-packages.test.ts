@@ -128,6 +128,20 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).filter({ hasText: 'Total ₹470.82' }).count()).toBe(1);
     await tab.shot('18-my-orders');
 
+    // the tax invoice of the newest order (the feature) opens in a new tab, fetched with the seller's session
+    const [invoice] = await Promise.all([
+      tab.context.waitForEvent('page'),
+      page.getByRole('button', { name: 'View tax invoice' }).first().click(),
+    ]);
+    await invoice.getByRole('heading', { level: 1, name: 'Tax invoice' }).waitFor({ timeout: 15_000 });
+    const sheet = await invoice.locator('main').innerText();
+    expect(sheet).toMatch(/SEL\/\d{4}-\d{2}\/\d{6}/);
+    expect(sheet).toContain('998365');
+    expect(sheet).toMatch(/824\.82/);
+    expect(sheet).toMatch(/Eight Hundred Twenty-Four Rupees and Eighty-Two Paise/i);
+    await invoice.screenshot({ path: 'tests/e2e/screenshots/18-invoice.png' });
+    await invoice.close();
+
     // the cart: add a Boost pack from the chooser in My Ads, priced by the server's quote
     await page.goto('/en-in/myads');
     await page.getByRole('button', { name: 'Boost to top' }).first().click();
