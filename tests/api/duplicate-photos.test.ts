@@ -8,7 +8,8 @@ import { env } from 'cloudflare:workers';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { PHASH_PHOTOS } from '../fixtures/phash-photos';
-import { crop, decodeJpeg, fromBase64, resize, toJpeg } from '../factories/photo-variants';
+import { crop, decodeJpeg, fromBase64, mirror, resize, toJpeg } from '../factories/photo-variants';
+import { toWebp } from '../factories/webp';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -195,5 +196,27 @@ describe('reporters are told the outcome', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'The ad you reported was removed', data: { reportOutcome: 'REMOVED' } });
     expect(notes[0]!.body).not.toContain('advance payment'); // the moderator's reason is for the seller
+  });
+});
+
+describe('WebP copies (decoded by the WASM decoder bundled with the Worker)', () => {
+  it('a WebP upload is hashed, and a WebP copy of another seller’s live JPEG photo holds the ad', async () => {
+    // a photo no other test here posts: shotC mirrored (dHash is not flip-invariant)
+    const photo = mirror(decodeJpeg(original('shotC')));
+    const honest = await createUserWithToken({ firstName: 'Honest' });
+    const first = await post(honest, [toJpeg(photo, 90)]);
+    expect(first.body.data.status).toBe('APPROVED');
+
+    const copycat = await createUserWithToken({ firstName: 'Copycat' });
+    const webp = await toWebp(resize(photo, 320, 240), { quality: 60 });
+    const { id: mediaId, url } = await upload(copycat, webp);
+    expect(url).toMatch(/\.webp$/);
+    const row = await env.DB.prepare('SELECT content_type, phash FROM media WHERE id = ?').bind(mediaId).first<{ content_type: string; phash: string | null }>();
+    expect(row).toMatchObject({ content_type: 'image/webp' });
+    expect(row!.phash).toMatch(/^[0-9a-f]{16}$/);
+
+    const copied = await json(copycat, 'POST', '/api/listings', ad([url]));
+    expect(copied.status).toBe(201);
+    expect(copied.body.data).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
   });
 });

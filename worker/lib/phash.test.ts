@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
 import { crop, decodeJpeg, fromBase64, resize, toJpeg, toPng } from '../../tests/factories/photo-variants';
-import { MATCH_DISTANCE, bandProbes, dhashPixels, hammingDistance, hashBands, photoHash } from './phash';
+import { MATCH_DISTANCE, bandProbes, dhashPixels, hammingDistance, hashBands, hashPhoto, photoHash, webpPhotoHash } from './phash';
+import webpWasm from './webp-wasm';
+import { toWebp } from '../../tests/factories/webp';
 
 /**
  * The duplicate-photo hash test set (issue 20), run in workerd with the decoders the Worker uses.
@@ -116,9 +118,60 @@ describe('photos that cannot be hashed', () => {
     expect(photoHash(toJpeg({ width, height, data: new Uint8Array(width * height * 4).fill(200) }, 85), 'jpeg')).toBeNull();
   });
 
-  it('WebP, damaged JPEG and non-images give null, never throw', () => {
-    expect(photoHash(Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0)), 'webp')).toBeNull();
+  it('damaged JPEG and non-images give null, never throw; the sync path leaves WebP to hashPhoto', async () => {
+    const tinyWebp = Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0));
+    expect(photoHash(tinyWebp, 'webp')).toBeNull();
+    expect(await hashPhoto(tinyWebp, 'webp', webpWasm)).toBeNull(); // 1×1: decodes, but flat
     expect(photoHash(original('phone1').slice(0, 200), 'jpeg')).toBeNull();
     expect(photoHash(new Uint8Array([1, 2, 3]), 'png')).toBeNull();
+  });
+});
+
+/**
+ * WebP (decoded by libwebp in WASM, the module bundled like the Worker's): a copycat re-saving a
+ * photo as WebP must land within MATCH_DISTANCE of the JPEG. The WebP copies are encoded here, in
+ * workerd, with @jsquash/webp's own encoder.
+ */
+describe('dHash of WebP photos', () => {
+  const names = ['phone1', 'phone4', 'shotA', 'shotB', 'laptop1', 'car1'] as const;
+
+  it.each(names)('%s as lossy WebP (q75 and q40) and lossless WebP matches the JPEG', async (name) => {
+    const jpegHash = hashOf(original(name));
+    const img = decodeJpeg(original(name));
+    for (const webp of [await toWebp(img, { quality: 75 }), await toWebp(img, { quality: 40 }), await toWebp(img, { lossless: 1 })]) {
+      expect(String.fromCharCode(...webp.slice(8, 12))).toBe('WEBP');
+      const h = await hashPhoto(webp, 'webp', webpWasm);
+      expect(h).toMatch(/^[0-9a-f]{16}$/);
+      expect(hammingDistance(h!, jpegHash)).toBeLessThanOrEqual(MATCH_DISTANCE);
+    }
+  });
+
+  it('a resized WebP copy matches too, and WebP copies of different photos do not', async () => {
+    const webpHashes = await Promise.all(
+      names.map(async (name) => {
+        const img = decodeJpeg(original(name));
+        return (await webpPhotoHash(await toWebp(resize(img, 300, 225), { quality: 70 }), webpWasm))!;
+      }),
+    );
+    names.forEach((name, i) => expect(hammingDistance(webpHashes[i]!, hashOf(original(name)))).toBeLessThanOrEqual(MATCH_DISTANCE));
+    for (let i = 0; i < names.length; i++) {
+      for (let j = 0; j < names.length; j++) {
+        if (i !== j) expect(hammingDistance(webpHashes[i]!, hashOf(original(names[j]!))), `${names[i]} vs ${names[j]}`).toBeGreaterThan(MATCH_DISTANCE);
+      }
+    }
+  });
+
+  it('a WebP over 4 MP is refused from its header; damaged WebP gives null, never throws', async () => {
+    const big = resize(decodeJpeg(original('phone1')), 2400, 1800); // 4.3 MP
+    const bigWebp = await toWebp(big, { quality: 30, method: 0 });
+    expect(await webpPhotoHash(bigWebp, webpWasm)).toBeNull();
+    // the same photo just under the cap is hashed (so the null above is the cap, not the decoder)
+    expect(await webpPhotoHash(await toWebp(resize(big, 2300, 1725), { quality: 30, method: 0 }), webpWasm)).not.toBeNull();
+    const good = await toWebp(decodeJpeg(original('phone1')), { quality: 75 });
+    expect(await webpPhotoHash(good.slice(0, 200), webpWasm)).toBeNull();
+    const garbled = good.slice();
+    garbled.fill(0x55, 40, 400);
+    expect(await webpPhotoHash(garbled, webpWasm)).toBeNull();
+    expect(await webpPhotoHash(new Uint8Array([1, 2, 3]), webpWasm)).toBeNull();
   });
 });

@@ -3,12 +3,14 @@
  * decoded pixels, so the same photo at another size or JPEG quality, or lightly cropped, gets a
  * hash a few bits away, and a copied ad photo can be found by Hamming distance.
  *
- * Decoding runs in the Worker with pure-JS decoders (jpeg-js, fast-png): no WASM module to load, no
- * outside service. WebP is not decoded (no pure-JS decoder we trust): such photos carry no hash.
+ * Decoding runs in the Worker: JPEG and PNG with pure-JS decoders (jpeg-js, fast-png), WebP with
+ * libwebp compiled to WASM (@jsquash/webp's decoder, its module bundled with the Worker and handed in
+ * by the caller, see webp-wasm.ts). No outside service.
  */
+import decodeWebp, { init as initWebp } from '@jsquash/webp/decode';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import type { ImageKind } from './images';
+import { sniffImage, type ImageKind } from './images';
 
 /** Photos within this Hamming distance are "the same photo" (issue 20). */
 export const MATCH_DISTANCE = 6;
@@ -72,13 +74,44 @@ export const dhashPixels = (data: ArrayLike<number>, width: number, height: numb
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 };
 
-/** The hash of an image file's bytes, or null when it cannot be decoded here (WebP, too large, damaged) or is flat. */
-export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
-  const hash = decodedHash(bytes, kind);
+/** null for flat hashes (see FLAT_HASH_BITS). */
+const notFlat = (hash: string | null) => {
   if (!hash) return null;
   const ones = hammingDistance(hash, '0000000000000000');
   return ones <= FLAT_HASH_BITS || ones >= 64 - FLAT_HASH_BITS ? null : hash;
 };
+
+/**
+ * The hash of a JPEG or PNG file's bytes (synchronous, pure JS), or null when it cannot be decoded
+ * here (WebP: use hashPhoto; too large, damaged) or is flat.
+ */
+export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => notFlat(decodedHash(bytes, kind));
+
+let webpReady: { wasm: WebAssembly.Module; ready: Promise<void> } | null = null;
+
+/**
+ * The hash of a WebP file's bytes, decoded by libwebp (WASM). The module is instantiated once per
+ * isolate from `wasm` (never fetched). Dimensions come from the VP8/VP8L/VP8X header first: over
+ * MAX_HASH_PIXELS nothing is decoded. Null when too large, damaged or flat; never throws.
+ */
+export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => {
+  try {
+    const header = sniffImage(bytes);
+    if (header?.kind !== 'webp' || !header.width || !header.height || header.width * header.height > MAX_HASH_PIXELS) return null;
+    if (webpReady?.wasm !== wasm) webpReady = { wasm, ready: initWebp(wasm) };
+    await webpReady.ready;
+    const copy = bytes.slice().buffer; // the decoder takes an ArrayBuffer of exactly the file
+    const img = await decodeWebp(copy);
+    if (img.width * img.height > MAX_HASH_PIXELS) return null;
+    return notFlat(dhashPixels(img.data, img.width, img.height, 4));
+  } catch {
+    return null;
+  }
+};
+
+/** Any upload's hash: JPEG/PNG in pure JS, WebP with the WASM decoder (`webpWasm`). */
+export const hashPhoto = (bytes: Uint8Array, kind: ImageKind, webpWasm: WebAssembly.Module): Promise<string | null> =>
+  kind === 'webp' ? webpPhotoHash(bytes, webpWasm) : Promise.resolve(photoHash(bytes, kind));
 
 const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
   try {

@@ -3,7 +3,8 @@ import { ulid } from 'ulid';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
-import { hashBands, photoHash } from '../lib/phash';
+import { hashBands, hashPhoto } from '../lib/phash';
+import webpWasm from '../lib/webp-wasm';
 import { MAX_PHOTO_BYTES } from '../schemas/options';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
@@ -36,8 +37,8 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
 };
 
 /** The photo's perceptual hash and its four index bands (all null when it cannot be hashed here). */
-const hashColumns = (bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
-  const hash = photoHash(bytes, kind);
+const hashColumns = async (bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
+  const hash = await hashPhoto(bytes, kind, webpWasm);
   const bands = hash ? hashBands(hash) : [null, null, null, null];
   return [hash, ...bands] as const;
 };
@@ -59,7 +60,7 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
       `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
        VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
     )
-      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hashColumns(bytes, image.kind), Date.now())
+      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...(await hashColumns(bytes, image.kind)), Date.now())
       .run();
   } catch (err) {
     await env.MEDIA.delete(key); // nothing half-written
@@ -153,7 +154,7 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
   await env.DB.prepare(
     `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
   )
-    .bind(key, image.contentType, bytes.length, image.width, image.height, ...hashColumns(bytes, image.kind), id)
+    .bind(key, image.contentType, bytes.length, image.width, image.height, ...(await hashColumns(bytes, image.kind)), id)
     .run();
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };
