@@ -6,6 +6,7 @@ import { ChatBadge } from '../features/notifications/ChatBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useUnreadCounts } from '../features/notifications/use-unread-counts';
 import { SearchBox } from '../features/search/SearchBox';
+import { isAllIndia } from '../features/locations/all-india';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useT } from '../lib/i18n';
 import { usePopover } from '../lib/use-popover';
@@ -36,7 +37,7 @@ function LocationDropdown() {
         onFocus={() => void loadLocationDropdown()}
       >
         <Icon name="pin" size={20} />
-        <span className="location-dropdown__value">{location}</span>
+        <span className="location-dropdown__value">{isAllIndia(location) ? t('India') : location}</span>
         <Icon name="chevron" size={20} className="chevron" />
       </button>
       {popover.open && (

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { isAllIndia } from '../features/locations/all-india';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useLanguage, useT } from '../lib/i18n';
 import { isMobileViewport, useIsMobile } from '../lib/use-media-query';
@@ -66,7 +67,7 @@ function MobileHeader() {
             onClick={() => setLocationOpen(true)}
           >
             <Icon name="pin" size={18} />
-            <span className="location-dropdown__value">{location}</span>
+            <span className="location-dropdown__value">{isAllIndia(location) ? t('India') : location}</span>
             <Icon name="chevron" size={18} />
           </button>
           <WishlistLink />

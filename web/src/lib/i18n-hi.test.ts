@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
+import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
 import { HINDI } from './i18n-hi';
 import { interpolate, translate, translatePlural } from './i18n';
 
@@ -70,6 +71,10 @@ describe('the Hindi catalogue', () => {
       ...MEGA_MENU.flatMap((g) => [g.label, ...g.items.map((i) => i.label)]),
     ];
     expect(names.filter((name) => !HINDI[name])).toEqual([]);
+  });
+  it('has Hindi for the premium plans’ descriptions and features (reference data shown through t())', () => {
+    const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);
+    expect(texts.filter((text) => !HINDI[text])).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { ErrorPage, NotFoundPage } from '../components/lazy-pages';
 import { SiteHeader } from '../components/SiteHeader';
 import { Toaster } from '../components/Toaster';
 import { LoginModalHost } from '../features/auth/LoginModalHost';
+import { useT } from '../lib/i18n';
 
 // Below the fold on every page: fetched after the first paint instead of with it.
 const SiteFooter = lazy(() => import('../components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
@@ -31,6 +32,7 @@ function normalisePath(pathname: string): string {
 }
 
 function RootLayout() {
+  const t = useT();
   const path = useRouterState({ select: (state) => normalisePath(state.location.pathname) });
   const showHeader = !NO_HEADER_PATHS.has(path);
   const footer = NO_FOOTER_PATHS.has(path) ? null : SLIM_FOOTER_PATHS.has(path) ? 'slim' : 'full';
@@ -38,7 +40,7 @@ function RootLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('Skip to content')}
       </a>
       {showHeader && <SiteHeader />}
       <main id="main" className="site-main">

@@ -39,7 +39,6 @@ export const HINDI_19A: Record<string, string> = {
     "लॉगिन करने या आपका खाता बनाने के लिए हम इस नंबर पर 6 अंकों का कोड भेजेंगे।",
   "Phone number": "फ़ोन नंबर",
   "Sending OTP...": "OTP भेजा जा रहा है...",
-  Next: "आगे",
   "We sent a {length}-digit code to {phone}.":
     "हमने {phone} पर {length} अंकों का कोड भेजा है।",
   Change: "बदलें",
@@ -311,4 +310,17 @@ export const HINDI_19A: Record<string, string> = {
   "Failed to load curated leads": "चुनी गई लीड लोड नहीं हो सकीं",
   "Could not get the phone number. Please try again.":
     "फ़ोन नंबर नहीं मिल सका। कृपया फिर से कोशिश करें।",
+  // page chrome
+  "Skip to content": "मुख्य सामग्री पर जाएँ",
+  // the premium plans' texts (reference data: worker/schemas/premium-plans.ts)
+  "Stand out to sellers: a premium badge and priority in their chat lists.":
+    "विक्रेताओं की नज़र में आएँ: प्रीमियम बैज और उनकी चैट सूची में प्राथमिकता।",
+  "Premium badge on your messages": "आपके संदेशों पर प्रीमियम बैज",
+  "Priority position in sellers’ chat lists": "विक्रेताओं की चैट सूची में ऊपर जगह",
+  "Faster responses from sellers": "विक्रेताओं से जल्दी जवाब",
+  "Call owners directly and buy fast: seller phone numbers and curated leads.":
+    "मालिकों को सीधे कॉल करें और जल्दी खरीदें: विक्रेताओं के फ़ोन नंबर और चुनी हुई लीड।",
+  "Everything in Basic": "बेसिक की सभी सुविधाएँ",
+  "Direct access to seller phone numbers (50 per month)": "विक्रेताओं के फ़ोन नंबर सीधे (हर महीने 50)",
+  "Curated seller leads in your categories": "आपकी श्रेणियों में चुनी हुई विक्रेता लीड",
 };
