@@ -48,12 +48,16 @@ describe('journey 7: the phone layout at 375 px', () => {
           const r = el.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
         })
-        .filter((el) => {
+        .flatMap((el) => {
           const r = el.getBoundingClientRect();
           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          return hit !== null && hit !== el && !el.contains(hit) && !hit.contains(el);
-        })
-        .map((el) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`),
+          if (hit === null || hit === el || el.contains(hit) || hit.contains(el)) return [];
+          // the sticky top bar overlays whatever has scrolled under it (the breadcrumbs of a short ad): that is
+          // scrolling, not a control covering another; anything else on top (the floating SELL button) counts
+          if (hit.closest('header') !== null && el.closest('header') === null) return [];
+          const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+          return [`${el.tagName} "${label}" under ${hit.tagName}.${String(hit.className).slice(0, 40)}`];
+        }),
     );
     expect(covered).toEqual([]);
     expect(await page.getByRole('link', { name: /SELL/ }).count()).toBe(0);
