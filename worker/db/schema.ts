@@ -349,6 +349,15 @@ export const pushSubscriptions = sqliteTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
 );
 
+/**
+ * Users with at least one app tab connected to their inbox Durable Object (written by the inbox on
+ * first connect / last close). Lets a fan-out skip inboxes nobody is looking at (decision 009).
+ */
+export const inboxPresence = sqliteTable('inbox_presence', {
+  userId: text('user_id').primaryKey(),
+  since: integer('since').notNull(),
+});
+
 // ---------------------------------------------------------------- premium and payments
 
 export const premiumPackages = sqliteTable('premium_packages', {

@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { notifyOnce } from '../notifications';
+import { notifyManyOnce } from '../notifications';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -137,23 +137,29 @@ const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
 };
 
+/** One notification per buyer however many of their instant searches matched; all stored in one batch. */
 const notifyBuyers = async (env: Env, ad: AdRow, liveAt: number, fresh: CandidateRow[], stats: MatchStats) => {
-  const byUser = new Map<string, CandidateRow[]>();
-  for (const h of fresh) if (h.alert === 'instant') byUser.set(h.user_id, [...(byUser.get(h.user_id) ?? []), h]);
+  const byUser = new Map<string, CandidateRow>();
+  for (const h of fresh) if (h.alert === 'instant' && !byUser.has(h.user_id)) byUser.set(h.user_id, h);
   const price = rupees(ad.price_minor);
-  await Promise.all(
-    [...byUser].map(async ([userId, searches]) => {
-      const first = searches[0]!;
-      const query = JSON.parse(first.query) as Record<string, string>;
-      const created = await notifyOnce(env, `saved-search:${ad.id}:${userId}`, userId, {
-        type: 'SYSTEM',
+  stats.notified += await notifyManyOnce(
+    env,
+    [...byUser].map(([userId, first]) => ({
+      key: `saved-search:${ad.id}:${userId}`,
+      userId,
+      n: {
+        type: 'SYSTEM' as const,
         title: `New ad for "${first.name}"`,
         body: `${ad.title} · ${price} · ${ad.location}`,
         // opens the search with only the ads new since the buyer last looked (this one included)
-        data: { kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: first.id, url: savedSearchHref(query, first.id, Math.min(first.last_seen_at, liveAt - 1)) },
-      });
-      if (created) stats.notified++;
-    }),
+        data: {
+          kind: 'SAVED_SEARCH',
+          listingId: ad.id,
+          savedSearchId: first.id,
+          url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
+        },
+      },
+    })),
   );
 };
 
@@ -161,17 +167,19 @@ const notifyPriceDrop = async (env: Env, ad: AdRow, oldPriceMinor: number | null
   if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return; // raised again meanwhile
   const { results } = await env.DB.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>();
   const day = istDay();
-  await Promise.all(
-    results.map(async ({ user_id: userId }) => {
+  stats.notified += await notifyManyOnce(
+    env,
+    results.map(({ user_id: userId }) => ({
       // once per ad, buyer and day: the key is the day, so later drops that day add nothing
-      const created = await notifyOnce(env, `price-drop:${ad.id}:${userId}:${day}`, userId, {
-        type: 'FAVORITE',
+      key: `price-drop:${ad.id}:${userId}:${day}`,
+      userId,
+      n: {
+        type: 'FAVORITE' as const,
         title: `Price dropped to ${rupees(ad.price_minor)}`,
         body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
         data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
-      });
-      if (created) stats.notified++;
-    }),
+      },
+    })),
   );
 };
 
