@@ -161,8 +161,11 @@ const prepareData = async () => {
   const online = new Random('bench-alerts-online');
   for (let i = 0; i < buyers; i++) if (online.chance(ONLINE)) addPresent.run(`usr_bench_b${i}`, now);
   // popular searches are saved by many buyers ("activa pune"), the long tail by few
+  // each distinct query once, as the worker stores them (saved_search_matchers), the searches point at theirs
+  const addMatcher = sqlite.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?)`);
+  const matcherIds = pool.map((entry) => Number(addMatcher.run(entry.scope, entry.placeId, entry.matcher, now).lastInsertRowid));
   const addSearch = sqlite.prepare(
-    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const saver = new Random('bench-alerts-savers');
   const created = now - 86_400_000;
@@ -171,7 +174,7 @@ const prepareData = async () => {
     const entry = pool[p]!;
     const roll = saver.next();
     const alert = roll < 0.8 ? 'instant' : roll < 0.95 ? 'daily' : 'off';
-    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), alert, entry.scope, entry.placeId, entry.matcher, created, created, created);
+    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), alert, entry.scope, entry.placeId, entry.matcher, matcherIds[p]!, created, created, created);
   }
   sqlite.exec('COMMIT');
   sqlite.close();
@@ -293,7 +296,13 @@ const main = async () => {
         headers: { authorization: auth.get(sellerOf(i))!, 'content-type': 'application/json' },
         body: JSON.stringify({ ...ad, images: [photos[i]] }),
       });
-      const body = (await res.json()) as { data?: { id: string; status: string }; error?: string };
+      const text = await res.text();
+      let body: { data?: { id: string; status: string }; error?: string };
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        body = { error: text.slice(0, 80) }; // e.g. workerd's own "Your worker …" page
+      }
       if (res.status === 201 && body.data) posted.push(body.data);
       else refusals.set(`${res.status} ${body.error}`, (refusals.get(`${res.status} ${body.error}`) ?? 0) + 1);
     }),
