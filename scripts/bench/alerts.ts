@@ -162,8 +162,13 @@ const prepareData = async () => {
   for (let i = 0; i < buyers; i++) if (online.chance(ONLINE)) addPresent.run(`usr_bench_b${i}`, now);
   // popular searches are saved by many buyers ("activa pune"), the long tail by few
   // each distinct query once, as the worker stores them (saved_search_matchers), the searches point at theirs
-  const addMatcher = sqlite.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?)`);
-  const matcherIds = pool.map((entry) => Number(addMatcher.run(entry.scope, entry.placeId, entry.matcher, now).lastInsertRowid));
+  // (two different filter sets can compile to the same query: they share its row, as in the worker)
+  const addMatcher = sqlite.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`);
+  const matcherId = sqlite.prepare(`SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?`);
+  const matcherIds = pool.map((entry) => {
+    addMatcher.run(entry.scope, entry.placeId, entry.matcher, now);
+    return (matcherId.get(entry.scope, entry.placeId, entry.matcher) as { id: number }).id;
+  });
   const addSearch = sqlite.prepare(
     `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -437,8 +442,11 @@ const main = async () => {
   await sleep(1000);
   const replayCpu0 = workerdCpuSeconds(replay.pid!);
   const replayStart = Date.now();
-  const fired = await fetch(`http://127.0.0.1:${replayPort}/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
-  console.log(`replay: relay cron fired (${fired.status} ${(await fired.text()).slice(0, 80)})`);
+  // miniflare's trigger route (wrangler's /__scheduled is answered by the static assets' SPA fallback first)
+  const fired = await fetch(`http://127.0.0.1:${replayPort}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *')}`);
+  const firedText = (await fired.text()).slice(0, 80);
+  console.log(`replay: relay cron fired (${fired.status} ${firedText})`);
+  if (!fired.ok || firedText !== 'ok') throw new Error('the relay cron could not be fired; the replay would measure nothing');
   const again = new DatabaseSync(sqliteFile(), { readOnly: true });
   again.exec('PRAGMA busy_timeout = 5000');
   const replayPending = () => (again.prepare(`SELECT count(*) AS n FROM listing_events WHERE done_at IS NULL`).get() as { n: number }).n;

@@ -232,22 +232,28 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
 /** Exponential backoff for a retried message: 2 s, 4 s, 8 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
-/** The queue handler: each message acked when done, retried with backoff when it failed. */
+/**
+ * The queue handler: the batch's events run side by side (each reads and writes only its own ad's
+ * rows, and every write is idempotent), so the last event of a batch does not wait for the fan-out
+ * of all the others; each message is acked when done, retried with backoff when it failed.
+ */
 export const handleAlertBatch = async (batch: MessageBatch<AlertMessage>, env: Env) => {
-  for (const message of batch.messages) {
-    const eventId = message.body?.eventId;
-    if (typeof eventId !== 'string') {
-      message.ack(); // not ours to understand: retrying would not help
-      continue;
-    }
-    try {
-      await processEvent(env, eventId);
-      message.ack();
-    } catch (err) {
-      console.warn(`alerts: event ${eventId} failed (attempt ${message.attempts}), retrying`, err);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const eventId = message.body?.eventId;
+      if (typeof eventId !== 'string') {
+        message.ack(); // not ours to understand: retrying would not help
+        return;
+      }
+      try {
+        await processEvent(env, eventId);
+        message.ack();
+      } catch (err) {
+        console.warn(`alerts: event ${eventId} failed (attempt ${message.attempts}), retrying`, err);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }),
+  );
 };
 
 /** The dead-letter queue: events that failed every retry are logged and kept in the outbox as not done. */
