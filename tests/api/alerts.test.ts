@@ -255,9 +255,9 @@ describe('delivery: idempotent, retried, nothing lost', () => {
     await env.DB.prepare(`DELETE FROM saved_search_matches WHERE user_id IN (?, ?, ?)`).bind(...buyers.map((b) => b.id)).run();
     const messages = eventIds.map((eventId, i) => ({ id: `k${i}`, timestamp: new Date(), attempts: 1, body: { eventId } }));
 
-    // the isolate dies while handling the second event, after its notifications, before its matches are recorded
+    // the isolate dies while handling the second event, after its writes, before the buyers are told live
     setAlertFault((point, id) => {
-      if (point === 'after-notify' && id === eventIds[1]) throw new Error('isolate killed');
+      if (point === 'after-store' && id === eventIds[1]) throw new Error('isolate killed');
     });
     const first = createMessageBatch('sel-alerts', messages);
     await handleAlertBatch(first as MessageBatch<{ eventId: string }>, env);

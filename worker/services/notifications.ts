@@ -52,7 +52,7 @@ const rowOf = (id: string, userId: string, n: NewNotification, now: number): Not
 });
 
 /** Pushes a stored notification to the user's open tabs, or to their browsers (Web Push) when nobody is looking. */
-const deliver = (env: Env, row: NotificationRow, data: Record<string, unknown>) =>
+const pushLive = (env: Env, row: NotificationRow, data: Record<string, unknown>) =>
   pushToInbox(env, row.user_id, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, data));
 
 /**
@@ -65,7 +65,7 @@ const store = async (env: Env, id: string, userId: string, n: NewNotification) =
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
   if (res.meta.changes === 0) return false;
-  await deliver(env, row, n.data ?? {});
+  await pushLive(env, row, n.data ?? {});
   return true;
 };
 
@@ -158,24 +158,6 @@ export interface KeyedNotification {
 /** 7 values a row, under D1's 100 bound parameters per statement. */
 const ROWS_PER_INSERT = 14;
 
-/** Stores the rows in as few round trips as D1 allows; returns the ones this call created. */
-const storeMany = async (env: Env, rows: NotificationRow[]) => {
-  const statements = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-    statements.push(
-      env.DB.prepare(
-        `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, 0, ?)').join(', ')} RETURNING id`,
-      ).bind(...chunk.flatMap((r) => [r.id, r.user_id, r.title, r.body, r.type, r.data, r.created_at])),
-    );
-  }
-  const created = new Set<string>();
-  for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<{ id: string }>(statements.slice(i, i + 50))) for (const r of result.results) created.add(r.id);
-  }
-  return rows.filter((r) => created.has(r.id));
-};
-
 /**
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
  * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
@@ -198,6 +180,35 @@ const reachableUsers = async (env: Env, userIds: string[]) => {
 };
 
 /**
+ * Keyed notifications made ready to store as part of the caller's own batch (one transaction with
+ * whatever else the caller writes): `statements` insert them (a key stored before is skipped), and
+ * after the batch `deliver(results)` — the results of those statements, in order — pushes the ones
+ * this batch created to the inboxes with someone to tell, and says how many were created.
+ */
+export const prepareNotifications = async (env: Env, items: KeyedNotification[]) => {
+  const now = Date.now();
+  const rows = await Promise.all(items.map(async (it) => rowOf(await notificationIdFor(it.key), it.userId, it.n, now)));
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    statements.push(
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, 0, ?)').join(', ')} RETURNING id`,
+      ).bind(...chunk.flatMap((r) => [r.id, r.user_id, r.title, r.body, r.type, r.data, r.created_at])),
+    );
+  }
+  const deliver = async (results: D1Result[]) => {
+    const createdIds = new Set(results.flatMap((r) => (r.results as { id: string }[]).map((x) => x.id)));
+    const created = rows.map((row, i) => ({ row, data: items[i]!.n.data ?? {} })).filter((c) => createdIds.has(c.row.id));
+    if (!created.length) return 0;
+    const reachable = await reachableUsers(env, created.map((c) => c.row.user_id));
+    await Promise.all(created.filter((c) => reachable.has(c.row.user_id)).map((c) => pushLive(env, c.row, c.data)));
+    return created.length;
+  };
+  return { statements, deliver };
+};
+
+/**
  * Keyed notifications to many users at once (issue 21's fan-out: one new ad, a hundred buyers):
  * stored in one batch, a key stored before (a re-delivered queue message, a retry after a crash)
  * stores and pushes nothing, and only the inboxes with someone to tell are woken — one Durable
@@ -205,14 +216,8 @@ const reachableUsers = async (env: Env, userIds: string[]) => {
  */
 export const notifyManyOnce = async (env: Env, items: KeyedNotification[]) => {
   if (!items.length) return 0;
-  const now = Date.now();
-  const rows = await Promise.all(items.map(async (it) => rowOf(await notificationIdFor(it.key), it.userId, it.n, now)));
-  const created = await storeMany(env, rows);
-  if (!created.length) return 0;
-  const reachable = await reachableUsers(env, created.map((r) => r.user_id));
-  const dataOf = new Map(rows.map((r, i) => [r.id, items[i]!.n.data ?? {}]));
-  await Promise.all(created.filter((r) => reachable.has(r.user_id)).map((r) => deliver(env, r, dataOf.get(r.id)!)));
-  return created.length;
+  const { statements, deliver } = await prepareNotifications(env, items);
+  return deliver(await env.DB.batch(statements));
 };
 
 /**

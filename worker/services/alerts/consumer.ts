@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { notifyManyOnce } from '../notifications';
+import { type KeyedNotification, prepareNotifications } from '../notifications';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -55,7 +55,7 @@ interface CandidateRow {
   known: number | null;
 }
 
-/** For tests: a fault injected at a named point ("after-notify") to kill the consumer mid-event. */
+/** For tests: a fault injected at a named point ("after-store": written, not yet pushed live) to kill the consumer mid-event. */
 let fault: ((point: string, eventId: string) => void) | undefined;
 export const setAlertFault = (f: typeof fault) => {
   fault = f;
@@ -151,10 +151,9 @@ const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: Mat
   return fresh;
 };
 
-const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
-  const now = Date.now();
+/** The matches, recorded: this drives `newCount` and the daily digest (5 values a row, under D1's 100). */
+const matchStatements = (env: Env, adId: string, fresh: CandidateRow[], now: number) => {
   const statements = [];
-  // 5 values a row, under D1's 100 bound parameters per statement
   for (let i = 0; i < fresh.length; i += 19) {
     const chunk = fresh.slice(i, i + 19);
     statements.push(
@@ -163,69 +162,80 @@ const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
       ).bind(...chunk.flatMap((h) => [h.id, adId, h.user_id, now, h.alert === 'daily' ? null : now])),
     );
   }
-  for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
+  return statements;
 };
 
-/** One notification per buyer however many of their instant searches matched; all stored in one batch. */
-const notifyBuyers = async (env: Env, ad: AdRow, liveAt: number, fresh: CandidateRow[], stats: MatchStats) => {
+/** One notification per buyer however many of their instant searches matched. */
+const buyerNotifications = (ad: AdRow, liveAt: number, fresh: CandidateRow[]): KeyedNotification[] => {
   const byUser = new Map<string, CandidateRow>();
   for (const h of fresh) if (h.alert === 'instant' && !byUser.has(h.user_id)) byUser.set(h.user_id, h);
   const price = rupees(ad.price_minor);
-  stats.notified += await notifyManyOnce(
-    env,
-    [...byUser].map(([userId, first]) => ({
-      key: `saved-search:${ad.id}:${userId}`,
-      userId,
-      n: {
-        type: 'SYSTEM' as const,
-        title: `New ad for "${first.name}"`,
-        body: `${ad.title} · ${price} · ${ad.location}`,
-        // opens the search with only the ads new since the buyer last looked (this one included)
-        data: {
-          kind: 'SAVED_SEARCH',
-          listingId: ad.id,
-          savedSearchId: first.id,
-          url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
-        },
+  return [...byUser].map(([userId, first]) => ({
+    key: `saved-search:${ad.id}:${userId}`,
+    userId,
+    n: {
+      type: 'SYSTEM' as const,
+      title: `New ad for "${first.name}"`,
+      body: `${ad.title} · ${price} · ${ad.location}`,
+      // opens the search with only the ads new since the buyer last looked (this one included)
+      data: {
+        kind: 'SAVED_SEARCH',
+        listingId: ad.id,
+        savedSearchId: first.id,
+        url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
       },
-    })),
-  );
+    },
+  }));
 };
 
-const notifyPriceDrop = async (env: Env, ad: AdRow, oldPriceMinor: number | null, stats: MatchStats) => {
-  if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return; // raised again meanwhile
+/** Everyone who favourited the ad, at most once per ad, buyer and day. */
+const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number | null): Promise<KeyedNotification[]> => {
+  if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return []; // raised again meanwhile
   const { results } = await env.DB.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>();
   const day = istDay();
-  stats.notified += await notifyManyOnce(
-    env,
-    results.map(({ user_id: userId }) => ({
-      // once per ad, buyer and day: the key is the day, so later drops that day add nothing
-      key: `price-drop:${ad.id}:${userId}:${day}`,
-      userId,
-      n: {
-        type: 'FAVORITE' as const,
-        title: `Price dropped to ${rupees(ad.price_minor)}`,
-        body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
-        data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
-      },
-    })),
-  );
+  return results.map(({ user_id: userId }) => ({
+    // the key is the day, so later drops that day add nothing
+    key: `price-drop:${ad.id}:${userId}:${day}`,
+    userId,
+    n: {
+      type: 'FAVORITE' as const,
+      title: `Price dropped to ${rupees(ad.price_minor)}`,
+      body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
+      data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
+    },
+  }));
 };
 
-/** Handles one outbox event. Safe to run any number of times. */
+/** Statements a single D1 batch carries; a larger fan-out is written in several, notifications first. */
+const STATEMENTS_PER_BATCH = 200;
+
+/**
+ * Handles one outbox event. Safe to run any number of times. Everything it writes — the buyers'
+ * notifications, the matches, the event marked done — goes in ONE batch (one transaction, one
+ * round trip), so a consumer that dies has written all of it or none of it; only then are the
+ * buyers with an open tab or a push subscription told live.
+ */
 export const processEvent = async (env: Env, eventId: string, stats: MatchStats = { candidates: 0, matched: 0, notified: 0 }) => {
   const event = await env.DB.prepare('SELECT id, listing_id, kind, old_price_minor, created_at, done_at FROM listing_events WHERE id = ?').bind(eventId).first<EventRow>();
   if (!event || event.done_at !== null) return stats;
   const ad = await loadAd(env, event.listing_id);
+  const now = Date.now();
+  const markDone = env.DB.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(now, eventId);
   // deleted, sold or taken down before we got to it: nobody should hear about it
-  if (ad && ad.status === 'APPROVED') {
-    if (event.kind === 'price_lowered') await notifyPriceDrop(env, ad, event.old_price_minor, stats);
-    const fresh = await matchSavedSearches(env, ad, event.created_at, stats);
-    await notifyBuyers(env, ad, event.created_at, fresh, stats);
-    fault?.('after-notify', eventId);
-    await recordMatches(env, ad.id, fresh);
+  if (!ad || ad.status !== 'APPROVED') {
+    await markDone.run();
+    return stats;
   }
-  await env.DB.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(Date.now(), eventId).run();
+  const drops = event.kind === 'price_lowered' ? await priceDropNotifications(env, ad, event.old_price_minor) : [];
+  const fresh = await matchSavedSearches(env, ad, event.created_at, stats);
+  const notifications = await prepareNotifications(env, [...drops, ...buyerNotifications(ad, event.created_at, fresh)]);
+  // notifications before matches and the done mark: a fan-out split over several batches that dies
+  // half way is redone (notifications are keyed), never marked done with buyers left untold
+  const writes = [...notifications.statements, ...matchStatements(env, ad.id, fresh, now), markDone];
+  const results: D1Result[] = [];
+  for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
+  fault?.('after-store', eventId);
+  stats.notified += await notifications.deliver(results.slice(0, notifications.statements.length));
   return stats;
 };
 
