@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
 import type { PushMessage } from '../schemas/push';
+import { textLanguage, type TextLanguage } from '../schemas/notification-texts';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 
@@ -38,12 +39,24 @@ const toNotification = (r: NotificationRow): Notification => ({
 export const inboxOf = (env: Env, userId: string) => env.UserInbox.get(env.UserInbox.idFromName(userId));
 
 type NewNotification = { type: NotificationType; title: string; body: string; data?: Record<string, unknown> };
+/**
+ * A notification, or how to write it in the recipient's language (issue 19): the function gets the
+ * user's stored language. Texts are written once, at creation, and stay in that language.
+ */
+type NotificationInput = NewNotification | ((language: TextLanguage) => NewNotification);
+
+/** The language texts for this user are written in (users.language); English when unknown. */
+export const languageOf = async (env: Env, userId: string): Promise<TextLanguage> =>
+  textLanguage((await env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(userId).first<{ language: string }>())?.language);
+
+const written = async (env: Env, userId: string, n: NotificationInput) => (typeof n === 'function' ? n(await languageOf(env, userId)) : n);
 
 /**
  * Stores one notification under `id` (a repeat of the same id stores nothing) and, when stored,
  * pushes it live to the user's open tabs, or to their browsers (Web Push) when nobody is looking.
  */
-const store = async (env: Env, id: string, userId: string, n: NewNotification) => {
+const store = async (env: Env, id: string, userId: string, input: NotificationInput) => {
+  const n = await written(env, userId, input);
   const row: NotificationRow = {
     id,
     user_id: userId,
@@ -64,7 +77,7 @@ const store = async (env: Env, id: string, userId: string, n: NewNotification) =
 };
 
 /** Stores a notification and pushes it live to the user's open tabs. */
-export const notify = async (env: Env, userId: string, n: NewNotification) => {
+export const notify = async (env: Env, userId: string, n: NotificationInput) => {
   const id = `ntf_${ulid().toLowerCase()}`;
   await store(env, id, userId, n);
   return id;
@@ -141,7 +154,7 @@ export const markAllNotificationsRead = async (env: Env, userId: string) => {
  * from the key, so a retried or duplicated queue message stores and pushes it once. Returns
  * whether this call created it.
  */
-export const notifyOnce = async (env: Env, key: string, userId: string, n: NewNotification) => {
+export const notifyOnce = async (env: Env, key: string, userId: string, n: NotificationInput) => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
   return store(env, `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`, userId, n);
 };
