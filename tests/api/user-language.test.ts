@@ -242,6 +242,20 @@ describe('notifications in the recipient’s language', () => {
     });
   });
 
+  it('a Hindi buyer’s premium welcome: Hindi words, the plan’s name as it is, the end date via Intl hi-IN', async () => {
+    const buyer = await speaks('hi');
+    const order = await json(buyer, 'POST', '/api/premium/create-order', { packageId: 'basic' });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const signed = await json(buyer, 'POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
+    const verified = await json(buyer, 'POST', '/api/premium/verify-payment', { ...signed.body.data, subscriptionId: order.body.data.subscriptionId });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const end = new Date(verified.body.data.status.subscription.endDate);
+    const day = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(end);
+    const [note] = (await notificationsOf(buyer.id)).filter((n) => n.type === 'PREMIUM');
+    expect(note).toMatchObject({ title: 'SEL Buyer Basic में आपका स्वागत है', body: `आपका प्लान ${day} तक चालू है।` });
+    expect(day).toMatch(/[\u0900-\u097F]/); // the month is written in Hindi
+  });
+
   it('texts already written keep their language when the user switches', async () => {
     const seller = await speaks('hi');
     const ad = await createListing(seller, { title: 'Study table' });
