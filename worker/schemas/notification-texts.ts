@@ -40,7 +40,7 @@ export const NOTIFICATION_TEXTS = {
   },
   adNoPrice: {
     en: 'Please set a price: free ads are only allowed in Pets and Books & Media.',
-    hi: 'कृपया कीमत डालें: मुफ़्त विज्ञापन केवल पालतू जानवर और किताबें और मीडिया में ही हो सकते हैं।',
+    hi: 'कृपया कीमत डालें: मुफ़्त विज्ञापन केवल पालतू जानवर तथा किताबें और मीडिया श्रेणियों में ही हो सकते हैं।',
   },
 
   // reporters (issue 20): the outcome, never who decided
