@@ -47,7 +47,41 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
       connection.close(4001, 'Authentication error');
       return;
     }
+    // present before the first frame: whoever saw that frame is reachable by a fan-out (decision 009)
+    await this.markPresent();
     connection.send(JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name))));
+  }
+
+  override async onClose(connection: Connection) {
+    await this.clearPresenceUnlessOthers(connection.id);
+  }
+
+  override async onError(connection: Connection) {
+    await this.clearPresenceUnlessOthers(connection.id);
+  }
+
+  /** Best effort: a missing row only means a fan-out skips this inbox until the next connect. */
+  private async markPresent() {
+    try {
+      await this.env.DB.prepare('INSERT INTO inbox_presence (user_id, since) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(this.name, Date.now()).run();
+    } catch (err) {
+      console.warn('inbox presence not recorded', err);
+    }
+  }
+
+  private openOthers(closingId: string) {
+    return [...this.getConnections()].filter((c) => c.id !== closingId).length;
+  }
+
+  private async clearPresenceUnlessOthers(closingId: string) {
+    if (this.openOthers(closingId)) return;
+    try {
+      await this.env.DB.prepare('DELETE FROM inbox_presence WHERE user_id = ?').bind(this.name).run();
+      // a tab that connected while the row was being removed must stay reachable
+      if (this.openOthers(closingId)) await this.markPresent();
+    } catch (err) {
+      console.warn('inbox presence not cleared', err);
+    }
   }
 
   override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {

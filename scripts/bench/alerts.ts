@@ -1,5 +1,5 @@
 /**
- * `npm run bench:alerts -- [--searches 100000] [--rate 20] [--seconds 60] [--pool 3000] [--sellers 100]`
+ * `npm run bench:alerts -- [--searches 100000] [--rate 20] [--seconds 60] [--pool 3000] [--sellers 100] [--online 0.05]`
  *
  * Saved-search alerts at scale (issue 21), through the real code path: `wrangler dev` runs the
  * worker with its queue producer and consumer (miniflare's local Queue, wrangler.toml's batch
@@ -13,7 +13,9 @@
  *    ones), each compiled by the worker's own compileSearch (services/saved-searches.ts);
  *  - `--searches` saved searches over them (popular ones saved by many buyers, 5 per buyer),
  *    80% instant, 15% daily, 5% off;
- *  - `--rate` × `--seconds` ads from the seed's content generators, each with a photo of its own.
+ *  - `--rate` × `--seconds` ads from the seed's content generators, each with a photo of its own;
+ *  - `--online` of the buyers marked as having an app tab open (inbox_presence), so alerts to them
+ *    wake their inbox Durable Object as in real use (the rest are told on their next visit).
  *
  * Measured, from the database the worker wrote:
  *  - latency: the outbox write (listing_events.created_at) → each notification stored
@@ -41,6 +43,8 @@ const RATE = Number(arg('rate', '20'));
 const SECONDS = Number(arg('seconds', '60'));
 const POOL = Number(arg('pool', '3000'));
 const SELLERS = Number(arg('sellers', '100'));
+/** Share of buyers with an app tab open while ads arrive: their inboxes are woken for each alert. */
+const ONLINE = Number(arg('online', '0.05'));
 const PER_BUYER = 5;
 const persist = arg('persist-to', '.wrangler/bench-alerts-state');
 const SECRET = 'bench-alerts-secret-0123456789abcdef';
@@ -152,9 +156,16 @@ const prepareData = async () => {
   const addUser = sqlite.prepare(`INSERT INTO users (id, username, email, first_name, last_name, status, token_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACTIVE', 0, ?, ?)`);
   for (let i = 0; i < SELLERS; i++) addUser.run(`usr_bench_s${i}`, `usr_bench_s${i}`, `usr_bench_s${i}@bench.sel.test`, 'Seller', String(i), now, now);
   for (let i = 0; i < buyers; i++) addUser.run(`usr_bench_b${i}`, `usr_bench_b${i}`, `usr_bench_b${i}@bench.sel.test`, 'Buyer', String(i), now, now);
+  // buyers looking at the app right now (what their inbox records on connect): each alert for them wakes their inbox
+  const addPresent = sqlite.prepare('INSERT INTO inbox_presence (user_id, since) VALUES (?, ?)');
+  const online = new Random('bench-alerts-online');
+  for (let i = 0; i < buyers; i++) if (online.chance(ONLINE)) addPresent.run(`usr_bench_b${i}`, now);
   // popular searches are saved by many buyers ("activa pune"), the long tail by few
+  // each distinct query once, as the worker stores them (saved_search_matchers), the searches point at theirs
+  const addMatcher = sqlite.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?)`);
+  const matcherIds = pool.map((entry) => Number(addMatcher.run(entry.scope, entry.placeId, entry.matcher, now).lastInsertRowid));
   const addSearch = sqlite.prepare(
-    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const saver = new Random('bench-alerts-savers');
   const created = now - 86_400_000;
@@ -163,7 +174,7 @@ const prepareData = async () => {
     const entry = pool[p]!;
     const roll = saver.next();
     const alert = roll < 0.8 ? 'instant' : roll < 0.95 ? 'daily' : 'off';
-    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), alert, entry.scope, entry.placeId, entry.matcher, created, created, created);
+    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), alert, entry.scope, entry.placeId, entry.matcher, matcherIds[p]!, created, created, created);
   }
   sqlite.exec('COMMIT');
   sqlite.close();
@@ -285,7 +296,13 @@ const main = async () => {
         headers: { authorization: auth.get(sellerOf(i))!, 'content-type': 'application/json' },
         body: JSON.stringify({ ...ad, images: [photos[i]] }),
       });
-      const body = (await res.json()) as { data?: { id: string; status: string }; error?: string };
+      const text = await res.text();
+      let body: { data?: { id: string; status: string }; error?: string };
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        body = { error: text.slice(0, 80) }; // e.g. workerd's own "Your worker …" page
+      }
       if (res.status === 201 && body.data) posted.push(body.data);
       else refusals.set(`${res.status} ${body.error}`, (refusals.get(`${res.status} ${body.error}`) ?? 0) + 1);
     }),

@@ -166,6 +166,43 @@ describe('matching saved searches', () => {
   });
 });
 
+describe('one query saved by many buyers', () => {
+  it('is stored once, checked once per ad, and every buyer who saved it is told; unused queries are removed', async () => {
+    const seller = await createUserWithToken();
+    const buyers = await Promise.all(Array.from({ length: 25 }, () => createUserWithToken()));
+    // the same filters in another order, and one buyer with other filters
+    for (const [i, b] of buyers.entries()) await save(b, i % 2 ? { location: 'Nagpur', q: 'ather 450x' } : { q: 'ather 450x', location: 'Nagpur' });
+    const other = await createUserWithToken();
+    const otherId = await save(other, { q: 'ather 450x', location: 'Nagpur', maxPrice: 20000 });
+    const shared = await env.DB.prepare(
+      `SELECT count(DISTINCT s.matcher_id) AS queries, count(*) AS searches FROM saved_searches s WHERE s.user_id IN (${buyers.map(() => '?').join(', ')})`,
+    )
+      .bind(...buyers.map((b) => b.id))
+      .first<{ queries: number; searches: number }>();
+    expect(shared).toEqual({ queries: 1, searches: 25 });
+
+    const ad = await post(seller, { title: 'Ather 450X Gen 3', city: 'Nagpur', price: 98000 });
+    const [event] = await eventsOf(ad.id);
+    const stats = await processEvent(env, event!.id);
+    // candidates are distinct queries: the shared one and the other buyer's, not 26 searches
+    expect(stats.candidates).toBeLessThanOrEqual(3);
+    expect(stats).toMatchObject({ matched: 25, notified: 25 });
+    for (const b of buyers) expect(await notificationsOf(b.id)).toHaveLength(1);
+    expect(await notificationsOf(other.id)).toEqual([]); // over their price limit
+
+    // the other buyer deletes theirs: its query is no longer used and goes at the hourly cleanup
+    expect((await call(`/api/saved-searches/${otherId}`, json(other.auth, 'DELETE'))).status).toBe(200);
+    const { removeUnusedMatchers } = await import('../../worker/services/saved-searches');
+    expect(await removeUnusedMatchers(env)).toBeGreaterThanOrEqual(1);
+    const left = await env.DB.prepare(`SELECT count(*) AS n FROM saved_search_matchers WHERE matcher LIKE '%ather%'`).first<{ n: number }>();
+    expect(left?.n).toBe(1);
+    // a new save of the removed filters makes the row again
+    await save(other, { q: 'ather 450x', location: 'Nagpur', maxPrice: 20000 });
+    const again = await env.DB.prepare(`SELECT count(*) AS n FROM saved_search_matchers WHERE matcher LIKE '%ather%'`).first<{ n: number }>();
+    expect(again?.n).toBe(2);
+  });
+});
+
 describe('delivery: idempotent, retried, nothing lost', () => {
   it('an event delivered twice notifies once', async () => {
     const buyer = await createUserWithToken();

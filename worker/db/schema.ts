@@ -351,6 +351,15 @@ export const pushSubscriptions = sqliteTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
 );
 
+/**
+ * Users with at least one app tab connected to their inbox Durable Object (written by the inbox on
+ * first connect / last close). Lets a fan-out skip inboxes nobody is looking at (decision 009).
+ */
+export const inboxPresence = sqliteTable('inbox_presence', {
+  userId: text('user_id').primaryKey(),
+  since: integer('since').notNull(),
+});
+
 // ---------------------------------------------------------------- premium and payments
 
 export const premiumPackages = sqliteTable('premium_packages', {
@@ -636,11 +645,33 @@ export const savedSearches = sqliteTable(
     scope: text('scope').notNull().default(''),
     placeId: integer('place_id').notNull().default(0),
     matcher: text('matcher').notNull(),
+    /** the distinct compiled query this search shares with others (saved_search_matchers) */
+    matcherId: integer('matcher_id'),
     lastSeenAt: integer('last_seen_at').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('saved_searches_user').on(t.userId, t.createdAt), index('saved_searches_scope_place').on(t.scope, t.placeId)],
+  (t) => [
+    index('saved_searches_user').on(t.userId, t.createdAt),
+    index('saved_searches_scope_place').on(t.scope, t.placeId),
+    index('saved_searches_matcher').on(t.matcherId, t.createdAt),
+  ],
+);
+
+/**
+ * Each distinct compiled saved query once (scope + place + matcher), so the alert consumer checks
+ * hundreds of distinct queries per ad, not every saved search (decision 009). Ids are never reused.
+ */
+export const savedSearchMatchers = sqliteTable(
+  'saved_search_matchers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    scope: text('scope').notNull(),
+    placeId: integer('place_id').notNull(),
+    matcher: text('matcher').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('saved_search_matchers_key').on(t.scope, t.placeId, t.matcher)],
 );
 
 export const savedSearchMatches = sqliteTable(

@@ -51,28 +51,34 @@ export const languageOf = async (env: Env, userId: string): Promise<TextLanguage
 
 const written = async (env: Env, userId: string, n: NotificationInput) => (typeof n === 'function' ? n(await languageOf(env, userId)) : n);
 
+const rowOf = (id: string, userId: string, n: NewNotification, now: number): NotificationRow => ({
+  id,
+  user_id: userId,
+  title: n.title.slice(0, 120),
+  body: n.body.slice(0, 500),
+  type: n.type,
+  data: JSON.stringify(n.data ?? {}),
+  is_read: 0,
+  read_at: null,
+  created_at: now,
+});
+
+/** Pushes a stored notification to the user's open tabs, or to their browsers (Web Push) when nobody is looking. */
+const deliver = (env: Env, row: NotificationRow, data: Record<string, unknown>) =>
+  pushToInbox(env, row.user_id, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, data));
+
 /**
  * Stores one notification under `id` (a repeat of the same id stores nothing) and, when stored,
  * pushes it live to the user's open tabs, or to their browsers (Web Push) when nobody is looking.
  */
 const store = async (env: Env, id: string, userId: string, input: NotificationInput) => {
   const n = await written(env, userId, input);
-  const row: NotificationRow = {
-    id,
-    user_id: userId,
-    title: n.title.slice(0, 120),
-    body: n.body.slice(0, 500),
-    type: n.type,
-    data: JSON.stringify(n.data ?? {}),
-    is_read: 0,
-    read_at: null,
-    created_at: Date.now(),
-  };
+  const row = rowOf(id, userId, n, Date.now());
   const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
     .run();
   if (res.meta.changes === 0) return false;
-  await pushToInbox(env, userId, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, n.data ?? {}));
+  await deliver(env, row, n.data ?? {});
   return true;
 };
 
@@ -149,12 +155,101 @@ export const markAllNotificationsRead = async (env: Env, userId: string) => {
   return { updated: res.meta.changes };
 };
 
-/**
- * A notification keyed by what it is about (issue 21: "this ad for this buyer"): its id derives
- * from the key, so a retried or duplicated queue message stores and pushes it once. Returns
- * whether this call created it.
- */
-export const notifyOnce = async (env: Env, key: string, userId: string, n: NotificationInput) => {
+/** A notification's id from what it is about ("saved-search:{ad}:{user}"): the same key always gives the same id. */
+export const notificationIdFor = async (key: string) => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
-  return store(env, `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`, userId, n);
+  return `ntf_${[...digest.slice(0, 13)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 };
+
+export interface KeyedNotification {
+  /** what it is about; a key stored before stores and pushes nothing */
+  key: string;
+  userId: string;
+  /** the text, or `(language) => text` to write it in the user's language (issue 19) */
+  n: NotificationInput;
+}
+
+/** Many users' languages (users.language) in as few queries as D1 allows; English for the unknown. */
+export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> => {
+  const unique = [...new Set(userIds)];
+  const statements = [];
+  for (let i = 0; i < unique.length; i += 90) {
+    const chunk = unique.slice(i, i + 90);
+    statements.push(env.DB.prepare(`SELECT id, language FROM users WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
+  }
+  const languages = new Map<string, TextLanguage>();
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<{ id: string; language: string }>(statements.slice(i, i + 50))) for (const r of result.results) languages.set(r.id, textLanguage(r.language));
+  }
+  return languages;
+};
+
+/** 7 values a row, under D1's 100 bound parameters per statement. */
+const ROWS_PER_INSERT = 14;
+
+/** Stores the rows in as few round trips as D1 allows; returns the ones this call created. */
+const storeMany = async (env: Env, rows: NotificationRow[]) => {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    statements.push(
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, 0, ?)').join(', ')} RETURNING id`,
+      ).bind(...chunk.flatMap((r) => [r.id, r.user_id, r.title, r.body, r.type, r.data, r.created_at])),
+    );
+  }
+  const created = new Set<string>();
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<{ id: string }>(statements.slice(i, i + 50))) for (const r of result.results) created.add(r.id);
+  }
+  return rows.filter((r) => created.has(r.id));
+};
+
+/**
+ * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
+ * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
+ */
+const reachableUsers = async (env: Env, userIds: string[]) => {
+  const unique = [...new Set(userIds)];
+  const statements = [];
+  for (let i = 0; i < unique.length; i += 45) {
+    const chunk = unique.slice(i, i + 45);
+    const marks = chunk.map(() => '?').join(', ');
+    statements.push(
+      env.DB.prepare(`SELECT user_id FROM inbox_presence WHERE user_id IN (${marks}) UNION SELECT user_id FROM push_subscriptions WHERE user_id IN (${marks})`).bind(...chunk, ...chunk),
+    );
+  }
+  const reachable = new Set<string>();
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<{ user_id: string }>(statements.slice(i, i + 50))) for (const r of result.results) reachable.add(r.user_id);
+  }
+  return reachable;
+};
+
+/**
+ * Keyed notifications to many users at once (issue 21's fan-out: one new ad, a hundred buyers):
+ * stored in one batch, a key stored before (a re-delivered queue message, a retry after a crash)
+ * stores and pushes nothing, and only the inboxes with someone to tell are woken — one Durable
+ * Object call per reachable buyer instead of one per buyer. Returns how many this call created.
+ */
+export const notifyManyOnce = async (env: Env, items: KeyedNotification[]) => {
+  if (!items.length) return 0;
+  const now = Date.now();
+  // texts written per recipient's language: one lookup for all of them, only when some text asks
+  const wanting = items.filter((it) => typeof it.n === 'function').map((it) => it.userId);
+  const languages = wanting.length ? await languagesOf(env, wanting) : new Map<string, TextLanguage>();
+  const texts = items.map((it) => (typeof it.n === 'function' ? it.n(languages.get(it.userId) ?? 'en') : it.n));
+  const rows = await Promise.all(items.map(async (it, i) => rowOf(await notificationIdFor(it.key), it.userId, texts[i]!, now)));
+  const created = await storeMany(env, rows);
+  if (!created.length) return 0;
+  const reachable = await reachableUsers(env, created.map((r) => r.user_id));
+  const dataOf = new Map(rows.map((r, i) => [r.id, texts[i]!.data ?? {}]));
+  await Promise.all(created.filter((r) => reachable.has(r.user_id)).map((r) => deliver(env, r, dataOf.get(r.id)!)));
+  return created.length;
+};
+
+/**
+ * A notification keyed by what it is about (the digest: "digest:{user}:{day}"): stored and pushed
+ * once however often it is asked for. Returns whether this call created it.
+ */
+export const notifyOnce = async (env: Env, key: string, userId: string, n: NotificationInput) => (await notifyManyOnce(env, [{ key, userId, n }])) === 1;

@@ -122,14 +122,40 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
   const compiled = await compileSearch(env, db, input.query);
   const id = `ss_${ulid().toLowerCase()}`;
   const now = Date.now();
-  // the limit is checked inside the insert itself, so two racing saves cannot make 51
-  const res = await env.DB.prepare(
-    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at)
-     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
-  )
-    .bind(id, userId, input.name ?? describeQuery(input.query), JSON.stringify(input.query), input.alert, compiled.scope, compiled.placeId, JSON.stringify(compiled.matcher), now, now, now, userId, MAX_SAVED_SEARCHES)
-    .run();
-  if (res.meta.changes === 0) {
+  const matcher = JSON.stringify(compiled.matcher);
+  // one batch (one transaction): the shared query row, then the search pointing at it; the limit is
+  // checked inside the insert itself, so two racing saves cannot make 51
+  const [, res] = await env.DB.batch([
+    env.DB.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (scope, place_id, matcher) DO NOTHING`).bind(
+      compiled.scope,
+      compiled.placeId,
+      matcher,
+      now,
+    ),
+    env.DB.prepare(
+      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?
+       WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
+    ).bind(
+      id,
+      userId,
+      input.name ?? describeQuery(input.query),
+      JSON.stringify(input.query),
+      input.alert,
+      compiled.scope,
+      compiled.placeId,
+      matcher,
+      compiled.scope,
+      compiled.placeId,
+      matcher,
+      now,
+      now,
+      now,
+      userId,
+      MAX_SAVED_SEARCHES,
+    ),
+  ]);
+  if (res!.meta.changes === 0) {
     throw conflict(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one you no longer need to save this one.`, 'SAVED_SEARCH_LIMIT');
   }
   return { id };
@@ -179,3 +205,13 @@ export const markSavedSearchSeen = async (env: Env, userId: string, id: string) 
   return getSavedSearch(env, userId, id);
 };
 
+
+/**
+ * Hourly: shared compiled queries no saved search uses any more (their searches were deleted). A
+ * save that reuses one runs in a single batch with its own insert of the row, so it is never left
+ * pointing at a removed one; ids are never reused, so a consumer's cached matcher cannot go stale.
+ */
+export const removeUnusedMatchers = async (env: Env) => {
+  const res = await env.DB.prepare(`DELETE FROM saved_search_matchers WHERE NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.matcher_id = saved_search_matchers.id)`).run();
+  return res.meta.changes;
+};

@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { notifyOnce } from '../notifications';
+import { notifyManyOnce } from '../notifications';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -43,14 +43,16 @@ interface AdRow {
   categories: string | null;
 }
 
+/** A saved search behind a matching query. */
 interface CandidateRow {
   id: string;
   user_id: string;
   name: string;
   alert: string;
   query: string;
-  matcher: string;
   last_seen_at: number;
+  /** 1 when this ad is already recorded for the search (an earlier event, or this one delivered before) */
+  known: number | null;
 }
 
 /** For tests: a fault injected at a named point ("after-notify") to kill the consumer mid-event. */
@@ -79,18 +81,37 @@ export interface MatchStats {
   notified: number;
 }
 
-/** The saved searches an ad matches, and what is new about them. */
+/**
+ * Parsed matchers by saved_search_matchers id. A row never changes and its id is never reused
+ * (AUTOINCREMENT), so an isolate keeps what it parsed; bounded so a long-lived isolate stays small.
+ */
+const parsedMatchers = new Map<number, Matcher>();
+const MATCHER_CACHE_SIZE = 20_000;
+const matcherOf = (id: number, text: string) => {
+  let m = parsedMatchers.get(id);
+  if (!m) {
+    m = JSON.parse(text) as Matcher;
+    if (parsedMatchers.size >= MATCHER_CACHE_SIZE) parsedMatchers.delete(parsedMatchers.keys().next().value!);
+    parsedMatchers.set(id, m);
+  }
+  return m;
+};
+
+/**
+ * The saved searches an ad matches, and what is new about them. Candidates are the DISTINCT saved
+ * queries indexed under the ad's category (any / category / subcategory) and place (anywhere / state /
+ * city / area) — a popular query saved by hundreds of buyers is checked once — then only the saved
+ * searches behind the queries that matched are read, with whether this ad is already recorded for them.
+ */
 const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: MatchStats) => {
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
-  const { results: candidates } = await env.DB.prepare(
-    `SELECT id, user_id, name, alert, query, matcher, last_seen_at FROM saved_searches
-     WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')}) AND user_id != ? AND created_at <= ?`,
+  const { results: queries } = await env.DB.prepare(
+    `SELECT id, matcher FROM saved_search_matchers WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')})`,
   )
-    // a search saved after the event hears only of later ones (it already showed this ad when saved)
-    .bind(...scopes, ...places, ad.user_id, since)
-    .all<CandidateRow>();
-  stats.candidates += candidates.length;
+    .bind(...scopes, ...places)
+    .all<{ id: number; matcher: string }>();
+  stats.candidates += queries.length;
   let features: Record<string, unknown> = {};
   try {
     features = JSON.parse(ad.features) as Record<string, unknown>;
@@ -106,18 +127,26 @@ const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: Mat
     latitude: ad.latitude,
     longitude: ad.longitude,
   });
-  const hits = candidates.filter((c) => matches(JSON.parse(c.matcher) as Matcher, prepared));
-  if (!hits.length) return [];
-  // already recorded (an earlier event for this ad, or this one delivered before): nothing new
-  const known = new Set<string>();
-  for (let i = 0; i < hits.length; i += 90) {
-    const chunk = hits.slice(i, i + 90);
-    const { results } = await env.DB.prepare(`SELECT saved_search_id FROM saved_search_matches WHERE listing_id = ? AND saved_search_id IN (${chunk.map(() => '?').join(', ')})`)
-      .bind(ad.id, ...chunk.map((h) => h.id))
-      .all<{ saved_search_id: string }>();
-    for (const r of results) known.add(r.saved_search_id);
+  const matched = queries.filter((q) => matches(matcherOf(q.id, q.matcher), prepared)).map((q) => q.id);
+  const statements = [];
+  // 90 ids + 3 values a statement, under D1's 100 bound parameters
+  for (let i = 0; i < matched.length; i += 90) {
+    const chunk = matched.slice(i, i + 90);
+    statements.push(
+      env.DB.prepare(
+        `SELECT s.id, s.user_id, s.name, s.alert, s.query, s.last_seen_at,
+           (SELECT 1 FROM saved_search_matches m WHERE m.saved_search_id = s.id AND m.listing_id = ?) AS known
+         FROM saved_searches s
+         WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.user_id != ? AND s.created_at <= ?`,
+      )
+        // a search saved after the event hears only of later ones (it already showed this ad when saved)
+        .bind(ad.id, ...chunk, ad.user_id, since),
+    );
   }
-  const fresh = hits.filter((h) => !known.has(h.id));
+  const fresh: CandidateRow[] = [];
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<CandidateRow>(statements.slice(i, i + 50))) for (const row of result.results) if (!row.known) fresh.push(row);
+  }
   stats.matched += fresh.length;
   return fresh;
 };
@@ -137,23 +166,29 @@ const recordMatches = async (env: Env, adId: string, fresh: CandidateRow[]) => {
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
 };
 
+/** One notification per buyer however many of their instant searches matched; all stored in one batch. */
 const notifyBuyers = async (env: Env, ad: AdRow, liveAt: number, fresh: CandidateRow[], stats: MatchStats) => {
-  const byUser = new Map<string, CandidateRow[]>();
-  for (const h of fresh) if (h.alert === 'instant') byUser.set(h.user_id, [...(byUser.get(h.user_id) ?? []), h]);
+  const byUser = new Map<string, CandidateRow>();
+  for (const h of fresh) if (h.alert === 'instant' && !byUser.has(h.user_id)) byUser.set(h.user_id, h);
   const price = rupees(ad.price_minor);
-  await Promise.all(
-    [...byUser].map(async ([userId, searches]) => {
-      const first = searches[0]!;
-      const query = JSON.parse(first.query) as Record<string, string>;
-      const created = await notifyOnce(env, `saved-search:${ad.id}:${userId}`, userId, {
-        type: 'SYSTEM',
+  stats.notified += await notifyManyOnce(
+    env,
+    [...byUser].map(([userId, first]) => ({
+      key: `saved-search:${ad.id}:${userId}`,
+      userId,
+      n: {
+        type: 'SYSTEM' as const,
         title: `New ad for "${first.name}"`,
         body: `${ad.title} · ${price} · ${ad.location}`,
         // opens the search with only the ads new since the buyer last looked (this one included)
-        data: { kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: first.id, url: savedSearchHref(query, first.id, Math.min(first.last_seen_at, liveAt - 1)) },
-      });
-      if (created) stats.notified++;
-    }),
+        data: {
+          kind: 'SAVED_SEARCH',
+          listingId: ad.id,
+          savedSearchId: first.id,
+          url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
+        },
+      },
+    })),
   );
 };
 
@@ -161,17 +196,19 @@ const notifyPriceDrop = async (env: Env, ad: AdRow, oldPriceMinor: number | null
   if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return; // raised again meanwhile
   const { results } = await env.DB.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>();
   const day = istDay();
-  await Promise.all(
-    results.map(async ({ user_id: userId }) => {
+  stats.notified += await notifyManyOnce(
+    env,
+    results.map(({ user_id: userId }) => ({
       // once per ad, buyer and day: the key is the day, so later drops that day add nothing
-      const created = await notifyOnce(env, `price-drop:${ad.id}:${userId}:${day}`, userId, {
-        type: 'FAVORITE',
+      key: `price-drop:${ad.id}:${userId}:${day}`,
+      userId,
+      n: {
+        type: 'FAVORITE' as const,
         title: `Price dropped to ${rupees(ad.price_minor)}`,
         body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
         data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
-      });
-      if (created) stats.notified++;
-    }),
+      },
+    })),
   );
 };
 
