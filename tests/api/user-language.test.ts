@@ -12,6 +12,8 @@ import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
+import { notifyManyOnce } from '../../worker/services/notifications';
+import { priceDropText, savedSearchAlertText } from '../../worker/schemas/notification-texts';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -263,6 +265,26 @@ describe('notifications in the recipient’s language', () => {
     expect((await json(seller, 'PUT', '/api/auth/language', { language: 'en' })).status).toBe(200);
     const listed = await json(seller, 'GET', '/api/notifications');
     expect(listed.body.data.notifications[0].title).toBe('किसी को आपका विज्ञापन पसंद आया');
+  });
+});
+
+describe('fan-out in each buyer’s language (what the alerts consumer calls)', () => {
+  it('notifyManyOnce with (language) => text writes each buyer’s alert in their language, once per key', async () => {
+    const hindi = await speaks('hi');
+    const english = await createUserWithToken();
+    const ad = { title: 'Ather 450X Gen 3', price: 9_800_000, location: 'Nagpur, Maharashtra' };
+    const items = [hindi, english].map((u) => ({
+      key: `saved-search:lang-test:${u.id}`,
+      userId: u.id,
+      n: (lang: 'en' | 'hi') => ({ type: 'SYSTEM' as const, ...savedSearchAlertText(lang, { searchName: 'ather nagpur', ...ad }), data: { kind: 'SAVED_SEARCH' } }),
+    }));
+    expect(await notifyManyOnce(env, items)).toBe(2);
+    expect(await notifyManyOnce(env, items)).toBe(0);
+    expect((await notificationsOf(hindi.id)).map((n) => [n.title, n.body])).toEqual([['"ather nagpur" के लिए नया विज्ञापन', 'Ather 450X Gen 3 · ₹ 98,000 · Nagpur, Maharashtra']]);
+    expect((await notificationsOf(english.id)).map((n) => [n.title, n.body])).toEqual([['New ad for "ather nagpur"', 'Ather 450X Gen 3 · ₹98,000 · Nagpur, Maharashtra']]);
+    // a price drop the same way
+    await notifyManyOnce(env, [{ key: `price-drop:lang-test:${hindi.id}`, userId: hindi.id, n: (lang) => ({ type: 'FAVORITE', ...priceDropText(lang, { title: ad.title, price: 9_500_000, oldPrice: 9_800_000 }) }) }]);
+    expect((await notificationsOf(hindi.id)).find((n) => n.type === 'FAVORITE')).toMatchObject({ title: 'कीमत घटकर ₹ 95,000 हुई', body: 'Ather 450X Gen 3: पहले ₹ 98,000 थी' });
   });
 });
 
