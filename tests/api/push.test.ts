@@ -164,5 +164,26 @@ describe('push subscriptions', () => {
     expect(messages.map((m) => m.body)).toEqual(['Divya: Is it still available?', 'Divya: Can I see it today?']);
     for (const m of messages) expect(m).toMatchObject({ title: 'New message', url: `/chat?chatId=${chatId}`, tag: `message:${chatId}` });
   });
+
+  it('a seller who reads Hindi gets the push in Hindi (issue 19: users.language); the buyer’s words stay as written', async () => {
+    const seller = await createUserWithToken({ firstName: 'Kiran' });
+    const buyer = await createUserWithToken({ firstName: 'Divya' });
+    expect((await call('/api/auth/language', { method: 'PUT', headers: { 'content-type': 'application/json', ...seller.auth }, body: JSON.stringify({ language: 'hi' }) })).status).toBe(200);
+    const ad = await createListing(seller, { title: 'Godrej steel almirah' });
+    expect((await post(seller, subscription(`${FCM}chat-hi`))).status).toBe(201);
+    const messages: Record<string, string>[] = [];
+    restore = setPushTransport(async (req) => {
+      messages.push(JSON.parse(await decrypt(new Uint8Array(await req.arrayBuffer()), RFC.uaPublic, RFC.uaPrivate, RFC.auth)));
+      return new Response(null, { status: 201 });
+    });
+    const json = (path: string, body: unknown) => call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify(body) });
+    const chatId = (await json('/api/messages/chats', { listingId: ad.id })).body.data.chat.id as string;
+    for (const content of ['Is it still available?', 'कल देख सकता हूँ?']) expect((await json('/api/messages/messages', { chatId, content })).status).toBe(201);
+    await expect.poll(() => messages.length).toBe(2);
+    expect(messages.map((m) => [m.title, m.body])).toEqual([
+      ['नया संदेश', 'Divya: Is it still available?'],
+      ['नया संदेश', 'Divya: कल देख सकता हूँ?'],
+    ]);
+  });
 });
 

@@ -4,12 +4,15 @@ import { apiRegisterByPhone, makeJpeg, postListing, uniquePhone, uploadPhoto, wr
 
 useBrowser();
 
-/** The latest code e-mailed to an address, from the dev outbox. */
+/**
+ * The latest code e-mailed to an address, from the dev outbox. In Hindi: the reader switched to Hindi
+ * while signed in, so the app stored it as the account's language and the e-mail follows (helper h1).
+ */
 const mailedCode = async (to: string) => {
   for (let i = 0; i < 20; i++) {
     const res = await fetch(`${baseURL()}/api/dev/outbox`);
     const body = (await res.json()) as { data: { to: string; body: string }[] };
-    const code = body.data.find((m) => m.to === to)?.body.match(/(\d{6}) is your code/)?.[1];
+    const code = body.data.find((m) => m.to === to)?.body.match(/(\d{6}) SEL पर इस ईमेल पते को सत्यापित करने का आपका कोड है/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }

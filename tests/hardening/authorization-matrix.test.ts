@@ -570,6 +570,21 @@ const ROUTES: Route[] = [
       }
     },
   },
+  // issue 19: the language SEL writes to the user in (the token is the id)
+  {
+    name: 'PUT /auth/language',
+    tokenIsId: true,
+    call: () => ({ method: 'PUT', path: '/api/auth/language', body: { language: 'hi', userId: 'someone-else' } }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      const actor = role === 'owner' ? f.owner.id : f.other.id;
+      expect(body.data).toMatchObject({ id: actor, language: 'hi' });
+      for (const u of after.users as { id: string; language: string }[]) {
+        if (u.id === actor) expect(u.language).toBe('hi');
+        else expect(u).toEqual(row(before.users, (r: { id: string }) => r.id === u.id)); // nobody else's row moved
+      }
+    },
+  },
   // issue 19: verifying the e-mail address from the profile (the token is the id)
   {
     name: 'POST /auth/email/send-code',

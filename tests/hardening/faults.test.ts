@@ -184,6 +184,7 @@ describe('D1 down: 503 with a clear message, never 500', () => {
     ['GET', '/api/notifications/unread-count'],
     ['PUT', '/api/auth/profile', { firstName: 'Asha' }],
     ['PUT', '/api/auth/settings', { sharePhone: false }],
+    ['PUT', '/api/auth/language', { language: 'hi' }],
     ['POST', '/api/auth/register', { email: 'down@example.in', password: 'mango2024' }],
     ['POST', '/api/auth/login', { email: 'down@example.in', password: 'mango2024' }],
     ['POST', '/api/auth/send-otp', { phone: '9876512345', type: 'REGISTER' }],

@@ -35,6 +35,8 @@ export const users = sqliteTable(
     role: text('role').notNull().default('USER'),
     banReason: text('ban_reason'),
     bannedAt: integer('banned_at'),
+    /** 'en' | 'hi' (issue 19): the language of texts written for the user outside their requests */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,18 @@ export function languageFromHeader(header: string | null | undefined): MessageLa
   return first === 'hi' || first.startsWith('hi-') ? 'hi' : 'en';
 }
 
+/**
+ * The language a client asked for, when it said so: the web client always sends `hi-IN` or `en-IN`
+ * (decision 010). No header, or a first language we do not speak, says nothing (undefined), so a
+ * stored choice is not overwritten by a tool that sends no preference.
+ */
+export function chosenLanguage(header: string | null | undefined): MessageLanguage | undefined {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (first === 'hi' || first.startsWith('hi-')) return 'hi';
+  if (first === 'en' || first.startsWith('en-')) return 'en';
+  return undefined;
+}
+
 const NUMBERED = Object.entries(ERRORS_HINDI)
   .filter(([key]) => key.includes('{n}'))
   .map(([key, value]) => ({

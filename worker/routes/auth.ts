@@ -4,11 +4,13 @@ import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
+import { chosenLanguage, languageFromHeader } from '../lib/messages';
 import { clientIp } from '../lib/request';
 import { validate } from '../lib/validate';
 import {
   authResult,
   deleteAccountBody,
+  languageBody,
   loginBody,
   registerBody,
   sendOtpBody,
@@ -18,22 +20,22 @@ import {
   verifyOtpBody,
 } from '../schemas/auth';
 import { endRealtimeSessions } from '../services/chat';
-import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateProfile, updateSettings, verifyOtp } from '../services/auth';
+import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateLanguage, updateProfile, updateSettings, verifyOtp } from '../services/auth';
 
 const otpSent = z.object({ message: z.string(), resendIn: z.number(), expiresIn: z.number() });
 
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/register',
-    docs({ tags: ['Auth'], summary: 'Register with e-mail and password', data: authResult, errors: [400, 409, 429] }),
+    docs({ tags: ['Auth'], summary: 'Register with e-mail and password (the account\'s language is the request\'s Accept-Language, en or hi)', data: authResult, errors: [400, 409, 429] }),
     validate('json', registerBody),
-    async (c) => c.json({ success: true as const, data: await register(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent')) }, 201),
+    async (c) => c.json({ success: true as const, data: await register(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent'), chosenLanguage(c.req.header('Accept-Language'))) }, 201),
   )
   .post(
     '/login',
     docs({ tags: ['Auth'], summary: 'Log in with e-mail and password', data: authResult, errors: [400, 401, 429] }),
     validate('json', loginBody),
-    async (c) => c.json({ success: true as const, data: await login(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent')) }),
+    async (c) => c.json({ success: true as const, data: await login(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent'), chosenLanguage(c.req.header('Accept-Language'))) }),
   )
   .post(
     '/send-otp',
@@ -47,7 +49,7 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', sendOtpBody),
     async (c) => {
       const { phone, type } = c.req.valid('json');
-      const data = await sendOtp(c.env, getDb(c.env.DB), phone, type, clientIp(c));
+      const data = await sendOtp(c.env, getDb(c.env.DB), phone, type, clientIp(c), languageFromHeader(c.req.header('Accept-Language')));
       return c.json({ success: true as const, message: data.message, data });
     },
   )
@@ -57,7 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', sendOtpBody),
     async (c) => {
       const { phone, type } = c.req.valid('json');
-      const data = await sendOtp(c.env, getDb(c.env.DB), phone, type, clientIp(c));
+      const data = await sendOtp(c.env, getDb(c.env.DB), phone, type, clientIp(c), languageFromHeader(c.req.header('Accept-Language')));
       return c.json({ success: true as const, message: 'OTP resent successfully', data: { ...data, message: 'OTP resent successfully' } });
     },
   )
@@ -72,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     validate('json', verifyOtpBody),
     async (c) => {
-      const { message, ...data } = await verifyOtp(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent'));
+      const { message, ...data } = await verifyOtp(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent'), chosenLanguage(c.req.header('Accept-Language')));
       return c.json({ success: true as const, message, data });
     },
   )
@@ -95,6 +97,20 @@ export const authRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', settingsBody),
     async (c) => c.json({ success: true as const, data: await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+  )
+  .put(
+    '/language',
+    docs({
+      tags: ['Auth'],
+      summary: 'The language SEL writes to me in while I am away: notifications, push, e-mails, SMS (en or hi)',
+      description: 'The web client calls it when a signed-in user switches language; sign-in and sign-up also store the language of the request (Accept-Language). Texts already written keep their language.',
+      data: userSchema,
+      errors: [400, 401],
+      auth: true,
+    }),
+    requireAuth,
+    validate('json', languageBody),
+    async (c) => c.json({ success: true as const, data: await updateLanguage(getDb(c.env.DB), currentUser(c).id, c.req.valid('json').language) }),
   )
   .post(
     '/logout-all-devices',

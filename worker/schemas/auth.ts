@@ -95,6 +95,13 @@ export const updateProfileBody = z
 
 export const settingsBody = z.object({ sharePhone: z.boolean({ error: 'sharePhone must be true or false' }) });
 
+/** issue 19: the language of notifications, push, e-mails and SMS written for the user */
+export const USER_LANGUAGES = ['en', 'hi'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+export const languageBody = z.object({
+  language: z.enum(USER_LANGUAGES, { error: 'language must be en (English) or hi (Hindi)' }),
+});
+
 export const deleteAccountBody = z.object({
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm that you want to delete your account' }),
 });
@@ -114,6 +121,8 @@ export const userSchema = z.object({
   sharePhone: z.boolean(),
   /** USER | MODERATOR | ADMIN: decides nothing on the client except whether to show the Admin link */
   role: z.enum(['USER', 'MODERATOR', 'ADMIN']),
+  /** en | hi: the language of what SEL writes to the user while they are away (notifications, e-mails, SMS) */
+  language: z.enum(USER_LANGUAGES),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -38,6 +38,7 @@ export const ERRORS_HINDI: Record<string, string> = {
   'First name is required': 'पहला नाम ज़रूरी है',
   'Username must be 3 to 30 characters: letters, numbers, dots and underscores': 'यूज़रनेम 3 से 30 अक्षरों का हो: अक्षर, अंक, बिंदु और अंडरस्कोर',
   'Business name must be at most 80 characters': 'व्यवसाय का नाम 80 अक्षरों से ज़्यादा न हो',
+  'language must be en (English) or hi (Hindi)': 'भाषा en (अंग्रेज़ी) या hi (हिन्दी) होनी चाहिए',
   'Type DELETE to confirm that you want to delete your account': 'खाता हटाने की पुष्टि के लिए DELETE लिखें',
   'Invalid request': 'अनुरोध सही नहीं है',
   // limits

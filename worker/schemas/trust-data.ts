@@ -35,17 +35,5 @@ export const HELD_REASONS = {
 export type HeldReason = keyof typeof HELD_REASONS;
 
 
-/**
- * What each reporter is told when a moderator decides on an ad they reported (issue 20). Never who
- * decided. `{title}` is the ad's title.
- */
-export const REPORT_OUTCOMES = {
-  APPROVE: {
-    title: 'We reviewed the ad you reported',
-    body: 'We checked "{title}" and kept it: it does not break SEL’s rules. Thank you for telling us.',
-  },
-  REJECT: {
-    title: 'The ad you reported was removed',
-    body: 'We removed "{title}" after reviewing your report. Thank you for helping keep SEL safe.',
-  },
-} as const;
+// What each reporter is told when a moderator decides (never who decided) lives with the other
+// texts written for users, in both languages: reportKept* / reportRemoved* in notification-texts.ts.

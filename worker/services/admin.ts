@@ -5,7 +5,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { normalisePhone } from '../schemas/auth';
 import { THUMB_WIDTH } from '../schemas/media';
 import type { AdminUser, AuditEntry, ModerationItem } from '../schemas/trust';
-import { REPORT_OUTCOMES } from '../schemas/trust-data';
+import { render } from '../schemas/notification-texts';
 import { dispatchEvents, eventStatement } from './alerts/events';
 import { endRealtimeSessions } from './chat';
 import { findPhotoMatches, hashesOf } from './duplicate-photos';
@@ -204,30 +204,31 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   await invalidateListingCaches(env);
   if (approved) await dispatchEvents(env, [approved.id]);
+  // each text in its recipient's language (issue 19); the moderator's reason stays as typed
   if (input.action === 'REJECT') {
-    await notify(env, listing.user_id, {
+    await notify(env, listing.user_id, (lang) => ({
       type: 'LISTING_STATUS',
-      title: 'Your ad was taken down',
-      body: `"${listing.title}": ${input.reason}`,
+      title: render(lang, 'adTakenDownTitle'),
+      body: render(lang, 'adTakenDownBody', { title: listing.title, reason: input.reason }),
       data: { listingId: listing.id, status: 'REJECTED' },
-    });
+    }));
   } else if (held) {
-    await notify(env, listing.user_id, {
+    await notify(env, listing.user_id, (lang) => ({
       type: 'LISTING_STATUS',
-      title: 'Your ad is live again',
-      body: `A moderator reviewed "${listing.title}" and it is visible again.`,
+      title: render(lang, 'adLiveAgainTitle'),
+      body: render(lang, 'adLiveAgainBody', { title: listing.title }),
       data: { listingId: listing.id, status: 'APPROVED' },
-    });
+    }));
   }
-  const outcome = REPORT_OUTCOMES[input.action];
+  const kept = input.action === 'APPROVE';
   for (const r of reporters) {
     if (r.reporter_id === listing.user_id) continue;
-    await notify(env, r.reporter_id, {
+    await notify(env, r.reporter_id, (lang) => ({
       type: 'SYSTEM',
-      title: outcome.title,
-      body: outcome.body.replace('{title}', listing.title),
-      data: { listingId: listing.id, reportOutcome: input.action === 'APPROVE' ? 'KEPT' : 'REMOVED' },
-    });
+      title: render(lang, kept ? 'reportKeptTitle' : 'reportRemovedTitle'),
+      body: render(lang, kept ? 'reportKeptBody' : 'reportRemovedBody', { title: listing.title }),
+      data: { listingId: listing.id, reportOutcome: kept ? 'KEPT' : 'REMOVED' },
+    }));
   }
   const after = await env.DB.prepare('SELECT status, reject_reason, held_reason FROM listings WHERE id = ?')
     .bind(listing.id)

@@ -9,7 +9,8 @@ import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
 import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../lib/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password';
 import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, networkOf, recordFailure } from '../lib/rate-limit';
-import { namesFromEmail, type User } from '../schemas/auth';
+import { namesFromEmail, type User, type UserLanguage } from '../schemas/auth';
+import { render, textLanguage } from '../schemas/notification-texts';
 import { sendSms } from './outbox';
 
 type UserRow = typeof users.$inferSelect;
@@ -32,6 +33,7 @@ export const toUser = (u: UserRow): User => ({
   phoneVerified: u.phoneVerified,
   sharePhone: u.sharePhone,
   role: u.role === 'ADMIN' || u.role === 'MODERATOR' ? u.role : 'USER',
+  language: textLanguage(u.language),
   createdAt: new Date(u.createdAt).toISOString(),
 });
 
@@ -47,13 +49,20 @@ export const assertActive = (u: UserRow) => {
   if (u.status !== 'ACTIVE') throw new AppError(401, 'ACCOUNT_DELETED', 'This account no longer exists.');
 };
 
-/** Issues a token and records the session it belongs to. */
-const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string) => {
+/**
+ * Issues a token and records the session it belongs to. `language` is the one the client is shown
+ * in at sign-in (issue 19): it becomes the user's language for notifications, e-mails and SMS.
+ */
+const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string, language?: UserLanguage) => {
   const now = Date.now();
   const sid = ulid();
-  await db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+  const switching = language !== undefined && language !== user.language;
+  await db.batch([
+    db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
+    ...(switching ? [db.update(users).set({ language, updatedAt: now }).where(eq(users.id, user.id))] : []),
+  ]);
   const token = await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now);
-  return { token, user: toUser(user) };
+  return { token, user: toUser(switching ? { ...user, language } : user) };
 };
 
 /**
@@ -97,6 +106,7 @@ export const register = async (
   input: { email: string; password: string; username?: string; firstName?: string; lastName?: string },
   ip: string,
   userAgent?: string,
+  language?: UserLanguage,
 ) => {
   await enforce(env, LIMITS.registerPerIp, ip);
   await limitLookups(env, ip);
@@ -111,6 +121,7 @@ export const register = async (
     firstName: input.firstName ?? defaults.firstName,
     lastName: input.lastName ?? defaults.lastName,
     passwordHash: await hashPassword(input.password),
+    language: language ?? 'en',
     createdAt: now,
     updatedAt: now,
   };
@@ -129,7 +140,7 @@ const limitLookups = async (env: Env, ip: string) => {
   await enforce(env, LIMITS.lookupPerNetwork, networkOf(ip));
 };
 
-export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string) => {
+export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string, language?: UserLanguage) => {
   await enforce(env, LIMITS.loginPerIp, ip);
   // wrong passwords slow down whoever guesses, per account and network; never a lock for the owner
   const here = `${input.email}|${networkOf(ip)}`;
@@ -147,7 +158,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
   }
-  return startSession(env, db, user, userAgent);
+  return startSession(env, db, user, userAgent, language);
 };
 
 // ---------------------------------------------------------------- phone OTP
@@ -164,7 +175,8 @@ const randomOtp = () => {
 
 const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
 
-export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string) => {
+/** `requestLanguage`: the SMS is in the account's language when there is one, else in the app's (issue 19). */
+export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string, requestLanguage: UserLanguage = 'en') => {
   await limitLookups(env, ip);
   const user = await userByPhone(db, phone);
   if (type === 'LOGIN' && !user) throw notFound('No account found with this phone number', 'NO_ACCOUNT');
@@ -201,7 +213,7 @@ export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | '
       createdAt: now,
     }),
   ]);
-  await sendSms(env, phone, `${code} is your SEL verification code. It expires in 10 minutes. Never share it with anyone, not even SEL staff.`);
+  await sendSms(env, phone, render(user ? textLanguage(user.language) : requestLanguage, 'otpSms', { code }));
   return { message: 'OTP sent to your phone number', resendIn: OTP_COOLDOWN_MS / 1000, expiresIn: OTP_TTL_MS / 1000 };
 };
 
@@ -213,6 +225,7 @@ export const verifyOtp = async (
   input: { phone: string; otp: string; type: 'LOGIN' | 'REGISTER'; firstName?: string; lastName?: string },
   ip: string,
   userAgent?: string,
+  language?: UserLanguage,
 ) => {
   await enforce(env, LIMITS.verifyPerIp, ip);
   const now = Date.now();
@@ -260,7 +273,7 @@ export const verifyOtp = async (
       await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
     }
     const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
-    return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
+    return { ...(await startSession(env, db, fresh, userAgent, language)), isNewUser: false, message: 'Login successful!' };
   }
   if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
   let created: Awaited<ReturnType<typeof createUserWithSession>>;
@@ -276,6 +289,7 @@ export const verifyOtp = async (
         lastName: input.lastName ?? '',
         phoneVerified: true,
         isVerified: true,
+        language: language ?? 'en',
         createdAt: now,
         updatedAt: now,
       },
@@ -314,6 +328,12 @@ export const updateProfile = async (
 /** Account settings a user controls (for now: whether Pro buyers may see their phone number). */
 export const updateSettings = async (db: Db, userId: string, input: { sharePhone: boolean }) => {
   await db.update(users).set({ sharePhone: input.sharePhone, updatedAt: Date.now() }).where(eq(users.id, userId));
+  return getProfile(db, userId);
+};
+
+/** The language of what SEL writes to the user while they are away (issue 19): set when they pick one in the app. */
+export const updateLanguage = async (db: Db, userId: string, language: UserLanguage) => {
+  await db.update(users).set({ language, updatedAt: Date.now() }).where(eq(users.id, userId));
   return getProfile(db, userId);
 };
 

@@ -6,6 +6,7 @@ import { DAY } from './business';
 import { notify } from './notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
 import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
+import { formatCount, render } from '../schemas/notification-texts';
 
 /** Seller-package orders (#18): priced by the server, paid through the payments module, credited once. */
 
@@ -197,12 +198,12 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
   ]);
   const credited = (results[2]?.meta.changes ?? 0) > 0;
   if (credited) {
-    await notify(env, order.user_id, {
+    await notify(env, order.user_id, (lang) => ({
       type: 'SYSTEM',
-      title: 'Payment received',
-      body: `Your packages are ready to use: ${items.map((i) => (i.quantity > 1 ? `${i.quantity} × ${i.name}` : i.name)).join(', ')}.`,
+      title: render(lang, 'packagesPaidTitle'),
+      body: render(lang, 'packagesPaidBody', { items: items.map((i) => (i.quantity > 1 ? `${formatCount(lang, i.quantity)} × ${i.name}` : i.name)).join(', ') }),
       data: { orderId: order.id },
-    });
+    }));
   }
   return credited;
 };

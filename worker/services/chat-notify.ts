@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import { chatEvent, type ChatMessage } from '../schemas/chat';
-import { notify, pushMessageFor, pushToInbox } from './notifications';
+import { render } from '../schemas/notification-texts';
+import { languageOf, notify, pushMessageFor, pushToInbox } from './notifications';
 import { sendPush } from './push';
 
 /**
@@ -16,12 +17,15 @@ export const notifyNewMessage = async (env: Env, chatId: string, recipientId: st
     .bind(recipientId, data)
     .first<{ id: string }>();
   const sender = await env.DB.prepare('SELECT first_name FROM users WHERE id = ?').bind(message.senderId).first<{ first_name: string }>();
-  const body = `${sender?.first_name ?? 'Someone'}: ${message.content.slice(0, 140)}`;
+  // in the recipient's language; the sender's name and words stay as written
+  const language = await languageOf(env, recipientId);
+  const title = render(language, 'chatTitle');
+  const body = render(language, 'chatBody', { name: sender?.first_name ?? render(language, 'chatSomeone'), message: message.content.slice(0, 140) });
   if (pending) {
-    await env.DB.prepare('UPDATE notifications SET body = ?, created_at = ? WHERE id = ?').bind(body, Date.now(), pending.id).run();
+    await env.DB.prepare('UPDATE notifications SET title = ?, body = ?, created_at = ? WHERE id = ?').bind(title, body, Date.now(), pending.id).run();
     // the phone's notification for this chat is replaced (same tag) with the latest message
-    await sendPush(env, recipientId, pushMessageFor('MESSAGE', 'New message', body, { chatId }));
+    await sendPush(env, recipientId, pushMessageFor('MESSAGE', title, body, { chatId }));
     return;
   }
-  await notify(env, recipientId, { type: 'MESSAGE', title: 'New message', body, data: { chatId } });
+  await notify(env, recipientId, { type: 'MESSAGE', title, body, data: { chatId } });
 };

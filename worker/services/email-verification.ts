@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../lib/errors';
 import { enforce, type Limit } from '../lib/rate-limit';
 import { assertActive, getProfile } from './auth';
 import { sendEmail } from './outbox';
+import { render, textLanguage } from '../schemas/notification-texts';
 
 /** A code lives for the window it was made in and the next one: 10 to 20 minutes. */
 export const EMAIL_CODE_WINDOW_MS = 10 * 60_000;
@@ -54,12 +55,9 @@ export async function sendEmailCode(env: Env, db: Db, userId: string, input: { e
     }
   }
   const code = await emailCode(env, userId, email, Math.floor(now / EMAIL_CODE_WINDOW_MS));
-  await sendEmail(
-    env,
-    email,
-    'Your SEL e-mail verification code',
-    `${code} is your code to verify this e-mail address on SEL. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
-  );
+  // in the account's language (issue 19): set by the app's language switch and at sign-in
+  const language = textLanguage(user.language);
+  await sendEmail(env, email, render(language, 'emailCodeSubject'), render(language, 'emailCodeBody', { code }));
   return { email, expiresIn: EMAIL_CODE_WINDOW_MS / 1000 };
 }
 

@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
 import type { PushMessage } from '../schemas/push';
+import { textLanguage, type TextLanguage } from '../schemas/notification-texts';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 
@@ -38,6 +39,17 @@ const toNotification = (r: NotificationRow): Notification => ({
 export const inboxOf = (env: Env, userId: string) => env.UserInbox.get(env.UserInbox.idFromName(userId));
 
 type NewNotification = { type: NotificationType; title: string; body: string; data?: Record<string, unknown> };
+/**
+ * A notification, or how to write it in the recipient's language (issue 19): the function gets the
+ * user's stored language. Texts are written once, at creation, and stay in that language.
+ */
+type NotificationInput = NewNotification | ((language: TextLanguage) => NewNotification);
+
+/** The language texts for this user are written in (users.language); English when unknown. */
+export const languageOf = async (env: Env, userId: string): Promise<TextLanguage> =>
+  textLanguage((await env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(userId).first<{ language: string }>())?.language);
+
+const written = async (env: Env, userId: string, n: NotificationInput) => (typeof n === 'function' ? n(await languageOf(env, userId)) : n);
 
 const rowOf = (id: string, userId: string, n: NewNotification, now: number): NotificationRow => ({
   id,
@@ -59,7 +71,8 @@ const pushLive = (env: Env, row: NotificationRow, data: Record<string, unknown>)
  * Stores one notification under `id` (a repeat of the same id stores nothing) and, when stored,
  * pushes it live to the user's open tabs, or to their browsers (Web Push) when nobody is looking.
  */
-const store = async (env: Env, id: string, userId: string, n: NewNotification) => {
+const store = async (env: Env, id: string, userId: string, input: NotificationInput) => {
+  const n = await written(env, userId, input);
   const row = rowOf(id, userId, n, Date.now());
   const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
     .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
@@ -70,7 +83,7 @@ const store = async (env: Env, id: string, userId: string, n: NewNotification) =
 };
 
 /** Stores a notification and pushes it live to the user's open tabs. */
-export const notify = async (env: Env, userId: string, n: NewNotification) => {
+export const notify = async (env: Env, userId: string, n: NotificationInput) => {
   const id = `ntf_${ulid().toLowerCase()}`;
   await store(env, id, userId, n);
   return id;
@@ -152,8 +165,24 @@ export interface KeyedNotification {
   /** what it is about; a key stored before stores and pushes nothing */
   key: string;
   userId: string;
-  n: NewNotification;
+  /** the text, or `(language) => text` to write it in the user's language (issue 19) */
+  n: NotificationInput;
 }
+
+/** Many users' languages (users.language) in as few queries as D1 allows; English for the unknown. */
+export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> => {
+  const unique = [...new Set(userIds)];
+  const statements = [];
+  for (let i = 0; i < unique.length; i += 90) {
+    const chunk = unique.slice(i, i + 90);
+    statements.push(env.DB.prepare(`SELECT id, language FROM users WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
+  }
+  const languages = new Map<string, TextLanguage>();
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<{ id: string; language: string }>(statements.slice(i, i + 50))) for (const r of result.results) languages.set(r.id, textLanguage(r.language));
+  }
+  return languages;
+};
 
 /** 7 values a row, under D1's 100 bound parameters per statement. */
 const ROWS_PER_INSERT = 14;
@@ -187,7 +216,11 @@ const reachableUsers = async (env: Env, userIds: string[]) => {
  */
 export const prepareNotifications = async (env: Env, items: KeyedNotification[]) => {
   const now = Date.now();
-  const rows = await Promise.all(items.map(async (it) => rowOf(await notificationIdFor(it.key), it.userId, it.n, now)));
+  // texts written in each recipient's language: one lookup for all of them, only when some text asks
+  const wanting = items.filter((it) => typeof it.n === 'function').map((it) => it.userId);
+  const languages = wanting.length ? await languagesOf(env, wanting) : new Map<string, TextLanguage>();
+  const texts = items.map((it) => (typeof it.n === 'function' ? it.n(languages.get(it.userId) ?? 'en') : it.n));
+  const rows = await Promise.all(items.map(async (it, i) => rowOf(await notificationIdFor(it.key), it.userId, texts[i]!, now)));
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
@@ -199,7 +232,7 @@ export const prepareNotifications = async (env: Env, items: KeyedNotification[])
   }
   const deliver = async (results: D1Result[]) => {
     const createdIds = new Set(results.flatMap((r) => (r.results as { id: string }[]).map((x) => x.id)));
-    const created = rows.map((row, i) => ({ row, data: items[i]!.n.data ?? {} })).filter((c) => createdIds.has(c.row.id));
+    const created = rows.map((row, i) => ({ row, data: texts[i]!.data ?? {} })).filter((c) => createdIds.has(c.row.id));
     if (!created.length) return 0;
     const reachable = await reachableUsers(env, created.map((c) => c.row.user_id));
     await Promise.all(created.filter((c) => reachable.has(c.row.user_id)).map((c) => pushLive(env, c.row, c.data)));
@@ -224,4 +257,4 @@ export const notifyManyOnce = async (env: Env, items: KeyedNotification[]) => {
  * A notification keyed by what it is about (the digest: "digest:{user}:{day}"): stored and pushed
  * once however often it is asked for. Returns whether this call created it.
  */
-export const notifyOnce = async (env: Env, key: string, userId: string, n: NewNotification) => (await notifyManyOnce(env, [{ key, userId, n }])) === 1;
+export const notifyOnce = async (env: Env, key: string, userId: string, n: NotificationInput) => (await notifyManyOnce(env, [{ key, userId, n }])) === 1;

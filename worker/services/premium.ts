@@ -10,6 +10,7 @@ import { notify } from './notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
 import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
+import { formatTextDate, render } from '../schemas/notification-texts';
 
 // the payments module's signature, kept here for the callers (and tests) that know it from premium
 export { paymentSignature, paymentsMode } from './payments';
@@ -168,12 +169,13 @@ const activate = async (env: Env, order: OrderRow, paymentId: string) => {
     ).bind(start, end, now, order.subscription_id, order.id, paymentId),
   ]);
   if ((paid?.meta.changes ?? 0) > 0) {
-    await notify(env, order.user_id, {
+    await notify(env, order.user_id, (lang) => ({
       type: 'PREMIUM',
-      title: `Welcome to ${pkg?.name ?? 'the Premium Buyer Program'}`,
-      body: `Your plan is active until ${new Date(end).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.`,
+      // the plan's name is a brand ("SEL Buyer Pro") and stays as stored
+      title: render(lang, 'premiumWelcomeTitle', { plan: pkg?.name ?? render(lang, 'premiumDefaultPlan') }),
+      body: render(lang, 'premiumWelcomeBody', { date: formatTextDate(lang, end) }),
       data: { subscriptionId: order.subscription_id },
-    });
+    }));
     return true;
   }
   return false;

@@ -17,9 +17,9 @@ import { resolveCategory } from './catalog';
 import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from './media';
-import { moderationReason } from './moderation';
+import { moderationVerdict, verdictText } from './moderation';
 import { hasBlocked } from './trust';
-import { HELD_REASONS } from '../schemas/trust-data';
+import { render } from '../schemas/notification-texts';
 import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 import { duplicateCheck } from './duplicate-photos';
@@ -241,7 +241,8 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
   const p = await prepare(env, db, userId, input);
   const id = ulid().toLowerCase();
   const now = Date.now();
-  const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  const reason = verdict ? verdictText(verdict) : null;
   // the same photo in another seller's live ad: held for a moderator (a re-post of one's own ad is a 409, nothing stored)
   const { holdForDuplicates } = await duplicateCheck(env, { ownerId: userId, mediaIds: p.photoIds, categoryId: p.categoryId, subcategoryId: p.subcategoryId }, origin);
   const held = !reason && holdForDuplicates ? 'DUPLICATE_PHOTOS' : null;
@@ -299,8 +300,9 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
     if (attempt === 3) throw await posting.onRaceLost();
   }
   if (posted) await dispatchEvents(env, [posted.id]);
-  if (reason) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was not published', body: reason, data: { listingId: id, status: 'REJECTED' } });
-  if (held) await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad is waiting for a review', body: HELD_REASONS.DUPLICATE_PHOTOS, data: { listingId: id, status: 'PENDING' } });
+  // the owner's notifications in their language (issue 19); the stored reject_reason stays English
+  if (verdict) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } }));
+  if (held) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } }));
   await invalidateListingCaches(env);
   return getListing(env, db, origin, id, userId);
 };
@@ -334,7 +336,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const p = await prepare(env, db, userId, merged, row.id);
   // unchanged place: keep the stored ids rather than re-resolving the display text
   const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
-  const reason = moderationReason({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
+  const reason = verdict ? verdictText(verdict) : null;
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
   // an ad a moderator held or rejected goes back to the moderators, not live
   let status = reason ? 'REJECTED' : row.status === 'REJECTED' ? (row.held_reason ? 'PENDING' : 'APPROVED') : row.status;
@@ -411,10 +414,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (held) {
-    await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad is waiting for a review', body: HELD_REASONS.DUPLICATE_PHOTOS, data: { listingId: row.id, status: 'PENDING' } });
+    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: row.id, status: 'PENDING' } }));
   }
-  if (reason && row.status !== 'REJECTED') {
-    await notify(env, userId, { type: 'LISTING_STATUS', title: 'Your ad was taken down', body: reason, data: { listingId: row.id, status: 'REJECTED' } });
+  if (verdict && row.status !== 'REJECTED') {
+    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adTakenDownTitle'), body: verdictText(verdict, lang), data: { listingId: row.id, status: 'REJECTED' } }));
   }
   await invalidateListingCaches(env);
   return getListing(env, db, origin, row.id, userId);
@@ -532,12 +535,12 @@ const notifyFavourite = async (env: Env, listing: { id: string; user_id: string;
   const data = JSON.stringify({ listingId: listing.id, byUserId: likerId });
   const already = await env.DB.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND type = 'FAVORITE' AND data = ?`).bind(listing.user_id, data).first();
   if (already) return;
-  await notify(env, listing.user_id, {
+  await notify(env, listing.user_id, (lang) => ({
     type: 'FAVORITE',
-    title: 'Someone liked your ad',
-    body: `Your ad "${listing.title}" was added to a wishlist.`,
+    title: render(lang, 'favouriteTitle'),
+    body: render(lang, 'favouriteBody', { title: listing.title }),
     data: { listingId: listing.id, byUserId: likerId },
-  });
+  }));
 };
 
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {

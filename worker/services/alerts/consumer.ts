@@ -11,6 +11,7 @@
  */
 import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, prepareNotifications } from '../notifications';
+import { priceDropText, savedSearchAlertText } from '../../schemas/notification-texts';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -61,7 +62,6 @@ export const setAlertFault = (f: typeof fault) => {
   fault = f;
 };
 
-const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
 /** Days are Indian days: "once a day" resets at midnight IST. */
 export const istDay = (now = Date.now()) => new Date(now + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -169,23 +169,21 @@ const matchStatements = (env: Env, adId: string, fresh: CandidateRow[], now: num
 const buyerNotifications = (ad: AdRow, liveAt: number, fresh: CandidateRow[]): KeyedNotification[] => {
   const byUser = new Map<string, CandidateRow>();
   for (const h of fresh) if (h.alert === 'instant' && !byUser.has(h.user_id)) byUser.set(h.user_id, h);
-  const price = rupees(ad.price_minor);
-  return [...byUser].map(([userId, first]) => ({
-    key: `saved-search:${ad.id}:${userId}`,
-    userId,
-    n: {
-      type: 'SYSTEM' as const,
-      title: `New ad for "${first.name}"`,
-      body: `${ad.title} · ${price} · ${ad.location}`,
-      // opens the search with only the ads new since the buyer last looked (this one included)
-      data: {
-        kind: 'SAVED_SEARCH',
-        listingId: ad.id,
-        savedSearchId: first.id,
-        url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
-      },
-    },
-  }));
+  return [...byUser].map(([userId, first]) => {
+    // opens the search with only the ads new since the buyer last looked (this one included)
+    const data = {
+      kind: 'SAVED_SEARCH',
+      listingId: ad.id,
+      savedSearchId: first.id,
+      url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
+    };
+    return {
+      key: `saved-search:${ad.id}:${userId}`,
+      userId,
+      // in the buyer's language (issue 19); the ad's own words stay as written
+      n: (lang) => ({ type: 'SYSTEM' as const, ...savedSearchAlertText(lang, { searchName: first.name, title: ad.title, price: ad.price_minor, location: ad.location }), data }),
+    };
+  });
 };
 
 /** Everyone who favourited the ad, at most once per ad, buyer and day. */
@@ -197,12 +195,11 @@ const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number
     // the key is the day, so later drops that day add nothing
     key: `price-drop:${ad.id}:${userId}:${day}`,
     userId,
-    n: {
+    n: (lang) => ({
       type: 'FAVORITE' as const,
-      title: `Price dropped to ${rupees(ad.price_minor)}`,
-      body: oldPriceMinor !== null ? `${ad.title}: was ${rupees(oldPriceMinor)}` : ad.title,
+      ...priceDropText(lang, { title: ad.title, price: ad.price_minor, oldPrice: oldPriceMinor }),
       data: { kind: 'PRICE_DROP', listingId: ad.id, price: ad.price_minor / 100 },
-    },
+    }),
   }));
 };
 

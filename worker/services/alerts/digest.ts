@@ -8,10 +8,12 @@ import { notifyOnce } from '../notifications';
 import { sendEmail } from '../outbox';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { istDay } from './consumer';
+import { formatCount, formatRupees, pluralKey, render, textLanguage } from '../../schemas/notification-texts';
 
 interface PendingRow {
   user_id: string;
   email: string | null;
+  language: string;
   saved_search_id: string;
   name: string;
   query: string;
@@ -26,7 +28,7 @@ const PER_SEARCH = 10;
 export const sendDailyDigests = async (env: Env, origin = 'https://sel.example') => {
   const now = Date.now();
   const { results } = await env.DB.prepare(
-    `SELECT m.user_id, u.email, m.saved_search_id, s.name, s.query, l.id AS listing_id, l.title, l.price_minor, l.location
+    `SELECT m.user_id, u.email, u.language, m.saved_search_id, s.name, s.query, l.id AS listing_id, l.title, l.price_minor, l.location
      FROM saved_search_matches m
      JOIN saved_searches s ON s.id = m.saved_search_id
      JOIN users u ON u.id = m.user_id
@@ -42,17 +44,23 @@ export const sendDailyDigests = async (env: Env, origin = 'https://sel.example')
   for (const [userId, rows] of byUser) {
     const bySearch = new Map<string, PendingRow[]>();
     for (const r of rows) bySearch.set(r.saved_search_id, [...(bySearch.get(r.saved_search_id) ?? []), r]);
+    // the e-mail and the inbox line in the buyer's language (issue 19); titles, names and places stay as written
+    const lang = textLanguage(rows[0]!.language);
     const sections = [...bySearch.values()].map((ads) => {
       const head = ads[0]!;
-      const lines = ads.slice(0, PER_SEARCH).map((a) => `  • ${a.title} — ₹${(a.price_minor / 100).toLocaleString('en-IN')} — ${a.location}\n    ${origin}/listing/${a.listing_id}`);
-      const more = ads.length > PER_SEARCH ? `\n  …and ${ads.length - PER_SEARCH} more` : '';
-      return `${head.name}: ${ads.length} new\n${lines.join('\n')}${more}\n  See them all: ${origin}${savedSearchHref(JSON.parse(head.query) as Record<string, string>)}`;
+      const lines = ads
+        .slice(0, PER_SEARCH)
+        .map((a) => `${render(lang, 'digestLine', { title: a.title, price: formatRupees(lang, a.price_minor), location: a.location })}\n    ${origin}/listing/${a.listing_id}`);
+      const more = ads.length > PER_SEARCH ? `\n${render(lang, 'digestMore', { n: formatCount(lang, ads.length - PER_SEARCH) })}` : '';
+      const seeAll = render(lang, 'digestSeeAll', { url: `${origin}${savedSearchHref(JSON.parse(head.query) as Record<string, string>)}` });
+      return `${render(lang, 'digestSectionHead', { name: head.name, n: formatCount(lang, ads.length) })}\n${lines.join('\n')}${more}\n${seeAll}`;
     });
     const total = rows.length;
-    const subject = `${total} new ${total === 1 ? 'ad matches' : 'ads match'} your saved searches`;
+    const subject = render(lang, pluralKey(lang, total, 'digestSubjectOne', 'digestSubjectOther'), { n: formatCount(lang, total) });
+    const inboxBody = [...bySearch.values()].map((a) => render(lang, 'digestInboxItem', { name: a[0]!.name, n: formatCount(lang, a.length) })).join(', ');
     try {
-      if (rows[0]!.email) await sendEmail(env, rows[0]!.email, subject, `${sections.join('\n\n')}\n\nChange how often we write in Saved searches: ${origin}/saved-searches`);
-      await notifyOnce(env, `digest:${userId}:${day}`, userId, { type: 'SYSTEM', title: subject, body: [...bySearch.values()].map((a) => `${a[0]!.name} (${a.length})`).join(', '), data: { kind: 'SAVED_SEARCH_DIGEST', url: '/saved-searches' } });
+      if (rows[0]!.email) await sendEmail(env, rows[0]!.email, subject, `${sections.join('\n\n')}\n\n${render(lang, 'digestFooter', { url: `${origin}/saved-searches` })}`);
+      await notifyOnce(env, `digest:${userId}:${day}`, userId, { type: 'SYSTEM', title: subject, body: inboxBody, data: { kind: 'SAVED_SEARCH_DIGEST', url: '/saved-searches' } });
     } catch (err) {
       console.warn(`digest for ${userId} failed; it goes out with the next one`, err);
       continue;

@@ -5,6 +5,7 @@ import { UNAUTHORIZED_EVENT } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { safeRedirectPath } from './redirect-path';
 import { closeLoginModal, isUnauthorizedExpected, openLoginModal, useOverlays } from './auth-store';
+import { useLanguageSync } from './language-sync';
 import { endSession, useAuth, type AuthStatus } from './use-auth';
 import './auth.css';
 
@@ -55,12 +56,14 @@ function isTrue(value: unknown): boolean {
 
 /**
  * Mounted once in the root layout. Owns the session-wide auth UI: the login modal (opened by
- * `?showLoginModal=true` on any page, or by openLoginModal()), the first-login prompts, and the
- * reaction to a rejected token anywhere in the app.
+ * `?showLoginModal=true` on any page, or by openLoginModal()), the first-login prompts, the
+ * reaction to a rejected token anywhere in the app, and the account's language (language-sync.ts).
  */
 export function LoginModalHost() {
-  const { status } = useAuth();
+  const auth = useAuth();
+  const { status } = auth;
   const overlays = useOverlays();
+  useLanguageSync(auth);
   useLoginModalSearchParams(status);
   useSessionExpiry(status);
 
