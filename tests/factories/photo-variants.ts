@@ -105,3 +105,51 @@ export const scene = (width: number, height: number, seed: number): Rgba => {
   }
   return { width, height, data };
 };
+
+/**
+ * How a camera stores `upright` when it writes EXIF Orientation `orientation` (1–8): the pixels
+ * turned/mirrored so that applying the orientation shows `upright` again (6: stored a quarter turn
+ * anticlockwise, shown turned clockwise).
+ */
+export const storedAs = (upright: Rgba, orientation: number): Rgba => {
+  const turned = orientation >= 5;
+  const width = turned ? upright.height : upright.width;
+  const height = turned ? upright.width : upright.height;
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // where stored (x, y) is shown (EXIF orientation semantics)
+      const [sx, sy] = (
+        [
+          [x, y],
+          [width - 1 - x, y],
+          [width - 1 - x, height - 1 - y],
+          [x, height - 1 - y],
+          [y, x],
+          [height - 1 - y, x],
+          [height - 1 - y, width - 1 - x],
+          [y, width - 1 - x],
+        ] as const
+      )[orientation - 1]!;
+      out.set(upright.data.subarray((sy * upright.width + sx) * 4, (sy * upright.width + sx) * 4 + 4), (y * width + x) * 4);
+    }
+  }
+  return { width, height, data: out };
+};
+
+/** `jpeg` with an EXIF APP1 segment right after SOI carrying only Orientation (big-endian TIFF). */
+export const withExifOrientation = (jpegBytes: Uint8Array, orientation: number) => {
+  const exif = [
+    0xff, 0xe1, 0x00, 0x22, // APP1, length 34
+    0x45, 0x78, 0x69, 0x66, 0x00, 0x00, // "Exif\0\0"
+    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // "MM", 42, IFD0 at 8
+    0x00, 0x01, // one entry
+    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1, value
+    0x00, 0x00, 0x00, 0x00, // no next IFD
+  ];
+  const out = new Uint8Array(jpegBytes.length + exif.length);
+  out.set(jpegBytes.subarray(0, 2));
+  out.set(exif, 2);
+  out.set(jpegBytes.subarray(2), 2 + exif.length);
+  return out;
+};

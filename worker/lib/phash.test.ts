@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
-import { crop, decodeJpeg, fromBase64, resize, scene, toJpeg, toPng } from '../../tests/factories/photo-variants';
+import { crop, decodeJpeg, fromBase64, resize, scene, storedAs, toJpeg, toPng, withExifOrientation } from '../../tests/factories/photo-variants';
+import { jpegOrientation } from './images';
 import { MATCH_DISTANCE, MAX_HASH_PIXELS, bandProbes, dhashPixels, downscaledHash, hammingDistance, hashBands, hashPhoto, photoHash, webpPhotoHash } from './phash';
 import webpWasm from './webp-wasm';
 import { toWebp } from '../../tests/factories/webp';
@@ -226,5 +227,28 @@ describe('photos over 4 MP, hashed from the Images binding’s scaled-down copy'
     broken.fill(0xff, 700, broken.length - 2);
     expect(photoHash(broken, 'jpeg')).toBeNull();
     expect(await hashPhoto(broken, 'jpeg', { webpWasm, images })).toEqual({ checked: false, overCap: false, reason: 'IMAGES_FAILED' });
+  });
+});
+
+/**
+ * Phones store portrait photos sideways with an EXIF Orientation; browsers show them turned, and
+ * the post form's resize (canvas) makes upright copies. The hash is of the photo as shown.
+ */
+describe('EXIF orientation', () => {
+  const upright = decodeJpeg(original('phone1'));
+  const uprightHash = hashOf(toJpeg(upright, 90));
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('a JPEG stored for Orientation %i hashes like the upright photo, in the Worker and via the binding', async (orientation) => {
+    const bytes = withExifOrientation(toJpeg(storedAs(upright, orientation), 90), orientation);
+    expect(jpegOrientation(bytes)).toBe(orientation);
+    expect(hammingDistance(hashOf(bytes), uprightHash)).toBeLessThanOrEqual(2);
+    // miniflare's binding turns the photo too (sharp autoOrient), so both paths agree
+    expect(hammingDistance((await downscaledHash(bytes, env.IMAGES!))!, uprightHash)).toBeLessThanOrEqual(MATCH_DISTANCE);
+  });
+
+  it('the tag is what turns it: the same sideways pixels without it are another picture', () => {
+    const sideways = toJpeg(storedAs(upright, 6), 90);
+    expect(jpegOrientation(sideways)).toBe(1);
+    expect(hammingDistance(hashOf(sideways), uprightHash)).toBeGreaterThan(MATCH_DISTANCE);
   });
 });

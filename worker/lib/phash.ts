@@ -12,7 +12,7 @@
 import decodeWebp, { init as initWebp } from '@jsquash/webp/decode';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import { sniffImage, type ImageKind } from './images';
+import { jpegOrientation, sniffImage, type ImageKind } from './images';
 
 /** Photos within this Hamming distance are "the same photo" (issue 20). */
 export const MATCH_DISTANCE = 6;
@@ -54,19 +54,37 @@ const H = 8;
 /**
  * dHash from greyscale-able pixels: box-average into 9×8 cells, then one bit per horizontal
  * neighbour pair (left brighter than right). `channels` bytes per pixel; grey from the first three
- * (or the only one).
+ * (or the only one). `orientation` (EXIF, 1–8) hashes the photo as it is shown, not as stored, so a
+ * sideways-stored phone photo matches an upright copy of it.
  */
-export const dhashPixels = (data: ArrayLike<number>, width: number, height: number, channels: number): string => {
+export const dhashPixels = (data: ArrayLike<number>, width: number, height: number, channels: number, orientation = 1): string => {
   const sum = new Float64Array(W * H);
   const count = new Uint32Array(W * H);
-  const cellX = new Uint8Array(width);
-  for (let x = 0; x < width; x++) cellX[x] = Math.min(W - 1, Math.floor((x * W) / width));
+  // cell of stored pixel (x, y) = byX[x] + byY[y]: for 1–4 x picks the shown column and y the row;
+  // for 5–8 (turned a quarter) x picks the shown row and y the column
+  const turned = orientation >= 5;
+  const shownWidth = turned ? height : width;
+  const shownHeight = turned ? width : height;
+  const col = (shownX: number) => Math.min(W - 1, Math.floor((shownX * W) / shownWidth));
+  const row = (shownY: number) => Math.min(H - 1, Math.floor((shownY * H) / shownHeight)) * W;
+  const flipX = turned ? orientation === 7 || orientation === 8 : orientation === 2 || orientation === 3;
+  const flipY = turned ? orientation === 6 || orientation === 7 : orientation === 3 || orientation === 4;
+  const byX = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    const at = flipX ? width - 1 - x : x;
+    byX[x] = turned ? row(at) : col(at);
+  }
+  const byY = new Uint8Array(height);
   for (let y = 0; y < height; y++) {
-    const row = Math.min(H - 1, Math.floor((y * H) / height)) * W;
+    const at = flipY ? height - 1 - y : y;
+    byY[y] = turned ? col(at) : row(at);
+  }
+  for (let y = 0; y < height; y++) {
+    const base = byY[y]!;
     let i = y * width * channels;
     for (let x = 0; x < width; x++, i += channels) {
       const grey = channels >= 3 ? 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! : data[i]!;
-      const cell = row + cellX[x]!;
+      const cell = base + byX[x]!;
       sum[cell]! += grey;
       count[cell]!++;
     }
@@ -171,7 +189,7 @@ const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
   try {
     if (kind === 'jpeg') {
       const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 80 });
-      return dhashPixels(img.data, img.width, img.height, 3);
+      return dhashPixels(img.data, img.width, img.height, 3, jpegOrientation(bytes));
     }
     if (kind === 'png') {
       const img = decodePng(bytes);
