@@ -10,10 +10,13 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hammingDistance, MATCH_DISTANCE, MAX_HASH_PIXELS } from '../../worker/lib/phash';
 import { createUserWithToken } from '../factories';
-import { resize, scene, toJpeg, toPng, type Rgba } from '../factories/photo-variants';
+import { resize, scene, storedAs, toJpeg, toPng, withExifOrientation, type Rgba } from '../factories/photo-variants';
 import { toWebp } from '../factories/webp';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
+
+/** drawing and encoding 12 MP pictures in the test takes seconds on a busy machine */
+const SLOW = { timeout: 90_000 };
 
 const MAX_BYTES = 5 * 1024 * 1024;
 /** the web app's copy: 1600 px on the long side, re-encoded */
@@ -64,7 +67,7 @@ const postPhoto = async (user: User, bytes: Uint8Array) => {
   return res.body.data as { id: string; status: string; heldReason: string | null };
 };
 
-describe('a 12 MP JPEG sent straight to POST /api/upload/image', () => {
+describe('a 12 MP JPEG sent straight to POST /api/upload/image', SLOW, () => {
   const big = scene(4000, 3000, 21);
   const bigJpeg = toJpeg(big, 85);
 
@@ -95,6 +98,15 @@ describe('a 12 MP JPEG sent straight to POST /api/upload/image', () => {
     expect(await postPhoto(copycat, toJpeg(photo, 80))).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
   });
 
+  it('a portrait phone photo stored sideways (EXIF Orientation 6) matches the upright copy the web app makes', async () => {
+    const upright = scene(3000, 4000, 29);
+    const fromPhone = withExifOrientation(toJpeg(storedAs(upright, 6), 85), 6); // 4000 × 3000 pixels, shown 3000 × 4000
+    const owner = await createUserWithToken({ firstName: 'Owner' });
+    expect((await postPhoto(owner, webCopy(upright))).status).toBe('APPROVED');
+    const copycat = await createUserWithToken({ firstName: 'Copycat' });
+    expect(await postPhoto(copycat, fromPhone)).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
+  });
+
   it('an unrelated 12 MP photo is hashed too and goes live', async () => {
     const seller = await createUserWithToken();
     const other = toJpeg(scene(4000, 3000, 23), 85);
@@ -105,7 +117,7 @@ describe('a 12 MP JPEG sent straight to POST /api/upload/image', () => {
   });
 });
 
-describe('large WebP and PNG photos take the same path', () => {
+describe('large WebP and PNG photos take the same path', SLOW, () => {
   it('a 12 MP WebP is hashed and its 1600 px JPEG copy is held', async () => {
     const photo = scene(4000, 3000, 24);
     const webp = await toWebp(photo, { quality: 70, method: 0 });
@@ -134,7 +146,7 @@ describe('large WebP and PNG photos take the same path', () => {
   });
 });
 
-describe('a 12 MP photo through the direct-upload confirm path', () => {
+describe('a 12 MP photo through the direct-upload confirm path', SLOW, () => {
   const json = (user: User, path: string, body: unknown) =>
     send(path, { method: 'POST', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify(body) }, s3Env);
   /** presign, the browser's PUT (written straight to the staging key), then confirm */
@@ -174,7 +186,7 @@ describe('a 12 MP photo through the direct-upload confirm path', () => {
   });
 });
 
-describe('a photo over 4 MP that cannot be checked is refused, never stored without a hash', () => {
+describe('a photo over 4 MP that cannot be checked is refused, never stored without a hash', SLOW, () => {
   const bigJpeg = toJpeg(scene(4000, 3000, 28), 85);
   const storedFor = async (userId: string) => {
     const media = await env.DB.prepare('SELECT count(*) AS n FROM media WHERE owner_id = ?').bind(userId).first<{ n: number }>();

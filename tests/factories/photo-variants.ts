@@ -119,19 +119,11 @@ export const storedAs = (upright: Rgba, orientation: number): Rgba => {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       // where stored (x, y) is shown (EXIF orientation semantics)
-      const [sx, sy] = (
-        [
-          [x, y],
-          [width - 1 - x, y],
-          [width - 1 - x, height - 1 - y],
-          [x, height - 1 - y],
-          [y, x],
-          [height - 1 - y, x],
-          [height - 1 - y, width - 1 - x],
-          [y, width - 1 - x],
-        ] as const
-      )[orientation - 1]!;
-      out.set(upright.data.subarray((sy * upright.width + sx) * 4, (sy * upright.width + sx) * 4 + 4), (y * width + x) * 4);
+      const sx = orientation === 2 || orientation === 3 ? width - 1 - x : orientation === 5 || orientation === 8 ? y : orientation === 6 || orientation === 7 ? height - 1 - y : x;
+      const sy = orientation === 3 || orientation === 4 ? height - 1 - y : orientation === 5 || orientation === 6 ? x : orientation === 7 || orientation === 8 ? width - 1 - x : y;
+      const from = (sy * upright.width + sx) * 4;
+      const to = (y * width + x) * 4;
+      for (let c = 0; c < 4; c++) out[to + c] = upright.data[from + c]!;
     }
   }
   return { width, height, data: out };

@@ -185,7 +185,7 @@ describe('dHash of WebP photos', () => {
  * (sharp under miniflare, Cloudflare Images when deployed) and the small copy is hashed. The hash
  * must match what the Worker computes for a 1600 px copy of the same photo.
  */
-describe('photos over 4 MP, hashed from the Images binding’s scaled-down copy', () => {
+describe('photos over 4 MP, hashed from the Images binding’s scaled-down copy', { timeout: 60_000 }, () => {
   const images = env.IMAGES!;
   const big = scene(4000, 3000, 11);
   const bigJpeg = toJpeg(big, 85);
