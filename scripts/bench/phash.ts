@@ -50,7 +50,7 @@ const cases: [string, number, number, 'jpeg' | 'png' | 'webp'][] = [
   ['2800×2100 JPEG (5.9 MP)', 2800, 2100, 'jpeg'],
   ['3264×2448 JPEG (8 MP)', 3264, 2448, 'jpeg'],
   ['4000×3000 JPEG (12 MP, straight from a phone)', 4000, 3000, 'jpeg'],
-  ['8000×6000 JPEG (48 MP, near the 50 MP upload cap)', 8000, 6000, 'jpeg'],
+  ['8000×6000 JPEG (48 MP, near the 50 MP cap; with grain over 5 MB, a worst case)', 8000, 6000, 'jpeg'],
   ['1600×1200 PNG', 1600, 1200, 'png'],
   ['1600×1200 WebP (q75)', 1600, 1200, 'webp'],
   ['2300×1725 WebP (q75, just under the cap)', 2300, 1725, 'webp'],
