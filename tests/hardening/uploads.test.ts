@@ -96,6 +96,19 @@ const nineMb = (() => {
   return b;
 })();
 
+/**
+ * A JPEG whose header, frame size and end marker are fine but whose image data is overwritten: neither
+ * the Worker's decoder nor the Images binding can read it, so it could not get a perceptual hash and
+ * would escape the duplicate-photo check (decision 012): refused, not stored unchecked.
+ */
+const unreadableJpeg = (() => {
+  const b = jpegBytes(320, 240).slice();
+  let sos = 2;
+  while (!(b[sos] === 0xff && b[sos + 1] === 0xda)) sos++;
+  b.fill(0xff, sos + 20, b.length - 2);
+  return b;
+})();
+
 let cases = 0;
 afterAll(() => console.log(`uploads: ${cases} hostile or edge-case files`));
 
@@ -121,6 +134,7 @@ const REFUSED: Refused[] = (
     ['a JPEG claiming 20,000 × 20,000 pixels', jpegBombBytes(), 'bomb.jpg', 'image/jpeg', 413],
     ['zero bytes', new Uint8Array(), 'empty.jpg', 'image/jpeg', 400],
     ['a truncated JPEG', jpegBytes().slice(0, 300), 'cut.jpg', 'image/jpeg', 400],
+    ['a JPEG whose image data no decoder can read', unreadableJpeg, 'scrambled.jpg', 'image/jpeg', 400],
     ['random bytes', random(4096, 11), 'noise.jpg', 'image/jpeg', 415],
     ['6 MB (over the 5 MB cap)', sixMb, 'big.jpg', 'image/jpeg', 413],
     ['9 MB (over the request body cap)', nineMb, 'huge.jpg', 'image/jpeg', 413],

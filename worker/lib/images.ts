@@ -65,6 +65,41 @@ export const sniffImage = (b: Uint8Array): SniffedImage | null => {
   return null;
 };
 
+/**
+ * A JPEG's EXIF Orientation (1–8; 1 when absent or unreadable): how the stored pixels must be turned
+ * to show the photo upright. Phones store portrait photos sideways with Orientation 6 or 8; browsers
+ * (and copies made by them, like the post form's resize) show them turned.
+ */
+export const jpegOrientation = (b: Uint8Array): number => {
+  let i = 2;
+  while (i + 4 < b.length && b[i] === 0xff) {
+    const marker = b[i + 1]!;
+    if (marker === 0xda || marker === 0xd9) return 1; // image data: no EXIF before it
+    const len = u16be(b, i + 2);
+    if (marker === 0xe1 && len >= 16 && String.fromCharCode(b[i + 4]!, b[i + 5]!, b[i + 6]!, b[i + 7]!) === 'Exif') {
+      const tiff = i + 10;
+      const little = b[tiff] === 0x49; // "II" little-endian, "MM" big-endian
+      const u16 = (at: number) => (little ? u16le(b, at) : u16be(b, at));
+      const u32 = (at: number) => (little ? (u16le(b, at) | (u16le(b, at + 2) << 16)) >>> 0 : u32be(b, at));
+      const ifd = tiff + u32(tiff + 4);
+      const end = Math.min(b.length, i + 2 + len);
+      if (ifd + 2 > end) return 1;
+      const entries = u16(ifd);
+      for (let e = 0; e < entries && ifd + 2 + e * 12 + 12 <= end; e++) {
+        const entry = ifd + 2 + e * 12;
+        if (u16(entry) === 0x0112) {
+          const value = u16(entry + 8);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    if (len < 2) return 1;
+    i += 2 + len;
+  }
+  return 1;
+};
+
 /** Channels per pixel of each PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 

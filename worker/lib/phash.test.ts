@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
 import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
-import { crop, decodeJpeg, fromBase64, resize, toJpeg, toPng } from '../../tests/factories/photo-variants';
-import { MATCH_DISTANCE, bandProbes, dhashPixels, hammingDistance, hashBands, hashPhoto, photoHash, webpPhotoHash } from './phash';
+import { crop, decodeJpeg, fromBase64, resize, scene, storedAs, toJpeg, toPng, withExifOrientation } from '../../tests/factories/photo-variants';
+import { jpegOrientation } from './images';
+import { MATCH_DISTANCE, MAX_HASH_PIXELS, bandProbes, dhashPixels, downscaledHash, hammingDistance, hashBands, hashPhoto, photoHash, webpPhotoHash } from './phash';
 import webpWasm from './webp-wasm';
 import { toWebp } from '../../tests/factories/webp';
 
@@ -121,7 +123,7 @@ describe('photos that cannot be hashed', () => {
   it('damaged JPEG and non-images give null, never throw; the sync path leaves WebP to hashPhoto', async () => {
     const tinyWebp = Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0));
     expect(photoHash(tinyWebp, 'webp')).toBeNull();
-    expect(await hashPhoto(tinyWebp, 'webp', webpWasm)).toBeNull(); // 1×1: decodes, but flat
+    expect(await hashPhoto(tinyWebp, 'webp', { webpWasm })).toEqual({ checked: true, hash: null, via: 'worker' }); // 1×1: decodes, but flat
     expect(photoHash(original('phone1').slice(0, 200), 'jpeg')).toBeNull();
     expect(photoHash(new Uint8Array([1, 2, 3]), 'png')).toBeNull();
   });
@@ -140,7 +142,9 @@ describe('dHash of WebP photos', () => {
     const img = decodeJpeg(original(name));
     for (const webp of [await toWebp(img, { quality: 75 }), await toWebp(img, { quality: 40 }), await toWebp(img, { lossless: 1 })]) {
       expect(String.fromCharCode(...webp.slice(8, 12))).toBe('WEBP');
-      const h = await hashPhoto(webp, 'webp', webpWasm);
+      const outcome = await hashPhoto(webp, 'webp', { webpWasm });
+      expect(outcome).toMatchObject({ checked: true, via: 'worker' });
+      const h = outcome.checked ? outcome.hash : null;
       expect(h).toMatch(/^[0-9a-f]{16}$/);
       expect(hammingDistance(h!, jpegHash)).toBeLessThanOrEqual(MATCH_DISTANCE);
     }
@@ -173,5 +177,78 @@ describe('dHash of WebP photos', () => {
     garbled.fill(0x55, 40, 400);
     expect(await webpPhotoHash(garbled, webpWasm)).toBeNull();
     expect(await webpPhotoHash(new Uint8Array([1, 2, 3]), webpWasm)).toBeNull();
+  });
+});
+
+/**
+ * Photos over 4 MP (a phone's 12 MP sent straight to the API): the Images binding scales them down
+ * (sharp under miniflare, Cloudflare Images when deployed) and the small copy is hashed. The hash
+ * must match what the Worker computes for a 1600 px copy of the same photo.
+ */
+describe('photos over 4 MP, hashed from the Images binding’s scaled-down copy', { timeout: 60_000 }, () => {
+  const images = env.IMAGES!;
+  const big = scene(4000, 3000, 11);
+  const bigJpeg = toJpeg(big, 85);
+
+  it('a 12 MP JPEG is hashed via the binding, within MATCH_DISTANCE of its 1600 px and 800 px copies; another photo is not', async () => {
+    expect(bigJpeg.length).toBeLessThan(5 * 1024 * 1024);
+    const outcome = await hashPhoto(bigJpeg, 'jpeg', { webpWasm, images });
+    expect(outcome).toMatchObject({ checked: true, via: 'images' });
+    const h = outcome.checked ? outcome.hash! : '';
+    expect(h).toMatch(/^[0-9a-f]{16}$/);
+    for (const [w, hgt, q] of [[1600, 1200, 70], [800, 600, 50]] as const) {
+      const copy = hashOf(toJpeg(resize(big, w, hgt), q));
+      expect(hammingDistance(h, copy), `${w} px`).toBeLessThanOrEqual(MATCH_DISTANCE);
+    }
+    const other = hashOf(toJpeg(scene(1600, 1200, 12), 70));
+    expect(hammingDistance(h, other)).toBeGreaterThan(MATCH_DISTANCE);
+  });
+
+  it('the binding path and the Worker’s own decoder agree on a photo both can read', async () => {
+    const small = toJpeg(resize(big, 2000, 1500), 85);
+    const sampled = await downscaledHash(small, images);
+    expect(hammingDistance(sampled!, hashOf(small))).toBeLessThanOrEqual(2);
+  });
+
+  it('over 4 MP without the binding, or when it fails: not checked (the upload is refused), never a silent null', async () => {
+    expect(big.width * big.height).toBeGreaterThan(MAX_HASH_PIXELS);
+    expect(await hashPhoto(bigJpeg, 'jpeg', { webpWasm })).toEqual({ checked: false, overCap: true, reason: 'NO_IMAGES_BINDING' });
+    const failing = {
+      input: () => {
+        throw new Error('ERROR 9523: the image service is unavailable');
+      },
+    } as unknown as ImagesBinding;
+    expect(await hashPhoto(bigJpeg, 'jpeg', { webpWasm, images: failing })).toEqual({ checked: false, overCap: true, reason: 'IMAGES_FAILED' });
+  });
+
+  it('a small photo the Worker cannot decode goes to the binding; one nobody can read is not checked', async () => {
+    // entropy data overwritten: jpeg-js throws, and sharp refuses it as corrupt
+    const broken = original('phone1').slice();
+    broken.fill(0xff, 700, broken.length - 2);
+    expect(photoHash(broken, 'jpeg')).toBeNull();
+    expect(await hashPhoto(broken, 'jpeg', { webpWasm, images })).toEqual({ checked: false, overCap: false, reason: 'IMAGES_FAILED' });
+  });
+});
+
+/**
+ * Phones store portrait photos sideways with an EXIF Orientation; browsers show them turned, and
+ * the post form's resize (canvas) makes upright copies. The hash is of the photo as shown.
+ */
+describe('EXIF orientation', () => {
+  const upright = decodeJpeg(original('phone1'));
+  const uprightHash = hashOf(toJpeg(upright, 90));
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('a JPEG stored for Orientation %i hashes like the upright photo, in the Worker and via the binding', async (orientation) => {
+    const bytes = withExifOrientation(toJpeg(storedAs(upright, orientation), 90), orientation);
+    expect(jpegOrientation(bytes)).toBe(orientation);
+    expect(hammingDistance(hashOf(bytes), uprightHash)).toBeLessThanOrEqual(2);
+    // miniflare's binding turns the photo too (sharp autoOrient), so both paths agree
+    expect(hammingDistance((await downscaledHash(bytes, env.IMAGES!))!, uprightHash)).toBeLessThanOrEqual(MATCH_DISTANCE);
+  });
+
+  it('the tag is what turns it: the same sideways pixels without it are another picture', () => {
+    const sideways = toJpeg(storedAs(upright, 6), 90);
+    expect(jpegOrientation(sideways)).toBe(1);
+    expect(hammingDistance(hashOf(sideways), uprightHash)).toBeGreaterThan(MATCH_DISTANCE);
   });
 });

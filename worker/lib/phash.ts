@@ -3,14 +3,16 @@
  * decoded pixels, so the same photo at another size or JPEG quality, or lightly cropped, gets a
  * hash a few bits away, and a copied ad photo can be found by Hamming distance.
  *
- * Decoding runs in the Worker: JPEG and PNG with pure-JS decoders (jpeg-js, fast-png), WebP with
- * libwebp compiled to WASM (@jsquash/webp's decoder, its module bundled with the Worker and handed in
- * by the caller, see webp-wasm.ts). No outside service.
+ * Photos up to 4 MP are decoded in the Worker: JPEG and PNG with pure-JS decoders (jpeg-js, fast-png),
+ * WebP with libwebp compiled to WASM (@jsquash/webp's decoder, its module bundled with the Worker and
+ * handed in by the caller, see webp-wasm.ts). Bigger photos (a phone's 12 MP straight to the API), and
+ * any the Worker's decoders cannot read, are first scaled down by the Cloudflare Images binding and
+ * the small copy is hashed the same way (hashPhoto).
  */
 import decodeWebp, { init as initWebp } from '@jsquash/webp/decode';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import { sniffImage, type ImageKind } from './images';
+import { jpegOrientation, sniffImage, type ImageKind } from './images';
 
 /** Photos within this Hamming distance are "the same photo" (issue 20). */
 export const MATCH_DISTANCE = 6;
@@ -23,12 +25,21 @@ export const MATCH_DISTANCE = 6;
 export const BANDS = 4;
 
 /**
- * Larger photos are not decoded for hashing: jpeg-js counts ~14 bytes per pixel while decoding
+ * Larger photos are not decoded in the Worker: jpeg-js counts ~14 bytes per pixel while decoding
  * (component planes, then RGB twice) and refuses past its 80 MB budget (a 5.9 MP photo was decoded
- * and then refused), so 4 MP is the cap, checked from the frame header before decoding. The post form sends 1600 px photos (1.9 MP);
- * a bigger upload straight to the API is stored without a hash.
+ * and then refused), so 4 MP is the cap, checked from the frame header before decoding. The post
+ * form sends 1600 px photos (1.9 MP); a bigger upload straight to the API is hashed from a copy
+ * scaled down by the Images binding (HASH_SAMPLE_SIDE).
  */
 export const MAX_HASH_PIXELS = 4_000_000;
+
+/**
+ * The longest side of the copy the Images binding makes of a photo too big to decode here. dHash
+ * only needs 9×8 cell means; at 512 px each cell still averages ~2,400 pixels, so the hash is the
+ * one the full photo or a 1600 px copy of it gives (within a bit or two), and the lossless PNG the
+ * binding returns is ~0.1–0.5 MB and decodes in a few ms.
+ */
+export const HASH_SAMPLE_SIDE = 512;
 
 /**
  * A hash with at most this many bits set (or unset) says "brightness falls (or rises) left to right
@@ -43,19 +54,37 @@ const H = 8;
 /**
  * dHash from greyscale-able pixels: box-average into 9×8 cells, then one bit per horizontal
  * neighbour pair (left brighter than right). `channels` bytes per pixel; grey from the first three
- * (or the only one).
+ * (or the only one). `orientation` (EXIF, 1–8) hashes the photo as it is shown, not as stored, so a
+ * sideways-stored phone photo matches an upright copy of it.
  */
-export const dhashPixels = (data: ArrayLike<number>, width: number, height: number, channels: number): string => {
+export const dhashPixels = (data: ArrayLike<number>, width: number, height: number, channels: number, orientation = 1): string => {
   const sum = new Float64Array(W * H);
   const count = new Uint32Array(W * H);
-  const cellX = new Uint8Array(width);
-  for (let x = 0; x < width; x++) cellX[x] = Math.min(W - 1, Math.floor((x * W) / width));
+  // cell of stored pixel (x, y) = byX[x] + byY[y]: for 1–4 x picks the shown column and y the row;
+  // for 5–8 (turned a quarter) x picks the shown row and y the column
+  const turned = orientation >= 5;
+  const shownWidth = turned ? height : width;
+  const shownHeight = turned ? width : height;
+  const col = (shownX: number) => Math.min(W - 1, Math.floor((shownX * W) / shownWidth));
+  const row = (shownY: number) => Math.min(H - 1, Math.floor((shownY * H) / shownHeight)) * W;
+  const flipX = turned ? orientation === 7 || orientation === 8 : orientation === 2 || orientation === 3;
+  const flipY = turned ? orientation === 6 || orientation === 7 : orientation === 3 || orientation === 4;
+  const byX = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    const at = flipX ? width - 1 - x : x;
+    byX[x] = turned ? row(at) : col(at);
+  }
+  const byY = new Uint8Array(height);
   for (let y = 0; y < height; y++) {
-    const row = Math.min(H - 1, Math.floor((y * H) / height)) * W;
+    const at = flipY ? height - 1 - y : y;
+    byY[y] = turned ? col(at) : row(at);
+  }
+  for (let y = 0; y < height; y++) {
+    const base = byY[y]!;
     let i = y * width * channels;
     for (let x = 0; x < width; x++, i += channels) {
       const grey = channels >= 3 ? 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! : data[i]!;
-      const cell = row + cellX[x]!;
+      const cell = base + byX[x]!;
       sum[cell]! += grey;
       count[cell]!++;
     }
@@ -94,7 +123,9 @@ let webpReady: { wasm: WebAssembly.Module; ready: Promise<void> } | null = null;
  * isolate from `wasm` (never fetched). Dimensions come from the VP8/VP8L/VP8X header first: over
  * MAX_HASH_PIXELS nothing is decoded. Null when too large, damaged or flat; never throws.
  */
-export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => {
+export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => notFlat(await webpDecodedHash(bytes, wasm));
+
+const webpDecodedHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => {
   try {
     const header = sniffImage(bytes);
     if (header?.kind !== 'webp' || !header.width || !header.height || header.width * header.height > MAX_HASH_PIXELS) return null;
@@ -103,21 +134,62 @@ export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module)
     const copy = bytes.slice().buffer; // the decoder takes an ArrayBuffer of exactly the file
     const img = await decodeWebp(copy);
     if (img.width * img.height > MAX_HASH_PIXELS) return null;
-    return notFlat(dhashPixels(img.data, img.width, img.height, 4));
+    return dhashPixels(img.data, img.width, img.height, 4);
   } catch {
     return null;
   }
 };
 
-/** Any upload's hash: JPEG/PNG in pure JS, WebP with the WASM decoder (`webpWasm`). */
-export const hashPhoto = (bytes: Uint8Array, kind: ImageKind, webpWasm: WebAssembly.Module): Promise<string | null> =>
-  kind === 'webp' ? webpPhotoHash(bytes, webpWasm) : Promise.resolve(photoHash(bytes, kind));
+/**
+ * The hash of a copy of the photo scaled down to HASH_SAMPLE_SIDE by the Images binding (lossless
+ * PNG, decoded here). The Worker only holds the file and the small copy, so a 5 MB, 50 MP photo
+ * costs a few MB, never a full decode. Null when the copy cannot be decoded; throws what the
+ * binding throws (the photo is not an image it can read, or the service failed).
+ */
+export const downscaledHash = async (bytes: Uint8Array, images: ImagesBinding): Promise<string | null> => {
+  const input = new Blob([bytes.slice()]).stream();
+  const copy = await images.input(input).transform({ width: HASH_SAMPLE_SIDE, height: HASH_SAMPLE_SIDE, fit: 'scale-down' }).output({ format: 'image/png' });
+  const png = new Uint8Array(await copy.response().arrayBuffer());
+  return decodedHash(png, 'png');
+};
+
+/**
+ * What hashing an upload found. Checked: its hash, or null for a flat picture (FLAT_HASH_BITS, left
+ * out on purpose), and which decoder read it. Not checked: neither the Worker's decoders nor the
+ * Images binding could read it (`overCap`: it is over MAX_HASH_PIXELS) — the caller refuses such a
+ * photo, because one stored without a hash would escape the duplicate check.
+ */
+export type PhotoHashOutcome =
+  | { checked: true; hash: string | null; via: 'worker' | 'images' }
+  | { checked: false; overCap: boolean; reason: 'NO_IMAGES_BINDING' | 'IMAGES_FAILED' };
+
+/**
+ * Any upload's hash: up to 4 MP decoded in the Worker (JPEG/PNG in pure JS, WebP with the WASM
+ * decoder `webpWasm`); bigger photos, or ones those decoders cannot read, from the Images binding's
+ * scaled-down copy (`images`; without it they are not checked).
+ */
+export const hashPhoto = async (bytes: Uint8Array, kind: ImageKind, tools: { webpWasm: WebAssembly.Module; images?: ImagesBinding }): Promise<PhotoHashOutcome> => {
+  const header = sniffImage(bytes);
+  const overCap = !!header?.width && !!header.height && header.width * header.height > MAX_HASH_PIXELS;
+  if (!overCap) {
+    const local = kind === 'webp' ? await webpDecodedHash(bytes, tools.webpWasm) : decodedHash(bytes, kind);
+    if (local) return { checked: true, hash: notFlat(local), via: 'worker' };
+  }
+  if (!tools.images) return { checked: false, overCap, reason: 'NO_IMAGES_BINDING' };
+  try {
+    const sampled = await downscaledHash(bytes, tools.images);
+    if (sampled) return { checked: true, hash: notFlat(sampled), via: 'images' };
+  } catch (err) {
+    console.warn('phash: the Images binding could not scale the photo down:', err instanceof Error ? err.message : String(err));
+  }
+  return { checked: false, overCap, reason: 'IMAGES_FAILED' };
+};
 
 const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
   try {
     if (kind === 'jpeg') {
       const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 80 });
-      return dhashPixels(img.data, img.width, img.height, 3);
+      return dhashPixels(img.data, img.width, img.height, 3, jpegOrientation(bytes));
     }
     if (kind === 'png') {
       const img = decodePng(bytes);

@@ -36,11 +36,28 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
   return image;
 };
 
-/** The photo's perceptual hash and its four index bands (all null when it cannot be hashed here). */
-const hashColumns = async (bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
-  const hash = await hashPhoto(bytes, kind, webpWasm);
-  const bands = hash ? hashBands(hash) : [null, null, null, null];
-  return [hash, ...bands] as const;
+/**
+ * The photo's perceptual hash and its four index bands (all null for a flat picture). A photo that
+ * cannot be hashed is refused rather than stored unchecked: it would slip past the duplicate-photo
+ * check (issue 20, decision 012). Over 4 MP the Images binding reads it, so the message says how to
+ * get under that; at most 4 MP the Worker's own decoders could not read it either.
+ */
+const hashColumns = async (env: Env, name: string, bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
+  const outcome = await hashPhoto(bytes, kind, { webpWasm, images: env.IMAGES });
+  if (!outcome.checked) {
+    if (!outcome.overCap) {
+      throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. The file looks damaged or uses an unusual format; please save it again as a JPEG, PNG or WebP.`);
+    }
+    throw new AppError(
+      413,
+      'PHOTO_NOT_CHECKED',
+      outcome.reason === 'NO_IMAGES_BINDING'
+        ? `${name} is too large in pixels to be checked here (at most 4 megapixels, about 2300 × 1700). Please resize it.`
+        : `${name} could not be checked: photos over 4 megapixels go through our image service, which could not read this one. Please try again, or resize it to at most 2300 × 1700 pixels.`,
+    );
+  }
+  const bands = outcome.hash ? hashBands(outcome.hash) : [null, null, null, null];
+  return [outcome.hash, ...bands] as const;
 };
 
 /**
@@ -52,6 +69,7 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
   if (file.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = checkPhoto(name, bytes);
+  const hash = await hashColumns(env, name, bytes, image.kind);
   const id = `med_${ulid().toLowerCase()}`;
   const key = `u/${userId}/${id.slice(4)}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
@@ -60,7 +78,7 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
       `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
        VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
     )
-      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...(await hashColumns(bytes, image.kind)), Date.now())
+      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hash, Date.now())
       .run();
   } catch (err) {
     await env.MEDIA.delete(key); // nothing half-written
@@ -141,8 +159,10 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
   let image: ReturnType<typeof checkPhoto>;
+  let hash: Awaited<ReturnType<typeof hashColumns>>;
   try {
     image = checkPhoto('This photo', bytes);
+    hash = await hashColumns(env, 'This photo', bytes, image.kind);
   } catch (err) {
     await discard();
     throw err;
@@ -154,7 +174,7 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
   await env.DB.prepare(
     `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
   )
-    .bind(key, image.contentType, bytes.length, image.width, image.height, ...(await hashColumns(bytes, image.kind)), id)
+    .bind(key, image.contentType, bytes.length, image.width, image.height, ...hash, id)
     .run();
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };
