@@ -7,7 +7,7 @@ import { staticHeadersFile } from './worker/lib/page-headers';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Library modules no first screen uses (see codeSplitting below). */
-const LATER_PAGES_ONLY = /\/(useQueries|queriesObserver|useInfiniteQuery|useSuspenseInfiniteQuery|infiniteQueryObserver|useBlocker|useIsFetching|useMutationState|usePrefetchInfiniteQuery|Await|awaited|ClientOnly|ScriptOnce|HeadContent|Scripts|Asset|useElementScrollRestoration)\.js$/;
+const LATER_PAGES_ONLY = /\/(useQueries|queriesObserver|useMutation|mutationObserver|useInfiniteQuery|useSuspenseInfiniteQuery|infiniteQueryObserver|useBlocker|useIsFetching|useMutationState|usePrefetchInfiniteQuery|Await|awaited|ClientOnly|ScriptOnce|HeadContent|Scripts|Asset|useElementScrollRestoration)\.js$/;
 
 /** Pages the worker renders, and the route file whose code each needs first. */
 const ROUTE_FILES: Record<string, string> = { '/': 'index.tsx', '/products': 'products.tsx', '/item': 'item/$slug.tsx', '/listing': 'listing/$id.tsx' };
