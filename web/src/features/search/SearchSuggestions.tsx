@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo } from 'react';
-import { Icon } from '../../components/header/icons';
+import { Icon } from '../../components/header/all-icons';
 import { useT } from '../../lib/i18n';
 import { useStoredValue } from '../../lib/local-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
