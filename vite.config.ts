@@ -45,7 +45,8 @@ export default defineConfig({
         const preloadedByHtml = closure(entry ? [entry.fileName] : []);
         const preloads: Record<string, { js: string[]; css: string[] }> = {};
         for (const [page, file] of Object.entries(ROUTE_FILES)) {
-          const split = chunks.find((c) => c.facadeModuleId === `${here(`./web/src/routes/${file}`)}?tsr-split=component`);
+          const module = `${here(`./web/src/routes/${file}`)}?tsr-split=component`;
+          const split = chunks.find((c) => c.moduleIds.includes(module));
           if (!split) throw new Error(`route preloads: no component chunk for ${file}`);
           const js = [...closure([split.fileName])].filter((f) => !preloadedByHtml.has(f));
           const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
@@ -104,6 +105,10 @@ export default defineConfig({
             { name: 'app', priority: 1, tags: ['$initial'], test: (id: string) => id.includes('/web/src/') && !id.endsWith('/web/src/main.tsx') },
             // The listing card and what it needs come together with every list (home, browse, wishlist, …).
             { name: 'listing-card', test: /\/web\/src\/(features\/listings\/(ListingCard|favorites)|features\/auth\/pending-intent|lib\/format)\.tsx?$/ },
+            // The home route's own code: one file with the card's, preloaded by the worker on "/".
+            { name: 'home', test: /\/web\/src\/(features\/listings\/(HomePage|FreshRecommendations)\.tsx|routes\/index\.tsx\?tsr-split=component)$/ },
+            // useMutation and its observer, which the first screen no longer needs: one file for the pages that do
+            { name: 'mutations', test: /node_modules\/@tanstack\/(react-query|query-core)\/.*\/(useMutation|mutationObserver)\.js$/ },
           ],
         },
       },
