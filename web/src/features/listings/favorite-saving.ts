@@ -1,5 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { takeIntent } from '../auth/pending-intent';
 import { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds } from './favorites';
 
 /** Puts one heart in the cached favourites list, remembering that this session touched it. */
@@ -56,4 +57,9 @@ export function saveFavorite(queryClient: QueryClient, id: string, favorite: boo
     .mutate({ id, favorite })
     .catch(() => undefined) // onError above has dealt with it
     .finally(() => mutation.reset()); // settled: the mutation cache may let it go
+}
+
+/** True (once) when a guest tapped this heart before signing in (issue 19): the tap is completed. */
+export function takeFavoriteIntent(id: string): boolean {
+  return takeIntent('favorite', id);
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
@@ -78,8 +77,12 @@ export function useToggleFavorite() {
 
   const toggle = (id: string, currentlyFavorite: boolean) => {
     if (status === 'guest') {
-      // only adding is worth keeping: a guest has no favourite to remove
-      if (!currentlyFavorite) rememberIntent('favorite', id);
+      // only adding is worth keeping: a guest has no favourite to remove (written while the login modal opens)
+      if (!currentlyFavorite)
+        void import('../auth/pending-intent').then(
+          ({ rememberIntent }) => rememberIntent('favorite', id),
+          () => undefined, // offline: the user taps again after signing in
+        );
       void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
       return;
     }
@@ -93,5 +96,17 @@ export function useToggleFavorite() {
 /** Completes a heart tapped as a guest, once the user is back signed in (issue 19). */
 export function useResumeFavorite(id: string, toggleFavorite: ReturnType<typeof useToggleFavorite>): void {
   const { status } = useAuth();
-  useResumeIntent('favorite', id, status === 'authenticated', () => toggleFavorite.resume(id));
+  const signedIn = status === 'authenticated';
+  const latest = useRef(toggleFavorite);
+  latest.current = toggleFavorite;
+  useEffect(() => {
+    // the intent's code comes with the signed-in user's heart code, not with the first screen
+    if (signedIn)
+      void loadFavoriteSaving().then(
+        ({ takeFavoriteIntent }) => {
+          if (takeFavoriteIntent(id)) latest.current.resume(id);
+        },
+        () => undefined, // offline: the heart stays as it is, the user can tap it
+      );
+  }, [id, signedIn]);
 }
