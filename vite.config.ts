@@ -105,7 +105,7 @@ export default defineConfig({
             { name: 'app', priority: 1, tags: ['$initial'], test: (id: string) => id.includes('/web/src/') && !id.endsWith('/web/src/main.tsx') },
             // The listing card and what it needs come together with every list (home, browse, wishlist, …).
             { name: 'listing-card', test: /\/web\/src\/(features\/listings\/(ListingCard|favorites)|lib\/format)\.tsx?$/ },
-            // The home route's own code: one file with the card's, preloaded by the worker on "/".
+            // The home route's own code in one file; the worker preloads it, and the card's, on "/".
             { name: 'home', test: /\/web\/src\/(features\/listings\/(HomePage|FreshRecommendations)\.tsx|routes\/index\.tsx\?tsr-split=component)$/ },
             // useMutation and its observer, which the first screen no longer needs: one file for the pages that do
             { name: 'mutations', test: /node_modules\/@tanstack\/(react-query|query-core)\/.*\/(useMutation|mutationObserver)\.js$/ },
