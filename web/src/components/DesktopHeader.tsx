@@ -10,7 +10,7 @@ import { isAllIndia } from '../features/locations/all-india';
 import { useSelectedLocation } from '../features/locations/selected-location';
 import { useT } from '../lib/i18n';
 import { usePopover } from '../lib/use-popover';
-import { Icon } from './header/icons';
+import { Icon } from './header/all-icons';
 import { LanguageSelect } from './header/LanguageSelect';
 import { SellButton, WishlistLink } from './header/HeaderLinks';
 

@@ -3,7 +3,7 @@ import { useAuth } from '../features/auth/use-auth';
 import { clearStoredToken } from '../lib/auth-token';
 import { useT } from '../lib/i18n';
 import { Dialog } from './Dialog';
-import { Icon, type IconName } from './header/icons';
+import { Icon, type IconName } from './header/all-icons';
 import { LanguageSelect } from './header/LanguageSelect';
 
 const LINKS: { to: LinkProps['to']; label: string; icon: IconName }[] = [

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FreshRecommendationsError } from '../features/listings/FreshRecommendations';
+import { FreshRecommendationsError } from '../features/listings/FreshRecommendationsError';
 import { HomePage } from '../features/listings/HomePage';
 import { HomePending } from '../features/listings/HomePending';
 import { HOME_FILTERS, listingQueries } from '../features/listings/queries';

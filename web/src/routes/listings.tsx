@@ -1,11 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { listingsToProductsSearch } from '../lib/browse-redirect';
 import { listingFiltersSearchSchema } from '../lib/search-params';
 
 // One browse page: /listings (old links, bookmarks) lands on the same search at /products.
 export const Route = createFileRoute('/listings')({
   validateSearch: listingFiltersSearchSchema,
-  beforeLoad: ({ search }) => {
+  // the mapping is fetched on the way through: old links are rare, the entry chunk is every page's (issue 22)
+  beforeLoad: async ({ search }) => {
+    const { listingsToProductsSearch } = await import('../lib/browse-redirect');
     throw redirect({ to: '/products', search: listingsToProductsSearch(search), replace: true });
   },
 });

@@ -1,36 +1,29 @@
-/** Header icons: 24×24 paths, decorative (the control carries the label). */
-const PATHS = {
-  search: 'M9.5 3a6.5 6.5 0 0 1 5.25 10.34l5.45 5.45-1.41 1.42-5.45-5.46A6.5 6.5 0 1 1 9.5 3Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z',
+/**
+ * Header icons: 24×24 paths, decorative (the control carries the label). The ones the first screen
+ * shows are here; the rest (menus, desktop header, search list) are in ./all-icons, which comes with
+ * the code that uses them (issue 22's home JavaScript budget).
+ */
+export const FIRST_SCREEN_PATHS = {
+  search:
+    'M9.5 3a6.5 6.5 0 0 1 5.25 10.34l5.45 5.45-1.41 1.42-5.45-5.46A6.5 6.5 0 1 1 9.5 3Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z',
   heart:
     'M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.8 4.5 7.3 4.5c2 0 3.5 1.1 4.7 2.7 1.2-1.6 2.7-2.7 4.7-2.7 3.5 0 5.6 3.5 4.5 6.7-1.7 4.7-9.2 9.3-9.2 9.3Zm0-2.4c2.4-1.6 6-4.5 7.3-7.6.7-2-.6-4-2.6-4-1.5 0-2.6 1-3.8 2.8L12 10.7l-.9-1.4C9.9 7.5 8.8 6.5 7.3 6.5c-2 0-3.3 2-2.6 4 1.3 3.1 4.9 6 7.3 7.6Z',
-  crown: 'M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7Zm3.7 10h10.6l1-6.1-2.3 2.1L12 7.6 7.9 13l-2.2-2.1.9 6.1Z',
-  chat: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2Zm0 2v11.2L7.2 14H20V6H4Zm3 3h10v2H7V9Z',
-  bell: 'M12 2a6 6 0 0 1 6 6v4.6l2 3.4v1H4v-1l2-3.4V8a6 6 0 0 1 6-6Zm0 2a4 4 0 0 0-4 4v5.1L6.8 15h10.4L16 13.1V8a4 4 0 0 0-4-4Zm-2.5 15h5a2.5 2.5 0 0 1-5 0Z',
   menu: 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z',
   chevron: 'm7.4 8.6 4.6 4.6 4.6-4.6L18 10l-6 6-6-6 1.4-1.4Z',
-  plus: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7V4Z',
-  list: 'M4 5h2v2H4V5Zm4 0h12v2H8V5ZM4 11h2v2H4v-2Zm4 0h12v2H8v-2Zm-4 6h2v2H4v-2Zm4 0h12v2H8v-2Z',
-  help: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1 11h2v2h-2v-2Zm1-9a3.5 3.5 0 0 1 1.2 6.8c-.2.1-.2.2-.2.4V14h-2v-1.3c0-1 .6-1.8 1.5-2.1A1.5 1.5 0 1 0 10.5 9h-2A3.5 3.5 0 0 1 12 6Z',
-  clock: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1 3h2v4.6l3.7 2.2-1 1.7-4.7-2.8V7Z',
-  pin: 'M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7Zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z',
+  pin:
+    'M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7Zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof FIRST_SCREEN_PATHS;
 
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+export function PathIcon({ path, size = 24, className }: { path: string; size?: number; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" className={className}>
-      <path fill="currentColor" d={PATHS[name]} />
+      <path fill="currentColor" d={path} />
     </svg>
   );
 }
 
-/** A count on an icon: hidden at 0, capped ('9+', '99+'). */
-export function CountBadge({ count, cap }: { count: number; cap: number }) {
-  if (!count || count <= 0) return null;
-  return (
-    <span className="count-badge" aria-hidden="true">
-      {count > cap ? `${cap}+` : count}
-    </span>
-  );
+export function Icon({ name, size, className }: { name: IconName; size?: number; className?: string }) {
+  return <PathIcon path={FIRST_SCREEN_PATHS[name]} size={size} className={className} />;
 }

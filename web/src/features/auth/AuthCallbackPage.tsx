@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import { msg, useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { authQueries } from './auth-api';
+import { authQueries } from './auth-queries';
 import { safeRedirectPath } from './auth-rules';
 import { expectUnauthorized, forgetToken, saveToken } from './auth-store';
 import { POST_LOGIN_REDIRECT_KEY } from './post-login-redirect';

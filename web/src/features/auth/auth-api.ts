@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, ApiError, api, type ApiIssue } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
 
@@ -32,6 +31,10 @@ export type SendOtpResponse = { message?: string; resendIn?: number; expiresIn?:
 export type RegisterPayload = { email: string; username: string; firstName: string; lastName: string; password: string };
 export type ProfileUpdate = Partial<Pick<AuthUser, 'firstName' | 'lastName' | 'businessName' | 'avatar' | 'username'>>;
 
+/**
+ * The account's requests, for the pages and dialogs that make them (login modal, profile, settings):
+ * not first-screen code. The profile check every page makes is in ./auth-queries.
+ */
 export const authApi = {
   login: (email: string, password: string) => api.post<SessionResponse>('/auth/login', { email, password }),
   register: (payload: RegisterPayload) => api.post<SessionResponse>('/auth/register', payload),
@@ -39,7 +42,6 @@ export const authApi = {
   resendOtp: (phone: string, type: OtpType) => api.post<SendOtpResponse>('/auth/resend-otp', { phone, type }),
   verifyOtp: (body: { phone: string; otp: string; type: OtpType; firstName?: string; lastName?: string }) =>
     api.post<VerifyOtpResponse>('/auth/verify-otp', body),
-  profile: (signal?: AbortSignal) => api.get<AuthUser>('/auth/profile', undefined, { signal }),
   updateProfile: (update: ProfileUpdate) => api.put<AuthUser>('/auth/profile', update),
   setLanguage: (language: 'en' | 'hi') => api.put<AuthUser>('/auth/language', { language }),
   /** Issue 19: the profile's "verify your e-mail" step (an account without an address sends one). */
@@ -85,42 +87,3 @@ async function deleteWithBody<T>(path: string, body: unknown): Promise<T> {
     envelope.issues,
   );
 }
-
-export const authKeys = {
-  all: ['auth'] as const,
-  profiles: () => [...authKeys.all, 'profile'] as const,
-  /**
-   * Keyed by the token's tail (the JWT signature), so a token swapped in another tab or by a new
-   * sign-in can never be answered from the previous user's cache entry.
-   */
-  profile: (token: string | null) => [...authKeys.profiles(), token ? token.slice(-16) : 'none'] as const,
-  devOutbox: () => [...authKeys.all, 'dev-outbox'] as const,
-};
-
-export const authQueries = {
-  profile: (token: string | null) =>
-    queryOptions({
-      queryKey: authKeys.profile(token),
-      queryFn: ({ signal }) => authApi.profile(signal),
-      enabled: token !== null,
-      staleTime: 5 * 60 * 1000,
-      // A 401 is final (the token is gone); other failures get the default single retry.
-      retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status === 401),
-    }),
-  /** Whether the server runs with the dev outbox (local dev): a 200 from GET /api/dev/outbox. */
-  devOutboxAvailable: () =>
-    queryOptions({
-      queryKey: authKeys.devOutbox(),
-      queryFn: async ({ signal }) => {
-        try {
-          await api.get<unknown>('/dev/outbox', undefined, { signal });
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      staleTime: Infinity,
-      gcTime: Infinity,
-      retry: false,
-    }),
-};

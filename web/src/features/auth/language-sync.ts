@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useLanguage, type Language } from '../../lib/i18n';
-import { authApi } from './auth-api';
 import type { AuthState, AuthActions } from './use-auth';
 
 /**
@@ -29,8 +28,9 @@ export function useLanguageSync({ status, user, setUser }: Pick<AuthState & Auth
     const key = `${userId}:${wanted}`;
     if (tried.current === key) return;
     tried.current = key;
-    authApi
-      .setLanguage(wanted)
+    // the account requests stay out of the first page's JavaScript (issue 22): fetched when needed
+    import('./auth-api')
+      .then(({ authApi }) => authApi.setLanguage(wanted))
       .then((updated) => {
         if (updated.id === userId) setUser(updated);
       })

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { authApi, authKeys, authQueries, type AuthUser } from './auth-api';
+import type { AuthUser } from './auth-api';
+import { authKeys, authQueries } from './auth-queries';
 import {
   STORAGE_KEYS,
   expectUnauthorized,
@@ -37,6 +38,9 @@ export interface AuthActions {
   setUser: (user: AuthUser) => void;
   openLoginModal: (options?: { redirect?: string | null }) => void;
 }
+
+// The account's requests come with the pages that make them (settings, profile): not first-screen code.
+const loadAuthApi = () => import('./auth-api');
 
 const WISHLIST_BANNER_DELAY_MS = 1000;
 let wishlistBannerTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +113,7 @@ export function useAuth(): AuthState & AuthActions {
       logoutAllDevices: async () => {
         expectUnauthorized(30_000);
         try {
+          const { authApi } = await loadAuthApi();
           const { loggedOutDevices } = await authApi.logoutAllDevices();
           await leave();
           return loggedOutDevices;
@@ -120,6 +125,7 @@ export function useAuth(): AuthState & AuthActions {
       deleteAccount: async () => {
         expectUnauthorized(30_000);
         try {
+          const { authApi } = await loadAuthApi();
           await authApi.deleteAccount();
           await leave();
         } catch (error) {

@@ -1,8 +1,7 @@
-import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ListingCard } from './ListingCard';
-import { HOME_FILTERS, listingQueries, listingsLoadErrorMessage } from './queries';
+import { HOME_FILTERS, listingQueries } from './queries';
 import { useT } from '../../lib/i18n';
 
 const SHOWN_CARDS = 11;
@@ -45,29 +44,6 @@ export function FreshRecommendations() {
         <Link to="/products" className="button button--outline">
           {t('Browse All Listings')}
         </Link>
-      </div>
-    </section>
-  );
-}
-
-export function FreshRecommendationsError({ error }: ErrorComponentProps) {
-  const t = useT();
-  const router = useRouter();
-  const queryErrorResetBoundary = useQueryErrorResetBoundary();
-
-  // Let the next render's useSuspenseQuery fetch again instead of rethrowing the cached error.
-  useEffect(() => {
-    queryErrorResetBoundary.reset();
-  }, [queryErrorResetBoundary]);
-
-  return (
-    <section className="home-section">
-      <h2 className="section-title">{t('Fresh recommendations')}</h2>
-      <div className="error-panel" role="alert">
-        <p>{listingsLoadErrorMessage(error)}</p>
-        <button type="button" className="button button--primary" onClick={() => void router.invalidate()}>
-          {t('Try Again')}
-        </button>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { rememberIntent, useResumeIntent } from '../auth/pending-intent';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
@@ -22,7 +22,7 @@ export interface FavoriteIds {
   touched: ReadonlySet<string>;
 }
 
-const EMPTY: FavoriteIds = { ids: new Set(), total: 0, loaded: false, touched: new Set() };
+export const EMPTY_FAVORITES: FavoriteIds = { ids: new Set(), total: 0, loaded: false, touched: new Set() };
 
 /** Whether an ad is a favourite, when the list may not have arrived yet (`fallback`: what the ad itself says). */
 export function isFavoriteIn(favorites: FavoriteIds, id: string, fallback = false): boolean {
@@ -39,7 +39,7 @@ export const favoriteIdsQuery = () =>
       } catch (error) {
         if (signal.aborted) throw error;
         // Hearts are decoration: a failed check shows empty hearts, never an error.
-        return EMPTY;
+        return EMPTY_FAVORITES;
       }
     },
   });
@@ -48,8 +48,12 @@ export const favoriteIdsQuery = () =>
 export function useFavoriteIds(): FavoriteIds {
   const { status } = useAuth();
   const { data } = useQuery({ ...favoriteIdsQuery(), enabled: status === 'authenticated' });
-  return status === 'authenticated' && data ? data : EMPTY;
+  return status === 'authenticated' && data ? data : EMPTY_FAVORITES;
 }
+
+// Saving a heart (the request and its optimistic update) is code for a later tap, not for showing a
+// list: its chunk is fetched once someone is signed in (issue 22's home JavaScript budget).
+const loadFavoriteSaving = () => import('./favorite-saving');
 
 /**
  * Heart toggling: guests go to the login modal (spec part 1 §4); signed-in users flip the heart at
@@ -59,66 +63,50 @@ export function useToggleFavorite() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const signedIn = status === 'authenticated';
+  useEffect(() => {
+    if (signedIn) void loadFavoriteSaving().catch(() => undefined); // a tap asks again
+  }, [signedIn]);
 
-  const setFavorite = (id: string, favorite: boolean) =>
-    queryClient.setQueryData<FavoriteIds>(favoriteKeys.ids(), (old = EMPTY) => {
-      if (old.ids.has(id) === favorite && old.touched.has(id)) return old;
-      const ids = new Set(old.ids);
-      if (favorite) ids.add(id);
-      else ids.delete(id);
-      const changed = old.ids.has(id) !== favorite;
-      return {
-        ids,
-        total: Math.max(0, old.total + (changed ? (favorite ? 1 : -1) : 0)),
-        loaded: old.loaded,
-        touched: new Set(old.touched).add(id),
-      };
-    });
-
-  const mutation = useMutation({
-    // An explicit target (not a bare toggle) makes a double click or a retry harmless.
-    mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      api.post<{ isFavorite: boolean }>(`/listings/${encodeURIComponent(id)}/favorite`, { isFavorite: favorite }),
-    onMutate: async ({ id, favorite }) => {
-      await queryClient.cancelQueries({ queryKey: favoriteKeys.ids() });
-      setFavorite(id, favorite);
-      // The caller asked to flip what it showed, so what it showed is the opposite.
-      return { wasFavorite: !favorite };
-    },
-    onSuccess: (result, { id, favorite }) => {
-      if (result && typeof result.isFavorite === 'boolean') setFavorite(id, result.isFavorite);
-      // issue 19: the first favourite is the moment that explains push notifications
-      // (loaded on demand: the push code stays out of the home page's first JavaScript, issue 22)
-      if (favorite) void import('../auth/push-moment').then((m) => m.offerPushNotifications('favourite'));
-      // The toggle may have cancelled the first load of the list: fetch it now, after the change.
-      if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
-        void queryClient.invalidateQueries({ queryKey: favoriteKeys.ids() });
-      }
-      // the wishlist page and the header's count
-      void queryClient.invalidateQueries({ queryKey: ['listings', 'favorites'] });
-    },
-    onError: (error, { id }, context) => {
-      console.warn('Favourite toggle failed', error);
-      if (context) setFavorite(id, context.wasFavorite);
-    },
-  });
+  // An explicit target (not a bare toggle) makes a double click or a retry harmless.
+  const save = (id: string, favorite: boolean) =>
+    void loadFavoriteSaving().then(
+      ({ saveFavorite }) => saveFavorite(queryClient, id, favorite),
+      (error: unknown) => console.warn('Favourite toggle failed', error),
+    );
 
   const toggle = (id: string, currentlyFavorite: boolean) => {
     if (status === 'guest') {
-      // only adding is worth keeping: a guest has no favourite to remove
-      if (!currentlyFavorite) rememberIntent('favorite', id);
+      // only adding is worth keeping: a guest has no favourite to remove (written while the login modal opens)
+      if (!currentlyFavorite)
+        void import('../auth/pending-intent').then(
+          ({ rememberIntent }) => rememberIntent('favorite', id),
+          () => undefined, // offline: the user taps again after signing in
+        );
       void navigate({ to: '/', search: { showLoginModal: true, redirect: window.location.pathname + window.location.search } });
       return;
     }
-    mutation.mutate({ id, favorite: !currentlyFavorite });
+    save(id, !currentlyFavorite);
   };
   /** After signing in: the heart the guest tapped becomes a favourite (an explicit target, so never a removal). */
-  toggle.resume = (id: string) => mutation.mutate({ id, favorite: true });
+  toggle.resume = (id: string) => save(id, true);
   return toggle;
 }
 
 /** Completes a heart tapped as a guest, once the user is back signed in (issue 19). */
 export function useResumeFavorite(id: string, toggleFavorite: ReturnType<typeof useToggleFavorite>): void {
   const { status } = useAuth();
-  useResumeIntent('favorite', id, status === 'authenticated', () => toggleFavorite.resume(id));
+  const signedIn = status === 'authenticated';
+  const latest = useRef(toggleFavorite);
+  latest.current = toggleFavorite;
+  useEffect(() => {
+    // the intent's code comes with the signed-in user's heart code, not with the first screen
+    if (signedIn)
+      void loadFavoriteSaving().then(
+        ({ takeFavoriteIntent }) => {
+          if (takeFavoriteIntent(id)) latest.current.resume(id);
+        },
+        () => undefined, // offline: the heart stays as it is, the user can tap it
+      );
+  }, [id, signedIn]);
 }

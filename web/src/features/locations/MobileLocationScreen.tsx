@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { useT } from '../../lib/i18n';
 import { LocationSearch, PinIcon, type ChooseLocation } from './LocationSearch';
 import { locationQueries, type Location } from './queries';
-import { useRecentLocations } from './selected-location';
+import { useRecentLocations } from './recent-locations';
 import { useChooseLocation } from './use-choose-location';
 
 function Expander({

@@ -2,6 +2,9 @@
  * "Recently used" locations of the mobile location screen (spec part 1 §2, §5): newest first,
  * unique by name (case and spacing ignored), at most five, kept in localStorage.
  */
+import { storedValue, useStoredValue } from '../../lib/local-store';
+import { setSelectedLocation } from './selected-location';
+
 export const RECENT_LOCATIONS_KEY = 'recentLocations';
 export const RECENT_LOCATIONS_LIMIT = 5;
 
@@ -51,4 +54,27 @@ export function parseRecentLocations(raw: string | null): RecentLocation[] {
     .sort((a, b) => b.timestamp - a.timestamp);
   // Re-adding oldest first leaves the newest copy of each name, in newest-first order.
   return valid.reverse().reduce<RecentLocation[]>((list, item) => addRecentLocation(list, item), []);
+}
+
+const recentLocationsStore = storedValue<RecentLocation[]>(RECENT_LOCATIONS_KEY, parseRecentLocations, (value) =>
+  JSON.stringify(value),
+);
+
+export function useRecentLocations(): RecentLocation[] {
+  return useStoredValue(recentLocationsStore);
+}
+
+/** Remembers the choice (and, unless it is all of India, as a recently used place). */
+export function chooseLocation(name: string, details: { id?: string | number; state?: string | null } = {}): void {
+  const trimmed = setSelectedLocation(name);
+  const lower = trimmed.toLowerCase();
+  if (lower === 'india' || lower === 'all in india') return;
+  recentLocationsStore.set(
+    addRecentLocation(recentLocationsStore.get(), {
+      id: String(details.id ?? trimmed),
+      name: trimmed,
+      state: details.state ?? null,
+      timestamp: Date.now(),
+    }),
+  );
 }

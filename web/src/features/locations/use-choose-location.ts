@@ -2,7 +2,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { ProductsSearch } from '../../lib/search-params';
 import { isAllIndia } from './all-india';
-import { chooseLocation } from './selected-location';
+import { chooseLocation } from './recent-locations';
 
 /**
  * Picking a place remembers it and shows its listings: /products?location=..., keeping the other

@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useEffect, useId, type ReactNode } from 'react';
-import { Icon } from '../../components/header/icons';
+import { Icon } from '../../components/header/all-icons';
 import { useI18n, useT } from '../../lib/i18n';
 import { usePopover } from '../../lib/use-popover';
 import { badgeText } from '../chat/format';

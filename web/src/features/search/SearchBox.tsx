@@ -1,36 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Icon } from '../../components/header/icons';
 import { useT } from '../../lib/i18n';
-import { useStoredValue } from '../../lib/local-store';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { isAllIndia } from '../locations/all-india';
 import { useSelectedLocation } from '../locations/selected-location';
-import { searchQueries, type Suggestion } from './queries';
-import { addRecentSearch, recentSearches, removeRecentSearch } from './recent-searches';
+import type { SearchOption } from './SearchSuggestions';
 
-/** Shown on an empty box to a buyer with no recent searches (spec part 1 §2). */
-export const POPULAR_SEARCHES = ['Cars', 'Mobile Phones', 'Motorcycles', 'Laptops', 'Furniture', 'Real Estate', 'Jobs', 'Services'];
-
-type Option =
-  | { kind: 'recent'; text: string }
-  | { kind: 'popular'; text: string }
-  | { kind: 'suggestion'; text: string; suggestion: Suggestion };
-
-const SUGGEST_DELAY_MS = 120;
-
-/** The typed part in bold, the completion plain: what OLX and Flipkart do. */
-function Completion({ text, typed }: { text: string; typed: string }) {
-  const n = typed.trim().length;
-  if (!n || !text.toLowerCase().startsWith(typed.trim().toLowerCase())) return <span>{text}</span>;
-  return (
-    <span>
-      <strong>{text.slice(0, n)}</strong>
-      {text.slice(n)}
-    </span>
-  );
-}
+// The list (recent, popular, suggestions) is fetched on the box's first focus or keystroke: the box
+// takes typing at once, and the first screen does not carry the list's code (issue 22).
+const loadSuggestions = () => import('./SearchSuggestions');
+const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m.SearchSuggestions })));
 
 /**
  * The one search box of the site, on phones and desktops: a combobox with recent and popular
@@ -42,26 +21,27 @@ export function SearchBox({ variant }: { variant: 'desktop' | 'mobile' }) {
   const navigate = useNavigate();
   const location = useSelectedLocation();
   const currentQuery = useSearch({ strict: false, select: (search) => search.q });
-  const recent = useStoredValue(recentSearches);
   const [text, setText] = useState(String(currentQuery ?? ''));
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [options, setOptions] = useState<readonly SearchOption[]>([]);
+  const [listWanted, setListWanted] = useState(false);
   const listId = useId();
   useEffect(() => setText(String(currentQuery ?? '')), [currentQuery]);
-
-  const typed = useDebouncedValue(text, SUGGEST_DELAY_MS);
-  const suggest = useQuery({ ...searchQueries.suggest(typed), enabled: open && typed.trim() !== '' });
-
-  const options: Option[] = text.trim()
-    ? (suggest.data?.suggestions ?? []).map((s) => ({ kind: 'suggestion' as const, text: s.text, suggestion: s }))
-    : recent.length
-      ? recent.map((r) => ({ kind: 'recent' as const, text: r }))
-      : POPULAR_SEARCHES.map((p) => ({ kind: 'popular' as const, text: p }));
+  const openList = () => {
+    setOpen(true);
+    setListWanted(true);
+  };
   const showList = open && options.length > 0;
 
   const go = (q: string, where?: { category?: string; subcategory?: string }) => {
     const clean = q.trim();
-    if (clean) recentSearches.set(addRecentSearch(recentSearches.get(), clean));
+    if (clean)
+      void loadSuggestions()
+        .then((m) => m.rememberSearch(clean))
+        .catch(() => {
+          // offline and the list's code never came: the search goes ahead, unremembered
+        });
     setText(clean);
     setOpen(false);
     setActive(-1);
@@ -70,17 +50,10 @@ export function SearchBox({ variant }: { variant: 'desktop' | 'mobile' }) {
     void navigate({ to: '/products', search: { ...(clean ? { q: clean } : {}), ...(place ? { location: place } : {}), ...where } });
   };
 
-  const choose = (option: Option) => {
+  const choose = (option: SearchOption) => {
     if (option.kind === 'suggestion' && option.suggestion.subcategoryName) go(option.text, { category: option.suggestion.categoryName, subcategory: option.suggestion.subcategoryName });
     else if (option.kind === 'suggestion' && option.suggestion.categoryName) go(option.text, { category: option.suggestion.categoryName });
     else go(option.kind === 'popular' ? t(option.text) : option.text);
-  };
-
-  const inPlace = (where: string) => t('in {where}').replace('{where}', t(where));
-  const label = (option: Option) => {
-    if (option.kind !== 'suggestion') return option.kind === 'popular' ? t(option.text) : option.text;
-    const where = option.suggestion.subcategoryName ?? option.suggestion.categoryName;
-    return where ? `${option.text} ${inPlace(where)}` : option.text;
   };
 
   return (
@@ -111,15 +84,15 @@ export function SearchBox({ variant }: { variant: 'desktop' | 'mobile' }) {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setOpen(true);
+          openList();
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={openList}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
-            setOpen(true);
+            openList();
             setActive((i) => Math.min(i + 1, options.length - 1));
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
@@ -137,52 +110,13 @@ export function SearchBox({ variant }: { variant: 'desktop' | 'mobile' }) {
         role="listbox"
         className="search-suggestions"
         hidden={!showList}
-        aria-label={text.trim() ? t('Suggestions') : recent.length ? t('Recent searches') : t('Popular searches')}
+        aria-label={text.trim() ? t('Suggestions') : options[0]?.kind === 'recent' ? t('Recent searches') : t('Popular searches')}
       >
-        {options.map((option, index) => (
-          <li
-            key={`${option.kind}:${option.text}:${option.kind === 'suggestion' ? option.suggestion.subcategoryId ?? option.suggestion.categoryId ?? '' : ''}`}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            aria-label={label(option)}
-            className={index === active ? 'search-suggestions__item is-active' : 'search-suggestions__item'}
-            // mousedown, not click: the input's blur would close the list before a click or tap lands
-            onMouseDown={(e) => {
-              e.preventDefault();
-              choose(option);
-            }}
-          >
-            <Icon name={option.kind === 'recent' ? 'clock' : 'search'} size={16} />
-            {option.kind === 'suggestion' ? (
-              <span className="search-suggestions__text">
-                <Completion text={option.text} typed={text} />
-                {(option.suggestion.subcategoryName ?? option.suggestion.categoryName) && (
-                  <span className="search-suggestions__where">
-                    {' '}
-                    {inPlace(option.suggestion.subcategoryName ?? option.suggestion.categoryName!)}
-                  </span>
-                )}
-              </span>
-            ) : (
-              <span className="search-suggestions__text">{option.kind === 'popular' ? t(option.text) : option.text}</span>
-            )}
-            {option.kind === 'recent' && (
-              <button
-                type="button"
-                className="search-suggestions__remove"
-                aria-label={`${t('Remove')} ${option.text}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  recentSearches.set(removeRecentSearch(recentSearches.get(), option.text));
-                }}
-              >
-                ×
-              </button>
-            )}
-          </li>
-        ))}
+        {listWanted && (
+          <Suspense fallback={null}>
+            <SearchSuggestions text={text} open={open} active={active} listId={listId} onOptions={setOptions} onChoose={choose} />
+          </Suspense>
+        )}
       </ul>
     </form>
   );

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListingsPage } from '../../../../worker/schemas/listings';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/use-auth';
-import { badgeText, wishlistKeys } from './wishlist';
+import { badgeText, wishlistKeys } from './wishlist-keys';
 
 const REFRESH_MS = 10_000;
 

@@ -1,21 +1,18 @@
 /**
- * Wishlist rules (part 1 §2 Wishlist): the count line, the client-side search and the header
- * badge's cap. Plain functions, tested beside.
+ * Wishlist rules (part 1 §2 Wishlist): the count line and the client-side search here, the header
+ * badge's cap in ./wishlist-keys. Plain functions, tested beside.
  */
 import type { Listing } from '../../../../worker/schemas/listings';
 import { ENGLISH, msg, type TranslatePlural } from '../../lib/i18n';
+
+// the header's part, which every page loads (issue 22); the wishlist page's rules stay with the page
+export { BADGE_CAP, badgeText, wishlistKeys } from './wishlist-keys';
 
 /** Part 1 §7/§9: the wishlist shows page 1, 50 items. */
 export const WISHLIST_LIMIT = 50;
 export const WISHLIST_REMOVED = msg('Item removed from wishlist!');
 export const WISHLIST_TOAST_MS = 3000;
-export const BADGE_CAP = 99;
 
-export const wishlistKeys = {
-  all: () => ['listings', 'favorites'] as const,
-  list: () => [...wishlistKeys.all(), 'list'] as const,
-  count: () => [...wishlistKeys.all(), 'count'] as const,
-};
 
 /** '1 item' or 'n items in your wishlist' (the spec's two wordings). */
 export function wishlistCountText(count: number, tn: TranslatePlural = ENGLISH.tn): string {
@@ -38,10 +35,4 @@ export function filterWishlist<T extends Searchable>(items: readonly T[], search
     const haystack = fold([item.title, item.description, item.location, item.category?.name ?? ''].join(' \n '));
     return words.every((word) => haystack.includes(word));
   });
-}
-
-/** The header badge: nothing at 0, '99+' above 99. */
-export function badgeText(count: number | undefined): string | null {
-  if (!count || count <= 0) return null;
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }

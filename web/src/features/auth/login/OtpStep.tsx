@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { msg, useT, withNodes } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { authApi, authQueries, type SessionResponse } from '../auth-api';
+import { authApi, type SessionResponse } from '../auth-api';
+import { authQueries } from '../auth-queries';
 import {
   OTP_LENGTH,
   cooldownSecondsFrom,
