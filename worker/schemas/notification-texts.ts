@@ -111,24 +111,35 @@ export const render = (language: TextLanguage, key: TextKey, params: Record<stri
 const LOCALES: Record<TextLanguage, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 /**
+ * One formatter per language and kind, made on first use: building an Intl formatter costs ~70 µs,
+ * formatting with a built one ~0.4 µs, and a saved-search fan-out formats one price per buyer.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
+const formatter = <T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(key: string, make: () => T): T => {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) formatters.set(key, (f = make()));
+  return f;
+};
+
+/**
  * Rupees from minor units. English keeps the server's "₹38,500"; Hindi is written as the web client
  * shows it (web/src/lib/format.ts formatPrice): "₹ 38,500", Indian grouping "₹ 1,25,000".
  */
 export const formatRupees = (language: TextLanguage, minor: number): string => {
-  const amount = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(minor / 100);
+  const amount = formatter(`rupees:${language}`, () => new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 })).format(minor / 100);
   return language === 'hi' ? `₹ ${amount}` : `₹${amount}`;
 };
 
 /** A day in the language, in India's time zone: "25 Nov 2026" / "25 नव॰ 2026". */
 export const formatTextDate = (language: TextLanguage, at: number | Date): string =>
-  new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
+  formatter(`date:${language}`, () => new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' })).format(at);
 
 /** A count in the language ("1,250"). */
-export const formatCount = (language: TextLanguage, n: number): string => new Intl.NumberFormat(LOCALES[language]).format(n);
+export const formatCount = (language: TextLanguage, n: number): string => formatter(`count:${language}`, () => new Intl.NumberFormat(LOCALES[language])).format(n);
 
 /** One or other by the language's plural rule (Hindi counts 0 as one, English does not). */
 export const pluralKey = (language: TextLanguage, n: number, one: TextKey, other: TextKey): TextKey =>
-  new Intl.PluralRules(LOCALES[language]).select(n) === 'one' ? one : other;
+  formatter(`plural:${language}`, () => new Intl.PluralRules(LOCALES[language])).select(n) === 'one' ? one : other;
 
 /**
  * An instant saved-search alert (issue 21) for a buyer: today's English title `New ad for "{name}"`,
