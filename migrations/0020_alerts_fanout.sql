@@ -34,3 +34,26 @@ UPDATE `saved_searches` SET `matcher_id` = (
 );
 --> statement-breakpoint
 CREATE INDEX `saved_searches_matcher` ON `saved_searches` (`matcher_id`, `created_at`);
+--> statement-breakpoint
+-- #21: the matches table, lean. One new ad records a match for every saved search it fits (230 a
+-- second ad at the bench's 100,000 searches), so each index is paid for on every event: the table
+-- becomes WITHOUT ROWID on its own key (no hidden rowid tree beside it); the (search, matched_at)
+-- index goes (newCount reads a search's matches through the key's prefix); the digest's index holds
+-- only what a digest still has to send (daily matches not yet sent), not every instant match.
+CREATE TABLE `saved_search_matches_lean` (
+	`saved_search_id` text NOT NULL,
+	`listing_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`matched_at` integer NOT NULL,
+	-- daily alerts: when the digest carrying this match went out (null = not yet)
+	`digested_at` integer,
+	PRIMARY KEY (`saved_search_id`, `listing_id`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `saved_search_matches_lean` SELECT `saved_search_id`, `listing_id`, `user_id`, `matched_at`, `digested_at` FROM `saved_search_matches`;
+--> statement-breakpoint
+DROP TABLE `saved_search_matches`;
+--> statement-breakpoint
+ALTER TABLE `saved_search_matches_lean` RENAME TO `saved_search_matches`;
+--> statement-breakpoint
+CREATE INDEX `saved_search_matches_pending` ON `saved_search_matches` (`user_id`, `saved_search_id`, `matched_at`) WHERE `digested_at` IS NULL;

@@ -103,3 +103,19 @@ describe('a category and a price range, newest first', () => {
     }
   });
 });
+
+describe('saved-search alerts read through their indexes (issue 21, decision 009)', () => {
+  it('candidates: the distinct queries of a category and place; then the searches behind the matching ones', async () => {
+    const matchers = await planOf(`SELECT id, matcher FROM saved_search_matchers WHERE scope IN ('', ?, ?) AND place_id IN (0, ?, ?, ?)`, ['Vehicles', 'Scooters', 1, 2, 3]);
+    expect(matchers.join(' | ')).toMatch(/USING (COVERING )?INDEX saved_search_matchers_key/);
+    const searches = await planOf(`SELECT s.id FROM saved_searches s WHERE s.matcher_id IN (?, ?) AND s.user_id != ? AND s.created_at <= ?`, [1, 2, 'u', Date.now()]);
+    expect(searches.join(' | ')).toMatch(/USING INDEX saved_searches_matcher/);
+  });
+
+  it('a search’s new-ad count reads its matches by the key; the digest reads only what it still has to send', async () => {
+    const seen = await planOf(`SELECT count(*) FROM saved_search_matches m WHERE m.saved_search_id = ? AND m.matched_at > ?`, ['ss_x', 0]);
+    expect(seen.join(' | ')).toMatch(/SEARCH m USING PRIMARY KEY \(saved_search_id=\?\)/);
+    const pending = await planOf(`SELECT m.user_id FROM saved_search_matches m WHERE m.digested_at IS NULL ORDER BY m.user_id, m.saved_search_id, m.matched_at DESC LIMIT 10`, []);
+    expect(pending.join(' | ')).toMatch(/saved_search_matches_pending/);
+  });
+});

@@ -685,8 +685,8 @@ export const savedSearchMatches = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.savedSearchId, t.listingId] }),
-    index('saved_search_matches_seen').on(t.savedSearchId, t.matchedAt),
-    index('saved_search_matches_digest').on(t.digestedAt, t.userId),
+    // the table is WITHOUT ROWID (migration 0020; drizzle has no words for it)
+    index('saved_search_matches_pending').on(t.userId, t.savedSearchId, t.matchedAt).where(sql`digested_at IS NULL`),
   ],
 );
 

@@ -179,6 +179,7 @@ const buyerNotifications = (ad: AdRow, liveAt: number, fresh: CandidateRow[]): K
     };
     return {
       key: `saved-search:${ad.id}:${userId}`,
+      group: ad.id,
       userId,
       // in the buyer's language (issue 19); the ad's own words stay as written
       n: (lang) => ({ type: 'SYSTEM' as const, ...savedSearchAlertText(lang, { searchName: first.name, title: ad.title, price: ad.price_minor, location: ad.location }), data }),
@@ -194,6 +195,7 @@ const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number
   return results.map(({ user_id: userId }) => ({
     // the key is the day, so later drops that day add nothing
     key: `price-drop:${ad.id}:${userId}:${day}`,
+    group: ad.id,
     userId,
     n: (lang) => ({
       type: 'FAVORITE' as const,
