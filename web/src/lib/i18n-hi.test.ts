@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
 import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
+import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
+import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI } from './i18n-hi';
 import { interpolate, translate, translatePlural } from './i18n';
 
@@ -75,6 +77,14 @@ describe('the Hindi catalogue', () => {
   it('has Hindi for the premium plans’ descriptions and features (reference data shown through t())', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);
     expect(texts.filter((text) => !HINDI[text])).toEqual([]);
+  });
+  it('has Hindi for every popular search term and banner ad text (catalog-hi reference data)', () => {
+    const terms = [...new Set(Object.values(POPULAR_SEARCH_TERMS).flat())];
+    expect(terms.filter((term) => !HINDI[term])).toEqual([]);
+    // a term's entry is not overridden by a screen string spelled the same way
+    expect(terms.filter((term) => HINDI[term] !== POPULAR_SEARCHES_HINDI[term])).toEqual([]);
+    const banners = BANNER_ADS.flatMap((ad) => [ad.title, ad.subtitle, ad.buttonText]);
+    expect(banners.filter((text) => !HINDI[text])).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
+import { BANNERS_HINDI, POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI_19C } from './hindi/19c';
 import { HINDI_18B } from './hindi/18b';
 import { HINDI_21 } from './hindi/21';
@@ -13,6 +14,8 @@ import { HINDI_19A } from './hindi/19a';
  * Keep `{placeholders}` as they are; i18n-hi.test.ts checks every t() key in web/src is here.
  */
 export const HINDI: Record<string, string> = {
+  ...POPULAR_SEARCHES_HINDI,
+  ...BANNERS_HINDI,
   ...HINDI_18B,
   ...TAXONOMY_HINDI,
   ...OPTIONS_HINDI,

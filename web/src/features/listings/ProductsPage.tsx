@@ -97,7 +97,8 @@ function PopularSearches({ search }: { search: ProductsSearch }) {
               search={withFilters(search, { q: item.term })}
               className={search.q?.toLowerCase() === item.term.toLowerCase() ? 'popular-searches__term is-active' : 'popular-searches__term'}
             >
-              {item.term}
+              {/* the stored term is what is searched; the reader sees it in their language (catalog-hi.ts) */}
+              {t(item.term)}
             </Link>
           </li>
         ))}
@@ -116,11 +117,11 @@ function BannerAd() {
     <aside className="banner-ad" aria-label={t('Advertisement')}>
       <img className="banner-ad__logo" src={ad.logo} alt="" width={48} height={48} loading="lazy" />
       <div className="banner-ad__text">
-        <p className="banner-ad__title">{ad.title}</p>
-        <p className="banner-ad__subtitle">{ad.subtitle}</p>
+        <p className="banner-ad__title">{t(ad.title)}</p>
+        <p className="banner-ad__subtitle">{t(ad.subtitle)}</p>
       </div>
       <InternalLink href={ad.link} className="button button--primary banner-ad__button">
-        {ad.buttonText}
+        {t(ad.buttonText)}
       </InternalLink>
     </aside>
   );
