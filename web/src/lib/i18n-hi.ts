@@ -8,6 +8,7 @@ import { HINDI_19B } from './hindi/19b';
 import { HINDI_20 } from './hindi/20';
 import { HINDI_18A } from './hindi/18a';
 import { HINDI_19A } from './hindi/19a';
+import { HINDI_H2 } from './hindi/h2';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
@@ -25,6 +26,7 @@ export const HINDI: Record<string, string> = {
   ...HINDI_20,
   ...HINDI_18A,
   ...HINDI_19A,
+  ...HINDI_H2,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',
