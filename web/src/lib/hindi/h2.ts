@@ -39,4 +39,16 @@ export const HINDI_H2: Record<string, string> = {
   'No alerts: just keep the search': 'कोई अलर्ट नहीं: खोज बस सहेजी रहे',
   // the location filter's counts follow the search
   'No place has ads for this search': 'इस खोज के विज्ञापन किसी जगह पर नहीं हैं',
+  // the moderators' console: statuses, held reasons, roles and audit actions
+  Pending: 'लंबित',
+  Reported: 'रिपोर्ट किया गया',
+  'Duplicate photos': 'दोहराई गई फ़ोटो',
+  'Account banned': 'खाता प्रतिबंधित',
+  Banned: 'प्रतिबंधित',
+  Deactivated: 'निष्क्रिय किया गया',
+  User: 'उपयोगकर्ता',
+  Moderator: 'मॉडरेटर',
+  Admin: 'एडमिन',
+  Approved: 'मंज़ूर',
+  'Ban lifted': 'प्रतिबंध हटाया',
 };
