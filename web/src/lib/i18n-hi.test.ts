@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
 import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
+import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data';
 import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
 import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI } from './i18n-hi';
@@ -76,6 +77,10 @@ describe('the Hindi catalogue', () => {
   });
   it('has Hindi for the premium plans’ descriptions and features (reference data shown through t())', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);
+    expect(texts.filter((text) => !HINDI[text])).toEqual([]);
+  });
+  it('has Hindi for the report reasons and held reasons (trust reference data shown through t())', () => {
+    const texts = [...REPORT_REASONS.flatMap((r) => [r.label, r.hint]), ...Object.values(HELD_REASONS)];
     expect(texts.filter((text) => !HINDI[text])).toEqual([]);
   });
   it('has Hindi for every popular search term and banner ad text (catalog-hi reference data)', () => {
