@@ -68,6 +68,8 @@ async function englishOn(page: Page, asWritten: string[] = []): Promise<string[]
       for (const select of document.querySelectorAll('select')) {
         if (select.closest(userContent) || !select.getClientRects().length) continue;
         for (const option of select.options) {
+          // a language picker names each language in itself (marked with its lang)
+          if (option.lang) continue;
           const text = option.text.trim();
           if (/[a-z]{3,}/i.test(strip(text))) found.add(`${text} (an option)`);
         }
