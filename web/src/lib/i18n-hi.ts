@@ -477,8 +477,6 @@ export const HINDI: Record<string, string> = {
   'You have used your free ad in': 'आपने इसमें अपना मुफ़्त विज्ञापन इस्तेमाल कर लिया है:',
   'Your ad': 'आपका विज्ञापन',
   'Your free ad in': 'इसमें आपका मुफ़्त विज्ञापन:',
-  'ads decided': 'विज्ञापनों पर निर्णय हुआ',
-  'ads to review': 'विज्ञापन जाँचने हैं',
   'days': 'दिन',
   'every': 'हर',
   'free ads in': 'मुफ़्त विज्ञापन, श्रेणी:',

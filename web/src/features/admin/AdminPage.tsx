@@ -62,7 +62,7 @@ export function AdminPage() {
 }
 
 function Queue({ status }: { status: 'open' | 'closed' }) {
-  const t = useT();
+  const { t, tn } = useI18n();
   const [page, setPage] = useState(1);
   const queue = useQuery(adminQueries.queue(status, page));
   if (queue.isLoading) return <p>{t('Loading...')}</p>;
@@ -71,7 +71,7 @@ function Queue({ status }: { status: 'open' | 'closed' }) {
   return (
     <section aria-label={status === 'open' ? t('Open queue') : t('Decided ads')}>
       <p className="muted">
-        {pagination.total} {status === 'open' ? t('ads to review') : t('ads decided')}
+        {status === 'open' ? tn(pagination.total, '{n} ad to review', '{n} ads to review') : tn(pagination.total, '{n} ad decided', '{n} ads decided')}
         {status === 'open' && ` · ${t('Keys: A approve, R reject (with the reason typed)')}`}
       </p>
       {items.length === 0 && <p className="admin__empty">{status === 'open' ? t('Nothing to review. Well done.') : t('No decisions yet.')}</p>}

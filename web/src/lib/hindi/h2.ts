@@ -68,4 +68,8 @@ export const HINDI_H2: Record<string, string> = {
   'The seller says it is no longer available': 'विक्रेता कहता है कि यह अब उपलब्ध नहीं है',
   'Something else': 'कुछ और',
   'Tell us what is wrong': 'बताइए क्या गलत है',
+  '{n} ad to review': '{n} विज्ञापन जाँचना है',
+  '{n} ads to review': '{n} विज्ञापन जाँचने हैं',
+  '{n} ad decided': '{n} विज्ञापन पर निर्णय हुआ',
+  '{n} ads decided': '{n} विज्ञापनों पर निर्णय हुआ',
 };
