@@ -145,6 +145,11 @@ describe('journey: every main screen in हिन्दी at 375 px shows no En
     await check(tab, 'user-menu', problems);
     await page.keyboard.press('Escape');
 
+    // the location filter (the desktop sidebar): a city's areas with counts that follow the search
+    await page.goto('/products?location=Pune');
+    await page.locator('.filter-option--parent').first().waitFor();
+    await check(tab, 'products-location-filter', problems);
+
     // the notifications bell, also in the desktop header
     await page.goto('/');
     await page.locator('.notif-bell button').first().click();

@@ -6,7 +6,7 @@ import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data
 import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
 import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI } from './i18n-hi';
-import { interpolate, translate, translatePlural } from './i18n';
+import { interpolate, translate, translatePlural, withNames } from './i18n';
 
 // every source file of the web app, as text (Vite's glob: no Node APIs, typechecks with the app)
 const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../**/*.gen.ts', '!./i18n*'], {
@@ -98,6 +98,12 @@ describe('translate', () => {
     expect(translate(null, 'in {where}', { where: 'Pune' })).toBe('in Pune');
     expect(translate(HINDI, 'in {where}', { where: 'पुणे' })).toBe('पुणे में');
     expect(translate(HINDI, 'A sentence nobody translated')).toBe('A sentence nobody translated');
+  });
+
+  it('marks stored names inside a sentence as not to be translated', () => {
+    const parts = withNames('Pune में "activa"', ['Pune', 'activa', undefined]) as { props?: { translate?: string; children?: string } }[];
+    expect(parts.filter((p) => typeof p === 'object').map((p) => [p.props?.translate, p.props?.children])).toEqual([['no', 'Pune'], ['no', 'activa']]);
+    expect(withNames('भारत में सामान', [undefined, ''])).toBe('भारत में सामान');
   });
 
   it('leaves an unknown placeholder visible', () => {

@@ -6,7 +6,7 @@ import { InternalLink } from '../../components/InternalLink';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
 import { formatTotal } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, withNames } from '../../lib/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
@@ -68,10 +68,10 @@ function Breadcrumbs({ search }: { search: ProductsSearch }) {
         {crumbs.map((crumb, index) => (
           <li key={crumb.label}>
             {index === last || !crumb.search ? (
-              <span aria-current={index === last ? 'page' : undefined}>{crumb.label}</span>
+              <span aria-current={index === last ? 'page' : undefined}>{withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}</span>
             ) : (
               <Link to="/products" search={crumb.search}>
-                {crumb.label}
+                {withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}
               </Link>
             )}
           </li>
@@ -135,7 +135,8 @@ function FilterChips({ chips, onClearAll }: { chips: FilterChip[]; onClearAll: (
       <ul>
         {chips.map((chip) => (
           <li key={chip.key} className="chip">
-            <span>{chip.label}</span>
+            {/* the buyer's words and place are kept as written */}
+            <span translate={chip.key === 'q' || chip.key === 'location' ? 'no' : undefined}>{chip.label}</span>
             <Link to="/products" search={chip.next} resetScroll={false} className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })}>
               ×
             </Link>
@@ -224,7 +225,7 @@ export function ProductsPage() {
     <div className="products-page">
       <Breadcrumbs search={search} />
       <div className="products-head">
-        <h1 className="page-title">{heading}</h1>
+        <h1 className="page-title">{withNames(heading, [isAllIndia(search.location) ? undefined : search.location, search.q])}</h1>
         {page && (
           <p className="muted products-head__count" aria-live="polite">
             {tn(page.totalCapped ? 2 : page.total, '{n} ad', '{n} ads', { n: formatTotal(page, i18n.language) })}
@@ -352,7 +353,8 @@ export function ProductsPage() {
             <ul className="filter-chips__list">
               {filterChips(draft, i18n).map((chip) => (
                 <li key={chip.key} className="chip">
-                  <span>{chip.label}</span>
+                  {/* the buyer's words and place are kept as written */}
+            <span translate={chip.key === 'q' || chip.key === 'location' ? 'no' : undefined}>{chip.label}</span>
                   <button type="button" className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })} onClick={() => resetDraft(chip.next)}>
                     ×
                   </button>
