@@ -271,6 +271,11 @@ describe('journey: payment, business, saved searches, settings and the admin con
       await page.goto('/en-in/myorders/orders');
       await page.locator('.biz-page__orders li').first().waitFor();
       await look(tab, 'my-orders');
+      // the tax invoice opens in a new tab: a GST document the server writes (in English), looked at only
+      const [invoice] = await Promise.all([tab.context.waitForEvent('page'), page.locator('.biz-order .button--outline').first().click()]);
+      await invoice.locator('h1').waitFor({ timeout: 15_000 });
+      await invoice.screenshot({ path: `tests/e2e/screenshots/${language}-screen-invoice.png`, fullPage: true });
+      await invoice.close();
 
       // saved searches and the "Save this search" dialog
       await page.goto('/saved-searches');
