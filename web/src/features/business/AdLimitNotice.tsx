@@ -12,7 +12,7 @@ import './business.css';
  */
 export function AdLimitNotice({ category, subcategory }: { category: string; subcategory?: string }) {
   const words = useI18n();
-  const { t, language } = words;
+  const { t, tn, language } = words;
   const q = { category, ...(subcategory ? { subcategory } : {}), type: 'AD_SLOTS' as const };
   const { data } = useQuery({ queryKey: businessKeys.packages(q), queryFn: ({ signal }) => businessApi.packages(q, signal) });
   const checkout = usePackageCheckout();
@@ -22,14 +22,14 @@ export function AdLimitNotice({ category, subcategory }: { category: string; sub
   if (limit.remaining > 0) {
     return (
       <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
-        {t('Free ads left in')} {t(limit.name)}: {limit.remaining} / {limit.freeAds} ({t('every')} {limit.periodDays} {t('days')})
+        {t('Free ads left in {group}: {left} / {free} (every {days} days)', { group: t(limit.name), left: limit.remaining, free: limit.freeAds, days: limit.periodDays })}
       </p>
     );
   }
   if (limit.paidSlots > 0) {
     return (
       <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
-        {t('Your free ad in')} {t(limit.name)} {t('is used. Posting uses one of your paid ad slots')} ({limit.paidSlots} {t('left')}).
+        {t('Your free ad in {group} is used. Posting uses one of your paid ad slots ({n} left).', { group: t(limit.name), n: limit.paidSlots })}
       </p>
     );
   }
@@ -39,9 +39,11 @@ export function AdLimitNotice({ category, subcategory }: { category: string; sub
         {t('Free ad limit reached')}
       </h2>
       <p>
-        {limit.freeAds === 1 ? t('You have used your free ad in') : `${t('You have used your')} ${limit.freeAds} ${t('free ads in')}`} {t(limit.name)} ({t('every')} {limit.periodDays}{' '}
-        {t('days')}).
-        {limit.resetsAt ? ` ${t('Next free ad on')} ${formatDate(limit.resetsAt, language)}.` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
+        {tn(limit.freeAds, 'You have used your free ad in {group} (every {days} days).', 'You have used your {n} free ads in {group} (every {days} days).', {
+          group: t(limit.name),
+          days: limit.periodDays,
+        })}
+        {limit.resetsAt ? ` ${t('Next free ad on {date}.', { date: formatDate(limit.resetsAt, language) })}` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
       </p>
       <ul className="biz-limit__packs">
         {data.packages.map((pkg) => (

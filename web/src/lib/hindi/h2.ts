@@ -72,4 +72,11 @@ export const HINDI_H2: Record<string, string> = {
   '{n} ads to review': '{n} विज्ञापन जाँचने हैं',
   '{n} ad decided': '{n} विज्ञापन पर निर्णय हुआ',
   '{n} ads decided': '{n} विज्ञापनों पर निर्णय हुआ',
+  // the post form's free-ad limit, as whole sentences (Hindi puts the group and counts in its own order)
+  'Free ads left in {group}: {left} / {free} (every {days} days)': '{group} में बचे मुफ़्त विज्ञापन: {left} / {free} (हर {days} दिन में)',
+  'Your free ad in {group} is used. Posting uses one of your paid ad slots ({n} left).':
+    '{group} में आपका मुफ़्त विज्ञापन इस्तेमाल हो चुका है। पोस्ट करने पर आपके खरीदे गए विज्ञापन स्लॉट में से एक लगेगा ({n} बचे)।',
+  'You have used your free ad in {group} (every {days} days).': 'आपने {group} में अपना मुफ़्त विज्ञापन इस्तेमाल कर लिया है (हर {days} दिन में)।',
+  'You have used your {n} free ads in {group} (every {days} days).': 'आपने {group} में अपने {n} मुफ़्त विज्ञापन इस्तेमाल कर लिए हैं (हर {days} दिन में)।',
+  'Next free ad on {date}.': 'अगला मुफ़्त विज्ञापन {date} को।',
 };
