@@ -6,7 +6,8 @@ import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data
 import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
 import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI } from './i18n-hi';
-import { interpolate, translate, translatePlural, withNames } from './i18n';
+import { interpolate, translate, translatePlural } from './i18n';
+import { withNames } from './with-names';
 
 // every source file of the web app, as text (Vite's glob: no Node APIs, typechecks with the app)
 const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../**/*.gen.ts', '!./i18n*'], {
