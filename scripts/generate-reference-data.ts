@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { TAXONOMY } from '../worker/schemas/taxonomy';
 import { PREMIUM_PLANS } from '../worker/schemas/premium-plans';
+import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../worker/schemas/catalog-reference';
 import { insertRows, migrationFile } from './lib/sql';
 
 const FIXED_TIME = 1767225600000; // 2026-01-01, so the file never changes between runs
@@ -30,28 +31,12 @@ const packageRows = PREMIUM_PLANS.map((p) => [
   FIXED_TIME,
 ]);
 
-const popular: Record<string, string[]> = {
-  '': ['iphone', 'royal enfield', 'swift', '2 bhk rent', 'activa', 'sofa', 'laptop', 'creta', 'samsung', 'pg'],
-  vehicles: ['swift', 'creta', 'activa', 'royal enfield classic', 'innova', 'nexon', 'pulsar', 'city', 'splendor', 'xuv700'],
-  properties: ['2 bhk', '3 bhk flat', 'independent house', 'plot', 'pg', 'office space', 'villa', 'rent'],
-  electronics: ['iphone 15', 'samsung galaxy', 'oneplus', 'macbook', 'ps5', 'canon', 'ipad', 'airpods'],
-  jobs: ['delivery', 'data entry', 'sales', 'driver', 'teacher', 'work from home', 'accountant'],
-  sports: ['treadmill', 'cricket bat', 'cycle', 'dumbbells', 'football'],
-  'home-and-garden': ['sofa', 'bed', 'fridge', 'washing machine', 'dining table', 'ac', 'wardrobe'],
-  fashion: ['watch', 'saree', 'sneakers', 'kurta', 'handbag'],
-  'books-and-media': ['ncert', 'novels', 'guitar', 'upsc books', 'comics'],
-  pets: ['dog food', 'cage', 'aquarium', 'cat litter'],
-  services: ['plumber', 'electrician', 'packers movers', 'tuition', 'ac repair'],
-};
 const popularRows: unknown[][] = [];
-for (const [categoryId, terms] of Object.entries(popular)) {
+for (const [categoryId, terms] of Object.entries(POPULAR_SEARCH_TERMS)) {
   terms.forEach((term, i) => popularRows.push([`ps_${categoryId || 'all'}_${i + 1}`, categoryId || null, term, i]));
 }
 
-const bannerRows = [
-  ['ban_elite_buyer', '/favicon.svg', 'Get SEL Buyer Pro', 'Call sellers directly and buy faster with SEL Buyer Pro', 'Go Pro', '/premium', 1, 0],
-  ['ban_sell_faster', '/favicon.svg', 'Sell faster on SEL', 'Post your ad in under two minutes and reach buyers near you', 'Start selling', '/en-in/post', 1, 1],
-];
+const bannerRows = BANNER_ADS.map((b, i) => [b.id, b.logo, b.title, b.subtitle, b.buttonText, b.link, 1, i]);
 
 const statements = [
   ...insertRows('categories', ['id', 'parent_id', 'name', 'slug', 'family', 'position'], categoryRows),

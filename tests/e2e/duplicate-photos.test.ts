@@ -58,7 +58,7 @@ describe('duplicate photos', () => {
       await tab.page.goto('/admin');
       const item = tab.page.getByRole('listitem', { name: copied.title });
       await item.waitFor();
-      await item.getByText('DUPLICATE_PHOTOS').waitFor();
+      await item.getByText('Duplicate photos').waitFor();
       // the copy's photo and the original ad's photo, with a link to the original
       const match = item.locator('figure.admin-item__match');
       await match.getByRole('link', { name: first.title }).waitFor();

@@ -224,7 +224,7 @@ const ROUTES: Route[] = [
     call: () => ({ method: 'GET', path: '/api/listings/facets?q=hidden' }),
     expected: { owner: 200, other: 200, guest: 200, missing: 200 },
     allowed: ({ body, before, after }) => {
-      expect(body.data).toEqual({ total: 0, categories: [] });
+      expect(body.data).toEqual({ total: 0, categories: [], locations: { within: null, places: [] } });
       same(before, after);
     },
   },

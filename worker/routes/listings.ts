@@ -60,9 +60,9 @@ export const listingRoutes = new Hono<AppEnv>()
     '/facets',
     docs({
       tags: ['Listings'],
-      summary: 'Live matches per category and subcategory for a search (the filter counts)',
+      summary: 'Live matches per category, subcategory and place for a search (the filter counts)',
       description:
-        'Takes the same query as GET /listings and counts the ads that search finds in each category and subcategory, with the category and subcategory filters left out (so the filter can offer the other categories the words find). Words are understood as GET /listings does (corrections, wider place). Only categories with matches are listed; counts are cached until a listing changes.',
+        'Takes the same query as GET /listings and counts the ads that search finds in each category and subcategory, with the category and subcategory filters left out (so the filter can offer the other categories the words find). Words are understood as GET /listings does (corrections, wider place). Only categories with matches are listed. `locations` counts the places one level under the place that answered the search, with the place filter left out and every other filter (category included) kept: the cities of India when no place is chosen, the cities of a chosen state, the areas of a chosen city or of a chosen area\'s city (`within` names the state or city; at most 30 places, most first, the chosen area always among them). Counts are cached until a listing changes.',
       data: listingFacetsSchema,
     }),
     validate('query', listingsQuery),

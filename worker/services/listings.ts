@@ -203,6 +203,12 @@ export interface BuiltListingQuery {
   /** live matches per category and subcategory (issue #19: the filter's counts follow the search) */
   facetSql: string;
   facetParams: unknown[];
+  /**
+   * The filtered set for other counts, to put around a SELECT of one's own:
+   * `${facetCte}SELECT … ${facetFrom} GROUP BY …` with facetParams (`l` is the listing row).
+   */
+  facetCte: string;
+  facetFrom: string;
   empty: boolean;
 }
 
@@ -343,9 +349,9 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
 
   const whereSql = where.join(' AND ');
   const facetGroup = 'SELECT l.category_id AS categoryId, l.subcategory_id AS subcategoryId, count(*) AS count';
-  const facet = fts
-    ? { facetSql: `WITH m AS MATERIALIZED (SELECT rowid AS num FROM listings_fts WHERE listings_fts MATCH ?) ${facetGroup} FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql} GROUP BY 1, 2`, facetParams: [fts, ...params] }
-    : { facetSql: `${facetGroup} FROM listings l WHERE ${whereSql} GROUP BY 1, 2`, facetParams: params };
+  const facetCte = fts ? 'WITH m AS MATERIALIZED (SELECT rowid AS num FROM listings_fts WHERE listings_fts MATCH ?) ' : '';
+  const facetFrom = fts ? `FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql}` : `FROM listings l WHERE ${whereSql}`;
+  const facet = { facetSql: `${facetCte}${facetGroup} ${facetFrom} GROUP BY 1, 2`, facetParams: fts ? [fts, ...params] : params, facetCte, facetFrom };
   const offset = (query.page - 1) * query.limit;
   const orderSql = orderParts.join(', ');
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the

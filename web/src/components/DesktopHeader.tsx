@@ -37,7 +37,9 @@ function LocationDropdown() {
         onFocus={() => void loadLocationDropdown()}
       >
         <Icon name="pin" size={20} />
-        <span className="location-dropdown__value">{isAllIndia(location) ? t('India') : location}</span>
+        <span className="location-dropdown__value" translate={isAllIndia(location) ? undefined : 'no'}>
+          {isAllIndia(location) ? t('India') : location}
+        </span>
         <Icon name="chevron" size={20} className="chevron" />
       </button>
       {popover.open && (

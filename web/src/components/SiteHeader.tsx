@@ -67,7 +67,9 @@ function MobileHeader() {
             onClick={() => setLocationOpen(true)}
           >
             <Icon name="pin" size={18} />
-            <span className="location-dropdown__value">{isAllIndia(location) ? t('India') : location}</span>
+            <span className="location-dropdown__value" translate={isAllIndia(location) ? undefined : 'no'}>
+          {isAllIndia(location) ? t('India') : location}
+        </span>
             <Icon name="chevron" size={18} />
           </button>
           <WishlistLink />

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
 import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
+import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data';
+import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
+import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI } from './i18n-hi';
 import { interpolate, translate, translatePlural } from './i18n';
+import { withNames } from './with-names';
 
 // every source file of the web app, as text (Vite's glob: no Node APIs, typechecks with the app)
 const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../**/*.gen.ts', '!./i18n*'], {
@@ -76,6 +80,18 @@ describe('the Hindi catalogue', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);
     expect(texts.filter((text) => !HINDI[text])).toEqual([]);
   });
+  it('has Hindi for the report reasons and held reasons (trust reference data shown through t())', () => {
+    const texts = [...REPORT_REASONS.flatMap((r) => [r.label, r.hint]), ...Object.values(HELD_REASONS)];
+    expect(texts.filter((text) => !HINDI[text])).toEqual([]);
+  });
+  it('has Hindi for every popular search term and banner ad text (catalog-hi reference data)', () => {
+    const terms = [...new Set(Object.values(POPULAR_SEARCH_TERMS).flat())];
+    expect(terms.filter((term) => !HINDI[term])).toEqual([]);
+    // a term's entry is not overridden by a screen string spelled the same way
+    expect(terms.filter((term) => HINDI[term] !== POPULAR_SEARCHES_HINDI[term])).toEqual([]);
+    const banners = BANNER_ADS.flatMap((ad) => [ad.title, ad.subtitle, ad.buttonText]);
+    expect(banners.filter((text) => !HINDI[text])).toEqual([]);
+  });
 });
 
 describe('translate', () => {
@@ -83,6 +99,12 @@ describe('translate', () => {
     expect(translate(null, 'in {where}', { where: 'Pune' })).toBe('in Pune');
     expect(translate(HINDI, 'in {where}', { where: 'पुणे' })).toBe('पुणे में');
     expect(translate(HINDI, 'A sentence nobody translated')).toBe('A sentence nobody translated');
+  });
+
+  it('marks stored names inside a sentence as not to be translated', () => {
+    const parts = withNames('Pune में "activa"', ['Pune', 'activa', undefined]) as { props?: { translate?: string; children?: string } }[];
+    expect(parts.filter((p) => typeof p === 'object').map((p) => [p.props?.translate, p.props?.children])).toEqual([['no', 'Pune'], ['no', 'activa']]);
+    expect(withNames('भारत में सामान', [undefined, ''])).toBe('भारत में सामान');
   });
 
   it('leaves an unknown placeholder visible', () => {

@@ -1,5 +1,6 @@
 import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
+import { BANNERS_HINDI, POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI_19C } from './hindi/19c';
 import { HINDI_18B } from './hindi/18b';
 import { HINDI_21 } from './hindi/21';
@@ -7,12 +8,15 @@ import { HINDI_19B } from './hindi/19b';
 import { HINDI_20 } from './hindi/20';
 import { HINDI_18A } from './hindi/18a';
 import { HINDI_19A } from './hindi/19a';
+import { HINDI_H2 } from './hindi/h2';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी.
  * Keep `{placeholders}` as they are; i18n-hi.test.ts checks every t() key in web/src is here.
  */
 export const HINDI: Record<string, string> = {
+  ...POPULAR_SEARCHES_HINDI,
+  ...BANNERS_HINDI,
   ...HINDI_18B,
   ...TAXONOMY_HINDI,
   ...OPTIONS_HINDI,
@@ -22,6 +26,7 @@ export const HINDI: Record<string, string> = {
   ...HINDI_20,
   ...HINDI_18A,
   ...HINDI_19A,
+  ...HINDI_H2,
   'Search "Mobiles"': 'खोजें "मोबाइल"',
   'Search listings': 'विज्ञापन खोजें',
   Search: 'खोजें',
@@ -393,7 +398,6 @@ export const HINDI: Record<string, string> = {
   'For example: asked me to pay in advance': 'उदाहरण: मुझसे पहले भुगतान करने को कहा',
   'Free ad limit reached': 'मुफ़्त विज्ञापनों की सीमा पूरी हो गई',
   'Free ads': 'मुफ़्त विज्ञापन',
-  'Free ads left in': 'मुफ़्त विज्ञापन बचे हैं:',
   'GST': 'जीएसटी',
   'Invoice': 'चालान',
   'Keys: A approve, R reject (with the reason typed)': 'कुंजियाँ: A मंज़ूर, R अस्वीकार (कारण लिखकर)',
@@ -406,7 +410,6 @@ export const HINDI: Record<string, string> = {
   'My Orders': 'मेरे ऑर्डर',
   'My packages': 'मेरे पैकेज',
   'Name (optional)': 'नाम (वैकल्पिक)',
-  'Next free ad on': 'अगला मुफ़्त विज्ञापन',
   'No account found.': 'कोई खाता नहीं मिला।',
   'No ads': 'कोई विज्ञापन नहीं',
   'No decisions yet.': 'अभी तक कोई निर्णय नहीं।',
@@ -468,17 +471,9 @@ export const HINDI: Record<string, string> = {
   'You have already reported this ad. Our team will review it.': 'आप इस विज्ञापन की शिकायत पहले ही कर चुके हैं। हमारी टीम इसकी जाँच करेगी।',
   'You have not blocked anyone.': 'आपने किसी को ब्लॉक नहीं किया है।',
   'You have not ordered any packages yet.': 'आपने अभी तक कोई पैकेज ऑर्डर नहीं किया है।',
-  'You have used your': 'आपने इस्तेमाल कर लिए हैं अपने',
-  'You have used your free ad in': 'आपने इसमें अपना मुफ़्त विज्ञापन इस्तेमाल कर लिया है:',
   'Your ad': 'आपका विज्ञापन',
-  'Your free ad in': 'इसमें आपका मुफ़्त विज्ञापन:',
-  'ads decided': 'विज्ञापनों पर निर्णय हुआ',
-  'ads to review': 'विज्ञापन जाँचने हैं',
   'days': 'दिन',
-  'every': 'हर',
-  'free ads in': 'मुफ़्त विज्ञापन, श्रेणी:',
   'in': 'में',
-  'is used. Posting uses one of your paid ad slots': 'इस्तेमाल हो चुका है। पोस्ट करने पर आपके खरीदे गए विज्ञापन स्लॉट में से एक इस्तेमाल होगा',
   'left': 'बचे',
   'new ad': 'नया विज्ञापन',
   'new ads': 'नए विज्ञापन',

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type KeyboardEvent } from 'react';
 import { isApiError } from '../../lib/api';
-import { formatPrice } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { formatDate, formatPrice } from '../../lib/format';
+import { msg, useI18n, useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { REPORT_REASONS } from '../../../../worker/schemas/trust-data';
@@ -14,7 +14,14 @@ import './admin.css';
 type Tab = 'queue' | 'closed' | 'users' | 'audit';
 const REASON_LABEL = Object.fromEntries(REPORT_REASONS.map((r) => [r.code, r.label])) as Record<string, string>;
 const APPROVE_DEFAULT = 'Reviewed: nothing against the rules';
-const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+/** The codes the console shows, in the moderator's language (an unknown code shows as it is). */
+const LISTING_STATUS: Record<string, string> = { APPROVED: msg('Live'), PENDING: msg('Pending'), REJECTED: msg('Rejected'), SOLD: msg('Sold'), INACTIVE: msg('Inactive') };
+const HELD_LABEL: Record<string, string> = { REPORTED: msg('Reported'), DUPLICATE_PHOTOS: msg('Duplicate photos'), ACCOUNT_BANNED: msg('Account banned') };
+const USER_STATUS: Record<string, string> = { ACTIVE: msg('Active'), BANNED: msg('Banned'), DEACTIVATED: msg('Deactivated') };
+const ROLE_LABEL: Record<string, string> = { USER: msg('User'), MODERATOR: msg('Moderator'), ADMIN: msg('Admin') };
+const ACTION_LABEL: Record<string, string> = { APPROVE: msg('Approved'), REJECT: msg('Rejected'), BAN: msg('Banned'), UNBAN: msg('Ban lifted') };
+const label = (labels: Record<string, string>, code: string, t: (text: string) => string) => (labels[code] ? t(labels[code]) : code);
 
 /** /admin: the moderation console (moderators and admins; the API refuses everyone else). */
 export function AdminPage() {
@@ -55,7 +62,7 @@ export function AdminPage() {
 }
 
 function Queue({ status }: { status: 'open' | 'closed' }) {
-  const t = useT();
+  const { t, tn } = useI18n();
   const [page, setPage] = useState(1);
   const queue = useQuery(adminQueries.queue(status, page));
   if (queue.isLoading) return <p>{t('Loading...')}</p>;
@@ -64,7 +71,7 @@ function Queue({ status }: { status: 'open' | 'closed' }) {
   return (
     <section aria-label={status === 'open' ? t('Open queue') : t('Decided ads')}>
       <p className="muted">
-        {pagination.total} {status === 'open' ? t('ads to review') : t('ads decided')}
+        {status === 'open' ? tn(pagination.total, '{n} ad to review', '{n} ads to review') : tn(pagination.total, '{n} ad decided', '{n} ads decided')}
         {status === 'open' && ` · ${t('Keys: A approve, R reject (with the reason typed)')}`}
       </p>
       {items.length === 0 && <p className="admin__empty">{status === 'open' ? t('Nothing to review. Well done.') : t('No decisions yet.')}</p>}
@@ -79,7 +86,7 @@ function Queue({ status }: { status: 'open' | 'closed' }) {
 }
 
 function QueueItem({ item, open }: { item: ModerationItem; open: boolean }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -112,9 +119,9 @@ function QueueItem({ item, open }: { item: ModerationItem; open: boolean }) {
             {l.title}
           </Link>
         </h2>
-        <span className="admin-item__price">{formatPrice(l.price, 'INR')}</span>
-        <span className={`admin-item__status admin-item__status--${l.status.toLowerCase()}`}>{l.status}</span>
-        {l.heldReason && <span className="admin-item__held">{l.heldReason}</span>}
+        <span className="admin-item__price">{formatPrice(l.price, 'INR', language)}</span>
+        <span className={`admin-item__status admin-item__status--${l.status.toLowerCase()}`}>{label(LISTING_STATUS, l.status, t)}</span>
+        {l.heldReason && <span className="admin-item__held">{label(HELD_LABEL, l.heldReason, t)}</span>}
       </div>
       <div className="admin-item__photos">
         {l.images.slice(0, 4).map((src) => (
@@ -138,23 +145,25 @@ function QueueItem({ item, open }: { item: ModerationItem; open: boolean }) {
           <ul className="admin-item__reports">
             {item.reports.map((r) => (
               <li key={`${r.reporterId}-${r.createdAt}`}>
-                <strong>{REASON_LABEL[r.reason] ?? r.reason}</strong>
-                {r.details ? `: ${r.details}` : ''} <span className="muted">· {when.format(new Date(r.createdAt))}</span>
+                <strong>{label(REASON_LABEL, r.reason, t)}</strong>
+                {r.details ? ': ' : ''}
+                {r.details && <span translate="no">{r.details}</span>} <span className="muted">· {formatDate(r.createdAt, WHEN, language)}</span>
               </li>
             ))}
           </ul>
         </div>
         <div>
           <h3>{t('Seller')}</h3>
-          <p>
+          <p translate="no">
             {item.seller.firstName} {item.seller.lastName} · {item.seller.email ?? item.seller.phone ?? item.seller.id}
           </p>
           <p className="muted">
-            {t('Member since')} {new Date(item.seller.createdAt).getFullYear()} · {item.seller.status} · {item.seller.reportsAgainst} {t('reports against their ads')}
+            {t('Member since')} {new Date(item.seller.createdAt).getFullYear()} · {label(USER_STATUS, item.seller.status, t)} · {item.seller.reportsAgainst}{' '}
+            {t('reports against their ads')}
           </p>
           <p className="muted">
             {Object.entries(item.seller.listingsByStatus)
-              .map(([s, n]) => `${s} ${n}`)
+              .map(([s, n]) => `${label(LISTING_STATUS, s, t)} ${n}`)
               .join(' · ')}
           </p>
         </div>
@@ -240,15 +249,20 @@ function UserRow({ user }: { user: AdminUser }) {
   return (
     <li className="admin-user">
       <p>
-        <strong>
+        <strong translate="no">
           {user.firstName} {user.lastName}
         </strong>{' '}
-        · {user.email ?? user.phone ?? user.id} · {user.role} · <span className={banned ? 'admin-user__banned' : ''}>{user.status}</span>
+        · <span translate="no">{user.email ?? user.phone ?? user.id}</span> · {label(ROLE_LABEL, user.role, t)} ·{' '}
+        <span className={banned ? 'admin-user__banned' : ''}>{label(USER_STATUS, user.status, t)}</span>
       </p>
-      {user.banReason && <p className="muted">{t('Banned for')}: {user.banReason}</p>}
+      {user.banReason && (
+        <p className="muted">
+          {t('Banned for')}: <span translate="no">{user.banReason}</span>
+        </p>
+      )}
       <p className="muted">
         {Object.entries(user.listingsByStatus)
-          .map(([s, n]) => `${s} ${n}`)
+          .map(([s, n]) => `${label(LISTING_STATUS, s, t)} ${n}`)
           .join(' · ') || t('No ads')}{' '}
         · {user.reportsAgainst} {t('reports against their ads')}
       </p>
@@ -265,7 +279,7 @@ function UserRow({ user }: { user: AdminUser }) {
 }
 
 function Audit() {
-  const t = useT();
+  const { t, language } = useI18n();
   const [page, setPage] = useState(1);
   const audit = useQuery(adminQueries.audit(page));
   if (audit.isLoading) return <p>{t('Loading...')}</p>;
@@ -287,11 +301,11 @@ function Audit() {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{when.format(new Date(e.createdAt))}</td>
-                <td>
+                <td>{formatDate(e.createdAt, WHEN, language)}</td>
+                <td translate="no">
                   {e.actor.firstName} {e.actor.lastName}
                 </td>
-                <td>{e.action}</td>
+                <td>{label(ACTION_LABEL, e.action, t)}</td>
                 <td>
                   {e.targetType === 'LISTING' ? (
                     <Link to="/listing/$id" params={{ id: e.targetId }}>
@@ -301,7 +315,7 @@ function Audit() {
                     e.targetId
                   )}
                 </td>
-                <td>{e.reason}</td>
+                <td translate="no">{e.reason}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
 import { businessApi, businessKeys, formatDate, priceWithGst, rupees } from './business-api';
 import { usePackageCheckout } from './use-package-checkout';
+import { packageName } from './package-text';
 import './business.css';
 
 /**
@@ -10,7 +11,8 @@ import './business.css';
  * limit, and when it is used up the extra-ad packs, bought right here (the form keeps what was typed).
  */
 export function AdLimitNotice({ category, subcategory }: { category: string; subcategory?: string }) {
-  const t = useT();
+  const words = useI18n();
+  const { t, tn, language } = words;
   const q = { category, ...(subcategory ? { subcategory } : {}), type: 'AD_SLOTS' as const };
   const { data } = useQuery({ queryKey: businessKeys.packages(q), queryFn: ({ signal }) => businessApi.packages(q, signal) });
   const checkout = usePackageCheckout();
@@ -20,14 +22,14 @@ export function AdLimitNotice({ category, subcategory }: { category: string; sub
   if (limit.remaining > 0) {
     return (
       <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
-        {t('Free ads left in')} {limit.name}: {limit.remaining} / {limit.freeAds} ({t('every')} {limit.periodDays} {t('days')})
+        {t('Free ads left in {group}: {left} / {free} (every {days} days)', { group: t(limit.name), left: limit.remaining, free: limit.freeAds, days: limit.periodDays })}
       </p>
     );
   }
   if (limit.paidSlots > 0) {
     return (
       <p className="biz-limit biz-limit--ok" data-testid="ad-limit">
-        {t('Your free ad in')} {limit.name} {t('is used. Posting uses one of your paid ad slots')} ({limit.paidSlots} {t('left')}).
+        {t('Your free ad in {group} is used. Posting uses one of your paid ad slots ({n} left).', { group: t(limit.name), n: limit.paidSlots })}
       </p>
     );
   }
@@ -37,17 +39,19 @@ export function AdLimitNotice({ category, subcategory }: { category: string; sub
         {t('Free ad limit reached')}
       </h2>
       <p>
-        {limit.freeAds === 1 ? t('You have used your free ad in') : `${t('You have used your')} ${limit.freeAds} ${t('free ads in')}`} {limit.name} ({t('every')} {limit.periodDays}{' '}
-        {t('days')}).
-        {limit.resetsAt ? ` ${t('Next free ad on')} ${formatDate(limit.resetsAt)}.` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
+        {tn(limit.freeAds, 'You have used your free ad in {group} (every {days} days).', 'You have used your {n} free ads in {group} (every {days} days).', {
+          group: t(limit.name),
+          days: limit.periodDays,
+        })}
+        {limit.resetsAt ? ` ${t('Next free ad on {date}.', { date: formatDate(limit.resetsAt, language) })}` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
       </p>
       <ul className="biz-limit__packs">
         {data.packages.map((pkg) => (
           <li key={pkg.id}>
             <button type="button" className="button button--outline biz-limit__pack" onClick={() => checkout.start([{ pkg, quantity: 1 }])}>
-              <strong>{pkg.name.split(' · ')[0]}</strong>
+              <strong>{packageName(pkg.name, words, { withGroup: false })}</strong>
               <span>
-                {rupees(pkg.price)} + GST = {rupees(priceWithGst(pkg.price))}
+                {rupees(pkg.price)} + {t('GST')} = {rupees(priceWithGst(pkg.price))}
               </span>
             </button>
           </li>

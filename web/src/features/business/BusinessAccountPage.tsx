@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { InvoiceButton } from './SellerReports';
 import { usePageTitle } from '../../lib/page-title';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
-import { businessApi, businessKeys, formatDate, priceWithGst, rupees, type PackageType } from './business-api';
+import { businessApi, businessKeys, formatDate, priceWithGst, rupees } from './business-api';
+import { PACKAGE_TYPE_LABELS, packageDescription, packageName } from './package-text';
 import { usePackageCheckout } from './use-package-checkout';
 import './business.css';
 
-const TYPE_LABEL: Record<PackageType, string> = { AD_SLOTS: 'Extra ads', FEATURED: 'Featured', BOOST: 'Boost to top' };
-
 /** /en-in/payments/businesspackages/my_account: buy packages, my unused packages, my free-ad limits. */
 export function BusinessAccountPage() {
-  const t = useT();
+  const words = useI18n();
+  const { t, language } = words;
   usePageTitle('My Account - Business packages - SEL');
   const account = useQuery({ queryKey: businessKeys.account(), queryFn: ({ signal }) => businessApi.account(signal) });
   const groups = account.data?.limits ?? [];
@@ -40,7 +40,7 @@ export function BusinessAccountPage() {
           <select value={chosen ? (chosen.subcategoryId ?? chosen.categoryId) : ''} onChange={(e) => setGroup(e.target.value)}>
             {groups.map((g) => (
               <option key={g.subcategoryId ?? g.categoryId} value={g.subcategoryId ?? g.categoryId}>
-                {g.name}
+                {t(g.name)}
               </option>
             ))}
           </select>
@@ -49,11 +49,11 @@ export function BusinessAccountPage() {
           {(packages.data?.packages ?? []).map((pkg) => (
             <li key={pkg.id} className="biz-page__package">
               <span>
-                <span className="biz-page__type">{t(TYPE_LABEL[pkg.type])}</span>
-                <strong>{pkg.name.split(' · ')[0]}</strong>
-                <span className="muted">{pkg.description}</span>
+                <span className="biz-page__type">{t(PACKAGE_TYPE_LABELS[pkg.type])}</span>
+                <strong>{packageName(pkg.name, words, { withGroup: false })}</strong>
+                <span className="muted">{packageDescription(pkg.description, words)}</span>
               </span>
-              <button type="button" className="button button--primary" onClick={() => checkout.start([{ pkg, quantity: 1 }])} aria-label={`${t('Buy')} ${pkg.name}`}>
+              <button type="button" className="button button--primary" onClick={() => checkout.start([{ pkg, quantity: 1 }])} aria-label={`${t('Buy')} ${packageName(pkg.name, words)}`}>
                 {rupees(priceWithGst(pkg.price))}
               </button>
             </li>
@@ -70,7 +70,7 @@ export function BusinessAccountPage() {
         <ul className="biz-page__credits">
           {(account.data?.credits ?? []).map((c) => (
             <li key={c.id}>
-              <strong>{c.name}</strong> — {c.remaining} / {c.quantity} {t('left')}, {t('use by')} {formatDate(c.expiresAt)}
+              <strong>{packageName(c.name, words)}</strong> — {c.remaining} / {c.quantity} {t('left')}, {t('use by')} {formatDate(c.expiresAt, language)}
             </li>
           ))}
         </ul>
@@ -91,12 +91,12 @@ export function BusinessAccountPage() {
           <tbody>
             {groups.map((g) => (
               <tr key={g.subcategoryId ?? g.categoryId}>
-                <th scope="row">{g.name}</th>
+                <th scope="row">{t(g.name)}</th>
                 <td>
                   {g.used} / {g.freeAds} {t('per')} {g.periodDays} {t('days')}
                   {g.paidSlots > 0 ? ` + ${g.paidSlots} ${t('paid')}` : ''}
                 </td>
-                <td>{g.resetsAt ? formatDate(g.resetsAt) : '—'}</td>
+                <td>{g.resetsAt ? formatDate(g.resetsAt, language) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -109,7 +109,8 @@ export function BusinessAccountPage() {
 
 /** /en-in/myorders/orders: my package orders with their GST breakdown and invoice numbers. */
 export function MyOrdersPage() {
-  const t = useT();
+  const words = useI18n();
+  const { t, language } = words;
   usePageTitle('My Orders - SEL');
   const orders = useQuery({ queryKey: businessKeys.orders(), queryFn: ({ signal }) => businessApi.orders(signal) });
   return (
@@ -128,13 +129,13 @@ export function MyOrdersPage() {
           <li key={o.id} className="sell-card biz-order">
             <p className="biz-order__head">
               <strong>{o.status === 'PAID' ? t('Paid') : t('Not completed')}</strong>
-              <span className="muted">{formatDate(o.paidAt ?? o.createdAt)}</span>
+              <span className="muted">{formatDate(o.paidAt ?? o.createdAt, language)}</span>
             </p>
             <ul className="biz-order__items">
               {o.items.map((i) => (
                 <li key={i.packageId}>
                   {i.quantity > 1 ? `${i.quantity} × ` : ''}
-                  {i.name} — {rupees(i.amount)}
+                  {packageName(i.name, words)} — {rupees(i.amount)}
                 </li>
               ))}
             </ul>

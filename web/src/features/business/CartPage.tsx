@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { serverMessage } from '../selling/messages';
 import { businessApi, businessKeys, GST_PERCENT, rupees } from './business-api';
 import { MAX_QUANTITY, clearCart, keepInCart, removeFromCart, setQuantity, useCart } from './cart';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
 import { usePackageCheckout } from './use-package-checkout';
+import { packageName } from './package-text';
 import './business.css';
 
 /**
@@ -16,7 +17,8 @@ import './business.css';
  */
 export function CartPage() {
   usePageTitle('Cart - SEL');
-  const t = useT();
+  const words = useI18n();
+  const { t } = words;
   const router = useRouter();
   const lines = useCart();
   const catalogue = useQuery({ queryKey: businessKeys.packages({}), queryFn: ({ signal }) => businessApi.packages({}, signal), staleTime: 60_000 });
@@ -66,7 +68,7 @@ export function CartPage() {
         {items.map(({ pkg, quantity }) => (
           <li key={pkg.id} className="biz-cart__line">
             <span className="biz-cart__name">
-              <strong>{pkg.name}</strong>
+              <strong>{packageName(pkg.name, words)}</strong>
               <span className="muted">{rupees(pkg.price)} {t('each, before GST')}</span>
             </span>
             <span className="biz-cart__qty">

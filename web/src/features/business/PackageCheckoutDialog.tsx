@@ -1,14 +1,16 @@
 import { useId } from 'react';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { Dialog } from '../../components/Dialog';
 import '../premium/premium.css';
 import './business.css';
 import { GST_PERCENT, rupees } from './business-api';
+import { packageDescription, packageName } from './package-text';
 import type { PackageCheckout } from './use-package-checkout';
 
 /** 'Complete Payment' for seller packages: what is bought, subtotal, GST and total, then the checkout. */
 export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout }) {
-  const t = useT();
+  const words = useI18n();
+  const { t } = words;
   const notesId = useId();
   const { items, order, phase, error } = checkout;
   if (items.length === 0) return null;
@@ -23,8 +25,8 @@ export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout 
             {items.map(({ pkg, quantity }) => (
               <li key={pkg.id} className="biz-pay__item">
                 <span>
-                  <strong>{quantity > 1 ? `${quantity} × ${pkg.name}` : pkg.name}</strong>
-                  <span className="muted biz-pay__description">{pkg.description}</span>
+                  <strong>{quantity > 1 ? `${quantity} × ${packageName(pkg.name, words)}` : packageName(pkg.name, words)}</strong>
+                  <span className="muted biz-pay__description">{packageDescription(pkg.description, words)}</span>
                 </span>
                 <span>{rupees(pkg.price * quantity)}</span>
               </li>

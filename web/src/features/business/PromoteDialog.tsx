@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../selling/messages';
 import { addToCart } from './cart';
@@ -29,7 +29,7 @@ type PromotionType = 'FEATURED' | 'BOOST';
  * and from "Sell Faster Now" after posting (the new ad preselected).
  */
 export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd[]; initialAdId?: string; onClose: () => void }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const live = ads.filter((a) => a.status === 'APPROVED');
   const [adId, setAdId] = useState<string | undefined>(initialAdId ?? (live.length === 1 ? live[0]!.id : undefined));
@@ -46,7 +46,7 @@ export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd
   const promote = useMutation({
     mutationFn: (type: PromotionType) => businessApi.promote(ad!.id, type),
     onSuccess: async (result) => {
-      toast.success(result.type === 'FEATURED' && result.featuredUntil ? t('Your ad is featured until {date}.', { date: formatDate(result.featuredUntil) }) : t('Your ad is back on top.'));
+      toast.success(result.type === 'FEATURED' && result.featuredUntil ? t('Your ad is featured until {date}.', { date: formatDate(result.featuredUntil, language) }) : t('Your ad is back on top.'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['listings'] }), queryClient.invalidateQueries({ queryKey: businessKeys.all })]);
       onClose();
     },
@@ -124,7 +124,7 @@ export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd
             <ul className="biz-promote__ads">
               {live.map((a) => (
                 <li key={a.id}>
-                  <button type="button" className="button button--outline biz-promote__ad" onClick={() => setAdId(a.id)}>
+                  <button type="button" className="button button--outline biz-promote__ad" onClick={() => setAdId(a.id)} translate="no">
                     {a.title}
                   </button>
                 </li>
@@ -135,7 +135,7 @@ export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd
       ) : (
         <div className="biz-promote__body">
           <p className="biz-promote__ad-title">
-            <strong>{ad.title}</strong>
+            <strong translate="no">{ad.title}</strong>
             {!initialAdId && live.length > 1 && (
               <button type="button" className="link-button" onClick={() => setAdId(undefined)}>
                 {t('Change')}

@@ -131,23 +131,31 @@ function AdStatsBody({ title, stats, failed }: { title: string; stats: ListingSt
   );
 }
 
+/**
+ * A button that fetches one of my files: busy while it runs (so a second tap does nothing), a toast
+ * when it fails. `done` says what to confirm, if anything.
+ */
+function useFileAction(action: () => Promise<void>, done?: string) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    setBusy(true);
+    action()
+      .then(() => {
+        if (done) toast.success(done);
+      })
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : t('Could not download the file. Please try again.')))
+      .finally(() => setBusy(false));
+  };
+  return { busy, run };
+}
+
 /** My Ads: every conversation about my ads as a spreadsheet. */
 export function DownloadLeadsButton() {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFileAction(downloadLeadsCsv, t('Leads downloaded'));
   return (
-    <button
-      type="button"
-      className="button button--outline button--small"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadLeadsCsv()
-          .then(() => toast.success(t('Leads downloaded')))
-          .catch((error: unknown) => toast.error(error instanceof Error ? error.message : t('Could not download the file. Please try again.')))
-          .finally(() => setBusy(false));
-      }}
-    >
+    <button type="button" className="button button--outline button--small" disabled={busy} onClick={run}>
       {busy ? t('Downloading...') : t('Download leads')}
     </button>
   );
@@ -156,19 +164,9 @@ export function DownloadLeadsButton() {
 /** My Orders: the paid order's tax invoice in a new tab. */
 export function InvoiceButton({ orderId }: { orderId: string }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFileAction(() => openInvoice(orderId));
   return (
-    <button
-      type="button"
-      className="button button--outline button--small"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        openInvoice(orderId)
-          .catch((error: unknown) => toast.error(error instanceof Error ? error.message : t('Could not download the file. Please try again.')))
-          .finally(() => setBusy(false));
-      }}
-    >
+    <button type="button" className="button button--outline button--small" disabled={busy} onClick={run}>
       {busy ? t('Opening...') : t('View tax invoice')}
     </button>
   );

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdLimit, BusinessOrder, CreatedOrder, OrderQuote, PackageType, SellerPackage, accountResult } from '../../../../worker/schemas/business';
 import { GST_PERCENT } from '../../../../worker/schemas/business-rules';
 import { api } from '../../lib/api';
+import { LOCALES, type Language } from '../../lib/locale';
 import type { CheckoutPayment } from '../premium/premium-api';
 
 export type { AdLimit, BusinessOrder, CreatedOrder, OrderQuote, PackageType, SellerPackage };
@@ -40,4 +41,5 @@ export const rupees = (amount: number) => inr.format(amount);
 /** What the buyer pays for one package at its list price: price + 18 % GST, rounded to the paisa. */
 export const priceWithGst = (price: number) => Math.round(price * (100 + GST_PERCENT)) / 100;
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+export const formatDate = (iso: string, language: Language = 'en') =>
+  new Date(iso).toLocaleDateString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' });

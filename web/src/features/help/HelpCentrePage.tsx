@@ -69,8 +69,12 @@ export function HelpCentrePage() {
           {t('Language')}
         </label>
         <select id={languageId} className="text-input help__language" value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
-          <option value="en">English (US)</option>
-          <option value="hi">हिन्दी (Hindi)</option>
+          <option value="en" lang="en">
+            English (US)
+          </option>
+          <option value="hi" lang="hi">
+            हिन्दी (Hindi)
+          </option>
         </select>
       </div>
 

@@ -1,7 +1,7 @@
 import { ShowPhoneButton } from '../premium/ShowPhoneButton';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { InternalLink } from '../../components/InternalLink';
 import { api } from '../../lib/api';
@@ -23,7 +23,7 @@ import { ReportAdDialog } from '../trust/ReportAdDialog';
 import { HELD_REASONS, type HeldReason } from '../../../../worker/schemas/trust-data';
 import { largeVariant } from '../../../../worker/schemas/media';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { msg, useI18n, useT } from '../../lib/i18n';
+import { msg, useI18n, useT, withNodes } from '../../lib/i18n';
 import { formatDate as formatDateIn } from '../../lib/format';
 
 /** The detail answers also say whether the viewer has favourited the ad. */
@@ -266,7 +266,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               <span aria-hidden="true"> · </span>
               <span>{tn(listing.views, '{n} view', '{n} views')}</span>
               <span aria-hidden="true"> · </span>
-              <span>{listing.location}</span>
+              <span translate="no">{listing.location}</span>
             </p>
             <div className="listing-detail__actions">
               {!isOwner && (
@@ -341,7 +341,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
                 <path fill="currentColor" d="M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7Zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
               </svg>
               <span>
-                {place}
+                <span translate="no">{place}</span>
                 <span className="visually-hidden"> {t('(opens Google Maps in a new tab)')}</span>
               </span>
             </a>
@@ -403,7 +403,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               )}
               <div className="detail-facts__row">
                 <dt>{t('Location')}</dt>
-                <dd>{listing.location || t('Not specified')}</dd>
+                <dd translate={listing.location ? 'no' : undefined}>{listing.location || t('Not specified')}</dd>
               </div>
               <div className="detail-facts__row">
                 <dt>{t('Posted')}</dt>
@@ -437,11 +437,12 @@ export function ListingById({ id }: { id: string }) {
  * A crumb's words in the reader's language. The server names the place crumb "Scooters in Pune";
  * its link carries the parts, so Hindi can put them in its own order ("Pune में स्कूटर").
  */
-export function crumbLabel(crumb: { name: string; url: string }, t: (text: string, params?: Record<string, string>) => string): string {
+export function crumbLabel(crumb: { name: string; url: string }, t: (text: string, params?: Record<string, string>) => string): ReactNode {
   const query = crumb.url.split('?')[1];
   const params = query ? new URLSearchParams(query) : null;
   const where = params?.get('location');
   const what = params?.get('subcategory') ?? params?.get('category');
-  if (where && what && crumb.name === `${what} in ${where}`) return t('{what} in {where}', { what: t(what), where });
+  // the place is a stored name, kept as written (and marked so, for translators and the Hindi check)
+  if (where && what && crumb.name === `${what} in ${where}`) return withNodes(t('{what} in {where}', { what: t(what) }), { where: <span translate="no">{where}</span> });
   return t(crumb.name);
 }

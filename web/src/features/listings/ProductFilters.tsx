@@ -18,7 +18,7 @@ import {
   withFilters,
   type Condition,
 } from './filters';
-import { facetQuery, withFacetCounts } from './facet-counts';
+import { facetQuery, placeChoices, withFacetCounts } from './facet-counts';
 import { listingQueries } from './queries';
 
 type Mode = 'live' | 'draft';
@@ -145,36 +145,46 @@ function CategoryFilter({ search, onChange, categories: catalogue, mode }: Omit<
 
 function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelProps, 'categories'>) {
   const { t } = useI18n();
+  // the counts follow the words and the other filters; until they arrive, the most active cities
+  const facets = useQuery({ ...listingQueries.facets(facetQuery(productsApiQuery(search))), placeholderData: keepPreviousData });
+  const counted = facets.data ? placeChoices(facets.data.locations) : null;
   const everywhere = isAllIndia(search.location);
-  const chosenKey = (search.location ?? '').split(',')[0]?.trim().toLowerCase();
-  const listed = locations?.some((l) => l.name.toLowerCase() === chosenKey) ?? false;
+  const chosenKey = (search.location ?? '').trim().toLowerCase();
+  const isChosen = (value: string) => !everywhere && (value.toLowerCase() === chosenKey || value.split(',')[0]!.toLowerCase() === chosenKey.split(',')[0]);
+  const places =
+    counted?.places ?? locations?.map((l) => ({ id: l.id, name: l.name, value: l.kind === 'city' ? l.name : locationLabel(l), count: l.count })) ?? null;
+  const within = counted?.within ?? null;
+  const listed = (within && isChosen(within.value)) || (places?.some((p) => isChosen(p.value)) ?? false);
+  const option = (place: { id: number; name: string; value: string; count: number }, className?: string) => (
+    <FilterOption mode={mode} onChange={onChange} selected={isChosen(place.value)} className={className} next={withFilters(search, { location: place.value })}>
+      <span translate="no">{place.name}</span> <Count value={place.count} />
+    </FilterOption>
+  );
+  const list = places?.map((place) => <li key={place.id}>{option(place)}</li>);
   return (
     <ul className="filter-list">
       <li>
-        <FilterOption mode={mode} onChange={onChange} selected={everywhere} next={withFilters(search, { location: undefined })}>
-          {t('India')}
+        <FilterOption mode={mode} onChange={onChange} selected={everywhere} className={within ? 'filter-option--back' : undefined} next={withFilters(search, { location: undefined })}>
+          {within ? `‹ ${t('India')}` : t('India')}
         </FilterOption>
       </li>
-      {!everywhere && !listed && search.location && (
+      {!listed && !everywhere && search.location && (
         <li>
           <FilterOption mode={mode} onChange={onChange} selected next={search}>
-            {search.location}
+            <span translate="no">{search.location}</span>
           </FilterOption>
         </li>
       )}
-      {locations?.map((location) => (
-        <li key={location.id}>
-          <FilterOption
-            mode={mode}
-            onChange={onChange}
-            selected={!everywhere && location.name.toLowerCase() === chosenKey}
-            next={withFilters(search, { location: location.kind === 'city' ? location.name : locationLabel(location) })}
-          >
-            {location.name} <Count value={location.count} />
-          </FilterOption>
+      {within ? (
+        <li>
+          {option(within, 'filter-option--parent')}
+          <ul className="filter-list filter-list--nested">{list}</ul>
         </li>
-      ))}
-      {!locations && <li className="muted filter-note">{t('Loading locations...')}</li>}
+      ) : (
+        list
+      )}
+      {counted && !places?.length && <li className="muted filter-note">{t('No place has ads for this search')}</li>}
+      {!places && <li className="muted filter-note">{t('Loading locations...')}</li>}
     </ul>
   );
 }

@@ -7,6 +7,7 @@ import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../lib/page-title';
 import { formatTotal } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
+import { withNames } from '../../lib/with-names';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type ProductsSearch } from '../../lib/search-params';
 import { catalogQueries, findCategory, findSubcategory } from '../catalog/queries';
@@ -68,10 +69,10 @@ function Breadcrumbs({ search }: { search: ProductsSearch }) {
         {crumbs.map((crumb, index) => (
           <li key={crumb.label}>
             {index === last || !crumb.search ? (
-              <span aria-current={index === last ? 'page' : undefined}>{crumb.label}</span>
+              <span aria-current={index === last ? 'page' : undefined}>{withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}</span>
             ) : (
               <Link to="/products" search={crumb.search}>
-                {crumb.label}
+                {withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}
               </Link>
             )}
           </li>
@@ -97,7 +98,8 @@ function PopularSearches({ search }: { search: ProductsSearch }) {
               search={withFilters(search, { q: item.term })}
               className={search.q?.toLowerCase() === item.term.toLowerCase() ? 'popular-searches__term is-active' : 'popular-searches__term'}
             >
-              {item.term}
+              {/* the stored term is what is searched; the reader sees it in their language (catalog-hi.ts) */}
+              {t(item.term)}
             </Link>
           </li>
         ))}
@@ -116,11 +118,11 @@ function BannerAd() {
     <aside className="banner-ad" aria-label={t('Advertisement')}>
       <img className="banner-ad__logo" src={ad.logo} alt="" width={48} height={48} loading="lazy" />
       <div className="banner-ad__text">
-        <p className="banner-ad__title">{ad.title}</p>
-        <p className="banner-ad__subtitle">{ad.subtitle}</p>
+        <p className="banner-ad__title">{t(ad.title)}</p>
+        <p className="banner-ad__subtitle">{t(ad.subtitle)}</p>
       </div>
       <InternalLink href={ad.link} className="button button--primary banner-ad__button">
-        {ad.buttonText}
+        {t(ad.buttonText)}
       </InternalLink>
     </aside>
   );
@@ -134,7 +136,8 @@ function FilterChips({ chips, onClearAll }: { chips: FilterChip[]; onClearAll: (
       <ul>
         {chips.map((chip) => (
           <li key={chip.key} className="chip">
-            <span>{chip.label}</span>
+            {/* the buyer's words and place are kept as written */}
+            <span translate={chip.key === 'q' || chip.key === 'location' ? 'no' : undefined}>{chip.label}</span>
             <Link to="/products" search={chip.next} resetScroll={false} className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })}>
               ×
             </Link>
@@ -223,7 +226,7 @@ export function ProductsPage() {
     <div className="products-page">
       <Breadcrumbs search={search} />
       <div className="products-head">
-        <h1 className="page-title">{heading}</h1>
+        <h1 className="page-title">{withNames(heading, [isAllIndia(search.location) ? undefined : search.location, search.q])}</h1>
         {page && (
           <p className="muted products-head__count" aria-live="polite">
             {tn(page.totalCapped ? 2 : page.total, '{n} ad', '{n} ads', { n: formatTotal(page, i18n.language) })}
@@ -351,7 +354,8 @@ export function ProductsPage() {
             <ul className="filter-chips__list">
               {filterChips(draft, i18n).map((chip) => (
                 <li key={chip.key} className="chip">
-                  <span>{chip.label}</span>
+                  {/* the buyer's words and place are kept as written */}
+            <span translate={chip.key === 'q' || chip.key === 'location' ? 'no' : undefined}>{chip.label}</span>
                   <button type="button" className="chip__remove" aria-label={t('Remove filter {name}', { name: chip.label })} onClick={() => resetDraft(chip.next)}>
                     ×
                   </button>

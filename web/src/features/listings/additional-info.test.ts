@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { additionalInformation, featureValueText, humaniseFeatureKey, isHiddenFeatureKey } from './additional-info';
+import { FEATURE_LABELS, additionalInformation, featureValueText, humaniseFeatureKey, isHiddenFeatureKey } from './additional-info';
+
+// the post form's source, to find every attribute key it can write
+const POST_FORM = import.meta.glob<string>('../selling/DetailsFields.tsx', { query: '?raw', import: 'default', eager: true });
 
 describe('Additional Information: which keys are hidden', () => {
   it('hides seller contact, place names and photo lists, whatever the case', () => {
@@ -71,5 +74,15 @@ describe('numbers that are labels', () => {
     const rows = additionalInformation({ year: 2019, kmDriven: 42000 });
     expect(rows.find((r) => r.key === 'year')?.value).toBe('2019');
     expect(rows.find((r) => r.key === 'kmDriven')?.value).toBe('42,000');
+  });
+});
+
+describe('Additional Information: labels', () => {
+  it('labels every attribute the post form writes (so each label is a catalogue key with Hindi)', () => {
+    const source = Object.values(POST_FORM)[0] ?? '';
+    const keys = new Set([...source.matchAll(/(?:bind\(props, |setFeature\()'(\w+)'/g)].map((m) => m[1] ?? ''));
+    expect(keys.size).toBeGreaterThan(30);
+    expect([...keys].filter((key) => !FEATURE_LABELS[key])).toEqual([]);
+    expect(humaniseFeatureKey('tenantType')).toBe('Tenants preferred');
   });
 });

@@ -11,14 +11,51 @@ const HIDDEN_KEY_PARTS = ['phone', 'sellerphone', 'sellername', 'images', 'city'
 /** Values containing these are upload leftovers, not information: browser blob URLs and our own photo URLs. */
 const HIDDEN_VALUE_PARTS = ['blob:', '/api/media/'];
 
-/** Labels that the generic humaniser would get wrong. */
-const LABELS: Record<string, string> = {
-  kmDriven: msg('Km driven'),
-  noOfOwners: msg('No. of owners'),
+/**
+ * A label for every attribute the post form writes (selling/DetailsFields.tsx), as catalogue keys so
+ * Hindi readers see them in Hindi; additional-info.test.ts checks the form has no key left out.
+ * Keys from elsewhere (older ads, imports) fall back to the humaniser below, in English.
+ */
+export const FEATURE_LABELS: Record<string, string> = {
+  additionalDetails: msg('Additional details'),
+  age: msg('Age of property'),
+  amenities: msg('Amenities'),
+  area: msg('Area (sq ft)'),
+  battery: msg('Battery'),
   bhk: msg('BHK'),
-  ram: msg('RAM'),
+  boundaryWall: msg('Boundary wall'),
+  brand: msg('Brand'),
   carpetArea: msg('Carpet area'),
+  color: msg('Colour'),
+  cornerPlot: msg('Corner plot'),
+  facilities: msg('Facilities'),
+  facing: msg('Facing'),
+  features: msg('Features'),
+  floor: msg('Floor'),
+  fuel: msg('Fuel'),
+  furnishing: msg('Furnishing'),
+  kmDriven: msg('Km driven'),
+  length: msg('Length (ft)'),
+  maintenanceCharges: msg('Maintenance (monthly)'),
+  mealsIncluded: msg('Meals included'),
+  model: msg('Model'),
+  noOfOwners: msg('No. of owners'),
+  parking: msg('Parking'),
+  powerBackup: msg('Power backup'),
+  propertyType: msg('Property type'),
+  ram: msg('RAM'),
+  rentType: msg('Rent type'),
+  roadWidth: msg('Road width (ft)'),
+  roomType: msg('Room type'),
+  screenSize: msg('Screen size'),
+  securityDeposit: msg('Security deposit'),
+  storage: msg('Storage'),
   superBuiltupArea: msg('Super built-up area'),
+  tenantType: msg('Tenants preferred'),
+  transmission: msg('Transmission'),
+  warranty: msg('Warranty'),
+  width: msg('Width (ft)'),
+  year: msg('Year'),
 };
 
 export function isHiddenFeatureKey(key: string): boolean {
@@ -28,7 +65,7 @@ export function isHiddenFeatureKey(key: string): boolean {
 
 /** 'kmDriven' → 'Km driven', 'fuel_type' → 'Fuel type', 'ABS' stays 'ABS'. */
 export function humaniseFeatureKey(key: string): string {
-  const known = LABELS[key];
+  const known = FEATURE_LABELS[key];
   if (known) return known;
   const words = key
     .replace(/[_-]+/g, ' ')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../../worker/schemas/catalog';
-import { facetQuery, withFacetCounts } from './facet-counts';
+import { facetQuery, placeChoices, withFacetCounts } from './facet-counts';
 
 const catalogue: Category[] = [
   { id: 'vehicles', name: 'Vehicles', slug: 'vehicles', count: 240, subcategories: [
@@ -17,6 +17,7 @@ const facets = {
     { id: 'vehicles', name: 'Vehicles', count: 3, subcategories: [{ id: 'vehicles-cars', name: 'Cars', count: 2 }, { id: 'vehicles-scooters', name: 'Scooters', count: 1 }] },
     { id: 'home-and-garden', name: 'Home & Garden', count: 1, subcategories: [{ id: 'home-and-garden-appliances', name: 'Appliances', count: 1 }] },
   ],
+  locations: { within: null, places: [] },
 };
 
 describe('withFacetCounts', () => {
@@ -33,5 +34,24 @@ describe('withFacetCounts', () => {
   });
   it('asks for counts without paging or order, which change none', () => {
     expect(facetQuery({ q: 'honda', category: 'Vehicles', page: 3, limit: 20, sortBy: 'price', sortOrder: 'asc', minPrice: 5 })).toEqual({ q: 'honda', category: 'Vehicles', minPrice: 5 });
+  });
+});
+
+describe('placeChoices', () => {
+  it('lists the cities of India by name when no place is chosen', () => {
+    const out = placeChoices({ within: null, places: [{ id: 1, kind: 'city', name: 'Pune', state: 'Maharashtra', city: null, count: 3 }] });
+    expect(out).toEqual({ within: null, places: [{ id: 1, name: 'Pune', value: 'Pune', count: 3 }] });
+  });
+
+  it('names areas with their city, under the city they sit in', () => {
+    const out = placeChoices({
+      within: { id: 1, kind: 'city', name: 'Pune', state: 'Maharashtra', count: 4 },
+      places: [
+        { id: 7, kind: 'area', name: 'Baner', state: 'Maharashtra', city: 'Pune', count: 2 },
+        { id: 8, kind: 'area', name: 'Kothrud', state: 'Maharashtra', city: 'Pune', count: 0 },
+      ],
+    });
+    expect(out.within).toEqual({ id: 1, name: 'Pune', value: 'Pune', count: 4 });
+    expect(out.places.map((p) => [p.value, p.count])).toEqual([['Baner, Pune', 2], ['Kothrud, Pune', 0]]);
   });
 });

@@ -4,7 +4,7 @@
  * find in each. Categories the search finds nothing in are left out, except the one chosen.
  */
 import type { Category } from '../../../../worker/schemas/catalog';
-import type { ListingFacets } from '../../../../worker/schemas/facets';
+import type { ListingFacets, LocationFacets } from '../../../../worker/schemas/facets';
 import type { ListingFilters } from './queries';
 
 /** The facets request: the page's query without paging and order (they change no count). */
@@ -28,4 +28,23 @@ export function withFacetCounts(categories: readonly Category[], facets: Listing
       };
     })
     .filter((category) => category.count > 0 || category.id === chosen.categoryId);
+}
+
+/** One place of the location filter: its name, the URL's `location` for it and its count. */
+export interface PlaceChoice {
+  id: number;
+  name: string;
+  /** what the URL's location becomes: a city by name, an area with its city ("Baner, Pune") */
+  value: string;
+  count: number;
+}
+
+/**
+ * The location filter from the facets: the state or city the list sits in (null for all of India)
+ * and the places under it, most ads first, as the server ordered them.
+ */
+export function placeChoices(locations: LocationFacets): { within: PlaceChoice | null; places: PlaceChoice[] } {
+  const within = locations.within ? { id: locations.within.id, name: locations.within.name, value: locations.within.name, count: locations.within.count } : null;
+  const places = locations.places.map((p) => ({ id: p.id, name: p.name, value: p.kind === 'area' && p.city ? `${p.name}, ${p.city}` : p.name, count: p.count }));
+  return { within, places };
 }

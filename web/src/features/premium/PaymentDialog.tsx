@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { formatAmount, orderAmountText, payButtonLabel, pricePerMonthText } from './premium-rules';
+import { useI18n } from '../../lib/i18n';
+import { formatAmount, orderAmountText, payButtonLabel } from './premium-rules';
 import type { Checkout } from './use-checkout';
 
 /** 'Complete Payment' (spec part 2 §2): the chosen plan, what paying means, Pay and Cancel. */
 export function PaymentDialog({ checkout }: { checkout: Checkout }) {
   const { selected, order, phase, busy, error } = checkout;
   const notesId = useId();
+  const { t } = useI18n();
   if (!selected) return null;
 
   const price = order ? orderAmountText(order) : formatAmount(selected.price, selected.currency);
@@ -15,47 +17,49 @@ export function PaymentDialog({ checkout }: { checkout: Checkout }) {
 
   return (
     <>
-      <Dialog title="Complete Payment" onClose={checkout.close} busy={verifying} describedBy={notesId} className="premium-pay">
+      <Dialog title={t('Complete Payment')} onClose={checkout.close} busy={verifying} describedBy={notesId} className="premium-pay">
         <div className="premium-pay__body">
           <div className="premium-pay__plan">
             <div>
-              <h3 className="premium-pay__plan-name">{selected.name}</h3>
-              <p className="premium-pay__plan-description">{selected.description}</p>
+              <h3 className="premium-pay__plan-name">{t(selected.name)}</h3>
+              <p className="premium-pay__plan-description">{t(selected.description)}</p>
             </div>
-            <p className="premium-pay__price">{pricePerMonthText(selected.price, selected.currency)}</p>
+            <p className="premium-pay__price">
+              {formatAmount(selected.price, selected.currency)} {t('/ month')}
+            </p>
           </div>
 
           <ul className="premium-pay__notes" id={notesId}>
             <li>
               <NoteIcon kind="lock" />
               {testMode
-                ? 'Test mode: payment goes through SEL’s test checkout. No real money is charged.'
-                : 'Secure payment through Razorpay: cards, UPI and net banking. SEL never sees or stores your card details.'}
+                ? t('Test mode: payment goes through SEL’s test checkout. No real money is charged.')
+                : t('Secure payment through Razorpay: cards, UPI and net banking. SEL never sees or stores your card details.')}
             </li>
             <li>
               <NoteIcon kind="bolt" />
-              Instant activation as soon as the payment is confirmed.
+              {t('Instant activation as soon as the payment is confirmed.')}
             </li>
             <li>
               <NoteIcon kind="calendar" />
-              Valid for {selected.validityDays} days. It does not renew automatically.
+              {t('Valid for {days} days. It does not renew automatically.', { days: selected.validityDays })}
             </li>
           </ul>
 
           {error && (
             <p className="premium-error" role="alert">
-              {error}
+              {t(error)}
             </p>
           )}
           {verifying && (
             <p className="premium-pay__status" role="status">
-              Confirming your payment...
+              {t('Confirming your payment...')}
             </p>
           )}
 
           <div className="premium-pay__actions">
             <button type="button" className="button button--outline" onClick={checkout.close} disabled={verifying}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button
               type="button"
@@ -65,12 +69,14 @@ export function PaymentDialog({ checkout }: { checkout: Checkout }) {
               aria-busy={busy}
               data-autofocus
             >
-              {payButtonLabel(price, busy)}
+              {t(payButtonLabel(busy), { price })}
             </button>
           </div>
           <p className="premium-pay__terms">
-            By paying you agree to SEL’s Terms of Use and Privacy Policy. This is a one-time payment for{' '}
-            {selected.validityDays} days of {selected.name}.
+            {t('By paying you agree to SEL’s Terms of Use and Privacy Policy. This is a one-time payment for {days} days of {plan}.', {
+              days: selected.validityDays,
+              plan: t(selected.name),
+            })}
           </p>
         </div>
       </Dialog>
@@ -90,57 +96,60 @@ function LocalTestCheckout({ checkout, planName, amount }: { checkout: Checkout;
   const [method, setMethod] = useState<Method>('card');
   const verifying = checkout.phase === 'verifying';
   const warningId = useId();
+  const { t } = useI18n();
 
   return (
-    <Dialog title="Test checkout" onClose={checkout.dismissCheckout} busy={verifying} describedBy={warningId} className="premium-test-checkout">
+    <Dialog title={t('Test checkout')} onClose={checkout.dismissCheckout} busy={verifying} describedBy={warningId} className="premium-test-checkout">
       <div className="premium-pay__body">
         <p className="premium-test-checkout__banner" id={warningId}>
-          Test checkout — no real money is charged
+          {t('Test checkout — no real money is charged')}
         </p>
         <dl className="premium-test-checkout__summary">
           <div>
-            <dt>Plan</dt>
-            <dd>{planName}</dd>
+            <dt>{t('Plan')}</dt>
+            <dd>{t(planName)}</dd>
           </div>
           <div>
-            <dt>Amount</dt>
+            <dt>{t('Amount')}</dt>
             <dd>{amount}</dd>
           </div>
           {checkout.order && (
             <div>
-              <dt>Order</dt>
-              <dd className="premium-test-checkout__order">{checkout.order.orderId}</dd>
+              <dt>{t('Order')}</dt>
+              <dd className="premium-test-checkout__order" translate="no">{checkout.order.orderId}</dd>
             </div>
           )}
         </dl>
 
         <fieldset className="premium-test-checkout__methods" disabled={verifying}>
-          <legend>Pay with (test)</legend>
+          <legend>{t('Pay with (test)')}</legend>
           <label className={method === 'card' ? 'premium-method premium-method--active' : 'premium-method'}>
             <input type="radio" name="premium-test-method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
             <span>
-              <strong>Card</strong>
-              <span className="premium-method__detail">Test Visa •••• 1111, exp 12/30</span>
+              <strong>{t('Card')}</strong>
+              <span className="premium-method__detail">{t('Test Visa •••• 1111, exp 12/30')}</span>
             </span>
           </label>
           <label className={method === 'upi' ? 'premium-method premium-method--active' : 'premium-method'}>
             <input type="radio" name="premium-test-method" value="upi" checked={method === 'upi'} onChange={() => setMethod('upi')} />
             <span>
               <strong>UPI</strong>
-              <span className="premium-method__detail">success@sel.test</span>
+              <span className="premium-method__detail" translate="no">
+                success@sel.test
+              </span>
             </span>
           </label>
         </fieldset>
 
         {checkout.error && (
           <p className="premium-error" role="alert">
-            {checkout.error}
+            {t(checkout.error)}
           </p>
         )}
 
         <div className="premium-pay__actions">
           <button type="button" className="button button--outline" onClick={checkout.dismissCheckout} disabled={verifying}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button
             type="button"
@@ -150,7 +159,7 @@ function LocalTestCheckout({ checkout, planName, amount }: { checkout: Checkout;
             aria-busy={verifying}
             data-autofocus
           >
-            {payButtonLabel(amount, verifying)}
+            {t(payButtonLabel(verifying), { price: amount })}
           </button>
         </div>
       </div>

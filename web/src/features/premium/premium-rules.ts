@@ -15,11 +15,6 @@ export function formatAmount(amount: number, currency = 'INR'): string {
   return code === 'INR' ? `₹${rupees.format(value)}` : `${code} ${rupees.format(value)}`;
 }
 
-/** Plan price as the cards show it: '₹99 / month'. (Plans last 30 days, sold as monthly.) */
-export function pricePerMonthText(price: number, currency = 'INR'): string {
-  return `${formatAmount(price, currency)} / month`;
-}
-
 /** The order's amount is in paise; the Pay button shows rupees: 'Pay ₹299'. */
 export function orderAmountText(order: Pick<PremiumOrder, 'amount' | 'currency'>): string {
   return formatAmount(order.amount / 100, order.currency);
@@ -77,8 +72,8 @@ export function planButtonState({ packageId, isPremium, statusKnown, selectedPac
 }
 
 /** The payment dialog's main button: the price, or 'Processing...' while anything is under way. */
-export function payButtonLabel(price: string, busy: boolean): string {
-  return busy ? 'Processing...' : `Pay ${price}`;
+export function payButtonLabel(busy: boolean): string {
+  return busy ? msg('Processing...') : msg('Pay {price}');
 }
 
 /** What failed, for the fallback texts of spec part 2 §8 (Premium). */

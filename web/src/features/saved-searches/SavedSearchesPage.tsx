@@ -71,7 +71,9 @@ export function SavedSearchesPage() {
         {searches.map((s) => (
           <li key={s.id} className="saved-search-card" data-testid="saved-search">
             <button type="button" className="saved-search-card__open" onClick={() => void open(s)}>
-              <span className="saved-search-card__name">{s.name}</span>
+              <span className="saved-search-card__name" translate="no">
+                {s.name}
+              </span>
               <span className="muted saved-search-card__summary">{summaryParts(s.query, t).join(' · ')}</span>
               {s.newCount > 0 ? (
                 <span className="saved-search-card__new" data-testid="saved-search-new">

@@ -3,15 +3,16 @@
  * GET /api/listings' parameters) and back, and the filters summarised in words.
  */
 import { api } from '../../lib/api';
+import { msg } from '../../lib/i18n';
 import type { ProductsSearch } from '../../lib/search-params';
 import type { AlertFrequency, SavedSearch } from '../../../../worker/schemas/saved-searches';
 import { productsApiQuery } from '../listings/filters';
 
 export type { AlertFrequency, SavedSearch };
 export const ALERT_CHOICES: { value: AlertFrequency; label: string; hint: string }[] = [
-  { value: 'instant', label: 'Instantly', hint: 'A notification as soon as a matching ad is posted' },
-  { value: 'daily', label: 'Once a day', hint: 'One e-mail a day with the new ads' },
-  { value: 'off', label: 'Off', hint: 'No alerts: just keep the search' },
+  { value: 'instant', label: msg('Instantly'), hint: msg('A notification as soon as a matching ad is posted') },
+  { value: 'daily', label: msg('Once a day'), hint: msg('One e-mail a day with the new ads') },
+  { value: 'off', label: msg('Off'), hint: msg('No alerts: just keep the search') },
 ];
 
 /** The filters of the page as the saved query: the API's parameters, without paging nor "new since" (a moment, not a filter). */

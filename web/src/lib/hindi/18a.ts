@@ -4,7 +4,7 @@ export const HINDI_18A: Record<string, string> = {
   'Oops... your cart is empty. Packages you choose for your ads will show up here.': 'ओह... आपका कार्ट खाली है। अपने विज्ञापनों के लिए चुने गए पैकेज यहाँ दिखेंगे।',
   'View packages': 'पैकेज देखें',
   'Go back': 'वापस जाएँ',
-  'each, before GST': 'प्रति पैकेज, GST से पहले',
+  'each, before GST': 'प्रति पैकेज, जीएसटी से पहले',
   'One less': 'एक कम',
   Quantity: 'मात्रा',
   'One more': 'एक और',

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { msg, useT } from '../../../lib/i18n';
 import { authApi } from '../auth-api';
 import { EMAIL_PASSWORD_REQUIRED_MESSAGE, emailAuthErrorMessage, isPlausibleEmail } from '../auth-rules';
-import { Field, FormError, PasswordInput, Spinner } from './fields';
+import { Field, FormError, PasswordField, Spinner } from './fields';
 import type { EmailStepProps } from './steps';
 
 /** Log in with e-mail and password. */
@@ -48,18 +48,7 @@ export function EmailLoginStep({ email, onEmailChange, onBusy, onSuccess, onRegi
           />
         )}
       </Field>
-      <Field label={t('Password')}>
-        {({ inputId, describedBy, invalid }) => (
-          <PasswordInput
-            id={inputId}
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            describedBy={describedBy}
-            invalid={invalid}
-          />
-        )}
-      </Field>
+      <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
       <FormError id={errorId} message={error} />
       <button type="submit" className="auth-button auth-button--primary auth-button--block" disabled={pending}>
         {pending ? (

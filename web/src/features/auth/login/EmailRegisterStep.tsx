@@ -3,7 +3,7 @@ import { isApiError } from '../../../lib/api';
 import { msg, useT } from '../../../lib/i18n';
 import { authApi } from '../auth-api';
 import { EMAIL_PASSWORD_REQUIRED_MESSAGE, deriveRegistrationNames, emailAuthErrorMessage, isPlausibleEmail, validatePassword } from '../auth-rules';
-import { Field, FormError, PasswordInput, Spinner, issuesByField } from './fields';
+import { Field, FormError, PasswordField, Spinner, issuesByField } from './fields';
 import type { EmailStepProps } from './steps';
 
 /** Create an account with e-mail and password; the names start from the address. */
@@ -82,18 +82,13 @@ export function EmailRegisterStep({ email, onEmailChange, onBusy, onSuccess, onL
           />
         )}
       </Field>
-      <Field label={t('Password')} error={fieldErrors.password} hint={t('At least 8 characters, with a letter and a number.')}>
-        {({ inputId, describedBy, invalid }) => (
-          <PasswordInput
-            id={inputId}
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            describedBy={describedBy}
-            invalid={invalid}
-          />
-        )}
-      </Field>
+      <PasswordField
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        error={fieldErrors.password}
+        hint={t('At least 8 characters, with a letter and a number.')}
+      />
       <div className="auth-form__row">
         <Field label={t('First name')} error={fieldErrors.firstName}>
           {({ inputId, describedBy, invalid }) => (

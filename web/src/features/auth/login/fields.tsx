@@ -61,7 +61,31 @@ export function Spinner() {
   return <span className="auth-spinner auth-spinner--inline" aria-hidden="true" />;
 }
 
-export function PasswordInput(props: {
+/** The labelled password box with its Show/Hide toggle: signing in and signing up use the same one. */
+export function PasswordField({
+  value,
+  onChange,
+  autoComplete,
+  error,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string | null;
+  hint?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Field label={t('Password')} error={error} hint={hint}>
+      {({ inputId, describedBy, invalid }) => (
+        <PasswordInput id={inputId} value={value} onChange={onChange} autoComplete={autoComplete} describedBy={describedBy} invalid={invalid} />
+      )}
+    </Field>
+  );
+}
+
+function PasswordInput(props: {
   id: string;
   value: string;
   onChange: (value: string) => void;
