@@ -241,19 +241,24 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
 /** Exponential backoff for a retried message: 2 s, 4 s, 8 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
+/** Events of one batch handled at the same time: enough to overlap database round trips, few
+ * enough that under a backlog the oldest events finish first instead of all finishing together. */
+const CONCURRENT_EVENTS = 4;
+
 /**
- * The queue handler: the batch's events run side by side (each reads and writes only its own ad's
- * rows, and every write is idempotent), so the last event of a batch does not wait for the fan-out
- * of all the others; each message is acked when done, retried with backoff when it failed.
+ * The queue handler: a batch's events run a few at a time, oldest first (each reads and writes only
+ * its own ad's rows, and every write is idempotent); each message is acked when done, retried with
+ * backoff when it failed.
  */
 export const handleAlertBatch = async (batch: MessageBatch<AlertMessage>, env: Env) => {
-  await Promise.all(
-    batch.messages.map(async (message) => {
-      const eventId = message.body?.eventId;
-      if (typeof eventId !== 'string') {
-        message.ack(); // not ours to understand: retrying would not help
-        return;
-      }
+  const queue = [...batch.messages];
+  const handleNext = async (): Promise<void> => {
+    const message = queue.shift();
+    if (!message) return;
+    const eventId = message.body?.eventId;
+    if (typeof eventId !== 'string') {
+      message.ack(); // not ours to understand: retrying would not help
+    } else {
       try {
         await processEvent(env, eventId);
         message.ack();
@@ -261,8 +266,10 @@ export const handleAlertBatch = async (batch: MessageBatch<AlertMessage>, env: E
         console.warn(`alerts: event ${eventId} failed (attempt ${message.attempts}), retrying`, err);
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
-    }),
-  );
+    }
+    return handleNext();
+  };
+  await Promise.all(Array.from({ length: CONCURRENT_EVENTS }, handleNext));
 };
 
 /** The dead-letter queue: events that failed every retry are logged and kept in the outbox as not done. */
