@@ -104,7 +104,7 @@ export default defineConfig({
             // entry module stays out so the entry chunk remains the page's entry.
             { name: 'app', priority: 1, tags: ['$initial'], test: (id: string) => id.includes('/web/src/') && !id.endsWith('/web/src/main.tsx') },
             // The listing card and what it needs come together with every list (home, browse, wishlist, …).
-            { name: 'listing-card', test: /\/web\/src\/(features\/listings\/(ListingCard|favorites)|lib\/format)\.tsx?$/ },
+            { name: 'listing-card', test: /\/web\/src\/(features\/listings\/(ListingCard|favorites|favorite-ids)|lib\/format)\.tsx?$/ },
             // The home route's own code in one file; the worker preloads it, and the card's, on "/".
             { name: 'home', test: /\/web\/src\/(features\/listings\/(HomePage|FreshRecommendations)\.tsx|routes\/index\.tsx\?tsr-split=component)$/ },
             // useMutation and its observer, which the first screen no longer needs: one file for the pages that do

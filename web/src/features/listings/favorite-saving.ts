@@ -1,7 +1,7 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { takeIntent } from '../auth/pending-intent';
-import { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds } from './favorites';
+import { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds } from './favorite-ids';
 
 /** Puts one heart in the cached favourites list, remembering that this session touched it. */
 function setFavorite(queryClient: QueryClient, id: string, favorite: boolean) {

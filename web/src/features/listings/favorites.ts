@@ -4,25 +4,12 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { api } from '../../lib/api';
 import type { ListingsPage } from './queries';
+import { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds } from './favorite-ids';
+
+export { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds };
 
 /** Up to 100 favourites are enough to paint hearts on any page (spec part 1 §7: limit 100 for detail checks). */
 const FAVORITES_CHECK_LIMIT = 100;
-
-export const favoriteKeys = {
-  all: ['favorites'] as const,
-  ids: () => [...favoriteKeys.all, 'ids'] as const,
-};
-
-export interface FavoriteIds {
-  ids: ReadonlySet<string>;
-  total: number;
-  /** False until the signed-in user's list has arrived (then a missing id really means "not favourite"). */
-  loaded: boolean;
-  /** Ids toggled in this session: their state in `ids` is known even before the list has arrived. */
-  touched: ReadonlySet<string>;
-}
-
-export const EMPTY_FAVORITES: FavoriteIds = { ids: new Set(), total: 0, loaded: false, touched: new Set() };
 
 /** Whether an ad is a favourite, when the list may not have arrived yet (`fallback`: what the ad itself says). */
 export function isFavoriteIn(favorites: FavoriteIds, id: string, fallback = false): boolean {
