@@ -48,3 +48,20 @@ describe('GET /api/banner-ads', () => {
     expect(body.data[0]).toMatchObject({ logo: expect.any(String), title: expect.any(String), subtitle: expect.any(String), buttonText: expect.any(String) });
   });
 });
+
+describe('category names a client sends', () => {
+  it('a subcategory named inside its category wins over a menu label of the same name', async () => {
+    const { resolveCategory } = await import('../../worker/services/catalog');
+    const { getDb } = await import('../../worker/db/client');
+    const { env } = await import('cloudflare:workers');
+    const db = getDb(env.DB);
+    // Books & Media has its own "Games"; the home menu's "Games" means Electronics / Gaming Consoles
+    const books = await resolveCategory(db, 'Books & Media', 'Games');
+    expect([books?.category?.id, books?.subcategory?.id]).toEqual(['books-and-media', 'books-and-media-games']);
+    const menu = await resolveCategory(db, 'Games');
+    expect([menu?.category?.id, menu?.subcategory?.name]).toEqual(['electronics', 'Gaming Consoles']);
+    // and browsing that subcategory by its names answers, not a 400
+    const res = await call(`/api/listings?category=${encodeURIComponent('Books & Media')}&subcategory=Games`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});

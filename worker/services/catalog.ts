@@ -63,7 +63,10 @@ export const resolveCategory = async (db: Db, categoryText?: string, subcategory
   }
   if (subcategoryText) {
     const mapped = MENU_NAME_MAPPINGS[subcategoryText.trim()];
-    const sub = byKey(mapped?.subcategory ?? subcategoryText, result.category ? result.category.id : undefined);
+    // inside a chosen category its own subcategory wins over a menu label of the same name
+    // ('Books & Media' + 'Games' is Books & Media / Games, not the menu's Gaming Consoles)
+    const own = result.category ? byKey(subcategoryText, result.category.id) : undefined;
+    const sub = own ?? byKey(mapped?.subcategory ?? subcategoryText, result.category ? result.category.id : undefined);
     if (!sub || sub.parentId === null) return undefined;
     result.subcategory = sub;
     result.category ??= rows.find((r) => r.id === sub.parentId);
