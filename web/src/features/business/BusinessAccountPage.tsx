@@ -70,7 +70,7 @@ export function BusinessAccountPage() {
         <ul className="biz-page__credits">
           {(account.data?.credits ?? []).map((c) => (
             <li key={c.id}>
-              <strong>{packageName(c.name, words)}</strong> — {c.remaining} / {c.quantity} {t('left')}, {t('use by')} {formatDate(c.expiresAt, language)}
+              <strong>{packageName(c.name, words)}</strong> — {t('{remaining} of {quantity} left, use by {date}', { remaining: c.remaining, quantity: c.quantity, date: formatDate(c.expiresAt, language) })}
             </li>
           ))}
         </ul>
@@ -93,8 +93,8 @@ export function BusinessAccountPage() {
               <tr key={g.subcategoryId ?? g.categoryId}>
                 <th scope="row">{t(g.name)}</th>
                 <td>
-                  {g.used} / {g.freeAds} {t('per')} {g.periodDays} {t('days')}
-                  {g.paidSlots > 0 ? ` + ${g.paidSlots} ${t('paid')}` : ''}
+                  {t('{used} of {free} every {days} days', { used: g.used, free: g.freeAds, days: g.periodDays })}
+                  {g.paidSlots > 0 ? ` ${t('+ {n} paid', { n: g.paidSlots })}` : ''}
                 </td>
                 <td>{g.resetsAt ? formatDate(g.resetsAt, language) : '—'}</td>
               </tr>
