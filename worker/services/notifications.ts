@@ -176,20 +176,31 @@ export interface KeyedNotification {
   n: NotificationInput;
 }
 
-/** Many users' languages (users.language) in as few queries as D1 allows; English for the unknown. */
-export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> => {
+/**
+ * Rows about many users in as few round trips as D1 allows: `select(marks)` is a statement with
+ * `marks` where the ids go, `uses` how many times it binds them (under 100 bound parameters each).
+ */
+const rowsForUsers = async <T>(env: Env, userIds: string[], uses: number, select: (marks: string) => string): Promise<T[]> => {
   const unique = [...new Set(userIds)];
+  const perStatement = Math.floor(90 / uses);
   const statements = [];
-  for (let i = 0; i < unique.length; i += 90) {
-    const chunk = unique.slice(i, i + 90);
-    statements.push(env.DB.prepare(`SELECT id, language FROM users WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
+  for (let i = 0; i < unique.length; i += perStatement) {
+    const chunk = unique.slice(i, i + perStatement);
+    statements.push(env.DB.prepare(select(chunk.map(() => '?').join(', '))).bind(...Array.from({ length: uses }, () => chunk).flat()));
   }
-  const languages = new Map<string, TextLanguage>();
-  for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<{ id: string; language: string }>(statements.slice(i, i + 50))) for (const r of result.results) languages.set(r.id, textLanguage(r.language));
-  }
-  return languages;
+  const rows: T[] = [];
+  for (let i = 0; i < statements.length; i += 50) for (const result of await env.DB.batch<T>(statements.slice(i, i + 50))) rows.push(...result.results);
+  return rows;
 };
+
+/** Many users' languages (users.language); English for the unknown. */
+export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> =>
+  new Map(
+    (await rowsForUsers<{ id: string; language: string }>(env, userIds, 1, (marks) => `SELECT id, language FROM users WHERE id IN (${marks})`)).map((r) => [
+      r.id,
+      textLanguage(r.language),
+    ]),
+  );
 
 /** 7 values a row, under D1's 100 bound parameters per statement. */
 const ROWS_PER_INSERT = 14;
@@ -198,22 +209,17 @@ const ROWS_PER_INSERT = 14;
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
  * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
  */
-const reachableUsers = async (env: Env, userIds: string[]) => {
-  const unique = [...new Set(userIds)];
-  const statements = [];
-  for (let i = 0; i < unique.length; i += 45) {
-    const chunk = unique.slice(i, i + 45);
-    const marks = chunk.map(() => '?').join(', ');
-    statements.push(
-      env.DB.prepare(`SELECT user_id FROM inbox_presence WHERE user_id IN (${marks}) UNION SELECT user_id FROM push_subscriptions WHERE user_id IN (${marks})`).bind(...chunk, ...chunk),
-    );
-  }
-  const reachable = new Set<string>();
-  for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<{ user_id: string }>(statements.slice(i, i + 50))) for (const r of result.results) reachable.add(r.user_id);
-  }
-  return reachable;
-};
+const reachableUsers = async (env: Env, userIds: string[]) =>
+  new Set(
+    (
+      await rowsForUsers<{ user_id: string }>(
+        env,
+        userIds,
+        2,
+        (marks) => `SELECT user_id FROM inbox_presence WHERE user_id IN (${marks}) UNION SELECT user_id FROM push_subscriptions WHERE user_id IN (${marks})`,
+      )
+    ).map((r) => r.user_id),
+  );
 
 /**
  * Keyed notifications made ready to store as part of the caller's own batch (one transaction with
