@@ -345,7 +345,8 @@ const main = async () => {
   const notes = sqlite
     .prepare(`SELECT user_id, created_at, json_extract(data, '$.listingId') AS listing_id FROM notifications WHERE user_id LIKE 'usr_bench_b%' AND json_extract(data, '$.kind') = 'SAVED_SEARCH'`)
     .all() as { user_id: string; created_at: number; listing_id: string }[];
-  const matchCount = (sqlite.prepare(`SELECT count(*) AS n FROM saved_search_matches WHERE listing_id IN ${inList}`).get() as { n: number }).n;
+  // matches are recorded once per distinct saved query (decision 009), not per saved search
+  const matchCount = (sqlite.prepare(`SELECT count(*) AS n FROM saved_query_matches WHERE listing_id IN ${inList}`).get() as { n: number }).n;
 
   const notifyLatency: number[] = [];
   const seenPair = new Map<string, number>();
@@ -408,12 +409,14 @@ const main = async () => {
     const places = new Set([0, ad.state_id, ad.city_id, ad.area_id]);
     const scopes = new Set(['', ad.category_id, ad.subcategory_id]);
     const expected = new Set<string>();
+    const matchedQueries = new Set<string>();
     pool.forEach((p, i) => {
       if (!scopes.has(p.scope) || !places.has(p.placeId) || !matches(compiled[i], prepared)) return;
-      expectedMatches += searchesOf[i]!;
+      if (searchesOf[i]) matchedQueries.add(`${p.scope}|${p.placeId}|${p.matcher}`);
       for (const u of instantUsers[i]!) expected.add(u);
     });
     expectedNotifications += expected.size;
+    expectedMatches += matchedQueries.size;
     const got = notifiedBy.get(ad.id) ?? new Set<string>();
     for (const u of expected) if (!got.has(u)) missed++;
     for (const u of got) if (!expected.has(u)) extra++;
@@ -427,7 +430,7 @@ const main = async () => {
     const reset = new DatabaseSync(sqliteFile());
     reset.exec('PRAGMA busy_timeout = 5000');
     reset.exec(`DELETE FROM notifications WHERE user_id LIKE 'usr_bench_b%'`);
-    reset.exec(`DELETE FROM saved_search_matches WHERE user_id LIKE 'usr_bench_b%'`);
+    reset.exec(`DELETE FROM saved_query_matches`);
     reset.exec(`UPDATE listing_events SET done_at = NULL, sent_at = NULL, created_at = created_at - 120000`);
     reset.close();
   }
@@ -481,10 +484,11 @@ const main = async () => {
   console.log(`| ad live → event done (all matches recorded), ms (${doneLatency.length} events) | ${ms(percentile(doneLatency, 50))} | ${ms(percentile(doneLatency, 95))} | ${ms(percentile(doneLatency, 99))} | ${ms(doneLatency[doneLatency.length - 1] ?? NaN)} |`);
   console.log('');
   console.log(`lost: ${lost} (ads live without an event ${withoutEvent}, events not done ${notDone}, buyers not told ${missed}); duplicates: ${duplicates}; told who should not be: ${extra}`);
-  console.log(`expected by brute force: ${expectedNotifications} notifications, ${expectedMatches} matches; stored ${notes.length} notifications, ${matchCount} matches; drained ${drainSeconds.toFixed(1)} s after the last post`);
+  console.log(`expected by brute force: ${expectedNotifications} notifications, ${expectedMatches} query matches; stored ${notes.length} notifications, ${matchCount} query matches; drained ${drainSeconds.toFixed(1)} s after the last post`);
   console.log(`worker CPU during posting + alerts: ${((cpuLive * 1000) / Math.max(1, live.length)).toFixed(1)} ms per ad (posting included)`);
   console.log(`consumer replay: ${replayed} events through relay + queue in ${replaySeconds.toFixed(1)} s (${(replayed / Math.max(0.001, replaySeconds)).toFixed(1)} events/s), ${replayNotes} notifications; consumer CPU ${((replayCpu * 1000) / Math.max(1, replayed)).toFixed(1)} ms per event`);
-  if (lost || duplicates || extra) process.exitCode = 1;
+  if (matchCount !== expectedMatches) console.log(`query matches differ from the brute-force check: stored ${matchCount}, expected ${expectedMatches}`);
+  if (lost || duplicates || extra || matchCount !== expectedMatches) process.exitCode = 1;
 };
 
 main().catch((err: unknown) => {

@@ -112,10 +112,20 @@ describe('saved-search alerts read through their indexes (issue 21, decision 009
     expect(searches.join(' | ')).toMatch(/USING INDEX saved_searches_matcher/);
   });
 
-  it('a search’s new-ad count reads its matches by the key; the digest reads only what it still has to send', async () => {
-    const seen = await planOf(`SELECT count(*) FROM saved_search_matches m WHERE m.saved_search_id = ? AND m.matched_at > ?`, ['ss_x', 0]);
-    expect(seen.join(' | ')).toMatch(/SEARCH m USING PRIMARY KEY \(saved_search_id=\?\)/);
-    const pending = await planOf(`SELECT m.user_id FROM saved_search_matches m WHERE m.digested_at IS NULL ORDER BY m.user_id, m.saved_search_id, m.matched_at DESC LIMIT 10`, []);
-    expect(pending.join(' | ')).toMatch(/saved_search_matches_pending/);
+  it('a search’s new-ad count reads its query’s matches from the index; the digest reads each daily search’s by the same index', async () => {
+    const count = await planOf(
+      `SELECT count(*) FROM saved_query_matches q JOIN listings l ON l.id = q.listing_id AND l.status = 'APPROVED' WHERE q.matcher_id = ? AND q.live_at > ? AND q.seller_id != ?`,
+      [1, 0, 'u'],
+    );
+    expect(count.join(' | ')).toMatch(/SEARCH q USING COVERING INDEX saved_query_matches_live \(matcher_id=\? AND live_at>\?\)/);
+    expect(count.join(' | ')).toMatch(/SEARCH l USING INDEX sqlite_autoindex_listings_1 \(id=\?\)|SEARCH l USING PRIMARY KEY|SEARCH l USING INDEX .*\(id=\?\)/);
+    const digest = await planOf(
+      `SELECT s.id, q.listing_id FROM saved_searches s
+       JOIN saved_query_matches q ON q.matcher_id = s.matcher_id AND q.live_at > max(s.created_at, s.digested_until - 1) AND q.matched_at > s.digested_until AND q.matched_at <= ? AND q.seller_id != s.user_id
+       WHERE s.alert = 'daily' AND s.user_id IN (?, ?) ORDER BY s.user_id, s.id, q.live_at DESC`,
+      [Date.now(), 'u1', 'u2'],
+    );
+    expect(digest.join(' | ')).toMatch(/SEARCH s USING INDEX saved_searches_user \(user_id=\?\)/);
+    expect(digest.join(' | ')).toMatch(/SEARCH q USING INDEX saved_query_matches_live \(matcher_id=\? AND live_at>\?\)/);
   });
 });

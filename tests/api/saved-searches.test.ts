@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken } from '../factories';
+import { createListing, createUserWithToken } from '../factories';
 
 const json = (auth: Record<string, string>, method: string, body?: unknown) => ({
   method,
@@ -53,15 +53,24 @@ describe('saved searches: CRUD', () => {
     ]);
   });
 
-  it('counts ads matched since the search was last opened, and POST …/seen starts again', async () => {
+  it('counts live ads its query matched since the search was last opened (not the buyer\'s own, not sold ones); seen starts again', async () => {
     const buyer = await createUserWithToken();
-    const { body } = await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: 'sofa' } }));
+    const seller = await createUserWithToken();
+    const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
+    const { body } = await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: word } }));
     const id = body.data.id as string;
+    const { matcher_id: matcherId } = (await env.DB.prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
     const later = Date.now() + 1000;
-    await env.DB.batch(
-      ['l1', 'l2'].map((l) => env.DB.prepare('INSERT INTO saved_search_matches (saved_search_id, listing_id, user_id, matched_at) VALUES (?, ?, ?, ?)').bind(id, l, buyer.id, later)),
-    );
-    expect((await call('/api/saved-searches', { headers: buyer.auth })).body.data[0].newCount).toBe(2);
+    const live = [await createListing(seller), await createListing(seller)];
+    const sold = await createListing(seller, { status: 'SOLD' });
+    const own = await createListing(buyer);
+    const before = await createListing(seller);
+    const match = (l: { id: string; userId: string }, liveAt: number) =>
+      env.DB.prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, l.id, l.userId, liveAt, liveAt);
+    await env.DB.batch([...[...live, sold, own].map((l) => match(l, later)), match(before, Date.now() - 60_000)]);
+    const list = await call('/api/saved-searches', { headers: buyer.auth });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data[0]?.newCount, JSON.stringify(list.body)).toBe(2);
     await env.DB.prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ?').bind(later, id).run();
     expect((await call('/api/saved-searches', { headers: buyer.auth })).body.data[0].newCount).toBe(0);
   });
@@ -141,13 +150,18 @@ describe('saved searches: rules and bad input', () => {
 });
 
 describe('saved searches and the account', () => {
-  it('deleting the account deletes its saved searches and their matches', async () => {
+  it('deleting the account deletes its saved searches; their query and its matches go at the hourly cleanup', async () => {
     const buyer = await createUserWithToken();
-    const id = (await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: 'sofa' } }))).body.data.id;
-    await env.DB.prepare('INSERT INTO saved_search_matches (saved_search_id, listing_id, user_id, matched_at) VALUES (?, ?, ?, ?)').bind(id, 'l1', buyer.id, Date.now()).run();
+    const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
+    const id = (await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: word } }))).body.data.id;
+    const { matcher_id: matcherId } = (await env.DB.prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
+    await env.DB.prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, 'l1', 'u1', Date.now(), Date.now()).run();
     const res = await call('/api/auth/account', json(buyer.auth, 'DELETE', { confirm: 'DELETE' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_search_matches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
+    const { removeUnusedMatchers } = await import('../../worker/services/saved-searches');
+    expect(await removeUnusedMatchers(env)).toBeGreaterThanOrEqual(1);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_search_matchers WHERE id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_query_matches WHERE matcher_id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
   });
 });

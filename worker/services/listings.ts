@@ -265,11 +265,11 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   }
   const beforeRowFilters = where.length;
   if (query.since !== undefined) {
-    // went live after `since`: posted then, or approved / reactivated then (the outbox of issue 21
-    // records those moments). Read from the (status, created_at) and (created_at) indexes, so a
-    // narrow window costs a few rows whatever the catalogue's size.
+    // went live after `since`: posted then, or approved / reactivated then, or its price lowered then
+    // (it may only now fit a saved price range); the outbox of issue 21 records those moments. Read
+    // from the (status, created_at) and (created_at) indexes, so a narrow window costs a few rows.
     where.push(
-      `l.num IN (SELECT num FROM listings WHERE status = 'APPROVED' AND created_at > ? UNION SELECT x.num FROM listing_events e CROSS JOIN listings x ON x.id = e.listing_id WHERE e.created_at > ? AND e.kind IN ('posted', 'approved', 'reactivated'))`,
+      `l.num IN (SELECT num FROM listings WHERE status = 'APPROVED' AND created_at > ? UNION SELECT x.num FROM listing_events e CROSS JOIN listings x ON x.id = e.listing_id WHERE e.created_at > ? AND e.kind IN ('posted', 'approved', 'reactivated', 'price_lowered'))`,
     );
     params.push(query.since, query.since);
   }

@@ -116,7 +116,14 @@ const toSavedSearch = (r: SavedSearchRow): SavedSearch => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
-const WITH_NEW_COUNT = `s.*, (SELECT count(*) FROM saved_search_matches m WHERE m.saved_search_id = s.id AND m.matched_at > s.last_seen_at) AS new_count`;
+/**
+ * newCount, read from the matches of the search's shared query (decision 009): the ads still live that
+ * went live after the search was last opened, not the buyer's own — what its "new" link shows.
+ */
+const WITH_NEW_COUNT = `s.*, (
+  SELECT count(*) FROM saved_query_matches q JOIN listings l ON l.id = q.listing_id AND l.status = 'APPROVED'
+  WHERE q.matcher_id = s.matcher_id AND q.live_at > s.last_seen_at AND q.seller_id != s.user_id
+) AS new_count`;
 
 export const createSavedSearch = async (env: Env, db: Db, userId: string, input: CreateSavedSearchInput) => {
   const compiled = await compileSearch(env, db, input.query);
@@ -133,8 +140,8 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
       now,
     ),
     env.DB.prepare(
-      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?
+      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, digested_until, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?, ?
        WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
     ).bind(
       id,
@@ -148,6 +155,7 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
       compiled.scope,
       compiled.placeId,
       matcher,
+      now,
       now,
       now,
       now,
@@ -178,21 +186,23 @@ export const getSavedSearch = async (env: Env, userId: string, id: string) => {
 };
 
 export const updateSavedSearch = async (env: Env, userId: string, id: string, input: UpdateSavedSearchInput) => {
+  const now = Date.now();
+  // switched to daily: the first digest carries what matches from now on (SET reads the old row)
   const row = await env.DB.prepare(
-    `UPDATE saved_searches SET name = coalesce(?, name), alert = coalesce(?, alert), updated_at = ? WHERE id = ? AND user_id = ? RETURNING id`,
+    `UPDATE saved_searches SET name = coalesce(?, name), alert = coalesce(?, alert),
+       digested_until = CASE WHEN ? = 'daily' AND alert != 'daily' THEN ? ELSE digested_until END, updated_at = ?
+     WHERE id = ? AND user_id = ? RETURNING id`,
   )
-    .bind(input.name ?? null, input.alert ?? null, Date.now(), id, userId)
+    .bind(input.name ?? null, input.alert ?? null, input.alert ?? null, now, now, id, userId)
     .first<{ id: string }>();
   if (!row) throw missing();
   return getSavedSearch(env, userId, id);
 };
 
 export const deleteSavedSearch = async (env: Env, userId: string, id: string) => {
-  const [deleted] = await env.DB.batch([
-    env.DB.prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').bind(id, userId),
-    env.DB.prepare('DELETE FROM saved_search_matches WHERE saved_search_id = ? AND user_id = ?').bind(id, userId),
-  ]);
-  if ((deleted?.meta.changes ?? 0) === 0) throw missing();
+  // its query's matches go with the query, once no saved search uses it (removeUnusedMatchers)
+  const deleted = await env.DB.prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').bind(id, userId).run();
+  if (deleted.meta.changes === 0) throw missing();
   return { deleted: true, id };
 };
 
@@ -212,6 +222,11 @@ export const markSavedSearchSeen = async (env: Env, userId: string, id: string) 
  * pointing at a removed one; ids are never reused, so a consumer's cached matcher cannot go stale.
  */
 export const removeUnusedMatchers = async (env: Env) => {
-  const res = await env.DB.prepare(`DELETE FROM saved_search_matchers WHERE NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.matcher_id = saved_search_matchers.id)`).run();
-  return res.meta.changes;
+  const unused = `SELECT id FROM saved_search_matchers x WHERE NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.matcher_id = x.id)`;
+  // one transaction: the queries' matches, then the queries
+  const [, res] = await env.DB.batch([
+    env.DB.prepare(`DELETE FROM saved_query_matches WHERE matcher_id IN (${unused})`),
+    env.DB.prepare(`DELETE FROM saved_search_matchers WHERE id IN (${unused})`),
+  ]);
+  return res!.meta.changes;
 };

@@ -2,9 +2,9 @@
  * The alerts queue consumer (issue 21). One message = one listing event from the outbox:
  *  - saved searches: candidates come from the index (scope = any / the ad's category / its
  *    subcategory, place = anywhere / the ad's state / city / area), never a scan of all searches;
- *    the compiled matcher decides the rest in code. Every match is recorded (newCount, digests);
- *    `instant` searches notify their owner (inbox Durable Object: live tabs + Web Push), one
- *    notification per buyer and ad however many of their searches matched.
+ *    the compiled matcher decides the rest in code. Every matching query is recorded once however
+ *    many buyers saved it (newCount, digests); `instant` searches notify their owner (inbox Durable
+ *    Object: live tabs + Web Push), one notification per buyer and ad however many searches matched.
  *  - price lowered: everyone who favourited the ad, at most once per ad and day.
  * Idempotent: notification ids derive from what they are about and matches have a primary key,
  * so a message delivered twice, or retried after dying half way, notifies once.
@@ -44,16 +44,13 @@ interface AdRow {
   categories: string | null;
 }
 
-/** A saved search behind a matching query. */
-interface CandidateRow {
+/** An instant saved search behind a matching query: its owner is told now. */
+interface InstantRow {
   id: string;
   user_id: string;
   name: string;
-  alert: string;
   query: string;
   last_seen_at: number;
-  /** 1 when this ad is already recorded for the search (an earlier event, or this one delivered before) */
-  known: number | null;
 }
 
 /** For tests: a fault injected at a named point ("after-store": written, not yet pushed live) to kill the consumer mid-event. */
@@ -76,7 +73,9 @@ const loadAd = (env: Env, listingId: string) =>
     .first<AdRow>();
 
 export interface MatchStats {
+  /** distinct saved queries checked */
   candidates: number;
+  /** distinct saved queries the ad fits */
   matched: number;
   notified: number;
 }
@@ -98,12 +97,13 @@ const matcherOf = (id: number, text: string) => {
 };
 
 /**
- * The saved searches an ad matches, and what is new about them. Candidates are the DISTINCT saved
+ * The saved queries an ad matches, and the instant searches to tell. Candidates are the DISTINCT saved
  * queries indexed under the ad's category (any / category / subcategory) and place (anywhere / state /
- * city / area) — a popular query saved by hundreds of buyers is checked once — then only the saved
- * searches behind the queries that matched are read, with whether this ad is already recorded for them.
+ * city / area) — a popular query saved by hundreds of buyers is checked once — then only the instant
+ * searches behind the queries that matched are read. Daily and off searches need nothing per buyer:
+ * their newCount and digest read the query's matches.
  */
-const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: MatchStats) => {
+const matchSavedQueries = async (env: Env, ad: AdRow, since: number, stats: MatchStats) => {
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
   const { results: queries } = await env.DB.prepare(
@@ -128,47 +128,51 @@ const matchSavedSearches = async (env: Env, ad: AdRow, since: number, stats: Mat
     longitude: ad.longitude,
   });
   const matched = queries.filter((q) => matches(matcherOf(q.id, q.matcher), prepared)).map((q) => q.id);
+  stats.matched += matched.length;
   const statements = [];
-  // 90 ids + 3 values a statement, under D1's 100 bound parameters
+  // 90 ids + 2 values a statement, under D1's 100 bound parameters
   for (let i = 0; i < matched.length; i += 90) {
     const chunk = matched.slice(i, i + 90);
     statements.push(
       env.DB.prepare(
-        `SELECT s.id, s.user_id, s.name, s.alert, s.query, s.last_seen_at,
-           (SELECT 1 FROM saved_search_matches m WHERE m.saved_search_id = s.id AND m.listing_id = ?) AS known
-         FROM saved_searches s
-         WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.user_id != ? AND s.created_at <= ?`,
+        `SELECT s.id, s.user_id, s.name, s.query, s.last_seen_at FROM saved_searches s
+         WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.alert = 'instant' AND s.user_id != ? AND s.created_at <= ?`,
       )
         // a search saved after the event hears only of later ones (it already showed this ad when saved)
-        .bind(ad.id, ...chunk, ad.user_id, since),
+        .bind(...chunk, ad.user_id, since),
     );
   }
-  const fresh: CandidateRow[] = [];
+  const instant: InstantRow[] = [];
   for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<CandidateRow>(statements.slice(i, i + 50))) for (const row of result.results) if (!row.known) fresh.push(row);
+    for (const result of await env.DB.batch<InstantRow>(statements.slice(i, i + 50))) instant.push(...result.results);
   }
-  stats.matched += fresh.length;
-  return fresh;
+  return { matched, instant };
 };
 
-/** The matches, recorded: this drives `newCount` and the daily digest (5 values a row, under D1's 100). */
-const matchStatements = (env: Env, adId: string, fresh: CandidateRow[], now: number) => {
+/**
+ * The matches, recorded once per query: newCount and the daily digest read them. A query that matched
+ * before (an earlier event of the same ad) keeps its first moment (5 values a row, under D1's 100).
+ */
+const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {
   const statements = [];
-  for (let i = 0; i < fresh.length; i += 19) {
-    const chunk = fresh.slice(i, i + 19);
+  for (let i = 0; i < matched.length; i += 19) {
+    const chunk = matched.slice(i, i + 19);
     statements.push(
       env.DB.prepare(
-        `INSERT OR IGNORE INTO saved_search_matches (saved_search_id, listing_id, user_id, matched_at, digested_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      ).bind(...chunk.flatMap((h) => [h.id, adId, h.user_id, now, h.alert === 'daily' ? null : now])),
+        `INSERT OR IGNORE INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      ).bind(...chunk.flatMap((id) => [id, ad.id, ad.user_id, liveAt, now])),
     );
   }
   return statements;
 };
 
-/** One notification per buyer however many of their instant searches matched. */
-const buyerNotifications = (ad: AdRow, liveAt: number, fresh: CandidateRow[]): KeyedNotification[] => {
-  const byUser = new Map<string, CandidateRow>();
-  for (const h of fresh) if (h.alert === 'instant' && !byUser.has(h.user_id)) byUser.set(h.user_id, h);
+/**
+ * One notification per buyer however many of their instant searches matched, keyed by ad and buyer:
+ * a later event of the same ad (a price drop, a redelivery) finds it stored and tells nobody twice.
+ */
+const buyerNotifications = (ad: AdRow, liveAt: number, instant: InstantRow[]): KeyedNotification[] => {
+  const byUser = new Map<string, InstantRow>();
+  for (const h of instant) if (!byUser.has(h.user_id)) byUser.set(h.user_id, h);
   return [...byUser].map(([userId, first]) => {
     // opens the search with only the ads new since the buyer last looked (this one included)
     const data = {
@@ -226,11 +230,11 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
     return stats;
   }
   const drops = event.kind === 'price_lowered' ? await priceDropNotifications(env, ad, event.old_price_minor) : [];
-  const fresh = await matchSavedSearches(env, ad, event.created_at, stats);
-  const notifications = await prepareNotifications(env, [...drops, ...buyerNotifications(ad, event.created_at, fresh)]);
+  const { matched, instant } = await matchSavedQueries(env, ad, event.created_at, stats);
+  const notifications = await prepareNotifications(env, [...drops, ...buyerNotifications(ad, event.created_at, instant)]);
   // notifications before matches and the done mark: a fan-out split over several batches that dies
-  // half way is redone (notifications are keyed), never marked done with buyers left untold
-  const writes = [...notifications.statements, ...matchStatements(env, ad.id, fresh, now), markDone];
+  // half way is redone (notifications and matches are keyed), never marked done with buyers left untold
+  const writes = [...notifications.statements, ...matchStatements(env, ad, matched, event.created_at, now), markDone];
   const results: D1Result[] = [];
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
   fault?.('after-store', eventId);

@@ -1,7 +1,8 @@
 /**
  * Daily saved-search digests (issue 21): at 09:00 IST one e-mail per buyer listing the ads that
  * matched their `daily` searches since the last digest (the dev outbox locally), plus one
- * notification in the inbox. Matches are marked digested in the same pass, so a rerun sends nothing.
+ * notification in the inbox. Matches are recorded per shared query (saved_query_matches); each daily
+ * search moves its own `digested_until` when its digest went out, so a rerun sends nothing.
  */
 import type { Env } from '../../env';
 import { notifyOnce } from '../notifications';
@@ -24,19 +25,32 @@ interface PendingRow {
 }
 
 const PER_SEARCH = 10;
+/** Buyers whose digests are read and sent in one round. */
+const USERS_PER_ROUND = 90; // + 1 bound value, under D1's 100
+/** How late an event may be handled and still make its digest (the live_at lower bound keeps the read on an index range). */
+const LATE_EVENT_MS = 7 * 24 * 3600_000;
 
-export const sendDailyDigests = async (env: Env, origin = 'https://sel.example') => {
-  const now = Date.now();
-  const { results } = await env.DB.prepare(
-    `SELECT m.user_id, u.email, u.language, m.saved_search_id, s.name, s.query, l.id AS listing_id, l.title, l.price_minor, l.location
-     FROM saved_search_matches m
-     JOIN saved_searches s ON s.id = m.saved_search_id
-     JOIN users u ON u.id = m.user_id
-     JOIN listings l ON l.id = m.listing_id AND l.status = 'APPROVED'
-     WHERE m.digested_at IS NULL AND s.alert = 'daily'
-     ORDER BY m.user_id, m.saved_search_id, m.matched_at DESC
-     LIMIT 5000`,
-  ).all<PendingRow>();
+/**
+ * What the daily searches of these buyers matched since their last digest: the shared query's
+ * matches recorded after it, of ads still live, that went live after the search was saved and are
+ * not the buyer's own; recorded up to `now` only, so a match written during this run waits for the next.
+ */
+const pendingOf = (env: Env, userIds: string[], now: number) =>
+  env.DB.prepare(
+    `SELECT s.user_id, u.email, u.language, s.id AS saved_search_id, s.name, s.query, l.id AS listing_id, l.title, l.price_minor, l.location
+     FROM saved_searches s
+     JOIN saved_query_matches q ON q.matcher_id = s.matcher_id AND q.live_at > max(s.created_at, s.digested_until - ${LATE_EVENT_MS})
+       AND q.matched_at > s.digested_until AND q.matched_at <= ? AND q.seller_id != s.user_id
+     JOIN listings l ON l.id = q.listing_id AND l.status = 'APPROVED'
+     JOIN users u ON u.id = s.user_id
+     WHERE s.alert = 'daily' AND s.user_id IN (${userIds.map(() => '?').join(', ')})
+     ORDER BY s.user_id, s.id, q.live_at DESC`,
+  )
+    .bind(now, ...userIds)
+    .all<PendingRow>();
+
+/** One e-mail and one inbox line per buyer of these rows; their searches' digests move on. */
+const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origin: string) => {
   const byUser = new Map<string, PendingRow[]>();
   for (const r of results) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   const day = istDay(now);
@@ -66,10 +80,25 @@ export const sendDailyDigests = async (env: Env, origin = 'https://sel.example')
       continue;
     }
     const ids = [...bySearch.keys()];
-    await env.DB.prepare(`UPDATE saved_search_matches SET digested_at = ? WHERE user_id = ? AND digested_at IS NULL AND saved_search_id IN (${ids.map(() => '?').join(', ')})`)
+    await env.DB.prepare(`UPDATE saved_searches SET digested_until = ? WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`)
       .bind(now, userId, ...ids)
       .run();
     sent++;
   }
   return sent;
+};
+
+export const sendDailyDigests = async (env: Env, origin = 'https://sel.example') => {
+  const now = Date.now();
+  let sent = 0;
+  for (let after = ''; ; ) {
+    const { results: users } = await env.DB.prepare(
+      `SELECT DISTINCT user_id FROM saved_searches WHERE alert = 'daily' AND user_id > ? ORDER BY user_id LIMIT ${USERS_PER_ROUND}`,
+    )
+      .bind(after)
+      .all<{ user_id: string }>();
+    if (!users.length) return sent;
+    after = users.at(-1)!.user_id;
+    sent += await sendDigestsTo(env, (await pendingOf(env, users.map((u) => u.user_id), now)).results, now, origin);
+  }
 };
