@@ -20,6 +20,11 @@ CREATE INDEX `saved_query_matches_live` ON `saved_query_matches` (`matcher_id`, 
 --> statement-breakpoint
 ALTER TABLE `saved_searches` ADD `digested_until` integer NOT NULL DEFAULT 0;
 --> statement-breakpoint
+-- the /products link of the search's own filters, so the database itself can write a fan-out's
+-- notifications (their link adds since + savedSearch); searches saved before get theirs from the
+-- hourly cron (SQL cannot URL-encode), and until then their alerts open the Saved searches page
+ALTER TABLE `saved_searches` ADD `href` text;
+--> statement-breakpoint
 -- daily searches continue from their last digest; the others from when they were saved
 UPDATE `saved_searches` SET `digested_until` = coalesce(
 	(SELECT max(m.`digested_at`) FROM `saved_search_matches` m WHERE m.`saved_search_id` = `saved_searches`.`id` AND `saved_searches`.`alert` = 'daily'),

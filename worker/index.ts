@@ -4,7 +4,7 @@ import { app } from './app';
 import { getDb } from './db/client';
 import { authenticate } from './services/auth';
 import { isMember } from './services/chat';
-import { removeUnusedMatchers } from './services/saved-searches';
+import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
 import { cleanupOrphanUploads } from './services/uploads';
 import { expireSubscriptions } from './services/premium';
 import type { AlertMessage } from './env';
@@ -74,6 +74,7 @@ export default {
     ctx.waitUntil(expireSubscriptions(env).then((n) => console.log(`subscriptions expired: ${n}`)));
     ctx.waitUntil(expireFeatured(env).then((n) => console.log(`featured ads ended: ${n}`)));
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
+    ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
   },
   // issue 21: listing events → saved-search alerts and price drops; the dead-letter queue logs what gave up
   queue: async (batch, env) => {

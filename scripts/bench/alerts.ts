@@ -170,8 +170,12 @@ const prepareData = async () => {
     return (matcherId.get(entry.scope, entry.placeId, entry.matcher) as { id: number }).id;
   });
   const addSearch = sqlite.prepare(
-    `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO saved_searches (id, user_id, name, query, href, alert, scope, place_id, matcher, matcher_id, last_seen_at, digested_until, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // as the worker stores it at save time: the link its alerts open
+  const { savedSearchHref } = await import('../../worker/schemas/saved-search-links');
+  const hrefs = pool.map((entry) => savedSearchHref(entry.query as Record<string, string>));
   const saver = new Random('bench-alerts-savers');
   const created = now - 86_400_000;
   for (let i = 0; i < SEARCHES; i++) {
@@ -179,7 +183,7 @@ const prepareData = async () => {
     const entry = pool[p]!;
     const roll = saver.next();
     const alert = roll < 0.8 ? 'instant' : roll < 0.95 ? 'daily' : 'off';
-    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), alert, entry.scope, entry.placeId, entry.matcher, matcherIds[p]!, created, created, created);
+    addSearch.run(`ss_bench_${i}`, `usr_bench_b${Math.floor(i / PER_BUYER)}`, `bench ${p}`, JSON.stringify(entry.query), hrefs[p]!, alert, entry.scope, entry.placeId, entry.matcher, matcherIds[p]!, created, created, created, created);
   }
   sqlite.exec('COMMIT');
   sqlite.close();

@@ -359,6 +359,37 @@ describe('matches are per shared query: price drops into a range, digests after 
     expect((await call('/api/saved-searches', { headers: buyer.auth })).body.data[0].newCount).toBe(1);
   });
 
+  it('the database writes the alert: in the buyer’s language, the same link the app builds, and searches saved before links existed open the Saved searches page until the hourly fill', async () => {
+    const seller = await createUserWithToken();
+    const hindi = await createUserWithToken();
+    const english = await createUserWithToken();
+    const old = await createUserWithToken();
+    await env.DB.prepare(`UPDATE users SET language = 'hi' WHERE id = ?`).bind(hindi.id).run();
+    const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
+    const query = { q: `${word} pune`, maxPrice: '40000', sortBy: 'price', sortOrder: 'asc' };
+    const [hiId, enId, oldId] = [await save(hindi, query), await save(english, query), await save(old, query)];
+    await env.DB.prepare('UPDATE saved_searches SET href = NULL WHERE id = ?').bind(oldId).run();
+    const ad = await post(seller, { title: `Honda Activa ${word}`, city: 'Pune', price: 38000 });
+    await drain(ad.id);
+    const { name } = (await env.DB.prepare('SELECT name FROM saved_searches WHERE id = ?').bind(hiId).first<{ name: string }>())!;
+    expect(name).toBe(`${word} pune, under ₹40,000`);
+    const [hi] = await notificationsOf(hindi.id);
+    expect([hi?.title, hi?.body]).toEqual([`"${name}" के लिए नया विज्ञापन`, `Honda Activa ${word} · ₹ 38,000 · Pune, Maharashtra`]);
+    const [en] = await notificationsOf(english.id);
+    expect([en?.title, en?.body]).toEqual([`New ad for "${name}"`, `Honda Activa ${word} · ₹38,000 · Pune, Maharashtra`]);
+    const { savedSearchHref } = await import('../../worker/schemas/saved-search-links');
+    const event = await env.DB.prepare('SELECT created_at FROM listing_events WHERE listing_id = ?').bind(ad.id).first<{ created_at: number }>();
+    for (const [n, id] of [[hi, hiId], [en, enId]] as const) {
+      const seen = (await env.DB.prepare('SELECT last_seen_at FROM saved_searches WHERE id = ?').bind(id).first<{ last_seen_at: number }>())!.last_seen_at;
+      expect(JSON.parse(n!.data)).toEqual({ kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: id, url: savedSearchHref(query, id, Math.min(seen, event!.created_at - 1)) });
+    }
+    expect(JSON.parse((await notificationsOf(old.id))[0]!.data)).toMatchObject({ savedSearchId: oldId, url: '/saved-searches' });
+    const { fillSavedSearchLinks } = await import('../../worker/services/saved-searches');
+    expect(await fillSavedSearchLinks(env)).toBeGreaterThanOrEqual(1);
+    const filled = await env.DB.prepare('SELECT href FROM saved_searches WHERE id = ?').bind(oldId).first<{ href: string }>();
+    expect(filled?.href).toBe(savedSearchHref(query));
+  });
+
   it('a search switched to daily gets in its first digest only what matched after the switch, then only what came since', async () => {
     const buyer = await createUserWithToken();
     const seller = await createUserWithToken();

@@ -650,6 +650,8 @@ export const savedSearches = sqliteTable(
     lastSeenAt: integer('last_seen_at').notNull(),
     /** daily alerts: matches recorded after this went into no digest yet */
     digestedUntil: integer('digested_until').notNull().default(0),
+    /** the /products link of its filters (savedSearchHref), for notifications the database writes */
+    href: text('href'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

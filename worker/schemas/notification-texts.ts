@@ -108,6 +108,16 @@ export const textLanguage = (value: unknown): TextLanguage => (value === 'hi' ? 
 export const render = (language: TextLanguage, key: TextKey, params: Record<string, string | number> = {}): string =>
   NOTIFICATION_TEXTS[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
+/**
+ * The text in the language with every placeholder but `around` filled, split where `around` goes:
+ * [before, after]. For texts the database completes itself (a fan-out writes `before || name || after`).
+ */
+export const renderAround = (language: TextLanguage, key: TextKey, around: string, params: Record<string, string | number> = {}): [string, string] => {
+  const mark = '\u0000';
+  const [before = '', after = ''] = render(language, key, { ...params, [around]: mark }).split(mark);
+  return [before, after];
+};
+
 const LOCALES: Record<TextLanguage, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 /**
@@ -152,6 +162,15 @@ export const savedSearchAlertText = (
   title: render(language, 'savedSearchAlertTitle', { name: ad.searchName }),
   body: render(language, 'savedSearchAlertBody', { title: ad.title, price: formatRupees(language, ad.price), location: ad.location }),
 });
+
+/**
+ * The same alert with the search's name left for the database to put in (a fan-out written by one
+ * INSERT … SELECT): the title is `before || name || after`, the body is whole.
+ */
+export const savedSearchAlertParts = (language: TextLanguage, ad: { title: string; price: number; location: string }) => {
+  const [before, after] = renderAround(language, 'savedSearchAlertTitle', 'name');
+  return { before, after, body: savedSearchAlertText(language, { ...ad, searchName: '' }).body };
+};
 
 /**
  * A price drop on a favourite: "Price dropped to ₹38,500", body "{title}: was ₹40,000", or the title

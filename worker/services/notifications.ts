@@ -245,14 +245,35 @@ export const prepareNotifications = async (env: Env, items: KeyedNotification[])
   }
   const deliver = async (results: D1Result[]) => {
     const createdIds = new Set(results.flatMap((r) => (r.results as { id: string }[]).map((x) => x.id)));
-    const created = rows.map((row, i) => ({ row, data: texts[i]!.data ?? {} })).filter((c) => createdIds.has(c.row.id));
-    if (!created.length) return 0;
-    const reachable = await reachableUsers(env, created.map((c) => c.row.user_id));
-    await Promise.all(created.filter((c) => reachable.has(c.row.user_id)).map((c) => pushLive(env, c.row, c.data)));
-    return created.length;
+    return pushCreated(env, rows.filter((row) => createdIds.has(row.id)));
   };
   return { statements, deliver };
 };
+
+/** Stored just now: pushed live to the users someone can tell (an open tab or Web Push); how many there were. */
+const pushCreated = async (env: Env, created: NotificationRow[]) => {
+  if (!created.length) return 0;
+  const reachable = await reachableUsers(env, created.map((row) => row.user_id));
+  await Promise.all(created.filter((row) => reachable.has(row.user_id)).map((row) => pushLive(env, row, toNotification(row).data)));
+  return created.length;
+};
+
+/**
+ * Notifications the database writes itself from a SELECT, for a fan-out to many buyers (issue 21:
+ * one new ad, hundreds of saved searches) where nothing per buyer needs to pass through JavaScript.
+ * `select` yields the columns id, user_id, title, body, type, data, created_at; an id stored before is
+ * skipped, so keyed ids make it idempotent. Run the statement in the caller's batch, then
+ * `pushStored(results)` pushes the rows it created live.
+ */
+export const notificationsFromSelect = (env: Env, select: string, params: unknown[]) =>
+  env.DB.prepare(
+    `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at)
+     SELECT id, user_id, substr(title, 1, 120), substr(body, 1, 500), type, data, 0, created_at FROM (${select}) WHERE true
+     RETURNING *`,
+  ).bind(...params);
+
+/** After the batch: pushes live what those statements created; returns how many they created. */
+export const pushStored = (env: Env, results: D1Result[]) => pushCreated(env, results.flatMap((r) => r.results as NotificationRow[]));
 
 /**
  * Keyed notifications to many users at once (issue 21's fan-out: one new ad, a hundred buyers):

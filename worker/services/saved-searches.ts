@@ -14,6 +14,7 @@ import {
   type SavedQuery,
   type SavedSearch,
   type UpdateSavedSearchInput,
+  savedSearchHref,
 } from '../schemas/saved-searches';
 import { resolveCategory } from './catalog';
 import { resolveLocation } from './locations';
@@ -140,14 +141,15 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
       now,
     ),
     env.DB.prepare(
-      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, matcher_id, last_seen_at, digested_until, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?, ?
+      `INSERT INTO saved_searches (id, user_id, name, query, href, alert, scope, place_id, matcher, matcher_id, last_seen_at, digested_until, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?, ?
        WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
     ).bind(
       id,
       userId,
       input.name ?? describeQuery(input.query),
       JSON.stringify(input.query),
+      savedSearchHref(input.query as Record<string, string>),
       input.alert,
       compiled.scope,
       compiled.placeId,
@@ -215,6 +217,18 @@ export const markSavedSearchSeen = async (env: Env, userId: string, id: string) 
   return getSavedSearch(env, userId, id);
 };
 
+
+/**
+ * Hourly: links for searches saved before saved_searches.href existed (migration 0021; SQL cannot
+ * URL-encode), so their alerts open their results instead of the Saved searches page. A few hundred
+ * a run; none once done.
+ */
+export const fillSavedSearchLinks = async (env: Env) => {
+  const { results } = await env.DB.prepare('SELECT id, query FROM saved_searches WHERE href IS NULL LIMIT 500').all<{ id: string; query: string }>();
+  const statements = results.map((r) => env.DB.prepare('UPDATE saved_searches SET href = ? WHERE id = ?').bind(savedSearchHref(JSON.parse(r.query) as Record<string, string>), r.id));
+  for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+  return statements.length;
+};
 
 /**
  * Hourly: shared compiled queries no saved search uses any more (their searches were deleted). A

@@ -10,9 +10,8 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { type KeyedNotification, prepareNotifications } from '../notifications';
-import { priceDropText, savedSearchAlertText } from '../../schemas/notification-texts';
-import { savedSearchHref } from '../../schemas/saved-searches';
+import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushStored } from '../notifications';
+import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
 
 interface EventRow {
@@ -42,15 +41,6 @@ interface AdRow {
   location: string;
   status: string;
   categories: string | null;
-}
-
-/** An instant saved search behind a matching query: its owner is told now. */
-interface InstantRow {
-  id: string;
-  user_id: string;
-  name: string;
-  query: string;
-  last_seen_at: number;
 }
 
 /** For tests: a fault injected at a named point ("after-store": written, not yet pushed live) to kill the consumer mid-event. */
@@ -97,13 +87,11 @@ const matcherOf = (id: number, text: string) => {
 };
 
 /**
- * The saved queries an ad matches, and the instant searches to tell. Candidates are the DISTINCT saved
- * queries indexed under the ad's category (any / category / subcategory) and place (anywhere / state /
- * city / area) — a popular query saved by hundreds of buyers is checked once — then only the instant
- * searches behind the queries that matched are read. Daily and off searches need nothing per buyer:
- * their newCount and digest read the query's matches.
+ * The saved queries an ad matches. Candidates are the DISTINCT saved queries indexed under the ad's
+ * category (any / category / subcategory) and place (anywhere / state / city / area) — a popular
+ * query saved by hundreds of buyers is checked once; the compiled matcher decides in code.
  */
-const matchSavedQueries = async (env: Env, ad: AdRow, since: number, stats: MatchStats) => {
+const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats) => {
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
   const { results: queries } = await env.DB.prepare(
@@ -129,24 +117,7 @@ const matchSavedQueries = async (env: Env, ad: AdRow, since: number, stats: Matc
   });
   const matched = queries.filter((q) => matches(matcherOf(q.id, q.matcher), prepared)).map((q) => q.id);
   stats.matched += matched.length;
-  const statements = [];
-  // 90 ids + 2 values a statement, under D1's 100 bound parameters
-  for (let i = 0; i < matched.length; i += 90) {
-    const chunk = matched.slice(i, i + 90);
-    statements.push(
-      env.DB.prepare(
-        `SELECT s.id, s.user_id, s.name, s.query, s.last_seen_at FROM saved_searches s
-         WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.alert = 'instant' AND s.user_id != ? AND s.created_at <= ?`,
-      )
-        // a search saved after the event hears only of later ones (it already showed this ad when saved)
-        .bind(...chunk, ad.user_id, since),
-    );
-  }
-  const instant: InstantRow[] = [];
-  for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<InstantRow>(statements.slice(i, i + 50))) instant.push(...result.results);
-  }
-  return { matched, instant };
+  return matched;
 };
 
 /**
@@ -166,29 +137,44 @@ const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   return statements;
 };
 
+/** Matcher ids an alert statement carries, beside its 4 + 3 per language values (under D1's 100). */
+const MATCHERS_PER_STATEMENT = 80;
+
 /**
- * One notification per buyer however many of their instant searches matched, keyed by ad and buyer:
- * a later event of the same ad (a price drop, a redelivery) finds it stored and tells nobody twice.
+ * The instant searches' owners told, written by the database in one INSERT … SELECT per 80 matching
+ * queries: nothing per buyer passes through JavaScript (at 100,000 saved searches an ad tells ~180
+ * buyers). One notification per buyer and ad however many of their searches matched (the lowest
+ * search id speaks), keyed `ntf_{ad}_{buyer}`: a later event of the same ad (a price drop, a
+ * redelivery, another chunk) finds it stored and tells nobody twice. Title and body in the buyer's
+ * language (issue 19); the link opens the search with only the ads new since the buyer last looked,
+ * this one included. Not the seller; not a search saved after the event (it showed this ad already).
  */
-const buyerNotifications = (ad: AdRow, liveAt: number, instant: InstantRow[]): KeyedNotification[] => {
-  const byUser = new Map<string, InstantRow>();
-  for (const h of instant) if (!byUser.has(h.user_id)) byUser.set(h.user_id, h);
-  return [...byUser].map(([userId, first]) => {
-    // opens the search with only the ads new since the buyer last looked (this one included)
-    const data = {
-      kind: 'SAVED_SEARCH',
-      listingId: ad.id,
-      savedSearchId: first.id,
-      url: savedSearchHref(JSON.parse(first.query) as Record<string, string>, first.id, Math.min(first.last_seen_at, liveAt - 1)),
-    };
-    return {
-      key: `saved-search:${ad.id}:${userId}`,
-      group: ad.id,
-      userId,
-      // in the buyer's language (issue 19); the ad's own words stay as written
-      n: (lang) => ({ type: 'SYSTEM' as const, ...savedSearchAlertText(lang, { searchName: first.name, title: ad.title, price: ad.price_minor, location: ad.location }), data }),
-    };
-  });
+const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {
+  const texts = TEXT_LANGUAGES.map((language) => ({ language, ...savedSearchAlertParts(language, { title: ad.title, price: ad.price_minor, location: ad.location }) }));
+  // ?1 ad, ?2 now, ?3 went live, ?4 seller; then before, after, body per language (English last: the default)
+  const [english, ...others] = [...texts].sort((x, y) => Number(x.language === 'en') - Number(y.language === 'en'));
+  const ordered = [...others, english!];
+  const at = (i: number, k: number) => `?${5 + i * 3 + k}`;
+  const title = `CASE g.language ${others.map((t, i) => `WHEN '${t.language}' THEN ${at(i, 0)} || g.name || ${at(i, 1)}`).join(' ')} ELSE ${at(others.length, 0)} || g.name || ${at(others.length, 1)} END`;
+  const body = `CASE g.language ${others.map((t, i) => `WHEN '${t.language}' THEN ${at(i, 2)}`).join(' ')} ELSE ${at(others.length, 2)} END`;
+  const first = 5 + ordered.length * 3;
+  const statements = [];
+  for (let i = 0; i < matched.length; i += MATCHERS_PER_STATEMENT) {
+    const chunk = matched.slice(i, i + MATCHERS_PER_STATEMENT);
+    const select = `SELECT 'ntf_' || ?1 || '_' || g.user_id AS id, g.user_id, ${title} AS title, ${body} AS body, 'SYSTEM' AS type,
+        json_object('kind', 'SAVED_SEARCH', 'listingId', ?1, 'savedSearchId', g.id, 'url', coalesce(
+          g.href || '&since=' || replace(strftime('%Y-%m-%dT%H:%M:%fZ', min(g.last_seen_at, ?3 - 1) / 1000.0, 'unixepoch'), ':', '%3A') || '&savedSearch=' || g.id,
+          '/saved-searches')) AS data,
+        ?2 AS created_at
+      FROM (
+        SELECT s.user_id, min(s.id) AS id, s.name, s.href, s.last_seen_at, u.language
+        FROM saved_searches s JOIN users u ON u.id = s.user_id
+        WHERE s.matcher_id IN (${chunk.map((_, k) => `?${first + k}`).join(', ')}) AND s.alert = 'instant' AND s.user_id != ?4 AND s.created_at <= ?3
+        GROUP BY s.user_id
+      ) g`;
+    statements.push(notificationsFromSelect(env, select, [ad.id, now, liveAt, ad.user_id, ...ordered.flatMap((t) => [t.before, t.after, t.body]), ...chunk]));
+  }
+  return statements;
 };
 
 /** Everyone who favourited the ad, at most once per ad, buyer and day. */
@@ -230,15 +216,17 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
     return stats;
   }
   const drops = event.kind === 'price_lowered' ? await priceDropNotifications(env, ad, event.old_price_minor) : [];
-  const { matched, instant } = await matchSavedQueries(env, ad, event.created_at, stats);
-  const notifications = await prepareNotifications(env, [...drops, ...buyerNotifications(ad, event.created_at, instant)]);
+  const matched = await matchSavedQueries(env, ad, stats);
+  const favourites = await prepareNotifications(env, drops);
+  const alerts = alertStatements(env, ad, matched, event.created_at, now);
   // notifications before matches and the done mark: a fan-out split over several batches that dies
   // half way is redone (notifications and matches are keyed), never marked done with buyers left untold
-  const writes = [...notifications.statements, ...matchStatements(env, ad, matched, event.created_at, now), markDone];
+  const writes = [...favourites.statements, ...alerts, ...matchStatements(env, ad, matched, event.created_at, now), markDone];
   const results: D1Result[] = [];
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
   fault?.('after-store', eventId);
-  stats.notified += await notifications.deliver(results.slice(0, notifications.statements.length));
+  const told = favourites.statements.length;
+  stats.notified += (await favourites.deliver(results.slice(0, told))) + (await pushStored(env, results.slice(told, told + alerts.length)));
   return stats;
 };
 
