@@ -45,6 +45,8 @@ const POOL = Number(arg('pool', '3000'));
 const SELLERS = Number(arg('sellers', '100'));
 /** Share of buyers with an app tab open while ads arrive: their inboxes are woken for each alert. */
 const ONLINE = Number(arg('online', '0.05'));
+/** `--inspect 9230`: the live run's workerd takes a DevTools inspector there (scripts/bench/profile.ts records a CPU profile) */
+const INSPECT = arg('inspect', '');
 const PER_BUYER = 5;
 const persist = arg('persist-to', '.wrangler/bench-alerts-state');
 const SECRET = 'bench-alerts-secret-0123456789abcdef';
@@ -262,7 +264,10 @@ const main = async () => {
   const port = await freePort();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--test-scheduled', '--show-interactive-dev-session=false', '--log-level', 'error', '--var', `JWT_SECRET:${SECRET}`],
+    [
+      ...['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--test-scheduled', '--show-interactive-dev-session=false', '--log-level', 'error'],
+      ...['--var', `JWT_SECRET:${SECRET}`, ...(INSPECT ? ['--inspector-port', INSPECT] : [])],
+    ],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.on('exit', () => server.kill('SIGTERM'));

@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:profile -- --port 9230 [--seconds 20] [--out .wrangler/profile.cpuprofile]`
+ *
+ * Records a CPU profile of the worker running under `wrangler dev --inspector-port <port>` (for
+ * example `npm run bench:alerts -- --inspect 9230` while it posts), through the DevTools protocol
+ * workerd speaks, and prints where the time went: self time by function and by source file. The
+ * .cpuprofile opens in Chrome DevTools (Performance tab) for the full call tree. Time spent inside
+ * D1's SQLite shows as the awaited calls' native frames, not here: this is the worker's JavaScript.
+ */
+import { writeFileSync } from 'node:fs';
+import { arg } from '../lib/bench';
+
+const PORT = arg('port', '9230');
+const SECONDS = Number(arg('seconds', '20'));
+const OUT = arg('out', '.wrangler/profile.cpuprofile');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+const targets = (await (await fetch(`http://127.0.0.1:${PORT}/json/list`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
+if (!targets.length) throw new Error(`no inspector targets on port ${PORT}`);
+console.log(`targets: ${targets.map((t) => t.title).join(', ')}`);
+const target = targets.find((t) => !/^(?:__|miniflare|core:)/.test(t.title)) ?? targets[0]!;
+console.log(`profiling ${target.title} for ${SECONDS} s`);
+
+const ws = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => {
+  ws.addEventListener('open', resolve, { once: true });
+  ws.addEventListener('error', reject, { once: true });
+});
+let nextId = 1;
+const pending = new Map<number, (result: unknown) => void>();
+ws.addEventListener('message', (e) => {
+  const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
+  if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+});
+const send = <T>(method: string, params: Record<string, unknown> = {}) =>
+  new Promise<T>((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve as (r: unknown) => void);
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+
+await send('Profiler.enable');
+await send('Profiler.setSamplingInterval', { interval: 200 });
+await send('Profiler.start');
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+const { profile } = await send<{ profile: Profile }>('Profiler.stop');
+ws.close();
+writeFileSync(OUT, JSON.stringify(profile));
+
+// self time per node from the samples
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const sum = (key: (n: ProfileNode) => string) => {
+  const out = new Map<string, number>();
+  for (const [id, us] of self) out.set(key(byNode.get(id)!), (out.get(key(byNode.get(id)!)) ?? 0) + us);
+  return [...out].sort((a, b) => b[1] - a[1]);
+};
+const file = (url: string) => url.replace(/^.*\/(node_modules\/[^/]+|worker|durable-objects)\//, '$1/') || '(native)';
+const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms`;
+const wall = (profile.endTime - profile.startTime) / 1000;
+const idle = sum((n) => n.callFrame.functionName).find(([k]) => k === '(idle)')?.[1] ?? 0;
+console.log(`\nsampled ${(total / 1000).toFixed(0)} ms over ${wall.toFixed(0)} ms wall; busy (not idle) ${((total - idle) / 1000).toFixed(0)} ms`);
+console.log('\nself time by function:');
+for (const [k, us] of sum((n) => `${n.callFrame.functionName || '(anonymous)'}  ${file(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`).slice(0, 30)) console.log(`${pct(us)}  ${k}`);
+console.log('\nself time by file:');
+for (const [k, us] of sum((n) => file(n.callFrame.url)).slice(0, 20)) console.log(`${pct(us)}  ${k}`);
+console.log(`\nfull profile: ${OUT} (Chrome DevTools → Performance → Load profile)`);
