@@ -8,6 +8,7 @@
  * D1's SQLite shows as the awaited calls' native frames, not here: this is the worker's JavaScript.
  */
 import { writeFileSync } from 'node:fs';
+import WebSocket from 'ws';
 import { arg } from '../lib/bench';
 
 const PORT = arg('port', '9230');
@@ -33,15 +34,16 @@ console.log(`targets: ${targets.map((t) => t.title).join(', ')}`);
 const target = targets.find((t) => !/^(?:__|miniflare|core:)/.test(t.title)) ?? targets[0]!;
 console.log(`profiling ${target.title} for ${SECONDS} s`);
 
+// (the `ws` client: wrangler's inspector proxy refuses Node's built-in WebSocket handshake)
 const ws = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve, reject) => {
-  ws.addEventListener('open', resolve, { once: true });
-  ws.addEventListener('error', reject, { once: true });
+  ws.once('open', resolve);
+  ws.once('error', reject);
 });
 let nextId = 1;
 const pending = new Map<number, (result: unknown) => void>();
-ws.addEventListener('message', (e) => {
-  const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
+ws.on('message', (data) => {
+  const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
   if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
 });
 const send = <T>(method: string, params: Record<string, unknown> = {}) =>
