@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
+import { connect } from '../durable-objects/socket';
 import { handleAlertBatch, processEvent, setAlertFault } from '../../worker/services/alerts/consumer';
 import { relayOutbox } from '../../worker/services/alerts/events';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
@@ -388,6 +389,29 @@ describe('matches are per shared query: price drops into a range, digests after 
     expect(await fillSavedSearchLinks(env)).toBeGreaterThanOrEqual(1);
     const filled = await env.DB.prepare('SELECT href FROM saved_searches WHERE id = ?').bind(oldId).first<{ href: string }>();
     expect(filled?.href).toBe(savedSearchHref(query));
+  });
+
+  it('a buyer with the app open sees the alert live (once, even when the event is handled again); the others find it stored', async () => {
+    const seller = await createUserWithToken();
+    const online = await createUserWithToken();
+    const offline = await createUserWithToken();
+    const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
+    for (const b of [online, offline]) await save(b, { q: word });
+    const tab = await connect(`/parties/user-inbox/${online.id}?token=${online.token}`);
+    await tab.waitFor((e) => e.type === 'unread_count');
+    const ad = await post(seller, { title: `Honda Activa ${word}`, city: 'Pune', price: 38000 });
+    const live = await tab.waitFor((e) => e.type === 'notification');
+    expect(live.notification).toMatchObject({ title: expect.stringContaining(word), isRead: false, data: { kind: 'SAVED_SEARCH', listingId: ad.id } });
+    await drain(ad.id);
+    expect(await notificationsOf(offline.id)).toEqual([expect.objectContaining({ title: expect.stringContaining(word) })]);
+    // handled again (a redelivery): nothing new stored, nothing pushed again
+    const [event] = await eventsOf(ad.id);
+    await env.DB.prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run();
+    expect((await processEvent(env, event!.id)).notified).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tab.events.filter((e) => e.type === 'notification')).toHaveLength(1);
+    expect(await notificationsOf(online.id)).toHaveLength(1);
+    tab.close();
   });
 
   it('a search switched to daily gets in its first digest only what matched after the switch, then only what came since', async () => {

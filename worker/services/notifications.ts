@@ -262,18 +262,32 @@ const pushCreated = async (env: Env, created: NotificationRow[]) => {
  * Notifications the database writes itself from a SELECT, for a fan-out to many buyers (issue 21:
  * one new ad, hundreds of saved searches) where nothing per buyer needs to pass through JavaScript.
  * `select` yields the columns id, user_id, title, body, type, data, created_at; an id stored before is
- * skipped, so keyed ids make it idempotent. Run the statement in the caller's batch, then
- * `pushStored(results)` pushes the rows it created live.
+ * skipped, so keyed ids make it idempotent. Run it in the caller's batch (`meta.changes` = how many
+ * it created), then `pushFannedOut` tells the reachable ones live.
  */
 export const notificationsFromSelect = (env: Env, select: string, params: unknown[]) =>
   env.DB.prepare(
     `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at)
-     SELECT id, user_id, substr(title, 1, 120), substr(body, 1, 500), type, data, 0, created_at FROM (${select}) WHERE true
-     RETURNING *`,
+     SELECT id, user_id, substr(title, 1, 120), substr(body, 1, 500), type, data, 0, created_at FROM (${select}) WHERE true`,
   ).bind(...params);
 
-/** After the batch: pushes live what those statements created; returns how many they created. */
-export const pushStored = (env: Env, results: D1Result[]) => pushCreated(env, results.flatMap((r) => r.results as NotificationRow[]));
+/**
+ * After the batch: of a fan-out's notifications (ids starting with `prefix`, of `type`), those THIS
+ * run wrote (`createdAt`, its own moment: a retry after a crash does not push what the dead run
+ * stored) to buyers someone can tell right now, read back in one statement — only those rows cross
+ * over from D1 — and pushed live.
+ */
+export const pushFannedOut = async (env: Env, prefix: string, type: NotificationType, createdAt: number) => {
+  const { results } = await env.DB.prepare(
+    `SELECT n.* FROM notifications n
+     WHERE n.id > ?1 AND n.id < ?1 || '~' AND n.created_at = ?2 AND n.type = ?3
+       AND (EXISTS (SELECT 1 FROM inbox_presence p WHERE p.user_id = n.user_id) OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id))`,
+  )
+    .bind(prefix, createdAt, type)
+    .all<NotificationRow>();
+  await Promise.all(results.map((row) => pushLive(env, row, toNotification(row).data)));
+  return results.length;
+};
 
 /**
  * Keyed notifications to many users at once (issue 21's fan-out: one new ad, a hundred buyers):

@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushStored } from '../notifications';
+import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushFannedOut } from '../notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -76,14 +76,31 @@ export interface MatchStats {
  */
 const parsedMatchers = new Map<number, Matcher>();
 const MATCHER_CACHE_SIZE = 20_000;
-const matcherOf = (id: number, text: string) => {
-  let m = parsedMatchers.get(id);
-  if (!m) {
-    m = JSON.parse(text) as Matcher;
-    if (parsedMatchers.size >= MATCHER_CACHE_SIZE) parsedMatchers.delete(parsedMatchers.keys().next().value!);
-    parsedMatchers.set(id, m);
+const remember = (id: number, text: string) => {
+  if (parsedMatchers.size >= MATCHER_CACHE_SIZE) parsedMatchers.delete(parsedMatchers.keys().next().value!);
+  parsedMatchers.set(id, JSON.parse(text) as Matcher);
+};
+
+/**
+ * The parsed matchers of these query ids: the texts are read only for ids this isolate has not seen
+ * (once warm, an event reads ids alone — bench:profile showed D1 turning hundreds of matcher texts
+ * into objects as the consumer's biggest cost).
+ */
+const matchersOf = async (env: Env, ids: number[]) => {
+  const missing = ids.filter((id) => !parsedMatchers.has(id));
+  const statements = [];
+  for (let i = 0; i < missing.length; i += 90) {
+    const chunk = missing.slice(i, i + 90);
+    statements.push(env.DB.prepare(`SELECT id, matcher FROM saved_search_matchers WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
   }
-  return m;
+  for (let i = 0; i < statements.length; i += 50) {
+    for (const result of await env.DB.batch<{ id: number; matcher: string }>(statements.slice(i, i + 50))) for (const row of result.results) remember(row.id, row.matcher);
+  }
+  // a query removed meanwhile (its last search deleted) matches nothing
+  return ids.flatMap((id) => {
+    const m = parsedMatchers.get(id);
+    return m ? [{ id, m }] : [];
+  });
 };
 
 /**
@@ -94,11 +111,12 @@ const matcherOf = (id: number, text: string) => {
 const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats) => {
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
-  const { results: queries } = await env.DB.prepare(
-    `SELECT id, matcher FROM saved_search_matchers WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')})`,
+  const { results: ids } = await env.DB.prepare(
+    `SELECT id FROM saved_search_matchers WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')})`,
   )
     .bind(...scopes, ...places)
-    .all<{ id: number; matcher: string }>();
+    .all<{ id: number }>();
+  const queries = await matchersOf(env, ids.map((r) => r.id));
   stats.candidates += queries.length;
   let features: Record<string, unknown> = {};
   try {
@@ -115,7 +133,7 @@ const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats) => {
     latitude: ad.latitude,
     longitude: ad.longitude,
   });
-  const matched = queries.filter((q) => matches(matcherOf(q.id, q.matcher), prepared)).map((q) => q.id);
+  const matched = queries.filter((q) => matches(q.m, prepared)).map((q) => q.id);
   stats.matched += matched.length;
   return matched;
 };
@@ -136,6 +154,9 @@ const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   }
   return statements;
 };
+
+/** A saved-search alert's id: the ad's id leads, so one fan-out's rows sit side by side in the index. */
+const alertIdPrefix = (ad: AdRow) => `ntf_${ad.id}_`;
 
 /** Matcher ids an alert statement carries, beside its 4 + 3 per language values (under D1's 100). */
 const MATCHERS_PER_STATEMENT = 80;
@@ -161,6 +182,7 @@ const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   const statements = [];
   for (let i = 0; i < matched.length; i += MATCHERS_PER_STATEMENT) {
     const chunk = matched.slice(i, i + MATCHERS_PER_STATEMENT);
+    // the id is alertIdPrefix(ad) + the buyer
     const select = `SELECT 'ntf_' || ?1 || '_' || g.user_id AS id, g.user_id, ${title} AS title, ${body} AS body, 'SYSTEM' AS type,
         json_object('kind', 'SAVED_SEARCH', 'listingId', ?1, 'savedSearchId', g.id, 'url', coalesce(
           g.href || '&since=' || replace(strftime('%Y-%m-%dT%H:%M:%fZ', min(g.last_seen_at, ?3 - 1) / 1000.0, 'unixepoch'), ':', '%3A') || '&savedSearch=' || g.id,
@@ -226,7 +248,9 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
   fault?.('after-store', eventId);
   const told = favourites.statements.length;
-  stats.notified += (await favourites.deliver(results.slice(0, told))) + (await pushStored(env, results.slice(told, told + alerts.length)));
+  await favourites.deliver(results.slice(0, told));
+  await pushFannedOut(env, alertIdPrefix(ad), 'SYSTEM', now);
+  stats.notified += results.slice(0, told + alerts.length).reduce((n, r, i) => n + (i < told ? r.results.length : r.meta.changes), 0);
   return stats;
 };
 
