@@ -637,8 +637,8 @@ describe('a consumer killed at any step loses nothing and notifies once', () => 
       perEvent.push(counter.calls() - before);
     }
     const total = counter.calls();
-    expect(perEvent.every((n) => n > 3)).toBe(true);
-    expect(total).toBeGreaterThan(8);
+    expect(perEvent.every((n) => n >= 3), JSON.stringify(perEvent)).toBe(true); // read, candidates, write batch at least
+    expect(total).toBeGreaterThan(6);
     await check('clean run');
 
     let deaths = 0;

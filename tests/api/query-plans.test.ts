@@ -128,4 +128,14 @@ describe('saved-search alerts read through their indexes (issue 21, decision 009
     expect(digest.join(' | ')).toMatch(/SEARCH s USING INDEX saved_searches_user \(user_id=\?\)/);
     expect(digest.join(' | ')).toMatch(/SEARCH q USING INDEX saved_query_matches_live \(matcher_id=\? AND live_at>\?\)/);
   });
+
+  it('after a fan-out, the alerts to push live are read by the ad’s id range, not by scanning buyers', async () => {
+    const reachable = await planOf(
+      `SELECT n.* FROM notifications n WHERE n.id > ?1 AND n.id < ?1 || '~' AND n.created_at = ?2 AND n.type = ?3
+         AND (EXISTS (SELECT 1 FROM inbox_presence p WHERE p.user_id = n.user_id) OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id))`,
+      ['ntf_ad_', 1, 'SYSTEM'],
+    );
+    expect(reachable.join(' | ')).toMatch(/SEARCH n USING INDEX sqlite_autoindex_notifications_1 \(id>\? AND id<\?\)/);
+    expect(reachable.join(' | ')).toMatch(/SEARCH p USING (COVERING )?INDEX sqlite_autoindex_inbox_presence_1 \(user_id=\?\)|SEARCH p USING PRIMARY KEY/);
+  });
 });

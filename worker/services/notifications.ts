@@ -263,7 +263,7 @@ const pushCreated = async (env: Env, created: NotificationRow[]) => {
  * one new ad, hundreds of saved searches) where nothing per buyer needs to pass through JavaScript.
  * `select` yields the columns id, user_id, title, body, type, data, created_at; an id stored before is
  * skipped, so keyed ids make it idempotent. Run it in the caller's batch (`meta.changes` = how many
- * it created), then `pushFannedOut` tells the reachable ones live.
+ * it created) with `reachableFannedOut` last, then `pushRows` tells the reachable ones live.
  */
 export const notificationsFromSelect = (env: Env, select: string, params: unknown[]) =>
   env.DB.prepare(
@@ -272,21 +272,22 @@ export const notificationsFromSelect = (env: Env, select: string, params: unknow
   ).bind(...params);
 
 /**
- * After the batch: of a fan-out's notifications (ids starting with `prefix`, of `type`), those THIS
- * run wrote (`createdAt`, its own moment: a retry after a crash does not push what the dead run
- * stored) to buyers someone can tell right now, read back in one statement — only those rows cross
- * over from D1 — and pushed live.
+ * For the end of a fan-out's batch: of its notifications (ids starting with `prefix`, of `type`),
+ * those THIS run wrote (`createdAt`, its own moment: a retry after a crash does not push what the
+ * dead run stored) to buyers someone can tell right now (a presence row or a push subscription) —
+ * only those rows cross over from D1. After the batch, `pushRows` sends them live.
  */
-export const pushFannedOut = async (env: Env, prefix: string, type: NotificationType, createdAt: number) => {
-  const { results } = await env.DB.prepare(
+export const reachableFannedOut = (env: Env, prefix: string, type: NotificationType, createdAt: number) =>
+  env.DB.prepare(
     `SELECT n.* FROM notifications n
      WHERE n.id > ?1 AND n.id < ?1 || '~' AND n.created_at = ?2 AND n.type = ?3
        AND (EXISTS (SELECT 1 FROM inbox_presence p WHERE p.user_id = n.user_id) OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id))`,
-  )
-    .bind(prefix, createdAt, type)
-    .all<NotificationRow>();
-  await Promise.all(results.map((row) => pushLive(env, row, toNotification(row).data)));
-  return results.length;
+  ).bind(prefix, createdAt, type);
+
+/** Stored notifications (rows as `reachableFannedOut` read them) pushed live; how many. */
+export const pushRows = async (env: Env, rows: unknown[]) => {
+  await Promise.all((rows as NotificationRow[]).map((row) => pushLive(env, row, toNotification(row).data)));
+  return rows.length;
 };
 
 /**

@@ -10,18 +10,9 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushFannedOut } from '../notifications';
+import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushRows, reachableFannedOut } from '../notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
-
-interface EventRow {
-  id: string;
-  listing_id: string;
-  kind: string;
-  old_price_minor: number | null;
-  created_at: number;
-  done_at: number | null;
-}
 
 interface AdRow {
   id: string;
@@ -52,15 +43,17 @@ export const setAlertFault = (f: typeof fault) => {
 /** Days are Indian days: "once a day" resets at midnight IST. */
 export const istDay = (now = Date.now()) => new Date(now + 330 * 60_000).toISOString().slice(0, 10);
 
-const loadAd = (env: Env, listingId: string) =>
+/** The event and its ad in one read (the ad's columns are null once it is deleted). */
+const loadEvent = (env: Env, eventId: string) =>
   env.DB.prepare(
-    `SELECT l.id, l.user_id, l.title, l.description, l.price_minor, l.condition, l.category_id, l.subcategory_id, l.state_id, l.city_id, l.area_id,
+    `SELECT e.id AS event_id, e.listing_id, e.kind, e.old_price_minor, e.created_at AS event_at, e.done_at,
+       l.id, l.user_id, l.title, l.description, l.price_minor, l.condition, l.category_id, l.subcategory_id, l.state_id, l.city_id, l.area_id,
        l.latitude, l.longitude, l.features, l.location, l.status,
        (SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)) AS categories
-     FROM listings l WHERE l.id = ?`,
+     FROM listing_events e LEFT JOIN listings l ON l.id = e.listing_id WHERE e.id = ?`,
   )
-    .bind(listingId)
-    .first<AdRow>();
+    .bind(eventId)
+    .first<AdRow & { event_id: string; listing_id: string; kind: string; old_price_minor: number | null; event_at: number; done_at: number | null }>();
 
 export interface MatchStats {
   /** distinct saved queries checked */
@@ -227,29 +220,30 @@ const STATEMENTS_PER_BATCH = 200;
  * buyers with an open tab or a push subscription told live.
  */
 export const processEvent = async (env: Env, eventId: string, stats: MatchStats = { candidates: 0, matched: 0, notified: 0 }) => {
-  const event = await env.DB.prepare('SELECT id, listing_id, kind, old_price_minor, created_at, done_at FROM listing_events WHERE id = ?').bind(eventId).first<EventRow>();
-  if (!event || event.done_at !== null) return stats;
-  const ad = await loadAd(env, event.listing_id);
+  const row = await loadEvent(env, eventId);
+  if (!row || row.done_at !== null) return stats;
   const now = Date.now();
   const markDone = env.DB.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(now, eventId);
   // deleted, sold or taken down before we got to it: nobody should hear about it
-  if (!ad || ad.status !== 'APPROVED') {
+  if (row.id === null || row.status !== 'APPROVED') {
     await markDone.run();
     return stats;
   }
-  const drops = event.kind === 'price_lowered' ? await priceDropNotifications(env, ad, event.old_price_minor) : [];
+  const ad: AdRow = row;
+  const drops = row.kind === 'price_lowered' ? await priceDropNotifications(env, ad, row.old_price_minor) : [];
   const matched = await matchSavedQueries(env, ad, stats);
   const favourites = await prepareNotifications(env, drops);
-  const alerts = alertStatements(env, ad, matched, event.created_at, now);
+  const alerts = alertStatements(env, ad, matched, row.event_at, now);
   // notifications before matches and the done mark: a fan-out split over several batches that dies
-  // half way is redone (notifications and matches are keyed), never marked done with buyers left untold
-  const writes = [...favourites.statements, ...alerts, ...matchStatements(env, ad, matched, event.created_at, now), markDone];
+  // half way is redone (notifications and matches are keyed), never marked done with buyers left
+  // untold; last, the alerts this run wrote to buyers someone can tell, read back to push live
+  const writes = [...favourites.statements, ...alerts, ...matchStatements(env, ad, matched, row.event_at, now), markDone, reachableFannedOut(env, alertIdPrefix(ad), 'SYSTEM', now)];
   const results: D1Result[] = [];
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
   fault?.('after-store', eventId);
   const told = favourites.statements.length;
   await favourites.deliver(results.slice(0, told));
-  await pushFannedOut(env, alertIdPrefix(ad), 'SYSTEM', now);
+  await pushRows(env, results.at(-1)!.results);
   stats.notified += results.slice(0, told + alerts.length).reduce((n, r, i) => n + (i < told ? r.results.length : r.meta.changes), 0);
   return stats;
 };
