@@ -42,9 +42,11 @@ await new Promise((resolve, reject) => {
 });
 let nextId = 1;
 const pending = new Map<number, (result: unknown) => void>();
+const scripts = new Map<string, string>(); // url → scriptId, from Debugger.scriptParsed
 ws.on('message', (data) => {
-  const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
+  const msg = JSON.parse(String(data)) as { id?: number; result?: unknown; method?: string; params?: { url?: string; scriptId?: string } };
   if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+  if (msg.method === 'Debugger.scriptParsed' && msg.params?.url && msg.params.scriptId) scripts.set(msg.params.url, msg.params.scriptId);
 });
 const send = <T>(method: string, params: Record<string, unknown> = {}) =>
   new Promise<T>((resolve) => {
@@ -58,8 +60,25 @@ await send('Profiler.setSamplingInterval', { interval: 200 });
 await send('Profiler.start');
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const { profile } = await send<{ profile: Profile }>('Profiler.stop');
+// the bundle's source, to name the project file each function comes from (esbuild marks each
+// module with a `// worker/…` comment line)
+await send('Debugger.enable');
+const sources = new Map<string, string[]>();
+for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
+  const id = scripts.get(url);
+  if (id) sources.set(url, (await send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: id })).scriptSource.split('\n'));
+}
+await send('Debugger.disable');
 ws.close();
 writeFileSync(OUT, JSON.stringify(profile));
+const moduleOf = (url: string, line: number) => {
+  const lines = sources.get(url);
+  for (let i = Math.min(line, (lines?.length ?? 0) - 1); lines && i >= 0; i--) {
+    const m = /^\/\/ ((?:worker|durable-objects|web|node_modules)\/\S+)/.exec(lines[i]!);
+    if (m) return m[1]!;
+  }
+  return url;
+};
 
 // self time per node from the samples
 const self = new Map<number, number>();
@@ -76,6 +95,27 @@ const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %  $
 const wall = (profile.endTime - profile.startTime) / 1000;
 const idle = sum((n) => n.callFrame.functionName).find(([k]) => k === '(idle)')?.[1] ?? 0;
 console.log(`\nsampled ${(total / 1000).toFixed(0)} ms over ${wall.toFixed(0)} ms wall; busy (not idle) ${((total - idle) / 1000).toFixed(0)} ms`);
+// each sample charged to the nearest project function on its stack (D1's and the runtime's own
+// work land on the project function that called them, when the stack shows it)
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const charged = new Map<string, number>();
+for (const [id, us] of self) {
+  let at: number | undefined = id;
+  let label = `(runtime) ${byNode.get(id)!.callFrame.functionName || '(anonymous)'}`;
+  while (at !== undefined) {
+    const f = byNode.get(at)!.callFrame;
+    const mod = sources.has(f.url) ? moduleOf(f.url, f.lineNumber) : '';
+    if (/^(worker|durable-objects)\//.test(mod)) {
+      label = `${f.functionName || '(anonymous)'}  ${mod}`;
+      break;
+    }
+    at = parentOf.get(at);
+  }
+  charged.set(label, (charged.get(label) ?? 0) + us);
+}
+console.log('\ncharged to the nearest project function:');
+for (const [k, us] of [...charged].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${pct(us)}  ${k}`);
 console.log('\nself time by function:');
 for (const [k, us] of sum((n) => `${n.callFrame.functionName || '(anonymous)'}  ${file(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`).slice(0, 30)) console.log(`${pct(us)}  ${k}`);
 console.log('\nself time by file:');
