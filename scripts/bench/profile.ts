@@ -55,6 +55,8 @@ const send = <T>(method: string, params: Record<string, unknown> = {}) =>
     ws.send(JSON.stringify({ id, method, params }));
   });
 
+// scripts already loaded are announced on enable (Debugger.scriptParsed), with their ids
+await send('Debugger.enable');
 await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 200 });
 await send('Profiler.start');
@@ -62,7 +64,6 @@ await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const { profile } = await send<{ profile: Profile }>('Profiler.stop');
 // the bundle's source, to name the project file each function comes from (esbuild marks each
 // module with a `// worker/…` comment line)
-await send('Debugger.enable');
 const sources = new Map<string, string[]>();
 for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
   const id = scripts.get(url);
@@ -70,6 +71,7 @@ for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
 }
 await send('Debugger.disable');
 ws.close();
+if (!sources.size) console.log(`(no bundle source: profile urls ${[...new Set(profile.nodes.map((n) => n.callFrame.url))].filter(Boolean).slice(0, 5).join(', ')}; scripts ${[...scripts.keys()].slice(0, 5).join(', ')})`);
 writeFileSync(OUT, JSON.stringify(profile));
 const moduleOf = (url: string, line: number) => {
   const lines = sources.get(url);
