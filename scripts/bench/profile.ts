@@ -17,7 +17,7 @@ const OUT = arg('out', '.wrangler/profile.cpuprofile');
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; scriptId: string; url: string; lineNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -42,11 +42,9 @@ await new Promise((resolve, reject) => {
 });
 let nextId = 1;
 const pending = new Map<number, (result: unknown) => void>();
-const scripts = new Map<string, string>(); // url → scriptId, from Debugger.scriptParsed
 ws.on('message', (data) => {
-  const msg = JSON.parse(String(data)) as { id?: number; result?: unknown; method?: string; params?: { url?: string; scriptId?: string } };
+  const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
   if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
-  if (msg.method === 'Debugger.scriptParsed' && msg.params?.url && msg.params.scriptId) scripts.set(msg.params.url, msg.params.scriptId);
 });
 const send = <T>(method: string, params: Record<string, unknown> = {}) =>
   new Promise<T>((resolve) => {
@@ -55,8 +53,7 @@ const send = <T>(method: string, params: Record<string, unknown> = {}) =>
     ws.send(JSON.stringify({ id, method, params }));
   });
 
-// scripts already loaded are announced on enable (Debugger.scriptParsed), with their ids
-await send('Debugger.enable');
+await send('Debugger.enable'); // (getScriptSource below needs it)
 await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 200 });
 await send('Profiler.start');
@@ -65,21 +62,21 @@ const { profile } = await send<{ profile: Profile }>('Profiler.stop');
 // the bundle's source, to name the project file each function comes from (esbuild marks each
 // module with a `// worker/…` comment line)
 const sources = new Map<string, string[]>();
-for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
-  const id = scripts.get(url);
-  if (id) sources.set(url, (await send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: id })).scriptSource.split('\n'));
+for (const id of new Set(profile.nodes.filter((n) => n.callFrame.url.endsWith('.js')).map((n) => n.callFrame.scriptId))) {
+  const got = await send<{ scriptSource?: string }>('Debugger.getScriptSource', { scriptId: id });
+  if (got?.scriptSource) sources.set(id, got.scriptSource.split('\n'));
 }
 await send('Debugger.disable');
 ws.close();
-if (!sources.size) console.log(`(no bundle source: profile urls ${[...new Set(profile.nodes.map((n) => n.callFrame.url))].filter(Boolean).slice(0, 5).join(', ')}; scripts ${[...scripts.keys()].slice(0, 5).join(', ')})`);
+if (!sources.size) console.log('(the bundle source was not available: functions are named without their project file)');
 writeFileSync(OUT, JSON.stringify(profile));
-const moduleOf = (url: string, line: number) => {
-  const lines = sources.get(url);
+const moduleOf = (scriptId: string, line: number) => {
+  const lines = sources.get(scriptId);
   for (let i = Math.min(line, (lines?.length ?? 0) - 1); lines && i >= 0; i--) {
     const m = /^\/\/ ((?:worker|durable-objects|web|node_modules)\/\S+)/.exec(lines[i]!);
     if (m) return m[1]!;
   }
-  return url;
+  return '';
 };
 
 // self time per node from the samples
@@ -107,7 +104,7 @@ for (const [id, us] of self) {
   let label = `(runtime) ${byNode.get(id)!.callFrame.functionName || '(anonymous)'}`;
   while (at !== undefined) {
     const f = byNode.get(at)!.callFrame;
-    const mod = sources.has(f.url) ? moduleOf(f.url, f.lineNumber) : '';
+    const mod = moduleOf(f.scriptId, f.lineNumber);
     if (/^(worker|durable-objects)\//.test(mod)) {
       label = `${f.functionName || '(anonymous)'}  ${mod}`;
       break;
