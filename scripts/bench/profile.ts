@@ -106,7 +106,7 @@ for (const [id, us] of self) {
     const f = byNode.get(at)!.callFrame;
     const mod = moduleOf(f.scriptId, f.lineNumber);
     if (/^(worker|durable-objects)\//.test(mod)) {
-      label = `${f.functionName || '(anonymous)'}  ${mod}`;
+      label = `${f.functionName || sources.get(f.scriptId)?.[f.lineNumber]?.trim().slice(0, 60) || '(anonymous)'}  ${mod}`;
       break;
     }
     at = parentOf.get(at);
