@@ -4,6 +4,8 @@ import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Listing, ListingsPage } from '../schemas/listings';
 import { browseJsonLd, browseMarkup } from '../lib/browse-page';
+import { homeMarkup } from '../lib/home-page';
+import { listingMarkup } from '../lib/listing-page';
 import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
@@ -196,6 +198,8 @@ const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey
     page: new URL(c.req.url).pathname.startsWith('/listing/') ? '/listing' : '/item',
     ...(guestVisit ? { bootEntries: { [bootKey]: { ...l, isFavorite: false } }, boot: [`/listings/${encodeURIComponent(l.id)}/related?limit=4`] } : {}),
     type: 'product',
+    // the first screen as markup, for everyone: crawlers read it, phones paint it before the app runs
+    rootHtml: listingMarkup({ listing: l, pageUrl: canonical }),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -225,16 +229,23 @@ const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch) =>
 /** The page routes; `appFetch` answers the pages' inlined API requests through the whole app. */
 export const seoRoutes = (appFetch: AppFetch) =>
   new Hono<AppEnv>()
-  .get('/', (c) =>
-    render(c, appFetch, {
+  .get('/', async (c) => {
+    const userAgent = c.req.header('user-agent');
+    // phones get MobileHome's first page, larger screens the desktop grid: as data for a guest's
+    // app, as markup for everyone
+    const layout = /Mobi/i.test(userAgent ?? '') ? 'phone' : 'wide';
+    const key = layout === 'phone' ? HOME_BOOT_KEYS.mobile : HOME_BOOT_KEYS.desktop;
+    const data = await bootData(c, appFetch, [key]);
+    const results = data[key] as ListingsPage | undefined;
+    return render(c, appFetch, {
       title: SITE,
       description: HOME_DESCRIPTION,
       canonical: `${new URL(c.req.url).origin}/`,
       page: '/',
-      // phones get MobileHome's first page, larger screens the desktop grid
-      boot: isBot(c.req.header('user-agent')) ? [] : [/Mobi/i.test(c.req.header('user-agent') ?? '') ? HOME_BOOT_KEYS.mobile : HOME_BOOT_KEYS.desktop],
-    }),
-  )
+      ...(isBot(userAgent) ? {} : { bootEntries: data }),
+      ...(results ? { rootHtml: homeMarkup({ origin: new URL(c.req.url).origin, layout, results }) } : {}),
+    });
+  })
   .get('/item/:slug', async (c) => {
     try {
       const slug = c.req.param('slug').slice(0, 400);
