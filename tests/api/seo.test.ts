@@ -6,7 +6,7 @@ import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const PRELOADS = { 'desktop-header': { js: ['/assets/DesktopHeader.js'], css: [] }, '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
+const PRELOADS = { 'desktop-header': { js: ['/assets/DesktopHeader.js'], css: [] }, 'mobile-home': { js: ['/assets/MobileHome.js'], css: [] }, '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
 const withShell = {
   ...env,
   ASSETS: {
@@ -48,7 +48,8 @@ describe('listing pages for crawlers and link previews', () => {
     expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=800" fetchpriority="high">');
     expect(text).toMatch(/<meta name="description" content="₹16,50,000 · Bengaluru, Karnataka\. /);
     expect(text.match(/<meta name="description"/g)).toHaveLength(1);
-    expect(text).toContain('<script type="module" src="/assets/index.js"></script>'); // the app still boots
+    // the app still boots; with the first screen in the HTML, its code yields to the page's photos
+    expect(text).toContain('<script type="module" src="/assets/index.js" fetchpriority="low"></script>');
     const ld = JSON.parse(text.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(ld).toMatchObject({
       '@type': 'Product',
@@ -92,7 +93,7 @@ describe('pages carry their first data for a guest', () => {
     expect(boot[key]).toEqual((await api(key)).data);
     expect(boot[key].listings[0].title).toBe('Boot data Swift');
     expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=320" fetchpriority="high">');
-    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/products.js">');
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/products.js" fetchpriority="low">');
     // "</script>" inside data can never close the tag
     expect(text.match(/<\/script>/g)!.length).toBe(text.match(/<script/g)!.length);
   });
@@ -102,10 +103,16 @@ describe('pages carry their first data for a guest', () => {
     const desktop = await get('/', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36' });
     expect(Object.keys(bootOf(desktop.text)!)).toEqual(['/listings?limit=12&sortBy=createdAt&sortOrder=desc']);
     expect(desktop.text).toContain('<link rel="canonical" href="https://sel.example/">');
-    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" fetchpriority="low">');
     // the desktop header is a chunk of its own: preloaded for wide screens, never for phones (issue 22)
-    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js">');
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js" fetchpriority="low">');
     expect((await get('/')).text).not.toContain('DesktopHeader.js');
+    // phones get the phone home's chunk (the home route loads it before the first render), on home only
+    expect((await get('/')).text).toContain('<link rel="modulepreload" crossorigin href="/assets/MobileHome.js" fetchpriority="low">');
+    expect(desktop.text).not.toContain('MobileHome.js');
+    expect((await get('/products')).text).not.toContain('MobileHome.js');
+    // a page the worker could not render as markup keeps its code at the browser's usual priority
+    expect((await get('/products?page=abc')).text).toContain('<script type="module" src="/assets/index.js"></script>');
     const bot = await get('/products?category=Vehicles', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     expect(bot.status).toBe(200);
     expect(bootOf(bot.text)).toBeUndefined();
@@ -120,7 +127,7 @@ describe('pages carry their first data for a guest', () => {
     const boot = bootOf(text)!;
     expect(boot[`/listings/slug/${encodeURIComponent(ad.slug)}`]).toMatchObject({ id: ad.id, title: 'Boot data Activa', isFavorite: false });
     expect(boot[`/listings/${ad.id}/related?limit=4`]).toEqual((await api(`/listings/${ad.id}/related?limit=4`)).data);
-    expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css">');
+    expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css" fetchpriority="low">');
     // rendering counts nothing (crawlers render pages too); the page's report does, once a day
     expect(await views()).toBe(before);
     const report = async (ip: string) => {

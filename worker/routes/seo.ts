@@ -116,17 +116,23 @@ const shell = async (c: Context<AppEnv>) => {
 
 /** The SPA shell with head tags for this page. */
 const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, status = 200) => {
-  // wider screens than a phone's also need the desktop header's chunk before the first render
-  const wide = !/Mobi/i.test(c.req.header('user-agent') ?? '') && !isBot(c.req.header('user-agent'));
+  // wider screens than a phone's also need the desktop header's chunk before the first render,
+  // phones on home the phone home's
+  const phone = /Mobi/i.test(c.req.header('user-agent') ?? '');
+  const wide = !phone && !isBot(c.req.header('user-agent'));
+  const screenChunk = meta.page && wide ? 'desktop-header' : meta.page === '/' && phone ? 'mobile-home' : undefined;
   const [html, pagePreloads, headerPreloads, fetched] = await Promise.all([
     shell(c),
     meta.page ? preloadsFor(c, meta.page) : undefined,
-    meta.page && wide ? preloadsFor(c, 'desktop-header') : undefined,
+    screenChunk ? preloadsFor(c, screenChunk) : undefined,
     meta.boot?.length ? bootData(c, appFetch, meta.boot) : undefined,
   ]);
   const preloads = pagePreloads && headerPreloads ? { js: [...new Set([...pagePreloads.js, ...headerPreloads.js])], css: [...new Set([...pagePreloads.css, ...headerPreloads.css])] } : (pagePreloads ?? headerPreloads);
   const boot = meta.bootEntries ? { ...fetched, ...meta.bootEntries } : fetched;
   const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(boot ? firstThumbnails(boot, 2) : [])];
+  // With the first screen in the HTML, painting it needs only the page, the stylesheet and its
+  // photos: the app's code (and the route's own styles, used once it runs) yields to them.
+  const codePriority = meta.rootHtml ? ' fetchpriority="low"' : '';
   const tags = [
     `<link rel="canonical" href="${escapeAttr(meta.canonical)}">`,
     `<meta name="description" content="${escapeAttr(meta.description)}">`,
@@ -142,8 +148,8 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`, `<meta name="twitter:image" content="${escapeAttr(meta.image)}">`] : []),
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
     ...images.map((href) => `<link rel="preload" as="image" href="${escapeAttr(href)}" fetchpriority="high">`),
-    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
-    ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
+    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}"${codePriority}>`),
+    ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}"${codePriority}>`),
     // JSON inside <script>: "</" is escaped so data can never close the tag
     ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
     ...(boot && Object.keys(boot).length ? [`<script id="sel-boot" type="application/json">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`] : []),
@@ -162,6 +168,11 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
     .on('head', {
       element: (el) => {
         el.append(tags, { html: true });
+      },
+    })
+    .on('script[type="module"], link[rel="modulepreload"]', {
+      element: (el) => {
+        if (meta.rootHtml) el.setAttribute('fetchpriority', 'low');
       },
     })
     .on('div#root', {

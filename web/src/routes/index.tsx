@@ -9,9 +9,13 @@ import { isMobileViewport } from '../lib/use-media-query';
 export const Route = createFileRoute('/')({
   // showLoginModal / error / redirect are read by the login modal (spec part 1 §2).
   validateSearch: homeSearchSchema,
-  // Phones show a different, paged list (MobileHome fetches its own).
-  loader: ({ context: { queryClient } }) =>
-    isMobileViewport() ? undefined : queryClient.ensureQueryData(listingQueries.list(HOME_FILTERS)),
+  // Phones show a different, paged list: its code and first page are ready before the first render,
+  // so the app replaces the worker's cards with the same cards (the module is the lazy one HomePage shows).
+  loader: async ({ context: { queryClient } }) => {
+    if (!isMobileViewport()) return queryClient.ensureQueryData(listingQueries.list(HOME_FILTERS));
+    const { prefetchMobileHome } = await import('../features/listings/MobileHome');
+    await prefetchMobileHome(queryClient);
+  },
   component: HomePage,
   pendingComponent: HomePending,
   errorComponent: FreshRecommendationsError,
