@@ -21,6 +21,12 @@ const SHARE = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true
 const WHATSAPP =
   '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.2-.2-.5-.3Z"/></svg>';
 
+/**
+ * Buttons that only the app can run are there (the layout is the app's) but say they do nothing
+ * yet; the app's own replace them on its first render (browser tests wait for those).
+ */
+const NEEDS_APP = 'aria-disabled="true"';
+
 /** The carousel as the app first shows it: photo 1, its counter and the thumbnail strip. */
 const carousel = (l: Listing) => {
   const total = l.images.length;
@@ -78,15 +84,15 @@ export const listingMarkup = ({ listing: l, pageUrl }: ListingMarkupInput) => {
     `<p class="listing-detail__meta muted"><span>${escapeHtml(CONDITIONS[l.condition] ?? l.condition)}</span><span aria-hidden="true"> · </span>` +
     `<span>${count.format(l.views)} ${l.views === 1 ? 'view' : 'views'}</span><span aria-hidden="true"> · </span><span translate="no">${escapeHtml(l.location)}</span></p>` +
     '<div class="listing-detail__actions">' +
-    `<button type="button" class="button button--outline button--small" aria-pressed="false">${HEART}Add to Favorites</button>` +
-    `<button type="button" class="button button--outline button--small">${SHARE}Share</button>` +
+    `<button type="button" class="button button--outline button--small" aria-pressed="false" ${NEEDS_APP}>${HEART}Add to Favorites</button>` +
+    `<button type="button" class="button button--outline button--small" ${NEEDS_APP}>${SHARE}Share</button>` +
     `<a class="button button--outline button--small button--whatsapp" href="${escapeHtml(`https://wa.me/?text=${encodeURIComponent(`${message}\n${pageUrl}`)}`)}" target="_blank" rel="noopener noreferrer" aria-label="Share on WhatsApp">${WHATSAPP}WhatsApp</a>` +
     '</div></section>';
   const similar = `/products?${new URLSearchParams({ category: l.category.name, ...(l.subcategory ? { subcategory: l.subcategory.name } : {}) }).toString()}`;
   const next =
     l.status === 'SOLD'
       ? `<p class="detail-card listing-detail__sold detail-order-3" role="status"><strong>This item has been sold.</strong> <a href="${escapeHtml(similar)}">See similar ads</a></p>`
-      : '<button type="button" class="button button--primary button--block listing-detail__chat detail-order-3">Chat with seller</button>';
+      : `<button type="button" class="button button--primary button--block listing-detail__chat detail-order-3" ${NEEDS_APP}>Chat with seller</button>`;
   const posted = Number.isNaN(Date.parse(l.createdAt)) ? 'Unknown' : postedDate.format(new Date(l.createdAt));
   const details =
     '<section class="detail-card detail-order-6" aria-labelledby="details-heading"><h2 id="details-heading" class="detail-card__title">Listing Details</h2><dl class="detail-facts">' +
