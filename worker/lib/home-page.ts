@@ -44,11 +44,16 @@ export const homeMarkup = ({ origin, layout, results }: HomeMarkupInput) => {
   const shown = layout === 'phone' ? results.listings : results.listings.slice(0, DESKTOP_CARDS);
   const cards = shown.map((l, i) => listingCardHtml(l, origin, i < EAGER[layout]));
   if (layout === 'wide') cards.splice(Math.min(PROMO_AFTER, cards.length), 0, PROMO);
-  const empty = shown.length ? '' : '<p class="muted">No listings yet. Be the first to post an ad in your area.</p>';
   const more = '<div class="home-section__more"><a href="/products" class="button button--outline">Browse All Listings</a></div>';
+  // as the app: the desktop grid always (its promo card at least), the phone's list or its empty line
+  // and, where the app offers Load More, a link to every ad
+  const body =
+    layout === 'wide'
+      ? `${shown.length ? '' : '<p class="muted">No listings yet. Be the first to post an ad in your area.</p>'}<div class="listing-grid">${cards.join('')}</div>${more}`
+      : shown.length
+        ? `<div class="listing-grid">${cards.join('')}</div>${results.pagination.pages > 1 ? more : ''}`
+        : '<p class="muted">No listings in India yet. Be the first to post an ad here.</p>';
   const headingId = layout === 'phone' ? 'mobile-fresh' : 'fresh-recommendations';
-  const section =
-    `<section class="home-section" aria-labelledby="${headingId}"><h2 id="${headingId}" class="section-title">Fresh recommendations</h2>` +
-    `${empty}${shown.length ? `<div class="listing-grid">${cards.join('')}</div>` : ''}${more}</section>`;
+  const section = `<section class="home-section" aria-labelledby="${headingId}"><h2 id="${headingId}" class="section-title">Fresh recommendations</h2>${body}</section>`;
   return `<main id="main" class="site-main">${layout === 'phone' ? `<div class="mobile-home">${tiles()}${section}</div>` : section}</main>`;
 };
