@@ -52,11 +52,13 @@ export default defineConfig({
           const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
           preloads[page] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
         }
-        // the desktop header is its own chunk (web/src/components/SiteHeader.tsx): wide screens get it preloaded
-        const header = chunks.find((c) => c.facadeModuleId === here('./web/src/components/DesktopHeader.tsx'));
-        if (header) {
-          const js = [...closure([header.fileName])].filter((f) => !preloadedByHtml.has(f));
-          preloads['desktop-header'] = { js: js.map((f) => `/${f}`), css: js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`) };
+        // chunks of their own that one kind of screen needs first: wide screens the desktop header
+        // (web/src/components/SiteHeader.tsx), phones the phone home (the home route's loader loads it)
+        for (const [key, file] of [['desktop-header', 'components/DesktopHeader.tsx'], ['mobile-home', 'features/listings/MobileHome.tsx']] as const) {
+          const chunk = chunks.find((c) => c.facadeModuleId === here(`./web/src/${file}`));
+          if (!chunk) continue;
+          const js = [...closure([chunk.fileName])].filter((f) => !preloadedByHtml.has(f));
+          preloads[key] = { js: js.map((f) => `/${f}`), css: js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`) };
         }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
       },

@@ -11,7 +11,7 @@
  * Chromium: CHROMIUM_PATH, else the system's, else the one that comes with npm install (scripts/lib/chromium.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arg, benchEnv as env, freePort, run, waitForWorker } from '../lib/bench';
 import { CHROMIUM_ARGS, browserEnv, findChromium } from '../lib/chromium';
@@ -43,6 +43,9 @@ const main = async () => {
   console.log(`Chromium from ${browser.source}: ${browser.path}`);
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  // pages an earlier run left in the local edge cache name an earlier build's files (a deploy bumps
+  // the data version for the same reason): every run measures this build's pages
+  rmSync(join(persist, 'v3', 'cache'), { recursive: true, force: true });
   if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
 
   const { default: lighthouse } = await import('lighthouse');

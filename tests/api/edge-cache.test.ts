@@ -108,6 +108,31 @@ describe('guest edge cache (issue 22)', () => {
     expect(signedIn.text).toContain('Edge Nagpur two');
   });
 
+  it('home and listing pages, now with their first screen as markup: guests share a copy, signed-in visitors never touch it', async () => {
+    const viewer = await createUserWithToken();
+    const seller = await createUser();
+    const ad = await createListing(seller, { title: 'Edge markup Bullet', createdAt: Date.now() + 500_000 });
+    await invalidateListingCaches(env);
+    for (const path of ['/', `/item/${ad.slug}`]) {
+      // signed in first: rendered, but nothing stored
+      const mine = await get(path, viewer.auth);
+      expect(mine.cache, path).toBeNull();
+      expect(mine.text, path).toContain('Edge markup Bullet');
+      expect((await get(path)).cache, path).toBe('MISS');
+      expect((await get(path)).cache, path).toBe('HIT');
+    }
+    // a rename written straight to D1 (no version bump): guests keep the cached listing page, a
+    // signed-in visitor gets it rendered anew (home's list is the guest search, cached on its own)
+    await env.DB.prepare('UPDATE listings SET title = ? WHERE id = ?').bind('Edge markup Bullet renamed', ad.id).run();
+    const guest = await get(`/item/${ad.slug}`);
+    expect(guest.cache).toBe('HIT');
+    expect(guest.text).toContain('<h1 class="listing-detail__title">Edge markup Bullet</h1>');
+    const signedIn = await get(`/item/${ad.slug}`, viewer.auth);
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.text).toContain('<h1 class="listing-detail__title">Edge markup Bullet renamed</h1>');
+    expect((await get('/', viewer.auth)).cache).toBeNull();
+  });
+
   it('crawlers and phones get their own page copies; bad input and other routes are not cached', async () => {
     await invalidateListingCaches(env);
     expect((await get('/products?category=Vehicles')).cache).toBe('MISS');

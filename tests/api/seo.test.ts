@@ -6,7 +6,7 @@ import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL - Your Trusted Marketplace</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const PRELOADS = { 'desktop-header': { js: ['/assets/DesktopHeader.js'], css: [] }, '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
+const PRELOADS = { 'desktop-header': { js: ['/assets/DesktopHeader.js'], css: [] }, 'mobile-home': { js: ['/assets/MobileHome.js'], css: [] }, '/': { js: ['/assets/home.js'], css: [] }, '/products': { js: ['/assets/products.js'], css: [] }, '/item': { js: ['/assets/detail.js'], css: ['/assets/detail.css'] } };
 const withShell = {
   ...env,
   ASSETS: {
@@ -48,7 +48,8 @@ describe('listing pages for crawlers and link previews', () => {
     expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=800" fetchpriority="high">');
     expect(text).toMatch(/<meta name="description" content="₹16,50,000 · Bengaluru, Karnataka\. /);
     expect(text.match(/<meta name="description"/g)).toHaveLength(1);
-    expect(text).toContain('<div id="root"></div>'); // the app still boots
+    // the app still boots; with the first screen in the HTML, its code yields to the page's photos
+    expect(text).toContain('<script type="module" src="/assets/index.js" fetchpriority="low"></script>');
     const ld = JSON.parse(text.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(ld).toMatchObject({
       '@type': 'Product',
@@ -92,7 +93,7 @@ describe('pages carry their first data for a guest', () => {
     expect(boot[key]).toEqual((await api(key)).data);
     expect(boot[key].listings[0].title).toBe('Boot data Swift');
     expect(text).toContain('<link rel="preload" as="image" href="https://sel.example/api/media/seed/vehicles-cars/1.jpg?w=320" fetchpriority="high">');
-    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/products.js">');
+    expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/products.js" fetchpriority="low">');
     // "</script>" inside data can never close the tag
     expect(text.match(/<\/script>/g)!.length).toBe(text.match(/<script/g)!.length);
   });
@@ -102,10 +103,16 @@ describe('pages carry their first data for a guest', () => {
     const desktop = await get('/', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36' });
     expect(Object.keys(bootOf(desktop.text)!)).toEqual(['/listings?limit=12&sortBy=createdAt&sortOrder=desc']);
     expect(desktop.text).toContain('<link rel="canonical" href="https://sel.example/">');
-    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" fetchpriority="low">');
     // the desktop header is a chunk of its own: preloaded for wide screens, never for phones (issue 22)
-    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js">');
+    expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js" fetchpriority="low">');
     expect((await get('/')).text).not.toContain('DesktopHeader.js');
+    // phones get the phone home's chunk (the home route loads it before the first render), on home only
+    expect((await get('/')).text).toContain('<link rel="modulepreload" crossorigin href="/assets/MobileHome.js" fetchpriority="low">');
+    expect(desktop.text).not.toContain('MobileHome.js');
+    expect((await get('/products')).text).not.toContain('MobileHome.js');
+    // a page the worker could not render as markup keeps its code at the browser's usual priority
+    expect((await get('/products?page=abc')).text).toContain('<script type="module" src="/assets/index.js"></script>');
     const bot = await get('/products?category=Vehicles', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     expect(bot.status).toBe(200);
     expect(bootOf(bot.text)).toBeUndefined();
@@ -120,7 +127,7 @@ describe('pages carry their first data for a guest', () => {
     const boot = bootOf(text)!;
     expect(boot[`/listings/slug/${encodeURIComponent(ad.slug)}`]).toMatchObject({ id: ad.id, title: 'Boot data Activa', isFavorite: false });
     expect(boot[`/listings/${ad.id}/related?limit=4`]).toEqual((await api(`/listings/${ad.id}/related?limit=4`)).data);
-    expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css">');
+    expect(text).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail.css" fetchpriority="low">');
     // rendering counts nothing (crawlers render pages too); the page's report does, once a day
     expect(await views()).toBe(before);
     const report = async (ip: string) => {
@@ -256,5 +263,105 @@ describe('browse pages carry their results as HTML (issue 22)', () => {
     const { text } = await get('/sitemaps/pages.xml');
     expect(text).toContain('<loc>https://sel.example/products?category=Vehicles&amp;location=Pune</loc>');
     expect(text).not.toMatch(/location=Nagpur<\/loc>/);
+  });
+});
+
+/** The texts of every element of a class in some markup (innerHTML, so escaping shows). */
+const texts = (html: string, tag: string, cls: string) => [...html.matchAll(new RegExp(`<${tag} class="${cls}"[^>]*>(.*?)</${tag}>`, 'g'))].map((m) => m[1]);
+
+describe('listing and home pages carry their first screen as HTML (issue 22)', () => {
+  it('a listing page renders what the API returns for it: crumbs, first photo as preloaded, price, title, place, facts', async () => {
+    const seller = await createUser();
+    // a verified seller's featured ad with three photos
+    await env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(seller.id).run();
+    const ad = await createListing(seller, { title: 'Markup Activa 2021', city: 'Pune', price: 72_500, isFeatured: true, views: 1234, images: ['seed/vehicles-scooters/1.jpg', 'seed/vehicles-scooters/2.jpg', 'seed/vehicles-scooters/3.jpg'] });
+    const fromApi = (await api(`/listings/${ad.id}`)).data;
+    for (const [path, ua] of [[`/item/${ad.slug}`, undefined], [`/listing/${ad.id}`, undefined], [`/item/${ad.slug}`, BOT]] as const) {
+      const { status, text } = await get(path, ua ? { 'user-agent': ua } : {});
+      expect(status, path).toBe(200);
+      const root = rootOf(text);
+      expect(texts(root, 'h1', 'listing-detail__title'), path).toEqual([fromApi.title]);
+      expect(texts(root, 'p', 'listing-detail__price')).toEqual([`₹ ${fromApi.price.toLocaleString('en-IN')}`]);
+      // (reading the ad through the API above counted a view: the page shows the stored count)
+      const views = (await env.DB.prepare('SELECT views FROM listings WHERE id = ?').bind(ad.id).first<{ views: number }>())!.views;
+      expect(views).toBeGreaterThan(1000);
+      expect(root).toContain(`<span>${views.toLocaleString('en-IN')} views</span><span aria-hidden="true"> · </span><span translate="no">${fromApi.location}</span>`);
+      expect(root).toContain('<span class="badge badge--inline badge--featured-inline">FEATURED</span><span class="badge badge--inline badge--verified">VERIFIED SELLER</span>');
+      // the crumbs are the API's, every one a link but the last
+      const crumbs = [...root.matchAll(/<li><(?:a href="([^"]*)"|span aria-current="page")>(.*?)<\/(?:a|span)><\/li>/g)].map((m) => [m[2], m[1]]);
+      expect(crumbs).toEqual(fromApi.breadcrumbs.map((c: any, i: number, all: any[]) => [c.name, i === all.length - 1 ? undefined : c.url.replace(/&/g, '&amp;')]));
+      // the largest paint: the carousel's photo in the size the app shows, the very URL the head preloads
+      const large = `${fromApi.images[0]}?w=800`;
+      expect(root).toContain(`<img src="${large}" alt="Markup Activa 2021, photo 1 of 3" width="800" height="600" decoding="async" fetchpriority="high">`);
+      if (ua !== BOT) expect(text).toContain(`<link rel="preload" as="image" href="${large}" fetchpriority="high">`);
+      expect(root).toContain('<p class="carousel__counter">1 / 3</p>');
+      expect([...root.matchAll(/<img src="([^"]*)" alt="" width="96"/g)].map((m) => m[1])).toEqual(fromApi.thumbnails);
+      expect(root).toContain(`<p class="listing-detail__description">${fromApi.description}</p>`);
+      expect(root).toContain(`<dt>Subcategory</dt><dd>${fromApi.subcategory.name}</dd>`);
+      // buttons only the app can run say so until it has
+      expect(root).toContain('<button type="button" class="button button--primary button--block listing-detail__chat detail-order-3" aria-disabled="true">Chat with seller</button>');
+      expect(root.match(/<button /g)).toHaveLength(root.match(/<button [^>]*aria-disabled="true"/g)!.length);
+    }
+    // a crawler gets the markup without the inlined data
+    expect(bootOf((await get(`/item/${ad.slug}`, { 'user-agent': BOT })).text)).toBeUndefined();
+  });
+
+  it('a sold ad says so and points at similar ads instead of the chat button; an ad without photos shows the empty stage', async () => {
+    const seller = await createUser();
+    const sold = await createListing(seller, { title: 'Markup sold Swift', status: 'SOLD' });
+    const root = rootOf((await get(`/item/${sold.slug}`)).text);
+    expect(root).toContain('<span class="badge badge--inline badge--sold">SOLD</span>');
+    expect(root).toContain('<strong>This item has been sold.</strong> <a href="/products?category=Vehicles&amp;subcategory=Cars">See similar ads</a>');
+    expect(root).not.toContain('Chat with seller');
+    expect(root).toContain('<div class="carousel__stage carousel__stage--empty"><p>No images available</p></div>');
+  });
+
+  it('hostile titles, descriptions and places on listing and home pages are escaped', async () => {
+    const seller = await createUser();
+    const evil = `"><script>alert(1)</script><img src=x onerror=alert(2)>'&`;
+    const ad = await createListing(seller, { title: `Evil home ${evil}`, description: `Read ${evil}`, images: ['seed/vehicles-cars/1.jpg'], createdAt: Date.now() + 900_000 });
+    await env.DB.prepare('UPDATE listings SET location = ? WHERE id = ?').bind(`Pune ${evil}`, ad.id).run();
+    for (const [path, ua] of [[`/item/${ad.slug}`, PHONE], ['/', PHONE], ['/', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36']] as const) {
+      const { text } = await get(path, { 'user-agent': ua });
+      // only the page's own scripts: the shell's module, JSON-LD and the inlined data
+      expect(text.match(/<script/g)!.length, path).toBe(text.match(/<\/script>/g)!.length);
+      expect(text, path).not.toContain('<script>alert');
+      expect(text, path).not.toContain('<img src=x');
+      expect(rootOf(text), path).toContain('Evil home &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+    }
+    const root = rootOf((await get(`/item/${ad.slug}`)).text);
+    expect(root).toContain('<p class="listing-detail__description">Read &quot;&gt;&lt;script&gt;');
+    expect(root).toContain('<span translate="no">Pune &quot;&gt;&lt;script&gt;');
+  });
+
+  it('home renders the cards the app shows first: the phone page under the category tiles, the desktop grid with its promo', async () => {
+    const seller = await createUser();
+    for (let i = 0; i < 12; i++) await createListing(seller, { title: `Home markup ${i}`, images: [`seed/vehicles-cars/${(i % 3) + 1}.jpg`], createdAt: Date.now() + 1_000_000 + i });
+    const phone = await get('/');
+    const phoneApi = (await api('/listings?limit=6&featuredFirst=true&sortBy=createdAt&sortOrder=desc&page=1')).data;
+    const phoneRoot = rootOf(phone.text);
+    expect(texts(phoneRoot, 'h3', 'listing-card__title')).toEqual(phoneApi.listings.map((l: any) => l.title));
+    expect(texts(phoneRoot, 'h3', 'listing-card__title')).toContain('Home markup 11');
+    // the same answer is inlined for the app, so its first render has the very same cards
+    expect(bootOf(phone.text)!['/listings?limit=6&featuredFirst=true&sortBy=createdAt&sortOrder=desc&page=1']).toEqual(phoneApi);
+    // the first row loads at once (the largest paint), the rest lazily, as the app's cards
+    expect(phoneRoot.match(/fetchpriority="high"/g)).toHaveLength(2);
+    expect(phoneRoot).toContain(`<img src="${phoneApi.listings[0].thumbnails[0]}" alt="${phoneApi.listings[0].title}" width="400" height="300" loading="eager"`);
+    // twelve category shortcuts, each a link to its ads
+    expect(texts(phoneRoot, 'span', 'category-tile__name')).toHaveLength(12);
+    expect(phoneRoot).toContain('<li><a class="category-tile" href="/products?category=Vehicles&amp;subcategory=Cars">');
+    expect(phoneRoot).toContain('<span class="category-tile__name">Books Sports &amp; Hobbies</span>');
+    const desktop = await get('/', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36' });
+    const desktopApi = (await api('/listings?limit=12&sortBy=createdAt&sortOrder=desc')).data;
+    const desktopRoot = rootOf(desktop.text);
+    expect(texts(desktopRoot, 'h3', 'listing-card__title')).toEqual(desktopApi.listings.slice(0, 11).map((l: any) => l.title));
+    expect(desktopRoot).not.toContain('category-tile');
+    // the promo card takes the eighth slot
+    const slots = [...desktopRoot.matchAll(/<article |<aside class="promo-card"/g)].map((m) => (m[0] === '<article ' ? 'card' : 'promo'));
+    expect(slots).toEqual([...Array(7).fill('card'), 'promo', ...Array(4).fill('card')]);
+    // a crawler gets the cards as markup, without the inlined data
+    const bot = await get('/', { 'user-agent': BOT });
+    expect(texts(rootOf(bot.text), 'h3', 'listing-card__title')).toEqual(desktopApi.listings.slice(0, 11).map((l: any) => l.title));
+    expect(bootOf(bot.text)).toBeUndefined();
   });
 });

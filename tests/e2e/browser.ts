@@ -27,7 +27,10 @@ export interface Tab {
 }
 
 /** A fresh browser context (like a separate person) at the given width. */
-export const openTab = async (width = 1280, height = 900, opts: { touch?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Tab> => {
+/** A phone's user agent: the worker lays a page's first screen out for the kind of screen it names. */
+export const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+
+export const openTab = async (width = 1280, height = 900, opts: { touch?: boolean; javaScriptEnabled?: boolean; userAgent?: string } = {}): Promise<Tab> => {
   if (!browser) throw new Error('call useBrowser() in the test file');
   const context = await browser.newContext({
     viewport: { width, height },
@@ -38,6 +41,7 @@ export const openTab = async (width = 1280, height = 900, opts: { touch?: boolea
     ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
     // off: what a crawler, or a phone before the bundle has run, gets
     ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noProblems, openTab, useBrowser } from './browser';
+import { PHONE_UA, noProblems, openTab, useBrowser, type Tab } from './browser';
 import { listings } from './fixtures';
 
 useBrowser();
@@ -57,5 +57,99 @@ describe('guest browse pages carry their results in the HTML (issue 22)', () => 
     expect(shift).toBeLessThan(0.1); // "good" CLS
     await tab.shot('guest-pages-02-app-took-over-375');
     noProblems(tab);
+  });
+});
+
+/** Sums layout shifts from the start of the page (the app's takeover included). */
+const watchShifts = (tab: Tab) =>
+  tab.page.addInitScript(() => {
+    (window as unknown as { __shift: number }).__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { __shift: number }).__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+const shiftOf = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+/** The API requests a page makes, as path + query. */
+const recordApiCalls = (tab: Tab) => {
+  const calls: string[] = [];
+  tab.page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  return calls;
+};
+/** The phone home's first page, as the app asks for it (worker/lib/page-boot.ts HOME_BOOT_KEYS.mobile). */
+const phoneHomeFirstPage = () => listings({ limit: 6, featuredFirst: 'true', sortBy: 'createdAt', sortOrder: 'desc', page: 1 });
+
+describe('home and listing pages carry their first screen in the HTML (issue 22)', () => {
+  it('without JavaScript, a phone sees the home tiles and first cards, and a listing with its photo, price, title and place', async () => {
+    const expected = await phoneHomeFirstPage();
+    const noJs = await openTab(375, 812, { touch: true, javaScriptEnabled: false, userAgent: PHONE_UA });
+    const { page } = noJs;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
+    expect(await page.locator('.listing-card__title').allTextContents()).toEqual(expected.listings.map((l) => l.title));
+    expect(await page.locator('a.category-tile').count()).toBe(12);
+    await noJs.shot('first-screen-01-home-no-javascript-375');
+    // a card leads to its ad, which is markup too
+    const ad = expected.listings.find((l) => l.images.length > 0)!;
+    await page.locator(`a.listing-card__link[href$="/item/${ad.slug}"]`).click();
+    await page.getByRole('heading', { level: 1, name: ad.title }).waitFor();
+    expect(await page.locator('.listing-detail__price').textContent()).toBe(`₹ ${ad.price.toLocaleString('en-IN')}`);
+    expect(await page.locator('.listing-detail__meta').textContent()).toContain(ad.location);
+    const photo = page.locator('.carousel__stage img');
+    expect(await photo.getAttribute('src')).toBe(`${ad.images[0]}?w=800`);
+    // the photo has loaded (a real image, laid out at the stage's size)
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).count()).toBe(1);
+    await noJs.shot('first-screen-02-listing-no-javascript-375');
+    await noJs.context.close();
+  });
+
+  it('the app takes home over from the same data: no second request, nothing twice, nothing moves', async () => {
+    const expected = await phoneHomeFirstPage();
+    const tab = await openTab(375, 812, { touch: true, userAgent: PHONE_UA });
+    const calls = recordApiCalls(tab);
+    await watchShifts(tab);
+    await tab.page.goto('/');
+    // the app's own header is up and the tiles that open a guide are buttons: React has taken over
+    await tab.page.getByRole('combobox', { name: 'Search listings' }).waitFor();
+    await expect.poll(() => tab.page.locator('button.category-tile').count()).toBe(9);
+    await tab.page.waitForLoadState('networkidle');
+    expect(calls.filter((u) => u.startsWith('/api/listings?')), calls.join('\n')).toEqual([]);
+    expect(await tab.page.locator('main').count()).toBe(1);
+    expect(await tab.page.locator('.listing-card__title').allTextContents()).toEqual(expected.listings.map((l) => l.title));
+    expect(await tab.page.locator('.category-grid').count()).toBe(1);
+    expect(await shiftOf(tab)).toBe(0);
+    await tab.shot('first-screen-03-home-app-375');
+    noProblems(tab);
+    await tab.context.close();
+  });
+
+  it('the app takes a listing page over: the same photo, no second request for the ad, nothing twice, nothing moves', async () => {
+    const ad = (await listings({ category: 'Vehicles', limit: 20 })).listings.find((l) => l.images.length > 1)!;
+    const tab = await openTab(375, 812, { touch: true, userAgent: PHONE_UA });
+    const calls = recordApiCalls(tab);
+    const photos: string[] = [];
+    tab.page.on('request', (r) => {
+      if (r.url().includes('?w=800')) photos.push(r.url());
+    });
+    await watchShifts(tab);
+    await tab.page.goto(`/item/${ad.slug}`);
+    await tab.page.getByRole('combobox', { name: 'Search listings' }).waitFor();
+    // the app's carousel (its photo opens the viewer: a button, not the markup's link)
+    await tab.page.locator('button.carousel__open').waitFor();
+    await tab.page.waitForLoadState('networkidle');
+    expect(calls.filter((u) => u.startsWith('/api/listings/slug/') || u === `/api/listings/${ad.id}`), calls.join('\n')).toEqual([]);
+    expect(await tab.page.locator('main').count()).toBe(1);
+    expect(await tab.page.locator('h1').allTextContents()).toEqual([ad.title]);
+    expect(await tab.page.locator('.carousel').count()).toBe(1);
+    expect(await tab.page.locator('a.carousel__open').count()).toBe(0);
+    // the large photo was fetched once: the markup and the app show the very same URL
+    expect(photos).toEqual([`${ad.images[0]}?w=800`]);
+    expect(await shiftOf(tab)).toBe(0);
+    await tab.shot('first-screen-04-listing-app-375');
+    noProblems(tab);
+    await tab.context.close();
   });
 });

@@ -95,12 +95,15 @@ describe('journey: every main screen in हिन्दी at 375 px shows no En
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('language', 'hi'));
 
+    // the worker's first screen is English markup (it cannot know the reader's language; its cards
+    // link by full URL): wait for the app's own cards, which link by path
+    const appCard = page.locator('a.listing-card__link[href^="/item/"]');
     await page.goto('/');
-    await page.locator('.listing-card__link').first().waitFor();
+    await appCard.first().waitFor();
     await check(tab, 'home', problems);
 
     await page.goto('/products');
-    await page.locator('.listing-card__link').first().waitFor();
+    await appCard.first().waitFor();
     await check(tab, 'products', problems);
 
     await page.locator('.listing-card__link').first().click();

@@ -26,8 +26,10 @@ const render = () =>
 // The first route's code and data are resolved before React starts, so the first screen renders
 // once (not a pending view, then the page). A slow route (a signed-in user's data on a slow
 // network) does not hold the app back: after FIRST_RENDER_WAIT_MS React starts anyway and shows
-// the route's pending view. Errors are the router's to show, so it renders regardless.
-const FIRST_RENDER_WAIT_MS = 400;
+// the route's pending view. Errors are the router's to show, so it renders regardless. When the
+// worker sent the page's first screen as markup (a <main> in #root: home, products, listings), a
+// pending view would only replace real content with a loading line, so React waits longer for it.
+const FIRST_RENDER_WAIT_MS = container.querySelector('main') ? 5000 : 400;
 let started = false;
 const start = () => {
   if (started) return;

@@ -95,9 +95,12 @@ const pageItems = (current: number, total: number): (number | 'gap')[] => {
   return items;
 };
 
-const card = (l: ListingsPage['listings'][number], index: number, origin: string) => {
+/**
+ * One listing card as ListingCard renders it (without the heart, which needs the app). `eager`:
+ * above the fold, loaded at once with high priority, as the app's `priority` cards.
+ */
+export const listingCardHtml = (l: ListingsPage['listings'][number], origin: string, eager: boolean) => {
   const image = l.thumbnails[0] ?? l.images[0];
-  const eager = index < 4;
   const date = formatListingDateIst(l.createdAt);
   const media = image
     ? `<img src="${escapeHtml(image)}" alt="${escapeHtml(l.title)}" width="400" height="300" loading="${eager ? 'eager' : 'lazy'}"${eager ? ' fetchpriority="high"' : ''} decoding="async">`
@@ -204,7 +207,7 @@ export const browseMarkup = ({ origin, subject, search, results, popular }: Brow
         '</nav>'
       : '';
   const grid = results.listings.length
-    ? `<div class="listing-grid listing-grid--products">${results.listings.map((l, i) => card(l, i, origin)).join('')}</div>${pagination}`
+    ? `<div class="listing-grid listing-grid--products">${results.listings.map((l, i) => listingCardHtml(l, origin, i < 4)).join('')}</div>${pagination}`
     : '<div class="empty-state"><h2 class="empty-state__title">No products found</h2><p class="muted">Try another search or fewer filters.</p></div>';
   return (
     `<main id="main" class="site-main"><div class="products-page">${breadcrumbs}` +

@@ -4,6 +4,8 @@ import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Listing, ListingsPage } from '../schemas/listings';
 import { browseJsonLd, browseMarkup } from '../lib/browse-page';
+import { homeMarkup } from '../lib/home-page';
+import { listingMarkup } from '../lib/listing-page';
 import { getListing, getListingBySlug } from '../services/listings';
 import { resolveCategory } from '../services/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
@@ -114,17 +116,23 @@ const shell = async (c: Context<AppEnv>) => {
 
 /** The SPA shell with head tags for this page. */
 const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, status = 200) => {
-  // wider screens than a phone's also need the desktop header's chunk before the first render
-  const wide = !/Mobi/i.test(c.req.header('user-agent') ?? '') && !isBot(c.req.header('user-agent'));
+  // wider screens than a phone's also need the desktop header's chunk before the first render,
+  // phones on home the phone home's
+  const phone = /Mobi/i.test(c.req.header('user-agent') ?? '');
+  const wide = !phone && !isBot(c.req.header('user-agent'));
+  const screenChunk = meta.page && wide ? 'desktop-header' : meta.page === '/' && phone ? 'mobile-home' : undefined;
   const [html, pagePreloads, headerPreloads, fetched] = await Promise.all([
     shell(c),
     meta.page ? preloadsFor(c, meta.page) : undefined,
-    meta.page && wide ? preloadsFor(c, 'desktop-header') : undefined,
+    screenChunk ? preloadsFor(c, screenChunk) : undefined,
     meta.boot?.length ? bootData(c, appFetch, meta.boot) : undefined,
   ]);
   const preloads = pagePreloads && headerPreloads ? { js: [...new Set([...pagePreloads.js, ...headerPreloads.js])], css: [...new Set([...pagePreloads.css, ...headerPreloads.css])] } : (pagePreloads ?? headerPreloads);
   const boot = meta.bootEntries ? { ...fetched, ...meta.bootEntries } : fetched;
   const images = [...(meta.preloadImage ? [meta.preloadImage] : []), ...(boot ? firstThumbnails(boot, 2) : [])];
+  // With the first screen in the HTML, painting it needs only the page, the stylesheet and its
+  // photos: the app's code (and the route's own styles, used once it runs) yields to them.
+  const codePriority = meta.rootHtml ? ' fetchpriority="low"' : '';
   const tags = [
     `<link rel="canonical" href="${escapeAttr(meta.canonical)}">`,
     `<meta name="description" content="${escapeAttr(meta.description)}">`,
@@ -140,8 +148,8 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`, `<meta name="twitter:image" content="${escapeAttr(meta.image)}">`] : []),
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
     ...images.map((href) => `<link rel="preload" as="image" href="${escapeAttr(href)}" fetchpriority="high">`),
-    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
-    ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
+    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}"${codePriority}>`),
+    ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}"${codePriority}>`),
     // JSON inside <script>: "</" is escaped so data can never close the tag
     ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
     ...(boot && Object.keys(boot).length ? [`<script id="sel-boot" type="application/json">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`] : []),
@@ -160,6 +168,11 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
     .on('head', {
       element: (el) => {
         el.append(tags, { html: true });
+      },
+    })
+    .on('script[type="module"], link[rel="modulepreload"]', {
+      element: (el) => {
+        if (meta.rootHtml) el.setAttribute('fetchpriority', 'low');
       },
     })
     .on('div#root', {
@@ -196,6 +209,8 @@ const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey
     page: new URL(c.req.url).pathname.startsWith('/listing/') ? '/listing' : '/item',
     ...(guestVisit ? { bootEntries: { [bootKey]: { ...l, isFavorite: false } }, boot: [`/listings/${encodeURIComponent(l.id)}/related?limit=4`] } : {}),
     type: 'product',
+    // the first screen as markup, for everyone: crawlers read it, phones paint it before the app runs
+    rootHtml: listingMarkup({ listing: l, pageUrl: canonical }),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -225,16 +240,23 @@ const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch) =>
 /** The page routes; `appFetch` answers the pages' inlined API requests through the whole app. */
 export const seoRoutes = (appFetch: AppFetch) =>
   new Hono<AppEnv>()
-  .get('/', (c) =>
-    render(c, appFetch, {
+  .get('/', async (c) => {
+    const userAgent = c.req.header('user-agent');
+    // phones get MobileHome's first page, larger screens the desktop grid: as data for a guest's
+    // app, as markup for everyone
+    const layout = /Mobi/i.test(userAgent ?? '') ? 'phone' : 'wide';
+    const key = layout === 'phone' ? HOME_BOOT_KEYS.mobile : HOME_BOOT_KEYS.desktop;
+    const data = await bootData(c, appFetch, [key]);
+    const results = data[key] as ListingsPage | undefined;
+    return render(c, appFetch, {
       title: SITE,
       description: HOME_DESCRIPTION,
       canonical: `${new URL(c.req.url).origin}/`,
       page: '/',
-      // phones get MobileHome's first page, larger screens the desktop grid
-      boot: isBot(c.req.header('user-agent')) ? [] : [/Mobi/i.test(c.req.header('user-agent') ?? '') ? HOME_BOOT_KEYS.mobile : HOME_BOOT_KEYS.desktop],
-    }),
-  )
+      ...(isBot(userAgent) ? {} : { bootEntries: data }),
+      ...(results ? { rootHtml: homeMarkup({ origin: new URL(c.req.url).origin, layout, results }) } : {}),
+    });
+  })
   .get('/item/:slug', async (c) => {
     try {
       const slug = c.req.param('slug').slice(0, 400);

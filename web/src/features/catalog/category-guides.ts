@@ -4,13 +4,11 @@
  */
 import { OPEN_PRICE_MAX, type FeatureFilterKey, type ProductsSearch } from '../../lib/search-params';
 import { isAllIndia } from '../locations/all-india';
+import { HOME_TILES, type CatalogTarget } from '../../../../worker/schemas/category-tiles';
 
 export { OPEN_PRICE_MAX };
 
-export interface CatalogTarget {
-  category: string;
-  subcategory?: string;
-}
+export type { CatalogTarget };
 
 export interface BudgetRange {
   label: string;
@@ -181,26 +179,11 @@ export interface CategoryTile {
 
 const guideByName = new Map(CATEGORY_GUIDES.map((guide) => [guide.name, guide]));
 
-const tile = (name: string, target: CatalogTarget, guideName?: string): CategoryTile => ({
-  name,
-  target,
-  ...(guideByName.get(guideName ?? name) ? { guide: guideByName.get(guideName ?? name) } : {}),
+/** The tiles and their targets are shared with the worker, which writes them into the home page's HTML. */
+export const CATEGORY_TILES: CategoryTile[] = HOME_TILES.map(({ name, target }) => {
+  const guide = guideByName.get(name);
+  return guide ? { name, target, guide } : { name, target };
 });
-
-export const CATEGORY_TILES: CategoryTile[] = [
-  tile('Cars', { category: 'Vehicles', subcategory: 'Cars' }),
-  tile('Properties', { category: 'Properties' }),
-  tile('Mobiles', { category: 'Electronics', subcategory: 'Smartphones' }),
-  tile('Jobs', { category: 'Jobs' }),
-  tile('Fashion', { category: 'Fashion' }),
-  tile('Books Sports & Hobbies', { category: 'Books & Media' }),
-  tile('Bikes', { category: 'Vehicles', subcategory: 'Motorcycles' }),
-  tile('Electronics & Appliances', { category: 'Electronics' }),
-  tile('Commercial Vehicles', { category: 'Vehicles', subcategory: 'Commercial Vehicles' }),
-  tile('Furniture', { category: 'Home & Garden', subcategory: 'Furniture' }),
-  tile('Pets', { category: 'Pets' }),
-  tile('Service', { category: 'Services' }),
-];
 
 function baseSearch(target: CatalogTarget, location?: string | null): ProductsSearch {
   const search: ProductsSearch = { category: target.category };

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueries, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CategoryIcon } from '../../components/CategoryIcon';
@@ -15,7 +15,7 @@ import {
   type CategoryGuide,
 } from '../catalog/category-guides';
 import { isAllIndia } from '../locations/all-india';
-import { useSelectedLocation } from '../locations/selected-location';
+import { getSelectedLocation, useSelectedLocation } from '../locations/selected-location';
 import { ListingCard } from './ListingCard';
 import type { ProductsSearch } from '../../lib/search-params';
 import { productsApiQuery } from './filters';
@@ -26,6 +26,23 @@ const MOBILE_PAGE_SIZE = 6;
 
 /** The phone home's list: featured first, then newest (worker/lib/page-boot.ts inlines its first page). */
 export const MOBILE_HOME_FILTERS = { limit: MOBILE_PAGE_SIZE, featuredFirst: true, sortBy: 'createdAt', sortOrder: 'desc' } as const satisfies ListingFilters;
+
+/** The phone list for a place: the place is part of the key, so choosing another starts again from page 1. */
+const mobileListingsQuery = (location: string) => {
+  const filters: ListingFilters = { ...MOBILE_HOME_FILTERS, ...(isAllIndia(location) ? {} : { location }) };
+  return infiniteQueryOptions({
+    queryKey: [...listingKeys.lists(), 'mobile-home', filters],
+    queryFn: ({ pageParam, signal }) => api.get<ListingsPage>('/listings', { ...filters, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+  });
+};
+
+/**
+ * The home route's loader on a phone: the list's first page before the first render (a guest's is
+ * inlined in the page), so React replaces the worker's cards with the same cards, not a loading line.
+ */
+export const prefetchMobileHome = (queryClient: QueryClient) => queryClient.prefetchInfiniteQuery(mobileListingsQuery(getSelectedLocation()));
 
 const TileIcon = CategoryIcon;
 
@@ -137,14 +154,7 @@ function CategoryGrid() {
 function MobileListings() {
   const t = useT();
   const location = useSelectedLocation();
-  const filters: ListingFilters = { ...MOBILE_HOME_FILTERS, ...(isAllIndia(location) ? {} : { location }) };
-  // The location is part of the key: choosing another place starts the list again from page 1.
-  const listings = useInfiniteQuery({
-    queryKey: [...listingKeys.lists(), 'mobile-home', filters],
-    queryFn: ({ pageParam, signal }) => api.get<ListingsPage>('/listings', { ...filters, page: pageParam }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
-  });
+  const listings = useInfiniteQuery(mobileListingsQuery(location));
   const now = new Date();
   const items = listings.data?.pages.flatMap((page) => page.listings) ?? [];
 
