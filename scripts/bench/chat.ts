@@ -5,8 +5,8 @@
  * and seller), every client sending `rate` messages per second for `duration` seconds through its
  * chat room. Prints p50/p95/p99 send→receive latency (sender's clock, receiver's arrival) and
  * checks that every message arrived exactly once at the other side, in sequence order, and the
- * worker's CPU per message (utime + stime of workerd while sending and draining), which a busy
- * machine disturbs less than latency.
+ * worker's CPU per delivered message (utime + stime of workerd while sending and draining), which
+ * a busy machine disturbs less than latency.
  * Uses its own database (.wrangler/bench-chat-state) and signs tokens with its own secret.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -178,7 +178,7 @@ const main = async () => {
   console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
   console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
   console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}; drained ${(drainMs / 1000).toFixed(1)} s after the last send`);
-  console.log(`workerd CPU ${cpuSeconds.toFixed(1)} s: ${((cpuSeconds * 1000) / Math.max(1, total)).toFixed(2)} ms per message; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`workerd CPU ${cpuSeconds.toFixed(1)} s: ${((cpuSeconds * 1000) / Math.max(1, latencies.length)).toFixed(2)} ms per message delivered; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (nacks.size) console.log(`refused and retried: ${[...nacks].map(([why, n]) => `${n} × ${why}`).join('; ')}`);
   if (lost || duplicates || outOfOrder) process.exitCode = 1;
 };
