@@ -2,7 +2,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import type { ChatRoomContract, ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
-import { LIMITS, enforce } from '../worker/lib/rate-limit';
+import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat-notify';
@@ -37,6 +37,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   /** sends waiting for the next group commit, in arrival order */
   #waiting: WaitingSend[] = [];
   #commitScheduled = false;
+  /** socket sends count against the sender's message limit, leased a few at a time (REST sends use enforce) */
+  #sendLimit: LeasedLimit | undefined;
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#queue.then(work, work);
@@ -242,7 +244,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
         return;
       case 'send': {
         try {
-          await enforce(this.env, LIMITS.messagesPerUser, userId);
+          await (this.#sendLimit ??= new LeasedLimit(this.env, LIMITS.messagesPerUser)).take(userId);
           // a block between the members or an ended session is refused inside the write itself
           const { message } = await this.send({
             senderId: userId,
