@@ -17,6 +17,8 @@ interface Member {
 
 interface WaitingSend {
   input: ChatSendInput;
+  /** the socket it came from: acknowledged in message order, and not sent its own message again */
+  origin?: Connection<Member>;
   resolve: (committed: Committed) => void;
   reject: (err: unknown) => void;
 }
@@ -70,8 +72,12 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
    * (sender, clientId): a retry, even one waiting in the same group, returns the stored message.
    */
   send(input: ChatSendInput): Promise<Committed> {
+    return this.#enqueue(input);
+  }
+
+  #enqueue(input: ChatSendInput, origin?: Connection<Member>): Promise<Committed> {
     return new Promise<Committed>((resolve, reject) => {
-      this.#waiting.push({ input, resolve, reject });
+      this.#waiting.push({ input, origin, resolve, reject });
       this.#scheduleCommit();
     });
   }
@@ -116,14 +122,16 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
         waiting.reject(outcome);
         continue;
       }
-      if (!outcome.duplicate) this.#deliver(chat, outcome.message, result.withInbox);
+      if (!outcome.duplicate) this.#deliver(chat, outcome.message, result.withInbox, waiting.origin);
+      // the ack carries the message, so the sending socket sees it in seq order without a second copy
+      if (waiting.origin) this.#reply(waiting.origin, chatEvent('ack', { clientId: waiting.input.clientId, message: outcome.message }));
       waiting.resolve(outcome);
     }
   }
 
   /** Tells the room, then (in message order, off the send path) the recipient's inbox or notifications. */
-  #deliver(chat: ChatRow, message: ChatMessage, withInbox: Set<string>) {
-    this.broadcast(JSON.stringify(chatEvent('new_message', { message })));
+  #deliver(chat: ChatRow, message: ChatMessage, withInbox: Set<string>, origin?: Connection<Member>) {
+    this.broadcast(JSON.stringify(chatEvent('new_message', { message })), origin ? [origin.id] : undefined);
     const recipientId = otherMember(chat, message.senderId);
     // someone with the conversation open has seen it; others get an inbox push or a notification
     const reach = { inRoom: this.#isInRoom(recipientId), inboxOpen: withInbox.has(recipientId) };
@@ -245,15 +253,12 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       case 'send': {
         try {
           await (this.#sendLimit ??= new LeasedLimit(this.env, LIMITS.messagesPerUser)).take(userId);
-          // a block between the members or an ended session is refused inside the write itself
-          const { message } = await this.send({
-            senderId: userId,
-            content: event.content,
-            messageType: 'TEXT',
-            clientId: event.clientId,
-            socketTokenVersion: connection.state?.tokenVersion,
-          });
-          this.#reply(connection, chatEvent('ack', { clientId: event.clientId, message }));
+          // a block between the members or an ended session is refused inside the write itself;
+          // the commit acknowledges the send to this socket, in message order
+          await this.#enqueue(
+            { senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId, socketTokenVersion: connection.state?.tokenVersion },
+            connection,
+          );
         } catch (err) {
           if (err instanceof SessionEnded) {
             this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: 'You were logged out. Please log in again.' }));

@@ -128,4 +128,22 @@ describe('group commit', () => {
     ]);
     expect(await lastSeq(chatId)).toBe(2);
   });
+
+  it('a socket send is acknowledged with the message, in seq order, without a second copy; the sender’s other tab and the other member get it', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const sending = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    const otherTab = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    const sellerTab = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+    for (let i = 0; i < 5; i++) sending.send({ type: 'send', clientId: `b-${i}`, content: `buyer ${i}` });
+    for (let i = 0; i < 5; i++) sellerTab.send({ type: 'send', clientId: `s-${i}`, content: `seller ${i}` });
+    await sending.waitFor((e) => e.type === 'ack' && e.clientId === 'b-4');
+    await sellerTab.waitFor((e) => e.type === 'ack' && e.clientId === 's-4');
+    await otherTab.waitFor((e) => e.type === 'new_message' && e.message.clientId === 'b-4');
+    await sending.waitFor((e) => e.type === 'new_message' && e.message.clientId === 's-4');
+    const seen = (tab: typeof sending) => tab.events.filter((e) => e.type === 'ack' || e.type === 'new_message').map((e) => e.message.seq as number);
+    for (const tab of [sending, otherTab, sellerTab]) expect(seen(tab)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sending.events.filter((e) => e.type === 'new_message' && e.message.senderId === buyer.id)).toEqual([]);
+    expect(otherTab.events.filter((e) => e.type === 'ack')).toEqual([]);
+    for (const tab of [sending, otherTab, sellerTab]) tab.close();
+  });
 });
