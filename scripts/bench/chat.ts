@@ -149,10 +149,12 @@ const main = async () => {
     }),
   );
   const sendingEnded = Date.now();
-  // let the last messages land: wait until deliveries stop growing (at most a minute)
-  for (let last = -1; latencies.length !== last && Date.now() - sendingEnded < 60_000; ) {
-    last = latencies.length;
-    await new Promise((r) => setTimeout(r, 2000));
+  // let the last messages land: until all arrived, or nothing arrived for 10 s (a pause of a second
+  // or two under load is not a loss), at most a minute
+  const expected = clients.length * perClient;
+  for (let last = -1, lastGrowth = Date.now(); latencies.length < expected && Date.now() - lastGrowth < 10_000 && Date.now() - sendingEnded < 60_000; ) {
+    if (latencies.length !== last) [last, lastGrowth] = [latencies.length, Date.now()];
+    await new Promise((r) => setTimeout(r, 500));
   }
   const drainMs = Date.now() - sendingEnded;
   const cpuSeconds = workerdCpuSeconds(server.pid!) - cpuBefore;
