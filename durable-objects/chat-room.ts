@@ -1,15 +1,13 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
-import { ulid } from 'ulid';
 import type { ChatRoomContract, ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
-import { toMessage, type MessageRow } from '../worker/services/chat-messages';
-import { scamWarning } from '../worker/services/chat-safety';
+import { AppError } from '../worker/lib/errors';
+import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
+import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat-notify';
 import { pushToInbox } from '../worker/services/notifications';
-import { AppError } from '../worker/lib/errors';
-import { LIMITS, enforce } from '../worker/lib/rate-limit';
-import { assertNotBlocked } from '../worker/services/trust';
+import { MAX_GROUP, SessionEnded, commitGroup, otherMember, type ChatRow, type Committed, type GroupOutcome } from './chat-room-commit';
 
 interface Member {
   userId: string;
@@ -17,18 +15,20 @@ interface Member {
   tokenVersion?: number;
 }
 
-interface ChatRow {
-  id: string;
-  buyer_id: string;
-  seller_id: string;
-  last_seq: number;
+interface WaitingSend {
+  input: ChatSendInput;
+  /** the socket it came from: acknowledged in message order, and not sent its own message again */
+  origin?: Connection<Member>;
+  resolve: (committed: Committed) => void;
+  reject: (err: unknown) => void;
 }
 
 /**
  * One room per conversation (named by chat id). It is the only writer of the conversation: every
  * message gets the next sequence number, is stored in D1, and only then is acknowledged and
- * broadcast. Sends are serialised through a promise chain, because awaiting D1 lets other events
- * interleave inside a Durable Object.
+ * broadcast. Writes are serialised through a promise chain, because awaiting D1 lets other events
+ * interleave inside a Durable Object; sends that arrive while a write is in flight are stored
+ * together in the next one (group commit, decision 002).
  */
 export class ChatRoom extends Server<Env> implements ChatRoomContract {
   static override options = { hibernate: true };
@@ -36,6 +36,11 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   #queue: Promise<unknown> = Promise.resolve();
   /** inbox pushes and offline notifications, in message order, off the send path */
   #notifications: Promise<unknown> = Promise.resolve();
+  /** sends waiting for the next group commit, in arrival order */
+  #waiting: WaitingSend[] = [];
+  #commitScheduled = false;
+  /** socket sends count against the sender's message limit, leased a few at a time (REST sends use enforce) */
+  #sendLimit: LeasedLimit | undefined;
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#queue.then(work, work);
@@ -62,75 +67,78 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return false;
   }
 
-  /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
-  async send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }> {
-    return this.#serial(async () => {
-      const chat = await this.#chat();
-      if (input.senderId !== chat.buyer_id && input.senderId !== chat.seller_id) throw new Error('not a member');
-      const now = Date.now();
-      const seq = chat.last_seq + 1;
-      const warning = scamWarning(input.content);
-      const row: MessageRow = {
-        id: `msg_${ulid().toLowerCase()}`,
-        chat_id: chat.id,
-        seq,
-        sender_id: input.senderId,
-        content: input.content,
-        message_type: input.messageType,
-        client_id: input.clientId,
-        warning,
-        created_at: now,
-      };
-      const senderIsBuyer = input.senderId === chat.buyer_id;
-      let written: D1Result[];
-      try {
-        written = await this.env.DB.batch([
-          // written only while the sender's account is active (and, from a socket, its token still current)
-          this.env.DB.prepare(
-            `INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at)
-             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND status = 'ACTIVE' AND (?11 IS NULL OR token_version = ?11))`,
-          ).bind(
-            row.id,
-            row.chat_id,
-            row.seq,
-            row.sender_id,
-            row.content,
-            row.message_type,
-            row.client_id,
-            row.warning,
-            row.created_at,
-            row.sender_id,
-            input.socketTokenVersion ?? null,
-          ),
-          // the sender has read everything up to their own message; only if the message went in
-          this.env.DB.prepare(
-            `UPDATE chats SET last_seq = ?, last_message = ?, last_message_at = ?, updated_at = ?, ${senderIsBuyer ? 'buyer_last_read_seq' : 'seller_last_read_seq'} = ? WHERE id = ? AND changes() > 0`,
-          ).bind(seq, row.content.slice(0, 200), now, now, seq, chat.id),
-        ]);
-      } catch (err) {
-        this.#chatRow = undefined;
-        // a retry of a stored message: the unique (chat, sender, clientId) index refused it, nothing was written
-        if (input.clientId && String(err).includes('UNIQUE')) {
-          const existing = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND sender_id = ? AND client_id = ?')
-            .bind(chat.id, input.senderId, input.clientId)
-            .first<MessageRow>();
-          if (existing) return { message: toMessage(existing), duplicate: true };
-        }
-        throw err;
-      }
-      if ((written[0]?.meta.changes ?? 0) === 0) throw new SessionEnded();
-      chat.last_seq = seq;
-      const message = toMessage(row);
-      this.broadcast(JSON.stringify(chatEvent('new_message', { message })));
-      const recipientId = senderIsBuyer ? chat.seller_id : chat.buyer_id;
-      // someone with the conversation open has seen it; others get an inbox push or a notification
-      const recipientInRoom = this.#isInRoom(recipientId);
-      this.#notifications = this.#notifications.then(() =>
-        notifyNewMessage(this.env, chat.id, recipientId, message, recipientInRoom).catch((e: unknown) => console.warn('inbox push failed', e)),
-      );
-      this.ctx.waitUntil(this.#notifications);
-      return { message, duplicate: false };
+  /**
+   * Stores and delivers one message; resolves once it is durably written. Idempotent on
+   * (sender, clientId): a retry, even one waiting in the same group, returns the stored message.
+   */
+  send(input: ChatSendInput): Promise<Committed> {
+    return this.#enqueue(input);
+  }
+
+  #enqueue(input: ChatSendInput, origin?: Connection<Member>): Promise<Committed> {
+    return new Promise<Committed>((resolve, reject) => {
+      this.#waiting.push({ input, origin, resolve, reject });
+      this.#scheduleCommit();
     });
+  }
+
+  #scheduleCommit() {
+    if (this.#commitScheduled || !this.#waiting.length) return;
+    this.#commitScheduled = true;
+    void this.#serial(() => this.#commitWaiting());
+  }
+
+  /** One D1 batch for everything waiting (up to MAX_GROUP); each sender is answered after it. */
+  async #commitWaiting() {
+    this.#commitScheduled = false;
+    const group = this.#waiting.splice(0, MAX_GROUP);
+    this.#scheduleCommit();
+    let chat: ChatRow;
+    try {
+      chat = await this.#chat();
+    } catch (err) {
+      for (const w of group) w.reject(err);
+      return;
+    }
+    const members = group.filter((w) => {
+      const member = w.input.senderId === chat.buyer_id || w.input.senderId === chat.seller_id;
+      if (!member) w.reject(new Error('not a member'));
+      return member;
+    });
+    if (!members.length) return;
+    let result: GroupOutcome;
+    try {
+      result = await commitGroup(this.env, chat, members.map((w) => w.input));
+    } catch (err) {
+      // the batch is one transaction: none of these messages was stored, every sender hears so
+      this.#chatRow = undefined;
+      for (const w of members) w.reject(err);
+      return;
+    }
+    chat.last_seq = result.lastSeq;
+    for (const [i, outcome] of result.outcomes.entries()) {
+      const waiting = members[i]!;
+      if (outcome instanceof Error) {
+        waiting.reject(outcome);
+        continue;
+      }
+      if (!outcome.duplicate) this.#deliver(chat, outcome.message, result.withInbox, waiting.origin);
+      // the ack carries the message, so the sending socket sees it in seq order without a second copy
+      if (waiting.origin) this.#reply(waiting.origin, chatEvent('ack', { clientId: waiting.input.clientId, message: outcome.message }));
+      waiting.resolve(outcome);
+    }
+  }
+
+  /** Tells the room, then (in message order, off the send path) the recipient's inbox or notifications. */
+  #deliver(chat: ChatRow, message: ChatMessage, withInbox: Set<string>, origin?: Connection<Member>) {
+    this.broadcast(JSON.stringify(chatEvent('new_message', { message })), origin ? [origin.id] : undefined);
+    const recipientId = otherMember(chat, message.senderId);
+    // someone with the conversation open has seen it; others get an inbox push or a notification
+    const reach = { inRoom: this.#isInRoom(recipientId), inboxOpen: withInbox.has(recipientId) };
+    this.#notifications = this.#notifications.then(() =>
+      notifyNewMessage(this.env, chat.id, recipientId, message, reach).catch((e: unknown) => console.warn('inbox push failed', e)),
+    );
+    this.ctx.waitUntil(this.#notifications);
   }
 
   /** Marks everything up to `seq` read for a member and tells the room (read ticks). */
@@ -244,18 +252,13 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
         return;
       case 'send': {
         try {
-          await enforce(this.env, LIMITS.messagesPerUser, userId);
-          // either member blocked the other: nothing is written, nobody is notified (REST checks the same in services/chat.ts)
-          const chat = await this.#chat();
-          await assertNotBlocked(this.env, userId, userId === chat.buyer_id ? chat.seller_id : chat.buyer_id);
-          const { message } = await this.send({
-            senderId: userId,
-            content: event.content,
-            messageType: 'TEXT',
-            clientId: event.clientId,
-            socketTokenVersion: connection.state?.tokenVersion,
-          });
-          this.#reply(connection, chatEvent('ack', { clientId: event.clientId, message }));
+          await (this.#sendLimit ??= new LeasedLimit(this.env, LIMITS.messagesPerUser)).take(userId);
+          // a block between the members or an ended session is refused inside the write itself;
+          // the commit acknowledges the send to this socket, in message order
+          await this.#enqueue(
+            { senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId, socketTokenVersion: connection.state?.tokenVersion },
+            connection,
+          );
         } catch (err) {
           if (err instanceof SessionEnded) {
             this.#reply(connection, chatEvent('nack', { clientId: event.clientId, error: 'You were logged out. Please log in again.' }));
@@ -270,6 +273,3 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     }
   }
 }
-
-/** The sender's account was blocked, deleted or logged out everywhere since the socket opened. */
-class SessionEnded extends Error {}

@@ -1,23 +1,29 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { RateLimiterContract } from '../worker/durable-object-contracts';
+import type { Consumed, RateLimiterContract } from '../worker/durable-object-contracts';
 
 /**
  * One object per rate-limit key (e.g. "otp-phone:98xxxxxxxx"): a fixed-window counter that is
  * consistent across every isolate, unlike an in-memory map. Storage survives eviction.
  */
 export class RateLimiter extends DurableObject implements RateLimiterContract {
-  async consume(limit: number, windowMs: number, now = Date.now()): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }> {
+  /**
+   * Counts `count` hits (fewer when the window has fewer left: `granted`); refused only when none
+   * is left. `resetAt` is when the window ends.
+   */
+  async consume(limit: number, windowMs: number, now = Date.now(), count = 1): Promise<Consumed> {
     const state = (await this.ctx.storage.get<{ start: number; count: number }>('w')) ?? { start: now, count: 0 };
     const fresh = now - state.start >= windowMs;
     const window = fresh ? { start: now, count: 0 } : state;
+    const resetAt = window.start + windowMs;
     if (window.count >= limit) {
-      return { allowed: false, remaining: 0, retryAfterMs: window.start + windowMs - now };
+      return { allowed: false, remaining: 0, retryAfterMs: resetAt - now, granted: 0, resetAt };
     }
-    window.count += 1;
+    const granted = Math.min(Math.max(1, count), limit - window.count);
+    window.count += granted;
     await this.ctx.storage.put('w', window);
     // clean-up once per window, not on every hit
-    if (fresh || window.count === 1) await this.ctx.storage.setAlarm(window.start + windowMs * 2);
-    return { allowed: true, remaining: limit - window.count, retryAfterMs: 0 };
+    if (fresh || window.count === granted) await this.ctx.storage.setAlarm(window.start + windowMs * 2);
+    return { allowed: true, remaining: limit - window.count, retryAfterMs: 0, granted, resetAt };
   }
 
   /**

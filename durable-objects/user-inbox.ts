@@ -25,10 +25,44 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
       if (offline) this.ctx.waitUntil(sendPush(this.env, this.name, offline));
       return 0;
     }
-    const payloads = [JSON.stringify(event)];
-    if (withCounts) payloads.push(JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name))));
-    for (const c of connections) for (const p of payloads) c.send(p);
+    const payload = JSON.stringify(event);
+    for (const c of connections) c.send(payload);
+    if (withCounts) await this.#sendCounts();
     return connections.length;
+  }
+
+  /** the unread-count query running now, and the one queued behind it */
+  #countsRunning: Promise<void> | undefined;
+  #countsQueued: Promise<void> | undefined;
+
+  /**
+   * Sends fresh unread counts to every tab, read after the caller's change. One query at a time:
+   * pushes that arrive while one runs (it may have read before their change) share the next one,
+   * so a burst of messages to one user costs two count queries, not one per message.
+   */
+  #sendCounts(): Promise<void> {
+    if (this.#countsQueued) return this.#countsQueued;
+    const run = () => {
+      const running = this.#countAndSend().finally(() => {
+        if (this.#countsRunning === running) this.#countsRunning = undefined;
+      });
+      this.#countsRunning = running;
+      return running;
+    };
+    if (!this.#countsRunning) return run();
+    const queued = this.#countsRunning
+      .catch(() => undefined)
+      .then(() => {
+        this.#countsQueued = undefined;
+        return run();
+      });
+    this.#countsQueued = queued;
+    return queued;
+  }
+
+  async #countAndSend() {
+    const payload = JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name)));
+    for (const c of this.getConnections()) c.send(payload);
   }
 
   /** Closes every tab's socket (logout-all, account deletion): reconnecting with the old token is refused. */

@@ -31,9 +31,19 @@ export interface UserInboxContract extends Rpc.DurableObjectBranded {
   connectedCount(): number;
 }
 
+export interface Consumed {
+  allowed: boolean;
+  remaining: number;
+  retryAfterMs: number;
+  /** hits counted: the `count` asked for, or what was left of the window */
+  granted: number;
+  /** when the current window ends (ms since the epoch) */
+  resetAt: number;
+}
+
 /** A counter per rate-limit key, consistent across isolates. */
 export interface RateLimiterContract extends Rpc.DurableObjectBranded {
-  consume(limit: number, windowMs: number, now?: number): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }>;
+  consume(limit: number, windowMs: number, now?: number, count?: number): Promise<Consumed>;
   backoffCheck(now?: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
   backoffFail(free: number, baseMs: number, maxMs: number, windowMs: number, now?: number): Promise<{ failures: number; waitMs: number }>;
   reset(): Promise<void>;

@@ -29,13 +29,13 @@
  * The machine's load average is printed with the figures: rerun on a quiet machine to compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import jpeg from 'jpeg-js';
 import { SignJWT } from 'jose';
-import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
+import { arg, benchEnv as env, freePort, percentile, run, waitForWorker, workerdCpuSeconds } from '../lib/bench';
 import { Random } from '../seed/random';
 
 const SEARCHES = Number(arg('searches', '100000'));
@@ -212,36 +212,6 @@ const prepareData = async () => {
   const scopes = new Set(pool.map((p) => p.scope));
   console.log(`prepared: ${pool.length} distinct saved queries (${refused} refused by the compiler), ${SEARCHES} saved searches of ${buyers} buyers, ${scopes.size} index scopes; ${ads.length} ads to post`);
   return { pool, ads };
-};
-
-/** CPU seconds used so far by the workerd processes under `root` (Linux /proc). */
-const workerdCpuSeconds = (root: number) => {
-  const tick = 100; // USER_HZ on Linux
-  const children = new Map<number, number[]>();
-  const info = new Map<number, { comm: string; cpu: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      const pid = Number(name);
-      const ppid = Number(fields[1]);
-      info.set(pid, { comm, cpu: (Number(fields[11]) + Number(fields[12])) / tick });
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  let total = 0;
-  const walk = (pid: number) => {
-    const me = info.get(pid);
-    if (me && me.comm.startsWith('workerd')) total += me.cpu;
-    for (const c of children.get(pid) ?? []) walk(c);
-  };
-  walk(root);
-  return total;
 };
 
 const sqliteFile = () => {

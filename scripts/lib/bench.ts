@@ -1,5 +1,6 @@
-/** Shared bits of the benchmark scripts: option parsing, child processes, a free port, percentiles. */
+/** Shared bits of the benchmark scripts: option parsing, child processes, a free port, percentiles, workerd CPU. */
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const arg = (name: string, fallback: string) => {
@@ -39,4 +40,34 @@ export const waitForWorker = async (base: string) => {
     if (i > 120) throw new Error('worker did not start');
     await new Promise((r) => setTimeout(r, 500));
   }
+};
+
+/** CPU seconds used so far by the workerd processes under `root` (Linux /proc). */
+export const workerdCpuSeconds = (root: number) => {
+  const tick = 100; // USER_HZ on Linux
+  const children = new Map<number, number[]>();
+  const info = new Map<number, { comm: string; cpu: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      const pid = Number(name);
+      const ppid = Number(fields[1]);
+      info.set(pid, { comm, cpu: (Number(fields[11]) + Number(fields[12])) / tick });
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  let total = 0;
+  const walk = (pid: number) => {
+    const me = info.get(pid);
+    if (me && me.comm.startsWith('workerd')) total += me.cpu;
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return total;
 };

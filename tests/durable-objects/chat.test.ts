@@ -299,6 +299,19 @@ describe('message rate limit', () => {
     const count = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>();
     expect(count?.n).toBe(120);
   });
+
+  it('the same limit holds over a socket, shared with REST sends', async () => {
+    const { buyer, chatId } = await conversation();
+    for (let i = 0; i < 20; i++) expect((await send(buyer, chatId, `rest ${i}`)).status).toBe(201);
+    const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    for (let i = 0; i < 101; i++) socket.send({ type: 'send', clientId: `ws-${i}`, content: `socket ${i}` });
+    const answers = await Promise.all(Array.from({ length: 101 }, (_, i) => socket.waitFor((e) => (e.type === 'ack' || e.type === 'nack') && e.clientId === `ws-${i}`, 10_000)));
+    expect(answers.filter((a) => a.type === 'ack')).toHaveLength(100);
+    expect(answers.filter((a) => a.type === 'nack').map((a) => [a.code, a.error])).toEqual([['RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.']]);
+    socket.close();
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>();
+    expect(count?.n).toBe(120);
+  });
 });
 
 describe('notifications', () => {

@@ -53,6 +53,7 @@ export const ERRORS_HINDI: Record<string, string> = {
   'Too many photo uploads. Please wait a while and try again.': 'बहुत सारी फ़ोटो अपलोड हुईं। कृपया कुछ देर रुककर फिर कोशिश करें।',
   'You are posting too fast. Please wait a while before posting another ad.': 'आप बहुत तेज़ी से विज्ञापन डाल रहे हैं। दूसरा विज्ञापन डालने से पहले कृपया कुछ देर रुकें।',
   'You are sending messages too fast. Please wait a moment.': 'आप बहुत तेज़ी से संदेश भेज रहे हैं। कृपया थोड़ा रुकें।',
+  'Your message was not sent. Please try again.': 'आपका संदेश नहीं भेजा गया। कृपया फिर से कोशिश करें।',
   'You have reported many ads in a short time. Please wait a while and try again.': 'आपने कम समय में बहुत सारे विज्ञापनों की रिपोर्ट की है। कृपया कुछ देर रुककर फिर कोशिश करें।',
   // anything
   'Not found': 'नहीं मिला',

@@ -1,0 +1,149 @@
+/**
+ * Group commit in the chat room (decision 002): sends that arrive together are written in one D1
+ * batch, in order, and each sender is answered once, only after the batch. The sends are made
+ * inside the room object, in one tick, so they are sure to share a batch.
+ */
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import type { ChatRoom } from '../../durable-objects/chat-room';
+import type { ChatSendInput } from '../../worker/durable-object-contracts';
+import type { Env } from '../../worker/env';
+import { call } from '../api/helpers';
+import { createListing, createUserWithToken } from '../factories';
+import { connect } from './socket';
+
+const conversation = async () => {
+  const seller = await createUserWithToken({ firstName: 'Sunita' });
+  const buyer = await createUserWithToken({ firstName: 'Aman' });
+  const ad = await createListing(seller);
+  const opened = await call('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ listingId: ad.id }) });
+  expect(opened.status).toBe(201);
+  return { seller, buyer, chatId: opened.body.data.chat.id as string };
+};
+
+const roomStub = (chatId: string) => env.ChatRoom.get(env.ChatRoom.idFromName(chatId)) as unknown as DurableObjectStub<ChatRoom>;
+
+const text = (senderId: string, content: string, clientId: string | null = null): ChatSendInput => ({ senderId, content, messageType: 'TEXT', clientId });
+
+/** Runs `sends` in one tick inside the room and counts the D1 batches the room made meanwhile. */
+const sendTogether = (chatId: string, sends: ChatSendInput[]) =>
+  runInDurableObject(roomStub(chatId), async (room) => {
+    const roomEnv = (room as unknown as { env: Env }).env;
+    const db = roomEnv.DB;
+    let batches = 0;
+    const countingBatch = (statements: D1PreparedStatement[]) => {
+      batches++;
+      return db.batch(statements);
+    };
+    roomEnv.DB = new Proxy(db, {
+      get: (target, key) => {
+        if (key === 'batch') return countingBatch;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    try {
+      const settled = await Promise.allSettled(sends.map((s) => room.send(s)));
+      return { settled, batches };
+    } finally {
+      roomEnv.DB = db;
+    }
+  });
+
+const stored = async (chatId: string) =>
+  (await env.DB.prepare('SELECT seq, sender_id, content, client_id FROM messages WHERE chat_id = ? ORDER BY seq').bind(chatId).all<{ seq: number; sender_id: string; content: string; client_id: string | null }>())
+    .results;
+
+const lastSeq = async (chatId: string) => (await env.DB.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())?.last_seq;
+
+describe('group commit', () => {
+  it('ten sends from both members at once: one batch, stored in arrival order with seqs 1..10, each sender answered once', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const sends = Array.from({ length: 10 }, (_, i) => text(i % 2 ? seller.id : buyer.id, `message ${i}`, `c-${i}`));
+    const { settled, batches } = await sendTogether(chatId, sends);
+    expect(batches).toBe(1);
+    const answers = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+    expect(answers.map((a) => [a?.message.seq, a?.message.content, a?.duplicate])).toEqual(sends.map((s, i) => [i + 1, s.content, false]));
+    expect((await stored(chatId)).map((m) => [m.seq, m.sender_id, m.content])).toEqual(sends.map((s, i) => [i + 1, s.senderId, s.content]));
+    expect(await lastSeq(chatId)).toBe(10);
+    // each member has read up to their own last message; the other's later ones are unread
+    const chat = await env.DB.prepare('SELECT buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first();
+    expect(chat).toEqual({ buyer_last_read_seq: 9, seller_last_read_seq: 10 });
+    expect((await call('/api/notifications/unread-count', { headers: buyer.auth })).body.data.unreadMessages).toBe(1);
+  });
+
+  it('a retry with the same clientId inside the same batch is stored once and answered with the stored message', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const { settled, batches } = await sendTogether(chatId, [text(buyer.id, 'Hello', 'c-1'), text(seller.id, 'Hi', 'c-2'), text(buyer.id, 'Hello', 'c-1')]);
+    expect(batches).toBe(1);
+    const [first, second, retry] = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+    expect(first).toMatchObject({ duplicate: false, message: { seq: 1 } });
+    expect(second).toMatchObject({ duplicate: false, message: { seq: 2 } });
+    expect(retry).toMatchObject({ duplicate: true, message: { id: first?.message.id, seq: 1 } });
+    expect((await stored(chatId)).map((m) => m.seq)).toEqual([1, 2]);
+    // and a retry in a later batch, after the acknowledgement was lost
+    const later = await sendTogether(chatId, [text(seller.id, 'Hi', 'c-2'), text(buyer.id, 'Anyone?', 'c-3')]);
+    expect(later.settled.map((s) => (s.status === 'fulfilled' ? [s.value.message.seq, s.value.duplicate] : null))).toEqual([
+      [2, true],
+      [3, false],
+    ]);
+    expect(await lastSeq(chatId)).toBe(3);
+  });
+
+  it('a sender whose session ended is refused without stopping the others or leaving a gap', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
+    const { settled } = await sendTogether(chatId, [text(seller.id, 'one'), text(buyer.id, 'refused'), text(seller.id, 'two')]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+  });
+
+  it('a failing batch fails every send in it and stores none of them; the next batch starts at seq 1', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    await env.DB.prepare(`CREATE TRIGGER fail_boom BEFORE INSERT ON messages WHEN NEW.content = 'boom' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    try {
+      const { settled, batches } = await sendTogether(chatId, [text(buyer.id, 'fine', 'c-1'), text(seller.id, 'boom', 'c-2'), text(buyer.id, 'also fine', 'c-3')]);
+      expect(batches).toBe(1);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await stored(chatId)).toEqual([]);
+      expect(await lastSeq(chatId)).toBe(0);
+      // over a socket the sender gets a nack it can show, and nothing is stored
+      const socket = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+      socket.send({ type: 'send', clientId: 'c-4', content: 'boom' });
+      const nack = await socket.waitFor((e) => e.type === 'nack' && e.clientId === 'c-4');
+      expect(nack.error).toBe('Failed to send message');
+      socket.close();
+    } finally {
+      await env.DB.prepare('DROP TRIGGER fail_boom').run();
+    }
+    // the same clientIds go through once the database is healthy, numbered from 1
+    const { settled } = await sendTogether(chatId, [text(buyer.id, 'fine', 'c-1'), text(buyer.id, 'also fine', 'c-3')]);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? [s.value.message.seq, s.value.duplicate] : null))).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    expect(await lastSeq(chatId)).toBe(2);
+  });
+
+  it('a socket send is acknowledged with the message, in seq order, without a second copy; the sender’s other tab and the other member get it', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const sending = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    const otherTab = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    const sellerTab = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+    for (let i = 0; i < 5; i++) sending.send({ type: 'send', clientId: `b-${i}`, content: `buyer ${i}` });
+    for (let i = 0; i < 5; i++) sellerTab.send({ type: 'send', clientId: `s-${i}`, content: `seller ${i}` });
+    await sending.waitFor((e) => e.type === 'ack' && e.clientId === 'b-4');
+    await sellerTab.waitFor((e) => e.type === 'ack' && e.clientId === 's-4');
+    await otherTab.waitFor((e) => e.type === 'new_message' && e.message.clientId === 'b-4');
+    await sending.waitFor((e) => e.type === 'new_message' && e.message.clientId === 's-4');
+    const seen = (tab: typeof sending) => tab.events.filter((e) => e.type === 'ack' || e.type === 'new_message').map((e) => e.message.seq as number);
+    for (const tab of [sending, otherTab, sellerTab]) expect(seen(tab)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sending.events.filter((e) => e.type === 'new_message' && e.message.senderId === buyer.id)).toEqual([]);
+    expect(otherTab.events.filter((e) => e.type === 'ack')).toEqual([]);
+    for (const tab of [sending, otherTab, sellerTab]) tab.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * LeasedLimit (worker/lib/rate-limit.ts): chat rooms take a sender's message allowance from the
+ * rate limiter a few hits at a time. It must ask rarely for a steady sender, and never let anyone
+ * past the limit, however many rooms they spread their messages over.
+ */
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { ulid } from 'ulid';
+import type { RateLimiter } from '../../durable-objects/rate-limiter';
+import { AppError } from '../../worker/lib/errors';
+import { LeasedLimit, type Limit } from '../../worker/lib/rate-limit';
+
+const limitOf = (limit: number): Limit => ({ name: `lease-test-${ulid()}`, limit, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.' });
+
+/** Hits the limiter has counted for `subject` in its current window. */
+const counted = (limit: Limit, subject: string) =>
+  runInDurableObject(env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${limit.name}:${subject}`)) as unknown as DurableObjectStub<RateLimiter>, async (_, state) =>
+    (await state.storage.get<{ count: number }>('w'))?.count ?? 0,
+  );
+
+/** Takes `n` hits one after another; returns how many were allowed and the first refusal. */
+const takeMany = async (lease: LeasedLimit, subject: string, n: number, now: number) => {
+  let allowed = 0;
+  let refusal: unknown;
+  for (let i = 0; i < n; i++) {
+    try {
+      await lease.take(subject, now);
+      allowed++;
+    } catch (err) {
+      refusal ??= err;
+    }
+  }
+  return { allowed, refusal };
+};
+
+describe('leased message limit', () => {
+  it('a steady sender asks the limiter rarely: leases of 1, 2, 4, 8 and 16 hits', async () => {
+    const limit = limitOf(120);
+    const lease = new LeasedLimit(env, limit);
+    const now = Date.now();
+    expect((await takeMany(lease, 'u1', 15, now)).allowed).toBe(15);
+    expect(await counted(limit, 'u1')).toBe(15);
+    await lease.take('u1', now);
+    expect(await counted(limit, 'u1')).toBe(31);
+  });
+
+  it('never lets one sender past the limit, in one room or spread over many', async () => {
+    const limit = limitOf(120);
+    const one = await takeMany(new LeasedLimit(env, limit), 'busy', 200, Date.now());
+    expect(one.allowed).toBe(120);
+    expect(one.refusal).toBeInstanceOf(AppError);
+    expect((one.refusal as AppError).status).toBe(429);
+    expect(Number((one.refusal as AppError).headers?.['Retry-After'])).toBeGreaterThan(0);
+
+    const rooms = Array.from({ length: 5 }, () => new LeasedLimit(env, limit));
+    let allowed = 0;
+    for (let round = 0; round < 40; round++) for (const room of rooms) allowed += (await takeMany(room, 'spread', 1, Date.now())).allowed;
+    expect(allowed).toBeLessThanOrEqual(120);
+    expect(await counted(limit, 'spread')).toBe(120);
+  });
+
+  it('a sender writing once in each of many rooms gets the whole limit (nothing left stranded)', async () => {
+    const limit = limitOf(30);
+    const now = Date.now();
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) allowed += (await takeMany(new LeasedLimit(env, limit), 'seller', 1, now)).allowed;
+    expect(allowed).toBe(30);
+    expect((await takeMany(new LeasedLimit(env, limit), 'seller', 1, now)).allowed).toBe(0);
+  });
+
+  it('a new window starts over with single hits', async () => {
+    const limit = limitOf(120);
+    const lease = new LeasedLimit(env, limit);
+    const now = Date.now();
+    await takeMany(lease, 'u2', 7, now);
+    expect(await counted(limit, 'u2')).toBe(7);
+    await lease.take('u2', now + limit.windowMs + 1);
+    expect(await counted(limit, 'u2')).toBe(1);
+  });
+});
