@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRegister, noProblems, openTab, signIn, useBrowser } from './browser';
+import { apiRegister, baseURL, noProblems, openTab, signIn, useBrowser } from './browser';
 import { makeJpeg, postListing, uploadPhoto } from './fixtures';
 
 useBrowser();
@@ -81,6 +81,36 @@ describe('saved searches and alerts', () => {
     await expect.poll(() => card.count()).toBe(1);
     expect(await card.innerText()).toContain('in Pune');
     await phone.shot('saved-search-3-list-375');
+
+    // another matching ad; the alert's link opened straight (a Web Push tap, no panel in between)
+    // counts the search as looked at and leaves the URL clean
+    const get = async (path: string) => (await (await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${buyer.token}` } })).json()) as { data: any };
+    const newCount = async () => ((await get('/api/saved-searches')).data[0] as { newCount: number }).newCount;
+    const photo2 = await uploadPhoto(seller.token, makeJpeg(640, 480, [40, 40, 200]));
+    const second = await postListing(seller.token, {
+      title: `Honda Activa 125 ${stamp % 1000}`,
+      description: 'Second owner, new battery and tyres, insurance valid for a year.',
+      price: 36000,
+      categoryId: 'Vehicles',
+      subcategoryId: 'Scooters',
+      location: 'Pune',
+      images: [photo2],
+      features: { brand: 'Honda', year: 2021, fuel: 'Petrol', transmission: 'Automatic', kmDriven: 12000, noOfOwners: '2nd' },
+    });
+    await expect.poll(newCount, { timeout: 20_000, interval: 500 }).toBe(1);
+    await phone.page.reload();
+    await expect.poll(() => phone.page.getByTestId('saved-search').innerText(), { timeout: 10_000 }).toContain('1 new ad');
+    const alerts = (await get('/api/notifications')).data.notifications as { data: { listingId?: string; url?: string } }[];
+    const link = alerts.find((n) => n.data.listingId === second.id)?.data.url;
+    expect(link).toMatch(/&savedSearch=ss_/);
+    await phone.page.goto(link!);
+    await expect.poll(() => phone.page.getByText(second.title).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => new URL(phone.page.url()).searchParams.has('savedSearch'), { timeout: 10_000 }).toBe(false);
+    expect(new URL(phone.page.url()).searchParams.get('since')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await expect.poll(newCount, { timeout: 10_000 }).toBe(0);
+    await phone.page.goto('/saved-searches');
+    await expect.poll(() => phone.page.getByTestId('saved-search').innerText()).toContain('No new ads');
+    expect(await phone.page.getByTestId('saved-search-new').count()).toBe(0);
     noProblems(phone);
     noProblems(laptop);
   });

@@ -114,6 +114,8 @@ export const productsSearchSchema = searchObject(
   radius: optionalNumber({ min: 1, max: 500, integer: true }),
   /** only the ads new since this moment (a saved search's alert) */
   since: optionalSince,
+  /** opened from this saved search's alert: it counts as looked at (the page then drops it) */
+  savedSearch: optionalText(64),
   ...featureFilterShape,
   },
   // "₹50,000 to ₹1,000" means the range between them: swapped, never an error page

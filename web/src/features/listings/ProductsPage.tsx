@@ -35,6 +35,7 @@ import { listingQueries } from './queries';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { SearchNotice } from '../search/SearchNotice';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
+import { useOpenedFromAlert } from '../saved-searches/opened-from-alert';
 
 const route = getRouteApi('/products');
 const SIDEBAR_LOCATIONS = 15;
@@ -194,6 +195,7 @@ export function ProductsPage() {
     setDraftResets((n) => n + 1);
   };
   usePageTitle(productsPageTitle(search, i18n));
+  useOpenedFromAlert(search.savedSearch, () => void navigate({ search: (s) => ({ ...s, savedSearch: undefined }), replace: true }));
   // The URL's place is the selected place (spec part 1 §2): the header and later searches follow it.
   // (near me keeps the detected place's name as the label)
   const near = search.lat !== undefined;
