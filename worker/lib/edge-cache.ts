@@ -134,29 +134,27 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   // a hard reload (Cache-Control: no-cache) renders anew and refreshes the entry
   const bypass = /no-cache/i.test(c.req.header('cache-control') ?? '');
   if (!bypass) {
-    let hit: Response | undefined;
-    const remembered = memoryGet(key.url);
-    if (remembered) hit = new Response(remembered.body, { status: remembered.status, headers: remembered.headers });
-    else {
+    let entry = memoryGet(key.url);
+    if (!entry) {
+      let hit: Response | undefined;
       try {
         hit = await store.match(key);
       } catch (err) {
         console.warn('edge cache read failed', err);
       }
       if (hit) {
-        const body = await hit.arrayBuffer();
-        const headers = [...hit.headers.entries()];
-        memoryPut(key.url, { body, status: hit.status, headers, expires: Date.now() + EDGE_TTL_SECONDS * 1000 });
-        hit = new Response(body, { status: hit.status, headers });
+        entry = { body: await hit.arrayBuffer(), status: hit.status, headers: [...hit.headers.entries()], expires: Date.now() + EDGE_TTL_SECONDS * 1000 };
+        memoryPut(key.url, entry);
       }
     }
-    if (hit) {
-      const res = new Response(hit.body, hit);
-      res.headers.set('x-edge-cache', 'HIT');
-      res.headers.set('cache-control', 'no-cache');
-      res.headers.delete('age');
-      if (matches(ifNoneMatch, res.headers.get('etag') ?? '')) return notModified(res);
-      return res;
+    if (entry) {
+      // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
+      const headers = new Headers(entry.headers);
+      headers.set('x-edge-cache', 'HIT');
+      headers.set('cache-control', 'no-cache');
+      headers.delete('age');
+      if (matches(ifNoneMatch, headers.get('etag') ?? '')) return notModified(new Response(null, { headers }));
+      return new Response(entry.body, { status: entry.status, headers });
     }
   }
   await next();
