@@ -97,7 +97,10 @@ const main = async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // the database's search is what is measured here: the guest edge cache (decision 011) stays out of it
-  const server: ChildProcess = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off'], {
+  // `--inspect PORT`: a DevTools inspector there, for `npm run bench:profile -- --port PORT`
+  const inspect = arg('inspect', '');
+  const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off'];
+  const server: ChildProcess = spawn('wrangler', [...devArgs, ...(inspect ? ['--inspector-port', inspect] : [])], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

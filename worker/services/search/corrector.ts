@@ -48,6 +48,8 @@ const trigrams = (word: string): string[] => {
 export class SpellingDictionary {
   private readonly weights = new Map<string, number>();
   private readonly byTrigram = new Map<string, string[]>();
+  /** every word, sorted, for prefix lookups by binary search (made on first use) */
+  private sorted: string[] | undefined;
 
   constructor(words: Iterable<DictionaryWord>) {
     for (const { word, weight } of words) {
@@ -76,15 +78,25 @@ export class SpellingDictionary {
     return this.weights.get(word) ?? 0;
   }
 
-  /** The best correction of a word the dictionary does not know, or undefined. */
+  /**
+   * The best correction of a word the dictionary does not know, or undefined. Only candidates that
+   * can be within the edit budget get the (costly) distance: their length differs by at most the
+   * budget, and they share all but 4 × budget of the word's distinct trigrams (an edit touches at
+   * most three trigram positions, a transposition four). With a million ads' vocabulary a common trigram lists tens of
+   * thousands of words; the distance ran for every one of them, holding up every other request.
+   */
   correct(word: string): string | undefined {
     if (this.weights.has(word) || /\d/.test(word)) return undefined;
-    const budget = editBudget([...word].length);
+    const length = [...word].length;
+    const budget = editBudget(length);
     if (!budget) return undefined;
+    const own = trigrams(word);
+    const needed = own.length - 4 * budget;
     const shared = new Map<string, number>();
-    for (const t of trigrams(word)) for (const w of this.byTrigram.get(t) ?? []) shared.set(w, (shared.get(w) ?? 0) + 1);
+    for (const t of own) for (const w of this.byTrigram.get(t) ?? []) shared.set(w, (shared.get(w) ?? 0) + 1);
     let best: { word: string; distance: number; weight: number } | undefined;
-    for (const [candidate] of shared) {
+    for (const [candidate, common] of shared) {
+      if (common < needed || Math.abs([...candidate].length - length) > budget) continue;
       const distance = damerauLevenshtein(word, candidate, budget);
       if (distance > budget) continue;
       const weight = this.weights.get(candidate)!;
@@ -93,10 +105,18 @@ export class SpellingDictionary {
     return best?.word;
   }
 
-  /** Known words starting with a prefix, heaviest first (for suggestions). */
+  /** Known words starting with a prefix, heaviest first (for suggestions): a binary search, not a scan of every word. */
   completions(prefix: string, limit: number): string[] {
+    const sorted = (this.sorted ??= [...this.weights.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
     const out: { word: string; weight: number }[] = [];
-    for (const [word, weight] of this.weights) if (word.startsWith(prefix) && word !== prefix) out.push({ word, weight });
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (sorted[i] !== prefix) out.push({ word: sorted[i]!, weight: this.weights.get(sorted[i]!)! });
     return out.sort((a, b) => b.weight - a.weight || a.word.localeCompare(b.word)).slice(0, limit).map((w) => w.word);
   }
 }
