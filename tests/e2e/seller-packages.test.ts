@@ -115,7 +115,8 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     expect(cars.listings.slice(0, pinned.length).every((l) => l.pinned && l.isFeatured)).toBe(true);
     expect(pinned.map((l) => l.id)).toContain(mine.id);
     await page.goto('/products?category=Vehicles&subcategory=Cars&location=Koramangala');
-    const card = page.locator(`a[href*="${mine.id}"]`).first();
+    // the app's own card (it links by path; the worker's first-screen markup it replaces links by full URL)
+    const card = page.locator(`a[href^="/item/"][href*="${mine.id}"]`).first();
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
     await tab.shot('18-featured-leads-category');
