@@ -42,26 +42,30 @@ export const waitForWorker = async (base: string) => {
   }
 };
 
-/** CPU seconds used so far by the workerd processes under `root` (Linux /proc). */
-export const workerdCpuSeconds = (root: number) => {
+/** Every process this user can see (Linux /proc): id, parent, name, CPU seconds used so far. */
+export const processTable = () => {
   const tick = 100; // USER_HZ on Linux
-  const children = new Map<number, number[]>();
-  const info = new Map<number, { comm: string; cpu: number }>();
+  const out: { pid: number; ppid: number; comm: string; cpu: number }[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
       const fields = stat.slice(close + 2).split(' ');
-      const pid = Number(name);
-      const ppid = Number(fields[1]);
-      info.set(pid, { comm, cpu: (Number(fields[11]) + Number(fields[12])) / tick });
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      out.push({ pid: Number(name), ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, close), cpu: (Number(fields[11]) + Number(fields[12])) / tick });
     } catch {
       /* gone meanwhile */
     }
   }
+  return out;
+};
+
+/** CPU seconds used so far by the workerd processes under `root` (Linux /proc). */
+export const workerdCpuSeconds = (root: number) => {
+  const table = processTable();
+  const children = new Map<number, number[]>();
+  for (const p of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
+  const info = new Map(table.map((p) => [p.pid, p]));
   let total = 0;
   const walk = (pid: number) => {
     const me = info.get(pid);

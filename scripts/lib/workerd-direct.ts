@@ -7,6 +7,7 @@
  * another layout), so a benchmark can report both paths or say why it reports one.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { processTable } from './bench';
 
 const listening = () => {
   // inode → port of every listening TCP socket (state 0A)
@@ -41,27 +42,17 @@ const socketsOf = (pid: number, ports: Map<string, number>) => {
   return found;
 };
 
-const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
-const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8');
 
 export const workerdDirectBase = async (proxyBase: string, probePath = '/products'): Promise<string | undefined> => {
   if (process.platform !== 'linux') return undefined;
   const proxyPort = Number(new URL(proxyBase).port);
   const ports = listening();
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
-  const workerds = pids.filter((pid) => {
-    try {
-      return commandOf(pid).includes('workerd');
-    } catch {
-      return false;
-    }
-  });
-  const proxy = workerds.find((pid) => socketsOf(pid, ports).includes(proxyPort));
+  const workerds = processTable().filter((p) => p.comm.startsWith('workerd'));
+  const proxy = workerds.find((p) => socketsOf(p.pid, ports).includes(proxyPort));
   if (proxy === undefined) return undefined;
-  const parent = parentOf(proxy);
-  for (const pid of workerds) {
-    if (pid === proxy || parentOf(pid) !== parent) continue;
-    for (const port of socketsOf(pid, ports)) {
+  for (const sibling of workerds) {
+    if (sibling.pid === proxy.pid || sibling.ppid !== proxy.ppid) continue;
+    for (const port of socketsOf(sibling.pid, ports)) {
       const base = `http://127.0.0.1:${port}`;
       try {
         const res = await fetch(base + probePath, { signal: AbortSignal.timeout(3000) });

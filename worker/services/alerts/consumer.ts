@@ -165,18 +165,17 @@ const MATCHERS_PER_STATEMENT = 80;
  */
 const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {
   const texts = TEXT_LANGUAGES.map((language) => ({ language, ...savedSearchAlertParts(language, { title: ad.title, price: ad.price_minor, location: ad.location }) }));
-  // ?1 ad, ?2 now, ?3 went live, ?4 seller; then before, after, body per language (English last: the default)
+  // ?1 ad, ?2 now, ?3 went live, ?4 seller, ?5 the ids' prefix; then before, after, body per language (English last: the default)
   const [english, ...others] = [...texts].sort((x, y) => Number(x.language === 'en') - Number(y.language === 'en'));
   const ordered = [...others, english!];
-  const at = (i: number, k: number) => `?${5 + i * 3 + k}`;
+  const at = (i: number, k: number) => `?${6 + i * 3 + k}`;
   const title = `CASE g.language ${others.map((t, i) => `WHEN '${t.language}' THEN ${at(i, 0)} || g.name || ${at(i, 1)}`).join(' ')} ELSE ${at(others.length, 0)} || g.name || ${at(others.length, 1)} END`;
   const body = `CASE g.language ${others.map((t, i) => `WHEN '${t.language}' THEN ${at(i, 2)}`).join(' ')} ELSE ${at(others.length, 2)} END`;
-  const first = 5 + ordered.length * 3;
+  const first = 6 + ordered.length * 3;
   const statements = [];
   for (let i = 0; i < matched.length; i += MATCHERS_PER_STATEMENT) {
     const chunk = matched.slice(i, i + MATCHERS_PER_STATEMENT);
-    // the id is alertIdPrefix(ad) + the buyer
-    const select = `SELECT 'ntf_' || ?1 || '_' || g.user_id AS id, g.user_id, ${title} AS title, ${body} AS body, 'SYSTEM' AS type,
+    const select = `SELECT ?5 || g.user_id AS id, g.user_id, ${title} AS title, ${body} AS body, 'SYSTEM' AS type,
         json_object('kind', 'SAVED_SEARCH', 'listingId', ?1, 'savedSearchId', g.id, 'url', coalesce(
           g.href || '&since=' || replace(strftime('%Y-%m-%dT%H:%M:%fZ', min(g.last_seen_at, ?3 - 1) / 1000.0, 'unixepoch'), ':', '%3A') || '&savedSearch=' || g.id,
           '/saved-searches')) AS data,
@@ -187,7 +186,7 @@ const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
         WHERE s.matcher_id IN (${chunk.map((_, k) => `?${first + k}`).join(', ')}) AND s.alert = 'instant' AND s.user_id != ?4 AND s.created_at <= ?3
         GROUP BY s.user_id
       ) g`;
-    statements.push(notificationsFromSelect(env, select, [ad.id, now, liveAt, ad.user_id, ...ordered.flatMap((t) => [t.before, t.after, t.body]), ...chunk]));
+    statements.push(notificationsFromSelect(env, select, [ad.id, now, liveAt, ad.user_id, alertIdPrefix(ad), ...ordered.flatMap((t) => [t.before, t.after, t.body]), ...chunk]));
   }
   return statements;
 };
