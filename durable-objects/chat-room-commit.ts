@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../worker/lib/ulid';
 import type { ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';

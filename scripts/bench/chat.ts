@@ -1,5 +1,5 @@
 /**
- * `npm run bench:chat -- [--chats 200] [--rate 1] [--duration 60]`
+ * `npm run bench:chat -- [--chats 200] [--rate 1] [--duration 60] [--through-proxy] [--inspect PORT]`
  *
  * Realtime benchmark against the local worker: N conversations, two WebSocket clients each (buyer
  * and seller), every client sending `rate` messages per second for `duration` seconds through its
@@ -8,18 +8,25 @@
  * worker's CPU per delivered message (utime + stime of workerd while sending and draining), which
  * a busy machine disturbs less than latency.
  * Uses its own database (.wrangler/bench-chat-state) and signs tokens with its own secret.
+ *
+ * The sockets connect straight to the worker's own workerd socket (scripts/lib/workerd-direct.ts):
+ * `wrangler dev`'s port is a proxy, a second workerd that forwards every frame over loopback and
+ * competes for the same two cores; production has no such hop. `--through-proxy` connects through
+ * it as before. CPU is reported for the worker's workerd alone and for every workerd (proxy too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { arg, benchEnv as env, freePort, percentile, run, waitForWorker, workerdCpuSeconds } from '../lib/bench';
+import { arg, benchEnv as env, freePort, percentile, processTable, run, waitForWorker, workerdCpuSeconds } from '../lib/bench';
 import { SignJWT } from 'jose';
+import { workerdDirect } from '../lib/workerd-direct';
 
 const CHATS = Number(arg('chats', '200'));
 const RATE = Number(arg('rate', '1'));
 const DURATION_S = Number(arg('duration', '60'));
 const persist = arg('persist-to', '.wrangler/bench-chat-state');
 const SECRET = 'bench-chat-secret-0123456789abcdef';
+const THROUGH_PROXY = process.argv.includes('--through-proxy');
 
 const pct = percentile;
 
@@ -81,12 +88,18 @@ const main = async () => {
   const port = await freePort();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', `JWT_SECRET:${SECRET}`],
+    [
+      ...['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', `JWT_SECRET:${SECRET}`],
+      // `--inspect PORT`: a DevTools inspector there, for `npm run bench:profile -- --port PORT`
+      ...(arg('inspect', '') ? ['--inspector-port', arg('inspect', '')] : []),
+    ],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.on('exit', () => server.kill('SIGTERM'));
-  const base = `127.0.0.1:${port}`;
-  await waitForWorker(`http://${base}`);
+  await waitForWorker(`http://127.0.0.1:${port}`);
+  const direct = THROUGH_PROXY ? undefined : await workerdDirect(`http://127.0.0.1:${port}`);
+  const base = direct ? new URL(direct.base).host : `127.0.0.1:${port}`;
+  console.log(direct ? `sockets straight to the worker's workerd (${base}, pid ${direct.pid})` : `sockets through wrangler's proxy (${base})`);
 
   const latencies: number[] = [];
   const nacks = new Map<string, number>();
@@ -129,7 +142,9 @@ const main = async () => {
   const sent = new Map<string, string[]>(); // sender userId → clientIds
   const perClient = Math.round(RATE * DURATION_S);
   const start = Date.now() + 200;
+  const workerCpu = () => (direct ? (processTable().find((p) => p.pid === direct.pid)?.cpu ?? 0) : NaN);
   const cpuBefore = workerdCpuSeconds(server.pid!);
+  const workerCpuBefore = workerCpu();
   await Promise.all(
     clients.map(async (c, idx) => {
       const ids: string[] = [];
@@ -158,6 +173,7 @@ const main = async () => {
   }
   const drainMs = Date.now() - sendingEnded;
   const cpuSeconds = workerdCpuSeconds(server.pid!) - cpuBefore;
+  const workerCpuSeconds = workerCpu() - workerCpuBefore;
 
   let lost = 0;
   let duplicates = 0;
@@ -180,7 +196,9 @@ const main = async () => {
   console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
   console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
   console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}; drained ${(drainMs / 1000).toFixed(1)} s after the last send`);
-  console.log(`workerd CPU ${cpuSeconds.toFixed(1)} s: ${((cpuSeconds * 1000) / Math.max(1, latencies.length)).toFixed(2)} ms per message delivered; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const perMessage = (s: number) => ((s * 1000) / Math.max(1, latencies.length)).toFixed(2);
+  console.log(`workerd CPU ${cpuSeconds.toFixed(1)} s: ${perMessage(cpuSeconds)} ms per message delivered; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (direct) console.log(`the worker's workerd alone: ${workerCpuSeconds.toFixed(1)} s, ${perMessage(workerCpuSeconds)} ms per message`);
   if (nacks.size) console.log(`refused and retried: ${[...nacks].map(([why, n]) => `${n} × ${why}`).join('; ')}`);
   if (lost || duplicates || outOfOrder) process.exitCode = 1;
 };

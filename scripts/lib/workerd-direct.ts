@@ -43,7 +43,10 @@ const socketsOf = (pid: number, ports: Map<string, number>) => {
 };
 
 
-export const workerdDirectBase = async (proxyBase: string, probePath = '/products'): Promise<string | undefined> => {
+export const workerdDirectBase = async (proxyBase: string, probePath = '/products'): Promise<string | undefined> => (await workerdDirect(proxyBase, probePath))?.base;
+
+/** The worker's own socket (as above) and the pid of the workerd serving it, for its CPU time alone. */
+export const workerdDirect = async (proxyBase: string, probePath = '/products'): Promise<{ base: string; pid: number } | undefined> => {
   if (process.platform !== 'linux') return undefined;
   const proxyPort = Number(new URL(proxyBase).port);
   const ports = listening();
@@ -57,7 +60,7 @@ export const workerdDirectBase = async (proxyBase: string, probePath = '/product
       try {
         const res = await fetch(base + probePath, { signal: AbortSignal.timeout(3000) });
         await res.arrayBuffer();
-        if (res.status === 200 && res.headers.has('x-edge-cache')) return base;
+        if (res.status === 200 && res.headers.has('x-edge-cache')) return { base, pid: sibling.pid };
       } catch {
         /* not an HTTP entry */
       }

@@ -63,6 +63,41 @@ describe('guest edge cache (issue 22)', () => {
     expect((await get(path, { 'cache-control': 'no-cache' })).cache).toBe('BYPASS');
   });
 
+  it('a browser that accepts gzip gets the bytes compressed once, not per hit; the same page, a weak ETag that revalidates', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Gzipped Activa', city: 'Nagpur' });
+    await invalidateListingCaches(env);
+    const path = '/products?location=Nagpur';
+    const ctx = createExecutionContext();
+    const plain = await get(path);
+    expect(plain.cache).toBe('MISS');
+    expect(plain.text).toContain('Gzipped Activa');
+    const raw = async (headers: Record<string, string>) => {
+      const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, ...headers } }, withShell, ctx);
+      return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const { res, bytes } = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers.get('x-edge-cache')).toBe('HIT');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(bytes.byteLength).toBeLessThan(plain.text.length / 2);
+    const unzipped = await new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(unzipped).toBe(plain.text);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBe(`W/${plain.headers.get('etag')}`);
+    // either form of the tag revalidates either encoding
+    expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': etag })).res.status).toBe(304);
+    expect((await get(path, { 'if-none-match': etag })).status).toBe(304);
+    expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.get('etag')! })).res.status).toBe(304);
+    // gzip refused (q=0) or not offered: the plain bytes
+    for (const accept of ['gzip;q=0, identity', 'identity', 'br']) {
+      const other = await raw({ 'accept-encoding': accept });
+      expect(other.res.headers.get('content-encoding')).toBeNull();
+      expect(new TextDecoder().decode(other.bytes)).toBe(plain.text);
+    }
+    await waitOnExecutionContext(ctx);
+  });
+
   it('a cached page and search show a change to an ad at once: selling it, putting it back on sale', async () => {
     const seller = await createUserWithToken();
     const ad = await createListing(seller, { title: 'Edge Activa before', city: 'Mysuru', createdAt: Date.now() + 60_000 });

@@ -153,6 +153,8 @@ describe('chat over WebSockets', () => {
     expect(typing).toMatchObject({ userId: seller.id, chatId, isTyping: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(s.events.some((e) => e.type === 'user_typing')).toBe(false);
+    // the sending socket has its message in the ack, and no second copy
+    expect(b.events.some((e) => e.type === 'new_message')).toBe(false);
 
     s.send({ type: 'read' });
     const receipt = await b.waitFor((e) => e.type === 'read');

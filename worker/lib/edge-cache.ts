@@ -84,36 +84,39 @@ const MEMORY_MAX_ENTRIES = 64;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 interface MemoryEntry {
   body: ArrayBuffer;
+  /** the body gzipped once when the entry was filled (text answers only; see `answerFrom`) */
+  gzip?: ArrayBuffer;
   status: number;
   headers: [string, string][];
   expires: number;
 }
 const memory = new Map<string, MemoryEntry>();
+const entryBytes = (entry: MemoryEntry) => entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
 let memoryBytes = 0;
 const memoryGet = (key: string) => {
   const entry = memory.get(key);
   if (!entry) return undefined;
   memory.delete(key);
   if (entry.expires < Date.now()) {
-    memoryBytes -= entry.body.byteLength;
+    memoryBytes -= entryBytes(entry);
     return undefined;
   }
   memory.set(key, entry); // most recently used last
   return entry;
 };
 const memoryPut = (key: string, entry: MemoryEntry) => {
-  if (entry.body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  if (entryBytes(entry) > MEMORY_MAX_BYTES / 8) return;
   const old = memory.get(key);
   if (old) {
     memory.delete(key);
-    memoryBytes -= old.body.byteLength;
+    memoryBytes -= entryBytes(old);
   }
   memory.set(key, entry);
-  memoryBytes += entry.body.byteLength;
+  memoryBytes += entryBytes(entry);
   for (const [k, e] of memory) {
     if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
     memory.delete(k);
-    memoryBytes -= e.body.byteLength;
+    memoryBytes -= entryBytes(e);
   }
 };
 /** Tests: forget the isolate's copies (the Cache API's stay). */
@@ -124,13 +127,56 @@ export const clearEdgeMemory = () => {
 
 const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default);
 
+/**
+ * Pages and JSON reach every browser gzipped (the edge compresses them; so does wrangler's local
+ * stand-in). A hit would pay that compression again on every request, for the same bytes: an entry
+ * is gzipped once when it enters the isolate's memory and a hit from a browser that accepts gzip
+ * gets those bytes as they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's
+ * (the same entity, another encoding), so a revalidation matches either.
+ */
+const COMPRESSIBLE = /^(text\/html|application\/json)\b/i;
+const gzipOf = (body: ArrayBuffer) => new Response(new Response(body).body!.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+
+export const acceptsGzip = (acceptEncoding: string | null) =>
+  (acceptEncoding ?? '').split(',').some((element) => {
+    const [coding, ...params] = element.trim().split(';');
+    if (coding?.trim().toLowerCase() !== 'gzip') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+
+const memoryEntry = async (body: ArrayBuffer, status: number, headers: Headers): Promise<MemoryEntry> => ({
+  body,
+  ...(COMPRESSIBLE.test(headers.get('content-type') ?? '') ? { gzip: await gzipOf(body) } : {}),
+  status,
+  headers: [...headers.entries()],
+  expires: Date.now() + EDGE_TTL_SECONDS * 1000,
+});
+
+/** The answer to one request from an entry: 304 on a matching If-None-Match, the gzipped bytes when accepted. */
+const answerFrom = (entry: MemoryEntry, req: Request, state: 'HIT' | 'MISS' | 'BYPASS', extra?: [string, string][]) => {
+  const headers = new Headers(entry.headers);
+  headers.set('x-edge-cache', state);
+  headers.set('cache-control', 'no-cache');
+  headers.delete('age');
+  for (const [name, value] of extra ?? []) headers.set(name, value);
+  const vary = headers.get('vary');
+  if (entry.gzip && !/accept-encoding/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const gzip = entry.gzip && acceptsGzip(req.headers.get('accept-encoding')) ? entry.gzip : undefined;
+  if (gzip) headers.set('etag', `W/${headers.get('etag') ?? ''}`);
+  if (matches(req.headers.get('if-none-match'), (headers.get('etag') ?? '').replace(/^W\//, ''))) return notModified(new Response(null, { headers }));
+  if (!gzip) return new Response(entry.body, { status: entry.status, headers });
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  return new Response(gzip, { status: entry.status, headers, encodeBody: 'manual' });
+};
+
 export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const store = cacheStore();
   if (!store || c.env.EDGE_CACHE === 'off' || !isEdgeCacheable(c.req.raw)) return next();
   const version = await currentVersion(c.env);
   if (version === 'unavailable') return next();
   const key = edgeCacheKey(c.req.raw, version);
-  const ifNoneMatch = c.req.header('if-none-match') ?? null;
   // a hard reload (Cache-Control: no-cache) renders anew and refreshes the entry
   const bypass = /no-cache/i.test(c.req.header('cache-control') ?? '');
   if (!bypass) {
@@ -143,41 +189,30 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
         console.warn('edge cache read failed', err);
       }
       if (hit) {
-        entry = { body: await hit.arrayBuffer(), status: hit.status, headers: [...hit.headers.entries()], expires: Date.now() + EDGE_TTL_SECONDS * 1000 };
+        entry = await memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
         memoryPut(key.url, entry);
       }
     }
-    if (entry) {
-      // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
-      const headers = new Headers(entry.headers);
-      headers.set('x-edge-cache', 'HIT');
-      headers.set('cache-control', 'no-cache');
-      headers.delete('age');
-      if (matches(ifNoneMatch, headers.get('etag') ?? '')) return notModified(new Response(null, { headers }));
-      return new Response(entry.body, { status: entry.status, headers });
-    }
+    // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
+    if (entry) return answerFrom(entry, c.req.raw, 'HIT');
   }
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has('set-cookie') || /private|no-store/i.test(res.headers.get('cache-control') ?? '')) return;
   const body = await res.arrayBuffer();
-  const etag = await etagOf(body);
-  const headers = new Headers(res.headers);
-  headers.set('etag', etag);
-  headers.delete('x-d1-rows-read');
-  const stored = new Headers(headers);
+  const stored = new Headers(res.headers);
+  stored.set('etag', await etagOf(body));
+  stored.delete('x-d1-rows-read');
   stored.set('cache-control', `public, max-age=${EDGE_TTL_SECONDS}`);
-  memoryPut(key.url, { body, status: 200, headers: [...stored.entries()], expires: Date.now() + EDGE_TTL_SECONDS * 1000 });
+  const entry = await memoryEntry(body, 200, stored);
+  memoryPut(key.url, entry);
   try {
     c.executionCtx.waitUntil(store.put(key, new Response(body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
   } catch {
     // no execution context (a direct call in a script): nothing is stored
   }
-  headers.set('cache-control', 'no-cache');
-  headers.set('x-edge-cache', bypass ? 'BYPASS' : 'MISS');
   // keep the search's cost visible on the answer that paid it
   const rows = res.headers.get('x-d1-rows-read');
-  if (rows) headers.set('x-d1-rows-read', rows);
   c.res = undefined as unknown as Response;
-  c.res = matches(ifNoneMatch, etag) ? notModified(new Response(null, { headers })) : new Response(body, { status: 200, headers });
+  c.res = answerFrom(entry, c.req.raw, bypass ? 'BYPASS' : 'MISS', rows ? [['x-d1-rows-read', rows]] : []);
 };

@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { invalidateListingCaches } from '../lib/cache';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, desc, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { favorites, listings, notifications, otpChallenges, savedSearches, sessions, users } from '../db/schema';

@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { GST_PERCENT, type PackageType } from '../schemas/business';

@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';

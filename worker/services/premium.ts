@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';

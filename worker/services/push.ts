@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { AppError, badRequest } from '../lib/errors';
 import { pushRequest, validPushKeys, type Vapid } from '../lib/web-push';

@@ -2,7 +2,7 @@
  * Saved searches: CRUD, owner only, at most 50 per account. Saving compiles the filters with the
  * search's own query understanding into index keys + a matcher (services/alerts/matcher.ts).
  */
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../lib/errors';

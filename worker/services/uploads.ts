@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';

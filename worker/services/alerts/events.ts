@@ -5,7 +5,7 @@
  * the queue at once; `relayOutbox` (cron, every minute) re-sends what a failed send left behind.
  * The consumer is idempotent, so a send that happens twice costs nothing.
  */
-import { ulid } from 'ulid';
+import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 
 export type ListingEventKind = 'posted' | 'approved' | 'reactivated' | 'price_lowered';
