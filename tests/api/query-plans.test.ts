@@ -104,6 +104,50 @@ describe('a category and a price range, newest first', () => {
   });
 });
 
+describe('at 1M ads: narrow filters read their own index (issue 22)', () => {
+  const pageOf = async (shape: Record<string, string>, planned: { featuredOnly?: number } = {}) => {
+    const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape), planned);
+    const plan = await planOf(built.sql, [...built.params]);
+    // the lines that choose the page (before the chosen rows are joined)
+    return { plan, choosing: plan.slice(0, plan.findIndex((line) => /^SCAN p\b/.test(line))), sql: built.sql };
+  };
+
+  it('a place with a price range, newest first, walks the place and subcategory newest first, never the price index', async () => {
+    for (const shape of [
+      { subcategory: 'Cars', location: 'Bengaluru', minPrice: '100000', maxPrice: '500000' },
+      { category: 'Vehicles', location: 'Karnataka', minPrice: '100000' },
+      { location: 'Mumbai', maxPrice: '20000' },
+    ]) {
+      const { choosing, plan } = await pageOf(shape);
+      expect(choosing.some((line) => /_price\b/.test(line)), plan.join('\n')).toBe(false);
+      expect(choosing.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line)), plan.join('\n')).toBe(false);
+    }
+    // sorted by price, the price index is the right walk
+    const byPrice = await pageOf({ location: 'Bengaluru', minPrice: '100000', sortBy: 'price', sortOrder: 'asc' });
+    expect(byPrice.choosing.some((line) => /listings_city_price/.test(line)), byPrice.plan.join('\n')).toBe(true);
+  });
+
+  it('a subcategory in a city has its own index', async () => {
+    const { choosing, plan } = await pageOf({ subcategory: 'Headphones', location: 'Chennai' });
+    expect(choosing.some((line) => /listings_city_sub/.test(line)), plan.join('\n')).toBe(true);
+  });
+
+  it('featured candidates: the featured index for broad pages, the filter’s own index for narrow ones, ids only', async () => {
+    const now = Date.now();
+    const broad = await pageOf({ category: 'Electronics' }, { featuredOnly: now });
+    expect(broad.choosing.some((line) => /listings_featured_created/.test(line)), broad.plan.join('\n')).toBe(true);
+    for (const [shape, index] of [
+      [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_sub_brand'],
+      [{ subcategory: 'Headphones', location: 'Chennai' }, 'listings_city_sub'],
+      [{ category: 'Vehicles', location: 'Pune', minPrice: '50000' }, 'listings_city_cat'],
+    ] as const) {
+      const narrow = await pageOf(shape, { featuredOnly: now });
+      expect(narrow.choosing.some((line) => line.includes(index)), `${JSON.stringify(shape)}\n${narrow.plan.join('\n')}`).toBe(true);
+      expect(narrow.sql).not.toContain('JOIN users');
+    }
+  });
+});
+
 describe('saved-search alerts read through their indexes (issue 21, decision 009)', () => {
   it('candidates: the distinct queries of a category and place; then the searches behind the matching ones', async () => {
     const matchers = await planOf(`SELECT id, matcher FROM saved_search_matchers WHERE scope IN ('', ?, ?) AND place_id IN (0, ?, ?, ?)`, ['Vehicles', 'Scooters', 1, 2, 3]);

@@ -37,6 +37,8 @@ export const users = sqliteTable(
     bannedAt: integer('banned_at'),
     /** 'en' | 'hi' (issue 19): the language of texts written for the user outside their requests */
     language: text('language').notNull().default('en'),
+    /** the seller's live (APPROVED) ads, kept by triggers on listings (migration 0022): every card shows it */
+    liveAds: integer('live_ads').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +190,7 @@ export const listings = sqliteTable(
     index('listings_city_price').on(t.status, t.cityId, t.priceMinor),
     index('listings_area_created').on(t.status, t.areaId, t.sortAt),
     index('listings_city_cat').on(t.status, t.cityId, t.categoryId, t.sortAt),
+    index('listings_city_sub').on(t.status, t.cityId, t.subcategoryId, t.sortAt),
     // covering indexes for the per-category and per-location counts
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),

@@ -18,7 +18,7 @@ export const LISTING_COLUMNS = `
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
   l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
-  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at`;
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads`;
 
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
@@ -60,6 +60,8 @@ export interface ListingRow {
   avatar: string | null;
   is_verified: number;
   user_created_at: number;
+  /** the seller's live ads (users.live_ads, kept by triggers) */
+  seller_live_ads: number;
 }
 
 const parseFeatures = (text: string): Record<string, unknown> => {
@@ -71,27 +73,10 @@ const parseFeatures = (text: string): Record<string, unknown> => {
   }
 };
 
-/** Live ads per seller, one grouped query per page (once per seller, not once per listing row). */
-const liveAdCounts = async (env: Env, userIds: string[]) => {
-  const ids = [...new Set(userIds)];
-  const out = new Map<string, number>();
-  // 100 bound parameters per statement in D1
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await env.DB.prepare(
-      `SELECT user_id, count(*) AS n FROM listings WHERE status = 'APPROVED' AND user_id IN (${chunk.map(() => '?').join(', ')}) GROUP BY user_id`,
-    )
-      .bind(...chunk)
-      .all<{ user_id: string; n: number }>();
-    for (const r of results) out.set(r.user_id, r.n);
-  }
-  return out;
-};
-
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
 export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images, sellerAds] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id)), liveAdCounts(env, rows.map((r) => r.user_id))]);
+  const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -136,7 +121,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
         avatar: r.avatar,
         isVerified,
         userCreatedAt: new Date(r.user_created_at).toISOString(),
-        totalListings: sellerAds.get(r.user_id) ?? 0,
+        totalListings: r.seller_live_ads,
       },
       views: r.views,
       status: r.status,
@@ -234,6 +219,8 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   const where: string[] = [`l.status = 'APPROVED'`];
   /** the (status, category, created_at) index of the category filter, for newest-first pages */
   let newestIndex: string | undefined;
+  /** an equality filter narrower than a category (subcategory, place, nearby cities) has an index of its own */
+  let narrow = false;
   const params: unknown[] = [];
   /** filters the full-text index can apply itself; the rest need the listings rows */
   const facets: string[] = [];
@@ -244,6 +231,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     if (!resolved) empty = true;
     else if (resolved.subcategory) {
       newestIndex = 'listings_sub_created';
+      narrow = true;
       where.push('l.subcategory_id = ?');
       params.push(resolved.subcategory.id);
       facets.push(categoryFacet(resolved.subcategory.id));
@@ -258,6 +246,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const place = planned.place !== undefined ? planned.place : await resolveLocation(db, query.location!);
     if (place === undefined) empty = true;
     else if (place) {
+      narrow = true;
       where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
       params.push(place.id);
       facets.push(locationFacet(place.id));
@@ -313,6 +302,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     // ids and distances come from the locations table, never from the request: safe to inline
     if (!planned.near.cities.length) empty = true;
     else {
+      narrow = true;
       nearAt = where.length;
       where.push(`l.city_id IN (${planned.near.cities.map((c) => Math.trunc(c.id)).join(', ')})`);
     }
@@ -357,8 +347,12 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
   // seller, places and the seller's ad count are joined for those few rows alone, not for every
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
+  // Featured candidates are only drawn from (by id, services/featured.ts): their numbers and ids,
+  // not 60 whole rows with their seller and places when three are pinned.
   const selectPage = (pageCte: string, rank: boolean) =>
-    `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`;
+    planned.featuredOnly !== undefined
+      ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`
+      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`;
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
     // only (migrations/0007, 0008), so FTS5 picks the page by rank itself and counts without
@@ -404,17 +398,31 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   }
   // near me: the cities' index, never a walk over every live ad waiting for nearby ones
   const from = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${whereSql}`;
+  // A page not sorted by price, with an equality filter that has its own newest-first index (a
+  // category, subcategory, place): a price range matches most of those ads, so the page walks that
+  // index and checks the price on the way, stopping at the page. Without statistics SQLite would
+  // take the price index and sort every ad in the range (105,000 rows for "cars in Delhi between
+  // ₹1 and ₹5 lakh" at 1M ads). The unary + keeps it off the price index; featured candidates
+  // never use it. The count keeps it: it reads at most COUNT_CAP entries of (filter, price).
+  const pagePrice = planned.featuredOnly !== undefined || (sortBy !== 'price' && (narrow || newestIndex !== undefined));
+  const pageWhereSql = pagePrice ? whereSql.replaceAll('l.price_minor', '+l.price_minor') : whereSql;
+  const pageFromFiltered = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${pageWhereSql}`;
   // A category and a price range, newest first: without statistics SQLite picks the price index and
   // sorts every match (45,000 rows at 100k listings); walking the category newest first stops at
   // the page. The count keeps the price index (it reads at most COUNT_CAP entries there).
   const priceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
   const pageFrom =
-    // featured candidates: the few live featured ads, newest first, then the query's filters on those rows only
+    // Featured candidates. Broad (everything, or a category): the live featured ads newest first,
+    // the filters on those rows only. Narrow (a subcategory, a place, nearby cities, with or without
+    // a brand): that filter's own index newest first, stopping at the page of candidates — walking
+    // every featured ad of the country for one city's or one brand's read ~50,000 rows at 1M ads.
     planned.featuredOnly !== undefined
-      ? `FROM listings l INDEXED BY listings_featured_created WHERE ${whereSql}`
+      ? narrow
+        ? pageFromFiltered
+        : `FROM listings l INDEXED BY listings_featured_created WHERE ${pageWhereSql}`
       : newestIndex && priceRange && sortBy === 'createdAt' && !query.featuredFirst && !planned.near && !query.location && planned.place === undefined
       ? `FROM listings l INDEXED BY ${newestIndex} WHERE ${whereSql}`
-      : from;
+      : pageFromFiltered;
   const cities = planned.near?.cities ?? [];
   const streams = Math.min(cities.length, NEAREST_ARMS);
   if (sortBy === 'distance' && nearAt >= 0 && !query.featuredFirst && params.length * streams <= MAX_BOUND) {
@@ -484,7 +492,7 @@ export const searchListings = async (
   const results = await env.DB.batch<unknown>([page, ...(known === null ? [env.DB.prepare(built.countSql).bind(...built.countParams)] : []), ...pinStatement]);
   const rows = results[0];
   const count = known === null ? results[1] : undefined;
-  const candidates = pinStatement.length ? ((results[results.length - 1]?.results ?? []) as ListingRow[]) : [];
+  const candidates = pinStatement.length ? ((results[results.length - 1]?.results ?? []) as { num: number; id: string }[]) : [];
   const counted = known ?? (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   if (known === null) {
     const write = writeCache(env, countKey, counted, COUNT_TTL_SECONDS);
@@ -493,14 +501,34 @@ export const searchListings = async (
   }
   if (opts.stats) opts.stats.rowsRead += results.reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
-  const pinned = choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now);
-  const pinnedIds = new Set(pinned.map((r) => r.id));
-  const pageRows = [...pinned, ...((rows?.results ?? []) as ListingRow[]).filter((r) => !pinnedIds.has(r.id))];
+  const chosen = choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now);
+  const pinnedIds = new Set(chosen.map((r) => r.id));
+  const listed = (rows?.results ?? []) as ListingRow[];
+  const pinned = await pinnedRows(env, chosen, listed, opts.stats);
+  const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
   const listings = await hydrate(db, env, origin, pageRows);
   return {
     listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
   };
+};
+
+/** The chosen featured ads' rows, in the chosen order: from the page when it has them, else one read. */
+const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], listed: ListingRow[], stats?: { rowsRead: number }) => {
+  if (!chosen.length) return [];
+  const byId = new Map(listed.map((r) => [r.id, r]));
+  const missing = chosen.filter((c) => !byId.has(c.id));
+  if (missing.length) {
+    const { results, meta } = await env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
+    )
+      .bind(...missing.map((c) => c.num))
+      .all<ListingRow>();
+    if (stats) stats.rowsRead += meta.rows_read ?? 0;
+    for (const r of results) byId.set(r.id, r);
+  }
+  // a candidate sold or gone between the two reads is simply not pinned
+  return chosen.flatMap((c) => byId.get(c.id) ?? []);
 };
 
 const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
