@@ -23,6 +23,7 @@ beforeAll(async () => {
   await createListing(seller, { title: 'iPhone 13 Pro 256GB Graphite', description: 'Face ID works, 90% battery.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Mumbai' });
   await createListing(seller, { title: 'Voltas split AC 1.5 ton', description: 'Cools a 2 BHK flat easily.', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-appliances', city: 'Coimbatore' });
   await createListing(seller, { title: '1 BHK flat with wardrobe and almirah', description: 'Fitted wardrobes in both rooms.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Pune' });
+  await createListing(seller, { title: 'OnePlus Nord CE 3 5G', description: 'Aqua surge, 8/128, with charger.', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', city: 'Hyderabad' });
   await createListing(seller, { title: '2 BHK flat for rent near Adyar', description: 'Semi furnished, covered parking.', categoryId: 'properties', subcategoryId: 'properties-rentals', city: 'Chennai' });
 });
 
@@ -93,6 +94,13 @@ describe('GET /api/listings with query understanding (data.search)', () => {
 
   it('finds "Apple iPhone 13" although no ad says Apple', async () => {
     expect(titles(await searchFor({ q: 'Apple iPhone 13' })).sort()).toEqual(['iPhone 13 128GB Midnight', 'iPhone 13 Pro 256GB Graphite']);
+  });
+
+  it('finds OnePlus by its names ("one plus", "वनप्लस"), never every ad that mentions a 1', async () => {
+    for (const q of ['oneplus', 'one plus', 'वनप्लस', 'onneplus']) {
+      const body = await searchFor({ q });
+      expect(titles(body), q).toEqual(['OnePlus Nord CE 3 5G']);
+    }
   });
 
   it('turns "used" into the condition filter', async () => {

@@ -56,7 +56,12 @@ const numberForms = (word: string): string[] => {
 };
 
 const formKey = (form: string) => tokens(form.toLowerCase()).join(' ');
-const conceptTerms = (concept: Concept) => [...new Set([...concept.forms, ...(concept.also ?? [])].map(formKey).filter(Boolean))];
+/**
+ * The words a concept is searched by. A form without a letter ("1+" of OnePlus is "1" once split
+ * into words) still recognises what the buyer typed, but is never searched: it would find every ad
+ * that mentions the number ("1st owner", "1 BHK"), hundreds of thousands at 1M ads.
+ */
+const conceptTerms = (concept: Concept) => [...new Set([...concept.forms, ...(concept.also ?? [])].map(formKey).filter((term) => /\p{L}/u.test(term)))];
 
 /** The place a phrase names: cities and states by name or old name; areas only when unambiguous. */
 const placeFor = (index: LocationIndex, phrase: string, words: number, afterConnector: boolean): Place | undefined => {
