@@ -7,7 +7,7 @@ import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { scamWarning } from '../worker/services/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, blockBetween } from '../worker/services/trust';
 
-/** Most messages one D1 batch carries (two statements each); more wait for the next batch. */
+/** Most messages one D1 batch carries (one statement each); more wait for the next batch. */
 export const MAX_GROUP = 50;
 
 export interface ChatRow {
@@ -42,7 +42,7 @@ export const otherMember = (chat: ChatRow, userId: string) => (userId === chat.b
  * socket, its token current), neither member blocked the other, and its clientId is new. A refused
  * or repeated send therefore leaves no gap, and never aborts the others. Everything a send needs
  * afterwards (the new last_seq, whether the recipient has an inbox tab open) is read in the same
- * statements: two per message, one round trip per group.
+ * statement: one per message (a trigger advances the chat), one round trip per group.
  */
 export const commitGroup = async (env: Env, chat: ChatRow, inputs: ChatSendInput[], now = Date.now()): Promise<GroupOutcome> => {
   const db = env.DB;
@@ -57,42 +57,30 @@ export const commitGroup = async (env: Env, chat: ChatRow, inputs: ChatSendInput
     warning: scamWarning(input.content),
     created_at: now,
   }));
-  const statements = drafts.flatMap((row, i) => {
-    const recipientId = otherMember(chat, row.sender_id);
-    const readColumn = row.sender_id === chat.buyer_id ? 'buyer_last_read_seq' : 'seller_last_read_seq';
-    return [
-      db
-        .prepare(
-          `INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at)
-           SELECT ?1, c.id, c.last_seq + 1, ?2, ?3, ?4, ?5, ?6, ?7 FROM chats c
-           WHERE c.id = ?8
-             AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND status = 'ACTIVE' AND (?9 IS NULL OR token_version = ?9))
-             AND NOT EXISTS (SELECT 1 FROM user_blocks WHERE (blocker_id = ?2 AND blocked_id = ?10) OR (blocker_id = ?10 AND blocked_id = ?2))
-           ON CONFLICT (chat_id, sender_id, client_id) DO NOTHING
-           RETURNING seq`,
-        )
-        .bind(row.id, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at, chat.id, inputs[i]!.socketTokenVersion ?? null, recipientId),
-      // the sender has read everything up to their own message; only if the message went in. Whether
-      // the recipient has an inbox tab open is read here too: a tab that opens later counts this message.
-      db
-        .prepare(
-          `UPDATE chats SET last_seq = last_seq + 1, last_message = ?1, last_message_at = ?2, updated_at = ?2, ${readColumn} = last_seq + 1
-           WHERE id = ?3 AND changes() > 0
-           RETURNING last_seq, EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?4) AS inbox_open`,
-        )
-        .bind(row.content.slice(0, 200), now, chat.id, recipientId),
-    ];
-  });
+  // one statement per message: the trigger `messages_advance_chat` (migration 0023) moves the chat's
+  // last_seq, preview and the sender's read mark in the same statement
+  const statements = drafts.map((row, i) =>
+    db
+      .prepare(
+        `INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at)
+         SELECT ?1, c.id, c.last_seq + 1, ?2, ?3, ?4, ?5, ?6, ?7 FROM chats c
+         WHERE c.id = ?8
+           AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND status = 'ACTIVE' AND (?9 IS NULL OR token_version = ?9))
+           AND NOT EXISTS (SELECT 1 FROM user_blocks WHERE (blocker_id = ?2 AND blocked_id = ?10) OR (blocker_id = ?10 AND blocked_id = ?2))
+         ON CONFLICT (chat_id, sender_id, client_id) DO NOTHING
+         RETURNING seq, EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?10) AS inbox_open`,
+      )
+      .bind(row.id, row.sender_id, row.content, row.message_type, row.client_id, row.warning, row.created_at, chat.id, inputs[i]!.socketTokenVersion ?? null, otherMember(chat, row.sender_id)),
+  );
   const results = await db.batch(statements);
   const outcomes: (Committed | Error)[] = [];
   let lastSeq = chat.last_seq;
   const withInbox = new Set<string>();
   for (const [i, row] of drafts.entries()) {
-    const inserted = results[2 * i]?.results[0] as { seq: number } | undefined;
-    const updated = results[2 * i + 1]?.results[0] as { last_seq: number; inbox_open: number } | undefined;
-    if (inserted && updated) {
-      lastSeq = updated.last_seq;
-      if (updated.inbox_open) withInbox.add(otherMember(chat, row.sender_id));
+    const inserted = results[i]?.results[0] as { seq: number; inbox_open: number } | undefined;
+    if (inserted) {
+      lastSeq = inserted.seq;
+      if (inserted.inbox_open) withInbox.add(otherMember(chat, row.sender_id));
       outcomes.push({ message: toMessage({ ...row, seq: inserted.seq }), duplicate: false });
     } else {
       outcomes.push(await explainRefusal(env, chat, inputs[i]!));

@@ -665,7 +665,12 @@ const ROUTES: Route[] = [
     allowed: ({ f, before, after }) => {
       expect(row<{ id: string; status: string }>(after.listings, (r) => r.id === f.thirdAd.id)?.status).toBe('APPROVED');
       expect(after.audit).toEqual([expect.objectContaining({ actor_id: f.owner.id, action: 'APPROVE', target_id: f.thirdAd.id })]);
-      same(before, after, ['listings', 'audit', 'notifications']);
+      // the ad's seller has one more live ad (users.live_ads); nothing else about anyone changed
+      const withoutLiveAds = (users: unknown[]) => (users as Record<string, unknown>[]).map(({ live_ads: _, ...rest }) => rest);
+      expect(withoutLiveAds(after.users)).toEqual(withoutLiveAds(before.users));
+      const liveAds = (s: Snapshot) => (s.users as { live_ads: number }[]).reduce((n, u) => n + u.live_ads, 0);
+      expect(liveAds(after) - liveAds(before)).toBe(1);
+      same(before, after, ['listings', 'audit', 'notifications', 'users']);
     },
   },
   {

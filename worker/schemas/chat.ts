@@ -111,10 +111,7 @@ const clientEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('send'),
     clientId: z.string().min(1).max(64),
-    content: z
-      .string()
-      .transform((s) => s.trim())
-      .pipe(z.string().min(1).max(MAX_MESSAGE_LENGTH)),
+    content: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
   }),
 ]);
 export type ClientEvent = z.infer<typeof clientEvent>;
