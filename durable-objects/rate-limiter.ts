@@ -3,15 +3,20 @@ import type { Consumed, RateLimiterContract } from '../worker/durable-object-con
 
 /**
  * One object per rate-limit key (e.g. "otp-phone:98xxxxxxxx"): a fixed-window counter that is
- * consistent across every isolate, unlike an in-memory map. Storage survives eviction.
+ * consistent across every isolate, unlike an in-memory map. Storage survives eviction; a limit
+ * marked `inMemory` (a short window of a steady stream, worker/lib/rate-limit.ts) counts in the
+ * object's memory instead.
  */
 export class RateLimiter extends DurableObject implements RateLimiterContract {
+  /** the window of a limit counted in memory (`Limit.inMemory`) */
+  #window: { start: number; count: number } | undefined;
+
   /**
    * Counts `count` hits (fewer when the window has fewer left: `granted`); refused only when none
    * is left. `resetAt` is when the window ends.
    */
-  async consume(limit: number, windowMs: number, now = Date.now(), count = 1): Promise<Consumed> {
-    const state = (await this.ctx.storage.get<{ start: number; count: number }>('w')) ?? { start: now, count: 0 };
+  async consume(limit: number, windowMs: number, now = Date.now(), count = 1, inMemory = false): Promise<Consumed> {
+    const state = (inMemory ? this.#window : await this.ctx.storage.get<{ start: number; count: number }>('w')) ?? { start: now, count: 0 };
     const fresh = now - state.start >= windowMs;
     const window = fresh ? { start: now, count: 0 } : state;
     const resetAt = window.start + windowMs;
@@ -20,6 +25,11 @@ export class RateLimiter extends DurableObject implements RateLimiterContract {
     }
     const granted = Math.min(Math.max(1, count), limit - window.count);
     window.count += granted;
+    if (inMemory) {
+      // the object is the only writer of its count: its memory is the truth while it lives (Limit.inMemory)
+      this.#window = window;
+      return { allowed: true, remaining: limit - window.count, retryAfterMs: 0, granted, resetAt };
+    }
     await this.ctx.storage.put('w', window);
     // clean-up once per window, not on every hit
     if (fresh || window.count === granted) await this.ctx.storage.setAlarm(window.start + windowMs * 2);

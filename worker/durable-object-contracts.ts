@@ -43,7 +43,7 @@ export interface Consumed {
 
 /** A counter per rate-limit key, consistent across isolates. */
 export interface RateLimiterContract extends Rpc.DurableObjectBranded {
-  consume(limit: number, windowMs: number, now?: number, count?: number): Promise<Consumed>;
+  consume(limit: number, windowMs: number, now?: number, count?: number, inMemory?: boolean): Promise<Consumed>;
   backoffCheck(now?: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
   backoffFail(free: number, baseMs: number, maxMs: number, windowMs: number, now?: number): Promise<{ failures: number; waitMs: number }>;
   reset(): Promise<void>;

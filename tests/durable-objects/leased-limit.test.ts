@@ -9,7 +9,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { ulid } from 'ulid';
 import type { RateLimiter } from '../../durable-objects/rate-limiter';
 import { AppError } from '../../worker/lib/errors';
-import { LeasedLimit, type Limit } from '../../worker/lib/rate-limit';
+import { LIMITS, LeasedLimit, enforce, type Limit } from '../../worker/lib/rate-limit';
 
 const limitOf = (limit: number): Limit => ({ name: `lease-test-${ulid()}`, limit, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.' });
 
@@ -77,5 +77,27 @@ describe('leased message limit', () => {
     expect(await counted(limit, 'u2')).toBe(7);
     await lease.take('u2', now + limit.windowMs + 1);
     expect(await counted(limit, 'u2')).toBe(1);
+  });
+
+  it('a limit counted in memory (chat messages) holds the same line across rooms and REST, and writes no storage', async () => {
+    const limit: Limit = { ...limitOf(40), inMemory: true };
+    const rooms = Array.from({ length: 4 }, () => new LeasedLimit(env, limit));
+    let allowed = 0;
+    for (let round = 0; round < 15; round++) for (const room of rooms) allowed += (await takeMany(room, 'chatty', 1, Date.now())).allowed;
+    let rest = 0;
+    for (let i = 0; i < 5; i++) {
+      try {
+        await enforce(env, limit, 'chatty');
+        rest++;
+      } catch (err) {
+        expect((err as AppError).status).toBe(429);
+      }
+    }
+    expect(allowed + rest).toBeLessThanOrEqual(40);
+    expect(allowed).toBe(40 - rest);
+    expect(await counted(limit, 'chatty')).toBe(0); // nothing in storage
+    // the message limit itself is one of these, and no limit that guards accounts or money is
+    expect(LIMITS.messagesPerUser.inMemory).toBe(true);
+    for (const key of ['loginPerIp', 'registerPerIp', 'otpPerPhone', 'otpPerIp', 'lookupPerIp', 'lookupPerNetwork', 'verifyPerIp'] as const) expect((LIMITS[key] as Limit).inMemory, key).toBeUndefined();
   });
 });

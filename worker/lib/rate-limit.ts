@@ -7,6 +7,15 @@ export interface Limit {
   limit: number;
   windowMs: number;
   message: string;
+  /**
+   * Count in the limiter object's memory instead of its storage. The object is the only writer of
+   * its count, so memory is the truth while it lives; it is evicted only after a pause with no hits
+   * (or a restart), and then the count starts over: a sender who pauses long enough can send at most
+   * one more window's worth. Meant for a short-window limit on a steady stream (chat messages),
+   * where the storage writes were what bursts of limiter calls waited on (decision 002). Never for
+   * limits that guard money or accounts (OTP, logins, sign-ups): those count in storage.
+   */
+  inMemory?: boolean;
 }
 
 export const LIMITS = {
@@ -16,7 +25,7 @@ export const LIMITS = {
   otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.' },
   postPerUser: { name: 'post-user', limit: 30, windowMs: 60 * 60_000, message: 'You are posting too fast. Please wait a while before posting another ad.' },
   uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
-  messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.' },
+  messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.', inMemory: true },
   // reports hold ads: a burst from one account is a brigade, not a buyer (issue 20)
   reportsPerUser: { name: 'report-user', limit: 30, windowMs: 60 * 60_000, message: 'You have reported many ads in a short time. Please wait a while and try again.' },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
@@ -76,7 +85,7 @@ const limiterStub = (env: Env, limit: Limit, subject: string) => env.RATE_LIMITE
 
 /** Counts one hit against `limit` for `subject`; throws a 429 with Retry-After when over. */
 export const enforce = async (env: Env, limit: Limit, subject: string) => {
-  const result = await limiterStub(env, limit, subject).consume(limit.limit, limit.windowMs);
+  const result = await limiterStub(env, limit, subject).consume(limit.limit, limit.windowMs, Date.now(), 1, limit.inMemory === true);
   if (!result.allowed) throw tooManyRequests(limit.message, result.retryAfterMs / 1000);
 };
 
@@ -108,7 +117,7 @@ export class LeasedLimit {
       return;
     }
     const size = lease && now < lease.resetAt ? Math.min(MAX_LEASE, lease.size * 2) : 1;
-    const result = await limiterStub(this.env, this.limit, subject).consume(this.limit.limit, this.limit.windowMs, now, size);
+    const result = await limiterStub(this.env, this.limit, subject).consume(this.limit.limit, this.limit.windowMs, now, size, this.limit.inMemory === true);
     if (!result.allowed) throw tooManyRequests(this.limit.message, result.retryAfterMs / 1000);
     // two takes may have asked at once: the hits of both stay spendable
     const current = this.#leases.get(subject);
