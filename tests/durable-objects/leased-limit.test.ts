@@ -35,19 +35,40 @@ const takeMany = async (lease: LeasedLimit, subject: string, n: number, now: num
 };
 
 describe('leased message limit', () => {
-  it('a steady sender asks the limiter rarely: leases of 1, 2, 4, 8 and 16 hits', async () => {
+  it('a steady sender asks the limiter rarely: leases of 1, 2, 4 and then 8 hits', async () => {
     const limit = limitOf(120);
-    const lease = new LeasedLimit(env, limit);
+    const lease = new LeasedLimit(env, limit, () => 0);
     const now = Date.now();
     expect((await takeMany(lease, 'u1', 15, now)).allowed).toBe(15);
     expect(await counted(limit, 'u1')).toBe(15);
     await lease.take('u1', now);
+    expect(await counted(limit, 'u1')).toBe(23);
+    await takeMany(lease, 'u1', 8, now);
     expect(await counted(limit, 'u1')).toBe(31);
+  });
+
+  it('leases are shortened at random (by at most half), so senders who started together drift apart', async () => {
+    const limit = limitOf(120);
+    const asked: number[] = [];
+    let r = 0;
+    const sequence = [0, 0, 0.99, 0.5, 0.3, 0.99];
+    const lease = new LeasedLimit(env, limit, () => sequence[r++ % sequence.length]!);
+    const now = Date.now();
+    let before = 0;
+    for (let i = 0; i < 30; i++) {
+      await lease.take('drift', now);
+      const after = await counted(limit, 'drift');
+      if (after !== before) asked.push(after - before);
+      before = after;
+    }
+    // nominal 1, 2, 4, 8, 8, 8 … less up to half of each
+    expect(asked.slice(0, 6)).toEqual([1, 2, 3, 6, 7, 5]);
+    expect(asked.every((n) => n >= 1 && n <= 8)).toBe(true);
   });
 
   it('never lets one sender past the limit, in one room or spread over many', async () => {
     const limit = limitOf(120);
-    const one = await takeMany(new LeasedLimit(env, limit), 'busy', 200, Date.now());
+    const one = await takeMany(new LeasedLimit(env, limit, () => 0), 'busy', 200, Date.now());
     expect(one.allowed).toBe(120);
     expect(one.refusal).toBeInstanceOf(AppError);
     expect((one.refusal as AppError).status).toBe(429);
@@ -71,7 +92,7 @@ describe('leased message limit', () => {
 
   it('a new window starts over with single hits', async () => {
     const limit = limitOf(120);
-    const lease = new LeasedLimit(env, limit);
+    const lease = new LeasedLimit(env, limit, () => 0);
     const now = Date.now();
     await takeMany(lease, 'u2', 7, now);
     expect(await counted(limit, 'u2')).toBe(7);

@@ -89,8 +89,12 @@ export const enforce = async (env: Env, limit: Limit, subject: string) => {
   if (!result.allowed) throw tooManyRequests(limit.message, result.retryAfterMs / 1000);
 };
 
-/** The most hits a lease takes from the limiter at once. */
-const MAX_LEASE = 16;
+/**
+ * The most hits a lease takes from the limiter at once. At one message a second a room asks every
+ * 5–8 s, inside the few seconds of idleness after which a local limiter object is evicted and must
+ * be created again (at 16, 400 senders re-created their limiters in the same second, decision 002).
+ */
+const MAX_LEASE = 8;
 
 /**
  * A limit enforced through leases: hits are taken from the subject's limiter a few at a time and
@@ -104,9 +108,15 @@ const MAX_LEASE = 16;
 export class LeasedLimit {
   readonly #leases = new Map<string, { resetAt: number; left: number; size: number }>();
 
+  /**
+   * `random` shortens each lease by up to a half, at random, so senders who all started in the same
+   * second (a bench, a reconnect storm) do not all come back to their limiters in the same second
+   * ever after; tests pass () => 0 for exact sizes.
+   */
   constructor(
     private readonly env: Env,
     private readonly limit: Limit,
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** Spends one hit of `subject`'s; throws the limiter's 429 with Retry-After when none is left. */
@@ -117,7 +127,8 @@ export class LeasedLimit {
       return;
     }
     const size = lease && now < lease.resetAt ? Math.min(MAX_LEASE, lease.size * 2) : 1;
-    const result = await limiterStub(this.env, this.limit, subject).consume(this.limit.limit, this.limit.windowMs, now, size, this.limit.inMemory === true);
+    const ask = size - Math.floor((this.random() * size) / 2);
+    const result = await limiterStub(this.env, this.limit, subject).consume(this.limit.limit, this.limit.windowMs, now, ask, this.limit.inMemory === true);
     if (!result.allowed) throw tooManyRequests(this.limit.message, result.retryAfterMs / 1000);
     // two takes may have asked at once: the hits of both stay spendable
     const current = this.#leases.get(subject);
