@@ -158,6 +158,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     const recipientId = otherMember(chat, message.senderId);
     // someone with the conversation open has seen it; others get an inbox push or a notification
     const reach = { inRoom: this.#isInRoom(recipientId), inboxOpen: withInbox.has(recipientId) };
+    // in the room and no inbox tab: nothing to push and nobody to notify (notifyNewMessage would say so)
+    if (reach.inRoom && !reach.inboxOpen) return;
     this.#notifications = this.#notifications.then(() =>
       notifyNewMessage(this.env, chat.id, recipientId, message, reach).catch((e: unknown) => console.warn('inbox push failed', e)),
     );
