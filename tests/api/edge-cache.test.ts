@@ -63,7 +63,7 @@ describe('guest edge cache (issue 22)', () => {
     expect((await get(path, { 'cache-control': 'no-cache' })).cache).toBe('BYPASS');
   });
 
-  it('a browser that accepts gzip gets the bytes compressed once, not per hit; the same page, a weak ETag that revalidates', async () => {
+  it('a browser that accepts gzip gets a page compressed once, not per hit; the same page, a weak ETag that revalidates', async () => {
     const seller = await createUser();
     await createListing(seller, { title: 'Gzipped Activa', city: 'Nagpur' });
     await invalidateListingCaches(env);
@@ -89,6 +89,10 @@ describe('guest edge cache (issue 22)', () => {
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': etag })).res.status).toBe(304);
     expect((await get(path, { 'if-none-match': etag })).status).toBe(304);
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.get('etag')! })).res.status).toBe(304);
+    // API answers stay plain (a script that sent no Accept-Encoding must get JSON it can read)
+    const api = await app.request('https://sel.example/api/listings?location=Nagpur', { headers: { 'accept-encoding': 'gzip, br' } }, withShell, ctx);
+    expect(api.headers.get('content-encoding')).toBeNull();
+    expect(((await api.json()) as { success: boolean }).success).toBe(true);
     // gzip refused (q=0) or not offered: the plain bytes
     for (const accept of ['gzip;q=0, identity', 'identity', 'br']) {
       const other = await raw({ 'accept-encoding': accept });

@@ -128,13 +128,16 @@ export const clearEdgeMemory = () => {
 const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default);
 
 /**
- * Pages and JSON reach every browser gzipped (the edge compresses them; so does wrangler's local
- * stand-in). A hit would pay that compression again on every request, for the same bytes: an entry
- * is gzipped once when it enters the isolate's memory and a hit from a browser that accepts gzip
- * gets those bytes as they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's
- * (the same entity, another encoding), so a revalidation matches either.
+ * Pages reach every browser gzipped (the edge compresses them; so does wrangler's local stand-in).
+ * A hit would pay that compression again on every request, for the same bytes: a page entry is
+ * gzipped once when it enters the isolate's memory and a hit that accepts gzip gets those bytes as
+ * they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's (the same entity,
+ * another encoding), so a revalidation matches either. Pages only: the worker cannot tell a client
+ * that sent no Accept-Encoding (curl, scripts) from a browser — the edge, and wrangler locally,
+ * hand every request "br, gzip" — and may then pass gzip on to it, which a page's readers (browsers)
+ * always take and the API's scripts might not. API answers are compressed per request as before.
  */
-const COMPRESSIBLE = /^(text\/html|application\/json)\b/i;
+const COMPRESSIBLE = /^text\/html\b/i;
 const gzipOf = (body: ArrayBuffer) => new Response(new Response(body).body!.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
 export const acceptsGzip = (acceptEncoding: string | null) =>
