@@ -28,11 +28,11 @@ export class RateLimiter extends DurableObject implements RateLimiterContract {
     if (inMemory) {
       // the object is the only writer of its count: its memory is the truth while it lives (Limit.inMemory)
       this.#window = window;
-      return { allowed: true, remaining: limit - window.count, retryAfterMs: 0, granted, resetAt };
+    } else {
+      await this.ctx.storage.put('w', window);
+      // clean-up once per window, not on every hit
+      if (fresh || window.count === granted) await this.ctx.storage.setAlarm(window.start + windowMs * 2);
     }
-    await this.ctx.storage.put('w', window);
-    // clean-up once per window, not on every hit
-    if (fresh || window.count === granted) await this.ctx.storage.setAlarm(window.start + windowMs * 2);
     return { allowed: true, remaining: limit - window.count, retryAfterMs: 0, granted, resetAt };
   }
 

@@ -84,7 +84,7 @@ const MEMORY_MAX_ENTRIES = 64;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 interface MemoryEntry {
   body: ArrayBuffer;
-  /** the body gzipped once when the entry was filled (text answers only; see `answerFrom`) */
+  /** the body gzipped once when the entry was filled (pages only; see COMPRESSIBLE) */
   gzip?: ArrayBuffer;
   status: number;
   headers: [string, string][];
@@ -140,7 +140,7 @@ const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as
 const COMPRESSIBLE = /^text\/html\b/i;
 const gzipOf = (body: ArrayBuffer) => new Response(new Response(body).body!.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
-export const acceptsGzip = (acceptEncoding: string | null) =>
+const acceptsGzip = (acceptEncoding: string | null) =>
   (acceptEncoding ?? '').split(',').some((element) => {
     const [coding, ...params] = element.trim().split(';');
     if (coding?.trim().toLowerCase() !== 'gzip') return false;
@@ -166,8 +166,9 @@ const answerFrom = (entry: MemoryEntry, req: Request, state: 'HIT' | 'MISS' | 'B
   const vary = headers.get('vary');
   if (entry.gzip && !/accept-encoding/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const gzip = entry.gzip && acceptsGzip(req.headers.get('accept-encoding')) ? entry.gzip : undefined;
-  if (gzip) headers.set('etag', `W/${headers.get('etag') ?? ''}`);
-  if (matches(req.headers.get('if-none-match'), (headers.get('etag') ?? '').replace(/^W\//, ''))) return notModified(new Response(null, { headers }));
+  const etag = headers.get('etag') ?? '';
+  if (gzip) headers.set('etag', `W/${etag}`);
+  if (matches(req.headers.get('if-none-match'), etag)) return notModified(new Response(null, { headers }));
   if (!gzip) return new Response(entry.body, { status: entry.status, headers });
   headers.set('content-encoding', 'gzip');
   headers.delete('content-length');

@@ -217,8 +217,8 @@ export interface PlannedSearch {
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
 export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
-  /** the (status, category, created_at) index of the category filter, for newest-first pages */
-  let newestIndex: string | undefined;
+  /** a category or subcategory filter: it has a newest-first index of its own */
+  let byCategory = false;
   /** an equality filter narrower than a category (subcategory, place, nearby cities) has an index of its own */
   let narrow = false;
   const params: unknown[] = [];
@@ -230,13 +230,13 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const resolved = await resolveCategory(db, query.category, query.subcategory);
     if (!resolved) empty = true;
     else if (resolved.subcategory) {
-      newestIndex = 'listings_sub_created';
+      byCategory = true;
       narrow = true;
       where.push('l.subcategory_id = ?');
       params.push(resolved.subcategory.id);
       facets.push(categoryFacet(resolved.subcategory.id));
     } else if (resolved.category) {
-      newestIndex = 'listings_cat_created';
+      byCategory = true;
       where.push('l.category_id = ?');
       params.push(resolved.category.id);
       facets.push(categoryFacet(resolved.category.id));
@@ -349,10 +349,12 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
   // Featured candidates are only drawn from (by id, services/featured.ts): their numbers and ids,
   // not 60 whole rows with their seller and places when three are pinned.
-  const selectPage = (pageCte: string, rank: boolean) =>
-    planned.featuredOnly !== undefined
-      ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`
-      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${rank ? orderSql.replace('m.rank', 'p.rank') : orderSql}`;
+  const selectPage = (pageCte: string, rank: boolean) => {
+    const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
+    return planned.featuredOnly !== undefined
+      ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${pageOrder}`
+      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+  };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
     // only (migrations/0007, 0008), so FTS5 picks the page by rank itself and counts without
@@ -405,20 +407,18 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     };
   }
   // near me: the cities' index, never a walk over every live ad waiting for nearby ones
-  const from = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${whereSql}`;
+  const fromWhere = (conditions: string) => `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${conditions}`;
+  const from = fromWhere(whereSql);
   // A page not sorted by price, with an equality filter that has its own newest-first index (a
   // category, subcategory, place): a price range matches most of those ads, so the page walks that
   // index and checks the price on the way, stopping at the page. Without statistics SQLite would
   // take the price index and sort every ad in the range (105,000 rows for "cars in Delhi between
-  // ₹1 and ₹5 lakh" at 1M ads). The unary + keeps it off the price index; featured candidates
-  // never use it. The count keeps it: it reads at most COUNT_CAP entries of (filter, price).
-  const pagePrice = planned.featuredOnly !== undefined || (sortBy !== 'price' && (narrow || newestIndex !== undefined));
+  // ₹1 and ₹5 lakh" at 1M ads; 45,000 for "Electronics between ₹10,000 and ₹50,000" at 100k). The
+  // unary + keeps it off the price index; featured candidates never use it. The count keeps it: it
+  // reads at most COUNT_CAP entries of (filter, price).
+  const pagePrice = planned.featuredOnly !== undefined || (sortBy !== 'price' && (narrow || byCategory));
   const pageWhereSql = pagePrice ? whereSql.replaceAll('l.price_minor', '+l.price_minor') : whereSql;
-  const pageFromFiltered = `FROM listings l${planned.near?.cities.length ? ' INDEXED BY listings_city_created' : ''} WHERE ${pageWhereSql}`;
-  // A category and a price range, newest first: without statistics SQLite picks the price index and
-  // sorts every match (45,000 rows at 100k listings); walking the category newest first stops at
-  // the page. The count keeps the price index (it reads at most COUNT_CAP entries there).
-  const priceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const pageFromFiltered = fromWhere(pageWhereSql);
   const pageFrom =
     // Featured candidates. Broad (everything, or a category): the live featured ads newest first,
     // the filters on those rows only. Narrow (a subcategory, a place, nearby cities, with or without
@@ -428,8 +428,6 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       ? narrow
         ? pageFromFiltered
         : `FROM listings l INDEXED BY listings_featured_created WHERE ${pageWhereSql}`
-      : newestIndex && priceRange && sortBy === 'createdAt' && !query.featuredFirst && !planned.near && !query.location && planned.place === undefined
-      ? `FROM listings l INDEXED BY ${newestIndex} WHERE ${whereSql}`
       : pageFromFiltered;
   const cities = planned.near?.cities ?? [];
   const streams = Math.min(cities.length, NEAREST_ARMS);
