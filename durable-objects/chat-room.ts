@@ -7,7 +7,36 @@ import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas
 import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat-notify';
 import { pushToInbox } from '../worker/services/notifications';
-import { MAX_GROUP, SessionEnded, commitGroup, otherMember, type ChatRow, type Committed, type GroupOutcome } from './chat-room-commit';
+import {
+  SessionEnded,
+  appendToLog,
+  copyToD1,
+  createLogTables,
+  findByClientId,
+  hasPending,
+  localLastSeq,
+  MAX_COPY,
+  markCopied,
+  membersStatement,
+  otherMember,
+  pendingRows,
+  pruneClientIds,
+  refusal,
+  toMembers,
+  type Committed,
+  type Members,
+} from './chat-room-log';
+
+/** Most sends stored in one local transaction; more wait for the next. */
+const MAX_GROUP = 50;
+/** Under load, copies of one room to D1 start at most this often (each copies everything stored since). */
+export const COPY_INTERVAL_MS = 1000;
+/** A copy that failed is retried after 1, 2, 4 … s, at most this long. */
+const MAX_COPY_BACKOFF_MS = 30_000;
+/** The members (sessions, blocks) are re-read from D1 when older than this, besides every copy re-reading them. */
+const MEMBERS_TTL_MS = 5000;
+/** A backstop for stored messages not yet copied when the object is evicted: its alarm copies them. */
+const ALARM_MS = 30_000;
 
 const memberTag = (userId: string) => `member:${userId}`;
 
@@ -27,10 +56,11 @@ interface WaitingSend {
 
 /**
  * One room per conversation (named by chat id). It is the only writer of the conversation: every
- * message gets the next sequence number, is stored in D1, and only then is acknowledged and
- * broadcast. Writes are serialised through a promise chain, because awaiting D1 lets other events
- * interleave inside a Durable Object; sends that arrive while a write is in flight are stored
- * together in the next one (group commit, decision 002).
+ * message gets the next sequence number, is stored in the room's own log (its SQLite storage), and
+ * only then is acknowledged and broadcast. The room copies its log to D1 in batches, at most one
+ * copy in flight and, under load, one a second (decision 002, "the room's log"); a REST send, a
+ * read receipt, a resync and a REST history read wait for the copy, so D1 holds what they refer to.
+ * Sends that arrive while the room is busy are stored together (group commit).
  */
 export class ChatRoom extends Server<Env> implements ChatRoomContract {
   static override options = { hibernate: true };
@@ -43,6 +73,26 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   #commitScheduled = false;
   /** socket sends count against the sender's message limit, leased a few at a time (REST sends use enforce) */
   #sendLimit: LeasedLimit | undefined;
+  /** the members as last read from D1; dropped when a block, ban or logout-all is reported */
+  #members: Members | undefined;
+  /** the room's last sequence number: the log's, or D1's for a room that has none yet */
+  #lastSeq = 0;
+  /** copies to D1, one at a time */
+  #copying: Promise<void> = Promise.resolve();
+  #copyTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastCopyAt = 0;
+  #copyFailures = 0;
+  #alarmArmed = false;
+  #tablesReady = false;
+
+  get #sql(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.#tablesReady) {
+      createLogTables(sql);
+      this.#tablesReady = true;
+    }
+    return sql;
+  }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#queue.then(work, work);
@@ -50,18 +100,13 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return next;
   }
 
-  /**
-   * The conversation's members and last sequence number. The room is the only writer of
-   * `last_seq`, so after the first read its own copy is the truth (dropped if a write fails).
-   */
-  #chatRow: ChatRow | undefined;
-
-  async #chat(): Promise<ChatRow> {
-    if (this.#chatRow) return this.#chatRow;
-    const chat = await this.env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq FROM chats WHERE id = ?').bind(this.name).first<ChatRow>();
-    if (!chat) throw new Error(`chat ${this.name} does not exist`);
-    this.#chatRow = chat;
-    return chat;
+  async #loadMembers(): Promise<Members> {
+    if (this.#members && Date.now() - this.#members.readAt < MEMBERS_TTL_MS) return this.#members;
+    const members = toMembers(await membersStatement(this.env, this.name).first());
+    if (!members) throw new Error(`chat ${this.name} does not exist`);
+    this.#members = members;
+    this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql), members.d1LastSeq);
+    return members;
   }
 
   /**
@@ -91,11 +136,23 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   }
 
   /**
-   * Stores and delivers one message; resolves once it is durably written. Idempotent on
-   * (sender, clientId): a retry, even one waiting in the same group, returns the stored message.
+   * Stores and delivers one message; resolves once D1 holds it too (a REST send's reader expects
+   * it in the history at once). Idempotent on (sender, clientId): a retry returns the stored message.
    */
-  send(input: ChatSendInput): Promise<Committed> {
-    return this.#enqueue(input);
+  async send(input: ChatSendInput): Promise<Committed> {
+    const committed = await this.#enqueue(input);
+    await this.#copyNow();
+    return committed;
+  }
+
+  /** Copies whatever the log holds to D1 now (the REST history reads D1). */
+  async flush(): Promise<void> {
+    await this.#copyNow();
+  }
+
+  /** A block or unblock between the members: the next send re-reads them. */
+  membersChanged(): void {
+    this.#members = undefined;
   }
 
   #enqueue(input: ChatSendInput, origin?: Connection<Member>): Promise<Committed> {
@@ -111,89 +168,174 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     void this.#serial(() => this.#commitWaiting());
   }
 
-  /** One D1 batch for everything waiting (up to MAX_GROUP); each sender is answered after it. */
+  /** Everything waiting (up to MAX_GROUP) in one local transaction; each sender is answered after it. */
   async #commitWaiting() {
     this.#commitScheduled = false;
     const group = this.#waiting.splice(0, MAX_GROUP);
     this.#scheduleCommit();
-    let chat: ChatRow;
+    let members: Members;
     try {
-      chat = await this.#chat();
+      members = await this.#loadMembers();
     } catch (err) {
       for (const w of group) w.reject(err);
       return;
     }
-    const members = group.filter((w) => {
-      const member = w.input.senderId === chat.buyer_id || w.input.senderId === chat.seller_id;
-      if (!member) w.reject(new Error('not a member'));
-      return member;
-    });
-    if (!members.length) return;
-    let result: GroupOutcome;
-    try {
-      result = await commitGroup(this.env, chat, members.map((w) => w.input));
-    } catch (err) {
-      // the batch is one transaction: none of these messages was stored, every sender hears so
-      this.#chatRow = undefined;
-      for (const w of members) w.reject(err);
-      return;
-    }
-    chat.last_seq = result.lastSeq;
-    for (const [i, outcome] of result.outcomes.entries()) {
-      const waiting = members[i]!;
-      if (outcome instanceof Error) {
-        waiting.reject(outcome);
+    const accepted: WaitingSend[] = [];
+    /** retries of a send in this same group: answered with its message */
+    const repeats = new Map<WaitingSend, WaitingSend>();
+    for (const w of group) {
+      const refused = refusal(members, w.input);
+      if (refused) {
+        w.reject(refused);
         continue;
       }
-      if (!outcome.duplicate) this.#deliver(chat, outcome.message, result.withInbox, waiting.origin);
-      // the ack carries the message, so the sending socket sees it in seq order without a second copy
-      if (waiting.origin) this.#reply(waiting.origin, chatEvent('ack', { clientId: waiting.input.clientId, message: outcome.message }));
-      waiting.resolve(outcome);
+      const { senderId, clientId } = w.input;
+      if (clientId) {
+        const first = accepted.find((a) => a.input.senderId === senderId && a.input.clientId === clientId);
+        if (first) {
+          repeats.set(w, first);
+          continue;
+        }
+        let stored: ChatMessage | undefined;
+        try {
+          stored = await findByClientId(this.env, this.#sql, this.name, senderId, clientId);
+        } catch (err) {
+          w.reject(err);
+          continue;
+        }
+        if (stored) {
+          this.#answer(w, { message: stored, duplicate: true });
+          continue;
+        }
+      }
+      accepted.push(w);
+    }
+    let rows: MessageRow[];
+    try {
+      rows = appendToLog(this.#sql, this.ctx.storage, this.name, this.#lastSeq, accepted.map((w) => w.input));
+    } catch (err) {
+      // one local transaction: none of these was stored, every sender hears so
+      for (const w of [...accepted, ...repeats.keys()]) w.reject(err);
+      return;
+    }
+    if (!rows.length) return;
+    this.#lastSeq = rows[rows.length - 1]!.seq;
+    this.#armAlarm();
+    const messages = new Map<WaitingSend, ChatMessage>();
+    for (const [i, w] of accepted.entries()) {
+      const message = toMessage(rows[i]!);
+      messages.set(w, message);
+      this.#sendToRoom(JSON.stringify(chatEvent('new_message', { message })), w.origin);
+      this.#answer(w, { message, duplicate: false });
+    }
+    for (const [w, first] of repeats) this.#answer(w, { message: messages.get(first)!, duplicate: true });
+    this.#scheduleCopy();
+  }
+
+  /** The ack carries the message, so the sending socket sees it in seq order without a second copy. */
+  #answer(w: WaitingSend, committed: Committed) {
+    if (w.origin) this.#reply(w.origin, chatEvent('ack', { clientId: w.input.clientId, message: committed.message }));
+    w.resolve(committed);
+  }
+
+  #scheduleCopy() {
+    if (this.#copyTimer) return;
+    const backoff = this.#copyFailures ? Math.min(MAX_COPY_BACKOFF_MS, 1000 * 2 ** (this.#copyFailures - 1)) : COPY_INTERVAL_MS;
+    const wait = Math.max(0, this.#lastCopyAt + backoff - Date.now());
+    this.#copyTimer = setTimeout(() => {
+      this.#copyTimer = undefined;
+      void this.#copyNow();
+    }, wait);
+  }
+
+  #copyNow(): Promise<void> {
+    const run = this.#copying.then(() => this.#copyPending());
+    this.#copying = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Copies the log to D1, in order, until it is empty or a copy fails (retried later; nothing is dropped). */
+  async #copyPending(): Promise<void> {
+    for (;;) {
+      const rows = pendingRows(this.#sql, this.name);
+      if (!rows.length) return;
+      this.#lastCopyAt = Date.now();
+      let copied;
+      try {
+        copied = await copyToD1(this.env, this.#members ?? (await this.#loadMembers()), this.name, rows);
+      } catch (err) {
+        this.#copyFailures++;
+        console.error(`chat ${this.name}: copying ${rows.length} messages to D1 failed (attempt ${this.#copyFailures}); kept in the room's log`, err);
+        this.#scheduleCopy();
+        return;
+      }
+      this.#copyFailures = 0;
+      markCopied(this.#sql, rows[rows.length - 1]!.seq);
+      if (copied.members) this.#members = copied.members;
+      for (const { row, inboxOpen } of copied.messages) this.#notify(toMessage(row), inboxOpen);
+      if (rows.length < MAX_COPY) return;
     }
   }
 
-  /** Tells the room, then (in message order, off the send path) the recipient's inbox or notifications. */
-  #deliver(chat: ChatRow, message: ChatMessage, withInbox: Set<string>, origin?: Connection<Member>) {
-    this.#sendToRoom(JSON.stringify(chatEvent('new_message', { message })), origin);
-    const recipientId = otherMember(chat, message.senderId);
+  /** Once D1 holds a message: the recipient's inbox tabs, or a notification (in message order, off the send path). */
+  #notify(message: ChatMessage, inboxOpen: boolean) {
+    if (!this.#members) return;
+    const recipientId = otherMember(this.#members, message.senderId);
     // someone with the conversation open has seen it; others get an inbox push or a notification
-    const reach = { inRoom: this.#isInRoom(recipientId), inboxOpen: withInbox.has(recipientId) };
+    const reach = { inRoom: this.#isInRoom(recipientId), inboxOpen };
     // in the room and no inbox tab: nothing to push and nobody to notify (notifyNewMessage would say so)
     if (reach.inRoom && !reach.inboxOpen) return;
     this.#notifications = this.#notifications.then(() =>
-      notifyNewMessage(this.env, chat.id, recipientId, message, reach).catch((e: unknown) => console.warn('inbox push failed', e)),
+      notifyNewMessage(this.env, this.name, recipientId, message, reach).catch((e: unknown) => console.warn('inbox push failed', e)),
     );
     this.ctx.waitUntil(this.#notifications);
+  }
+
+  #armAlarm() {
+    if (this.#alarmArmed) return;
+    this.#alarmArmed = true;
+    void this.ctx.storage.setAlarm(Date.now() + ALARM_MS);
+  }
+
+  override async onAlarm() {
+    this.#alarmArmed = false;
+    pruneClientIds(this.#sql);
+    await this.#copyNow();
+    if (hasPending(this.#sql)) this.#armAlarm();
   }
 
   /** Marks everything up to `seq` read for a member and tells the room (read ticks). */
   async markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }> {
     return this.#serial(async () => {
-      const chat = await this.#chat();
-      const column = userId === chat.buyer_id ? 'buyer_last_read_seq' : userId === chat.seller_id ? 'seller_last_read_seq' : null;
+      const members = await this.#loadMembers();
+      const column = userId === members.buyerId ? 'buyer_last_read_seq' : userId === members.sellerId ? 'seller_last_read_seq' : null;
       if (!column) throw new Error('not a member');
-      const seq = Math.min(upToSeq ?? chat.last_seq, chat.last_seq);
+      // D1 holds every message the reader may have seen before their mark is written there
+      await this.#copyNow();
+      const lastSeq = this.#lastSeq;
+      const seq = Math.min(upToSeq ?? lastSeq, lastSeq);
       const now = Date.now();
       await this.env.DB.batch([
-        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, chat.id),
+        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, this.name),
         // reading the chat also settles its "new message" notification, when all of it is read
         this.env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ? AND ? >= ?`).bind(
           now,
           userId,
-          JSON.stringify({ chatId: chat.id }),
+          JSON.stringify({ chatId: this.name }),
           seq,
-          chat.last_seq,
+          lastSeq,
         ),
       ]);
-      this.#sendToRoom(JSON.stringify(chatEvent('read', { userId, chatId: chat.id, seq })));
+      this.#sendToRoom(JSON.stringify(chatEvent('read', { userId, chatId: this.name, seq })));
       // the reader's other tabs and header badge get the new truth straight away
-      this.ctx.waitUntil(pushToInbox(this.env, userId, chatEvent('chat_read', { chatId: chat.id, seq })));
+      this.ctx.waitUntil(pushToInbox(this.env, userId, chatEvent('chat_read', { chatId: this.name, seq })));
       return { lastReadSeq: seq };
     });
   }
 
   /** Closes one member's sockets when their sessions end, so a revoked tab stops receiving the chat. */
   endSessionsOf(userId: string): number {
+    this.#members = undefined;
     let closed = 0;
     // every socket, not only tagged ones: a socket opened before tags were set must close too
     for (const c of this.getConnections<Member>()) {
@@ -231,13 +373,15 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     }
   }
 
-  /** Checked before every write, so a socket never outlives a block, a deletion or logout-all. */
+  /** Checked before reads and resyncs, so a socket never outlives a block, a deletion or logout-all. */
   async #sessionValid(member: Member): Promise<boolean> {
     const user = await this.env.DB.prepare('SELECT status, token_version FROM users WHERE id = ?').bind(member.userId).first<{ status: string; token_version: number }>();
     return user?.status === 'ACTIVE' && (member.tokenVersion === undefined || user.token_version === member.tokenVersion);
   }
 
+  /** Everything after `after`, in order: from D1 once the log is copied, then whatever a failed copy left in the log. */
   async #replay(connection: Connection<Member>, after: number) {
+    await this.#copyNow();
     let cursor = after;
     for (;;) {
       const { results } = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT 200')
@@ -247,6 +391,12 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       if (!this.#reply(connection, chatEvent('sync', { messages: results.map(toMessage) }))) return;
       cursor = results[results.length - 1]!.seq;
       if (results.length < 200) break;
+    }
+    for (;;) {
+      const rows = pendingRows(this.#sql, this.name, cursor, 200);
+      if (!rows.length) break;
+      if (!this.#reply(connection, chatEvent('sync', { messages: rows.map(toMessage) }))) return;
+      cursor = rows[rows.length - 1]!.seq;
     }
     this.#reply(connection, chatEvent('synced', { chatId: this.name, seq: cursor }));
   }
@@ -259,8 +409,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       this.#reply(connection, chatEvent('error', { message: 'Unknown event' }));
       return;
     }
-    // the token was checked at upgrade; a socket must not outlive a block, a deletion or logout-all
-    // sends carry the check inside their write; reads and resyncs check first
+    // the token was checked at upgrade; a socket must not outlive a block, a deletion or logout-all:
+    // sends are checked against the members the room read (re-read with every copy to D1 and at
+    // once after a block, a ban or a logout-all through the API); reads and resyncs check D1 first
     if ((event.type === 'read' || event.type === 'sync') && !(await this.#sessionValid(connection.state!))) {
       connection.close(4001, 'Session ended');
       return;
@@ -279,7 +430,6 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       case 'send': {
         try {
           await (this.#sendLimit ??= new LeasedLimit(this.env, LIMITS.messagesPerUser)).take(userId);
-          // a block between the members or an ended session is refused inside the write itself;
           // the commit acknowledges the send to this socket, in message order
           await this.#enqueue(
             { senderId: userId, content: event.content, messageType: 'TEXT', clientId: event.clientId, socketTokenVersion: connection.state?.tokenVersion },

@@ -12,7 +12,7 @@ export interface ChatSendInput {
   content: string;
   messageType: string;
   clientId: string | null;
-  /** from a socket: the token version it was opened with, checked inside the write itself */
+  /** from a socket: the token version it was opened with, checked before the message is stored */
   socketTokenVersion?: number;
 }
 
@@ -22,6 +22,10 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }>;
   markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }>;
   endSessionsOf(userId: string): number;
+  /** Copies what the room stored and D1 does not hold yet (the REST history reads D1). */
+  flush(): Promise<void>;
+  /** A block or unblock between the members: the room re-reads them before the next send. */
+  membersChanged(): void;
 }
 
 /** One user's open tabs: live events, unread counts and Web Push when no tab is open. */

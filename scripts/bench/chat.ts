@@ -15,7 +15,7 @@
  * it as before. CPU is reported for the worker's workerd alone and for every workerd (proxy too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { arg, benchEnv as env, freePort, percentile, processTable, run, waitForWorker, workerdCpuSeconds } from '../lib/bench';
 import { SignJWT } from 'jose';
@@ -46,6 +46,8 @@ const prepareData = async () => {
   const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
   const now = Date.now();
   const db = bindings.DB;
+  // the rooms' own logs (and limiters) start empty too: the conversations are re-created with the same ids
+  for (const object of ['sel-ChatRoom', 'sel-RateLimiter']) rmSync(`${persist}/v3/do/${object}`, { recursive: true, force: true });
   await db.batch([db.prepare(`DELETE FROM messages`), db.prepare(`DELETE FROM chats`), db.prepare(`DELETE FROM listings WHERE user_id LIKE 'usr_bench_%'`), db.prepare(`DELETE FROM users WHERE id LIKE 'usr_bench_%'`)]);
   const city = await db.prepare(`SELECT id, parent_id FROM locations WHERE kind = 'city' LIMIT 1`).first<{ id: number; parent_id: number }>();
   const statements: D1PreparedStatement[] = [];
@@ -72,6 +74,18 @@ const prepareData = async () => {
   await dispose();
 };
 
+/** Messages D1 holds for the bench's conversations whose seqs run 1..n without gaps (read after the server stopped). */
+const countStored = async () => {
+  const { localBindings } = await import('../lib/local-bindings');
+  const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
+  const row = await bindings.DB.prepare(
+    `SELECT count(*) AS n, sum(CASE WHEN m.seq BETWEEN 1 AND c.last_seq THEN 1 ELSE 0 END) AS numbered, (SELECT sum(last_seq) FROM chats WHERE id LIKE 'cht_bench_%') AS seqs
+     FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.id LIKE 'cht_bench_%'`,
+  ).first<{ n: number; numbered: number; seqs: number }>();
+  await dispose();
+  return row && row.n === row.numbered && row.n === row.seqs ? row.n : -(row?.n ?? 0);
+};
+
 interface Client {
   userId: string;
   chatId: string;
@@ -93,7 +107,9 @@ const main = async () => {
       // `--inspect PORT`: a DevTools inspector there, for `npm run bench:profile -- --port PORT`
       ...(arg('inspect', '') ? ['--inspector-port', arg('inspect', '')] : []),
     ],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    // wrangler's local observability (its dev dashboard) attaches a tail collector to every event of
+    // every object on the same thread: ~11 % of the CPU at 400 msg/s, which production does not run there
+    { env: { ...env, X_LOCAL_OBSERVABILITY: 'false' }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.on('exit', () => server.kill('SIGTERM'));
   await waitForWorker(`http://127.0.0.1:${port}`);
@@ -102,6 +118,9 @@ const main = async () => {
   console.log(direct ? `sockets straight to the worker's workerd (${base}, pid ${direct.pid})` : `sockets through wrangler's proxy (${base})`);
 
   const latencies: number[] = [];
+  /** latency by the second (of the timed run) the message was sent in: shows whether the tail is spikes or queueing */
+  const bySecond = new Map<number, number[]>();
+  let timedStart = Infinity;
   let warmDelivered = 0;
   const nacks = new Map<string, number>();
   const retries = new Map<string, number>();
@@ -130,7 +149,10 @@ const main = async () => {
       if (client.received.has(clientId)) client.duplicates += 1;
       client.received.set(clientId, seq);
       client.seqs.push(seq);
-      latencies.push(Date.now() - Number(content.split('|')[1]));
+      const sentAt = Number(content.split('|')[1]);
+      latencies.push(Date.now() - sentAt);
+      const second = Math.floor((sentAt - timedStart) / 1000);
+      bySecond.set(second, [...(bySecond.get(second) ?? []), Date.now() - sentAt]);
     });
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener('open', () => resolve(), { once: true });
@@ -162,6 +184,7 @@ const main = async () => {
   const sent = new Map<string, string[]>(); // sender userId → clientIds
   const perClient = Math.round(RATE * DURATION_S);
   const start = Date.now() + 200;
+  timedStart = start;
   const workerCpu = () => (direct ? (processTable().find((p) => p.pid === direct.pid)?.cpu ?? 0) : NaN);
   const cpuBefore = workerdCpuSeconds(server.pid!);
   const workerCpuBefore = workerCpu();
@@ -210,17 +233,27 @@ const main = async () => {
     }
   }
   for (const c of clients) c.ws.close();
+  // the rooms copy their logs to D1 within a second (decision 002): give the last copies time, then count what D1 holds
+  await new Promise((r) => setTimeout(r, 3000));
   server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  const d1Held = await countStored();
   latencies.sort((a, b) => a - b);
   const total = [...sent.values()].reduce((n, ids) => n + ids.length, 0);
   console.log(`\n${CHATS} conversations × 2 clients, ${RATE} msg/s each, ${DURATION_S} s: ${total} messages sent`);
   console.log(`send→receive latency ms: p50 ${pct(latencies, 50)}  p95 ${pct(latencies, 95)}  p99 ${pct(latencies, 99)}  max ${latencies[latencies.length - 1]}`);
   console.log(`delivered ${latencies.length}, lost ${lost}, duplicated ${duplicates}, out of order ${outOfOrder}; drained ${(drainMs / 1000).toFixed(1)} s after the last send`);
+  const seconds = [...bySecond].map(([second, ms]) => ({ second, p95: pct(ms.sort((a, b) => a - b), 95), max: ms[ms.length - 1]! }));
+  const over = seconds.filter((s) => s.p95 > 50);
+  const worst = [...seconds].sort((a, b) => b.p95 - a.p95).slice(0, 5);
+  console.log(`seconds with p95 over 50 ms: ${over.length} of ${seconds.length}; worst: ${worst.map((s) => `${s.second}s p95 ${s.p95} max ${s.max}`).join(', ')}`);
   const perMessage = (s: number) => ((s * 1000) / Math.max(1, latencies.length)).toFixed(2);
   console.log(`workerd CPU ${cpuSeconds.toFixed(1)} s: ${perMessage(cpuSeconds)} ms per message delivered; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (direct) console.log(`the worker's workerd alone: ${workerCpuSeconds.toFixed(1)} s, ${perMessage(workerCpuSeconds)} ms per message`);
+  const expectedInD1 = total + clients.length; // the timed messages and one warm-up message per client
+  console.log(`D1 holds ${d1Held} of the ${expectedInD1} messages sent (warm-up included), numbered without gaps: ${d1Held === expectedInD1 ? 'yes' : 'NO'}`);
   if (nacks.size) console.log(`refused and retried: ${[...nacks].map(([why, n]) => `${n} × ${why}`).join('; ')}`);
-  if (lost || duplicates || outOfOrder) process.exitCode = 1;
+  if (lost || duplicates || outOfOrder || d1Held !== expectedInD1) process.exitCode = 1;
 };
 
 main().catch((err: unknown) => {

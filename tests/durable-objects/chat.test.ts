@@ -311,6 +311,8 @@ describe('message rate limit', () => {
     expect(answers.filter((a) => a.type === 'ack')).toHaveLength(100);
     expect(answers.filter((a) => a.type === 'nack').map((a) => [a.code, a.error])).toEqual([['RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.']]);
     socket.close();
+    // a socket send is stored in the room's log and copied to D1 within a second; the history read copies at once
+    expect((await call(`/api/messages/chats/${chatId}/messages?limit=100`, { headers: buyer.auth })).body.data.lastSeq).toBe(120);
     const count = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>();
     expect(count?.n).toBe(120);
   });

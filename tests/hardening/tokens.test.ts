@@ -128,8 +128,10 @@ describe('deleted and deactivated accounts', () => {
     expect(await refusedStatus(`/parties/user-inbox/${user.id}?token=${forged.authorization.slice(7)}`)).toBe(401);
   });
 
-  it('an open chat socket stops accepting messages once its user is blocked, deleted or logged out everywhere', async () => {
-    for (const revoke of ['block', 'delete', 'logout-all'] as const) {
+  it('an open chat socket stops accepting messages once its user is banned, deleted or logged out everywhere', async () => {
+    const admin = await createUserWithToken({ firstName: 'Admin' });
+    await env.DB.prepare(`UPDATE users SET role = 'ADMIN' WHERE id = ?`).bind(admin.id).run();
+    for (const revoke of ['ban', 'delete', 'logout-all'] as const) {
       const seller = await createUserWithToken();
       const buyer = await createUserWithToken();
       const ad = await createListing(seller);
@@ -137,23 +139,40 @@ describe('deleted and deactivated accounts', () => {
       const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
       socket.send({ type: 'send', clientId: 'before', content: 'still me' });
       await socket.waitFor((e) => e.type === 'ack' && e.clientId === 'before');
-      if (revoke === 'block') await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
+      if (revoke === 'ban') expect((await json(admin, 'POST', `/api/admin/users/${buyer.id}/ban`, { reason: 'Scam messages to many sellers' })).status).toBe(200);
       if (revoke === 'delete') expect((await json(buyer, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
       if (revoke === 'logout-all') expect((await json(buyer, 'POST', '/api/auth/logout-all-devices')).status).toBe(200);
-      if (revoke === 'block') {
-        // blocked behind the API's back: the room's own check refuses the write
-        socket.send({ type: 'send', clientId: 'after', content: 'sent after revocation' });
-        const answer = await socket.waitFor((e) => e.clientId === 'after' && (e.type === 'ack' || e.type === 'nack'));
-        expect(answer.type, revoke).toBe('nack');
-      } else {
-        // revoked through the API: the socket is closed at once
-        const closed = await Promise.race([socket.closed, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
-        expect(closed, revoke).toMatchObject({ code: 4001 });
-      }
+      // revoked through the API: the socket is closed at once
+      const closed = await Promise.race([socket.closed, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+      expect(closed, revoke).toMatchObject({ code: 4001 });
+      // (the REST history read copies the room's log to D1 first)
+      await call(`/api/messages/chats/${chatId}/messages`, { headers: seller.auth });
       const stored = await rows('SELECT client_id FROM messages WHERE chat_id = ? ORDER BY seq', chatId);
       expect(stored, revoke).toEqual([{ client_id: 'before' }]);
       socket.close();
     }
+  });
+
+  it('a status changed behind the API’s back stops the socket by the room’s next copy to D1 (which re-reads the members)', async () => {
+    const seller = await createUserWithToken();
+    const buyer = await createUserWithToken();
+    const ad = await createListing(seller);
+    const chatId = (await json(buyer, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id as string;
+    const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    socket.send({ type: 'send', clientId: 'before', content: 'still me' });
+    await socket.waitFor((e) => e.type === 'ack' && e.clientId === 'before');
+    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
+    // the room last read its members before this change: one more message may go through…
+    socket.send({ type: 'send', clientId: 'in-flight', content: 'sent as the status changed' });
+    await socket.waitFor((e) => e.clientId === 'in-flight' && (e.type === 'ack' || e.type === 'nack'));
+    // …and its copy to D1 (within a second) reads the change: the next send is refused and the socket closed
+    for (let i = 0; i < 40 && !(await rows('SELECT 1 FROM messages WHERE chat_id = ? AND client_id = ?', chatId, 'in-flight')).length; i++) await new Promise((r) => setTimeout(r, 50));
+    socket.send({ type: 'send', clientId: 'after', content: 'sent after revocation' });
+    const answer = await socket.waitFor((e) => e.clientId === 'after' && (e.type === 'ack' || e.type === 'nack'));
+    expect(answer.type).toBe('nack');
+    expect((await socket.closed).code).toBe(4001);
+    const stored = await rows('SELECT client_id FROM messages WHERE chat_id = ? ORDER BY seq', chatId);
+    expect(stored.map((r) => r.client_id)).not.toContain('after');
   });
 });
 

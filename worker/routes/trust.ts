@@ -6,6 +6,7 @@ import { docs } from '../lib/openapi';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { blockResult, blockedUserSchema, reportBody, reportResult } from '../schemas/trust';
+import { blockChanged } from '../services/chat';
 import { blockUser, listBlocked, reportListing, unblockUser } from '../services/trust';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
@@ -52,11 +53,20 @@ export const userRoutes = new Hono<AppEnv>()
       errors: [400, 401, 404],
     }),
     validate('param', idParam),
-    async (c) => c.json({ success: true as const, data: await blockUser(c.env, currentUser(c).id, c.req.valid('param').id) }),
+    async (c) => {
+      const data = await blockUser(c.env, currentUser(c).id, c.req.valid('param').id);
+      // their open chat rooms refuse the next send at once
+      await blockChanged(c.env, currentUser(c).id, data.userId);
+      return c.json({ success: true as const, data });
+    },
   )
   .delete(
     '/:id/block',
     docs({ tags: ['Trust and safety'], summary: 'Unblock a user (idempotent)', data: blockResult, auth: true, errors: [400, 401, 404] }),
     validate('param', idParam),
-    async (c) => c.json({ success: true as const, data: await unblockUser(c.env, currentUser(c).id, c.req.valid('param').id) }),
+    async (c) => {
+      const data = await unblockUser(c.env, currentUser(c).id, c.req.valid('param').id);
+      await blockChanged(c.env, currentUser(c).id, data.userId);
+      return c.json({ success: true as const, data });
+    },
   );

@@ -158,7 +158,12 @@ const withSender = (r: MessageWithSender): ChatMessage & { sender: { firstName: 
  * `after`, everything after that sequence number (oldest first, up to `limit`) for resync.
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
-  const chat = await memberChat(env, userId, chatId);
+  let chat = await memberChat(env, userId, chatId);
+  // the newest messages may still be only in the room's log (copied to D1 within a second): copy now
+  if (q.after !== undefined || q.page === 1) {
+    await roomOf(env, chat.id).flush();
+    chat = await memberChat(env, userId, chatId);
+  }
   const select = 'SELECT m.*, u.first_name, u.last_name FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.chat_id = ?';
   if (q.after !== undefined) {
     const { results } = await env.DB.prepare(`${select} AND m.seq > ? ORDER BY m.seq ASC LIMIT ?`).bind(chat.id, q.after, q.limit).all<MessageWithSender>();
@@ -204,6 +209,12 @@ export const starChat = async (env: Env, userId: string, chatId: string, starred
 export const isMember = async (env: Env, userId: string, chatId: string) => {
   const row = await env.DB.prepare('SELECT 1 FROM chats WHERE id = ? AND (buyer_id = ? OR seller_id = ?)').bind(chatId, userId, userId).first();
   return Boolean(row);
+};
+
+/** After a block or unblock between two users: their rooms re-read who may write before the next send. */
+export const blockChanged = async (env: Env, a: string, b: string) => {
+  const { results } = await env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)').bind(a, b).all<{ id: string }>();
+  await Promise.all(results.map((r) => roomOf(env, r.id).membersChanged()));
 };
 
 /**
