@@ -82,7 +82,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
   #lastCopyAt = 0;
   #copyFailures = 0;
-  #alarmArmed = false;
+  /** when the alarm is set to go off, as far as this instance knows */
+  #alarmAt: number | undefined;
   #tablesReady = false;
 
   get #sql(): SqlStorage {
@@ -238,10 +239,14 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     w.resolve(committed);
   }
 
+  /** Between copies: the interval, or after failures 1, 2, 4 … s up to MAX_COPY_BACKOFF_MS. */
+  #backoff() {
+    return this.#copyFailures ? Math.min(MAX_COPY_BACKOFF_MS, 1000 * 2 ** (this.#copyFailures - 1)) : COPY_INTERVAL_MS;
+  }
+
   #scheduleCopy() {
     if (this.#copyTimer) return;
-    const backoff = this.#copyFailures ? Math.min(MAX_COPY_BACKOFF_MS, 1000 * 2 ** (this.#copyFailures - 1)) : COPY_INTERVAL_MS;
-    const wait = Math.max(0, this.#lastCopyAt + backoff - Date.now());
+    const wait = Math.max(0, this.#lastCopyAt + this.#backoff() - Date.now());
     this.#copyTimer = setTimeout(() => {
       this.#copyTimer = undefined;
       void this.#copyNow();
@@ -266,7 +271,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       } catch (err) {
         this.#copyFailures++;
         console.error(`chat ${this.name}: copying ${rows.length} messages to D1 failed (attempt ${this.#copyFailures}); kept in the room's log`, err);
-        this.#scheduleCopy();
+        // retried by the alarm (so the object may still be evicted meanwhile), or sooner by the next send
+        this.#armAlarm(this.#backoff());
         return;
       }
       this.#copyFailures = 0;
@@ -291,14 +297,16 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     this.ctx.waitUntil(this.#notifications);
   }
 
-  #armAlarm() {
-    if (this.#alarmArmed) return;
-    this.#alarmArmed = true;
-    void this.ctx.storage.setAlarm(Date.now() + ALARM_MS);
+  /** Sets the alarm `delay` from now unless one is set to go off sooner. */
+  #armAlarm(delay = ALARM_MS) {
+    const at = Date.now() + delay;
+    if (this.#alarmAt !== undefined && this.#alarmAt <= at) return;
+    this.#alarmAt = at;
+    void this.ctx.storage.setAlarm(at);
   }
 
   override async onAlarm() {
-    this.#alarmArmed = false;
+    this.#alarmAt = undefined;
     pruneClientIds(this.#sql);
     await this.#copyNow();
     if (hasPending(this.#sql)) this.#armAlarm();

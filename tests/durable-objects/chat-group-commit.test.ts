@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import { runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import type { ChatRoom } from '../../durable-objects/chat-room';
 import type { ChatSendInput } from '../../worker/durable-object-contracts';
 import type { Env } from '../../worker/env';
@@ -161,5 +161,54 @@ describe('group commit', () => {
     expect(sending.events.filter((e) => e.type === 'new_message' && e.message.senderId === buyer.id)).toEqual([]);
     expect(otherTab.events.filter((e) => e.type === 'ack')).toEqual([]);
     for (const tab of [sending, otherTab, sellerTab]) tab.close();
+  });
+});
+
+describe('the room’s log', () => {
+  const until = async (check: () => Promise<boolean>, ms = 5000) => {
+    for (const started = Date.now(); Date.now() - started < ms; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+    return false;
+  };
+
+  it('socket sends reach D1 and the chat list by themselves, within about a second, with nobody reading the history', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    const tab = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    for (let i = 1; i <= 3; i++) tab.send({ type: 'send', clientId: `b-${i}`, content: `buyer ${i}` });
+    await tab.waitFor((e) => e.type === 'ack' && e.clientId === 'b-3');
+    const started = Date.now();
+    expect(await until(async () => (await stored(chatId)).length === 3)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([
+      [1, 'buyer 1'],
+      [2, 'buyer 2'],
+      [3, 'buyer 3'],
+    ]);
+    const list = await call('/api/messages/chats', { headers: seller.auth });
+    expect(list.body.data.chats[0]).toMatchObject({ id: chatId, lastMessage: 'buyer 3', lastSeq: 3, unreadCount: 3 });
+    tab.close();
+  });
+
+  it('messages still only in the log when the object is evicted are copied by its alarm, and numbering goes on from them', async () => {
+    const { buyer, seller, chatId } = await conversation();
+    await env.DB.prepare(`CREATE TRIGGER fail_all BEFORE INSERT ON messages BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    try {
+      const tab = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
+      tab.send({ type: 'send', clientId: 's-1', content: 'Yes, still available' });
+      tab.send({ type: 'send', clientId: 's-2', content: 'Come after 6 pm' });
+      await tab.waitFor((e) => e.type === 'ack' && e.clientId === 's-2');
+      tab.close();
+      await evictDurableObject(roomStub(chatId));
+      expect(await stored(chatId)).toEqual([]);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER fail_all').run();
+    }
+    expect(await runDurableObjectAlarm(roomStub(chatId))).toBe(true);
+    expect((await stored(chatId)).map((m) => [m.seq, m.client_id])).toEqual([
+      [1, 's-1'],
+      [2, 's-2'],
+    ]);
+    const { settled } = await sendTogether(chatId, [text(buyer.id, 'Okay, see you', 'b-1')]);
+    expect(settled[0]).toMatchObject({ status: 'fulfilled', value: { message: { seq: 3 } } });
+    expect(await lastSeq(chatId)).toBe(3);
   });
 });
