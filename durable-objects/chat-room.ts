@@ -147,8 +147,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   }
 
   /** Copies whatever the log holds to D1 now (the REST history reads D1). */
-  async flush(): Promise<void> {
+  async flush(): Promise<number> {
     await this.#copyNow();
+    return this.#lastSeq;
   }
 
   /** A block or unblock between the members: the next send re-reads them. */

@@ -22,8 +22,8 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }>;
   markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }>;
   endSessionsOf(userId: string): number;
-  /** Copies what the room stored and D1 does not hold yet (the REST history reads D1). */
-  flush(): Promise<void>;
+  /** Copies what the room stored and D1 does not hold yet (the REST history reads D1); resolves with the room's last seq (0 if it has not read it). */
+  flush(): Promise<number>;
   /** A block or unblock between the members: the room re-reads them before the next send. */
   membersChanged(): void;
 }

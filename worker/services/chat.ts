@@ -158,12 +158,9 @@ const withSender = (r: MessageWithSender): ChatMessage & { sender: { firstName: 
  * `after`, everything after that sequence number (oldest first, up to `limit`) for resync.
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
-  let chat = await memberChat(env, userId, chatId);
+  const chat = await memberChat(env, userId, chatId);
   // the newest messages may still be only in the room's log (copied to D1 within a second): copy now
-  if (q.after !== undefined || q.page === 1) {
-    await roomOf(env, chat.id).flush();
-    chat = await memberChat(env, userId, chatId);
-  }
+  if (q.after !== undefined || q.page === 1) chat.last_seq = Math.max(chat.last_seq, await roomOf(env, chat.id).flush());
   const select = 'SELECT m.*, u.first_name, u.last_name FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.chat_id = ?';
   if (q.after !== undefined) {
     const { results } = await env.DB.prepare(`${select} AND m.seq > ? ORDER BY m.seq ASC LIMIT ?`).bind(chat.id, q.after, q.limit).all<MessageWithSender>();
