@@ -128,17 +128,23 @@ describe('deleted and deactivated accounts', () => {
     expect(await refusedStatus(`/parties/user-inbox/${user.id}?token=${forged.authorization.slice(7)}`)).toBe(401);
   });
 
+  /** A buyer with a chat socket open and one message ('before') sent and acknowledged on it. */
+  const buyerInChat = async () => {
+    const seller = await createUserWithToken();
+    const buyer = await createUserWithToken();
+    const ad = await createListing(seller);
+    const chatId = (await json(buyer, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id as string;
+    const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    socket.send({ type: 'send', clientId: 'before', content: 'still me' });
+    await socket.waitFor((e) => e.type === 'ack' && e.clientId === 'before');
+    return { seller, buyer, chatId, socket };
+  };
+
   it('an open chat socket stops accepting messages once its user is banned, deleted or logged out everywhere', async () => {
     const admin = await createUserWithToken({ firstName: 'Admin' });
     await env.DB.prepare(`UPDATE users SET role = 'ADMIN' WHERE id = ?`).bind(admin.id).run();
     for (const revoke of ['ban', 'delete', 'logout-all'] as const) {
-      const seller = await createUserWithToken();
-      const buyer = await createUserWithToken();
-      const ad = await createListing(seller);
-      const chatId = (await json(buyer, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id as string;
-      const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
-      socket.send({ type: 'send', clientId: 'before', content: 'still me' });
-      await socket.waitFor((e) => e.type === 'ack' && e.clientId === 'before');
+      const { seller, buyer, chatId, socket } = await buyerInChat();
       if (revoke === 'ban') expect((await json(admin, 'POST', `/api/admin/users/${buyer.id}/ban`, { reason: 'Scam messages to many sellers' })).status).toBe(200);
       if (revoke === 'delete') expect((await json(buyer, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
       if (revoke === 'logout-all') expect((await json(buyer, 'POST', '/api/auth/logout-all-devices')).status).toBe(200);
@@ -154,13 +160,7 @@ describe('deleted and deactivated accounts', () => {
   });
 
   it('a status changed behind the API’s back stops the socket by the room’s next copy to D1 (which re-reads the members)', async () => {
-    const seller = await createUserWithToken();
-    const buyer = await createUserWithToken();
-    const ad = await createListing(seller);
-    const chatId = (await json(buyer, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id as string;
-    const socket = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
-    socket.send({ type: 'send', clientId: 'before', content: 'still me' });
-    await socket.waitFor((e) => e.type === 'ack' && e.clientId === 'before');
+    const { buyer, chatId, socket } = await buyerInChat();
     await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
     // the room last read its members before this change: one more message may go through…
     socket.send({ type: 'send', clientId: 'in-flight', content: 'sent as the status changed' });
