@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchInfo } from '../schemas/search';
 import { browseCrumbs, browseHeading, escapeHtml, formatListingDateIst, formatPrice } from './browse-page';
 
 describe('browse page markup helpers', () => {
@@ -23,6 +24,21 @@ describe('browse page markup helpers', () => {
   it('names the page and its crumbs as the app does', () => {
     expect(browseHeading({ category: 'Cars', location: 'Pune' })).toBe('Cars in Pune');
     expect(browseHeading({ q: 'swift' })).toBe('"swift" in India');
+  });
+
+  it('heads a text search with what the search understood: a place or a category read out of the words, a wider place', () => {
+    const info = (interpretedAs: SearchInfo['interpretedAs'], more: Partial<SearchInfo> = {}): SearchInfo => ({ query: 'x', interpretedAs, relaxed: 'none', ...more });
+    // the place came from the words
+    expect(browseHeading({ q: 'buds chennai' }, info({ q: 'buds', location: 'Chennai' }))).toBe('"buds" in Chennai');
+    // the words were a category and a place
+    expect(browseHeading({ q: 'cars in pune' }, info({ q: '', category: 'Cars', location: 'Pune' }))).toBe('Cars in Pune');
+    expect(browseHeading({ q: 'cars' }, info({ q: '', category: 'Vehicles', subcategory: 'Cars' }))).toBe('Cars in India');
+    // nothing there: the ads come from the wider place
+    expect(browseHeading({ q: 'scooty', location: 'Wakad' }, info({ q: 'scooty', location: 'Wakad' }, { relaxed: 'widerPlace', widenedTo: 'Pune' }))).toBe('"scooty" in Pune');
+    expect(browseHeading({ q: 'scooty', location: 'Wakad' }, info({ q: 'scooty', location: 'Wakad' }, { relaxed: 'widerPlace', widenedTo: 'India' }))).toBe('"scooty" in India');
+    // the buyer picked the place: their words and their place, as before
+    expect(browseHeading({ q: 'iphone 13', location: 'Delhi' }, info({ q: 'iphone 13', location: 'Delhi' }))).toBe('"iphone 13" in Delhi');
+    expect(browseHeading({ q: 'onneplus' }, info({ q: 'oneplus' }, { relaxed: 'corrected', correctedQuery: 'oneplus' }))).toBe('"onneplus" in India');
     expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' }).map((c) => c.label)).toEqual(['Home', 'Vehicles', 'Items in Pune', 'Cars']);
     expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' })[3]!.href).toBe('/products?category=Vehicles&subcategory=Cars&location=Pune');
   });

@@ -7,6 +7,8 @@
  * Pure functions: no worker-only imports.
  */
 import type { ListingsPage } from '../schemas/listings';
+import type { SearchInfo } from '../schemas/search';
+import { understoodSubject } from '../schemas/search-subject';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -77,7 +79,10 @@ export const browseCrumbs = (s: BrowseSubject): { label: string; href?: string }
   return crumbs;
 };
 
-export const browseHeading = (s: BrowseSubject) => {
+/** The results' heading, as the app's productsHeading says it in English (after the search's understanding of the words). */
+export const browseHeading = (s: BrowseSubject, info?: SearchInfo): string => {
+  const understood = understoodSubject(s, info);
+  if (understood) return browseHeading({ ...understood, subcategory: undefined });
   const place = s.location ?? 'India';
   return s.q ? `"${s.q}" in ${place}` : `${s.subcategory ?? s.category ?? 'Items'} in ${place}`;
 };
@@ -211,7 +216,7 @@ export const browseMarkup = ({ origin, subject, search, results, popular }: Brow
     : '<div class="empty-state"><h2 class="empty-state__title">No products found</h2><p class="muted">Try another search or fewer filters.</p></div>';
   return (
     `<main id="main" class="site-main"><div class="products-page">${breadcrumbs}` +
-    `<div class="products-head"><h1 class="page-title">${escapeHtml(browseHeading(subject))}</h1><p class="muted products-head__count">${escapeHtml(count)}</p></div>` +
+    `<div class="products-head"><h1 class="page-title">${escapeHtml(browseHeading(subject, results.search))}</h1><p class="muted products-head__count">${escapeHtml(count)}</p></div>` +
     popularHtml +
     '<div class="banner-ad banner-ad--pending" aria-hidden="true"></div>' +
     '<div class="products-layout"><aside class="products-sidebar" aria-hidden="true"></aside>' +
@@ -226,7 +231,7 @@ export const browseJsonLd = ({ origin, subject, results }: Pick<BrowseMarkupInpu
     {
       '@context': 'https://schema.org',
       '@type': 'ItemList',
-      name: browseHeading(subject),
+      name: browseHeading(subject, results.search),
       numberOfItems: results.listings.length,
       itemListElement: results.listings.map((l, i) => ({
         '@type': 'ListItem',

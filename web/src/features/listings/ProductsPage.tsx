@@ -222,13 +222,14 @@ export function ProductsPage() {
   const category = findCategory(categories.data ?? [], search.category);
   const subcategory = findSubcategory(category, search.subcategory);
   // Use the catalogue's spelling when the URL used an id or a different case.
-  const heading = productsHeading({ ...search, category: category?.name ?? search.category, subcategory: subcategory?.name ?? search.subcategory }, i18n);
+  const heading = productsHeading({ ...search, category: category?.name ?? search.category, subcategory: subcategory?.name ?? search.subcategory }, i18n, listings.data?.search);
+  const headingNames = [isAllIndia(search.location) ? undefined : search.location, search.q, listings.data?.search?.interpretedAs.location, listings.data?.search?.widenedTo, listings.data?.search?.interpretedAs.q];
 
   return (
     <div className="products-page">
       <Breadcrumbs search={search} />
       <div className="products-head">
-        <h1 className="page-title">{withNames(heading, [isAllIndia(search.location) ? undefined : search.location, search.q])}</h1>
+        <h1 className="page-title">{withNames(heading, headingNames)}</h1>
         {page && (
           <p className="muted products-head__count" aria-live="polite">
             {tn(page.totalCapped ? 2 : page.total, '{n} ad', '{n} ads', { n: formatTotal(page, i18n.language) })}

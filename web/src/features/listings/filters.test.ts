@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchInfo } from '../../../../worker/schemas/search';
+import { browseHeading } from '../../../../worker/lib/browse-page';
 import { productsSearchSchema } from '../../lib/search-params';
 import {
   apiToSort,
@@ -9,6 +11,7 @@ import {
   isAllIndia,
   parsePriceDraft,
   productsApiQuery,
+  productsHeading,
   productsPageTitle,
   sortToApi,
   withFilters,
@@ -153,3 +156,27 @@ describe('page title and price inputs', () => {
     expect(parsePriceDraft({ min: 'abc', max: '' })).toHaveProperty('error');
   });
 });
+
+describe('the results heading', () => {
+  const info = (interpretedAs: SearchInfo['interpretedAs'], more: Partial<SearchInfo> = {}): SearchInfo => ({ query: 'x', interpretedAs, relaxed: 'none', ...more });
+  const cases: [Parameters<typeof productsHeading>[0], SearchInfo | undefined, string][] = [
+    [{ q: 'buds chennai' }, info({ q: 'buds', location: 'Chennai' }), '"buds" in Chennai'],
+    [{ q: 'cars in pune', location: 'India' }, info({ q: '', category: 'Cars', location: 'Pune' }), 'Cars in Pune'],
+    [{ q: 'scooty', location: 'Wakad' }, info({ q: 'scooty', location: 'Wakad' }, { relaxed: 'widerPlace', widenedTo: 'Pune' }), '"scooty" in Pune'],
+    [{ q: 'iphone 13', location: 'Delhi' }, info({ q: 'iphone 13', location: 'Delhi' }), '"iphone 13" in Delhi'],
+    [{ q: 'buds chennai' }, undefined, '"buds chennai" in India'],
+  ];
+
+  it('says what the search understood once the answer is in, and the same as the page the worker rendered (no shift on take-over)', () => {
+    for (const [search, searchInfo, heading] of cases) {
+      expect(productsHeading(search, undefined, searchInfo)).toBe(heading);
+      const location = isAllIndia(search.location) ? undefined : search.location;
+      expect(browseHeading({ q: search.q, location }, searchInfo)).toBe(heading);
+    }
+  });
+
+  it('near me keeps "your area"', () => {
+    expect(productsHeading({ q: 'buds', lat: 13.08, lng: 80.27 }, undefined, info({ q: 'buds' }, { relaxed: 'widerPlace', widenedTo: 'India' }))).toBe('"buds" in your area');
+  });
+});
+

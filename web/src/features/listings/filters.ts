@@ -14,6 +14,8 @@ import {
   type ProductsSearch,
   type SORT_KEYS,
 } from '../../lib/search-params';
+import type { SearchInfo } from '../../../../worker/schemas/search';
+import { understoodSubject } from '../../../../worker/schemas/search-subject';
 import { isAllIndia } from '../locations/all-india';
 import type { ListingFilters } from './queries';
 
@@ -205,8 +207,14 @@ export function sinceLabel(since: string, locale = 'en-IN'): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
-/** The heading of the results: 'Cars in Mumbai', '"iphone" in India'. */
-export function productsHeading(search: ProductsSearch, { t }: I18n = ENGLISH): string {
+/**
+ * The heading of the results: 'Cars in Mumbai', '"iphone" in India' — once the answer says how the
+ * search read the words, what it searched ('"buds" in Chennai' for "buds chennai").
+ */
+export function productsHeading(search: ProductsSearch, i18n: I18n = ENGLISH, info?: SearchInfo): string {
+  const { t } = i18n;
+  const understood = hasPosition(search) ? undefined : understoodSubject({ q: search.q, location: isAllIndia(search.location) ? undefined : search.location }, info);
+  if (understood) return productsHeading({ q: understood.q, category: understood.category, location: understood.location ?? 'India' }, i18n);
   const place = hasPosition(search) ? t('your area') : isAllIndia(search.location) ? t('India') : (search.location ?? '');
   if (search.q) return t('"{q}" in {place}', { q: search.q, place });
   const subject = search.subcategory ?? search.category;
