@@ -128,9 +128,11 @@ describe('at 1M ads: narrow filters read their own index (issue 22)', () => {
     expect(byPrice.choosing.some((line) => /listings_city_price/.test(line)), byPrice.plan.join('\n')).toBe(true);
   });
 
-  it('a subcategory in a city has its own index', async () => {
+  it('a subcategory in a city, or in a state, has its own index', async () => {
     const { choosing, plan } = await pageOf({ subcategory: 'Headphones', location: 'Chennai' });
     expect(choosing.some((line) => /listings_city_sub/.test(line)), plan.join('\n')).toBe(true);
+    const state = await pageOf({ subcategory: 'Cars', location: 'Maharashtra', minPrice: '100000', maxPrice: '500000' });
+    expect(state.choosing.some((line) => /listings_state_sub/.test(line)), state.plan.join('\n')).toBe(true);
   });
 
   it('featured candidates: the featured index for broad pages, the filter’s own index for narrow ones, ids only', async () => {
@@ -140,6 +142,7 @@ describe('at 1M ads: narrow filters read their own index (issue 22)', () => {
     const narrowShapes: [Record<string, string>, string][] = [
       [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_sub_brand'],
       [{ subcategory: 'Headphones', location: 'Chennai' }, 'listings_city_sub'],
+      [{ subcategory: 'Cars', location: 'Maharashtra', minPrice: '100000', maxPrice: '500000' }, 'listings_state_sub'],
       [{ category: 'Vehicles', location: 'Pune', minPrice: '50000' }, 'listings_city_cat'],
     ];
     for (const [shape, index] of narrowShapes) {

@@ -191,6 +191,7 @@ export const listings = sqliteTable(
     index('listings_area_created').on(t.status, t.areaId, t.sortAt),
     index('listings_city_cat').on(t.status, t.cityId, t.categoryId, t.sortAt),
     index('listings_city_sub').on(t.status, t.cityId, t.subcategoryId, t.sortAt),
+    index('listings_state_sub').on(t.status, t.stateId, t.subcategoryId, t.sortAt),
     // covering indexes for the per-category and per-location counts
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
