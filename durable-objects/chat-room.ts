@@ -325,7 +325,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       const seq = Math.min(upToSeq ?? lastSeq, lastSeq);
       const now = Date.now();
       await this.env.DB.batch([
-        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, ?) WHERE id = ?`).bind(seq, this.name),
+        // never past what D1 holds (a failed copy): the unread count stays a count
+        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name),
         // reading the chat also settles its "new message" notification, when all of it is read
         this.env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ? AND ? >= ?`).bind(
           now,

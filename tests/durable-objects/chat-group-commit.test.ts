@@ -125,6 +125,9 @@ describe('group commit', () => {
       await late.waitFor((e) => e.type === 'synced');
       expect(late.events.filter((e) => e.type === 'sync').flatMap((e) => e.messages.map((m: { seq: number }) => m.seq))).toEqual([1, 2, 3, 4]);
       for (const tab of [sellerTab, buyerTab, late]) tab.close();
+      // a read receipt meanwhile marks no further than D1 holds: the unread count stays a count
+      expect((await call(`/api/messages/chats/${chatId}/read`, { method: 'PUT', headers: buyer.auth })).status).toBe(200);
+      expect((await call(`/api/messages/chats/${chatId}`, { headers: buyer.auth })).body.data.unreadCount).toBe(0);
       // a retry of a message that is only in the room's log is answered with it
       const retry = await sendTogether(chatId, [text(buyer.id, 'fine', 'c-1')]);
       expect(retry.settled[0]).toMatchObject({ status: 'fulfilled', value: { duplicate: true, message: { seq: 1 } } });
