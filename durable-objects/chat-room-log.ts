@@ -33,7 +33,6 @@ export class SessionEnded extends Error {}
 
 /** The conversation's two members as the room last read them from D1, with any block between them. */
 export interface Members {
-  chatId: string;
   buyerId: string;
   sellerId: string;
   /** D1's last_seq when read (the room's own counter is never lower) */
@@ -49,14 +48,13 @@ export const otherMember = (m: Pick<Members, 'buyerId' | 'sellerId'>, userId: st
 /** One statement: the chat, both members' status and token version, and any block between them. */
 export const membersStatement = (env: Env, chatId: string) =>
   env.DB.prepare(
-    `SELECT c.id, c.buyer_id, c.seller_id, c.last_seq,
+    `SELECT c.buyer_id, c.seller_id, c.last_seq,
        b.status AS b_status, b.token_version AS b_tv, s.status AS s_status, s.token_version AS s_tv,
        (SELECT group_concat(blocker_id) FROM user_blocks WHERE (blocker_id = c.buyer_id AND blocked_id = c.seller_id) OR (blocker_id = c.seller_id AND blocked_id = c.buyer_id)) AS blockers
      FROM chats c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id WHERE c.id = ?`,
   ).bind(chatId);
 
 interface MembersRow {
-  id: string;
   buyer_id: string;
   seller_id: string;
   last_seq: number;
@@ -70,7 +68,6 @@ interface MembersRow {
 export const toMembers = (row: MembersRow | undefined | null, now = Date.now()): Members | undefined =>
   row
     ? {
-        chatId: row.id,
         buyerId: row.buyer_id,
         sellerId: row.seller_id,
         d1LastSeq: row.last_seq,

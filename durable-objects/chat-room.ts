@@ -24,6 +24,7 @@ import {
   refusal,
   toMembers,
   type Committed,
+  type Copied,
   type Members,
 } from './chat-room-log';
 
@@ -266,7 +267,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       const rows = pendingRows(this.#sql, this.name);
       if (!rows.length) return;
       this.#lastCopyAt = Date.now();
-      let copied;
+      let copied: Copied;
       try {
         copied = await copyToD1(this.env, this.#members ?? (await this.#loadMembers()), this.name, rows);
       } catch (err) {

@@ -150,9 +150,12 @@ const main = async () => {
       client.received.set(clientId, seq);
       client.seqs.push(seq);
       const sentAt = Number(content.split('|')[1]);
-      latencies.push(Date.now() - sentAt);
+      const latency = Date.now() - sentAt;
+      latencies.push(latency);
       const second = Math.floor((sentAt - timedStart) / 1000);
-      bySecond.set(second, [...(bySecond.get(second) ?? []), Date.now() - sentAt]);
+      const inSecond = bySecond.get(second) ?? [];
+      if (!inSecond.length) bySecond.set(second, inSecond);
+      inSecond.push(latency);
     });
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener('open', () => resolve(), { once: true });
