@@ -3,8 +3,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Budgets from the performance issue, checked on the real build output (`npm test` builds first):
- * the JavaScript the home page loads up front ≤ 120 KB gzipped (issue 22's budget; `npm run bench:bundle` shows what each part costs), every other chunk ≤ 60 KB gzipped.
+ * The page-speed budgets of decision 011, checked on the real build output (`npm test` builds first):
+ * the JavaScript the home page loads up front ≤ 120 KB gzipped (decision 011; `npm run bench:bundle` shows what each part costs), every other chunk ≤ 60 KB gzipped.
  */
 const DIST = 'dist/client';
 const HOME_BUDGET = 120 * 1024;

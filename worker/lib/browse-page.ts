@@ -1,5 +1,5 @@
 /**
- * The first page of a browse page's results as plain HTML (issue 22): what a crawler, a link
+ * The first page of a browse page's results as plain HTML (decision 011): what a crawler, a link
  * preview or a phone whose JavaScript has not run yet sees inside #root. The markup uses the app's
  * own class names (web/src/features/listings/ListingCard.tsx, ProductsPage.tsx), so the built
  * stylesheet lays it out as the app will, and React replaces it on its first render without the

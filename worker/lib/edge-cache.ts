@@ -4,7 +4,7 @@ import { currentVersion } from './cache';
 import { isBot } from './page-boot';
 
 /**
- * Guest answers from the Workers cache (Cache API, issue 22, decision 011).
+ * Guest answers from the Workers cache (Cache API, decision 011).
  *
  * Which requests: GETs without an Authorization header of the pages the worker renders and of
  * the public, per-URL reads (listing searches, categories, locations, related ads). A signed-in

@@ -1,5 +1,5 @@
 /**
- * Perceptual hash of a photo (issue 20, docs/decisions/012): a 64-bit difference hash (dHash) of the
+ * Perceptual hash of a photo (docs/decisions/012): a 64-bit difference hash (dHash) of the
  * decoded pixels, so the same photo at another size or JPEG quality, or lightly cropped, gets a
  * hash a few bits away, and a copied ad photo can be found by Hamming distance.
  *
@@ -14,7 +14,7 @@ import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { jpegOrientation, sniffImage, type ImageKind } from './images';
 
-/** Photos within this Hamming distance are "the same photo" (issue 20). */
+/** Photos within this Hamming distance are "the same photo" (decision 012). */
 export const MATCH_DISTANCE = 6;
 
 /**

@@ -39,7 +39,7 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
 /**
  * The photo's perceptual hash and its four index bands (all null for a flat picture). A photo that
  * cannot be hashed is refused rather than stored unchecked: it would slip past the duplicate-photo
- * check (issue 20, decision 012). Over 4 MP the Images binding reads it, so the message says how to
+ * check (decision 012). Over 4 MP the Images binding reads it, so the message says how to
  * get under that; at most 4 MP the Worker's own decoders could not read it either.
  */
 const hashColumns = async (env: Env, name: string, bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {

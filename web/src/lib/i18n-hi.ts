@@ -366,7 +366,7 @@ export const HINDI: Record<string, string> = {
   'We ask your browser where you are, then fill in the state, city and neighbourhood. You can change them afterwards.': 'हम आपके ब्राउज़र से आपका स्थान पूछते हैं, फिर राज्य, शहर और इलाका भर देते हैं। आप बाद में इन्हें बदल सकते हैं।',
   'Detecting your location...': 'आपका स्थान पता कर रहे हैं...',
   'Use my current location': 'मेरा मौजूदा स्थान इस्तेमाल करें',
-  // seller packages, trust and safety, saved searches (issues 18, 20, 21)
+  // seller packages, trust and safety, saved searches (decisions 007, 008, 009)
   'Alert me': 'मुझे सूचित करें',
   'Alert updated': 'अलर्ट बदल दिया गया',
   'All ads': 'सभी विज्ञापन',

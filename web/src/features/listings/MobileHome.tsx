@@ -47,9 +47,9 @@ export const prefetchMobileHome = (queryClient: QueryClient) => queryClient.pref
 const TileIcon = CategoryIcon;
 
 /**
- * A sheet section that offers only the shortcuts leading to ads (issue 19: a quarter opened an empty
- * page). Each count is a one-row /api/listings request, cached like any list; until it answers the
- * shortcut is shown.
+ * A sheet section that offers only the shortcuts leading to ads (a shortcut that opens an empty page
+ * wastes a buyer's tap). Each count is a one-row /api/listings request, cached like any list; until
+ * it answers the shortcut is shown.
  */
 function GuideSection({ id, title, options, onClose }: { id: string; title: string; options: { label: string; search: ProductsSearch }[]; onClose: () => void }) {
   const counts = useQueries({
