@@ -240,7 +240,7 @@ describe('browse pages carry their results as HTML', () => {
       expect(text, path).not.toContain('<img src=x');
     }
     const { text } = await get('/products?location=Pune');
-    expect(rootOf(text)).toContain('Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+    expect(rootOf(text)).toContain('Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#x27;&amp;');
     expect(jsonLdOf(text).find((x) => x['@type'] === 'ItemList').itemListElement.some((e: any) => e.name === `Evil ${evil}`)).toBe(true);
     const heading = rootOf((await get(`/products?q=${encodeURIComponent('<b>x</b>')}`)).text);
     expect(heading).toContain('<h1 class="page-title">&quot;&lt;b&gt;x&lt;/b&gt;&quot; in India</h1>');
@@ -327,7 +327,7 @@ describe('listing and home pages carry their first screen as HTML', () => {
       expect(text.match(/<script/g)!.length, path).toBe(text.match(/<\/script>/g)!.length);
       expect(text, path).not.toContain('<script>alert');
       expect(text, path).not.toContain('<img src=x');
-      expect(rootOf(text), path).toContain('Evil home &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+      expect(rootOf(text), path).toContain('Evil home &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#x27;&amp;');
     }
     const root = rootOf((await get(`/item/${ad.slug}`)).text);
     expect(root).toContain('<p class="listing-detail__description">Read &quot;&gt;&lt;script&gt;');

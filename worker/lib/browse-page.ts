@@ -11,7 +11,7 @@ import type { SearchInfo } from '../schemas/search';
 import { understoodSubject } from '../schemas/search-subject';
 
 export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 const inrNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const westernNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -121,7 +121,7 @@ export const invoiceFor = async (env: Env, userId: string, orderId: string): Pro
   };
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
 
 /** A self-contained page (no scripts, no outside resources) that prints on one A4 sheet. */
 export const renderInvoiceHtml = (inv: Invoice) => {
