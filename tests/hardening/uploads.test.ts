@@ -16,7 +16,10 @@ import { exports } from 'cloudflare:workers';
 import { call } from '../api/helpers';
 import { createUserWithToken } from '../factories';
 import { jpegBombBytes, jpegBytes, pngBytes, webpBytes } from '../factories/images';
+import { progressiveJpeg } from '../factories/progressive-jpeg';
+import { scene } from '../factories/photo-variants';
 import { objects, rng } from './support';
+import { app } from '../../worker/app';
 import { concatBytes } from '../../worker/lib/crypto';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
@@ -187,5 +190,69 @@ describe('accepted uploads are stored under a server key with the sniffed type a
     expect(csp).toContain('sandbox');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
     cases++;
+  });
+});
+
+/**
+ * CPU bombs (decision 012, "Decode budget"): a small, valid progressive JPEG whose decoding passes
+ * each walk the whole picture. 300 passes over 320 × 240 still decode in a blink, so the old code
+ * stored it; a crafted 200 KB file with 2,000 passes over 1600 × 1200 kept the Worker busy for
+ * seconds. Refused from its markers, before anything decodes it.
+ */
+describe('a progressive JPEG with far more scans than any encoder writes', () => {
+  const picture = scene(320, 240, 31);
+
+  it('is refused with JPEG_TOO_MANY_SCANS, and nothing is stored', async () => {
+    const user = await createUserWithToken();
+    const before = await objects();
+    const res = await upload(user, progressiveJpeg(picture, { scans: 300 }), 'passes.jpg', 'image/jpeg');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'JPEG_TOO_MANY_SCANS',
+      error: 'passes.jpg uses an unusual JPEG encoding with too many passes (300; photos from cameras and apps have at most about 20). Please save it again as a normal JPEG.',
+    });
+    expect(await objects()).toEqual(before);
+    expect(await mediaRows(user.id)).toEqual([]);
+    cases++;
+  });
+
+  it('the same picture with as many scans as libjpeg or mozjpeg write (10, 20) is stored with a hash', async () => {
+    const user = await createUserWithToken();
+    for (const scans of [10, 20]) {
+      const res = await upload(user, progressiveJpeg(picture, { scans }), `progressive-${scans}.jpg`, 'image/jpeg');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const hashes = await env.DB.prepare('SELECT phash FROM media WHERE owner_id = ?').bind(user.id).all<{ phash: string | null }>();
+    expect(hashes.results.map((r) => r.phash)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+  });
+});
+
+describe('a progressive JPEG within the scan limit but more decoding work than the Worker does itself', () => {
+  const heavy = progressiveJpeg(scene(1600, 1200, 32), { scans: 64 });
+  const uploadWith = async (user: User, useEnv: object) => {
+    const form = new FormData();
+    form.append('image', new File([heavy.slice()], 'heavy.jpg', { type: 'image/jpeg' }));
+    const res = await app.request('http://sel.test/api/upload/image', { method: 'POST', headers: user.auth, body: form }, useEnv);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('is hashed from the Images binding’s copy and stored', async () => {
+    const user = await createUserWithToken();
+    const res = await uploadWith(user, env);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = await env.DB.prepare('SELECT phash FROM media WHERE id = ?').bind(res.body.data.id).first<{ phash: string | null }>();
+    expect(row?.phash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('without the binding it is refused (400 JPEG_TOO_COMPLEX), never decoded here, and nothing is stored', async () => {
+    const user = await createUserWithToken();
+    const before = await objects();
+    const res = await uploadWith(user, { ...env, IMAGES: undefined });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'JPEG_TOO_COMPLEX' });
+    expect(res.body.error).toContain('Please save it again as a normal JPEG.');
+    expect(await objects()).toEqual(before);
+    expect(await mediaRows(user.id)).toEqual([]);
   });
 });
