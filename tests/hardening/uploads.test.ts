@@ -4,9 +4,11 @@
  *
  * Decision on polyglots (see the report): a file that IS a structurally valid JPEG (HTML inside a
  * COM segment, or a few bytes of trailer after the end-of-image marker, which cameras also write)
- * is accepted, because the worker does not re-encode photos. It is stored under a server-made key
- * with the sniffed type and always served as `image/jpeg` with `X-Content-Type-Options: nosniff`
- * and `Content-Security-Policy: default-src 'none'; sandbox`, so a browser never renders it as HTML.
+ * is accepted, because the worker does not re-encode photos; its comments and trailer are removed
+ * with the rest of its metadata before it is stored (decision 012, "Photo metadata"). It is stored
+ * under a server-made key with the sniffed type and always served as `image/jpeg` with
+ * `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`, so a
+ * browser never renders it as HTML.
  * Anything with a real payload after the image (ZIP "GIFAR" style, long HTML, data after PNG IEND,
  * data past the WebP RIFF size) or image data far larger than its declared pixels is refused.
  */
@@ -21,6 +23,8 @@ import { scene } from '../factories/photo-variants';
 import { objects, rng } from './support';
 import { app } from '../../worker/app';
 import { concatBytes } from '../../worker/lib/crypto';
+import { sniffImage } from '../../worker/lib/images';
+import { stripMetadata } from '../../worker/lib/strip-metadata';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const te = new TextEncoder();
@@ -180,7 +184,9 @@ describe('accepted uploads are stored under a server key with the sniffed type a
     const ext = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }[stored]!;
     const key = (res.body.data.url as string).split('/api/media/')[1]!;
     expect(key).toMatch(new RegExp(`^u/${user.id}/[0-9a-z]{26}\\.${ext}$`));
-    expect(await mediaRows(user.id)).toEqual([expect.objectContaining({ r2_key: key, content_type: stored, bytes: bytes.length })]);
+    // what is stored is the photo without its metadata (comments and trailers included)
+    const clean = stripMetadata(bytes, sniffImage(bytes)!.kind)!;
+    expect(await mediaRows(user.id)).toEqual([expect.objectContaining({ r2_key: key, content_type: stored, bytes: clean.length })]);
     const served = await fetchRaw(`/api/media/${key}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(stored);
@@ -188,7 +194,9 @@ describe('accepted uploads are stored under a server key with the sniffed type a
     const csp = served.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain('sandbox');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    const servedBytes = new Uint8Array(await served.arrayBuffer());
+    expect(servedBytes).toEqual(clean);
+    expect(new TextDecoder().decode(servedBytes)).not.toContain('<script');
     cases++;
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors';
 import { jpegRefusal, jpegStructure } from '../lib/decode-budget';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
 import { hashBands, hashPhoto } from '../lib/phash';
+import { stripMetadata } from '../lib/strip-metadata';
 import webpWasm from '../lib/webp-wasm';
 import { MAX_PHOTO_BYTES } from '../schemas/options';
 import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../schemas/photo-safety-data';
@@ -55,6 +56,17 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
 };
 
 /**
+ * The bytes that are stored and served: the photo without its metadata (GPS position, names, camera
+ * serials; decision 012, "Photo metadata"), upright as before. A file whose structure cannot be
+ * followed is refused rather than stored with its metadata.
+ */
+const withoutMetadata = (name: string, bytes: Uint8Array, image: ReturnType<typeof checkPhoto>) => {
+  const clean = stripMetadata(bytes, image.kind);
+  if (!clean) throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. The file looks damaged; please save it again as a JPEG, PNG or WebP.`);
+  return clean;
+};
+
+/**
  * The photo's perceptual hash and its four index bands (all null for a flat picture). A photo that
  * cannot be hashed is refused rather than stored unchecked: it would slip past the duplicate-photo
  * check (issue 20, decision 012). Over 4 MP the Images binding reads it, so the message says how to
@@ -88,8 +100,9 @@ const hashColumns = async (env: Env, name: string, bytes: Uint8Array, image: Ret
 export const storeUpload = async (env: Env, userId: string, file: File, origin: string) => {
   const name = cleanName(file.name);
   if (file.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const image = checkPhoto(name, bytes);
+  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const image = checkPhoto(name, uploaded);
+  const bytes = withoutMetadata(name, uploaded, image);
   const hash = await hashColumns(env, name, bytes, image);
   const id = `med_${ulid().toLowerCase()}`;
   const key = `u/${userId}/${id.slice(4)}.${EXT[image.contentType]}`;
@@ -152,7 +165,8 @@ export const presignUpload = async (env: Env, userId: string, input: { contentTy
 
 /**
  * After the browser's PUT: read the staged object, apply the same checks as a worker upload plus
- * the announced size, and write the checked bytes under the photo's own key with the type we found.
+ * the announced size, and write the checked bytes, without their metadata, under the photo's own
+ * key with the type we found (the row's `bytes` becomes the stored size).
  * Confirming again changes nothing.
  */
 export const confirmDirectUpload = async (env: Env, userId: string, id: string, origin: string) => {
@@ -178,11 +192,13 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
     await discard();
     throw new AppError(400, 'UPLOAD_SIZE_MISMATCH', 'The uploaded photo is not the one announced (its size differs). Please upload it again.');
   }
-  const bytes = new Uint8Array(await object.arrayBuffer());
+  const uploaded = new Uint8Array(await object.arrayBuffer());
   let image: ReturnType<typeof checkPhoto>;
+  let bytes: Uint8Array;
   let hash: Awaited<ReturnType<typeof hashColumns>>;
   try {
-    image = checkPhoto('This photo', bytes);
+    image = checkPhoto('This photo', uploaded);
+    bytes = withoutMetadata('This photo', uploaded, image);
     hash = await hashColumns(env, 'This photo', bytes, image);
   } catch (err) {
     await discard();
