@@ -27,7 +27,7 @@ export const MAX_JPEG_QUANT_TABLES = 16;
  * Decoding work the Worker does for a photo itself, in blocks decoded: every scan costs one pass
  * over the 8×8 blocks of the components it carries. A 4 MP photo (the in-Worker size cap,
  * MAX_HASH_PIXELS) without colour subsampling is 187,500 blocks; libjpeg's 10-scan progressive script
- * over it is ~750,000 block-passes, mozjpeg's ~1,100,000. Photos over this are hashed from the Images
+ * over it is ~750,000 block-passes, a 20-scan mozjpeg script ~1,375,000. Photos over this are hashed from the Images
  * binding's small copy instead (like photos over 4 MP), so no photo makes the Worker walk more blocks
  * than the largest normal one (~0.3 s at ~200 ns per block-pass measured on the dev box).
  */
