@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { app } from '../../worker/app';
 import { call } from './helpers';
 import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 import { guideShortcuts, shortcutId } from '../../web/src/features/catalog/category-guides';
+import type { HomeShortcuts } from '../../worker/schemas/shortcuts';
 
-type Sheets = { guides: { name: string; category: string; subcategory: string | null; shortcuts: { kind: string; label: string; filters: Record<string, string | number> }[] }[] };
+type Sheets = HomeShortcuts;
 
 const shortcuts = async (location?: string) => {
   const res = await call(`/api/listings/shortcuts${location ? `?${new URLSearchParams({ location })}` : ''}`);
@@ -72,6 +75,21 @@ describe('GET /api/listings/shortcuts', () => {
     expect(offered(await shortcuts())).toEqual(before);
     await invalidateListingCaches(env); // what every write that changes live ads does
     expect(offered(await shortcuts())).toEqual(expect.arrayContaining(['Bikes|all:View All', 'Bikes|brand:Royal Enfield', 'Bikes|budget:₹1 - 2 Lakh']));
+  });
+
+  it('a guest’s repeat request is answered from the edge cache, like a search', async () => {
+    const get = async (path: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(`https://sel.example${path}`, {}, { ...env, EDGE_CACHE: 'on' }, ctx);
+      const body = (await res.json()) as { data: Sheets };
+      await waitOnExecutionContext(ctx);
+      return { cache: res.headers.get('x-edge-cache'), data: body.data };
+    };
+    const path = `/api/listings/shortcuts?${new URLSearchParams({ location: 'Delhi' })}`;
+    expect((await get(path)).cache).toBe('MISS');
+    const again = await get(path);
+    expect(again.cache).toBe('HIT');
+    expect(offered(again.data)).toEqual(expect.arrayContaining(['Cars|extra:CNG', 'Cars|budget:Under ₹3 Lakh']));
   });
 
   it('offers nothing in a place nobody knows, and answers bad input with a 400', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
+import { CATEGORY_GUIDES } from '../../../worker/schemas/category-guides';
 import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
 import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data';
 import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
@@ -126,6 +127,11 @@ describe('the Hindi catalogue', () => {
       ...MEGA_MENU.flatMap((g) => [g.label, ...g.items.map((i) => i.label)]),
     ];
     expect(names.filter((name) => !HINDI[name])).toEqual([]);
+  });
+  it('has Hindi for the home sheets’ budgets and extra filters (category-guides reference data shown through t())', () => {
+    const labels = CATEGORY_GUIDES.flatMap((guide) => [...guide.budgets.map((b) => b.label), ...guide.extras.map((e) => e.label)]);
+    // "₹10,000 - 20,000" and "128 GB" read the same in Hindi; a label with a word needs its entry
+    expect(labels.filter((label) => /[a-z]{3}/i.test(label) && !HINDI[label])).toEqual([]);
   });
   it('has Hindi for the premium plans’ descriptions and features (reference data shown through t())', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);

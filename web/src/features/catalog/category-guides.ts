@@ -19,7 +19,7 @@ import {
   type ShortcutKind,
 } from '../../../../worker/schemas/category-guides';
 
-export { BIKE_BUDGETS, CAR_BUDGETS, CATEGORY_GUIDES, MOBILE_BUDGETS, OPEN_PRICE_MAX, PROPERTY_BUDGETS, shortcutId } from '../../../../worker/schemas/category-guides';
+export { BIKE_BUDGETS, CAR_BUDGETS, CATEGORY_GUIDES, MOBILE_BUDGETS, OPEN_PRICE_MAX, PROPERTY_BUDGETS, shortcutId, shortcutsOf } from '../../../../worker/schemas/category-guides';
 export type { BudgetRange, CatalogTarget, CategoryGuide, ExtraFilter, Shortcut, ShortcutKind };
 
 export interface CategoryTile {

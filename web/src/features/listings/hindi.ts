@@ -58,6 +58,15 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Error loading listing': 'विज्ञापन लोड करने में त्रुटि',
   'There was an error loading the listing. Please try again later.': 'विज्ञापन लोड करने में त्रुटि हुई। कृपया बाद में फिर कोशिश करें।',
   // MobileHome.tsx
+  Budget: 'बजट',
+  'Popular brands': 'लोकप्रिय ब्रांड',
+  'More filters': 'और फ़िल्टर',
+  'Browse categories': 'श्रेणियाँ देखें',
+  Categories: 'श्रेणियाँ',
+  'View All {category}': 'सभी {category} देखें',
+  'No ads in {category} here yet.': 'यहाँ अभी {category} में कोई विज्ञापन नहीं है।',
+  'Loading listings...': 'विज्ञापन लोड हो रहे हैं...',
+  'No listings in {location} yet. Be the first to post an ad here.': '{location} में अभी कोई विज्ञापन नहीं है। यहाँ विज्ञापन डालने वाले पहले व्यक्ति बनें।',
   'Load More': 'और देखें',
   // PhotoViewer.tsx
   'Photos of {title}': '{title} की फ़ोटो',
