@@ -382,6 +382,8 @@ export const HINDI: Record<string, string> = {
   'Buy': 'खरीदें',
   'Buy Business Packages': 'बिज़नेस पैकेज खरीदें',
   'Buy an extra ad to post this one now; what you typed stays here.': 'इसे अभी पोस्ट करने के लिए एक अतिरिक्त विज्ञापन खरीदें; आपने जो लिखा है वह यहीं रहेगा।',
+  'Buy an extra ad to save this change now; what you typed stays here.': 'यह बदलाव अभी सहेजने के लिए एक अतिरिक्त विज्ञापन खरीदें; आपने जो लिखा है वह यहीं रहेगा।',
+  'Buy an extra ad to put this one back on sale now.': 'इसे अभी फिर से बिक्री पर लगाने के लिए एक अतिरिक्त विज्ञापन खरीदें।',
   'Complete Payment': 'भुगतान पूरा करें',
   'Confirming your payment...': 'आपके भुगतान की पुष्टि हो रही है...',
   'Could not load your saved searches.': 'आपकी सहेजी गई खोजें लोड नहीं हो सकीं।',
