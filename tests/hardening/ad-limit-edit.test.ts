@@ -163,6 +163,28 @@ describe('free-ad limit on going live again', () => {
     expect((await postings(seller.id)).filter((p) => p.credit_id === credit)).toHaveLength(1);
   });
 
+  it('re-submitting a rejected Cars ad by editing it, after its posting’s 365 days, is 402 with the free Cars ad used; it stays rejected', async () => {
+    const seller = await createUserWithToken();
+    // a car with no price is held back by the automatic check, and still counts as posted
+    const rejected = await json(seller, 'POST', '/api/listings', {
+      title: 'Maruti Swift VXI 2018 petrol',
+      description: 'Well kept, single owner, papers ready, can be seen any evening this week.',
+      price: 0,
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      neighbourhood: 'Indiranagar',
+      images: [await photo(seller)],
+      ...CAR,
+    });
+    expect(rejected.body.data.status).toBe('REJECTED');
+    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, rejected.body.data.id).run();
+    expect((await post(seller, CAR, 'Honda City ZX 2017 petrol')).status).toBe(201);
+    const fixed = await json(seller, 'PUT', `/api/listings/${rejected.body.data.id}`, { price: 525000 });
+    expect(fixed.status).toBe(402);
+    expect(fixed.body.code).toBe('AD_LIMIT_REACHED');
+    expect(await stored(rejected.body.data.id)).toMatchObject({ status: 'REJECTED', price_minor: 0 });
+  });
+
   it('reactivating or putting back on sale within the period costs nothing', async () => {
     const seller = await createUserWithToken();
     const car = await post(seller, CAR, 'Maruti Swift VXI 2018 petrol');
