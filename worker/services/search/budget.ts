@@ -278,6 +278,21 @@ export const readBudget = (query: string): Budget | undefined => {
 const NAME_WORDS = new Set(['max', 'maximum', 'min', 'minimum', 'over', 'about', 'budget', 'from', 'plus']);
 
 /**
+ * The bounds the words add to a request's own (decision 016): a bound the request names (the price
+ * filter, a saved search's minPrice/maxPrice) wins over the words' bound of the same side; when the
+ * two sides together would be an empty range, the request's filters alone apply.
+ */
+export const boundsFromWords = (explicit: { minPrice?: number; maxPrice?: number }, budget: Budget | undefined): { minPrice?: number; maxPrice?: number } => {
+  if (!budget) return {};
+  const out: { minPrice?: number; maxPrice?: number } = {};
+  if (explicit.minPrice === undefined && budget.minPrice !== undefined) out.minPrice = budget.minPrice;
+  if (explicit.maxPrice === undefined && budget.maxPrice !== undefined) out.maxPrice = budget.maxPrice;
+  const min = explicit.minPrice ?? out.minPrice;
+  const max = explicit.maxPrice ?? out.maxPrice;
+  return min !== undefined && max !== undefined && min > max ? {} : out;
+};
+
+/**
  * Where a budget is still being typed at the end of the words ("sofa under", "bike 30 hazar",
  * "car 2 se"): the index it starts at, so suggestions look at the words before it. -1 when none.
  */
