@@ -181,7 +181,7 @@ export const BARE_AMOUNT_MIN = 10_000;
 /** With an operator, an amount smaller than this is no price either ("under 5", "tv under 32"). */
 export const OPERATOR_AMOUNT_MIN = 100;
 /** "4k tv", "8k": screen resolutions, never a bare price. */
-export const RESOLUTION_KS = new Set([2, 4, 5, 8]);
+export const RESOLUTION_KS = new Set([2, 4, 8]);
 /** Four-digit numbers in this range are years when nothing says they are money. */
 export const YEAR_RANGE = [1950, 2039] as const;
 /** Words after a bare amount that only say "costing this much" ("10 hazar ka phone", "50k wala"). */

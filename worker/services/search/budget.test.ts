@@ -260,3 +260,11 @@ describe('budget words: properties', () => {
     );
   });
 });
+
+describe('budget words: everyday shorthand', () => {
+  it('reads "5k" as money beside a thing, but "4k"/"8k" stay screen resolutions', () => {
+    expect(bounds('sofa 5k')).toEqual({ min: undefined, max: 5_000, rest: 'sofa' });
+    expect(read('samsung 8k tv')).toBeUndefined();
+    expect(bounds('4k tv under 30k')).toEqual({ min: undefined, max: 30_000, rest: '4k tv' });
+  });
+});

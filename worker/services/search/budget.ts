@@ -50,10 +50,16 @@ interface Token {
 }
 
 const nfc = (s: string) => s.normalize('NFC').toLowerCase();
-const phraseTable = (entries: [string, BudgetKind | true][]) => {
-  const table = entries.map(([phrase, kind]) => ({ words: nfc(phrase).split(' '), kind }));
-  // longest first, so "se kam" wins over "se" and "ke andar" over nothing
-  return table.sort((a, b) => b.words.length - a.words.length);
+type PhraseTable = Map<string, { words: string[]; kind: BudgetKind | true }[]>;
+/** Phrases by their first word, longest first, so "se kam" wins over "se" and "ke andar" over nothing. */
+const phraseTable = (entries: [string, BudgetKind | true][]): PhraseTable => {
+  const table: PhraseTable = new Map();
+  for (const [phrase, kind] of entries) {
+    const words = nfc(phrase).split(' ');
+    table.set(words[0]!, [...(table.get(words[0]!) ?? []), { words, kind }]);
+  }
+  for (const list of table.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return table;
 };
 const BEFORE = phraseTable(Object.entries(OPERATORS_BEFORE));
 const AFTER = phraseTable(Object.entries(OPERATORS_AFTER));
@@ -86,8 +92,10 @@ const lex = (text: string): Token[] => {
   return out;
 };
 
-const matchPhrase = (tokens: Token[], at: number, table: { words: string[]; kind: BudgetKind | true }[]) => {
-  for (const entry of table) {
+const matchPhrase = (tokens: Token[], at: number, table: PhraseTable) => {
+  const first = tokens[at];
+  if (!first) return undefined;
+  for (const entry of table.get(first.text) ?? []) {
     if (at + entry.words.length > tokens.length) continue;
     if (entry.words.every((w, k) => tokens[at + k]!.text === w)) return { kind: entry.kind, end: at + entry.words.length };
   }
