@@ -1,7 +1,7 @@
 /**
  * The words a buyer uses to name a budget in a search ("sofa under 10k", "bike 30 hazar tak",
  * "car 2 se 3 lakh", "मोबाइल 10 हज़ार तक"): reviewed data for the parser in
- * worker/services/search/budget.ts (docs/decisions/016-budgets-in-the-words.md). Free of zod and
+ * worker/services/search/budget.ts (docs/decisions/017-budgets-in-the-words.md). Free of zod and
  * of worker imports. Every phrase is written lower-case; Devanagari is compared in NFC. Checked by
  * worker/services/search/budget.test.ts: change a list here and the test that names it.
  */

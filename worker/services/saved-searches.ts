@@ -83,7 +83,7 @@ export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promis
 };
 
 /**
- * A budget in the words becomes the saved filters it is (decision 016): "sofa under 10k" is kept as
+ * A budget in the words becomes the saved filters it is (decision 017): "sofa under 10k" is kept as
  * q=sofa, maxPrice=10000, so the saved search opens with its price filter, its name says the budget,
  * and its alerts keep to it. A bound the search names itself wins, as in GET /api/listings.
  */

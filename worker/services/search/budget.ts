@@ -3,7 +3,7 @@
  * 20000", "मोबाइल 10 हज़ार तक" → minPrice / maxPrice in rupees, and the words without it. Numbers
  * that name a model, a size, a count or a year ("redmi 9", "128 gb", "2019 swift", "1.5 ton ac",
  * "2 bhk") stay words. The vocabulary is reviewed data (worker/schemas/price-words-data.ts); the
- * rules are in docs/decisions/016-budgets-in-the-words.md. One pass over a handful of tokens, no
+ * rules are in docs/decisions/017-budgets-in-the-words.md. One pass over a handful of tokens, no
  * allocation beyond them: it runs on every search request and every keystroke's suggestions.
  */
 import {
@@ -286,7 +286,7 @@ export const readBudget = (query: string): Budget | undefined => {
 const NAME_WORDS = new Set(['max', 'maximum', 'min', 'minimum', 'over', 'about', 'budget', 'from', 'plus']);
 
 /**
- * The bounds the words add to a request's own (decision 016): a bound the request names (the price
+ * The bounds the words add to a request's own (decision 017): a bound the request names (the price
  * filter, a saved search's minPrice/maxPrice) wins over the words' bound of the same side; when the
  * two sides together would be an empty range, the request's filters alone apply.
  */

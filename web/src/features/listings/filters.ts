@@ -202,7 +202,7 @@ export function filterChips(search: ProductsSearch, i18n: I18n = ENGLISH): Filte
 
 /**
  * The budget the search read from the words ("sofa under 10k"), as a chip like the price filter's:
- * removing it searches the words without the budget (docs/decisions/016-budgets-in-the-words.md).
+ * removing it searches the words without the budget (docs/decisions/017-budgets-in-the-words.md).
  */
 export function budgetChip(search: ProductsSearch, info: SearchInfo | undefined, i18n: I18n = ENGLISH): FilterChip | undefined {
   if (!info || info.withoutBudget === undefined || !search.q) return undefined;
