@@ -1,5 +1,5 @@
 /**
- * Writes the duplicate-photo test set's source photos (issue 20) to tests/fixtures/phash-photos.ts:
+ * Writes the duplicate-photo test set's source photos (decision 012) to tests/fixtures/phash-photos.ts:
  * the demo-photo drawings of one phone model in different colours and scenes (different photos
  * of "the same model of phone", which must NOT match), plus a laptop and a car. The variants that
  * MUST match (resized, recompressed, cropped) are made from these inside the test.

@@ -212,6 +212,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
     }
   }
 
+  await checkSellerCounts(db);
   await invalidateCaches(cache);
   const statuses = [...stats.statuses].map(([s, n]) => `${n} ${s}`).join(', ');
   log(`done: ${users.length} users, ${listingCount} listings (${statuses}; ${stats.featured} featured), ${stats.media} photos, seed "${seed}"`);
@@ -313,6 +314,24 @@ async function checkSchema(db: D1Database) {
   }
   const categories = (await db.prepare('SELECT count(*) AS n FROM categories').first<{ n: number }>())?.n ?? 0;
   if (categories === 0) log('warning: the categories table is empty (reference-data migration not applied?)');
+}
+
+/**
+ * Every demo seller's kept live-ad count (users.live_ads, maintained by triggers so ad pages and
+ * cards need no grouped count) must equal the ads they really have live. The seed fails loudly
+ * when it does not, rather than leaving ad pages that say "3 items listed" for a seller with 64.
+ */
+async function checkSellerCounts(db: D1Database) {
+  const wrong = await db
+    .prepare(
+      `SELECT u.id, u.live_ads AS kept, (SELECT count(*) FROM listings l WHERE l.user_id = u.id AND l.status = 'APPROVED') AS real
+       FROM users u WHERE u.id >= ? AND u.id < ? AND u.live_ads <> (SELECT count(*) FROM listings l WHERE l.user_id = u.id AND l.status = 'APPROVED') LIMIT 5`,
+    )
+    .bind(DEMO_FROM, DEMO_TO)
+    .all<{ id: string; kept: number; real: number }>();
+  if (wrong.results.length) {
+    throw new Error(`seed: users.live_ads disagrees with the live ads for ${wrong.results.map((r) => `${r.id} (${r.kept} kept, ${r.real} live)`).join(', ')}`);
+  }
 }
 
 /** Best effort: cached category/location counts and lists are now stale. */

@@ -55,7 +55,7 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()
-  // guests' pages and public reads from the Workers cache, keyed by the data version (issue 22)
+  // guests' pages and public reads from the Workers cache, keyed by the data version (decision 011)
   .use('*', guestEdgeCache)
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
   // a signed-in user's answers are theirs alone: never kept by a shared cache

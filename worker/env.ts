@@ -11,7 +11,7 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiterContract>;
   ChatRoom: DurableObjectNamespace<ChatRoomContract>;
   UserInbox: DurableObjectNamespace<UserInboxContract>;
-  /** issue 21: listing events (outbox relay) → the saved-search and price-drop consumer */
+  /** listing events (outbox relay) → the saved-search and price-drop consumer (decision 009) */
   ALERTS_QUEUE: Queue<AlertMessage>;
   APP_NAME: string;
   JWT_ISSUER: string;
@@ -42,7 +42,7 @@ export interface Env {
   /** set to send e-mail (saved-search digests) through a provider; without it, the dev outbox */
   EMAIL_PROVIDER_URL?: string;
   EMAIL_PROVIDER_TOKEN?: string;
-  /** #18 tax invoices: who issues them (wrangler.toml [vars]; sample defaults in worker/services/invoices.ts). The GSTIN's first two digits are the supplier's state. */
+  /** Tax invoices (decision 015): who issues them (wrangler.toml [vars]; sample defaults in worker/services/invoices.ts). The GSTIN's first two digits are the supplier's state. */
   SUPPLIER_NAME?: string;
   SUPPLIER_ADDRESS?: string;
   SUPPLIER_GSTIN?: string;

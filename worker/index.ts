@@ -76,7 +76,7 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
   },
-  // issue 21: listing events → saved-search alerts and price drops; the dead-letter queue logs what gave up
+  // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up
   queue: async (batch, env) => {
     if (batch.queue === 'sel-alerts-dlq') return handleDeadLetters(batch as MessageBatch<AlertMessage>);
     return handleAlertBatch(batch as MessageBatch<AlertMessage>, env);

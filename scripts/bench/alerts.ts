@@ -1,7 +1,7 @@
 /**
  * `npm run bench:alerts -- [--searches 100000] [--rate 20] [--seconds 60] [--pool 3000] [--sellers 100] [--online 0.05]`
  *
- * Saved-search alerts at scale (issue 21), through the real code path: `wrangler dev` runs the
+ * Saved-search alerts at scale (decision 009), through the real code path: `wrangler dev` runs the
  * worker with its queue producer and consumer (miniflare's local Queue, wrangler.toml's batch
  * settings), D1, KV and the inbox Durable Objects; ads are posted with POST /api/listings by
  * signed-in sellers at a fixed rate, so each goes live with its outbox event written in the same
@@ -152,7 +152,7 @@ const prepareData = async () => {
   const sqlite = new DatabaseSync(sqliteFile());
   sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('BEGIN');
-  // the bench measures alerts, not the free-ad quota of issue 18
+  // the bench measures alerts, not the free-ad quota of seller packages (decision 007)
   sqlite.exec('UPDATE free_ad_limits SET free_ads = 1000000');
   const buyers = Math.ceil(SEARCHES / PER_BUYER);
   const addUser = sqlite.prepare(`INSERT INTO users (id, username, email, first_name, last_name, status, token_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACTIVE', 0, ?, ?)`);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bundle` — what each dependency costs the home page (issue 22).
+ * `npm run bench:bundle` — what each dependency costs the home page, against its JavaScript budget (decision 011).
  *
  * Builds the client (vite, production mode) and reads Rollup's own output: the JavaScript the home
  * page loads up front is the entry, everything it imports statically, and the home route's chunks

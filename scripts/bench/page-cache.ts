@@ -1,7 +1,7 @@
 /**
  * `npm run bench:page-cache -- [--requests 300] [--base http://127.0.0.1:8787] [--check]`
  *
- * Guest page latency with and without the edge cache (issue 22, decision 011), measured on the
+ * Guest page latency with and without the edge cache (decision 011), measured on the
  * real worker (wrangler dev) over the bench's demo database (.wrangler/bench-pages-state, 600 ads),
  * or against a running server with --base. For each page kind (a category-in-city browse page,
  * /products, a listing page, the listing search API), one request warms the entry, then

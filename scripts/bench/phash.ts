@@ -1,5 +1,5 @@
 /**
- * Cost of hashing one uploaded photo (issue 20, docs/decisions/012): decode (jpeg-js / fast-png) +
+ * Cost of hashing one uploaded photo (docs/decisions/012): decode (jpeg-js / fast-png) +
  * 9×8 box average + dHash, in V8 (the engine workerd runs). Photos are the demo drawings scaled up
  * to typical phone sizes with sensor grain, saved at quality 85 (like a phone) — real photos decode
  * at about the same cost per pixel. Reports CPU time per photo (process.cpuUsage, not wall time,

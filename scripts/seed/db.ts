@@ -113,11 +113,25 @@ export class BatchWriter {
     await this.inFlight;
   }
 
+  /**
+   * Rows reach the database in the order they were queued, table by table: a table's INSERT is sent
+   * only after every earlier-queued table's rows. Otherwise a small table (25 users) still waiting for
+   * its 100th row would land after the listings that point at it, and the triggers that keep
+   * per-user counts (users.live_ads) would update no row.
+   */
   private async cut(p: Pending) {
+    for (const earlier of this.pending.values()) {
+      if (earlier === p) break;
+      if (earlier.tuples.length) this.push(earlier);
+    }
+    this.push(p);
+    if (this.statements.length >= STATEMENTS_PER_BATCH) await this.send();
+  }
+
+  private push(p: Pending) {
     this.statements.push(this.db.prepare(p.head + p.tuples.join(', ')));
     p.tuples = [];
     p.bytes = p.head.length;
-    if (this.statements.length >= STATEMENTS_PER_BATCH) await this.send();
   }
 
   /** Waits for the previous batch, then starts this one without waiting for it. */

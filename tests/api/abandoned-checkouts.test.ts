@@ -13,7 +13,7 @@ const json = (user: User, method: string, path: string, body?: unknown) =>
 const age = (table: 'payment_orders' | 'business_orders', userId: string, ms: number) =>
   env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE user_id = ?`).bind(Date.now() - ms, userId).run();
 
-describe('abandoned checkouts do not pile up as "Not completed" (issue 19)', () => {
+describe('abandoned checkouts do not pile up as "Not completed"', () => {
   it('premium: an unpaid order shows while fresh and is hidden once abandoned; the row stays for a late payment', async () => {
     const buyer = await createUserWithToken();
     const order = await json(buyer, 'POST', '/api/premium/create-order', { packageId: 'basic' });

@@ -445,7 +445,7 @@ describe('matches are per shared query: price drops into a range, digests after 
   });
 });
 
-// ---------------------------------------------------------------- #21 second part: only the new ads, moderator approval, crashes at every step
+// ---------------------------------------------------------------- saved searches: only the new ads, moderator approval, crashes at every step
 
 const withRole = async (role: 'MODERATOR' | 'ADMIN') => {
   const u = await createUserWithToken({ firstName: 'Mod' });

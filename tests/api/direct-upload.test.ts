@@ -39,7 +39,7 @@ describe('direct uploads to R2 (presigned PUT)', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ id, url, width: 640, height: 480 });
     expect((await env.DB.prepare('SELECT state, bytes FROM media WHERE id = ?').bind(id).first<{ state: string; bytes: number }>())?.state).toBe('READY');
-    // the confirmed photo carries its perceptual hash and bands, like a worker upload (issue 20)
+    // the confirmed photo carries its perceptual hash and bands, like a worker upload (decision 012)
     const hashed = await env.DB.prepare('SELECT phash, phash_b0, phash_b3 FROM media WHERE id = ?').bind(id).first<{ phash: string; phash_b0: number; phash_b3: number }>();
     expect(hashed?.phash).toMatch(/^[0-9a-f]{16}$/);
     expect(hashed?.phash_b0).toBe(Number.parseInt(hashed!.phash.slice(0, 4), 16));

@@ -1,5 +1,5 @@
 /**
- * Duplicate-photo detection and reporters told the outcome (issue 20), through the real worker:
+ * Duplicate-photo detection and reporters told the outcome (decision 012), through the real worker:
  * photos are hashed at upload, a copy of another seller's live photo holds the new ad for review,
  * the same seller re-posting gets a 409 pointing at the ad they have, and reporters hear the result.
  */

@@ -31,7 +31,7 @@ const send = async (method: string, path: string, auth: Record<string, string>, 
   return res;
 };
 
-describe('guest edge cache (issue 22)', () => {
+describe('guest edge cache', () => {
   it('answers a repeated guest search from the cache, with an ETag and 304 for a repeat visit', async () => {
     const seller = await createUser();
     await createListing(seller, { title: 'Edge cached Swift', city: 'Pune' });
@@ -193,7 +193,7 @@ describe('guest edge cache (issue 22)', () => {
     expect((await get('/api/categories')).cache).toBe('MISS');
   });
 
-  it('"since" is part of the key: each window is its own answer, a bad one is a 400 never stored (issue 21)', async () => {
+  it('"since" is part of the key: each window is its own answer, a bad one is a 400 never stored', async () => {
     const seller = await createUser();
     const word = `Sincecache${Date.now().toString(36)}`;
     const old = await createListing(seller, { title: `${word} old scooter`, city: 'Pune', createdAt: Date.now() - 3 * 3_600_000 });

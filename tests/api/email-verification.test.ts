@@ -17,7 +17,7 @@ const mailedCode = async (to: string) => {
 const emailOf = async (id: string) =>
   env.DB.prepare('SELECT email, email_verified AS verified FROM users WHERE id = ?').bind(id).first<{ email: string | null; verified: number }>();
 
-describe('verifying the e-mail address from the profile (issue 19)', () => {
+describe('verifying the e-mail address from the profile', () => {
   it('e-mails a code; the right code verifies the address, a wrong one is refused with a message', async () => {
     const user = await createUserWithToken({ firstName: 'Mail' });
     const sent = await post('/api/auth/email/send-code', user.auth, {});

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createListing, createUser } from '../factories';
 
-// issue #19: the filter's category counts follow the words and filters searched
+// the filter's category counts follow the words and filters searched
 const facets = async (params: Record<string, string>) => {
   const res = await call(`/api/listings/facets?${new URLSearchParams(params)}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

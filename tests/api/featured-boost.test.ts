@@ -7,7 +7,7 @@ import { getDb } from '../../worker/db/client';
 import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/featured';
 import type { ListingsQuery } from '../../worker/schemas/listings';
 
-/** #18 (decision 014): featured ads pinned on page 1 of their category; Boost sorts by bumped_at. */
+/** Decision 014: featured ads pinned on page 1 of their category; Boost sorts by bumped_at. */
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 

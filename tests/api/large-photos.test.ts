@@ -1,5 +1,5 @@
 /**
- * Photos over 4 MP sent straight to the API (issue 20's last gap, decision 012): a phone's 12 MP
+ * Photos over 4 MP sent straight to the API (decision 012): a phone's 12 MP
  * photo is too big to decode in the Worker, so the Images binding (sharp under miniflare) scales it
  * down and the small copy is hashed. A stolen 12 MP photo must be caught against its 1600 px copy
  * (what the web app uploads) and the other way round, through the worker upload and the

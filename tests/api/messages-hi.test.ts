@@ -13,7 +13,7 @@ const post = (path: string, body: unknown, language?: string) =>
     body: JSON.stringify(body),
   });
 
-describe('API error messages in the reader’s language (issue 19)', () => {
+describe('API error messages in the reader’s language', () => {
   it('the catalogue is Hindi, keeps {n}, and has no empty entry', () => {
     for (const [key, value] of Object.entries(ERRORS_HINDI)) {
       expect(value.trim(), key).not.toBe('');

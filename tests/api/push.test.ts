@@ -165,7 +165,7 @@ describe('push subscriptions', () => {
     for (const m of messages) expect(m).toMatchObject({ title: 'New message', url: `/chat?chatId=${chatId}`, tag: `message:${chatId}` });
   });
 
-  it('a seller who reads Hindi gets the push in Hindi (issue 19: users.language); the buyer’s words stay as written', async () => {
+  it('a seller who reads Hindi gets the push in Hindi (users.language); the buyer’s words stay as written', async () => {
     const seller = await createUserWithToken({ firstName: 'Kiran' });
     const buyer = await createUserWithToken({ firstName: 'Divya' });
     expect((await call('/api/auth/language', { method: 'PUT', headers: { 'content-type': 'application/json', ...seller.auth }, body: JSON.stringify({ language: 'hi' }) })).status).toBe(200);

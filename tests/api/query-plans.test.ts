@@ -104,7 +104,7 @@ describe('a category and a price range, newest first', () => {
   });
 });
 
-describe('at 1M ads: narrow filters read their own index (issue 22)', () => {
+describe('at 1M ads: narrow filters read their own index', () => {
   const pageOf = async (shape: Record<string, string>, planned: { featuredOnly?: number } = {}) => {
     const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape), planned);
     const plan = await planOf(built.sql, [...built.params]);
@@ -153,7 +153,7 @@ describe('at 1M ads: narrow filters read their own index (issue 22)', () => {
   });
 });
 
-describe('saved-search alerts read through their indexes (issue 21, decision 009)', () => {
+describe('saved-search alerts read through their indexes (decision 009)', () => {
   it('candidates: the distinct queries of a category and place; then the searches behind the matching ones', async () => {
     const matchers = await planOf(`SELECT id, matcher FROM saved_search_matchers WHERE scope IN ('', ?, ?) AND place_id IN (0, ?, ?, ?)`, ['Vehicles', 'Scooters', 1, 2, 3]);
     expect(matchers.join(' | ')).toMatch(/USING (COVERING )?INDEX saved_search_matchers_key/);

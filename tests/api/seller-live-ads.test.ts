@@ -24,7 +24,7 @@ const mismatches = async () =>
     ).all()
   ).results;
 
-describe("a seller's live ads on every card (issue 22)", () => {
+describe("a seller's live ads on every card", () => {
   it('follows selling, deactivating, reactivating, deleting and hidden ads, and always equals a count', async () => {
     const seller = await createUserWithToken();
     const [a, b, c] = [await createListing(seller), await createListing(seller), await createListing(seller)];

@@ -7,7 +7,7 @@ import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { csvCell, findPhoneNumber } from '../../worker/services/leads';
 
-/** #18 seller reports: tax invoices, leads (JSON and CSV), ad stats. */
+/** Seller reports (decision 015): tax invoices, leads (JSON and CSV), ad stats. */
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const DAY = 86_400_000;

@@ -104,7 +104,7 @@ describe('pages carry their first data for a guest', () => {
     expect(Object.keys(bootOf(desktop.text)!)).toEqual(['/listings?limit=12&sortBy=createdAt&sortOrder=desc']);
     expect(desktop.text).toContain('<link rel="canonical" href="https://sel.example/">');
     expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" fetchpriority="low">');
-    // the desktop header is a chunk of its own: preloaded for wide screens, never for phones (issue 22)
+    // the desktop header is a chunk of its own: preloaded for wide screens, never for phones (the home page's JavaScript budget, decision 011)
     expect(desktop.text).toContain('<link rel="modulepreload" crossorigin href="/assets/DesktopHeader.js" fetchpriority="low">');
     expect((await get('/')).text).not.toContain('DesktopHeader.js');
     // phones get the phone home's chunk (the home route loads it before the first render), on home only
@@ -176,7 +176,7 @@ const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</main>') + 7);
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-describe('browse pages carry their results as HTML (issue 22)', () => {
+describe('browse pages carry their results as HTML', () => {
   it('a category-in-city page renders the same first page the API returns: cards, count, breadcrumbs, canonical, ItemList', async () => {
     const seller = await createUser();
     const now = Date.now();
@@ -240,7 +240,7 @@ describe('browse pages carry their results as HTML (issue 22)', () => {
       expect(text, path).not.toContain('<img src=x');
     }
     const { text } = await get('/products?location=Pune');
-    expect(rootOf(text)).toContain('Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+    expect(rootOf(text)).toContain('Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#x27;&amp;');
     expect(jsonLdOf(text).find((x) => x['@type'] === 'ItemList').itemListElement.some((e: any) => e.name === `Evil ${evil}`)).toBe(true);
     const heading = rootOf((await get(`/products?q=${encodeURIComponent('<b>x</b>')}`)).text);
     expect(heading).toContain('<h1 class="page-title">&quot;&lt;b&gt;x&lt;/b&gt;&quot; in India</h1>');
@@ -269,7 +269,7 @@ describe('browse pages carry their results as HTML (issue 22)', () => {
 /** The texts of every element of a class in some markup (innerHTML, so escaping shows). */
 const texts = (html: string, tag: string, cls: string) => [...html.matchAll(new RegExp(`<${tag} class="${cls}"[^>]*>(.*?)</${tag}>`, 'g'))].map((m) => m[1]);
 
-describe('listing and home pages carry their first screen as HTML (issue 22)', () => {
+describe('listing and home pages carry their first screen as HTML', () => {
   it('a listing page renders what the API returns for it: crumbs, first photo as preloaded, price, title, place, facts', async () => {
     const seller = await createUser();
     // a verified seller's featured ad with three photos
@@ -327,7 +327,7 @@ describe('listing and home pages carry their first screen as HTML (issue 22)', (
       expect(text.match(/<script/g)!.length, path).toBe(text.match(/<\/script>/g)!.length);
       expect(text, path).not.toContain('<script>alert');
       expect(text, path).not.toContain('<img src=x');
-      expect(rootOf(text), path).toContain('Evil home &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;');
+      expect(rootOf(text), path).toContain('Evil home &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#x27;&amp;');
     }
     const root = rootOf((await get(`/item/${ad.slug}`)).text);
     expect(root).toContain('<p class="listing-detail__description">Read &quot;&gt;&lt;script&gt;');

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 20): roles, reports that hold an ad, blocks, moderation decisions, bans
+ * Trust and safety (decision 008): roles, reports that hold an ad, blocks, moderation decisions, bans
  * and the audit log, through the real worker.
  */
 import { describe, expect, it } from 'vitest';
@@ -252,7 +252,7 @@ describe('moderation', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ listingId: ad.id, status: 'APPROVED' });
     expect(await searchFinds(word, ad.id)).toBe(true);
-    // live again is news for saved searches: an 'approved' event, written with the decision (issue 21)
+    // live again is news for saved searches: an 'approved' event, written with the decision (decision 009)
     const events = await env.DB.prepare(`SELECT kind FROM listing_events WHERE listing_id = ? AND kind = 'approved'`).bind(ad.id).all<{ kind: string }>();
     expect(events.results).toHaveLength(1);
     expect((await call(`/api/listings/${ad.id}`)).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
- * The user's language on the server (issue 19: e-mails and push in the user's language; issue 20:
- * reporters told the outcome in theirs). users.language is set by PUT /api/auth/language and at
+ * The user's language on the server (decision 010): e-mails and push in the user's language,
+ * and reporters told the outcome in theirs. users.language is set by PUT /api/auth/language and at
  * sign-in / sign-up from Accept-Language; every text written for a user outside their request
  * (notifications and their Web Push, SMS, e-mails) follows it.
  */

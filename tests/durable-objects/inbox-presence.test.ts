@@ -4,7 +4,7 @@ import { notifyManyOnce } from '../../worker/services/notifications';
 import { createUserWithToken } from '../factories';
 import { connect } from './socket';
 
-/** Whether the user's inbox has recorded an open tab (issue 21: a fan-out wakes only those inboxes). */
+/** Whether the user's inbox has recorded an open tab (a saved-search fan-out wakes only those inboxes; decision 009). */
 const present = async (userId: string) => (await env.DB.prepare('SELECT 1 AS y FROM inbox_presence WHERE user_id = ?').bind(userId).first()) !== null;
 
 /** Waits until `check` holds (socket closes reach the Durable Object asynchronously). */

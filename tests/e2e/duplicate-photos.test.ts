@@ -12,7 +12,7 @@ import { apiRegisterByPhone, postListing, uniquePhone, uploadPhoto } from './fix
 useBrowser();
 
 /**
- * Issue 20 journeys: a copycat posts another seller's photo → held → a moderator sees both ads'
+ * Duplicate-photo journeys (decision 012): a copycat posts another seller's photo → held → a moderator sees both ads'
  * photos side by side in /admin; a seller posting the same photo again through the form is pointed
  * at the ad they already have.
  */

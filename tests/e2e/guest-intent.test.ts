@@ -22,7 +22,7 @@ const dismissPrompts = async (page: Page) => {
   if (await noThanks.isVisible().catch(() => false)) await noThanks.click();
 };
 
-/** Issue 19: what a guest started completes after signing in, back where they were. */
+/** What a guest started completes after signing in, back where they were. */
 describe('intent survives sign-in', () => {
   it('a heart, "Chat with seller" and "Show phone number" tapped as a guest complete after signing in', async () => {
     const email = `intent.${Date.now()}@example.in`;
@@ -43,7 +43,7 @@ describe('intent survives sign-in', () => {
     // the heart fills at once (optimistic); the server has it when the request lands
     const favouriteIds = async () => (await api<{ listings: { id: string }[] }>('/listings/user/favorites?limit=10', { token })).listings.map((l) => l.id);
     await expect.poll(favouriteIds, { timeout: 10_000 }).toEqual([first.id]);
-    await tab.shot('19b-intent-favourite');
+    await tab.shot('guest-intent-favourite');
     noProblems(tab);
     await tab.context.close();
 
@@ -56,7 +56,7 @@ describe('intent survives sign-in', () => {
     await tab.page.waitForURL((url) => url.pathname === '/chat' && url.searchParams.get('listingId') === second.id, { timeout: 15_000 });
     await dismissPrompts(tab.page);
     await tab.page.getByText(second.title).first().waitFor();
-    await tab.shot('19b-intent-chat');
+    await tab.shot('guest-intent-chat');
     noProblems(tab);
     await tab.context.close();
 
@@ -70,7 +70,7 @@ describe('intent survives sign-in', () => {
     await tab.page.waitForURL((url) => url.pathname === `/item/${third.slug}`, { timeout: 10_000 });
     await dismissPrompts(tab.page);
     await expect.poll(() => tab.page.getByRole('button', { name: /Show phone number/i }).first().getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
-    await tab.shot('19b-intent-phone');
+    await tab.shot('guest-intent-phone');
     noProblems(tab);
     await tab.context.close();
   });

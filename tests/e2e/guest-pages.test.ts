@@ -12,7 +12,7 @@ const busiestVehicleCity = async () => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
 };
 
-describe('guest browse pages carry their results in the HTML (issue 22)', () => {
+describe('guest browse pages carry their results in the HTML', () => {
   it('without JavaScript, a category-in-city page shows the ads the API returns, with working links', async () => {
     const city = await busiestVehicleCity();
     const expected = await listings({ category: 'Vehicles', location: city, page: 1, limit: 20 });
@@ -81,7 +81,7 @@ const recordApiCalls = (tab: Tab) => {
 /** The phone home's first page, as the app asks for it (worker/lib/page-boot.ts HOME_BOOT_KEYS.mobile). */
 const phoneHomeFirstPage = () => listings({ limit: 6, featuredFirst: 'true', sortBy: 'createdAt', sortOrder: 'desc', page: 1 });
 
-describe('home and listing pages carry their first screen in the HTML (issue 22)', () => {
+describe('home and listing pages carry their first screen in the HTML', () => {
   it('without JavaScript, a phone sees the home tiles and first cards, and a listing with its photo, price, title and place', async () => {
     const expected = await phoneHomeFirstPage();
     const noJs = await openTab(375, 812, { touch: true, javaScriptEnabled: false, userAgent: PHONE_UA });

@@ -6,7 +6,7 @@ useBrowser();
 
 /**
  * The latest code e-mailed to an address, from the dev outbox. In Hindi: the reader switched to Hindi
- * while signed in, so the app stored it as the account's language and the e-mail follows (helper h1).
+ * while signed in, so the app stored it as the account's language and the e-mail follows (decision 010).
  */
 const mailedCode = async (to: string) => {
   for (let i = 0; i < 20; i++) {
@@ -19,7 +19,7 @@ const mailedCode = async (to: string) => {
   throw new Error(`no code for ${to} in the dev outbox`);
 };
 
-/** Issue 19 part B: chat, My Ads, profile and settings in Hindi (and English) on a 375 px phone. */
+/** Chat, My Ads, profile and settings in Hindi (and English) on a 375 px phone. */
 describe('journey: chat, My Ads, profile and settings in Hindi at 375 px', () => {
   it('a buyer chats in Hindi with role-aware quick replies, the counter and the Buying/Selling tabs; the seller answers in English', async () => {
     const seller = await apiRegisterByPhone(uniquePhone('7'), 'Ravi', 'Kumar');

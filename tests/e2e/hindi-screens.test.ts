@@ -8,7 +8,7 @@ import { coveredControls, settle } from './probes';
 useBrowser();
 
 /**
- * Issue 19: with हिन्दी chosen, no visible interface text is English. Walks the visible text nodes of
+ * With हिन्दी chosen (decision 010), no visible interface text is English. Walks the visible text nodes of
  * each screen at 375 px; user-written content (ad titles, descriptions, names, places) and brand
  * names are left out by the selectors and the small allow-list below.
  */

@@ -7,11 +7,11 @@ import { coveredControls, settle } from './probes';
 useBrowser();
 
 /**
- * Issue #19, the phone snags: no control covers another (the floating SELL button sat over "Chat
+ * The phone snags: no control covers another (the floating SELL button sat over "Chat
  * with seller" and My Ads' "Edit"), one browse page, the photo viewer, WhatsApp share, prices min > max.
  */
 
-describe('issue 19: the phone journeys without snags', () => {
+describe('the phone journeys without snags', () => {
   let seller: { token: string; user: { id: string } };
   let buyer: { token: string; user: { id: string } };
   let ad: ApiListing;
@@ -63,7 +63,7 @@ describe('issue 19: the phone journeys without snags', () => {
       const all = width === 375;
       const asBuyer = await openTab(width, 780, { touch: true });
       await signIn(asBuyer, buyer.token);
-      const shot = (name: string) => (all ? `19c-${name}-375` : undefined);
+      const shot = (name: string) => (all ? `phone-snags-${name}-375` : undefined);
       await check(asBuyer, '/', (p) => p.getByRole('heading', { name: 'Fresh recommendations' }).waitFor(), shot('home'));
       await check(asBuyer, '/products?category=Vehicles', (p) => p.getByRole('region', { name: 'Results', exact: true }).getByRole('heading', { level: 3 }).first().waitFor(), shot('products'));
       await check(asBuyer, `/item/${ad.slug}`, (p) => p.getByRole('button', { name: 'Chat with seller' }).first().waitFor(), shot('ad'));
@@ -122,7 +122,7 @@ describe('issue 19: the phone journeys without snags', () => {
     await photo.evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     expect((await photo.boundingBox())!.width).toBeGreaterThan(375 * 2);
-    await tab.shot('19c-photo-viewer-375');
+    await tab.shot('phone-snags-photo-viewer-375');
     // the phone's back button closes the viewer and stays on the ad
     await page.goBack();
     await viewer.waitFor({ state: 'detached' });
@@ -174,7 +174,7 @@ describe('issue 19: the phone journeys without snags', () => {
     const right = await chip.evaluate((el) => el.getBoundingClientRect().right);
     expect(right).toBeLessThanOrEqual(375);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await phone.shot('19c-long-chip-375');
+    await phone.shot('phone-snags-long-chip-375');
 
     noProblems(phone);
     await phone.context.close();
@@ -200,7 +200,7 @@ describe('issue 19: the phone journeys without snags', () => {
     await poster.page.getByRole('heading', { name: 'Fresh recommendations' }).waitFor();
     const carTile = poster.page.locator('.category-tile').filter({ hasText: 'Cars' }).first().locator('path');
     expect(await carTile.getAttribute('d')).toBe(vehiclesGlyph);
-    await poster.shot('19c-home-tiles-375');
+    await poster.shot('phone-snags-home-tiles-375');
     noProblems(poster);
     await poster.context.close();
   });

@@ -119,7 +119,7 @@ describe('journey 3: a seller posts a car ad with two photos, edits it and marks
     await congrats.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/en-in/payments/packages/consume/free/success');
     await page.getByRole('heading', { level: 1, name: 'Congratulations!' }).waitFor();
-    // it says what happened to this ad and shows it (issue 19), with no Cars-only free-ad claim
+    // it says what happened to this ad and shows it, with no Cars-only free-ad claim
     await page.getByText('Your ad is live now.').waitFor();
     expect(await page.getByRole('region', { name: 'Your ad' }).getByText(ad.title, { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText(/365 days in Cars/).count()).toBe(0);

@@ -5,7 +5,7 @@ import { makeJpeg, postListing, uploadPhoto } from './fixtures';
 useBrowser();
 
 /**
- * Issue 21: a buyer saves "activa in Pune under ₹40,000" from the products page on a phone; another
+ * Saved searches (decision 009): a buyer saves "activa in Pune under ₹40,000" from the products page on a phone; another
  * account posts a matching ad; the buyer sees the notification (live, through the queue and the
  * inbox) and the new ad, and the saved search counts it.
  */

@@ -9,7 +9,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}( \\*| \\(optional\\))?$`));
 const chooseChip = (page: Page, group: string, option: string) => page.getByRole('group', { name: group }).getByText(option, { exact: true }).click();
 
-describe('seller packages (#18): a second Cars ad on a phone', () => {
+describe('seller packages: a second Cars ad on a phone', () => {
   it('the form says the free Cars ad is used, offers the extra-ad pack, the test checkout pays it, the typed ad posts, is featured through Sell Faster Now, leads its category, and the cart prices a pack', async () => {
     const phone = uniquePhone('6');
     const seller = await apiRegisterByPhone(phone, 'Kiran', 'Patil');
@@ -64,14 +64,14 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await expect.poll(() => area.locator('option', { hasText: 'Koramangala' }).count()).toBe(1);
     await area.selectOption('Koramangala');
     await pack.scrollIntoViewIfNeeded();
-    await tab.shot('18-limit-reached');
+    await tab.shot('seller-packages-limit-reached');
 
     // buy one extra ad: server-priced order, the test checkout, verify
     await pack.click();
     const pay = page.getByRole('dialog', { name: 'Complete Payment' });
     await pay.getByText('₹470.82').first().waitFor();
     expect(await pay.textContent()).toMatch(/Subtotal₹399.*GST \(18%\)₹71\.82.*Total₹470\.82/);
-    await tab.shot('18-complete-payment');
+    await tab.shot('seller-packages-complete-payment');
     await pay.getByRole('button', { name: 'Pay ₹470.82' }).click();
     const testCheckout = page.getByRole('dialog', { name: 'Test checkout' });
     await testCheckout.getByRole('button', { name: 'Pay ₹470.82' }).click();
@@ -87,7 +87,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await post.click();
     const congrats = page.getByRole('dialog', { name: 'Congratulations!' });
     await congrats.getByText('Your Ad will go live shortly').waitFor();
-    await tab.shot('18-posted-with-slot');
+    await tab.shot('seller-packages-posted-with-slot');
 
     // Sell Faster Now opens the package chooser with the new ad preselected: buy Featured 7 days, and it is applied
     await congrats.getByRole('button', { name: 'Sell Faster Now' }).click();
@@ -95,7 +95,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await chooser.getByText(title).waitFor();
     const featured7 = chooser.getByRole('region', { name: 'Feature this ad' }).getByRole('button', { name: /7 days ₹699 \+ GST = ₹824\.82/ });
     await featured7.waitFor();
-    await tab.shot('18-sell-faster-chooser');
+    await tab.shot('seller-packages-sell-faster-chooser');
     await featured7.click();
     const payFeature = page.getByRole('dialog', { name: 'Complete Payment' });
     await payFeature.getByRole('button', { name: 'Pay ₹824.82' }).click();
@@ -103,7 +103,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await featureCheckout.getByRole('button', { name: 'Pay ₹824.82' }).click();
     await page.waitForURL((url) => url.pathname === '/en-in/myads');
     await page.getByText(/Your ad is featured until/).waitFor();
-    await tab.shot('18-featured-my-ads');
+    await tab.shot('seller-packages-featured-my-ads');
 
     // it leads its category with the FEATURED badge (pinned on page 1; at most 3 are, rotating daily)
     const mine = (await api<{ listings: { id: string; title: string }[] }>('/listings/user/my-listings?limit=5', { token: seller.token })).listings.find((l) => l.title === title)!;
@@ -119,7 +119,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     const card = page.locator(`a[href^="/item/"][href*="${mine.id}"]`).first();
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
-    await tab.shot('18-featured-leads-category');
+    await tab.shot('seller-packages-featured-leads-category');
 
     // My Orders shows both paid orders
     await page.goto('/en-in/myorders/orders');
@@ -127,7 +127,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await page.getByText(/Invoice SEL\/\d{4}-\d{2}\/\d{6}/).first().waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).filter({ hasText: 'Total ₹824.82' }).count()).toBe(1);
     expect(await page.getByRole('listitem').filter({ hasText: 'Paid' }).filter({ hasText: 'Total ₹470.82' }).count()).toBe(1);
-    await tab.shot('18-my-orders');
+    await tab.shot('seller-packages-my-orders');
 
     // the tax invoice of the newest order (the feature) opens in a new tab, fetched with the seller's session
     const [invoice] = await Promise.all([
@@ -140,7 +140,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     expect(sheet).toContain('998365');
     expect(sheet).toMatch(/824\.82/);
     expect(sheet).toMatch(/Eight Hundred Twenty-Four Rupees and Eighty-Two Paise/i);
-    await invoice.screenshot({ path: 'tests/e2e/screenshots/18-invoice.png' });
+    await invoice.screenshot({ path: 'tests/e2e/screenshots/seller-packages-invoice.png' });
     await invoice.close();
 
     // the cart: add a Boost pack from the chooser in My Ads, priced by the server's quote
@@ -152,7 +152,7 @@ describe('seller packages (#18): a second Cars ad on a phone', () => {
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     await page.getByRole('button', { name: 'One more' }).click();
     await page.getByText('₹469.64').waitFor(); // 2 × ₹199 + 18 % GST
-    await tab.shot('18-cart');
+    await tab.shot('seller-packages-cart');
 
     // the server agrees: two Cars ads, the slot used, the feature spent, two paid orders with invoice numbers
     const account = await api<{ limits: { subcategoryId?: string; used: number; paidSlots: number }[]; credits: unknown[] }>('/business/account', { token: seller.token });

@@ -2,7 +2,7 @@ import { encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 
 /**
- * Edits of one photo, as a copycat would make them (issue 20 hash test set): resized, saved again
+ * Edits of one photo, as a copycat would make them (the duplicate-photo hash test set, decision 012): resized, saved again
  * at another JPEG quality, lightly cropped, turned into a PNG. Pure JS, so it runs in workerd.
  */
 export interface Rgba {

@@ -31,11 +31,11 @@ interface Fixture {
   photoKey: string;
   chatId: string;
   notificationId: string;
-  /** issue 21: the owner's saved search */
+  /** the owner's saved search */
   savedSearchId: string;
   /** the owner's pending order, signed by the local checkout (only when asked for) */
   signed?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-  /** #18: the owner's seller-package order and its local-checkout signature (only when asked for) */
+  /** the owner's seller-package order and its local-checkout signature (only when asked for) */
   bizOrder?: { id: string; signed: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } };
   /** a token for a user id that does not exist */
   ghostAuth: Record<string, string>;
@@ -45,13 +45,13 @@ interface Fixture {
 interface FixtureOptions {
   pro?: boolean;
   order?: boolean;
-  /** #20: the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party */
+  /** the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party */
   moderator?: boolean;
   heldThird?: boolean;
   block?: boolean;
-  /** #18: the owner has a paid seller-package order */
+  /** the owner has a paid seller-package order */
   bizOrder?: boolean;
-  /** #18 (18b): ...and it is paid (verified), so it has a tax invoice */
+  /** ...and it is paid (verified), so it has a tax invoice */
   bizPaid?: boolean;
 }
 
@@ -99,7 +99,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     signed = done.body.data;
   }
   if (opts.pro) await grantPlan(owner.id, 'pro');
-  // issue 20: the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party
+  // the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party
   if (opts.moderator) await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
   if (opts.heldThird) await env.DB.prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), thirdAd.id).run();
   if (opts.block) await env.DB.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
@@ -152,14 +152,14 @@ const snapshot = async (f: Fixture) => {
     reports: await rows(`SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${theirListings} ORDER BY id`, ...ids, ...ids),
     blocks: await rows(`SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`, ...ids, ...ids),
     audit: await rows(`SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${theirListings} ORDER BY id`, ...ids, ...ids, ...ids),
-    // #18 seller packages
+    // seller packages
     adPostings: await rows(`SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),
     sellerCredits: await rows(`SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     businessOrders: await rows(`SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     cart: await rows(`SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`, ...ids),
     promotions: await rows(`SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     savedSearches: await rows(`SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
-    // #18 ad stats
+    // ad stats
     dailyStats: await rows(`SELECT * FROM listing_daily_stats WHERE listing_id IN ${theirListings} ORDER BY listing_id, day`, ...ids),
     r2: await objects(`u/${f.owner.id}/`),
   };
@@ -219,7 +219,7 @@ const ROUTES: Route[] = [
     allowed: ({ body }) => expect(Array.isArray(body.data)).toBe(true),
   },
   {
-    // issue #19: the filter counts follow the search; an ad out of search is never counted, not even for its owner
+    // the filter counts follow the search; an ad out of search is never counted, not even for its owner
     name: 'GET /listings/facets (inactive ad never counted)',
     call: () => ({ method: 'GET', path: '/api/listings/facets?q=hidden' }),
     expected: { owner: 200, other: 200, guest: 200, missing: 200 },
@@ -354,7 +354,7 @@ const ROUTES: Route[] = [
       else expect(ids).not.toContain(f.notificationId);
     },
   },
-  // ------------------------------------------------------------ saved searches (issue 21): someone else's reads as missing
+  // ------------------------------------------------------------ saved searches: someone else's reads as missing
   {
     name: 'PUT /saved-searches/{id}',
     call: (f, m) => ({ method: 'PUT', path: `/api/saved-searches/${m ? `ss_${ghost()}` : f.savedSearchId}`, body: { alert: 'off' } }),
@@ -431,7 +431,7 @@ const ROUTES: Route[] = [
       expect(after.subscriptions).toEqual([expect.objectContaining({ user_id: f.owner.id, status: 'ACTIVE' })]);
     },
   },
-  // ------------------------------------------------------------ #18 seller packages (the token is the id)
+  // ------------------------------------------------------------ seller packages (the token is the id)
   {
     name: 'GET /business/account',
     tokenIsId: true,
@@ -498,7 +498,7 @@ const ROUTES: Route[] = [
     // the owner has no Boost package: 402 and nothing spent; others are refused before that
     expected: { owner: 402, other: 403, guest: 401, missing: 404 },
   },
-  // ------------------------------------------------------------ #18 seller reports (helper 18b)
+  // ------------------------------------------------------------ seller reports
   {
     name: 'GET /business/orders/{id}/invoice (paid)',
     fixture: { bizOrder: true, bizPaid: true },
@@ -570,7 +570,7 @@ const ROUTES: Route[] = [
       }
     },
   },
-  // issue 19: the language SEL writes to the user in (the token is the id)
+  // the language SEL writes to the user in (the token is the id)
   {
     name: 'PUT /auth/language',
     tokenIsId: true,
@@ -585,7 +585,7 @@ const ROUTES: Route[] = [
       }
     },
   },
-  // issue 19: verifying the e-mail address from the profile (the token is the id)
+  // verifying the e-mail address from the profile (the token is the id)
   {
     name: 'POST /auth/email/send-code',
     tokenIsId: true,
@@ -603,7 +603,7 @@ const ROUTES: Route[] = [
     // a wrong code verifies nothing (1 in 500,000 that 000000 is right this window or the last)
     expected: { owner: 400, other: 400, guest: 401, missing: 401 },
   },
-  // ------------------------------------------------------------ trust and safety (issue 20)
+  // ------------------------------------------------------------ trust and safety
   {
     name: 'POST /listings/{id}/report (live ad)',
     call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/report`, body: { reason: 'FRAUD', details: 'Asked for an advance' } }),

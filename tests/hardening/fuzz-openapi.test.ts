@@ -190,10 +190,10 @@ interface World {
   own: Map<string, { listings: string[]; chats: string[]; notifications: string[]; orders: string[] }>;
   /** uploaded photos not yet given to a generated ad */
   freePhotos: Map<string, string[]>;
-  /** issue 20: accounts and ads that blocks, bans, reports and moderation decisions may hit without breaking the rest of the world */
+  /** accounts and ads that blocks, bans, reports and moderation decisions may hit without breaking the rest of the world */
   victims: string[];
   victimListings: string[];
-  /** issue 21: saved searches by owner */
+  /** saved searches by owner */
   savedSearches: Map<string, string[]>;
 }
 let world: World;
@@ -254,7 +254,7 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     reason: (r) => (op.path.endsWith('/report') ? r.pick(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER']) : r.pick(['Fake photos', 'Checked, genuine seller', 'Scam'])),
     action: (r) => r.pick(['APPROVE', 'REJECT']),
     details: (r) => r.pick(['Asked for advance payment', '', 'Same ad posted twice']),
-    // #21 "only the new ads": real moments, offsets, dates, and near misses
+    // "only the new ads" (since): real moments, offsets, dates, and near misses
     since: (r) =>
       r.pick([
         new Date(Date.now() - r.int(0, 90 * 86_400_000)).toISOString(),
@@ -294,7 +294,7 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
     return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: await paymentSignature(env, orderId, paymentId) };
   },
   'POST /premium/access-phone/{userId}': (r, w) => ({ listingId: r.pick(w.own.get(w.seller.id)!.listings) }),
-  // #18: real package ids, so mutants reach pricing rather than stopping at "no such package"
+  // real package ids, so mutants reach pricing rather than stopping at "no such package"
   'POST /business/orders': (r) => ({
     items: [{ packageId: r.pick(['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs']), quantity: r.int(1, 20) }],
   }),
@@ -508,7 +508,7 @@ const check = (o: Operation, b: Built, res: { status: number; body: any; headers
     expect(error, `${where}: redirect message leaks internals`).not.toMatch(INTERNALS);
     return;
   }
-  // #18: a document (tax invoice, leads CSV) answers 2xx in the media type it documents, never JSON
+  // a document (tax invoice, leads CSV) answers 2xx in the media type it documents, never JSON
   const fileType = res.status < 300 ? Object.keys(o.op.responses?.['200']?.content ?? {}).find((t) => t !== 'application/json') : undefined;
   if (fileType) {
     expect(res.headers.get('content-type') ?? '', where).toContain(fileType);
@@ -620,7 +620,7 @@ beforeAll(async () => {
     orderIds.push(order.body.data.orderId);
     own.get(u.id)!.orders.push(order.body.data.orderId);
   }
-  // #18: the fuzzed posts are Cars ads (1 free per 365 days): paid slots keep them reaching the whole post path
+  // the fuzzed posts are Cars ads (1 free per 365 days): paid slots keep them reaching the whole post path
   for (const u of [...users, seller]) {
     await env.DB.prepare(
       `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
@@ -631,7 +631,7 @@ beforeAll(async () => {
   }
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
-  // issue 20: the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway
+  // the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway
   await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(users[0]!.id).run();
   const victims: string[] = [];
   const victimListings: string[] = [];
@@ -669,7 +669,7 @@ afterAll(() => {
 describe('fuzzing every operation of /api/openapi.json', () => {
   it('the document lists the operations the fuzzer expects to cover', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(60);
-    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest']));
+    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest', 'GET /listings/shortcuts']));
   });
 
   it.each(OPERATIONS.map((o) => [o.key, o] as const))(
@@ -740,7 +740,7 @@ describe('fuzzing every operation of /api/openapi.json', () => {
         // home page when dot segments ("/api/%2e%2e") climb out of /api
         expect(res.status, where).toBeLessThan(300);
         const path = new URL(url, 'http://sel.test').pathname;
-        // ...or a document operation (#18: tax invoice, leads CSV) answering in its documented type
+        // ...or a document operation (tax invoice, leads CSV) answering in its documented type
         const document = OPERATIONS.some((o) => templateRegex(o.path).test(path) && Object.keys(o.op.responses?.['200']?.content ?? {}).some((t) => t !== 'application/json'));
         expect(path === '/' || /^\/api\/(media|docs)/.test(path) || document, where).toBe(true);
       }

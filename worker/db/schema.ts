@@ -31,11 +31,11 @@ export const users = sqliteTable(
     status: text('status').notNull().default('ACTIVE'),
     tokenVersion: integer('token_version').notNull().default(0),
     sharePhone: integer('share_phone', { mode: 'boolean' }).notNull().default(true),
-    /** USER | MODERATOR | ADMIN (issue 20): granted with `npm run admin:grant`, read from here on every request */
+    /** USER | MODERATOR | ADMIN (decision 008): granted with `npm run admin:grant`, read from here on every request */
     role: text('role').notNull().default('USER'),
     banReason: text('ban_reason'),
     bannedAt: integer('banned_at'),
-    /** 'en' | 'hi' (issue 19): the language of texts written for the user outside their requests */
+    /** 'en' | 'hi' (decision 010): the language of texts written for the user outside their requests */
     language: text('language').notNull().default('en'),
     /** the seller's live (APPROVED) ads, kept by triggers on listings (migration 0022): every card shows it */
     liveAds: integer('live_ads').notNull().default(0),
@@ -155,17 +155,17 @@ export const listings = sqliteTable(
     /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE */
     status: text('status').notNull().default('APPROVED'),
     rejectReason: text('reject_reason'),
-    /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED), issue 20 */
+    /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED); decision 008 */
     heldReason: text('held_reason'),
     heldAt: integer('held_at'),
     /** who to call about this ad (post form: name and phone); never in public features */
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
-    /** #18: end of a paid FEATURED period; newest-first uses bumpedAt (BOOST) when set */
+    /** end of a paid FEATURED period; newest-first uses bumpedAt (BOOST) when set (decision 014) */
     featuredUntil: integer('featured_until'),
     bumpedAt: integer('bumped_at'),
-    /** #18 (migration 0017): the listing time newest-first sorts by, coalesce(bumped_at, created_at); VIRTUAL generated */
+    /** (migration 0017, decision 014) the listing time newest-first sorts by, coalesce(bumped_at, created_at); VIRTUAL generated */
     sortAt: integer('sort_at').generatedAlwaysAs(sql`coalesce(bumped_at, created_at)`, { mode: 'virtual' }),
     views: integer('views').notNull().default(0),
     createdAt: createdAt(),
@@ -214,9 +214,9 @@ export const media = sqliteTable(
     position: integer('position').notNull().default(0),
     /** READY once its bytes were checked; PENDING while a presigned direct upload is outstanding */
     state: text('state').notNull().default('READY'),
-    /** 64-bit perceptual hash (hex) for duplicate-photo detection (issue 20); null until computed */
+    /** 64-bit perceptual hash (hex) for duplicate-photo detection (decision 012); null until computed */
     phash: text('phash'),
-    /** the hash's four 16-bit bands, indexed for the near-neighbour lookup (issue 20, migration 0014) */
+    /** the hash's four 16-bit bands, indexed for the near-neighbour lookup (migration 0014, decision 012) */
     phashB0: integer('phash_b0'),
     phashB1: integer('phash_b1'),
     phashB2: integer('phash_b2'),
@@ -456,7 +456,7 @@ export const sessions = sqliteTable(
 );
 
 
-// ── issue 20 trust and safety ──
+// ── trust and safety (decision 008) ──
 
 /** One report per account per ad; three open reports from different accounts hold the ad. */
 export const listingReports = sqliteTable(
@@ -508,7 +508,7 @@ export const moderationActions = sqliteTable(
   (t) => [index('moderation_actions_created').on(t.createdAt), index('moderation_actions_target').on(t.targetId, t.createdAt)],
 );
 
-// ── #18 seller packages (migration 0011) ──
+// ── seller packages (migration 0011, decision 007) ──
 
 export const sellerPackages = sqliteTable(
   'seller_packages',
@@ -607,7 +607,7 @@ export const businessOrders = sqliteTable(
     invoiceNumber: text('invoice_number'),
     createdAt: integer('created_at').notNull(),
     paidAt: integer('paid_at'),
-    /** #18 tax invoice: the GST state of the buyer, fixed when the invoice is first issued */
+    /** tax invoice (decision 015): the GST state of the buyer, fixed when the invoice is first issued */
     placeOfSupply: text('place_of_supply'),
   },
   (t) => [
@@ -634,7 +634,7 @@ export const cartItems = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
 );
 
-// ── issue-21 saved searches and alerts ──
+// ── saved searches and alerts (decision 009) ──
 
 /** A buyer's saved filters; `scope` + `placeId` index it for the alert consumer, `matcher` holds the rest. */
 export const savedSearches = sqliteTable(
@@ -713,11 +713,11 @@ export const listingEvents = sqliteTable(
     sentAt: integer('sent_at'),
     doneAt: integer('done_at'),
   },
-  // listing_events_created (#21, migration 0015): GET /api/listings?since=… reads when ads went live
+  // listing_events_created (migration 0015, decision 009): GET /api/listings?since=… reads when ads went live
   (t) => [index('listing_events_unsent').on(t.sentAt, t.createdAt), index('listing_events_created').on(t.createdAt, t.kind, t.listingId)],
 );
 
-// ── #18 seller reports: ad stats ──
+// ── seller reports: ad stats (decision 015) ──
 
 /** Views per ad per UTC day by people other than the seller (bots left out), each viewer once a day. */
 export const listingDailyStats = sqliteTable(

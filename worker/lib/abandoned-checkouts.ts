@@ -1,5 +1,5 @@
 /**
- * Abandoned checkouts (issue 19): an order created when someone opened the payment dialog and then
+ * Abandoned checkouts: an order created when someone opened the payment dialog and then
  * went away stays CREATED for ever. Lists stop showing such an order once it is older than this;
  * the row itself stays (a late webhook can still pay it, and then it shows as Paid). A fresh one
  * still shows as "Not completed", since its payment may be on the way.

@@ -1,5 +1,5 @@
 /**
- * User agents that announce themselves as crawlers, link previewers or scripts (#18): their fetches
+ * User agents that announce themselves as crawlers, link previewers or scripts: their fetches
  * are not a person looking at an ad, so they do not count as views. Headless browsers are not on
  * the list (they announce nothing reliable, and the end-to-end journeys use one).
  */

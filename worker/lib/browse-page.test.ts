@@ -4,7 +4,7 @@ import { browseCrumbs, browseHeading, escapeHtml, formatListingDateIst, formatPr
 
 describe('browse page markup helpers', () => {
   it('escapes every character that could end an attribute or open a tag', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#x27;y&#x27;&gt;&amp;&lt;/a&gt;');
   });
 
   it('formats prices like the app', () => {

@@ -1,5 +1,5 @@
 /**
- * The first page of a browse page's results as plain HTML (issue 22): what a crawler, a link
+ * The first page of a browse page's results as plain HTML (decision 011): what a crawler, a link
  * preview or a phone whose JavaScript has not run yet sees inside #root. The markup uses the app's
  * own class names (web/src/features/listings/ListingCard.tsx, ProductsPage.tsx), so the built
  * stylesheet lays it out as the app will, and React replaces it on its first render without the
@@ -11,7 +11,7 @@ import type { SearchInfo } from '../schemas/search';
 import { understoodSubject } from '../schemas/search-subject';
 
 export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 const inrNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const westernNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -56,7 +56,7 @@ const isBindingFailure = (err: unknown) => {
 export const handleError = (err: unknown, c: Context) => {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    // in the reader's language (issue 19): the code stays, so clients still branch on it
+    // in the reader's language (decision 010): the code stays, so clients still branch on it
     const language = languageFromHeader(c.req.header('accept-language'));
     if (language !== 'en') c.header('Vary', 'Accept-Language', { append: true });
     const issues = err.issues?.map((issue) => ({ ...issue, message: localiseMessage(issue.message, language) }));

@@ -1,5 +1,5 @@
 /**
- * GST reference data and arithmetic for tax invoices (#18). Reviewed data, not scattered
+ * GST reference data and arithmetic for tax invoices (decision 015). Reviewed data, not scattered
  * conditions: the state codes are the GSTN's (the first two digits of a GSTIN), keyed by the state
  * names our locations table uses; the rates and the SAC are the ones SEL's advertising services
  * attract (SAC 998365, "sale of internet advertising space", 18 %).

@@ -1,5 +1,5 @@
 /**
- * The home page's first screen as plain HTML (issue 22): on a phone the category tiles and the
+ * The home page's first screen as plain HTML (decision 011): on a phone the category tiles and the
  * first page of fresh recommendations (MobileHome.tsx), on a wider screen the fresh
  * recommendations grid with its promo card (FreshRecommendations.tsx) — the same cards from the
  * same API answer the app renders first, with its class names, so React's first render replaces

@@ -1,5 +1,5 @@
 /**
- * A listing page's first screen as plain HTML (issue 22): breadcrumbs, the first photo (the page's
+ * A listing page's first screen as plain HTML (decision 011): breadcrumbs, the first photo (the page's
  * largest paint), badges, price, title, condition, views and place, the chat button, description
  * and details — what a crawler, a link preview or a phone whose JavaScript has not run yet sees
  * inside #root. Same elements and class names as the app's ListingDetail.tsx and

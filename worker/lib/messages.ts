@@ -1,7 +1,7 @@
 import { ERRORS_HINDI } from '../schemas/errors-hi';
 
 /**
- * Error messages in the reader's language (issue 19, decision 010). The web client sends
+ * Error messages in the reader's language (decision 010). The web client sends
  * `Accept-Language: hi-IN` while Hindi is chosen (a browser's own header is used otherwise); the
  * error handler passes every message through localiseMessage. Messages with a number in them are
  * catalogued with `{n}`.

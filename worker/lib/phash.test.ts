@@ -8,7 +8,7 @@ import webpWasm from './webp-wasm';
 import { toWebp } from '../../tests/factories/webp';
 
 /**
- * The duplicate-photo hash test set (issue 20), run in workerd with the decoders the Worker uses.
+ * The duplicate-photo hash test set (decision 012), run in workerd with the decoders the Worker uses.
  * Copies a copycat makes of a photo must stay within MATCH_DISTANCE; different photos of the same
  * phone model (same drawing, other colours and scenes) must not.
  */

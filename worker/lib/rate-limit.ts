@@ -26,7 +26,7 @@ export const LIMITS = {
   postPerUser: { name: 'post-user', limit: 30, windowMs: 60 * 60_000, message: 'You are posting too fast. Please wait a while before posting another ad.' },
   uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
   messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.', inMemory: true },
-  // reports hold ads: a burst from one account is a brigade, not a buyer (issue 20)
+  // reports hold ads: a burst from one account is a brigade, not a buyer (decision 008)
   reportsPerUser: { name: 'report-user', limit: 30, windowMs: 60 * 60_000, message: 'You have reported many ads in a short time. Please wait a while and try again.' },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
   // Asking whether an account exists (send-otp answers "No account found" / "number taken", sign-up

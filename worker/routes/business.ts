@@ -21,7 +21,7 @@ import {
 import { createBusinessOrder, getBusinessOrder, quoteBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
 import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/business';
 
-/** Seller packages, free-ad limits, cart and orders (#18). */
+/** Seller packages, free-ad limits, cart and orders (decisions 007 and 014). */
 export const businessRoutes = new Hono<AppEnv>()
   .get(
     '/packages',

@@ -11,7 +11,7 @@ export const docsRoutes = (api: Hono<AppEnv>) =>
     .get(
       '/openapi.json',
       openAPIRouteHandler(api, {
-        // #18: GET /business/leads.csv is an operation, not a static file
+        // GET /business/leads.csv is an operation, not a static file (by default dotted paths are skipped as files)
         excludeStaticFile: false,
         documentation: {
           openapi: '3.1.0',

@@ -8,7 +8,7 @@ import { userSchema } from '../schemas/auth';
 import { emailCodeSent, sendEmailCodeBody, verifyEmailBody } from '../schemas/email-verification';
 import { sendEmailCode, verifyEmailCode } from '../services/email-verification';
 
-/** /api/auth/email: the profile's "verify your e-mail" step (issue 19). */
+/** /api/auth/email: the profile's "verify your e-mail" step. */
 export const emailVerificationRoutes = new Hono<AppEnv>()
   .post(
     '/send-code',

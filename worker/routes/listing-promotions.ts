@@ -8,7 +8,7 @@ import { validate } from '../lib/validate';
 import { orderIdParam, promoteBody, promotionResult } from '../schemas/business';
 import { promoteListing } from '../services/business';
 
-/** POST /listings/{id}/promote (#18): Featured or Boost with a bought package. */
+/** POST /listings/{id}/promote (decision 014): Featured or Boost with a bought package. */
 export const listingPromotionRoutes = new Hono<AppEnv>().post(
   '/:id/promote',
   docs({

@@ -27,7 +27,7 @@ const fileDocs = (opts: { summary: string; description: string; mediaType: strin
   });
 
 /**
- * #18 seller reports, mounted at /business: the tax invoice of a paid order, and leads (every
+ * Seller reports (decision 015), mounted at /business: the tax invoice of a paid order, and leads (every
  * conversation about my ads) as JSON and as a CSV download.
  */
 export const sellerReportRoutes = new Hono<AppEnv>()
@@ -81,7 +81,7 @@ export const sellerReportRoutes = new Hono<AppEnv>()
     },
   );
 
-/** GET /listings/{id}/stats (#18): the seller's view of how an ad is doing. */
+/** GET /listings/{id}/stats (decision 015): the seller's view of how an ad is doing. */
 export const listingStatsRoutes = new Hono<AppEnv>().get(
   '/:id/stats',
   docs({

@@ -95,7 +95,7 @@ export const updateProfileBody = z
 
 export const settingsBody = z.object({ sharePhone: z.boolean({ error: 'sharePhone must be true or false' }) });
 
-/** issue 19: the language of notifications, push, e-mails and SMS written for the user */
+/** the language of notifications, push, e-mails and SMS written for the user (decision 010) */
 export const USER_LANGUAGES = ['en', 'hi'] as const;
 export type UserLanguage = (typeof USER_LANGUAGES)[number];
 export const languageBody = z.object({

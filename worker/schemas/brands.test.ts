@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAR_BRANDS, MOBILE_BRANDS, VEHICLE_BRANDS } from './options';
 import { brandInText, brandKey, listingBrand } from './brands';
 
-describe('brand keys (issue 19: "Apple" found no iPhone, "Dell" no laptop)', () => {
+describe('brand keys ("Apple" finds an iPhone, "Dell" a laptop named in its title)', () => {
   it('gives a brand and its other names one key', () => {
     expect(brandKey('Apple')).toBe('apple');
     expect(brandKey('iPhone')).toBe('apple');

@@ -1,5 +1,5 @@
 /**
- * Brands as buyers name them (issue 19). Ads store a brand in different ways: the post form's
+ * Brands as buyers name them. Ads store a brand in different ways: the post form's
  * brand field says "iPhone" or "Tata Motors", a laptop or a sofa has no brand field and names it in
  * the title ("Dell Inspiron 15", "Study Table by IKEA"). `listings.brand` holds one key per brand,
  * worked out here when an ad is written, so the brand filter ("Apple", "Tata", "Dell") finds them all.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKAGE_TYPES } from './business-rules';
 import { queryText } from './common';
 
-/** Seller packages (#18): the API's shapes. Plain constants live in business-rules.ts (no zod for the client). */
+/** Seller packages (decision 007): the API's shapes. Plain constants live in business-rules.ts (no zod for the client). */
 export { GST_PERCENT, PACKAGE_TYPES, type PackageType } from './business-rules';
 
 export const sellerPackageSchema = z.object({
@@ -129,7 +129,7 @@ export const createdOrderSchema = z.object({
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
-/** #18 cart: what a set of packages costs, priced by the server exactly as an order would be (nothing stored). */
+/** The cart (decision 014): what a set of packages costs, priced by the server exactly as an order would be (nothing stored). */
 export const orderQuoteSchema = z.object({
   items: z.array(orderItemSchema),
   subtotal: z.number(),

@@ -28,7 +28,7 @@ export const HOME_TILES: { name: string; target: CatalogTarget }[] = [
 
 /**
  * Simple 24×24 glyphs (emoji would depend on the phone's fonts), looked up by a taxonomy category
- * id (worker/schemas/taxonomy.ts) or a home tile name (issue #19: one icon set everywhere).
+ * id (worker/schemas/taxonomy.ts) or a home tile name (one icon set everywhere: home tiles, post form, filters).
  */
 export const CATEGORY_GLYPHS = {
   car: 'M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7h-2v-2H7v2H5v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 14a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Verifying an e-mail address from the profile (issue 19: the profile's "verify your e-mail" step
- * could not be completed). A 6-digit code goes to the address; typing it back marks it verified.
+ * Verifying an e-mail address from the profile's "verify your e-mail" step. A 6-digit code goes
+ * to the address; typing it back marks it verified.
  * An account without an address (signed up by phone) sends one here, and it becomes its address.
  */
 export const sendEmailCodeBody = z

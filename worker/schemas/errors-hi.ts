@@ -1,5 +1,5 @@
 /**
- * Hindi for the API error messages a person actually meets (issue 19, decision 010): sign-in, OTP,
+ * Hindi for the API error messages a person actually meets (decision 010): sign-in, OTP,
  * validation of the sign-in forms, rate limits, blocked accounts, sessions. Reviewed data, no imports,
  * like taxonomy-hi.ts. Keys are the English message exactly as the worker sends it; `{n}` stands for
  * a number inside a message ("Please wait 23 seconds…"). A message not listed here stays English.

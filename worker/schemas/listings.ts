@@ -4,13 +4,13 @@ import { searchInfo } from './search';
 
 export { COUNT_CAP };
 
-/** PENDING: held for a moderator (issue 20), visible to its owner only, with `heldReason` */
+/** PENDING: held for a moderator (decision 008), visible to its owner only, with `heldReason` */
 export const LISTING_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance', 'distance'] as const;
 
-/** The upper bound the mobile category grid sends for an open-ended budget range. */
-export const OPEN_PRICE_MAX = 999_999_999;
+/** The upper bound the home category sheets send for an open-ended budget range. */
+export { OPEN_PRICE_MAX } from './category-guides';
 
 const queryPrice = (name: string) =>
   z.preprocess(
@@ -50,8 +50,8 @@ const queryCoordinate = (name: string, limit: number) =>
 /** The earliest `since` accepted: nothing on SEL is older. */
 const SINCE_MIN = Date.UTC(2020, 0, 1);
 /**
- * `since`: only ads that went live after this moment (issue 21: a saved search's "only the new
- * ads"). An ISO 8601 date and time with a zone ("2026-11-25T09:30:00Z", "…+05:30") or a date
+ * `since`: only ads that went live after this moment (a saved search's "only the new ads",
+ * decision 009). An ISO 8601 date and time with a zone ("2026-11-25T09:30:00Z", "…+05:30") or a date
  * ("2026-11-25", midnight UTC); read as epoch milliseconds. A day ahead is allowed for clock skew.
  */
 const querySince = z.preprocess(
@@ -163,11 +163,11 @@ export const listingSchema = z.object({
   views: z.number().int(),
   status: z.enum(LISTING_STATUSES),
   isFeatured: z.boolean(),
-  /** #18: end of the paid Featured period (null when not featured) */
+  /** end of the paid Featured period (null when not featured; decision 014) */
   featuredUntil: z.string().nullable(),
-  /** #18: last Boost; newest-first sorts by it when set */
+  /** last Boost; newest-first sorts by it when set */
   bumpedAt: z.string().nullable(),
-  /** #18: pinned on top of page 1 as a featured ad (decision 014) */
+  /** pinned on top of page 1 as a featured ad (decision 014) */
   pinned: z.boolean().optional(),
   badges: z.array(z.string()),
   verified: z.boolean(),

@@ -5,7 +5,7 @@ import { HELD_REASONS } from './trust-data';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-describe('texts written for users away from the app (issue 19)', () => {
+describe('texts written for users away from the app', () => {
   it('every text has English and Hindi with the same placeholders', () => {
     for (const [key, text] of Object.entries(NOTIFICATION_TEXTS)) {
       expect(Object.keys(text).sort(), key).toEqual(['en', 'hi']);

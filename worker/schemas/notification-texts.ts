@@ -1,6 +1,6 @@
 /**
- * Texts the server writes for a user while that user is not in the request (issue 19: "e-mails and
- * push notifications in the user's language"; issue 20: reporters told the outcome in theirs):
+ * Texts the server writes for a user while that user is not in the request (e-mails and
+ * push notifications in the user's language, and reporters told the outcome in theirs; decision 010):
  * inbox notifications (and the Web Push made from them), SMS and e-mails. Reviewed data, one entry
  * per text with both languages; `{name}` placeholders are filled after choosing the language. No
  * imports, so it is plain data any part of the project can read (decision 010).
@@ -43,7 +43,7 @@ export const NOTIFICATION_TEXTS = {
     hi: 'कृपया कीमत डालें: मुफ़्त विज्ञापन केवल पालतू जानवर तथा किताबें और मीडिया श्रेणियों में ही हो सकते हैं।',
   },
 
-  // reporters (issue 20): the outcome, never who decided
+  // reporters (decision 012): the outcome, never who decided
   reportKeptTitle: { en: 'We reviewed the ad you reported', hi: 'आपने जिस विज्ञापन की शिकायत की थी, हमने उसकी जाँच की' },
   reportKeptBody: {
     en: 'We checked "{title}" and kept it: it does not break SEL’s rules. Thank you for telling us.',
@@ -73,7 +73,7 @@ export const NOTIFICATION_TEXTS = {
     hi: '{code} SEL पर इस ईमेल पते को सत्यापित करने का आपका कोड है। यह 10 मिनट में समाप्त हो जाएगा। अगर आपने यह नहीं माँगा था, तो इस ईमेल को अनदेखा करें।',
   },
 
-  // saved searches (issue 21): instant alerts, price drops on favourites, the daily digest
+  // saved searches (decision 009): instant alerts, price drops on favourites, the daily digest
   savedSearchAlertTitle: { en: 'New ad for "{name}"', hi: '"{name}" के लिए नया विज्ञापन' },
   savedSearchAlertBody: { en: '{title} · {price} · {location}', hi: '{title} · {price} · {location}' },
   priceDropTitle: { en: 'Price dropped to {price}', hi: 'कीमत घटकर {price} हुई' },
@@ -152,7 +152,7 @@ export const pluralKey = (language: TextLanguage, n: number, one: TextKey, other
   formatter(`plural:${language}`, () => new Intl.PluralRules(LOCALES[language])).select(n) === 'one' ? one : other;
 
 /**
- * An instant saved-search alert (issue 21) for a buyer: today's English title `New ad for "{name}"`,
+ * An instant saved-search alert for a buyer: today's English title `New ad for "{name}"`,
  * body `{title} · ₹{price} · {location}`. `price` in minor units.
  */
 export const savedSearchAlertText = (

@@ -5,7 +5,7 @@ import {
 } from './options';
 import { OPTIONS_HINDI } from './options-hi';
 
-describe('post-form option words in Hindi (issue 19)', () => {
+describe('post-form option words in Hindi', () => {
   it('has every word-valued option (not brands, sizes or BHK) in Hindi', () => {
     const words = [
       ...FUEL_TYPES, ...TRANSMISSIONS, ...OWNER_TYPES, ...PROPERTY_TYPES, ...FURNISHING, ...PROPERTY_AGE, ...PARKING, ...FACING, ...LAND_TYPES,

@@ -26,7 +26,7 @@ export const OPTIONS_HINDI: Record<string, string> = {
   Boys: 'लड़के',
   Girls: 'लड़कियाँ',
   'No Warranty': 'कोई वारंटी नहीं',
-  // issue 19 part B: the rest of the post form's words
+  // the rest of the post form's words
   LPG: 'एलपीजी',
   CVT: 'सीवीटी',
   '1st': 'पहला',

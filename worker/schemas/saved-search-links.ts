@@ -1,4 +1,4 @@
-/** Links to a saved search (issue 21). No zod here: the web client imports it at no bundle cost. */
+/** Links to a saved search (decision 009). No zod here: the web client imports it at no bundle cost. */
 
 /**
  * The /products page's search params for a saved query: the page names two things its own way

@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 21). The saved `query` is exactly what GET /api/listings takes, checked by
+ * Saved searches (decision 009). The saved `query` is exactly what GET /api/listings takes, checked by
  * the same schema, so a saved search always opens as the search it was. Shared with the client.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** #18 seller reports: leads from chats and per-ad stats (shared with the client; imports nothing server-side). */
+/** Seller reports (decision 015): leads from chats and per-ad stats (shared with the client; imports nothing server-side). */
 
 export const leadSchema = z.object({
   chatId: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Trust-and-safety reference data (issue 20), free of zod so the web client can import it without
+ * Trust-and-safety reference data (decision 008), free of zod so the web client can import it without
  * pulling the validator into its pages. Reviewed data: change it here and in tests/api/trust.test.ts.
  */
 export const ROLES = ['USER', 'MODERATOR', 'ADMIN'] as const;

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 20): roles, report reasons, blocks and moderation. Shared with the web
+ * Trust and safety (decision 008): roles, report reasons, blocks and moderation. Shared with the web
  * client; imports nothing server-side. The report reasons and thresholds are reviewed data: change
  * them here (and in trust.test.ts), not in conditions scattered through the code.
  */

@@ -204,7 +204,7 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   await invalidateListingCaches(env);
   if (approved) await dispatchEvents(env, [approved.id]);
-  // each text in its recipient's language (issue 19); the moderator's reason stays as typed
+  // each text in its recipient's language (decision 010); the moderator's reason stays as typed
   if (input.action === 'REJECT') {
     await notify(env, listing.user_id, (lang) => ({
       type: 'LISTING_STATUS',

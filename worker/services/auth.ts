@@ -51,7 +51,7 @@ export const assertActive = (u: UserRow) => {
 
 /**
  * Issues a token and records the session it belongs to. `language` is the one the client is shown
- * in at sign-in (issue 19): it becomes the user's language for notifications, e-mails and SMS.
+ * in at sign-in (decision 010): it becomes the user's language for notifications, e-mails and SMS.
  */
 const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string, language?: UserLanguage) => {
   const now = Date.now();
@@ -175,7 +175,7 @@ const randomOtp = () => {
 
 const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
 
-/** `requestLanguage`: the SMS is in the account's language when there is one, else in the app's (issue 19). */
+/** `requestLanguage`: the SMS is in the account's language when there is one, else in the app's (decision 010). */
 export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string, requestLanguage: UserLanguage = 'en') => {
   await limitLookups(env, ip);
   const user = await userByPhone(db, phone);
@@ -331,7 +331,7 @@ export const updateSettings = async (db: Db, userId: string, input: { sharePhone
   return getProfile(db, userId);
 };
 
-/** The language of what SEL writes to the user while they are away (issue 19): set when they pick one in the app. */
+/** The language of what SEL writes to the user while they are away (decision 010): set when they pick one in the app. */
 export const updateLanguage = async (db: Db, userId: string, language: UserLanguage) => {
   await db.update(users).set({ language, updatedAt: Date.now() }).where(eq(users.id, userId));
   return getProfile(db, userId);
@@ -381,7 +381,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     db.delete(favorites).where(eq(favorites.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    // issue 21: a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
+    // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
   ]);
   await invalidateListingCaches(env);

@@ -8,7 +8,7 @@ import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode,
 import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
 import { formatCount, render } from '../schemas/notification-texts';
 
-/** Seller-package orders (#18): priced by the server, paid through the payments module, credited once. */
+/** Seller-package orders (decision 007): priced by the server, paid through the payments module, credited once. */
 
 export interface OrderItem {
   packageId: string;
@@ -95,7 +95,7 @@ export const priceItems = async (env: Env, items: { packageId: string; quantity:
   return { priced, subtotalMinor, gstMinor, totalMinor: subtotalMinor + gstMinor };
 };
 
-/** The cart's quote (#18): the same pricing as an order, nothing stored. */
+/** The cart's quote (decision 014): the same pricing as an order, nothing stored. */
 export const quoteBusinessOrder = async (env: Env, items: { packageId: string; quantity: number }[]) => {
   const { priced, subtotalMinor, gstMinor, totalMinor } = await priceItems(env, items);
   return { items: priced, subtotal: rupees(subtotalMinor), gst: rupees(gstMinor), total: rupees(totalMinor), currency: 'INR' as const };
@@ -238,7 +238,7 @@ export const payBusinessOrderByProviderId = async (env: Env, providerOrderId: st
 };
 
 export const listBusinessOrders = async (env: Env, userId: string) => {
-  // abandoned checkouts do not pile up as "Not completed" (issue 19)
+  // abandoned checkouts do not pile up as "Not completed" (worker/lib/abandoned-checkouts.ts)
   const { results } = await env.DB.prepare(`SELECT * FROM business_orders WHERE user_id = ? AND ${notAbandoned()} ORDER BY created_at DESC LIMIT 100`)
     .bind(userId, abandonedBefore())
     .all<OrderRow>();

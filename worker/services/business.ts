@@ -6,7 +6,7 @@ import type { AdLimit, PackageType, SellerPackage } from '../schemas/business';
 import { allCategories, resolveCategory } from './catalog';
 
 /**
- * Seller packages and free-ad limits (#18, decision 007). Limits and packages are reference data
+ * Seller packages and free-ad limits (decision 007). Limits and packages are reference data
  * (migration 0011); this module only reads them. A "limit group" is a subcategory with its own
  * row in free_ad_limits (Cars) or a whole top category (Home & Garden).
  */

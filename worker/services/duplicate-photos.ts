@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors';
 import { MATCH_DISTANCE, bandProbes, hammingDistance } from '../lib/phash';
 
 /**
- * Duplicate-photo rules (issue 20, docs/decisions/012). A photo within Hamming distance 6 of a photo
+ * Duplicate-photo rules (docs/decisions/012). A photo within Hamming distance 6 of a photo
  * in another account's live ad from the last 90 days holds the new ad for a moderator; the same
  * seller posting the same photo again in the same subcategory while that ad is up gets a 409.
  */

@@ -55,7 +55,7 @@ export async function sendEmailCode(env: Env, db: Db, userId: string, input: { e
     }
   }
   const code = await emailCode(env, userId, email, Math.floor(now / EMAIL_CODE_WINDOW_MS));
-  // in the account's language (issue 19): set by the app's language switch and at sign-in
+  // in the account's language (decision 010): set by the app's language switch and at sign-in
   const language = textLanguage(user.language);
   await sendEmail(env, email, render(language, 'emailCodeSubject'), render(language, 'emailCodeBody', { code }));
   return { email, expiresIn: EMAIL_CODE_WINDOW_MS / 1000 };

@@ -1,7 +1,7 @@
 import type { ListingsQuery } from '../schemas/listings';
 
 /**
- * Featured pinning (#18, decision 014). On page 1 of a category or subcategory result page, and of
+ * Featured pinning (decision 014). On page 1 of a category or subcategory result page, and of
  * the home list (featuredFirst), up to PINNED_PER_PAGE live featured ads that match every filter
  * of the query are pinned above the plain ads. Which ones: a shuffle seeded by the India date and
  * the query, so every featured ad of a busy category gets its turn on top, day by day, and the

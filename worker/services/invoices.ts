@@ -3,7 +3,7 @@ import { AppError, notFound } from '../lib/errors';
 import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../lib/gst';
 import type { OrderItem } from './business-orders';
 
-/** Printable GST tax invoices of paid seller-package orders (#18, decision 015). */
+/** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
 /** Who issues the invoices: wrangler.toml [vars]; the defaults are a clearly sample local supplier. */
 export const supplierOf = (env: Env) => {
@@ -121,7 +121,7 @@ export const invoiceFor = async (env: Env, userId: string, orderId: string): Pro
   };
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
 
 /** A self-contained page (no scripts, no outside resources) that prints on one A4 sheet. */
 export const renderInvoiceHtml = (inv: Invoice) => {

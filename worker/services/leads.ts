@@ -1,7 +1,7 @@
 import type { Env } from '../env';
 
 /**
- * Leads (#18): one row per conversation about my ads, read from D1, the record of every chat
+ * Leads (decision 015): one row per conversation about my ads, read from D1, the record of every chat
  * (decision 002): `chats` gives the ad, the buyer, the last message time and the message count
  * (`last_seq`: every message takes the next seq, none is ever deleted); the first message is seq 1.
  * A phone number shows only when the buyer wrote one in the chat.

@@ -2,7 +2,7 @@ import type { Env } from '../env';
 import { forbidden, notFound } from '../lib/errors';
 
 /**
- * An ad's stats for its seller (#18): views (people other than the seller, once a day each, bots
+ * An ad's stats for its seller (decision 015): views (people other than the seller, once a day each, bots
  * left out; daily counters in `listing_daily_stats`), favourites and chats. Favourites and chats
  * per day come from their own tables (`favorites.created_at`, `chats.created_at` of conversations
  * with at least one message), read through their listing indexes: nothing extra to keep in step.

@@ -185,7 +185,7 @@ export interface BuiltListingQuery {
   countSql: string;
   params: unknown[];
   countParams: unknown[];
-  /** live matches per category and subcategory (issue #19: the filter's counts follow the search) */
+  /** live matches per category and subcategory (the filter's counts follow the search) */
   facetSql: string;
   facetParams: unknown[];
   /**
@@ -255,7 +255,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   const beforeRowFilters = where.length;
   if (query.since !== undefined) {
     // went live after `since`: posted then, or approved / reactivated then, or its price lowered then
-    // (it may only now fit a saved price range); the outbox of issue 21 records those moments. Read
+    // (it may only now fit a saved price range); the listing-events outbox (decision 009) records those moments. Read
     // from the (status, created_at) and (created_at) indexes, so a narrow window costs a few rows.
     where.push(
       `l.num IN (SELECT num FROM listings WHERE status = 'APPROVED' AND created_at > ? UNION SELECT x.num FROM listing_events e CROSS JOIN listings x ON x.id = e.listing_id WHERE e.created_at > ? AND e.kind IN ('posted', 'approved', 'reactivated', 'price_lowered'))`,
@@ -600,7 +600,7 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
 
 /**
  * Counts a view at most once per viewer per listing per UTC day, and never the seller's own look at
- * their ad nor an obvious bot (#18: these feed the seller's ad stats, `listing_daily_stats`).
+ * their ad nor an obvious bot (these feed the seller's ad stats, `listing_daily_stats`; decision 015).
  */
 export const recordView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
   if (isLikelyBot(userAgent)) return false;

@@ -40,7 +40,7 @@ export const inboxOf = (env: Env, userId: string) => env.UserInbox.get(env.UserI
 
 type NewNotification = { type: NotificationType; title: string; body: string; data?: Record<string, unknown> };
 /**
- * A notification, or how to write it in the recipient's language (issue 19): the function gets the
+ * A notification, or how to write it in the recipient's language (decision 010): the function gets the
  * user's stored language. Texts are written once, at creation, and stay in that language.
  */
 type NotificationInput = NewNotification | ((language: TextLanguage) => NewNotification);
@@ -93,7 +93,7 @@ export const notify = async (env: Env, userId: string, n: NotificationInput) => 
 export const pushMessageFor = (type: string, title: string, body: string, data: Record<string, unknown>): PushMessage => {
   const chatId = typeof data.chatId === 'string' ? data.chatId : undefined;
   const listingId = typeof data.listingId === 'string' ? data.listingId : undefined;
-  // a saved-search alert opens the search (issue 21); its own `url` is always a path on this site
+  // a saved-search alert opens the search; its own `url` is always a path on this site
   const own = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : undefined;
   const url = chatId ? `/chat?chatId=${encodeURIComponent(chatId)}` : own ?? (listingId ? `/listing/${encodeURIComponent(listingId)}` : '/');
   return { title, body, url, tag: `${type.toLowerCase()}:${chatId ?? listingId ?? 'general'}` };
@@ -172,7 +172,7 @@ export interface KeyedNotification {
   /** what many notifications of one fan-out share (the ad's id): stored side by side */
   group?: string;
   userId: string;
-  /** the text, or `(language) => text` to write it in the user's language (issue 19) */
+  /** the text, or `(language) => text` to write it in the user's language */
   n: NotificationInput;
 }
 
@@ -259,7 +259,7 @@ const pushCreated = async (env: Env, created: NotificationRow[]) => {
 };
 
 /**
- * Notifications the database writes itself from a SELECT, for a fan-out to many buyers (issue 21:
+ * Notifications the database writes itself from a SELECT, for a fan-out to many buyers (decision 009:
  * one new ad, hundreds of saved searches) where nothing per buyer needs to pass through JavaScript.
  * `select` yields the columns id, user_id, title, body, type, data, created_at; an id stored before is
  * skipped, so keyed ids make it idempotent. Run it in the caller's batch (`meta.changes` = how many
@@ -291,7 +291,7 @@ export const pushRows = async (env: Env, rows: unknown[]) => {
 };
 
 /**
- * Keyed notifications to many users at once (issue 21's fan-out: one new ad, a hundred buyers):
+ * Keyed notifications to many users at once (a saved-search fan-out: one new ad, a hundred buyers):
  * stored in one batch, a key stored before (a re-delivered queue message, a retry after a crash)
  * stores and pushes nothing, and only the inboxes with someone to tell are woken — one Durable
  * Object call per reachable buyer instead of one per buyer. Returns how many this call created.

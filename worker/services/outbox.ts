@@ -25,7 +25,7 @@ export const sendSms = async (env: Env, to: string, body: string) => {
 };
 
 /**
- * Outgoing e-mail (issue 21: daily saved-search digests). A provider when EMAIL_PROVIDER_URL is set
+ * Outgoing e-mail (daily saved-search digests, e-mail verification codes). A provider when EMAIL_PROVIDER_URL is set
  * (a JSON POST with a bearer token), otherwise the dev outbox where DEV_OUTBOX is "true".
  */
 export const sendEmail = async (env: Env, to: string, subject: string, body: string) => {

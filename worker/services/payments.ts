@@ -3,7 +3,7 @@ import { constantTimeEqual, hex, hmacSha256 } from '../lib/crypto';
 import { AppError, badRequest, notFound } from '../lib/errors';
 
 /**
- * The one payments module (#18): premium plans and seller packages both take money through it.
+ * The one payments module (decision 007): premium plans and seller packages both take money through it.
  * Prices are always the server's; the provider is Razorpay when its keys are set, else the local
  * test checkout when explicitly opted in, else nothing at all.
  */

@@ -46,7 +46,7 @@ interface StoredListing {
   longitude: number | null;
   features: string;
   status: string;
-  /** set while a moderator holds the ad, and kept after a moderator's rejection (issue 20) */
+  /** set while a moderator holds the ad, and kept after a moderator's rejection (decision 008) */
   held_reason: string | null;
   contact_name: string | null;
   contact_phone: string | null;
@@ -300,7 +300,7 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
     if (attempt === 3) throw await posting.onRaceLost();
   }
   if (posted) await dispatchEvents(env, [posted.id]);
-  // the owner's notifications in their language (issue 19); the stored reject_reason stays English
+  // the owner's notifications in their language (decision 010); the stored reject_reason stays English
   if (verdict) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } }));
   if (held) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } }));
   await invalidateListingCaches(env);

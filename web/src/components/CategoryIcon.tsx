@@ -1,6 +1,7 @@
 /**
- * One icon set for categories everywhere (issue #19: home showed icons, the post form letter
- * circles). The glyphs are shared with the worker's home page markup (worker/schemas/category-tiles.ts).
+ * One icon set for categories everywhere: the home page, the post form and the filters draw the
+ * same glyph, so a buyer recognises a category wherever it appears. The glyphs are shared with the
+ * worker's home page markup (worker/schemas/category-tiles.ts).
  */
 import { categoryGlyph } from '../../../worker/schemas/category-tiles';
 

@@ -47,7 +47,7 @@ export function SiteFooter({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
 }
 
 function FullFooter() {
-  // Only places that have ads: a link we generate must lead somewhere (issue 19).
+  // Only places that have ads: a link we generate must lead somewhere.
   const cities = useQuery(locationQueries.list(FOOTER_PLACES)).data;
   const { popular, trending } = footerPlaces(cities ?? []);
   const t = useT();

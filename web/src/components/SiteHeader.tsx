@@ -10,7 +10,7 @@ import { SearchBox } from '../features/search/SearchBox';
 
 // Opened on demand, so none of it weighs on the first page load.
 // The desktop header (account menu, notifications, chat badge, categories bar) is a chunk of its
-// own: phones never load it (issue 22's home budget); main.tsx fetches it before the first render
+// own: phones never load it (the home page's JavaScript budget, decision 011); main.tsx fetches it before the first render
 // on wider screens, so it renders at once, and the worker preloads it for them.
 const loadDesktopHeader = () => import('./DesktopHeader');
 let desktopHeader: ComponentType | undefined;

@@ -127,7 +127,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
-  // error messages come back in the language the reader chose (issue 19)
+  // error messages come back in the language the reader chose (decision 010)
   headers.set('Accept-Language', currentLanguage() === 'hi' ? 'hi-IN, en;q=0.5' : 'en-IN');
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,5 +1,5 @@
 /**
- * /listings was a second browse page with its own design (issue #19): it now sends the buyer to the
+ * /listings was a second browse page with its own design: it now sends the buyer to the
  * equivalent /products URL, keeping every filter. /listings speaks the API's sortBy/sortOrder and
  * NEW/USED conditions; /products speaks one sort word and the page number the same way.
  */

@@ -1,6 +1,6 @@
 /**
  * URL search-state schemas for `validateSearch`. Route options (unlike route components) land in the
- * entry chunk, so they use the small validator of ./search-schema (not zod: issue 22's home budget).
+ * entry chunk, so they use the small validator of ./search-schema (not zod: the home page's JavaScript budget, decision 011).
  *
  * TanStack Router JSON-parses each search value, so `?q=2024` arrives as the number 2024 and
  * `?showLoginModal=true` as a boolean: the helpers accept both shapes. Every field falls back to
@@ -70,8 +70,8 @@ const optionalConditionList = (value: unknown) => {
 };
 
 /**
- * `since`: only ads that went live after this moment (a saved search's "only the new ads", issue
- * 21), an ISO date-time as GET /api/listings takes it; anything else is dropped, never an error page.
+ * `since`: only ads that went live after this moment (a saved search's "only the new ads",
+ * decision 009), an ISO date-time as GET /api/listings takes it; anything else is dropped, never an error page.
  */
 const SINCE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 const optionalSince = (value: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * A tiny validator for URL search state (`validateSearch`), in place of zod/mini: route options land
- * in the entry chunk, and zod's core cost the home page ~6 KB gzipped (issue 22, `npm run bench:bundle`).
+ * in the entry chunk, and zod's core cost the home page ~6 KB gzipped (decision 011, `npm run bench:bundle`).
  *
  * A schema is an object of fields; each field turns what the router parsed (TanStack Router
  * JSON-parses each value, so `?q=2024` arrives as the number 2024) into its value, or undefined for

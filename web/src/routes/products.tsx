@@ -9,7 +9,7 @@ export const Route = createFileRoute('/products')({
   loaderDeps: ({ search }) => search,
   // Start the page's requests while its code is still downloading (not awaited: the page shows
   // its skeleton at once and fills in as they land).
-  // The filter mapping comes with the page's code (the same chunk), not in the entry (issue 22).
+  // The filter mapping comes with the page's code (the same chunk), not in the entry (decision 011).
   loader: ({ context: { queryClient }, deps }) => {
     void import('../features/listings/filters').then(({ productsApiQuery }) => queryClient.prefetchQuery(listingQueries.list(productsApiQuery(deps))));
     void queryClient.prefetchQuery(catalogQueries.categories());

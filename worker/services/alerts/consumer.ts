@@ -1,5 +1,5 @@
 /**
- * The alerts queue consumer (issue 21). One message = one listing event from the outbox:
+ * The alerts queue consumer (decision 009). One message = one listing event from the outbox:
  *  - saved searches: candidates come from the index (scope = any / the ad's category / its
  *    subcategory, place = anywhere / the ad's state / city / area), never a scan of all searches;
  *    the compiled matcher decides the rest in code. Every matching query is recorded once however
@@ -160,7 +160,7 @@ const MATCHERS_PER_STATEMENT = 80;
  * buyers). One notification per buyer and ad however many of their searches matched (the lowest
  * search id speaks), keyed `ntf_{ad}_{buyer}`: a later event of the same ad (a price drop, a
  * redelivery, another chunk) finds it stored and tells nobody twice. Title and body in the buyer's
- * language (issue 19); the link opens the search with only the ads new since the buyer last looked,
+ * language (decision 010); the link opens the search with only the ads new since the buyer last looked,
  * this one included. Not the seller; not a search saved after the event (it showed this ad already).
  */
 const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {

@@ -1,5 +1,5 @@
 /**
- * Daily saved-search digests (issue 21): at 09:00 IST one e-mail per buyer listing the ads that
+ * Daily saved-search digests (decision 009): at 09:00 IST one e-mail per buyer listing the ads that
  * matched their `daily` searches since the last digest (the dev outbox locally), plus one
  * notification in the inbox. Matches are recorded per shared query (saved_query_matches); each daily
  * search moves its own `digested_until` when its digest went out, so a rerun sends nothing.
@@ -58,7 +58,7 @@ const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origi
   for (const [userId, rows] of byUser) {
     const bySearch = new Map<string, PendingRow[]>();
     for (const r of rows) bySearch.set(r.saved_search_id, [...(bySearch.get(r.saved_search_id) ?? []), r]);
-    // the e-mail and the inbox line in the buyer's language (issue 19); titles, names and places stay as written
+    // the e-mail and the inbox line in the buyer's language (decision 010); titles, names and places stay as written
     const lang = textLanguage(rows[0]!.language);
     const sections = [...bySearch.values()].map((ads) => {
       const head = ads[0]!;

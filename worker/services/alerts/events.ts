@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of listing events (issue 21). A change that can interest buyers (an ad
+ * The transactional outbox of listing events (decision 009). A change that can interest buyers (an ad
  * posted, approved, reactivated, its price lowered) adds `eventStatement` to the SAME D1 batch as
  * the change, so the event exists exactly when the change does. `dispatchEvents` then hands it to
  * the queue at once; `relayOutbox` (cron, every minute) re-sends what a failed send left behind.

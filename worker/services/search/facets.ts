@@ -1,5 +1,5 @@
 /**
- * Facet counts that follow the search (issue #19): the category filter said "Vehicles (240)" for
+ * Facet counts that follow the search: the category filter must not say "Vehicles (240)" for
  * every search, whatever the words. The counts here come from the same attempt of the search ladder
  * that answered the page (words as typed, corrected, any word, wider place), with the category
  * choice taken off so the buyer sees where else the words find ads. The place filter's counts work

@@ -33,7 +33,7 @@ describe('search lexicon (data/lexicon.json)', () => {
     }
   });
 
-  it('keeps the issue’s everyday words, Hindi and Hinglish', () => {
+  it('keeps the everyday words buyers type, Hindi and Hinglish (decision 005)', () => {
     const expectations: [string, string][] = [
       ['activa', 'Scooters'],
       ['motorbike', 'Motorcycles'],

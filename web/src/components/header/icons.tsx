@@ -1,7 +1,7 @@
 /**
  * Header icons: 24×24 paths, decorative (the control carries the label). The ones the first screen
  * shows are here; the rest (menus, desktop header, search list) are in ./all-icons, which comes with
- * the code that uses them (issue 22's home JavaScript budget).
+ * the code that uses them (the home page's JavaScript budget, decision 011).
  */
 export const FIRST_SCREEN_PATHS = {
   search:

@@ -9,7 +9,7 @@ import { endSession, useAuth, type AuthStatus } from './use-auth';
 import './auth.css';
 
 // The overlays (login modal, first-login prompts) and the `?showLoginModal=true` handling are
-// fetched when one is wanted: none of it is on a first screen (issue 22's home JavaScript budget).
+// fetched when one is wanted: none of it is on a first screen (the home page's JavaScript budget, decision 011).
 const AuthOverlays = lazyOverlay(() => import('./AuthOverlays'));
 const loadLoginModal = () => import('./login/LoginModal');
 

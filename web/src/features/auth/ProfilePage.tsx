@@ -24,7 +24,7 @@ const myApprovedListings = () =>
   queryOptions({
     queryKey: ['listings', 'mine', { status: 'APPROVED', limit: PROFILE_LISTINGS_LIMIT }] as const,
     queryFn: ({ signal }) =>
-      // counts of every status come along: a profile whose ads are all sold says so (issue 19)
+      // counts of every status come along: a profile whose ads are all sold says so
       api.get<ListingsPage & { counts?: { all: number; sold: number } }>('/listings/user/my-listings', { status: 'APPROVED', limit: PROFILE_LISTINGS_LIMIT }, { signal }),
   });
 
@@ -328,7 +328,7 @@ function ProfileListings() {
           </button>
         </div>
       ) : items.length === 0 && emptyKind !== 'none' ? (
-        // ads exist but none is live: say which (issue 19), not "nothing listed"
+        // ads exist but none is live: say which, not "nothing listed"
         <div className="profile-listings__empty">
           <p className="profile-listings__empty-title">
             {emptyKind === 'all-sold'

@@ -19,7 +19,7 @@ export function avatarPath(url: string, origin: string): string {
 }
 
 /**
- * The profile's "steps left" (issue 19): each step can be done right here. Add a photo uploads one
+ * The profile's "steps left": each step can be done right here. Add a photo uploads one
  * and saves it as the avatar; verify the e-mail sends a 6-digit code and checks it. The phone step
  * only explains itself: adding a number to an e-mail account is not built yet.
  */

@@ -8,8 +8,8 @@ import { disablePushNotifications, enablePushNotifications } from './push';
 import { pushMoment } from './push-moment';
 
 /**
- * The push question (spec part 1 §4 consent), asked after a moment that explains it (issue 19:
- * push-moment.ts), not at sign-in. Closing it in any way counts as seen.
+ * The push question (spec part 1 §4 consent), asked after a moment that explains it
+ * (push-moment.ts), not at sign-in. Closing it in any way counts as seen.
  */
 export default function PushPrompt() {
   const t = useT();

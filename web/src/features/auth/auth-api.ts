@@ -15,9 +15,9 @@ export interface AuthUser {
   emailVerified?: boolean;
   phoneVerified?: boolean;
   sharePhone?: boolean;
-  /** issue 20: shows the Admin link; the server decides every admin request from its own database */
+  /** shows the Admin link (decision 008); the server decides every admin request from its own database */
   role?: 'USER' | 'MODERATOR' | 'ADMIN';
-  /** issue 19: the language SEL writes notifications, e-mails and SMS in (kept in step by language-sync.ts) */
+  /** the language SEL writes notifications, e-mails and SMS in (kept in step by language-sync.ts; decision 010) */
   language?: 'en' | 'hi';
   createdAt: string;
 }
@@ -44,7 +44,7 @@ export const authApi = {
     api.post<VerifyOtpResponse>('/auth/verify-otp', body),
   updateProfile: (update: ProfileUpdate) => api.put<AuthUser>('/auth/profile', update),
   setLanguage: (language: 'en' | 'hi') => api.put<AuthUser>('/auth/language', { language }),
-  /** Issue 19: the profile's "verify your e-mail" step (an account without an address sends one). */
+  /** The profile's "verify your e-mail" step (an account without an address sends one). */
   sendEmailCode: (email?: string) => api.post<{ email: string; expiresIn: number }>('/auth/email/send-code', email ? { email } : {}),
   verifyEmail: (code: string) => api.post<AuthUser>('/auth/email/verify', { code }),
   logoutAllDevices: () => api.post<{ loggedOutDevices: number }>('/auth/logout-all-devices'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageToStore } from './language-sync';
 
-describe('the account follows the language chosen in the app (issue 19)', () => {
+describe('the account follows the language chosen in the app', () => {
   it('stores the chosen language when a signed-in account has another one', () => {
     expect(languageToStore('authenticated', 'en', 'hi')).toBe('hi');
     expect(languageToStore('authenticated', 'hi', 'en')).toBe('en');

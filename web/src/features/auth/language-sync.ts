@@ -3,7 +3,7 @@ import { useLanguage, type Language } from '../../lib/i18n';
 import type { AuthState, AuthActions } from './use-auth';
 
 /**
- * What to store as the account's language (issue 19, decision 010), or null for nothing: the server
+ * What to store as the account's language (decision 010), or null for nothing: the server
  * writes notifications, push, e-mails and SMS in `user.language`, and the language a signed-in
  * reader has chosen in this app is the one they want. A server that sends no language: nothing.
  */
@@ -28,7 +28,7 @@ export function useLanguageSync({ status, user, setUser }: Pick<AuthState & Auth
     const key = `${userId}:${wanted}`;
     if (tried.current === key) return;
     tried.current = key;
-    // the account requests stay out of the first page's JavaScript (issue 22): fetched when needed
+    // the account requests stay out of the first page's JavaScript (decision 011): fetched when needed
     import('./auth-api')
       .then(({ authApi }) => authApi.setLanguage(wanted))
       .then((updated) => {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * What a guest started before being asked to sign in (issue 19: a heart tapped as a guest was lost
- * after signing in). The login modal already brings the user back to the page; the button that was
- * tapped finds its intent here and completes it. sessionStorage: it survives the Google round trip in
- * the same tab, and dies with the tab.
+ * What a guest started before being asked to sign in, so that (say) a heart tapped as a guest is
+ * not lost on the way through sign-in. The login modal already brings the user back to the page;
+ * the button that was tapped finds its intent here and completes it. sessionStorage: it survives
+ * the Google round trip in the same tab, and dies with the tab.
  */
 export type IntentKind = 'favorite' | 'chat' | 'phone';
 

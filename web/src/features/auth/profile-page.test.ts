@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyListingsKind } from './ProfilePage';
 import { avatarPath } from './ProfileSteps';
 
-describe('the profile’s empty listings (issue 19)', () => {
+describe('the profile’s empty listings', () => {
   it('tells nothing posted, all sold and nothing live apart', () => {
     expect(emptyListingsKind(undefined)).toBe('none');
     expect(emptyListingsKind({ all: 0, sold: 0 })).toBe('none');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldOfferPush } from './push-moment';
 
-describe('when to ask about push notifications (issue 19)', () => {
+describe('when to ask about push notifications', () => {
   const base = { supported: true, permission: 'default', seen: false, enabled: false };
   it('asks once, only while the browser has not been asked and the user has not said yes already', () => {
     expect(shouldOfferPush(base)).toBe(true);

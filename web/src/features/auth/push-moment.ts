@@ -2,7 +2,7 @@ import { STORAGE_KEYS, readFlag, showPushPrompt } from './auth-store';
 import { pushPreference, pushSupported } from './push';
 
 /**
- * When to ask about push notifications (issue 19): not at sign-in or sign-up, before the user knows
+ * When to ask about push notifications: not at sign-in or sign-up, before the user knows
  * why they would want them, but right after a moment that explains it: the first chat message sent
  * (a reply will come) or the first favourite (news about that ad). Asked once per browser; the
  * Settings switch is always there.

@@ -51,9 +51,9 @@ function startSession(queryClient: QueryClient, token: string, user: AuthUser, i
   // What was fetched as a guest (favourite flags, counts) is refetched with the new token.
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 
-  // Issue 19: no push question at sign-in or sign-up (isNewUser no longer asks); it comes after the first
+  // No push question at sign-in or sign-up (isNewUser no longer asks); it comes after the first
   // chat sent or favourite (push-moment.ts). This browser already said yes: its subscription now belongs to
-  // this account. (The push code loads only here, at sign-in: it is not part of a guest's first page, issue 22.)
+  // this account. (The push code loads only here, at sign-in: it is not part of a guest's first page, decision 011.)
   void isNewUser;
   if (typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'granted')
     void import('./push').then(({ pushPreference, subscribeForPush }) => (pushPreference.get() ? subscribeForPush() : false));

@@ -12,7 +12,7 @@ import { packageName } from './package-text';
 import './business.css';
 
 /**
- * /en-in/payments/viewcart/ALL (#18): the packages put aside from the chooser, with quantities; the
+ * /en-in/payments/viewcart/ALL (decision 014): the packages put aside from the chooser, with quantities; the
  * subtotal, GST and total are the server's quote, and checkout is the same dialog as everywhere.
  */
 export function CartPage() {

@@ -22,7 +22,7 @@ export interface PromotableAd {
 type PromotionType = 'FEATURED' | 'BOOST';
 
 /**
- * "Sell faster" (#18): the package chooser for one of my ads. It lists the Featured and Boost packs
+ * "Sell faster" (decision 014): the package chooser for one of my ads. It lists the Featured and Boost packs
  * of the ad's category; with a bought unit left it applies it at once, otherwise it buys the pack
  * through the same checkout as premium (PackageCheckoutDialog) and applies it when paid — one flow.
  * Opened from My Ads (an ad's "Sell faster", the "Want to sell more?" banner: pick the ad first)

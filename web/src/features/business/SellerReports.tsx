@@ -1,5 +1,5 @@
 /**
- * #18 seller reports on the client: an ad's views/chats sparkline and its 30-day stats (My Ads),
+ * Seller reports on the client (decision 015): an ad's views/chats sparkline and its 30-day stats (My Ads),
  * "Download leads" (My Ads) and "View invoice" (My Orders).
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { storedValue, useStoredValue } from '../../lib/local-store';
 
 /**
- * The package cart (#18, decision 014): kept on this device in localStorage — package ids and
+ * The package cart (decision 014): kept on this device in localStorage — package ids and
  * quantities only. Prices never live here: the cart page asks the server for a quote
  * (POST /api/business/quote) and checkout creates the order from the same ids, so a stale or
  * edited cart can never change what is charged. Unknown ids are dropped when the page loads.

@@ -92,7 +92,7 @@ describe('tiles', () => {
   });
 });
 
-describe('shortcut values are stored values (issue 19)', () => {
+describe('shortcut values are stored values', () => {
   it('sends BHK as a number, whatever form the URL had, and CNG as the post form stores it', async () => {
     const { productsSearchSchema } = await import('../../lib/search-params');
     const properties = CATEGORY_GUIDES.find((g) => g.name === 'Properties')!;

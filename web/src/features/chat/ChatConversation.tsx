@@ -232,7 +232,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         role={chatRole(chat, me.id)}
         onSend={(content, type) => {
           const sent = room.send(content, type);
-          // issue 19: the first message sent is the moment that explains push notifications
+          // the first message sent is the moment that explains push notifications
           if (sent) offerPushNotifications('chat');
           return sent;
         }} onTyping={room.noteTyping} />

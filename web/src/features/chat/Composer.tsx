@@ -16,7 +16,7 @@ export function Composer({
 }: {
   disabled: boolean;
   listingPrice: number | null;
-  /** Quick replies differ for the buyer and the seller (issue 19). */
+  /** Quick replies differ for the buyer and the seller. */
   role: 'buyer' | 'seller';
   onSend: (content: string, type?: MessageType) => boolean;
   onTyping: () => void;
@@ -154,7 +154,7 @@ export function Composer({
           <ChatIcon name="send" size={22} />
         </button>
         {count.show && (
-          // always visible while typing; past the limit nothing is cut: the sender is told how much to shorten (issue 19)
+          // always visible while typing; past the limit nothing is cut: the sender is told how much to shorten
           <p id="chat-compose-count" className={`chat-compose__count ${count.over ? 'is-over' : ''}`.trim()} aria-live="polite">
             {count.over
               ? t('{over} characters too long: a message can have up to {limit}. Shorten it to send.', { over: formatNumber(count.over, language), limit })

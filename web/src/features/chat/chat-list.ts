@@ -15,7 +15,7 @@ export const CHAT_FILTERS = [
 
 export type ChatFilter = (typeof CHAT_FILTERS)[number]['id'];
 
-/** Inbox tabs (issue 19): chats about ads the viewer is buying, or about the viewer's own ads. */
+/** Inbox tabs: chats about ads the viewer is buying, or about the viewer's own ads. */
 export const CHAT_ROLES = [
   { id: 'all', label: msg('All') },
   { id: 'buying', label: msg('Buying') },

@@ -2,7 +2,7 @@ import { formatPrice } from '../../lib/format';
 import { LOCALES, type Language } from '../../lib/locale';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-/** "Today" / "Yesterday" in the reader's language, from Intl (issue 19): "आज", "कल". */
+/** "Today" / "Yesterday" in the reader's language, from Intl (decision 010): "आज", "कल". */
 const relativeDays = new Map<Language, Intl.RelativeTimeFormat>();
 function dayWord(days: 0 | 1, language: Language): string {
   if (language === 'en') return days === 0 ? 'Today' : 'Yesterday';
@@ -94,7 +94,7 @@ export function offerText(amount: number, t: (text: string, params?: Record<stri
   return t('My offer: {amount}', { amount: formatPrice(amount, 'INR') });
 }
 
-/** The composer's character count: shown while typing (issue 19); over the limit the message cannot be sent (never cut silently). */
+/** The composer's character count: shown while typing; over the limit the message cannot be sent (never cut silently). */
 export function messageLengthState(length: number, max: number): { show: boolean; over: number } {
   return { show: length > 0, over: Math.max(0, length - max) };
 }

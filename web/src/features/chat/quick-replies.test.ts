@@ -9,7 +9,7 @@ import type { Chat } from './types';
 const chat = (id: string, buyerId: string, sellerId: string) =>
   ({ id, buyerId, sellerId, buyer: { isPremium: false }, seller: { isPremium: false }, unreadCount: 0, isStarred: false, lastMessage: null }) as unknown as Chat;
 
-describe('role-aware quick replies (issue 19)', () => {
+describe('role-aware quick replies', () => {
   it('gives the buyer questions and the seller answers; only a buyer makes offers', () => {
     expect(chatRole({ buyerId: 'me' }, 'me')).toBe('buyer');
     expect(chatRole({ buyerId: 'other' }, 'me')).toBe('seller');

@@ -2,7 +2,7 @@ import { msg } from '../../lib/i18n';
 import type { Chat } from './types';
 
 /**
- * Quick replies by role (issue 19): a buyer asks about the item, a seller answers. The texts are
+ * Quick replies by role: a buyer asks about the item, a seller answers. The texts are
  * catalogue keys (msg), sent in the sender's language. `text: null` opens the offer box; only a
  * buyer makes offers.
  */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { listingsLoadErrorMessage } from './queries';
 import { useT } from '../../lib/i18n';
 
-/** The home route's error view: a file of its own, so the home page's code does not carry it (issue 22). */
+/** The home route's error view: a file of its own, so the home page's code does not carry it (decision 011). */
 export function FreshRecommendationsError({ error }: ErrorComponentProps) {
   const t = useT();
   const router = useRouter();

@@ -216,7 +216,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
     }
     openChat();
   };
-  // a guest who tapped "Chat with seller" and signed in lands in that chat (issue 19)
+  // a guest who tapped "Chat with seller" and signed in lands in that chat
   useResumeIntent('chat', listing.id, status === 'authenticated' && !isOwner && listing.status !== 'SOLD', openChat);
 
   const message = shareMessage(listing.title, formatPrice(listing.price, listing.currency, language));

@@ -10,7 +10,7 @@ type Gesture = { kind: 'drag'; start: Point; view: View } | { kind: 'pinch'; sta
 const DOUBLE_TAP_MS = 300;
 
 /**
- * The ad's photos full screen (issue #19): swipe sideways between them, pinch (or double tap) to
+ * The ad's photos full screen: swipe sideways between them, pinch (or double tap) to
  * zoom and drag to look around, arrows and the keyboard on a computer. Closed by the close button,
  * Escape, or the phone's back button (the viewer is a history entry, see ImageCarousel).
  * Gestures are plain pointer events on a `touch-action: none` stage, no library.

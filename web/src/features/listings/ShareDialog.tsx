@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { copyText, facebookShareUrl, twitterShareUrl, whatsappShareUrl } from './share';
 import { useT } from '../../lib/i18n';
 
-/** 'Share this item': the link with Copy, and WhatsApp / Facebook / Twitter (spec part 1 §2, issue #19). */
+/** 'Share this item': the link with Copy, and WhatsApp / Facebook / Twitter (spec part 1 §2). */
 export function ShareDialog({ open, onClose, url, title, message = title }: { open: boolean; onClose: () => void; url: string; title: string; message?: string }) {
   const t = useT();
   const inputId = useId();

@@ -1,5 +1,5 @@
 /**
- * The filter's category counts follow the search (issue #19): the catalogue gives the categories
+ * The filter's category counts follow the search: the catalogue gives the categories
  * (names, order, ids), GET /api/listings/facets gives how many ads the buyer's words and filters
  * find in each. Categories the search finds nothing in are left out, except the one chosen.
  */

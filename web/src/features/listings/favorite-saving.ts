@@ -38,8 +38,8 @@ export function saveFavorite(queryClient: QueryClient, id: string, favorite: boo
     },
     onSuccess: (result, target) => {
       if (result && typeof result.isFavorite === 'boolean') setFavorite(queryClient, target.id, result.isFavorite);
-      // issue 19: the first favourite is the moment that explains push notifications
-      // (loaded on demand: the push code stays out of the home page's first JavaScript, issue 22)
+      // the first favourite is the moment that explains push notifications
+      // (loaded on demand: the push code stays out of the home page's first JavaScript, decision 011)
       if (target.favorite) void import('../auth/push-moment').then((m) => m.offerPushNotifications('favourite'));
       // The toggle may have cancelled the first load of the list: fetch it now, after the change.
       if (!queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids())?.loaded) {
@@ -59,7 +59,7 @@ export function saveFavorite(queryClient: QueryClient, id: string, favorite: boo
     .finally(() => mutation.reset()); // settled: the mutation cache may let it go
 }
 
-/** True (once) when a guest tapped this heart before signing in (issue 19): the tap is completed. */
+/** True (once) when a guest tapped this heart before signing in: the tap is completed. */
 export function takeFavoriteIntent(id: string): boolean {
   return takeIntent('favorite', id);
 }

@@ -39,7 +39,7 @@ export function useFavoriteIds(): FavoriteIds {
 }
 
 // Saving a heart (the request and its optimistic update) is code for a later tap, not for showing a
-// list: its chunk is fetched once someone is signed in (issue 22's home JavaScript budget).
+// list: its chunk is fetched once someone is signed in (the home page's JavaScript budget, decision 011).
 const loadFavoriteSaving = () => import('./favorite-saving');
 
 /**
@@ -80,7 +80,7 @@ export function useToggleFavorite() {
   return toggle;
 }
 
-/** Completes a heart tapped as a guest, once the user is back signed in (issue 19). */
+/** Completes a heart tapped as a guest, once the user is back signed in. */
 export function useResumeFavorite(id: string, toggleFavorite: ReturnType<typeof useToggleFavorite>): void {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';

@@ -27,7 +27,7 @@ export type ListingFilters = {
   lat?: number;
   lng?: number;
   radiusKm?: number;
-  /** only ads that went live after this ISO moment (issue 21) */
+  /** only ads that went live after this ISO moment (a saved search's "only the new ads") */
   since?: string;
 } & { [K in FeatureFilterKey]?: string };
 

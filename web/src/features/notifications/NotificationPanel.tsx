@@ -58,7 +58,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
       void navigate({ to: '/chat', search: { chatId } });
       return;
     }
-    // a saved-search alert opens the search (issue 21); the URL is always one of ours
+    // a saved-search alert opens the search; the URL is always one of ours
     const url = typeof notification.data.url === 'string' && notification.data.url.startsWith('/') && !notification.data.url.startsWith('//') ? notification.data.url : null;
     if (url) {
       const savedSearchId = typeof notification.data.savedSearchId === 'string' ? notification.data.savedSearchId : null;

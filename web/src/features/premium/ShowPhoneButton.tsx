@@ -67,7 +67,7 @@ function PhoneReveal({ listingId, sessionChecking, userId, className }: PhoneRev
     reveal.mutate(userId);
   };
 
-  // a guest who tapped "Show phone number" and signed in gets the number (or the Pro pitch) at once (issue 19)
+  // a guest who tapped "Show phone number" and signed in gets the number (or the Pro pitch) at once
   useResumeIntent('phone', listingId, !!userId && !sessionChecking && !premium.isPending, onClick);
 
   const errorView = reveal.isError ? phoneAccessErrorView(reveal.error) : null;

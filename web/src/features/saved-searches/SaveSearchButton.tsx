@@ -1,5 +1,5 @@
 /**
- * "Save this search" on /products (issue 21): a bell that opens a small dialog with the filters in
+ * "Save this search" on /products (decision 009): a bell that opens a small dialog with the filters in
  * words, a name and how often to be told. Guests are asked to log in first.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

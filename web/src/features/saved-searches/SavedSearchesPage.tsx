@@ -1,5 +1,5 @@
 /**
- * /saved-searches (issue 21): each saved search with its filters in words, how many ads are new
+ * /saved-searches (decision 009): each saved search with its filters in words, how many ads are new
  * since it was last opened, how often it alerts (changeable here), open and delete.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

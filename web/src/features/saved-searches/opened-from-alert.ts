@@ -1,7 +1,7 @@
 /**
  * A saved search opened from its alert's link (`/products?…&since=…&savedSearch=ss_…`: a Web Push,
  * the notification panel, a shared tab) counts as looked at: its newCount starts again from now
- * (issue 21). Once the reader's sign-in is known the parameter leaves the URL, so a reload or a
+ * (decision 009). Once the reader's sign-in is known the parameter leaves the URL, so a reload or a
  * later filter change does not mark it again.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Saved searches on the client (issue 21): the products page's filters → the saved query (exactly
+ * Saved searches on the client (decision 009): the products page's filters → the saved query (exactly
  * GET /api/listings' parameters) and back, and the filters summarised in words.
  */
 import { api } from '../../lib/api';

@@ -7,7 +7,7 @@ import { useSelectedLocation } from '../locations/selected-location';
 import type { SearchOption } from './SearchSuggestions';
 
 // The list (recent, popular, suggestions) is fetched on the box's first focus or keystroke: the box
-// takes typing at once, and the first screen does not carry the list's code (issue 22).
+// takes typing at once, and the first screen does not carry the list's code (decision 011).
 const loadSuggestions = () => import('./SearchSuggestions');
 const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m.SearchSuggestions })));
 

@@ -10,7 +10,7 @@ import { addRecentSearch, recentSearches, removeRecentSearch } from './recent-se
 /**
  * The search box's list: recent and popular searches when it is empty, the server's suggestions as
  * you type. Its own chunk, fetched on the box's first focus or keystroke: the home page's first
- * screen shows only the box (issue 22's home JavaScript budget).
+ * screen shows only the box (the home page's JavaScript budget, decision 011).
  */
 
 /** Shown on an empty box to a buyer with no recent searches (spec part 1 §2). */

@@ -15,7 +15,7 @@ export function AdPostedPage({ slug }: { slug?: string }) {
   const t = useT();
   // the ad just posted, shown as buyers will see it
   const posted = useQuery({ ...listingQueries.slug(slug ?? ''), enabled: !!slug }).data;
-  // #18: the package chooser with the new ad preselected
+  // the package chooser (decision 014) with the new ad preselected
   const [promoting, setPromoting] = useState(false);
   return (
     <section className="sell-success">

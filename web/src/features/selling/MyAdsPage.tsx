@@ -69,7 +69,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
   const total = firstPage?.pagination.total ?? 0;
   const active = status ?? 'all';
 
-  // #18: the package chooser, for one ad (its id) or to pick one ('' from the banner)
+  // the package chooser (decision 014), for one ad (its id) or to pick one ('' from the banner)
   const [promoting, setPromoting] = useState<string | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sellingKeys.mine() });

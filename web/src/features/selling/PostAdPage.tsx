@@ -173,7 +173,7 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
   const navigate = useNavigate();
   const rejected = listing.status === 'REJECTED';
   const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
-  // #18 "Sell Faster Now": the package chooser with this ad preselected, in place of the congratulations
+  // "Sell Faster Now" (decision 014): the package chooser with this ad preselected, in place of the congratulations
   const [promoting, setPromoting] = useState(false);
   if (promoting && !rejected) return <PromoteDialog ads={[listing]} initialAdId={listing.id} onClose={() => void navigate({ to: '/en-in/myads' })} />;
 

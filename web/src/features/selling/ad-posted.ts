@@ -1,8 +1,8 @@
 import type { Listing } from '../../../../worker/schemas/listings';
 
 /**
- * What the ad-posted page says, from the ad itself (issue 19: it said "1 free ad in 365 days in Cars"
- * whatever was posted, and SEL limits no free ads).
+ * What the ad-posted page says, from the ad itself, not a fixed line such as "1 free ad in 365
+ * days in Cars" whatever was posted.
  */
 export function postedLead(status: Listing['status'] | undefined): string {
   if (status === 'APPROVED') return 'Your ad is live now.';

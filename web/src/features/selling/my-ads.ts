@@ -23,7 +23,7 @@ const STATUS_TABLE: Record<string, StatusDisplay> = {
   REJECTED: { label: msg('REJECTED'), text: msg('Your ad was rejected and is not visible'), tone: 'rejected' },
   SOLD: { label: msg('SOLD'), text: msg('This item has been sold successfully'), tone: 'sold' },
   INACTIVE: { label: msg('INACTIVE'), text: msg('Your ad is not visible to buyers'), tone: 'inactive' },
-  // issue 20: held for a moderator (reports, duplicate photos, a suspended account)
+  // held for a moderator (reports, duplicate photos, a suspended account; decision 008)
   PENDING: { label: msg('UNDER REVIEW'), text: msg('Your ad is hidden while a moderator reviews it'), tone: 'inactive' },
 };
 

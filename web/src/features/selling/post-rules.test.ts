@@ -175,7 +175,7 @@ describe('missing-field list per family', () => {
     expect(missingFields(form(), ONE_PHOTO, c)).toEqual(['Brand', 'Model', 'Storage', 'RAM']);
     const done = form({ features: { brand: 'Samsung', model: 'Galaxy S21', storage: '128GB', ram: '8GB' } });
     expect(missingFields(done, ONE_PHOTO, c)).toEqual([]);
-    // an optional title that is typed must still be long enough, but it is never called "mandatory" (issue 19)
+    // an optional title that is typed must still be long enough, but it is never called "mandatory"
     expect(missingFields({ ...done, title: 'S21' }, ONE_PHOTO, c)).toEqual([]);
     expect(optionalFieldsToFix({ title: 'S21', description: '' }, 'mobile')).toEqual(['Title']);
     expect(optionalFieldsToFix({ title: '', description: 'Good' }, 'mobile')).toEqual(['Description']);

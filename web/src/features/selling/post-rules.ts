@@ -247,7 +247,7 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
   const details = missingDetails(ctx.family, ctx.subcategoryId, values.features);
   missing.push(...details);
   if (!yearOk(values.features.year, ctx.now) && !details.includes('Year')) missing.push(msg('Year'));
-  // an optional title or description typed too short is not "mandatory": optionalFieldsToFix says so (issue 19)
+  // an optional title or description typed too short is not "mandatory": optionalFieldsToFix says so
   if (needTitle && !textLengthOk(values.title, TITLE_MIN, TITLE_MAX, true)) missing.push(msg('Title'));
   if (descriptionRequired(ctx.family) && !textLengthOk(values.description, DESCRIPTION_MIN, DESCRIPTION_MAX, true)) missing.push(msg('Description'));
   if (!priceOk(values.price, ctx.categoryId)) missing.push(ctx.family === 'job' ? msg('Salary') : msg('Price'));
@@ -300,7 +300,7 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
 
 /**
  * Optional title/description (Smartphones, properties…) the seller started but left too short or
- * too long: they block posting, but are not "mandatory" — fix them or empty them (issue 19).
+ * too long: they block posting, but are not "mandatory" — fix them or empty them.
  */
 export function optionalFieldsToFix(values: Pick<PostFormValues, 'title' | 'description'>, family: CategoryFamily): string[] {
   const fix: string[] = [];
@@ -325,7 +325,7 @@ export function defaultTitle(features: Features): string {
   const roomType = text('roomType');
   const brand = text('brand');
   const model = text('model');
-  // "iPhone" + "iPhone 12" reads "iPhone 12", not "iPhone iPhone 12" (issue 19)
+  // "iPhone" + "iPhone 12" reads "iPhone 12", not "iPhone iPhone 12"
   const modelNamesBrand = brand && model.toLowerCase().startsWith(brand.toLowerCase());
   const candidates = [
     [modelNamesBrand ? '' : brand, model].filter(Boolean).join(' '),

@@ -5,7 +5,7 @@
 import type { Listing } from '../../../../worker/schemas/listings';
 import { ENGLISH, msg, type TranslatePlural } from '../../lib/i18n';
 
-// the header's part, which every page loads (issue 22); the wishlist page's rules stay with the page
+// the header's part, which every page loads (decision 011); the wishlist page's rules stay with the page
 export { BADGE_CAP, badgeText, wishlistKeys } from './wishlist-keys';
 
 /** Part 1 §7/§9: the wishlist shows page 1, 50 items. */
