@@ -4,8 +4,9 @@
  * Search relevance on the default demo seed: every query of relevance-queries.json (written from how
  * people in India search, before looking at the seed) goes to /api/listings?limit=5, and its top 5
  * is judged against what a person counts as a good result. Prints success@5, the zero-result rate
- * on queries that have a real answer in the seed, success by kind, the failures with what came
- * back, queries the seed cannot answer, and the slowest queries.
+ * on queries that have a real answer in the seed, success by kind, for queries that name a budget
+ * how often every result shown keeps to it, the failures with what came back, queries the seed
+ * cannot answer, and the slowest queries.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +26,9 @@ interface Good {
   titleAny?: string[];
   city?: string;
   state?: string;
+  /** the budget a person means, in rupees: a good ad is inside it */
+  minPrice?: number;
+  maxPrice?: number;
 }
 interface Judged {
   q: string;
@@ -37,6 +41,7 @@ interface Ad {
   subcategory: { name: string } | null;
   city: string | null;
   state: string | null;
+  price: number;
 }
 interface Answer {
   listings: Ad[];
@@ -44,7 +49,7 @@ interface Answer {
   search?: { relaxed: string; widenedTo?: string; correctedQuery?: string; interpretedAs: Record<string, string> };
 }
 
-const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'none']);
+const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'price', 'numbers', 'none']);
 
 /** The query file, checked: a bad entry stops the bench with a message that names it. */
 const loadQueries = (): Judged[] => {
@@ -59,11 +64,13 @@ const loadQueries = (): Judged[] => {
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
     for (const key of ['title', 'titleAny'] as const) {
       const list = g[key];
       if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
     }
+    for (const key of ['minPrice', 'maxPrice'] as const) if (g[key] !== undefined && !(typeof g[key] === 'number' && g[key] >= 0)) throw new Error(`${where}: good.${key} must be rupees`);
+    if ((g.minPrice !== undefined || g.maxPrice !== undefined) !== (e.kind === 'price')) throw new Error(`${where}: a price query names its budget (good.minPrice/maxPrice), and only a price query does`);
     return e as Judged;
   });
 };
@@ -71,7 +78,10 @@ const loadQueries = (): Judged[] => {
 const words = (text: string) => text.toLowerCase().normalize('NFC');
 
 /** Is this ad a good answer? A place counts when the ad is there, or inside the place the search widened to. */
+const inBudget = (ad: Ad, good: Good) => (good.minPrice === undefined || ad.price >= good.minPrice) && (good.maxPrice === undefined || ad.price <= good.maxPrice);
+
 const isGood = (ad: Ad, good: Good, answer?: Answer) => {
+  if (!inBudget(ad, good)) return false;
   if (good.category && ad.category.name !== good.category) return false;
   if (good.subcategory && ad.subcategory?.name !== good.subcategory) return false;
   if (good.title && !good.title.every((w) => words(ad.title).includes(words(w)))) return false;
@@ -121,7 +131,9 @@ const main = async () => {
       // a thing the seed has somewhere is answerable for a place query too: widening to where it is, and saying so, is the answer
       const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, state: undefined }));
       const success = j.good.none ? top.length === 0 : top.some((ad) => isGood(ad, j.good, answer));
-      results.push({ ...j, ms, success, hasAnswer, zero: top.length === 0, top, search: answer.search });
+      // a budget is a filter: every ad shown keeps to it, not just the good one
+      const priceRespected = j.kind === 'price' && top.length ? top.every((ad) => inBudget(ad, j.good)) : undefined;
+      results.push({ ...j, ms, success, hasAnswer, zero: top.length === 0, top, search: answer.search, priceRespected });
     }
 
     const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '–');
@@ -132,13 +144,16 @@ const main = async () => {
       answerable: answerable.length,
       successAt5: pct(judged.filter((r) => r.success).length, judged.length),
       zeroResultRate: pct(answerable.filter((r) => r.zero).length, answerable.length),
+      /** price queries whose every shown result is inside the budget meant (of those with results) */
+      priceRespect: pct(results.filter((r) => r.priceRespected).length, results.filter((r) => r.priceRespected !== undefined).length),
+      priceZeroResultRate: pct(answerable.filter((r) => r.kind === 'price' && r.zero).length, answerable.filter((r) => r.kind === 'price').length),
       byKind: Object.fromEntries(
         [...KINDS].map((k) => {
           const rs = judged.filter((r) => r.kind === k);
           return [k, { n: rs.length, successAt5: pct(rs.filter((r) => r.success).length, rs.length) }];
         }),
       ),
-      failures: judged.filter((r) => !r.success).map((r) => ({ q: r.q, kind: r.kind, good: r.good, search: r.search, top: r.top.map((a) => `${a.title} [${a.subcategory?.name ?? a.category.name}, ${a.city}]`) })),
+      failures: judged.filter((r) => !r.success).map((r) => ({ q: r.q, kind: r.kind, good: r.good, search: r.search, top: r.top.map((a) => `${a.title} [${a.subcategory?.name ?? a.category.name}, ${a.city}, ₹${a.price}]`) })),
       seedGaps: results.filter((r) => !r.hasAnswer && !r.good.none).map((r) => ({ q: r.q, good: r.good, success: r.success })),
       slowest: [...results].sort((a, b) => b.ms - a.ms).slice(0, 10).map((r) => ({ q: r.q, ms: Math.round(r.ms * 10) / 10 })),
     };
@@ -150,7 +165,8 @@ const main = async () => {
     console.log('| kind | queries | success@5 |\n|---|---|---|');
     for (const [k, v] of Object.entries(summary.byKind)) console.log(`| ${k} | ${v.n} | ${v.successAt5} |`);
     console.log(`| **all** | **${judged.length}** | **${summary.successAt5}** |`);
-    console.log(`\nzero-result rate on queries with a real answer: ${summary.zeroResultRate}`);
+    console.log(`\nzero-result rate on queries with a real answer: ${summary.zeroResultRate} (price queries: ${summary.priceZeroResultRate})`);
+    console.log(`price respected by every result shown (price queries with results): ${summary.priceRespect}`);
     console.log(`\nfailures (${summary.failures.length}):`);
     for (const f of summary.failures) console.log(`  ${f.kind.padEnd(9)} "${f.q}" wanted ${JSON.stringify(f.good)}; ${f.search?.relaxed ?? ''} ${f.search?.correctedQuery ? `→ "${f.search.correctedQuery}"` : ''}\n      ${f.top.join('\n      ') || '(nothing)'}`);
     console.log(`\nno real answer in the seed (${summary.seedGaps.length}, not counted): ${summary.seedGaps.map((g) => `"${g.q}"`).join(', ')}`);

@@ -137,11 +137,18 @@ const SORTS: [string, string][] = [
   ['price-desc', 'Price: High to Low'],
 ];
 
+/** The app's price chip label (priceRangeLabel in web/src/features/listings/filters.ts), in English. */
+export const budgetLabel = (minPrice: number | undefined, maxPrice: number | undefined) => {
+  if (minPrice !== undefined && maxPrice !== undefined) return `${formatPrice(minPrice)} - ${formatPrice(maxPrice)}`;
+  if (minPrice !== undefined) return `Above ${formatPrice(minPrice)}`;
+  return maxPrice !== undefined ? `Under ${formatPrice(maxPrice)}` : undefined;
+};
+
 /**
  * Filters and sort as the app shows them, working without JavaScript: each active filter is a
  * link that drops it, the sort is a GET form (its button only shows when scripts are off).
  */
-const toolbar = (subject: BrowseSubject, keep: Record<string, string | undefined>) => {
+const toolbar = (subject: BrowseSubject, keep: Record<string, string | undefined>, info?: SearchInfo) => {
   const without = (...keys: string[]) => productsHref({ ...keep, ...Object.fromEntries(keys.map((k) => [k, undefined])) });
   const chips: { label: string; href: string }[] = [];
   if (subject.q) chips.push({ label: `"${subject.q}"`, href: without('q') });
@@ -150,6 +157,9 @@ const toolbar = (subject: BrowseSubject, keep: Record<string, string | undefined
   if (subject.location) chips.push({ label: subject.location, href: without('location') });
   if (keep.brand) chips.push({ label: `Brand: ${keep.brand}`, href: without('brand') });
   if (keep.minPrice || keep.maxPrice) chips.push({ label: `Price: ${keep.minPrice ? formatPrice(Number(keep.minPrice)) : '₹ 0'} - ${keep.maxPrice ? formatPrice(Number(keep.maxPrice)) : 'any'}`, href: without('minPrice', 'maxPrice') });
+  // a budget read from the words: removing it searches the words without it (as the app's chip)
+  const budget = info?.withoutBudget !== undefined ? budgetLabel(info.interpretedAs.minPrice, info.interpretedAs.maxPrice) : undefined;
+  if (budget) chips.push({ label: budget, href: productsHref({ ...keep, q: info!.withoutBudget || undefined }) });
   const sort = keep.sort && SORTS.some(([v]) => v === keep.sort) ? keep.sort : keep.q ? 'relevance-desc' : 'createdAt-desc';
   const choices: [string, string][] = keep.q ? [['relevance-desc', 'Relevance'], ...SORTS] : SORTS;
   const hidden = Object.entries(keep)
@@ -220,7 +230,7 @@ export const browseMarkup = ({ origin, subject, search, results, popular }: Brow
     popularHtml +
     '<div class="banner-ad banner-ad--pending" aria-hidden="true"></div>' +
     '<div class="products-layout"><aside class="products-sidebar" aria-hidden="true"></aside>' +
-    `<section class="products-results" aria-label="Results">${toolbar(subject, keep)}${grid}</section></div></div></main>`
+    `<section class="products-results" aria-label="Results">${toolbar(subject, keep, results.search)}${grid}</section></div></div></main>`
   );
 };
 

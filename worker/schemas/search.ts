@@ -16,7 +16,12 @@ export const searchInfo = z.object({
     subcategory: z.string().optional(),
     location: z.string().optional(),
     condition: z.enum(['NEW', 'USED']).optional(),
+    /** a budget read from the words, in rupees, applied as the price filter (a bound the request names wins) */
+    minPrice: z.number().optional(),
+    maxPrice: z.number().optional(),
   }),
+  /** with a budget from the words: what was typed without it, to search again without the budget */
+  withoutBudget: z.string().optional(),
   /** how the search was loosened to find something: not, by spelling, any word, a wider place */
   relaxed: z.enum(RELAXATIONS),
   /** with relaxed = widerPlace: the place searched instead ("India" = everywhere) */

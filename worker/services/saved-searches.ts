@@ -21,6 +21,8 @@ import { resolveLocation } from './locations';
 import { searchDictionary } from './search/dictionary';
 import { DEFAULT_RADIUS_KM } from './search/near';
 import { understand } from './search/understand';
+import { boundsFromWords, readBudget } from './search/budget';
+import { normaliseQuery } from './search/text';
 import { type Matcher, words } from './alerts/matcher';
 import { subcategoryById } from '../schemas/taxonomy';
 
@@ -67,8 +69,10 @@ export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promis
       return { alts, prefix: g.prefix, ...(helpers.size && home ? { also: { subcategoryId: home, alts: [...helpers] } } : {}) };
     }),
   };
-  if (query.minPrice !== undefined) matcher.minPriceMinor = Math.round(query.minPrice * 100);
-  if (query.maxPrice !== undefined) matcher.maxPriceMinor = Math.round(query.maxPrice * 100);
+  // a budget still in the words (saved before they were read as one) is the price filter, as in the search
+  const { minPrice = query.minPrice, maxPrice = query.maxPrice } = boundsFromWords(query, plan?.budget);
+  if (minPrice !== undefined) matcher.minPriceMinor = Math.round(minPrice * 100);
+  if (maxPrice !== undefined) matcher.maxPriceMinor = Math.round(maxPrice * 100);
   const conditions = query.condition ?? (plan?.condition ? [plan.condition] : undefined);
   if (conditions?.length) matcher.conditions = conditions;
   const features: Record<string, string> = {};
@@ -76,6 +80,25 @@ export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promis
   if (Object.keys(features).length) matcher.features = features;
   if (near) matcher.near = { lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM };
   return { scope, placeId: place?.id ?? 0, matcher };
+};
+
+/**
+ * A budget in the words becomes the saved filters it is (decision 017): "sofa under 10k" is kept as
+ * q=sofa, maxPrice=10000, so the saved search opens with its price filter, its name says the budget,
+ * and its alerts keep to it. A bound the search names itself wins, as in GET /api/listings.
+ */
+export const budgetAsFilters = (query: SavedQuery): SavedQuery => {
+  const budget = query.q ? readBudget(normaliseQuery(query.q)) : undefined;
+  if (!budget) return query;
+  const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const bounds = boundsFromWords({ minPrice: number(query.minPrice), maxPrice: number(query.maxPrice) }, budget);
+  const { q: _typed, ...rest } = query;
+  return {
+    ...(budget.rest ? { q: budget.rest } : {}),
+    ...rest,
+    ...(bounds.minPrice !== undefined ? { minPrice: String(bounds.minPrice) } : {}),
+    ...(bounds.maxPrice !== undefined ? { maxPrice: String(bounds.maxPrice) } : {}),
+  };
 };
 
 /** A name in words when the buyer gives none: "activa in Pune, under ₹40,000". */
@@ -127,7 +150,8 @@ const WITH_NEW_COUNT = `s.*, (
 ) AS new_count`;
 
 export const createSavedSearch = async (env: Env, db: Db, userId: string, input: CreateSavedSearchInput) => {
-  const compiled = await compileSearch(env, db, input.query);
+  const query = budgetAsFilters(input.query);
+  const compiled = await compileSearch(env, db, query);
   const id = `ss_${ulid().toLowerCase()}`;
   const now = Date.now();
   const matcher = JSON.stringify(compiled.matcher);
@@ -147,9 +171,9 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
     ).bind(
       id,
       userId,
-      input.name ?? describeQuery(input.query),
-      JSON.stringify(input.query),
-      savedSearchHref(input.query as Record<string, string>),
+      input.name ?? describeQuery(query),
+      JSON.stringify(query),
+      savedSearchHref(query as Record<string, string>),
       input.alert,
       compiled.scope,
       compiled.placeId,

@@ -14,6 +14,7 @@ import { loadLocations, resolveLocation } from '../locations';
 import { type PlannedSearch, searchListings } from '../listings';
 import { searchDictionary } from './dictionary';
 import { subcategoryById } from '../../schemas/taxonomy';
+import { boundsFromWords } from './budget';
 import { citiesWithin, DEFAULT_RADIUS_KM, withDistances } from './near';
 import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
 
@@ -89,6 +90,10 @@ export const searchWithUnderstanding = async (
     plan.groups = [{ source: q, terms: [q.toLowerCase()], prefix: false }];
   }
   if (plan.condition && !query.condition) base.condition = [plan.condition];
+  // a budget in the words is the price filter, on every rung of the ladder below: no result outside it
+  const budget = boundsFromWords(query, plan.budget);
+  Object.assign(base, budget);
+  const hasBudget = budget.minPrice !== undefined || budget.maxPrice !== undefined;
   // with a plan, relevance is the natural order of a text search
   if (!base.sortBy && plan.groups.length) base.sortBy = 'relevance';
 
@@ -110,13 +115,15 @@ export const searchWithUnderstanding = async (
       ...interpretedCategory,
       ...(place ? { location: placeName(place) } : {}),
       ...(plan.condition ? { condition: plan.condition } : {}),
+      ...budget,
     },
+    ...(hasBudget ? { withoutBudget: plan.budget!.rest } : {}),
     relaxed,
     ...(relaxed === 'widerPlace' ? { widenedTo: where ? placeName(where) : 'India' } : {}),
   });
 
   // nothing searchable in the words (emoji, punctuation): nothing matches, rather than everything
-  if (!plan.groups.length && !plan.browse && !plan.place && !plan.condition) {
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.condition && !plan.budget) {
     return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
   }
   // An answer is good when it has ads, and, when the words name a kind of thing ("flat"), some of

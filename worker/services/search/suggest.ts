@@ -8,6 +8,7 @@
 import type { Env } from '../../env';
 import type { Suggestion } from '../../schemas/search';
 import { categoryById, subcategoryById } from '../../schemas/taxonomy';
+import { readBudget, unfinishedBudgetStart } from './budget';
 import { damerauLevenshtein } from './corrector';
 import { type SearchDictionary, searchDictionary } from './dictionary';
 import { conceptFor, lexicon } from './lexicon';
@@ -86,7 +87,18 @@ const toSuggestion = (c: Candidate, withCategory: boolean): Suggestion => {
 
 /** Suggestions for what has been typed so far, best first. */
 export const suggestFrom = (dict: SearchDictionary, q: string, limit: number): Suggestion[] => {
-  const words = tokens(normaliseQuery(q)).slice(0, 6);
+  // a budget is no part of a thing's name: suggest for the words before it and keep it on each
+  // suggestion ("sofa under 10k" → "sofa set under 10k"); one still being typed ("sofa under") is left out
+  const normalised = normaliseQuery(q);
+  const budget = readBudget(normalised);
+  let text = budget ? budget.rest : normalised;
+  const unfinished = unfinishedBudgetStart(text);
+  if (unfinished >= 0) text = text.slice(0, unfinished);
+  const found = suggestWords(dict, tokens(text).slice(0, 6), limit);
+  return budget ? found.map((s) => ({ ...s, text: `${s.text} ${budget.text}` })) : found;
+};
+
+const suggestWords = (dict: SearchDictionary, words: string[], limit: number): Suggestion[] => {
   if (!words.length) return [];
   const typed = words.join(' ');
   const budget = prefixBudget([...typed].length);

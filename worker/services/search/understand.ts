@@ -9,6 +9,7 @@
 import type { Db } from '../../db/client';
 import { loadLocations, normaliseName } from '../locations';
 import type { SearchDictionary } from './dictionary';
+import { type Budget, readBudget } from './budget';
 import { type Concept, conceptFor, lexicon } from './lexicon';
 import { isDevanagari, normaliseQuery, tokens } from './text';
 
@@ -35,6 +36,8 @@ export interface SearchPlan {
   condition?: 'USED' | 'NEW';
   /** the whole query named a subcategory or category ("lappy", "naukri") */
   browse?: { category?: string; subcategory?: string };
+  /** a budget in the words ("under 10k", "2 se 3 lakh"): its bounds in rupees; its words are out of the text */
+  budget?: Budget;
 }
 
 /** Words that join a place to the rest ("flat in pune", "bike pune mein"). */
@@ -73,8 +76,11 @@ const placeFor = (index: LocationIndex, phrase: string, words: number, afterConn
 
 export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean }): Promise<SearchPlan> => {
   const lex = lexicon();
-  let words = tokens(normaliseQuery(q)).slice(0, MAX_WORDS);
-  const plan: SearchPlan = { query: q, groups: [] };
+  // 0. a budget comes out first: its numbers are no words to search ("10k" in no ad's text)
+  const normalised = normaliseQuery(q);
+  const budget = readBudget(normalised);
+  let words = tokens(budget ? budget.rest : normalised).slice(0, MAX_WORDS);
+  const plan: SearchPlan = { query: q, groups: [], ...(budget ? { budget } : {}) };
 
   // 1. a place inside the text, longest name first, unless the buyer already picked one
   if (!opts.placePicked && words.length) {
@@ -151,7 +157,7 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     plan.groups = [];
   }
   // a lone qualifier ("used") is all there was: search it as a word rather than for everything
-  if (!plan.groups.length && !plan.browse && !plan.place && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.budget && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
   return plan;
 };
 

@@ -15,6 +15,7 @@ import { locationQueries } from '../locations/queries';
 import { syncSelectedLocation } from '../locations/selected-location';
 import {
   SORT_LABELS,
+  budgetChip,
   clearedFilters,
   effectiveSort,
   filterChips,
@@ -208,7 +209,10 @@ export function ProductsPage() {
   const locations = useQuery(locationQueries.list(SIDEBAR_LOCATIONS));
 
   const apply = (next: ProductsSearch, resetScroll = false) => void navigate({ search: next, resetScroll });
-  const chips = filterChips(search, i18n);
+  const listingsSearch = listings.data?.search;
+  // the answer's budget from the words, once it is the answer to this URL (not the previous page kept on screen)
+  const budget = listings.isPlaceholderData ? undefined : budgetChip(search, listingsSearch, i18n);
+  const chips = budget ? [...filterChips(search, i18n), budget] : filterChips(search, i18n);
   const clearAll = () => apply(clearedFilters(search));
 
   const openDrawer = () => {

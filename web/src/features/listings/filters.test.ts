@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { SearchInfo } from '../../../../worker/schemas/search';
 import { browseHeading } from '../../../../worker/lib/browse-page';
 import { productsSearchSchema } from '../../lib/search-params';
+import { HINDI } from '../../lib/i18n-hi';
+import { translate, translatePlural, type I18n } from '../../lib/i18n';
 import {
   apiToSort,
+  budgetChip,
   clearedFilters,
   conditionParam,
   effectiveSort,
@@ -165,6 +168,9 @@ describe('the results heading', () => {
     [{ q: 'scooty', location: 'Wakad' }, info({ q: 'scooty', location: 'Wakad' }, { relaxed: 'widerPlace', widenedTo: 'Pune' }), '"scooty" in Pune'],
     [{ q: 'iphone 13', location: 'Delhi' }, info({ q: 'iphone 13', location: 'Delhi' }), '"iphone 13" in Delhi'],
     [{ q: 'buds chennai' }, undefined, '"buds chennai" in India'],
+    // a budget from the words is a chip of its own, not part of the heading
+    [{ q: 'sofa under 10k' }, info({ q: 'sofa', maxPrice: 10_000 }, { withoutBudget: 'sofa' }), '"sofa" in India'],
+    [{ q: 'bike 40 hazar tak', location: 'Pune' }, info({ q: '', subcategory: 'Motorcycles', maxPrice: 40_000 }, { withoutBudget: 'bike' }), 'Motorcycles in Pune'],
   ];
 
   it('says what the search understood once the answer is in, and the same as the page the worker rendered (no shift on take-over)', () => {
@@ -180,3 +186,35 @@ describe('the results heading', () => {
   });
 });
 
+
+describe('the budget chip (a budget the search read from the words)', () => {
+  const HINDI_WORDS: I18n = {
+    t: (text, params) => translate(HINDI, text, params),
+    tn: (count, one, other, params) => translatePlural(HINDI, 'hi', count, one, other, params),
+    language: 'hi',
+    locale: 'hi-IN',
+  };
+  const info = (interpretedAs: SearchInfo['interpretedAs'], withoutBudget?: string): SearchInfo => ({
+    query: 'x',
+    interpretedAs,
+    relaxed: 'none',
+    ...(withoutBudget !== undefined ? { withoutBudget } : {}),
+  });
+
+  it('says the bound in English and Hindi; removing it searches the words without the budget, back on page 1', () => {
+    const search = { q: 'sofa under 10k', location: 'Pune', page: 3 };
+    const chip = budgetChip(search, info({ q: 'sofa', maxPrice: 10_000 }, 'sofa'));
+    expect(chip).toEqual({ key: 'budget', label: 'Under ₹ 10,000', next: { q: 'sofa', location: 'Pune' } });
+    expect(budgetChip(search, info({ q: 'sofa', maxPrice: 10_000 }, 'sofa'), HINDI_WORDS)?.label).toBe('₹ 10,000 से कम');
+    expect(budgetChip({ q: 'car 2 se 3 lakh' }, info({ q: 'car', minPrice: 200_000, maxPrice: 300_000 }, 'car'))?.label).toBe('₹ 2,00,000 - ₹ 3,00,000');
+    expect(budgetChip({ q: 'laptop above 50k' }, info({ q: 'laptop', minPrice: 50_000 }, 'laptop'), HINDI_WORDS)?.label).toBe('₹ 50,000 से ऊपर');
+    // the budget was all there was: removing it leaves no words
+    expect(budgetChip({ q: 'under 7000' }, info({ q: '', maxPrice: 7_000 }, ''))?.next).toEqual({});
+  });
+
+  it('shows nothing when the words held no budget, or the URL’s own price filter decided', () => {
+    expect(budgetChip({ q: 'redmi 9' }, info({ q: 'redmi 9' }))).toBeUndefined();
+    expect(budgetChip({ q: 'sofa under 10k', maxPrice: 30_000 }, info({ q: 'sofa' }))).toBeUndefined();
+    expect(budgetChip({ q: 'sofa under 10k' }, undefined)).toBeUndefined();
+  });
+});

@@ -200,6 +200,17 @@ export function filterChips(search: ProductsSearch, i18n: I18n = ENGLISH): Filte
   return chips;
 }
 
+/**
+ * The budget the search read from the words ("sofa under 10k"), as a chip like the price filter's:
+ * removing it searches the words without the budget (docs/decisions/017-budgets-in-the-words.md).
+ */
+export function budgetChip(search: ProductsSearch, info: SearchInfo | undefined, i18n: I18n = ENGLISH): FilterChip | undefined {
+  if (!info || info.withoutBudget === undefined || !search.q) return undefined;
+  const label = priceRangeLabel(info.interpretedAs.minPrice, info.interpretedAs.maxPrice, i18n);
+  if (!label) return undefined;
+  return { key: 'budget', label, next: withFilters(search, { q: info.withoutBudget || undefined }) };
+}
+
 /** "25 Nov, 9:30 am": when the "new since" window starts, in the reader's language and time zone. */
 export function sinceLabel(since: string, locale = 'en-IN'): string {
   const at = new Date(since);
