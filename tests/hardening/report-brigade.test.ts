@@ -125,6 +125,16 @@ describe('accounts that proved nothing do not hold an ad', () => {
     ]);
     expect(item.hold.weight).toBe(2);
   });
+  it('a report cannot claim its own weight, standing or network', async () => {
+    const { ad } = await freshAd();
+    const me = await signUpByEmail(freshIp());
+    const res = await json(me, 'POST', `/api/listings/${ad.id}/report`, { reason: 'SPAM', weight: 99, standing: 'TRUSTED', network: 'n1', outcome: 'UPHELD' }, freshIp());
+    // unknown fields are stripped, never written
+    expect(res.status).toBe(201);
+    const row = await env.DB.prepare('SELECT weight, standing, network, outcome FROM listing_reports WHERE listing_id = ?').bind(ad.id).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ weight: 0, standing: 'UNVERIFIED', outcome: null });
+    expect(row?.network).toMatch(/^[0-9a-f]{32}$/);
+  });
 });
 
 describe('several accounts on one network count once', () => {
