@@ -7,18 +7,23 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
 import { connect } from '../durable-objects/socket';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
-import { REPORT_REASONS, REPORTS_TO_HOLD } from '../../worker/schemas/trust';
+import { REPORT_HOLD_RULES, REPORT_REASONS, REPORTS_TO_HOLD } from '../../worker/schemas/trust';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
-const json = (user: { auth: Record<string, string> } | null, method: string, path: string, body?: unknown) =>
+let ipSeq = 0;
+/** each request from its own address unless told, as people reporting from their own phones would */
+const json = (user: { auth: Record<string, string> } | null, method: string, path: string, body?: unknown, ip = `203.0.113.${(++ipSeq % 250) + 1}`) =>
   call(path, {
     method,
-    headers: { 'content-type': 'application/json', ...(user?.auth ?? {}) },
+    headers: { 'content-type': 'application/json', 'CF-Connecting-IP': ip, ...(user?.auth ?? {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+
+/** three reporters whose reports count toward the hold: a verified phone, an account older than a week */
+const reporters = async () => [await createPhoneUserWithToken(), await createPhoneUserWithToken(), await createPhoneUserWithToken()];
 
 const withRole = async (role: 'MODERATOR' | 'ADMIN', o: Parameters<typeof createUserWithToken>[0] = {}) => {
   const u = await createUserWithToken({ firstName: role === 'ADMIN' ? 'Admin' : 'Mod', ...o });
@@ -76,6 +81,15 @@ describe('report an ad', () => {
     expect(REPORT_REASONS.map((r) => r.code)).toEqual(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER']);
     for (const r of REPORT_REASONS) expect(r.label.length).toBeGreaterThan(3);
     expect(REPORTS_TO_HOLD).toBe(3);
+    expect(REPORT_HOLD_RULES).toEqual({
+      weightToHold: 3,
+      minAccountAgeDays: 7,
+      upheldInsteadOfAge: 1,
+      trustedMinUpheld: 3,
+      trustedMinUpheldShare: 0.75,
+      distrustedMinDismissed: 3,
+      pauseAfterKeptDays: 30,
+    });
   });
 
   it('201 with a reportId; a repeat by the same account changes nothing; own ad 400; signed out 401', async () => {
@@ -115,13 +129,13 @@ describe('report an ad', () => {
     expect(count?.n).toBe(0);
   });
 
-  it('three different accounts hold the ad: gone from search, related and the sitemap, 404 for others, visible to its owner with the reason', async () => {
+  it('three phone-verified reporters on three networks hold the ad: gone from search, related and the sitemap, 404 for others, visible to its owner with the reason', async () => {
     const word = uniqueWord();
     const seller = await createUserWithToken();
     const ad = await createListing(seller, { title: `Honda City ${word} petrol` });
     const sibling = await createListing(seller, { title: `Honda Amaze ${uniqueWord()}` });
     expect(await searchFinds(word, ad.id)).toBe(true);
-    const buyers = [await createUserWithToken(), await createUserWithToken(), await createUserWithToken()];
+    const buyers = await reporters();
     // two reports, and the same account reporting again, do not hold it
     await reportBy(buyers.slice(0, 2), ad.id);
     await json(buyers[0]!, 'POST', `/api/listings/${ad.id}/report`, { reason: 'SPAM' });
@@ -156,7 +170,7 @@ describe('report an ad', () => {
   it('an edit of a held ad keeps it held', async () => {
     const seller = await createUserWithToken();
     const ad = await editableAd(seller);
-    await reportBy([await createUserWithToken(), await createUserWithToken(), await createUserWithToken()], ad.id);
+    await reportBy(await reporters(), ad.id);
     const edit = await json(seller, 'PUT', `/api/listings/${ad.id}`, { price: 123456 });
     expect(edit.body.error ?? edit.status).toBe(200);
     expect(edit.body.data.status).toBe('PENDING');
@@ -226,7 +240,7 @@ describe('moderation', () => {
   const heldAd = async (word = uniqueWord()) => {
     const seller = await createUserWithToken();
     const ad = await editableAd(seller, `Royal Enfield ${word}`);
-    await reportBy([await createUserWithToken(), await createUserWithToken(), await createUserWithToken()], ad.id);
+    await reportBy(await reporters(), ad.id);
     return { seller, ad, word };
   };
 
@@ -241,6 +255,14 @@ describe('moderation', () => {
     expect(item.reportCount).toBe(3);
     expect(item.reasons).toEqual({ FRAUD: 3 });
     expect(item.seller).toMatchObject({ id: seller.id, reportsAgainst: 3 });
+    // who reported, what each weighed, and that they came from three networks
+    expect(item.reports.map((r: { standing: string; weight: number }) => [r.standing, r.weight])).toEqual([
+      ['ESTABLISHED', 1],
+      ['ESTABLISHED', 1],
+      ['ESTABLISHED', 1],
+    ]);
+    expect(new Set(item.reports.map((r: { network: number }) => r.network)).size).toBe(3);
+    expect(item.hold).toEqual({ weight: 3, weightToHold: 3, pausedUntil: null });
     expect((await json(mod, 'GET', '/api/admin/moderation?status=maybe')).status).toBe(400);
   });
 

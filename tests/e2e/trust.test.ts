@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { apiRegister, noProblems, openTab, signIn, useBrowser } from './browser';
-import { api, listings, makeJpeg, postListing, uploadPhoto } from './fixtures';
+import { apiRegister, noProblems, openTab, otpFor, signIn, useBrowser } from './browser';
+import { api, listings, makeJpeg, postListing, uniquePhone, uploadPhoto } from './fixtures';
 
 useBrowser();
 
@@ -10,6 +10,41 @@ const grant = (email: string, role: 'MODERATOR' | 'ADMIN') => {
   const r = spawnSync('node', ['scripts/admin-grant.mjs', email, '--role', role, '--persist-to', inject('persistTo')], { encoding: 'utf8' });
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.stdout).toContain(`is now ${role}`);
+};
+
+/**
+ * Makes accounts a week older in the e2e server's database, so their reports count toward the
+ * automatic hold (decision 008: a verified phone and an account at least a week old).
+ */
+const ageAccounts = (ids: string[]) => {
+  const sql = `UPDATE users SET created_at = created_at - 8 * 86400000 WHERE id IN (${ids.map((id) => `'${id.replace(/[^a-z0-9_]/g, '')}'`).join(', ')})`;
+  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', sql], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+};
+
+/** Signs up by phone (OTP from the dev outbox) from the buyer's own network, as a real buyer would. */
+const phoneBuyer = async (phone: string, firstName: string, network: string) => {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${inject('baseURL')}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': network }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { data: { token: string; user: { id: string } } };
+    expect(res.ok, JSON.stringify(json)).toBe(true);
+    return json.data;
+  };
+  await post('/auth/send-otp', { phone, type: 'REGISTER' });
+  return post('/auth/verify-otp', { phone, otp: await otpFor(phone), type: 'REGISTER', firstName, lastName: 'Buyer' });
+};
+
+/** A report sent from its own network, as two neighbours on different connections would. */
+const reportFrom = async (token: string, adId: string, reason: string, network: string) => {
+  const res = await fetch(`${inject('baseURL')}/api/listings/${adId}/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'CF-Connecting-IP': network },
+    body: JSON.stringify({ reason }),
+  });
+  expect(res.status).toBe(201);
 };
 
 const word = () => `zq${Date.now().toString(36).replace(/[0-9]/g, 'x')}`;
@@ -35,13 +70,16 @@ const sellerWithAd = async (title: string) => {
 const inSearch = async (q: string, id: string) => (await listings({ q })).listings.some((l) => l.id === id);
 
 describe('trust and safety journeys', () => {
-  it('three buyers report an ad (the first from a phone) → it leaves search → a moderator approves it in /admin → it is back', async () => {
+  it('three verified buyers on three networks report an ad (the first from a phone) → it leaves search → a moderator approves it in /admin → it is back', async () => {
     const w = word();
     const { ad } = await sellerWithAd(`Sheesham dining table ${w}`);
     expect(await inSearch(w, ad.id)).toBe(true);
+    // reporters who signed up by phone a while ago: their reports count toward the hold
+    const buyer1 = await phoneBuyer(uniquePhone('6'), 'Asha', '10.200.3.17');
+    const others = [await phoneBuyer(uniquePhone('7'), 'Imran', '10.201.7.31'), await phoneBuyer(uniquePhone('8'), 'Lata', '10.202.9.44')];
+    ageAccounts([buyer1.user.id, ...others.map((b) => b.user.id)]);
 
     // buyer 1 on a phone: Report this ad, pick a reason, send
-    const buyer1 = await apiRegister(`buyer1.${Date.now()}@example.in`, 'mango2024', { firstName: 'Asha', lastName: 'Rao' });
     const phone = await openTab(375, 812, { touch: true });
     await signIn(phone, buyer1.token);
     await phone.page.goto(`/item/${ad.slug}`);
@@ -56,11 +94,9 @@ describe('trust and safety journeys', () => {
     noProblems(phone);
     await phone.context.close();
 
-    // two more accounts report it: the ad is held
-    for (const n of [2, 3]) {
-      const b = await apiRegister(`buyer${n}.${Date.now()}@example.in`);
-      await api(`/listings/${ad.id}/report`, { token: b.token, body: { reason: n === 2 ? 'FRAUD' : 'SPAM' } });
-    }
+    // two more buyers, each on their own network, report it: the ad is held
+    await reportFrom(others[0]!.token, ad.id, 'FRAUD', '10.201.7.31');
+    await reportFrom(others[1]!.token, ad.id, 'SPAM', '10.202.9.44');
     expect(await inSearch(w, ad.id)).toBe(false);
     const gone = await fetch(`${inject('baseURL')}/api/listings/${ad.id}`);
     expect(gone.status).toBe(404);

@@ -13,6 +13,8 @@ export interface UserOverrides {
   phone?: string | null;
   businessName?: string | null;
   isVerified?: boolean;
+  /** a phone number confirmed by OTP (as sign-up or sign-in by OTP records it) */
+  phoneVerified?: boolean;
   status?: string;
   createdAt?: number;
 }
@@ -27,14 +29,15 @@ export const createUser = async (o: UserOverrides = {}) => {
     phone: o.phone === undefined ? null : o.phone,
     businessName: o.businessName ?? null,
     isVerified: o.isVerified ?? false,
+    phoneVerified: o.phoneVerified ?? false,
     status: o.status ?? 'ACTIVE',
     createdAt: o.createdAt ?? Date.UTC(2024, 0, 15),
   };
   await env.DB.prepare(
-    `INSERT INTO users (id, email, username, first_name, last_name, business_name, phone, is_verified, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO users (id, email, username, first_name, last_name, business_name, phone, is_verified, phone_verified, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(user.id, user.email, `user${n}`, user.firstName, user.lastName, user.businessName, user.phone, user.isVerified ? 1 : 0, user.status, user.createdAt, user.createdAt)
+    .bind(user.id, user.email, `user${n}`, user.firstName, user.lastName, user.businessName, user.phone, user.isVerified ? 1 : 0, user.phoneVerified ? 1 : 0, user.status, user.createdAt, user.createdAt)
     .run();
   return user;
 };
@@ -120,3 +123,13 @@ export const freshAuth = async (userId: string) => {
   await env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
   return { authorization: `Bearer ${await signToken(env, { sub: userId, sid, tv: 0 })}` };
 };
+
+let phoneSeq = 0;
+/** A unique Indian mobile number for a test account (6–9 first digit, as the sign-up form requires). */
+export const uniquePhone = () => `7${String((Date.now() % 1e5) * 1e4 + (++phoneSeq % 1e4)).padStart(9, '0')}`;
+
+/**
+ * A user who confirmed a phone number by OTP, with a token. The account is as old as the factory
+ * default (January 2024) unless `createdAt` says otherwise: old enough for its reports to count.
+ */
+export const createPhoneUserWithToken = (o: UserOverrides = {}) => createUserWithToken({ phone: uniquePhone(), phoneVerified: true, isVerified: true, ...o });

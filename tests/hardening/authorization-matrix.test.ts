@@ -610,7 +610,10 @@ const ROUTES: Route[] = [
     // reporting your own ad is refused; anyone else signed in may
     expected: { owner: 400, other: 201, guest: 401, missing: 404 },
     allowed: ({ f, before, after }) => {
-      expect(after.reports).toEqual([expect.objectContaining({ listing_id: f.live.id, reporter_id: f.other.id, reason: 'FRAUD', status: 'OPEN' })]);
+      // the reporter's weight is the server's: an account with no verified phone weighs nothing (decision 008)
+      expect(after.reports).toEqual([
+        expect.objectContaining({ listing_id: f.live.id, reporter_id: f.other.id, reason: 'FRAUD', status: 'OPEN', weight: 0, standing: 'UNVERIFIED', network: expect.stringMatching(/^[0-9a-f]{32}$/) }),
+      ]);
       same(before, after, ['reports']);
     },
   },

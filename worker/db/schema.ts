@@ -158,6 +158,11 @@ export const listings = sqliteTable(
     /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED); decision 008 */
     heldReason: text('held_reason'),
     heldAt: integer('held_at'),
+    /**
+     * Reports made before this time never count toward the automatic hold (decision 008): a moderator
+     * keeping a reported ad sets it to the end of a pause; an owner's edit ends the pause.
+     */
+    reportsCountFrom: integer('reports_count_from'),
     /** who to call about this ad (post form: name and phone); never in public features */
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
@@ -470,6 +475,14 @@ export const listingReports = sqliteTable(
     details: text('details'),
     /** OPEN | CLOSED (a moderator decided on the ad) */
     status: text('status').notNull().default('OPEN'),
+    /** what the report weighs toward the automatic hold, fixed when it is made (REPORTER_STANDINGS, decision 008) */
+    weight: integer('weight').notNull().default(0),
+    /** the reporter's standing when they reported: UNVERIFIED | NEW | DISTRUSTED | ESTABLISHED | TRUSTED */
+    standing: text('standing').notNull().default('UNVERIFIED'),
+    /** keyed hash of the reporter's IPv4 address or IPv6 /64; never the address */
+    network: text('network'),
+    /** UPHELD (ad taken down) | DISMISSED (ad kept); null while open */
+    outcome: text('outcome'),
     createdAt: createdAt(),
     closedAt: integer('closed_at'),
   },
@@ -477,6 +490,7 @@ export const listingReports = sqliteTable(
     uniqueIndex('listing_reports_listing_reporter_unique').on(t.listingId, t.reporterId),
     index('listing_reports_status_listing').on(t.status, t.listingId),
     index('listing_reports_reporter').on(t.reporterId, t.createdAt),
+    index('listing_reports_reporter_outcome').on(t.reporterId, t.outcome),
   ],
 );
 

@@ -69,16 +69,59 @@ export const checkBackoff = async (env: Env, b: Backoff, subject: string) => {
 export const recordFailure = (env: Env, b: Backoff, subject: string) => backoffStub(env, b, subject).backoffFail(b.free, b.baseMs, b.maxMs, b.windowMs);
 export const clearBackoff = (env: Env, b: Backoff, subject: string) => backoffStub(env, b, subject).reset();
 
-/** The network an address belongs to: IPv4 /24, IPv6 /64 (one home or office connection). */
+/** The eight 16-bit groups of an IPv6 address (any spelling: `::`, upper case, an IPv4 tail, a zone), or null. */
+const ipv6Groups = (ip: string): number[] | null => {
+  let text = ip.trim().toLowerCase().replace(/%.*$/, '');
+  const v4Tail = text.match(/^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+  if (v4Tail) {
+    const o = v4Tail.slice(2).map(Number);
+    if (o.some((n) => n > 255)) return null;
+    text = `${v4Tail[1]}${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (s: string | undefined) => (s ? s.split(':') : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8) || (halves.length === 2 && fill < 1)) return null;
+  const groups = [...head, ...Array<string>(fill).fill('0'), ...tail];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16));
+};
+
+/** An IPv4 address (also when written IPv4-mapped, ::ffff:a.b.c.d) as its four numbers, or null. */
+const ipv4Octets = (ip: string): number[] | null => {
+  const m = ip.trim().match(/^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i);
+  if (!m) return null;
+  const o = m.slice(1).map(Number);
+  return o.some((n) => n > 255) ? null : o;
+};
+
+const prefix64 = (g: number[]) => `${g.slice(0, 4).map((n) => n.toString(16)).join(':')}::/64`;
+
+/**
+ * The network an address belongs to, wide: IPv4 /24, IPv6 /64 (one home or office connection).
+ * For limits that must not lock out a neighbour for long (lookups, wrong-password backoff).
+ */
 export const networkOf = (ip: string): string => {
-  const v4 = ip.match(/^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const v4 = ipv4Octets(ip);
+  if (v4) return `${v4[0]}.${v4[1]}.${v4[2]}.0/24`;
+  const v6 = ipv6Groups(ip);
+  return v6 ? prefix64(v6) : ip.trim().toLowerCase().slice(0, 64);
+};
+
+/**
+ * What one subscriber controls: an IPv4 address, or an IPv6 /64. An ISP hands each home or phone
+ * a whole /64, so keying a limit on the full IPv6 address would give one attacker 2^64 fresh
+ * counters. Every per-address limit is keyed through here (`enforceForAddress`); any spelling of
+ * the same address (`::`, case, leading zeros, IPv4-mapped) gives the same key.
+ */
+export const addressKey = (ip: string): string => {
+  const v4 = ipv4Octets(ip);
+  if (v4) return v4.join('.');
+  const v6 = ipv6Groups(ip);
+  return v6 ? prefix64(v6) : ip.trim().toLowerCase().slice(0, 64);
 };
 
 const limiterStub = (env: Env, limit: Limit, subject: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${limit.name}:${subject}`));
@@ -88,6 +131,9 @@ export const enforce = async (env: Env, limit: Limit, subject: string) => {
   const result = await limiterStub(env, limit, subject).consume(limit.limit, limit.windowMs, Date.now(), 1, limit.inMemory === true);
   if (!result.allowed) throw tooManyRequests(limit.message, result.retryAfterMs / 1000);
 };
+
+/** Counts one hit against a per-address `limit` for the client at `ip` (keyed by `addressKey`). */
+export const enforceForAddress = (env: Env, limit: Limit, ip: string) => enforce(env, limit, addressKey(ip));
 
 /**
  * The most hits a lease takes from the limiter at once. At one message a second a room asks every

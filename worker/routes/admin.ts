@@ -19,7 +19,7 @@ export const adminRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Moderation'],
       summary: 'The moderation queue: held ads and ads with open reports (open), or decided ones (closed)',
-      description: `Open: held ads first (oldest hold first), then live ads with open reports. Each item has the reports (reason, details, when), counts per reason, the seller's history and, for duplicate-photo holds, the matching ads. ${ROLE_NOTE}`,
+      description: `Open: held ads first (oldest hold first), then live ads with open reports. Each item has the reports (reason, details, when, the reporter's standing and weight toward the automatic hold, and a number per network so reports from one connection can be told apart), the hold's summed weight against the weight that holds and the end of any pause after a moderator kept the ad, counts per reason, the seller's history and, for duplicate-photo holds, the matching ads. ${ROLE_NOTE}`,
       data: moderationPage,
       auth: true,
       errors: [400, 401, 403],
@@ -32,7 +32,7 @@ export const adminRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Moderation'],
       summary: 'Approve or reject an ad in the queue, with a reason (audited)',
-      description: `APPROVE restores a held ad and closes its reports (on a live ad it dismisses them). REJECT sets REJECTED with the reason as rejectReason, which the owner sees in My Ads, and notifies the owner. 409 when there is nothing to decide or the seller is banned. ${ROLE_NOTE}`,
+      description: `APPROVE restores a held ad and closes its reports (on a live ad it dismisses them); the reports are recorded as dismissed, and reports made in the next 30 days do not hold the ad again (an edit by its owner ends the pause). REJECT records them as upheld. REJECT sets REJECTED with the reason as rejectReason, which the owner sees in My Ads, and notifies the owner. 409 when there is nothing to decide or the seller is banned. ${ROLE_NOTE}`,
       data: z.object({ listingId: z.string(), status: z.string(), rejectReason: z.string().nullable() }),
       auth: true,
       errors: [400, 401, 403, 404, 409],

@@ -4,8 +4,9 @@ import type { AppEnv } from '../env';
 import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { LIMITS, enforce } from '../lib/rate-limit';
+import { clientIp } from '../lib/request';
 import { validate } from '../lib/validate';
-import { blockResult, blockedUserSchema, reportBody, reportResult } from '../schemas/trust';
+import { REPORT_HOLD_RULES as R, blockResult, blockedUserSchema, reportBody, reportResult } from '../schemas/trust';
 import { blockChanged } from '../services/chat';
 import { blockUser, listBlocked, reportListing, unblockUser } from '../services/trust';
 
@@ -18,7 +19,7 @@ export const reportRoutes = new Hono<AppEnv>().post(
     tags: ['Trust and safety'],
     summary: 'Report an ad (one report per account per ad; a repeat changes nothing)',
     description:
-      'Reasons: FRAUD, SPAM, DUPLICATE, WRONG_CATEGORY, PROHIBITED, OFFENSIVE, SOLD, OTHER; details up to 1,000 characters. Open reports from 3 different accounts hold the ad (status PENDING, heldReason REPORTED) until a moderator decides: it leaves search, related ads and the sitemap and is 404 for everyone but its owner. 201 for a new report, 200 for a repeat. Your own ad is 400; a missing or held ad is 404.',
+      `Reasons: FRAUD, SPAM, DUPLICATE, WRONG_CATEGORY, PROHIBITED, OFFENSIVE, SOLD, OTHER; details up to 1,000 characters. Every report goes to the moderators. Reports hold the ad automatically (status PENDING, heldReason REPORTED; it leaves search, related ads and the sitemap and is 404 for everyone but its owner) only when they come from reporters with a verified phone and an account at least ${R.minAccountAgeDays} days old (or an upheld report or a paid order), on different networks (one IPv4 address or IPv6 /64 counts once), adding up to weight ${R.weightToHold} (a reporter with a record of upheld reports weighs 2); for ${R.pauseAfterKeptDays} days after a moderator keeps an ad, reports do not hold it again. 201 for a new report, 200 for a repeat. Your own ad is 400; a missing or held ad is 404.`,
     data: reportResult,
     auth: true,
     errors: [400, 401, 404, 429],
@@ -29,7 +30,7 @@ export const reportRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const me = currentUser(c).id;
     await enforce(c.env, LIMITS.reportsPerUser, me);
-    const result = await reportListing(c.env, me, c.req.valid('param').id, c.req.valid('json'));
+    const result = await reportListing(c.env, me, c.req.valid('param').id, c.req.valid('json'), clientIp(c));
     return c.json({ success: true as const, data: result }, result.created ? 201 : 200);
   },
 );

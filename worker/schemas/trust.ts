@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { pagination, queryInt } from './common';
 import { plainText } from './text';
 
-export { REPORT_REASONS, REPORT_REASON_CODES, REPORTS_TO_HOLD, REPORT_DETAILS_MAX, MODERATION_REASON_MAX, HELD_REASONS, ROLES, STAFF_ROLES } from './trust-data';
-export type { ReportReason, HeldReason, Role } from './trust-data';
-import { REPORT_REASON_CODES, REPORT_DETAILS_MAX, MODERATION_REASON_MAX } from './trust-data';
+export { REPORT_REASONS, REPORT_REASON_CODES, REPORTS_TO_HOLD, REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, REPORT_DETAILS_MAX, MODERATION_REASON_MAX, HELD_REASONS, ROLES, STAFF_ROLES } from './trust-data';
+export type { ReportReason, HeldReason, Role, ReporterStanding, ReporterFacts } from './trust-data';
+import { REPORT_REASON_CODES, REPORT_DETAILS_MAX, MODERATION_REASON_MAX, REPORTER_STANDINGS, type ReporterStanding } from './trust-data';
 
 export const reportBody = z.object({
   reason: z.enum(REPORT_REASON_CODES, { error: `reason must be one of ${REPORT_REASON_CODES.join(', ')}` }),
@@ -54,7 +54,17 @@ export const userLookupQuery = z.object({
   q: z.string({ error: 'q is required' }).trim().min(3, 'Type at least 3 characters of an e-mail, phone or user id').max(100, 'q is too long'),
 });
 
-const reportEntry = z.object({ reason: z.string(), details: z.string().nullable(), reporterId: z.string(), createdAt: z.string() });
+const reportEntry = z.object({
+  reason: z.string(),
+  details: z.string().nullable(),
+  reporterId: z.string(),
+  createdAt: z.string(),
+  /** the reporter's standing when they reported, and what the report weighs toward the automatic hold (decision 008) */
+  standing: z.enum(Object.keys(REPORTER_STANDINGS) as [ReporterStanding, ...ReporterStanding[]]),
+  weight: z.number().int(),
+  /** reports with the same number came from one network (IPv4 address or IPv6 /64); numbered per ad, in report order */
+  network: z.number().int(),
+});
 export const moderationItem = z.object({
   listing: z.object({
     id: z.string(),
@@ -84,6 +94,11 @@ export const moderationItem = z.object({
   reportCount: z.number().int(),
   reasons: z.record(z.string(), z.number()),
   reports: z.array(reportEntry),
+  /**
+   * The automatic hold as it stands: the weight the open reports add up to (one per network) against
+   * the weight that holds the ad, and the end of the pause after a moderator kept it (null when none).
+   */
+  hold: z.object({ weight: z.number().int(), weightToHold: z.number().int(), pausedUntil: z.string().nullable() }),
   /** for DUPLICATE_PHOTOS holds: the other ads whose photos match */
   matches: z.array(z.object({ id: z.string(), title: z.string(), slug: z.string(), images: z.array(z.string()) })),
 });

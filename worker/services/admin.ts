@@ -4,7 +4,9 @@ import { invalidateListingCaches } from '../lib/cache';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { normalisePhone } from '../schemas/auth';
 import { THUMB_WIDTH } from '../schemas/media';
-import type { AdminUser, AuditEntry, ModerationItem } from '../schemas/trust';
+import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../schemas/trust';
+
+const DAY_MS = 86_400_000;
 import { render } from '../schemas/notification-texts';
 import { dispatchEvents, eventStatement } from './alerts/events';
 import { endRealtimeSessions } from './chat';
@@ -27,6 +29,7 @@ interface QueueRow {
   held_reason: string | null;
   reject_reason: string | null;
   held_at: number | null;
+  reports_count_from: number | null;
   created_at: number;
   user_id: string;
   first_name: string;
@@ -46,7 +49,7 @@ const OPEN_QUEUE = `
 const CLOSED_QUEUE = `
   SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id`;
 
-const QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.created_at, l.user_id,
+const QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.reports_count_from, l.created_at, l.user_id,
   u.first_name, u.last_name, u.email, u.phone, u.status AS u_status, u.created_at AS u_created_at`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -97,12 +100,22 @@ const mediaIdsOf = async (env: Env, listingId: string) =>
 
 const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
   const { results: reports } = await env.DB.prepare(
-    `SELECT reason, details, reporter_id, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
+    `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
   )
     .bind(r.id)
-    .all<{ reason: string; details: string | null; reporter_id: string; created_at: number }>();
+    .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>();
   const reasons: Record<string, number> = {};
   for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
+  // reporters on one network share a number (never the network itself), and the weight toward the
+  // automatic hold is summed as the hold sums it: open reports since reports_count_from, the heaviest per network
+  const networks = new Map<string, number>();
+  const heaviest = new Map<string, number>();
+  for (const x of reports) {
+    const key = x.network ?? '';
+    if (!networks.has(key)) networks.set(key, networks.size + 1);
+    if (x.status === 'OPEN' && x.weight > 0 && x.created_at >= (r.reports_count_from ?? 0)) heaviest.set(key, Math.max(heaviest.get(key) ?? 0, x.weight));
+  }
+  const pausedUntil = r.reports_count_from !== null && r.reports_count_from > Date.now() ? r.reports_count_from : null;
   // other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first
   const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
   const matches = [];
@@ -138,7 +151,20 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
     },
     reportCount: reports.length,
     reasons,
-    reports: reports.map((x) => ({ reason: x.reason, details: x.details, reporterId: x.reporter_id, createdAt: new Date(x.created_at).toISOString() })),
+    reports: reports.map((x) => ({
+      reason: x.reason,
+      details: x.details,
+      reporterId: x.reporter_id,
+      createdAt: new Date(x.created_at).toISOString(),
+      standing: (x.standing in REPORTER_STANDINGS ? x.standing : 'UNVERIFIED') as ReporterStanding,
+      weight: x.weight,
+      network: networks.get(x.network ?? '') ?? 0,
+    })),
+    hold: {
+      weight: [...heaviest.values()].reduce((a, b) => a + b, 0),
+      weightToHold: REPORT_HOLD_RULES.weightToHold,
+      pausedUntil: iso(pausedUntil),
+    },
     matches,
   };
 };
@@ -179,11 +205,14 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
     .bind(listing.id)
     .all<{ reporter_id: string }>();
   const now = Date.now();
+  // keeping a reported ad pauses the automatic hold: the reports this closes never count again, and
+  // the next ones count only once the pause is over (or the owner edits the ad), decision 008
+  const countFrom = input.action === 'APPROVE' && listing.open_reports > 0 ? now + REPORT_HOLD_RULES.pauseAfterKeptDays * DAY_MS : null;
   const update =
     input.action === 'APPROVE'
       ? env.DB.prepare(
-          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
-        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status)
+          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, reports_count_from = coalesce(?5, reports_count_from), updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
+        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status, countFrom)
       : env.DB.prepare(
           `UPDATE listings SET status = 'REJECTED', reject_reason = ?1, held_reason = coalesce(held_reason, 'REPORTED'), held_at = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
         ).bind(input.reason, now, listing.id, listing.status);
@@ -194,7 +223,12 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       : undefined;
   const [changed] = await env.DB.batch([
     update,
-    env.DB.prepare(`UPDATE listing_reports SET status = 'CLOSED', closed_at = ? WHERE listing_id = ? AND status = 'OPEN' AND changes() > 0`).bind(now, listing.id),
+    // the outcome is the reporters' record: upheld reports earn weight, dismissed ones lose it
+    env.DB.prepare(`UPDATE listing_reports SET status = 'CLOSED', closed_at = ?, outcome = ? WHERE listing_id = ? AND status = 'OPEN' AND changes() > 0`).bind(
+      now,
+      input.action === 'APPROVE' ? 'DISMISSED' : 'UPHELD',
+      listing.id,
+    ),
     env.DB.prepare(
       `INSERT INTO moderation_actions (id, actor_id, action, target_type, target_id, reason, created_at)
        SELECT ?, ?, ?, 'LISTING', ?, ?, ? WHERE (SELECT status FROM listings WHERE id = ?) = ?`,

@@ -8,7 +8,7 @@ import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../lib/crypto';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
 import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../lib/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password';
-import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, networkOf, recordFailure } from '../lib/rate-limit';
+import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../lib/rate-limit';
 import { namesFromEmail, type User, type UserLanguage } from '../schemas/auth';
 import { render, textLanguage } from '../schemas/notification-texts';
 import { sendSms } from './outbox';
@@ -108,7 +108,7 @@ export const register = async (
   userAgent?: string,
   language?: UserLanguage,
 ) => {
-  await enforce(env, LIMITS.registerPerIp, ip);
+  await enforceForAddress(env, LIMITS.registerPerIp, ip);
   await limitLookups(env, ip);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
@@ -136,12 +136,12 @@ export const register = async (
 
 /** Questions that reveal whether an account exists are counted per address and network before they are answered. */
 const limitLookups = async (env: Env, ip: string) => {
-  await enforce(env, LIMITS.lookupPerIp, ip);
+  await enforceForAddress(env, LIMITS.lookupPerIp, ip);
   await enforce(env, LIMITS.lookupPerNetwork, networkOf(ip));
 };
 
 export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string, language?: UserLanguage) => {
-  await enforce(env, LIMITS.loginPerIp, ip);
+  await enforceForAddress(env, LIMITS.loginPerIp, ip);
   // wrong passwords slow down whoever guesses, per account and network; never a lock for the owner
   const here = `${input.email}|${networkOf(ip)}`;
   await checkBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
@@ -196,7 +196,7 @@ export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | '
   }
   // SMS costs money: cap per number and per network before sending anything
   await enforce(env, LIMITS.otpPerPhone, phone);
-  await enforce(env, LIMITS.otpPerIp, ip);
+  await enforceForAddress(env, LIMITS.otpPerIp, ip);
 
   const code = randomOtp();
   // a new code replaces every earlier one for this number
@@ -227,7 +227,7 @@ export const verifyOtp = async (
   userAgent?: string,
   language?: UserLanguage,
 ) => {
-  await enforce(env, LIMITS.verifyPerIp, ip);
+  await enforceForAddress(env, LIMITS.verifyPerIp, ip);
   const now = Date.now();
   const challenge = await db
     .select()

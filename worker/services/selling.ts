@@ -387,7 +387,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     const listingUpdate = env.DB.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
-         held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?${recorded}`,
+         held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?,
+         reports_count_from = min(reports_count_from, ?), updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?${recorded}`,
     ).bind(
       slug,
       p.title,
@@ -411,6 +412,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       held ? now : null,
       p.contactName,
       p.contactPhone,
+      // an edit ends a pause after a moderator kept the ad: they did not see the new text (decision 008)
+      now,
       now,
       row.id,
       userId,

@@ -2,41 +2,85 @@ import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { invalidateListingCaches } from '../lib/cache';
 import { AppError, badRequest, notFound } from '../lib/errors';
-import { REPORTS_TO_HOLD, type ReportReason } from '../schemas/trust';
+import { hex, hmacSha256 } from '../lib/crypto';
+import { addressKey } from '../lib/rate-limit';
+import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../schemas/trust';
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 // ---------------------------------------------------------------- reports
 
 /**
- * One report per account per ad: a repeat changes nothing and answers with the first report.
- * The report and the hold are one batch (one transaction): the hold counts the open reports the
- * batch can see, so the third distinct reporter holds the ad whichever request lands last.
+ * The reporter's network as stored with a report: a keyed hash of their IPv4 address or IPv6 /64,
+ * so reports from one connection can be told apart from others without keeping an address (an
+ * unkeyed hash of an IPv4 address is undone by trying all 2^32).
  */
-export const reportListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }) => {
-  const listing = await env.DB.prepare('SELECT id, user_id, status FROM listings WHERE id = ?')
-    .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; status: string }>();
+export const reportNetwork = async (env: Env, ip: string) => hex(await hmacSha256(`report-network:${env.JWT_SECRET ?? ''}`, addressKey(ip))).slice(0, 32);
+
+interface ReportContext {
+  id: string | null;
+  user_id: string | null;
+  status: string | null;
+  phone_verified: number;
+  u_created_at: number;
+  paid: number;
+  upheld: number;
+  dismissed: number;
+}
+
+/**
+ * One report per account per ad: a repeat changes nothing and answers with the first report.
+ * Every report is kept and reaches the moderators' queue; it counts toward the automatic hold by
+ * its reporter's standing (REPORTER_STANDINGS, decision 008): open reports made since the ad's
+ * `reports_count_from`, the heaviest one per network, must add up to REPORT_HOLD_RULES.weightToHold.
+ * The report and the hold are one batch (one transaction), so the report that reaches the weight
+ * holds the ad whichever request lands last.
+ */
+export const reportListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
+  // the ad and everything the reporter's standing is decided from, in one round trip
+  const ctx = await env.DB.prepare(
+    `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
+       (EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
+       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
+       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed
+     FROM users u LEFT JOIN listings l ON l.id = ?2 WHERE u.id = ?1`,
+  )
+    .bind(reporterId, listingId.toLowerCase())
+    .first<ReportContext>();
   // a held, rejected or deactivated ad is not there for anyone but its owner
-  if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  if (listing.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
+  if (!ctx?.id || !ctx.status || !['APPROVED', 'SOLD'].includes(ctx.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  if (ctx.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
   const now = Date.now();
+  const standing = reporterStanding({
+    phoneVerified: Boolean(ctx.phone_verified),
+    accountAgeMs: now - ctx.u_created_at,
+    hasPaidOrder: Boolean(ctx.paid),
+    upheld: ctx.upheld,
+    dismissed: ctx.dismissed,
+  });
+  const weight = REPORTER_STANDINGS[standing].weight;
+  const network = await reportNetwork(env, ip);
   const id = `rep_${ulid().toLowerCase()}`;
   const [inserted, held] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?)`,
-    ).bind(id, listing.id, reporterId, input.reason, input.details || null, now),
+      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
+    ).bind(id, ctx.id, reporterId, input.reason, input.details || null, weight, standing, network, now),
+    // only a report that counts can tip the ad over, so a weightless one never runs the sum
     env.DB.prepare(
       `UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1)
-       WHERE id = ?2 AND status = 'APPROVED' AND changes() > 0
-         AND (SELECT count(DISTINCT reporter_id) FROM listing_reports WHERE listing_id = ?2 AND status = 'OPEN') >= ?3`,
-    ).bind(now, listing.id, REPORTS_TO_HOLD),
+       WHERE id = ?2 AND status = 'APPROVED' AND changes() > 0 AND ?4 > 0
+         AND (SELECT coalesce(sum(w), 0) FROM (
+               SELECT max(weight) AS w FROM listing_reports
+               WHERE listing_id = ?2 AND status = 'OPEN' AND weight > 0
+                 AND created_at >= coalesce((SELECT reports_count_from FROM listings WHERE id = ?2), 0)
+               GROUP BY network)) >= ?3`,
+    ).bind(now, ctx.id, REPORT_HOLD_RULES.weightToHold, weight),
   ]);
   const created = (inserted?.meta.changes ?? 0) > 0;
   const wasHeld = (held?.meta.changes ?? 0) > 0;
   if (wasHeld) await invalidateListingCaches(env);
   if (created) return { reportId: id, created, held: wasHeld };
-  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(listing.id, reporterId).first<{ id: string }>();
+  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(ctx.id, reporterId).first<{ id: string }>();
   return { reportId: first?.id ?? id, created: false, held: false };
 };
 

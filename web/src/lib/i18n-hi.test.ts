@@ -3,7 +3,7 @@ import { MENU_NAME_MAPPINGS, TAXONOMY } from '../../../worker/schemas/taxonomy';
 import { MEGA_MENU } from '../features/catalog/menu';
 import { CATEGORY_GUIDES } from '../../../worker/schemas/category-guides';
 import { PREMIUM_PLANS } from '../../../worker/schemas/premium-plans';
-import { HELD_REASONS, REPORT_REASONS } from '../../../worker/schemas/trust-data';
+import { HELD_REASONS, REPORT_REASONS, REPORTER_STANDINGS } from '../../../worker/schemas/trust-data';
 import { BANNER_ADS, POPULAR_SEARCH_TERMS } from '../../../worker/schemas/catalog-reference';
 import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI, HINDI_CATALOGUES, REFERENCE_HINDI } from './i18n-hi';
@@ -137,8 +137,8 @@ describe('the Hindi catalogue', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);
     expect(texts.filter((text) => !HINDI[text])).toEqual([]);
   });
-  it('has Hindi for the report reasons and held reasons (trust reference data shown through t())', () => {
-    const texts = [...REPORT_REASONS.flatMap((r) => [r.label, r.hint]), ...Object.values(HELD_REASONS)];
+  it('has Hindi for the report reasons, held reasons and reporter standings (trust reference data shown through t())', () => {
+    const texts = [...REPORT_REASONS.flatMap((r) => [r.label, r.hint]), ...Object.values(HELD_REASONS), ...Object.values(REPORTER_STANDINGS).map((s) => s.label)];
     expect(texts.filter((text) => !HINDI[text])).toEqual([]);
   });
   it('has Hindi for every popular search term and banner ad text (catalog-hi reference data)', () => {

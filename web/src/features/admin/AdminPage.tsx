@@ -6,13 +6,15 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { msg, useI18n, useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
-import { REPORT_REASONS } from '../../../../worker/schemas/trust-data';
+import { REPORT_REASONS, REPORTER_STANDINGS } from '../../../../worker/schemas/trust-data';
 import { useAuth } from '../auth/use-auth';
 import { adminKeys, adminQueries, banUser, decideListing, unbanUser, type AdminUser, type ModerationItem } from './api';
 import './admin.css';
 
 type Tab = 'queue' | 'closed' | 'users' | 'audit';
 const REASON_LABEL = Object.fromEntries(REPORT_REASONS.map((r) => [r.code, r.label])) as Record<string, string>;
+/** where a reporter stood when they reported (decision 008); reports from one network share a number */
+const STANDING_LABEL = Object.fromEntries(Object.entries(REPORTER_STANDINGS).map(([code, s]) => [code, s.label])) as Record<string, string>;
 const APPROVE_DEFAULT = 'Reviewed: nothing against the rules';
 const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 /** The codes the console shows, in the moderator's language (an unknown code shows as it is). */
@@ -142,12 +144,26 @@ function QueueItem({ item, open }: { item: ModerationItem; open: boolean }) {
           <h3>
             {t('Reports')} ({item.reportCount})
           </h3>
+          {item.reports.length > 0 && (
+            <p className="admin-item__hold">
+              {t('Weight toward the automatic hold: {weight} of {needed}', { weight: item.hold.weight, needed: item.hold.weightToHold })}
+              {item.hold.pausedUntil && (
+                <>
+                  {' · '}
+                  {t('Paused until {date}: a moderator kept this ad', { date: formatDate(item.hold.pausedUntil, WHEN, language) })}
+                </>
+              )}
+            </p>
+          )}
           <ul className="admin-item__reports">
             {item.reports.map((r) => (
               <li key={`${r.reporterId}-${r.createdAt}`}>
                 <strong>{label(REASON_LABEL, r.reason, t)}</strong>
                 {r.details ? ': ' : ''}
                 {r.details && <span translate="no">{r.details}</span>} <span className="muted">· {formatDate(r.createdAt, WHEN, language)}</span>
+                <span className={r.weight > 0 ? 'admin-item__standing' : 'admin-item__standing is-weightless'}>
+                  {label(STANDING_LABEL, r.standing, t)} · {t('weight {n}', { n: r.weight })} · {t('network {n}', { n: r.network })}
+                </span>
               </li>
             ))}
           </ul>

@@ -57,4 +57,14 @@ export const HINDI_TEXTS: Record<string, string> = {
   What: 'क्या',
   Which: 'कौन-सा',
   Why: 'क्यों',
+  // the moderation queue: who reported and what their report weighs (decision 008)
+  'Weight toward the automatic hold: {weight} of {needed}': 'अपने-आप रोकने की ओर वज़न: {needed} में से {weight}',
+  'Paused until {date}: a moderator kept this ad': '{date} तक रुका हुआ: एक मॉडरेटर ने यह विज्ञापन बनाए रखा',
+  'weight {n}': 'वज़न {n}',
+  'network {n}': 'नेटवर्क {n}',
+  'No verified phone': 'फ़ोन सत्यापित नहीं',
+  'New account': 'नया खाता',
+  'Past reports mostly dismissed': 'पिछली शिकायतें ज़्यादातर खारिज',
+  'Verified reporter': 'सत्यापित शिकायतकर्ता',
+  'Trusted reporter': 'भरोसेमंद शिकायतकर्ता',
 };
