@@ -4,6 +4,7 @@ import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
 import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
+import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { toMessage, type MessageRow } from '../worker/services/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat-notify';
 import { pushToInbox } from '../worker/services/notifications';
@@ -27,6 +28,7 @@ import {
   type Copied,
   type Members,
 } from './chat-room-log';
+import { TypingGate } from './typing-gate';
 
 /** Most sends stored in one local transaction; more wait for the next. */
 const MAX_GROUP = 50;
@@ -76,6 +78,16 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   #sendLimit: LeasedLimit | undefined;
   /** the members as last read from D1; dropped when a block, ban or logout-all is reported */
   #members: Members | undefined;
+  /**
+   * Counts the reports of a changed block, ban or logout-all: a read of the members that started
+   * before one may have missed it, so its result is not kept (it still answers the one caller that
+   * was waiting, as it would have a moment earlier).
+   */
+  #membersGeneration = 0;
+  /** the read of the members in flight, shared by everyone who asks meanwhile (typing bursts, sends) */
+  #membersLoading: { generation: number; promise: Promise<Members> } | undefined;
+  /** typing events per socket, in memory (TYPING_LIMIT) */
+  #typing = new TypingGate();
   /** the room's last sequence number: the log's, or D1's for a room that has none yet */
   #lastSeq = 0;
   /** copies to D1, one at a time */
@@ -104,11 +116,27 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   async #loadMembers(): Promise<Members> {
     if (this.#members && Date.now() - this.#members.readAt < MEMBERS_TTL_MS) return this.#members;
-    const members = toMembers(await membersStatement(this.env, this.name).first());
-    if (!members) throw new Error(`chat ${this.name} does not exist`);
-    this.#members = members;
-    this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql), members.d1LastSeq);
-    return members;
+    const generation = this.#membersGeneration;
+    if (this.#membersLoading?.generation === generation) return this.#membersLoading.promise;
+    const promise = (async () => {
+      const members = toMembers(await membersStatement(this.env, this.name).first());
+      if (!members) throw new Error(`chat ${this.name} does not exist`);
+      if (generation === this.#membersGeneration) this.#members = members;
+      this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql), members.d1LastSeq);
+      return members;
+    })();
+    this.#membersLoading = { generation, promise };
+    try {
+      return await promise;
+    } finally {
+      if (this.#membersLoading?.promise === promise) this.#membersLoading = undefined;
+    }
+  }
+
+  /** Forgets the members' view: the next send, typing event or read re-reads it from D1. */
+  #dropMembers() {
+    this.#members = undefined;
+    this.#membersGeneration++;
   }
 
   /**
@@ -123,6 +151,18 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   #isInRoom(userId: string) {
     return this.ctx.getWebSockets(memberTag(userId)).length > 0;
+  }
+
+  /** A frame to one member's sockets only. */
+  #sendToMember(userId: string, text: string, except?: Connection<Member>) {
+    for (const ws of this.ctx.getWebSockets(memberTag(userId))) {
+      if (ws === except) continue;
+      try {
+        ws.send(text);
+      } catch {
+        // closing meanwhile
+      }
+    }
   }
 
   /** A frame to every socket of the room but `except` (the room's sockets are all its members'). */
@@ -155,7 +195,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   /** A block or unblock between the members: the next send re-reads them. */
   membersChanged(): void {
-    this.#members = undefined;
+    this.#dropMembers();
   }
 
   #enqueue(input: ChatSendInput, origin?: Connection<Member>): Promise<Committed> {
@@ -268,6 +308,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       if (!rows.length) return;
       this.#lastCopyAt = Date.now();
       let copied: Copied;
+      const generation = this.#membersGeneration;
       try {
         copied = await copyToD1(this.env, this.#members ?? (await this.#loadMembers()), this.name, rows);
       } catch (err) {
@@ -279,7 +320,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       }
       this.#copyFailures = 0;
       markCopied(this.#sql, rows[rows.length - 1]!.seq);
-      if (copied.members) this.#members = copied.members;
+      if (copied.members && generation === this.#membersGeneration) this.#members = copied.members;
       for (const { row, inboxOpen } of copied.messages) this.#notify(toMessage(row), inboxOpen);
       if (rows.length < MAX_COPY) return;
     }
@@ -337,7 +378,10 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
           lastSeq,
         ),
       ]);
-      this.#sendToRoom(JSON.stringify(chatEvent('read', { userId, chatId: this.name, seq })));
+      const receipt = JSON.stringify(chatEvent('read', { userId, chatId: this.name, seq }));
+      // between a blocker and the one they blocked, reading says nothing to the other side
+      if (members.blockers.length) this.#sendToMember(userId, receipt);
+      else this.#sendToRoom(receipt);
       // the reader's other tabs and header badge get the new truth straight away
       this.ctx.waitUntil(pushToInbox(this.env, userId, chatEvent('chat_read', { chatId: this.name, seq })));
       return { lastReadSeq: seq };
@@ -346,7 +390,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   /** Closes one member's sockets when their sessions end, so a revoked tab stops receiving the chat. */
   endSessionsOf(userId: string): number {
-    this.#members = undefined;
+    this.#dropMembers();
     let closed = 0;
     // every socket, not only tagged ones: a socket opened before tags were set must close too
     for (const c of this.getConnections<Member>()) {
@@ -365,6 +409,11 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     }
     const tokenVersion = Number(ctx.request.headers.get('X-Sel-Token-Version') ?? 'NaN');
     connection.setState({ userId, ...(Number.isInteger(tokenVersion) ? { tokenVersion } : {}) });
+    // this socket is already among the member's (tagged at accept): one past the cap is refused
+    if (this.ctx.getWebSockets(memberTag(userId)).length > MAX_ROOM_SOCKETS_PER_MEMBER) {
+      connection.close(TOO_MANY_SOCKETS_CLOSE_CODE, 'Too many open tabs');
+      return;
+    }
     // resync: everything after the last sequence this client saw, in order
     const after = Number(new URL(ctx.request.url).searchParams.get('after') ?? 'NaN');
     if (Number.isInteger(after) && after >= 0) await this.#replay(connection, after);
@@ -412,6 +461,37 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     this.#reply(connection, chatEvent('synced', { chatId: this.name, seq: cursor }));
   }
 
+  /**
+   * Typing goes to the other member's sockets only, within the socket's typing limit (extra events
+   * dropped silently), and never between a blocker and the one they blocked: the same view of the
+   * members decides as for sends (re-read at least every few seconds, dropped at once on a block).
+   */
+  async #typingEvent(connection: Connection<Member>, userId: string, isTyping: boolean) {
+    if (!this.#typing.allow(connection.id, isTyping)) return;
+    let members: Members;
+    try {
+      members = await this.#loadMembers();
+    } catch {
+      // no view of the members (D1 unavailable): an indicator is not worth a guess
+      return;
+    }
+    const refused = refusal(members, { senderId: userId, content: '', messageType: 'TEXT', clientId: null, socketTokenVersion: connection.state?.tokenVersion });
+    if (refused instanceof SessionEnded) {
+      connection.close(4001, 'Session ended');
+      return;
+    }
+    if (refused) return;
+    this.#sendToMember(otherMember(members, userId), JSON.stringify(chatEvent('user_typing', { userId, chatId: this.name, isTyping })));
+  }
+
+  override onClose(connection: Connection<Member>) {
+    this.#typing.forget(connection.id);
+  }
+
+  override onError(connection: Connection<Member>) {
+    this.#typing.forget(connection.id);
+  }
+
   override async onMessage(connection: Connection<Member>, raw: WSMessage) {
     const userId = connection.state?.userId;
     if (!userId || typeof raw !== 'string') return;
@@ -430,7 +510,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     switch (event.type) {
       case 'typing_start':
       case 'typing_stop':
-        this.#sendToRoom(JSON.stringify(chatEvent('user_typing', { userId, chatId: this.name, isTyping: event.type === 'typing_start' })), connection);
+        await this.#typingEvent(connection, userId, event.type === 'typing_start');
         return;
       case 'read':
         await this.markRead(userId, event.seq);

@@ -3,6 +3,7 @@ import type { UserInboxContract } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { chatEvent } from '../worker/schemas/chat';
 import type { PushMessage } from '../worker/schemas/push';
+import { MAX_INBOX_SOCKETS_PER_USER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { unreadCounts } from '../worker/services/notifications';
 import { sendPush } from '../worker/services/push';
 
@@ -79,6 +80,12 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
   override async onConnect(connection: Connection, ctx: ConnectionContext) {
     if (ctx.request.headers.get('X-Sel-User') !== this.name) {
       connection.close(4001, 'Authentication error');
+      return;
+    }
+    // refuse the newest rather than close the oldest: a closed tab reconnects and would close the
+    // next oldest, and so on round all of them
+    if ([...this.getConnections()].length > MAX_INBOX_SOCKETS_PER_USER) {
+      connection.close(TOO_MANY_SOCKETS_CLOSE_CODE, 'Too many open tabs');
       return;
     }
     // present before the first frame: whoever saw that frame is reachable by a fan-out (decision 009)

@@ -17,7 +17,11 @@ export interface Env {
   JWT_ISSUER: string;
   JWT_AUDIENCE: string;
   DEV_OUTBOX?: string;
-  /** "off" turns the guest edge cache off (worker/lib/edge-cache.ts); on when unset */
+  /**
+   * "off" turns the guest edge cache off (worker/lib/edge-cache.ts); on when unset. "measure" (the
+   * page-cache bench only; the deploy guard refuses it) also lets a request with
+   * `X-Edge-Cache: bypass` skip the lookup, to time renders.
+   */
   EDGE_CACHE?: string;
   JWT_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;

@@ -1,5 +1,6 @@
 /**
  * `npm run bench:page-cache -- [--requests 300] [--base http://127.0.0.1:8787] [--check]`
+ * (a server given with --base must run with EDGE_CACHE=measure for the cold series)
  *
  * Guest page latency with and without the edge cache (decision 011), measured on the
  * real worker (wrangler dev) over the bench's demo database (.wrangler/bench-pages-state, 600 ads),
@@ -7,7 +8,8 @@
  * /products, a listing page, the listing search API), one request warms the entry, then
  * --requests sequential requests are timed:
  *   warm  = answered from the cache (x-edge-cache: HIT)
- *   cold  = rendered anew every time (Cache-Control: no-cache bypasses the lookup, as a hard reload)
+ *   cold  = rendered anew every time (`X-Edge-Cache: bypass`, which the worker obeys only under
+ *           EDGE_CACHE=measure, set here on the bench's own wrangler dev; a client's no-cache does not)
  *   304   = a repeat visit with If-None-Match
  * Each is measured twice: through wrangler dev's port (its proxy, a second workerd forwarding over
  * loopback for hot reloads) and straight at the worker's own workerd socket behind it (found with
@@ -65,7 +67,7 @@ const main = async () => {
     run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+    server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--show-interactive-dev-session=false', '--log-level', 'error'], {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -97,7 +99,7 @@ const main = async () => {
         const revalidate = etag ? await series(url, { 'if-none-match': etag }) : undefined;
         // last: each cold render also rewrites the Workers cache entry in the background (waitUntil),
         // work that would otherwise land inside the next series; a pause lets it finish
-        const cold = await series(url, { 'cache-control': 'no-cache' }, 'BYPASS');
+        const cold = await series(url, { 'x-edge-cache': 'bypass' }, 'BYPASS');
         await new Promise((r) => setTimeout(r, 1500));
         if (name === '/products') warmProducts = warm.p95; // the last path measured: direct when found
         rows.push({ page: name, 'warm p50': f(warm.p50), 'warm p95': f(warm.p95), 'warm p99': f(warm.p99), 'cold p50': f(cold.p50), 'cold p95': f(cold.p95), '304 p95': revalidate ? f(revalidate.p95) : '-' });

@@ -6,6 +6,7 @@
 const FORBIDDEN = [
   { name: 'PAYMENTS_LOCAL_CHECKOUT', why: 'the local test checkout gives paid plans away; set the Razorpay keys as secrets instead' },
   { name: 'DEV_OUTBOX', why: 'the dev outbox shows one-time passwords to anyone', allowed: /^"?false"?$/ },
+  { name: 'EDGE_CACHE', why: 'only "on" or "off": "measure" lets any request skip the guest cache and force a render', allowed: /^"?(on|off)"?$/ },
 ];
 
 /** Problems in a wrangler.toml text: one line per forbidden setting, naming its line number. */

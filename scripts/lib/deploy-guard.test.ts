@@ -19,4 +19,9 @@ describe('npm run deploy refuses local-only shortcuts', () => {
     expect(deployProblems('[vars]\nDEV_OUTBOX = "true"\n')).toHaveLength(1);
     expect(deployProblems('[vars]\nDEV_OUTBOX = "false"\n# PAYMENTS_LOCAL_CHECKOUT = "1"\n')).toEqual([]);
   });
+
+  it('refuses the edge cache in its measuring mode (any request could skip it), not on or off', () => {
+    expect(deployProblems('[vars]\nEDGE_CACHE = "measure"\n')).toHaveLength(1);
+    expect(deployProblems('[vars]\nEDGE_CACHE = "off"\nEDGE_CACHE = "on"\n')).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { areasQuery, locationSearchQuery, locationsQuery } from '../schemas/catalog';
+import { listingsQuery, relatedQuery } from '../schemas/listings';
+import { homeShortcutsQuery } from '../schemas/shortcuts';
 import { currentVersion } from './cache';
-import { isBot } from './page-boot';
+import { isBot, PRODUCTS_PAGE_PARAMS } from './page-boot';
 
 /**
  * Guest answers from the Workers cache (Cache API, decision 011).
@@ -24,25 +27,56 @@ import { isBot } from './page-boot';
  *
  * Not cached: listing details by id or slug through the API (GET counts a view, so every one must
  * run), search suggestions and everything else (they set their own Cache-Control).
+ *
+ * Only what the answer depends on makes the key: each cacheable path lists the query parameters it
+ * reads (the API's from its own query schema), and every other parameter (utm_*, click ids, junk) is
+ * dropped from the key and from the request the page is rendered for, so any number of junk query
+ * strings share one entry and the one answer is exactly the page for the known parameters. The
+ * request's own Cache-Control and Pragma are not obeyed: a client cannot make us render afresh
+ * (a reload revalidates with the ETag and gets 304 or the cached page).
  */
 export const EDGE_TTL_SECONDS = 300;
 
-const CACHEABLE: RegExp[] = [
-  /^\/$/,
-  /^\/products$/,
-  /^\/item\/[^/]+$/,
-  /^\/listing\/[^/]+$/,
-  /^\/api\/listings$/,
-  /^\/api\/listings\/shortcuts$/,
-  /^\/api\/listings\/[^/]+\/related$/,
-  /^\/api\/categories$/,
-  /^\/api\/locations(\/[^/]+)*$/,
+const namesOf = (schema: { shape: Record<string, unknown> }): readonly string[] => Object.keys(schema.shape);
+
+/** The cacheable paths, each with the query parameters its answer reads (first match wins). */
+const CACHEABLE: { path: RegExp; params: readonly string[] }[] = [
+  { path: /^\/$/, params: [] },
+  { path: /^\/products$/, params: PRODUCTS_PAGE_PARAMS },
+  { path: /^\/item\/[^/]+$/, params: [] },
+  { path: /^\/listing\/[^/]+$/, params: [] },
+  { path: /^\/api\/listings$/, params: namesOf(listingsQuery) },
+  { path: /^\/api\/listings\/shortcuts$/, params: namesOf(homeShortcutsQuery) },
+  { path: /^\/api\/listings\/[^/]+\/related$/, params: namesOf(relatedQuery) },
+  { path: /^\/api\/categories$/, params: [] },
+  { path: /^\/api\/locations$/, params: namesOf(locationsQuery) },
+  { path: /^\/api\/locations\/search$/, params: namesOf(locationSearchQuery) },
+  { path: /^\/api\/locations\/areas$/, params: namesOf(areasQuery) },
+  // states, a state's cities, one location: no query
+  { path: /^\/api\/locations(\/[^/]+)+$/, params: [] },
 ];
 
-export const isEdgeCacheable = (req: Request) => {
-  if (req.method !== 'GET' || req.headers.has('authorization')) return false;
+const cacheableRoute = (req: Request) => {
+  if (req.method !== 'GET' || req.headers.has('authorization')) return undefined;
   const { pathname } = new URL(req.url);
-  return CACHEABLE.some((re) => re.test(pathname));
+  return CACHEABLE.find((r) => r.path.test(pathname));
+};
+
+export const isEdgeCacheable = (req: Request) => cacheableRoute(req) !== undefined;
+
+/**
+ * The URL as far as its answer is concerned: only the parameters the path reads, ordered by name
+ * (repeated ones keep their order), everything else dropped. Undefined when the path is not cached.
+ */
+export const canonicalCacheUrl = (req: Request): URL | undefined => {
+  const route = cacheableRoute(req);
+  if (!route) return undefined;
+  const url = new URL(req.url);
+  const known = new Set(route.params);
+  const kept = [...url.searchParams.entries()].filter(([name]) => known.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  url.search = new URLSearchParams(kept).toString();
+  url.hash = '';
+  return url;
 };
 
 /** Pages differ by who asks (a crawler gets no inlined data; home differs on phones): part of the key. */
@@ -53,12 +87,9 @@ const audience = (req: Request, pathname: string) => {
   return /Mobi/i.test(ua ?? '') ? 'phone' : 'wide';
 };
 
-export const edgeCacheKey = (req: Request, version: string) => {
-  const url = new URL(req.url);
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = new URLSearchParams(params).toString();
-  return new Request(`${url.origin}/__edge/v${version}/${audience(req, url.pathname)}${url.pathname}${query ? `?${query}` : ''}`);
-};
+/** The cache's key for a request whose URL is already canonical (canonicalCacheUrl). */
+export const edgeCacheKey = (req: Request, canonical: URL, version: string) =>
+  new Request(`${canonical.origin}/__edge/v${version}/${audience(req, canonical.pathname)}${canonical.pathname}${canonical.search}`);
 
 const etagOf = async (body: ArrayBuffer) => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', body));
@@ -179,29 +210,31 @@ const answerFrom = (entry: MemoryEntry, req: Request, state: 'HIT' | 'MISS' | 'B
 
 export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const store = cacheStore();
-  if (!store || c.env.EDGE_CACHE === 'off' || !isEdgeCacheable(c.req.raw)) return next();
+  const canonical = store && c.env.EDGE_CACHE !== 'off' ? canonicalCacheUrl(c.req.raw) : undefined;
+  if (!store || !canonical) return next();
   const version = await currentVersion(c.env);
   if (version === 'unavailable') return next();
-  const key = edgeCacheKey(c.req.raw, version);
-  // a hard reload (Cache-Control: no-cache) renders anew and refreshes the entry
-  const bypass = /no-cache/i.test(c.req.header('cache-control') ?? '');
-  if (!bypass) {
-    let entry = memoryGet(key.url);
-    if (!entry) {
-      let hit: Response | undefined;
-      try {
-        hit = await store.match(key);
-      } catch (err) {
-        console.warn('edge cache read failed', err);
-      }
-      if (hit) {
-        entry = await memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
-        memoryPut(key.url, entry);
-      }
+  const key = edgeCacheKey(c.req.raw, canonical, version);
+  // the request's Cache-Control / Pragma are not consulted: no client decides that we render afresh
+  // (the page-cache bench times renders through a switch no deployment has)
+  const bypass = c.env.EDGE_CACHE === 'measure' && c.req.header('x-edge-cache') === 'bypass';
+  let entry = bypass ? undefined : memoryGet(key.url);
+  if (!entry && !bypass) {
+    let hit: Response | undefined;
+    try {
+      hit = await store.match(key);
+    } catch (err) {
+      console.warn('edge cache read failed', err);
     }
-    // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
-    if (entry) return answerFrom(entry, c.req.raw, 'HIT');
+    if (hit) {
+      entry = await memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
+      memoryPut(key.url, entry);
+    }
   }
+  // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
+  if (entry) return answerFrom(entry, c.req.raw, 'HIT');
+  // rendered for the canonical URL, so the entry is the answer for every URL that shares its key
+  if (canonical.href !== c.req.url) c.req.raw = new Request(canonical, c.req.raw);
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has('set-cookie') || /private|no-store/i.test(res.headers.get('cache-control') ?? '')) return;
@@ -210,8 +243,8 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   stored.set('etag', await etagOf(body));
   stored.delete('x-d1-rows-read');
   stored.set('cache-control', `public, max-age=${EDGE_TTL_SECONDS}`);
-  const entry = await memoryEntry(body, 200, stored);
-  memoryPut(key.url, entry);
+  const fresh = await memoryEntry(body, 200, stored);
+  memoryPut(key.url, fresh);
   try {
     c.executionCtx.waitUntil(store.put(key, new Response(body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
   } catch {
@@ -220,5 +253,5 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   // keep the search's cost visible on the answer that paid it
   const rows = res.headers.get('x-d1-rows-read');
   c.res = undefined as unknown as Response;
-  c.res = answerFrom(entry, c.req.raw, bypass ? 'BYPASS' : 'MISS', rows ? [['x-d1-rows-read', rows]] : []);
+  c.res = answerFrom(fresh, c.req.raw, bypass ? 'BYPASS' : 'MISS', rows ? [['x-d1-rows-read', rows]] : []);
 };

@@ -21,7 +21,9 @@ const PRODUCTS_PAGE_SIZE = 20;
 const PRODUCT_SORTS = new Set(['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc']);
 const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'];
 const TEXT_PARAMS = new Set(['q', 'category', 'subcategory', 'location', ...FEATURE_FILTER_KEYS]);
-const KNOWN_PARAMS = new Set([...TEXT_PARAMS, 'minPrice', 'maxPrice', 'condition', 'sort', 'page']);
+/** Every query parameter the /products page reads (the edge cache keys the page by these alone). */
+export const PRODUCTS_PAGE_PARAMS: readonly string[] = [...TEXT_PARAMS, 'minPrice', 'maxPrice', 'condition', 'sort', 'page'];
+const KNOWN_PARAMS = new Set(PRODUCTS_PAGE_PARAMS);
 
 const parsesAsJson = (value: string) => {
   try {

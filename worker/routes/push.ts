@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { pushEndpointBody, pushSubscriptionBody } from '../schemas/push';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../schemas/realtime-limits';
 import { pushPublicKey, subscribe, unsubscribe } from '../services/push';
 
 /** Web Push: the server's VAPID key, and the browsers a signed-in user wants notifications on. */
@@ -19,8 +20,10 @@ export const pushRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Notifications'],
       summary: 'Receive notifications on this browser (its PushSubscription); notifications then reach it while no SEL tab is open',
+      description:
+        `The endpoint identifies the browser. An endpoint another account holds is refused with 409 PUSH_ENDPOINT_TAKEN (the browser should unsubscribe and subscribe afresh, which gives it a new endpoint). An account keeps at most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers; the one subscribed longest ago is dropped for a new one.`,
       data: z.object({ subscribed: z.boolean() }),
-      errors: [400, 401, 503],
+      errors: [400, 401, 409, 503],
       auth: true,
     }),
     requireAuth,

@@ -1,8 +1,9 @@
 import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
-import { AppError, badRequest } from '../lib/errors';
+import { AppError, badRequest, conflict } from '../lib/errors';
 import { pushRequest, validPushKeys, type Vapid } from '../lib/web-push';
 import type { PushMessage, PushSubscriptionBody } from '../schemas/push';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../schemas/realtime-limits';
 
 /**
  * Push services browsers use (Chrome/Edge/Samsung via FCM, Firefox, Safari, Windows). The server
@@ -26,17 +27,37 @@ export const pushPublicKey = (env: Env) => {
   return { publicKey: vapid.publicKey };
 };
 
-/** Stores (or moves to this user) a browser's subscription; the endpoint is its identity. */
+export const PUSH_ENDPOINT_TAKEN = 'This browser already receives notifications for another account. Sign out of that account on this browser, or turn its notifications off, and try again.';
+
+/**
+ * Stores a browser's subscription for this user; the endpoint is its identity (decision 002,
+ * "Web Push: one owner per browser"). The endpoint is a capability URL of one browser: whoever
+ * knows it can aim pushes at that browser, so a different account presenting an endpoint another
+ * account holds is refused (409 PUSH_ENDPOINT_TAKEN) instead of taking the subscription over. The
+ * real browser proves itself by unsubscribing and subscribing afresh (a new endpoint, which only it
+ * can make); the old row then dies at the next push with the service's 404/410. Signing out releases
+ * the browser's subscription, so the next account on it subscribes without a conflict. The same
+ * account may present it again (new keys, a refreshed date). At most
+ * MAX_PUSH_SUBSCRIPTIONS_PER_USER per account: the one subscribed longest ago is dropped, in the same
+ * transaction.
+ */
 export const subscribe = async (env: Env, userId: string, body: PushSubscriptionBody) => {
   if (!vapidOf(env)) pushPublicKey(env);
   if (!allowedEndpoint(env, body.endpoint)) throw badRequest('This push service is not supported. Try another browser.', 'PUSH_ENDPOINT_REFUSED');
   if (!(await validPushKeys(body.keys))) throw badRequest('The browser keys of this subscription are not valid.', 'PUSH_KEYS_INVALID');
-  await env.DB.prepare(
-    `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL`,
-  )
-    .bind(`psh_${ulid().toLowerCase()}`, userId, body.endpoint, body.keys.p256dh, body.keys.auth, Date.now())
-    .run();
+  const [stored] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL
+       WHERE push_subscriptions.user_id = excluded.user_id
+       RETURNING id`,
+    ).bind(`psh_${ulid().toLowerCase()}`, userId, body.endpoint, body.keys.p256dh, body.keys.auth, Date.now()),
+    env.DB.prepare(
+      `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN
+         (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)`,
+    ).bind(userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER),
+  ]);
+  if (!stored?.results.length) throw conflict(PUSH_ENDPOINT_TAKEN, 'PUSH_ENDPOINT_TAKEN');
   return { subscribed: true };
 };
 
@@ -63,8 +84,8 @@ export const sendPush = async (env: Env, userId: string, message: PushMessage): 
   const vapid = vapidOf(env);
   if (!vapid) return 0;
   try {
-    const { results } = await env.DB.prepare('SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? LIMIT 20')
-      .bind(userId)
+    const { results } = await env.DB.prepare('SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC LIMIT ?')
+      .bind(userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER)
       .all<{ id: string; endpoint: string; p256dh: string; auth: string }>();
     const payload = JSON.stringify(message);
     const outcomes = await Promise.all(

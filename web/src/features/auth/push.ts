@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
 import { storedValue } from '../../lib/local-store';
 import { STORAGE_KEYS } from './auth-store';
@@ -58,7 +58,16 @@ export async function subscribeForPush(registration?: ServiceWorkerRegistration)
       subscription = null;
     }
     subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    await api.post('/push/subscriptions', subscription.toJSON());
+    try {
+      await api.post('/push/subscriptions', subscription.toJSON());
+    } catch (error) {
+      // Another account holds this browser's endpoint (it never signed out here). Only this browser
+      // can retire its endpoint and make a new one: doing so is what the server takes as proof.
+      if (!(error instanceof ApiError && error.code === 'PUSH_ENDPOINT_TAKEN')) throw error;
+      await subscription.unsubscribe();
+      subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      await api.post('/push/subscriptions', subscription.toJSON());
+    }
     return true;
   } catch {
     return false;
@@ -102,6 +111,21 @@ export async function enablePushNotifications(): Promise<boolean> {
   pushPreference.set(true);
   if (registration) void subscribeForPush(registration);
   return true;
+}
+
+/**
+ * Signing out: the server forgets this browser for the account (the browser keeps its permission and
+ * subscription, so the next account to sign in here can take it without a conflict). Call while the
+ * token is still stored.
+ */
+export async function releasePushSubscription(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration('/');
+    const subscription = await reg?.pushManager.getSubscription();
+    if (subscription && getStoredToken()) await api.delete('/push/subscriptions', { endpoint: subscription.endpoint });
+  } catch {
+    // best effort: the next account's subscribe gets a conflict and makes a new endpoint instead
+  }
 }
 
 export function disablePushNotifications(): void {

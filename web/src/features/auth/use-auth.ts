@@ -108,6 +108,12 @@ export function useAuth(): AuthState & AuthActions {
       login: (newToken, newUser, options) => startSession(queryClient, newToken, newUser, !!options?.isNewUser),
       logout: async () => {
         expectUnauthorized();
+        // This browser stops getting the account's notifications, and the next account to sign in
+        // here can take it over (decision 002, one owner per browser). Not for long on a bad network.
+        if (typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'granted') {
+          const released = import('./push').then(({ releasePushSubscription }) => releasePushSubscription());
+          await Promise.race([released.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1500))]);
+        }
         await leave();
       },
       logoutAllDevices: async () => {

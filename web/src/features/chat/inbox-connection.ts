@@ -7,6 +7,7 @@ import { checkPushedCounts } from '../notifications/unread-refresh';
 import { chatKeys } from './api';
 import { applyChatUpdate } from './chat-list';
 import { patchChat, setUnreadCounts, updateNotifications } from './cache';
+import { TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../worker/schemas/realtime-limits';
 import { isConnectableToken } from './jwt';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
 import type { RealtimeStatus } from './types';
@@ -63,6 +64,15 @@ export function connect(userId: string, token: string, queryClient: QueryClient,
       // The server ended this session (logged out everywhere, account deleted). Ask the API: its
       // 401 drops the token and signs this tab out (lib/api), instead of knocking until then.
       api.get('/auth/profile').catch(() => undefined);
+    }
+    if (event.code === TOO_MANY_SOCKETS_CLOSE_CODE) {
+      // This user has more tabs open than the server keeps sockets for: this one lives on REST
+      // polling, and knocks again only when it comes back to the front (wake, below).
+      socket.close();
+      clearTimeout(offlineTimer);
+      offlineTimer = undefined;
+      setStatus('closed');
+      return;
     }
     if (!isConnectableToken(getStoredToken())) {
       // Signed out or expired: stop knocking. The auth layer takes it from here.

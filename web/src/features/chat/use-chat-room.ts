@@ -8,6 +8,7 @@ import { applyChatUpdate } from './chat-list';
 import { CHAT_ERRORS, chatErrorText } from './errors';
 import { createPendingMessage, lastContiguousSeq, latestIncomingSeq, mergeMessages, oldestSeq, setDeliveryStatus } from './messages';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
+import { TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../worker/schemas/realtime-limits';
 import type { Chat, LocalMessage, MessageType, RoomEvent, ServerMessage } from './types';
 import { markChatNotificationsRead, noteLocalRead } from '../notifications/unread-refresh';
 import type { RealtimeStatus } from './types';
@@ -254,8 +255,15 @@ export function useChatRoom(chat: Chat, me: Me) {
       typingSent.current = false;
       markRead();
     };
-    const onClose = () => {
+    const onClose = (event: CloseEvent) => {
       clearTimeout(syncTimer);
+      if (event.code === TOO_MANY_SOCKETS_CLOSE_CODE) {
+        // Too many tabs have this conversation open: this one uses REST until it comes to the front again.
+        socket.close();
+        clearTimeout(offlineTimer);
+        offlineTimer = undefined;
+        setRoomStatus('closed');
+      }
       setRoomStatus((s) => (s === 'connected' ? 'connecting' : s));
       startOfflineTimer();
       setOtherTyping(false);
