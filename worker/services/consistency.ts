@@ -57,6 +57,7 @@ interface Scan {
 interface ScanContext {
   now: number;
   batchRows: number;
+  ftsRange: number;
 }
 
 interface Check {
@@ -109,6 +110,8 @@ export interface RunOptions {
   /** per check, where to start (an earlier run's resumeFrom) */
   startFrom?: Record<string, string>;
   batchRows?: number;
+  /** listing numbers per search-index range */
+  ftsRange?: number;
   now?: number;
 }
 
@@ -160,9 +163,9 @@ const searchIndex: Check = {
   source: 'listings with status APPROVED: title, description, location, category names, place and category facets',
   repairable: true,
   listingVisible: true,
-  async scan(env, cursor) {
+  async scan(env, cursor, { ftsRange }) {
     const from = cursor ? Number(cursor) : 0;
-    const to = from + FTS_RANGE;
+    const to = from + ftsRange;
     const [top, problems] = await env.DB.batch([
       env.DB.prepare(`SELECT max((SELECT coalesce(max(num), 0) FROM listings), coalesce((SELECT rowid FROM listings_fts ORDER BY rowid DESC LIMIT 1), 0)) AS top`),
       env.DB.prepare(
@@ -643,7 +646,7 @@ const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): Promise<ConsistencyReport> => {
   const started = Date.now();
   const now = options.now ?? started;
-  const ctx: ScanContext = { now, batchRows: options.batchRows ?? BATCH_ROWS };
+  const ctx: ScanContext = { now, batchRows: options.batchRows ?? BATCH_ROWS, ftsRange: options.ftsRange ?? FTS_RANGE };
   const unknown = options.only?.filter((n) => !CHECK_NAMES.includes(n)) ?? [];
   if (unknown.length) throw new Error(`unknown check(s): ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
   const reports: CheckReport[] = [];
