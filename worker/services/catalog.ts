@@ -75,7 +75,7 @@ export const resolveCategory = async (db: Db, categoryText?: string, subcategory
 };
 
 /** Live listings per category and subcategory id, counted in D1 (the consistency checker compares the cache with it). */
-export const categoryCountsFromDb = async (env: Env) => {
+export const categoryCountsFromDb = async (env: Pick<Env, 'DB'>) => {
   const { results } = await env.DB.prepare(
     `SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`,
   ).all<{ c: string; s: string | null; n: number }>();

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env as WorkerEnv } from '../env';
 import { invalidateListingCaches } from '../lib/cache';
 import { categoryCountsFromDb } from './catalog';
 import { locationCountsFromDb } from './locations';
@@ -28,6 +28,9 @@ export const CRON_BUDGET_MS = 10 * 60_000;
 export const FEATURE_EXPIRY_GRACE_MS = 2 * 3_600_000;
 /** KV key holding, per check, where an unfinished scheduled run stopped. */
 export const CURSOR_KEY = 'consistency:cursors';
+
+/** The checker needs only the database and the cache (the CLI runs it without the worker's other bindings). */
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE'>;
 
 /** One row (or counter) whose kept value disagrees with its source. */
 export interface Disagreement {
@@ -720,7 +723,14 @@ export const formatReport = (report: ConsistencyReport): string => {
     }
   }
   const wrong = report.checks.reduce((n, c) => n + c.remaining, 0);
-  lines.push(report.clean ? `clean: every value kept twice agrees with its source (${report.ms} ms)` : `${wrong} row(s) disagree with their source (${report.ms} ms)`);
+  const repaired = report.checks.reduce((n, c) => n + c.repaired, 0);
+  lines.push(
+    !report.clean
+      ? `${wrong} row(s) disagree with their source${repaired ? ` after ${repaired} repaired` : ''} (${report.ms} ms)`
+      : repaired
+        ? `repaired ${repaired} row(s): every value kept twice now agrees with its source (${report.ms} ms)`
+        : `clean: every value kept twice agrees with its source (${report.ms} ms)`,
+  );
   return lines.join('\n');
 };
 

@@ -82,7 +82,7 @@ export const resolveLocation = async (db: Db, text: string): Promise<LocationRow
 type LocationCounts = Record<string, number>;
 
 /** Live listings per state, city and area id, counted in D1 (the consistency checker compares the cache with it). */
-export const locationCountsFromDb = async (env: Env): Promise<LocationCounts> => {
+export const locationCountsFromDb = async (env: Pick<Env, 'DB'>): Promise<LocationCounts> => {
   const { results } = await env.DB.prepare(
     `SELECT state_id AS s, city_id AS c, area_id AS a, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY state_id, city_id, area_id`,
   ).all<{ s: number | null; c: number | null; a: number | null; n: number }>();
