@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
-import { CHECK_NAMES, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
+import { CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
 /**
  * The consistency checker (decision 016): after a mix of everything the API does, every value kept
@@ -344,6 +346,22 @@ describe('the daily scheduled run', () => {
     // a run out of time: every check stops where it is and says where to resume
     const stopped = await runConsistencyChecks(env, { deadline: 0 });
     expect(stopped.checks.every((c) => !c.complete && c.batches === 0)).toBe(true);
+    // and a run given where to start reads only what lies after it
+    const { results } = await env.DB.prepare('SELECT id FROM users ORDER BY id DESC LIMIT 2').all<{ id: string }>();
+    const resumed = await runConsistencyChecks(env, { only: ['users.live_ads'], startFrom: { 'users.live_ads': results[1]!.id } });
+    expect(resumed.checks[0]).toMatchObject({ rowsChecked: 1, complete: true });
+  });
+
+  it("runs from the worker's scheduled handler on its own daily trigger, and repairs", async () => {
+    const { chatId } = await build();
+    await run('UPDATE chats SET last_seq = 0 WHERE id = ?', chatId);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: CONSISTENCY_CRON, scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await one<{ last_seq: number }>('SELECT last_seq FROM chats WHERE id = ?', chatId))!.last_seq).toBe(3);
+    // a finished run leaves nothing to resume
+    expect(await env.CACHE.get(CURSOR_KEY, 'json')).toEqual({});
+    await expectClean();
   });
 
   it('an unknown check name is refused, not ignored', async () => {

@@ -22,6 +22,8 @@ export const BATCH_ROWS = 400;
 export const FTS_RANGE = 500;
 /** Disagreements listed per check in a report; the count is always complete. */
 export const SAMPLE_CAP = 20;
+/** wrangler.toml's daily trigger for the scheduled run: 21:45 UTC, 03:15 in India, when traffic is lowest. */
+export const CONSISTENCY_CRON = '45 21 * * *';
 /** The scheduled run stops starting new batches after this long; the next run resumes where it stopped. */
 export const CRON_BUDGET_MS = 10 * 60_000;
 /** The hourly expiry cron ends paid features; a badge is only wrong once it missed more than one run. */
