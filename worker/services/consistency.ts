@@ -86,6 +86,7 @@ export interface CheckReport {
   repairable: boolean;
   rowsChecked: number;
   batches: number;
+  ms: number;
   /** rows that disagree (a row with several wrong fields counts once) */
   rows: number;
   disagreements: Disagreement[];
@@ -665,12 +666,14 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
       repairable: check.repairable,
       rowsChecked: 0,
       batches: 0,
+      ms: 0,
       rows: 0,
       disagreements: [],
       repaired: 0,
       remaining: 0,
       complete: true,
     };
+    const checkStarted = Date.now();
     let cursor: string | null = options.startFrom?.[check.name] ?? null;
     do {
       if (options.deadline !== undefined && Date.now() >= options.deadline) {
@@ -696,6 +699,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
       cursor = scan.next;
     } while (cursor !== null);
     report.remaining = report.rows - report.repaired;
+    report.ms = Date.now() - checkStarted;
     reports.push(report);
   }
   // guests' cached pages and counts were rendered from the wrong values: a new data version renders them anew
@@ -714,7 +718,7 @@ export const formatReport = (report: ConsistencyReport): string => {
   const lines: string[] = [];
   for (const c of report.checks) {
     const state = c.rows === 0 ? 'ok' : c.remaining === 0 ? `repaired ${c.repaired}` : `${c.rows} row(s) disagree${c.repaired ? `, ${c.repaired} repaired` : ''}${c.repairable ? '' : ' (report only)'}`;
-    lines.push(`${c.rows === 0 ? '✓' : c.remaining === 0 ? '~' : '✗'} ${c.name.padEnd(32)} ${String(c.rowsChecked).padStart(8)} checked  ${state}${c.complete ? '' : `  (unfinished; resumes from ${c.resumeFrom || 'the start'})`}`);
+    lines.push(`${c.rows === 0 ? '✓' : c.remaining === 0 ? '~' : '✗'} ${c.name.padEnd(32)} ${String(c.rowsChecked).padStart(8)} checked ${String(c.ms).padStart(6)} ms  ${state}${c.complete ? '' : `  (unfinished; resumes from ${c.resumeFrom || 'the start'})`}`);
     if (c.rows) {
       lines.push(`    ${c.table} — against ${c.source}`);
       for (const d of c.disagreements) {
