@@ -43,6 +43,14 @@ describe('bundle budgets', () => {
     expect(total).toBeLessThanOrEqual(HOME_BUDGET);
   });
 
+  it('the Hindi catalogue is a chunk of its own, not part of the home page’s initial JavaScript', () => {
+    // every feature's hindi.ts is imported only by the lazily loaded catalogue (web/src/lib/i18n-hi.ts)
+    const withHindi = all.filter((f) => readFileSync(`${DIST}/${f}`, 'utf8').includes('विज्ञापन खोजें'));
+    expect(withHindi).toHaveLength(1);
+    expect(initial).not.toContain(withHindi[0]);
+    console.log(`Hindi catalogue: ${withHindi[0]!.replace('assets/', '')} ${kb(gz(withHindi[0]!))} gzipped, loaded only when हिन्दी is chosen`);
+  });
+
   it(`every other chunk is at most ${kb(CHUNK_BUDGET)} gzipped`, () => {
     const sizes = all.filter((f) => !initial.includes(f)).map((f) => ({ file: f, size: gz(f) }));
     const largest = [...sizes].sort((a, b) => b.size - a.size).slice(0, 5);

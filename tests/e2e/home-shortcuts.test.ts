@@ -21,6 +21,26 @@ const total = async (query: Record<string, unknown>) => {
  * only in titles) now lead to ads.
  */
 describe('home shortcuts lead somewhere', () => {
+  it('the sheet speaks Hindi: section titles and budgets translated, brands as written', async () => {
+    const tab = await openTab(WIDTH, 800);
+    const { page } = tab;
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('language', 'hi'));
+    await page.goto('/');
+    const grid = page.getByRole('region', { name: 'श्रेणियाँ देखें', exact: true });
+    await grid.getByRole('button', { name: 'कारें', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'कारें' });
+    await sheet.getByRole('heading', { name: 'बजट' }).waitFor();
+    await expect(sheet.locator('.guide__view-all').textContent()).resolves.toBe('सभी कारें देखें ›');
+    const links = await sheet.locator('.guide__body a').allTextContents();
+    expect(links.some((text) => /लाख/.test(text))).toBe(true);
+    expect(links.filter((text) => /Lakh|Under|Over/.test(text))).toEqual([]);
+    await tab.shot('home-sheet-cars-hi');
+    noProblems(tab);
+    await tab.context.close();
+  });
+
+
   it('each category sheet offers every shortcut with ads and none without', async () => {
     const shortcuts = guideShortcuts();
     expect(shortcuts).toHaveLength(97);
@@ -37,19 +57,29 @@ describe('home shortcuts lead somewhere', () => {
     const { page } = tab;
     await page.goto('/');
     const grid = page.getByRole('region', { name: 'Browse categories', exact: true });
+    await grid.getByRole('button', { name: 'Cars', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // from here on, every listings request the sheets make
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/listings')) asked.push(`${url.pathname}${url.search}`);
+    });
     await grid.getByRole('button', { name: 'Cars', exact: true }).click();
     await page.getByRole('dialog', { name: 'Cars' }).waitFor();
     const sheet = page.getByRole('dialog'); // its name follows the chosen category
     for (const guide of CATEGORY_GUIDES) {
       await sheet.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: guide.name, exact: true }).click();
       await page.getByRole('dialog', { name: guide.name }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const expected = shortcuts.filter((s) => s.guide === guide.name && counts.get(`${s.guide}|${s.label}`)! > 0).map((s) => s.label.startsWith('View All') ? `View All ${guide.name} ›` : s.label);
+      const expected = shortcuts.filter((s) => s.guide === guide.name && counts.get(`${s.guide}|${s.label}`)! > 0).map((s) => s.kind === 'all' ? `View All ${guide.name} ›` : s.label);
+      // the sheet opens with exactly the shortcuts that lead to ads: none shown first and hidden later
       await expect.poll(() => page.locator('.guide__body a').allTextContents(), { timeout: 15_000 }).toEqual(expected);
     }
+    // one request answered every sheet, instead of one per shortcut
+    expect(asked).toEqual(['/api/listings/shortcuts']);
     await sheet.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Properties', exact: true }).click();
     await page.getByRole('dialog', { name: 'Properties' }).waitFor();
-    await tab.shot('home-shortcuts-properties-sheet');
+    await tab.shot('home-sheet-properties-en');
 
     // a number of bedrooms travels as a number and finds flats stored as "2 BHK"
     await page.locator('.guide__body a', { hasText: '2 BHK' }).click();
@@ -58,7 +88,7 @@ describe('home shortcuts lead somewhere', () => {
     const results = page.getByRole('region', { name: 'Results', exact: true });
     await results.getByRole('heading', { level: 3 }).first().waitFor();
     expect(await results.getByRole('heading', { level: 3 }).allTextContents()).not.toHaveLength(0);
-    await tab.shot('home-shortcuts-2bhk-results');
+    await tab.shot('home-sheet-2bhk-results');
     noProblems(tab);
     await tab.context.close();
   });

@@ -4,9 +4,11 @@
  *
  * Decision on polyglots (see the report): a file that IS a structurally valid JPEG (HTML inside a
  * COM segment, or a few bytes of trailer after the end-of-image marker, which cameras also write)
- * is accepted, because the worker does not re-encode photos. It is stored under a server-made key
- * with the sniffed type and always served as `image/jpeg` with `X-Content-Type-Options: nosniff`
- * and `Content-Security-Policy: default-src 'none'; sandbox`, so a browser never renders it as HTML.
+ * is accepted, because the worker does not re-encode photos; its comments and trailer are removed
+ * with the rest of its metadata before it is stored (decision 012, "Photo metadata"). It is stored
+ * under a server-made key with the sniffed type and always served as `image/jpeg` with
+ * `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`, so a
+ * browser never renders it as HTML.
  * Anything with a real payload after the image (ZIP "GIFAR" style, long HTML, data after PNG IEND,
  * data past the WebP RIFF size) or image data far larger than its declared pixels is refused.
  */
@@ -16,8 +18,13 @@ import { exports } from 'cloudflare:workers';
 import { call } from '../api/helpers';
 import { createUserWithToken } from '../factories';
 import { jpegBombBytes, jpegBytes, pngBytes, webpBytes } from '../factories/images';
+import { progressiveJpeg } from '../factories/progressive-jpeg';
+import { scene } from '../factories/photo-variants';
 import { objects, rng } from './support';
+import { app } from '../../worker/app';
 import { concatBytes } from '../../worker/lib/crypto';
+import { sniffImage } from '../../worker/lib/images';
+import { stripMetadata } from '../../worker/lib/strip-metadata';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const te = new TextEncoder();
@@ -177,7 +184,9 @@ describe('accepted uploads are stored under a server key with the sniffed type a
     const ext = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }[stored]!;
     const key = (res.body.data.url as string).split('/api/media/')[1]!;
     expect(key).toMatch(new RegExp(`^u/${user.id}/[0-9a-z]{26}\\.${ext}$`));
-    expect(await mediaRows(user.id)).toEqual([expect.objectContaining({ r2_key: key, content_type: stored, bytes: bytes.length })]);
+    // what is stored is the photo without its metadata (comments and trailers included)
+    const clean = stripMetadata(bytes, sniffImage(bytes)!.kind)!;
+    expect(await mediaRows(user.id)).toEqual([expect.objectContaining({ r2_key: key, content_type: stored, bytes: clean.length })]);
     const served = await fetchRaw(`/api/media/${key}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(stored);
@@ -185,7 +194,73 @@ describe('accepted uploads are stored under a server key with the sniffed type a
     const csp = served.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain('sandbox');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    const servedBytes = new Uint8Array(await served.arrayBuffer());
+    expect(servedBytes).toEqual(clean);
+    expect(new TextDecoder().decode(servedBytes)).not.toContain('<script');
     cases++;
+  });
+});
+
+/**
+ * CPU bombs (decision 012, "Decode budget"): a small, valid progressive JPEG whose decoding passes
+ * each walk the whole picture. 300 passes over 320 × 240 still decode in a blink, so the old code
+ * stored it; a crafted 200 KB file with 2,000 passes over 1600 × 1200 kept the Worker busy for
+ * seconds. Refused from its markers, before anything decodes it.
+ */
+describe('a progressive JPEG with far more scans than any encoder writes', () => {
+  const picture = scene(320, 240, 31);
+
+  it('is refused with JPEG_TOO_MANY_SCANS, and nothing is stored', async () => {
+    const user = await createUserWithToken();
+    const before = await objects();
+    const res = await upload(user, progressiveJpeg(picture, { scans: 300 }), 'passes.jpg', 'image/jpeg');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'JPEG_TOO_MANY_SCANS',
+      error: 'passes.jpg uses an unusual JPEG encoding with too many passes (300; photos from cameras and apps have at most about 20). Please save it again as a normal JPEG.',
+    });
+    expect(await objects()).toEqual(before);
+    expect(await mediaRows(user.id)).toEqual([]);
+    cases++;
+  });
+
+  it('the same picture with as many scans as libjpeg or mozjpeg write (10, 20) is stored with a hash', async () => {
+    const user = await createUserWithToken();
+    for (const scans of [10, 20]) {
+      const res = await upload(user, progressiveJpeg(picture, { scans }), `progressive-${scans}.jpg`, 'image/jpeg');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const hashes = await env.DB.prepare('SELECT phash FROM media WHERE owner_id = ?').bind(user.id).all<{ phash: string | null }>();
+    expect(hashes.results.map((r) => r.phash)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+  });
+});
+
+describe('a progressive JPEG within the scan limit but more decoding work than the Worker does itself', () => {
+  const heavy = progressiveJpeg(scene(1600, 1200, 32), { scans: 64 });
+  const uploadWith = async (user: User, useEnv: object) => {
+    const form = new FormData();
+    form.append('image', new File([heavy.slice()], 'heavy.jpg', { type: 'image/jpeg' }));
+    const res = await app.request('http://sel.test/api/upload/image', { method: 'POST', headers: user.auth, body: form }, useEnv);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('is hashed from the Images binding’s copy and stored', async () => {
+    const user = await createUserWithToken();
+    const res = await uploadWith(user, env);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = await env.DB.prepare('SELECT phash FROM media WHERE id = ?').bind(res.body.data.id).first<{ phash: string | null }>();
+    expect(row?.phash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('without the binding it is refused (400 JPEG_TOO_COMPLEX), never decoded here, and nothing is stored', async () => {
+    const user = await createUserWithToken();
+    const before = await objects();
+    const res = await uploadWith(user, { ...env, IMAGES: undefined });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'JPEG_TOO_COMPLEX' });
+    expect(res.body.error).toContain('Please save it again as a normal JPEG.');
+    expect(await objects()).toEqual(before);
+    expect(await mediaRows(user.id)).toEqual([]);
   });
 });

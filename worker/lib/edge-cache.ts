@@ -7,8 +7,9 @@ import { isBot } from './page-boot';
  * Guest answers from the Workers cache (Cache API, decision 011).
  *
  * Which requests: GETs without an Authorization header of the pages the worker renders and of
- * the public, per-URL reads (listing searches, categories, locations, related ads). A signed-in
- * request never reads or writes the cache: its answers can carry the user's own state.
+ * the public, per-URL reads (listing searches, the home sheets' shortcuts, categories, locations,
+ * related ads). A signed-in request never reads or writes the cache: its answers can carry the
+ * user's own state.
  *
  * Freshness: the cache key carries the listings data version (worker/lib/cache.ts), which every
  * write that changes what guests see bumps (posting, editing, selling, deleting, moderating,
@@ -32,6 +33,7 @@ const CACHEABLE: RegExp[] = [
   /^\/item\/[^/]+$/,
   /^\/listing\/[^/]+$/,
   /^\/api\/listings$/,
+  /^\/api\/listings\/shortcuts$/,
   /^\/api\/listings\/[^/]+\/related$/,
   /^\/api\/categories$/,
   /^\/api\/locations(\/[^/]+)*$/,

@@ -12,6 +12,7 @@
 import decodeWebp, { init as initWebp } from '@jsquash/webp/decode';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
+import { jpegDecodableHere, pngInflatesWithinBudget } from './decode-budget';
 import { jpegOrientation, sniffImage, type ImageKind } from './images';
 
 /** Photos within this Hamming distance are "the same photo" (decision 012). */
@@ -188,10 +189,14 @@ export const hashPhoto = async (bytes: Uint8Array, kind: ImageKind, tools: { web
 const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
   try {
     if (kind === 'jpeg') {
+      // too many passes or tables for the Worker to decode: the Images binding's copy is hashed instead
+      if (!jpegDecodableHere(bytes)) return null;
       const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 80 });
       return dhashPixels(img.data, img.width, img.height, 3, jpegOrientation(bytes));
     }
     if (kind === 'png') {
+      // a zlib bomb (image data or ICC profile inflating past its declared size) is never inflated here
+      if (!pngInflatesWithinBudget(bytes)) return null;
       const img = decodePng(bytes);
       if (img.width * img.height > MAX_HASH_PIXELS) return null;
       const data = img.depth === 16 ? Uint8Array.from(img.data, (v) => v >> 8) : img.data;

@@ -9,6 +9,8 @@ import { getListing, getListingBySlug, recordPageView, recordView, relatedListin
 import { search } from '../services/search';
 import { listingFacets } from '../services/search/facets';
 import { listingFacetsSchema } from '../schemas/facets';
+import { homeShortcuts } from '../services/search/shortcuts';
+import { homeShortcutsQuery, homeShortcutsSchema } from '../schemas/shortcuts';
 import { viewerKey } from '../lib/request';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import {
@@ -67,6 +69,18 @@ export const listingRoutes = new Hono<AppEnv>()
     }),
     validate('query', listingsQuery),
     async (c) => c.json({ success: true as const, data: await listingFacets(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('query')) }),
+  )
+  .get(
+    '/shortcuts',
+    docs({
+      tags: ['Listings'],
+      summary: 'The home category sheets’ shortcuts that lead to ads in a place',
+      description:
+        'The phone home page opens a sheet per category (Cars, Properties, Mobiles, …) with ready-made searches: "View All", budget ranges, popular brands and extra filters (fuel, BHK, RAM, …). This answers, for the place (`location`: a state, city or area; none or "India" for everywhere), which of them find at least one live ad, in sheet order, each with the GET /listings parameters it adds to its sheet\'s category. A shortcut is listed exactly when its search on GET /listings would find ads. An unknown place lists none. Cached until a listing changes.',
+      data: homeShortcutsSchema,
+    }),
+    validate('query', homeShortcutsQuery),
+    async (c) => c.json({ success: true as const, data: await homeShortcuts(c.env, getDb(c.env.DB), c.req.valid('query').location) }),
   )
   .get(
     '/slug/:slug',

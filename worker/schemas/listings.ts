@@ -9,8 +9,8 @@ export const LISTING_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'SOLD', 'INA
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance', 'distance'] as const;
 
-/** The upper bound the mobile category grid sends for an open-ended budget range. */
-export const OPEN_PRICE_MAX = 999_999_999;
+/** The upper bound the home category sheets send for an open-ended budget range. */
+export { OPEN_PRICE_MAX } from './category-guides';
 
 const queryPrice = (name: string) =>
   z.preprocess(

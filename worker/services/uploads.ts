@@ -2,10 +2,13 @@ import { AwsClient } from 'aws4fetch';
 import { ulid } from '../lib/ulid';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
+import { jpegRefusal, jpegStructure } from '../lib/decode-budget';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
 import { hashBands, hashPhoto } from '../lib/phash';
+import { stripMetadata } from '../lib/strip-metadata';
 import webpWasm from '../lib/webp-wasm';
 import { MAX_PHOTO_BYTES } from '../schemas/options';
+import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../schemas/photo-safety-data';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
 /** Orphans (uploaded, never attached to a listing) older than this are removed by the scheduled cleanup. */
@@ -19,7 +22,12 @@ const cleanName = (name: string) => name.replace(/[\\/]/g, '_').replace(/[^\w .(
  */
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
-/** Checks a photo's bytes: size, real type (magic bytes), completeness and pixel size. Throws the user's message. */
+/**
+ * Checks a photo's bytes: size, real type (magic bytes), completeness, pixel size and, for a JPEG,
+ * its structure (decision 012, "Decode budget"): too many scans or an exotic coding is refused
+ * before anything decodes it. Throws the user's message. `heavyJpeg`: within the limits, but more
+ * decoding work than the Worker does itself (hashed from the Images binding's copy instead).
+ */
 const checkPhoto = (name: string, bytes: Uint8Array) => {
   if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', `${name} is empty. Please choose a photo.`);
   if (bytes.length > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
@@ -33,7 +41,29 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
   } else if (image.kind === 'jpeg') {
     throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. Please try again.`);
   }
-  return image;
+  if (image.kind !== 'jpeg') return { ...image, heavyJpeg: false };
+  const structure = jpegStructure(bytes);
+  const refusal = jpegRefusal(structure);
+  if (refusal?.code === 'JPEG_TOO_MANY_SCANS') {
+    throw new AppError(
+      400,
+      'JPEG_TOO_MANY_SCANS',
+      `${name} uses an unusual JPEG encoding with too many passes (${refusal.scans}; photos from cameras and apps have at most about 20). Please save it again as a normal JPEG.`,
+    );
+  }
+  if (refusal) throw new AppError(400, 'UNUSUAL_JPEG', `${name} uses an unusual JPEG encoding (${refusal.what}). Please save it again as a normal JPEG.`);
+  return { ...image, heavyJpeg: structure.blockScans > MAX_WORKER_JPEG_BLOCK_SCANS };
+};
+
+/**
+ * The bytes that are stored and served: the photo without its metadata (GPS position, names, camera
+ * serials; decision 012, "Photo metadata"), upright as before. A file whose structure cannot be
+ * followed is refused rather than stored with its metadata.
+ */
+const withoutMetadata = (name: string, bytes: Uint8Array, image: ReturnType<typeof checkPhoto>) => {
+  const clean = stripMetadata(bytes, image.kind);
+  if (!clean) throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. The file looks damaged; please save it again as a JPEG, PNG or WebP.`);
+  return clean;
 };
 
 /**
@@ -42,9 +72,12 @@ const checkPhoto = (name: string, bytes: Uint8Array) => {
  * check (decision 012). Over 4 MP the Images binding reads it, so the message says how to
  * get under that; at most 4 MP the Worker's own decoders could not read it either.
  */
-const hashColumns = async (env: Env, name: string, bytes: Uint8Array, kind: ReturnType<typeof checkPhoto>['kind']) => {
-  const outcome = await hashPhoto(bytes, kind, { webpWasm, images: env.IMAGES });
+const hashColumns = async (env: Env, name: string, bytes: Uint8Array, image: ReturnType<typeof checkPhoto>) => {
+  const outcome = await hashPhoto(bytes, image.kind, { webpWasm, images: env.IMAGES });
   if (!outcome.checked) {
+    if (image.heavyJpeg && outcome.reason === 'NO_IMAGES_BINDING') {
+      throw new AppError(400, 'JPEG_TOO_COMPLEX', `${name} uses a JPEG encoding that takes too much work to check here (many passes over a large picture). Please save it again as a normal JPEG.`);
+    }
     if (!outcome.overCap) {
       throw new AppError(400, 'CORRUPT_IMAGE', `Failed to process ${name}. The file looks damaged or uses an unusual format; please save it again as a JPEG, PNG or WebP.`);
     }
@@ -67,9 +100,10 @@ const hashColumns = async (env: Env, name: string, bytes: Uint8Array, kind: Retu
 export const storeUpload = async (env: Env, userId: string, file: File, origin: string) => {
   const name = cleanName(file.name);
   if (file.size > MAX_PHOTO_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', `${name} is too large. Please use images smaller than 5MB.`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const image = checkPhoto(name, bytes);
-  const hash = await hashColumns(env, name, bytes, image.kind);
+  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const image = checkPhoto(name, uploaded);
+  const bytes = withoutMetadata(name, uploaded, image);
+  const hash = await hashColumns(env, name, bytes, image);
   const id = `med_${ulid().toLowerCase()}`;
   const key = `u/${userId}/${id.slice(4)}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
@@ -131,7 +165,8 @@ export const presignUpload = async (env: Env, userId: string, input: { contentTy
 
 /**
  * After the browser's PUT: read the staged object, apply the same checks as a worker upload plus
- * the announced size, and write the checked bytes under the photo's own key with the type we found.
+ * the announced size, and write the checked bytes, without their metadata, under the photo's own
+ * key with the type we found (the row's `bytes` becomes the stored size).
  * Confirming again changes nothing.
  */
 export const confirmDirectUpload = async (env: Env, userId: string, id: string, origin: string) => {
@@ -157,12 +192,14 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
     await discard();
     throw new AppError(400, 'UPLOAD_SIZE_MISMATCH', 'The uploaded photo is not the one announced (its size differs). Please upload it again.');
   }
-  const bytes = new Uint8Array(await object.arrayBuffer());
+  const uploaded = new Uint8Array(await object.arrayBuffer());
   let image: ReturnType<typeof checkPhoto>;
+  let bytes: Uint8Array;
   let hash: Awaited<ReturnType<typeof hashColumns>>;
   try {
-    image = checkPhoto('This photo', bytes);
-    hash = await hashColumns(env, 'This photo', bytes, image.kind);
+    image = checkPhoto('This photo', uploaded);
+    bytes = withoutMetadata('This photo', uploaded, image);
+    hash = await hashColumns(env, 'This photo', bytes, image);
   } catch (err) {
     await discard();
     throw err;

@@ -1,25 +1,16 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueries, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CategoryIcon } from '../../components/CategoryIcon';
 import { Dialog } from '../../components/Dialog';
 import { api } from '../../lib/api';
-import { useT } from '../../lib/i18n';
-import {
-  CATEGORY_GUIDES,
-  CATEGORY_TILES,
-  brandSearch,
-  budgetSearch,
-  extraFilterSearch,
-  viewAllSearch,
-  type CategoryGuide,
-} from '../catalog/category-guides';
+import { msg, useT } from '../../lib/i18n';
+import { CATEGORY_GUIDES, CATEGORY_TILES, shortcutSearch, viewAllSearch, type CategoryGuide, type Shortcut, type ShortcutKind } from '../catalog/category-guides';
+import { offeredShortcuts, shortcutQueries } from '../catalog/shortcuts';
 import { isAllIndia } from '../locations/all-india';
 import { getSelectedLocation, useSelectedLocation } from '../locations/selected-location';
 import { ListingCard } from './ListingCard';
-import type { ProductsSearch } from '../../lib/search-params';
-import { productsApiQuery } from './filters';
-import { listingKeys, listingQueries, listingsLoadErrorMessage, type ListingFilters, type ListingsPage } from './queries';
+import { listingKeys, listingsLoadErrorMessage, type ListingFilters, type ListingsPage } from './queries';
 
 /** Spec part 1 §7: six per page on the mobile home, featured ads first. */
 const MOBILE_PAGE_SIZE = 6;
@@ -46,31 +37,28 @@ export const prefetchMobileHome = (queryClient: QueryClient) => queryClient.pref
 
 const TileIcon = CategoryIcon;
 
-/**
- * A sheet section that offers only the shortcuts leading to ads (a shortcut that opens an empty page
- * wastes a buyer's tap). Each count is a one-row /api/listings request, cached like any list; until
- * it answers the shortcut is shown.
- */
-function GuideSection({ id, title, options, onClose }: { id: string; title: string; options: { label: string; search: ProductsSearch }[]; onClose: () => void }) {
-  const counts = useQueries({
-    queries: options.map((option) => ({ ...listingQueries.list({ ...productsApiQuery(option.search), page: 1, limit: 1 }), staleTime: 60_000 })),
-  });
-  const shown = options.filter((_, i) => {
-    const total = counts[i]?.data?.pagination.total;
-    return total === undefined || total > 0;
-  });
+/** The sheet's sections, in order; "View All" stands above them. */
+const SECTIONS: { id: string; title: string; kind: ShortcutKind }[] = [
+  { id: 'guide-budget', title: msg('Budget'), kind: 'budget' },
+  { id: 'guide-brands', title: msg('Popular brands'), kind: 'brand' },
+  { id: 'guide-extras', title: msg('More filters'), kind: 'extra' },
+];
+
+function GuideSection({ id, title, guide, shortcuts, onClose }: { id: string; title: string; guide: CategoryGuide; shortcuts: Shortcut[]; onClose: () => void }) {
   const t = useT();
-  if (!shown.length) return null;
+  const location = useSelectedLocation();
+  if (!shortcuts.length) return null;
   return (
     <section aria-labelledby={id}>
       <h3 id={id} className="location-heading">
         {t(title)}
       </h3>
       <ul className="guide__options">
-        {shown.map((option) => (
-          <li key={option.label}>
-            <Link to="/products" search={option.search} className="guide__option" onClick={onClose}>
-              {option.label}
+        {shortcuts.map((shortcut) => (
+          <li key={shortcut.label}>
+            <Link to="/products" search={shortcutSearch(guide.target, shortcut, location)} className="guide__option" onClick={onClose}>
+              {/* brands are names: they stay as written in every language */}
+              {shortcut.kind === 'brand' ? <span translate="no">{shortcut.label}</span> : t(shortcut.label)}
             </Link>
           </li>
         ))}
@@ -79,14 +67,21 @@ function GuideSection({ id, title, options, onClose }: { id: string; title: stri
   );
 }
 
+/**
+ * A category's sheet offers only the shortcuts that lead to ads in the chosen place. One request
+ * answers for every sheet (GET /api/listings/shortcuts, fetched as a tile is touched), so moving
+ * between sheets asks nothing more.
+ */
 function CategoryGuideDialog({ initial, onClose }: { initial: CategoryGuide; onClose: () => void }) {
   const t = useT();
   const location = useSelectedLocation();
   const [guide, setGuide] = useState(initial);
+  const sheets = useQuery(shortcutQueries.home(location));
+  const offered = offeredShortcuts(guide, sheets.data, sheets.isError);
   return (
     <Dialog open onClose={onClose} title={t(guide.name)} variant="fullscreen" className="guide-dialog">
       <div className="guide">
-        <nav className="guide__list" aria-label="Categories">
+        <nav className="guide__list" aria-label={t('Categories')}>
           <ul>
             {CATEGORY_GUIDES.map((item) => (
               <li key={item.name}>
@@ -104,12 +99,31 @@ function CategoryGuideDialog({ initial, onClose }: { initial: CategoryGuide; onC
           </ul>
         </nav>
         <div className="guide__body">
-          <Link to="/products" search={viewAllSearch(guide.target, location)} className="guide__view-all" onClick={onClose}>
-            View All {guide.name} ›
-          </Link>
-          <GuideSection id="guide-budget" title="Budget" options={guide.budgets.map((range) => ({ label: range.label, search: budgetSearch(guide.target, range, location) }))} onClose={onClose} />
-          <GuideSection id="guide-brands" title="Popular brands" options={guide.brands.map((brand) => ({ label: brand, search: brandSearch(guide.target, brand, location) }))} onClose={onClose} />
-          <GuideSection id="guide-extras" title="More filters" options={guide.extras.map((filter) => ({ label: filter.label, search: extraFilterSearch(guide.target, filter, location) }))} onClose={onClose} />
+          {!offered ? (
+            <p className="status-text" role="status">
+              {t('Loading...')}
+            </p>
+          ) : offered.length === 0 ? (
+            <p className="muted">{t('No ads in {category} here yet.', { category: t(guide.name) })}</p>
+          ) : (
+            <>
+              {offered.some((shortcut) => shortcut.kind === 'all') && (
+                <Link to="/products" search={viewAllSearch(guide.target, location)} className="guide__view-all" onClick={onClose}>
+                  {t('View All {category}', { category: t(guide.name) })} ›
+                </Link>
+              )}
+              {SECTIONS.map((section) => (
+                <GuideSection
+                  key={section.id}
+                  id={section.id}
+                  title={section.title}
+                  guide={guide}
+                  shortcuts={offered.filter((shortcut) => shortcut.kind === section.kind)}
+                  onClose={onClose}
+                />
+              ))}
+            </>
+          )}
         </div>
       </div>
     </Dialog>
@@ -119,17 +133,20 @@ function CategoryGuideDialog({ initial, onClose }: { initial: CategoryGuide; onC
 function CategoryGrid() {
   const t = useT();
   const location = useSelectedLocation();
+  const queryClient = useQueryClient();
   const [guide, setGuide] = useState<CategoryGuide | null>(null);
+  // the sheets' answer is on its way while the finger is still down
+  const prefetchShortcuts = () => void queryClient.prefetchQuery(shortcutQueries.home(location));
   return (
     <section className="category-grid" aria-labelledby="category-grid-title">
       <h2 id="category-grid-title" className="visually-hidden">
-        Browse categories
+        {t('Browse categories')}
       </h2>
       <ul className="category-grid__tiles">
         {CATEGORY_TILES.map((tile) => (
           <li key={tile.name}>
             {tile.guide ? (
-              <button type="button" className="category-tile" aria-haspopup="dialog" onClick={() => setGuide(tile.guide ?? null)}>
+              <button type="button" className="category-tile" aria-haspopup="dialog" onPointerDown={prefetchShortcuts} onClick={() => setGuide(tile.guide ?? null)}>
                 <span className="category-tile__icon" aria-hidden="true">
                   <TileIcon name={tile.name} />
                 </span>
@@ -165,17 +182,17 @@ function MobileListings() {
       </h2>
       {listings.isPending ? (
         <p className="status-text" role="status">
-          Loading listings...
+          {t('Loading listings...')}
         </p>
       ) : listings.isError && items.length === 0 ? (
         <div className="error-panel" role="alert">
           <p>{listingsLoadErrorMessage(listings.error)}</p>
           <button type="button" className="button button--primary" onClick={() => void listings.refetch()}>
-            Try Again
+            {t('Try Again')}
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="muted">No listings in {location} yet. Be the first to post an ad here.</p>
+        <p className="muted">{t('No listings in {location} yet. Be the first to post an ad here.', { location })}</p>
       ) : (
         <>
           <div className="listing-grid">
@@ -191,7 +208,7 @@ function MobileListings() {
                 onClick={() => void listings.fetchNextPage()}
                 disabled={listings.isFetchingNextPage}
               >
-                {listings.isFetchingNextPage ? 'Loading...' : t('Load More')}
+                {listings.isFetchingNextPage ? t('Loading...') : t('Load More')}
               </button>
             </div>
           )}
