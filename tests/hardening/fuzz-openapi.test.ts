@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { paymentSignature } from '../../worker/services/premium';
+import { parseIsoDateTime } from '../../worker/schemas/dates';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes, pngBytes } from '../factories/images';
@@ -251,9 +252,13 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     confirm: () => 'DELETE',
     avatar: (r) => r.pick(['https://example.in/a.jpg', '/api/media/u/x/y.jpg', null]),
     username: (r) => `fz_${r.int(1000, 999_999)}`,
-    reason: (r) => (op.path.endsWith('/report') ? r.pick(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER']) : r.pick(['Fake photos', 'Checked, genuine seller', 'Scam'])),
+    // moderators' reasons and report details: plain, and forged audit lines (CR/LF, bidi overrides, invisible marks)
+    reason: (r) =>
+      op.path.endsWith('/report')
+        ? r.pick(['FRAUD', 'SPAM', 'DUPLICATE', 'WRONG_CATEGORY', 'PROHIBITED', 'OFFENSIVE', 'SOLD', 'OTHER'])
+        : r.pick(['Fake photos', 'Checked, genuine seller', 'Scam', 'Scam\r\n2026-11-25 ADMIN UNBAN usr_x', '\u202Etxt.exe\u202C ok', '\u200B\u200B\u2066 ']),
     action: (r) => r.pick(['APPROVE', 'REJECT']),
-    details: (r) => r.pick(['Asked for advance payment', '', 'Same ad posted twice']),
+    details: (r) => r.pick(['Asked for advance payment', '', 'Same ad posted twice', 'Line one\r\n\u202Eline two\u2069\u0000']),
     // "only the new ads" (since): real moments, offsets, dates, and near misses
     since: (r) =>
       r.pick([
@@ -261,6 +266,10 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
         '2026-11-25',
         '2026-11-25T09:30:00+05:30',
         '2026-02-30T00:00:00Z',
+        '2026-02-30',
+        '2025-02-29',
+        '2026-04-31T10:00:00+05:30',
+        '2026-01-01T24:00:00Z',
         '2026-11-25T25:61:00Z',
         `${r.int(1, 1e12)}`,
         'yesterday',
@@ -477,7 +486,10 @@ const build = async (o: Operation, r: Rng, actor: User | null): Promise<Built> =
 
 // ---------------------------------------------------------------- properties
 
-const ALLOWED = new Set([200, 201, 204, 301, 302, 303, 307, 308, 400, 401, 403, 404, 409, 413, 415, 429]);
+// 402: over the free-ad limit (posting, an edit into another group, going live again) or no promotion package (decision 007)
+const ALLOWED = new Set([200, 201, 204, 301, 302, 303, 307, 308, 400, 401, 402, 403, 404, 409, 413, 415, 429]);
+/** Date query parameters: a value that is not a real calendar date and time is never accepted (decision 008). */
+const DATE_PARAMS = ['since'];
 const INTERNALS = /\[object |native code|SQLITE|D1_|no such (table|column)|TypeError|ReferenceError|RangeError|SyntaxError: (?!Unexpected)|at \S+\.(ts|js):\d+|undefined is not|Cannot read prop/;
 
 const templateRegex = (template: string) => new RegExp(`^/api${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -499,6 +511,10 @@ const check = (o: Operation, b: Built, res: { status: number; body: any; headers
   const where = `${b.method} ${b.url.slice(0, 160)} [${b.mode}] → ${res.status}`;
   expect(res.status, `${where} ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
   expect(ALLOWED.has(res.status), `${where}: status outside the contract`).toBe(true);
+  for (const name of DATE_PARAMS) {
+    const value = new URL(b.url, 'http://sel.test').searchParams.get(name);
+    if (value && parseIsoDateTime(value) === undefined) expect(res.status, `${where}: ${name}=${value} is not a real date`).toBeGreaterThanOrEqual(400);
+  }
   const s = stats.get(o.key)!;
   if (!o.op.responses?.[String(res.status)] && !(res.status === 201 && o.op.responses?.['200'])) s.undocumented.add(res.status);
   if (res.status >= 300 && res.status < 400) {

@@ -541,17 +541,25 @@ export const freeAdLimits = sqliteTable('free_ad_limits', {
   periodDays: integer('period_days').notNull(),
 });
 
-/** Every ad ever posted (kept after deletion), with the paid slot it used, if any. */
+/**
+ * Every ad ever posted (kept after deletion), with the paid slot it used, if any. An ad moved into
+ * another limit group, or live again after its posting's period, is posted anew there: one row per
+ * ad, group and time (decision 007).
+ */
 export const adPostings = sqliteTable(
   'ad_postings',
   {
-    listingId: text('listing_id').primaryKey(),
+    listingId: text('listing_id').notNull(),
     userId: text('user_id').notNull(),
     limitKey: text('limit_key').notNull(),
     creditId: text('credit_id'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('ad_postings_user_group').on(t.userId, t.limitKey, t.createdAt), index('ad_postings_credit').on(t.creditId)],
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.limitKey, t.createdAt] }),
+    index('ad_postings_user_group').on(t.userId, t.limitKey, t.createdAt),
+    index('ad_postings_credit').on(t.creditId),
+  ],
 );
 
 export const sellerCredits = sqliteTable(

@@ -172,10 +172,11 @@ export const listingRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Selling'],
       summary: 'Edit an ad (owner only); send only what changes',
-      description: 'Two edits racing: one applies, the other changes nothing and answers 409 STALE.',
+      description:
+        'Two edits racing: one applies, the other changes nothing and answers 409 STALE. The free-ad limit holds as on posting: an edit that moves the ad into another limit group (another category, or a subcategory with a limit of its own such as Cars), or re-submits a rejected ad after its posting\'s period, is posted anew there unless the ad already counts there within the period — a free ad, else a paid ad slot of that group is used automatically, else 402 AD_LIMIT_REACHED with `limit` and `packages` and nothing of the edit applied. The group it leaves keeps its count, as after a deletion.',
       data: ownListingSchema,
       auth: true,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 401, 402, 403, 404, 409],
     }),
     requireAuth,
     validate('param', idParam),
@@ -198,10 +199,11 @@ export const listingRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Selling'],
       summary: 'Mark as sold, deactivate or reactivate (owner only)',
-      description: 'Allowed: APPROVED → SOLD | INACTIVE; INACTIVE → APPROVED | SOLD; SOLD → APPROVED. A REJECTED ad goes back to review by editing it. Others answer 409.',
+      description:
+        'Allowed: APPROVED → SOLD | INACTIVE; INACTIVE → APPROVED | SOLD; SOLD → APPROVED. A REJECTED ad goes back to review by editing it. Others answer 409. Going live again (APPROVED) after the ad\'s posting is older than its group\'s free-ad period counts as posting it: a free ad, else a paid ad slot, else 402 AD_LIMIT_REACHED with `limit` and `packages`, and the status stays.',
       data: ownListingSchema,
       auth: true,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 401, 402, 403, 404, 409],
     }),
     requireAuth,
     validate('param', idParam),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** Indian mobile numbers: 10 digits starting 6-9; "+91 98765 43210", "098765-43210" are accepted. */
 export const normalisePhone = (raw: string): string | undefined => {
@@ -39,13 +40,12 @@ const email = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((e) => e.toLowerCase());
 
+// names show in lists, chats and the moderators' audit log: one clean line (decision 008)
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} must be at most 50 characters`)
-    .refine((v) => !/[<>{}\\]/.test(v), `${label} contains characters that are not allowed`);
+  plainText(label, { min: 1, max: 50, messages: { min: `${label} is required`, max: `${label} must be at most 50 characters` } }).refine(
+    (v) => !/[<>{}\\]/.test(v),
+    `${label} contains characters that are not allowed`,
+  );
 
 export const USERNAME_RULE = 'Username must be 3 to 30 characters: letters, numbers, dots and underscores';
 const username = z.string().trim().regex(/^[A-Za-z0-9._]{3,30}$/, USERNAME_RULE);
@@ -87,7 +87,7 @@ export const updateProfileBody = z
   .object({
     firstName: personName('First name').optional(),
     lastName: personName('Last name').optional(),
-    businessName: z.string().trim().max(80, 'Business name must be at most 80 characters').nullable().optional(),
+    businessName: plainText('Business name', { max: 80, messages: { max: 'Business name must be at most 80 characters' } }).nullable().optional(),
     avatar: avatarUrl.nullable().optional(),
     username: username.optional(),
   })

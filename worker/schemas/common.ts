@@ -3,6 +3,9 @@
  * form validation). Nothing here may import server-side code.
  */
 import { z } from 'zod';
+import { DATE_TIME_EXAMPLE, ISO_DATE_TIME, parseIsoDateTime } from './dates';
+
+export { parseIsoDateTime } from './dates';
 
 export const errorEnvelope = z.object({
   success: z.literal(false),
@@ -48,4 +51,31 @@ export const queryText = (name: string, max = 200) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.string().max(max, `${name} must be at most ${max} characters`).optional(),
+  );
+
+
+/**
+ * Query-string date or date-time (see parseIsoDateTime) as epoch milliseconds, between `min` and
+ * now + `aheadMs` (clock skew); empty means absent. Each failure has its own message.
+ */
+export const queryDateTime = (name: string, { min, aheadMs, rangeText }: { min: number; aheadMs: number; rangeText: string }) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z
+      .string({ error: `${name} must be a date and time like ${DATE_TIME_EXAMPLE}` })
+      .max(40, `${name} must be a date and time like ${DATE_TIME_EXAMPLE}`)
+      .regex(ISO_DATE_TIME, `${name} must be a date and time like ${DATE_TIME_EXAMPLE}`)
+      .transform((v, ctx) => {
+        const ms = parseIsoDateTime(v);
+        if (ms === undefined) {
+          ctx.addIssue({ code: 'custom', message: `${name} "${v}" is not a real date and time (no such day, hour or zone)` });
+          return z.NEVER;
+        }
+        if (ms < min || ms > Date.now() + aheadMs) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be ${rangeText}` });
+          return z.NEVER;
+        }
+        return ms;
+      })
+      .optional(),
   );

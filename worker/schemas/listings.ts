@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNT_CAP, pagination, queryInt, queryText } from './common';
+import { COUNT_CAP, pagination, queryDateTime, queryInt, queryText } from './common';
 import { searchInfo } from './search';
 
 export { COUNT_CAP };
@@ -54,26 +54,7 @@ const SINCE_MIN = Date.UTC(2020, 0, 1);
  * decision 009). An ISO 8601 date and time with a zone ("2026-11-25T09:30:00Z", "…+05:30") or a date
  * ("2026-11-25", midnight UTC); read as epoch milliseconds. A day ahead is allowed for clock skew.
  */
-const querySince = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? undefined : v),
-  z
-    .string({ error: 'since must be a date and time like 2026-11-25T09:30:00Z' })
-    .max(40, 'since must be a date and time like 2026-11-25T09:30:00Z')
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/, 'since must be a date and time like 2026-11-25T09:30:00Z')
-    .transform((v, ctx) => {
-      const ms = Date.parse(v);
-      if (!Number.isFinite(ms)) {
-        ctx.addIssue({ code: 'custom', message: `since "${v}" is not a real date` });
-        return z.NEVER;
-      }
-      if (ms < SINCE_MIN || ms > Date.now() + 86_400_000) {
-        ctx.addIssue({ code: 'custom', message: 'since must be between 2020 and today' });
-        return z.NEVER;
-      }
-      return ms;
-    })
-    .optional(),
-);
+const querySince = queryDateTime('since', { min: SINCE_MIN, aheadMs: 86_400_000, rangeText: 'between 2020 and today' });
 
 export const listingsQuery = z
   .object({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pagination, queryInt } from './common';
+import { plainText } from './text';
 
 export { REPORT_REASONS, REPORT_REASON_CODES, REPORTS_TO_HOLD, REPORT_DETAILS_MAX, MODERATION_REASON_MAX, HELD_REASONS, ROLES, STAFF_ROLES } from './trust-data';
 export type { ReportReason, HeldReason, Role } from './trust-data';
@@ -12,11 +13,8 @@ import { REPORT_REASON_CODES, REPORT_DETAILS_MAX, MODERATION_REASON_MAX } from '
 
 export const reportBody = z.object({
   reason: z.enum(REPORT_REASON_CODES, { error: `reason must be one of ${REPORT_REASON_CODES.join(', ')}` }),
-  details: z
-    .string({ error: 'details must be text' })
-    .trim()
-    .max(REPORT_DETAILS_MAX, `details can be at most ${REPORT_DETAILS_MAX} characters`)
-    .optional(),
+  // a reporter's words, read by moderators in the queue: lines kept, nothing invisible or reordering
+  details: plainText('details', { max: REPORT_DETAILS_MAX, multiline: true }).optional(),
 });
 export const reportResult = z.object({ reportId: z.string(), created: z.boolean(), held: z.boolean() });
 
@@ -31,11 +29,8 @@ export const blockResult = z.object({ userId: z.string(), blocked: z.boolean() }
 
 // ---------------------------------------------------------------- moderation
 
-const reasonText = z
-  .string({ error: 'reason is required' })
-  .trim()
-  .min(3, 'Please give a reason of at least 3 characters')
-  .max(MODERATION_REASON_MAX, `reason can be at most ${MODERATION_REASON_MAX} characters`);
+/** A moderator's reason: one clean line in the audit log and the owner's notice (decision 008). */
+const reasonText = plainText('reason', { min: 3, max: MODERATION_REASON_MAX, messages: { min: 'Please give a reason of at least 3 characters' } });
 
 export const decisionBody = z.object({
   action: z.enum(['APPROVE', 'REJECT'], { error: 'action must be APPROVE or REJECT' }),

@@ -246,23 +246,34 @@ const limitReached = async (env: Env, group: LimitGroup, status: AdLimit) => {
   );
 };
 
+/** A further condition for the posting row (and so for the whole batch), e.g. "the ad is still at the version read". */
+export interface PostingGuard {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Decides how a new ad in this group is paid for — a free ad, else the paid slot that expires
  * first — or refuses with 402 AD_LIMIT_REACHED and the packs that unlock it. Returns the
  * statement that records the posting; it is conditional (the limit or the slot is re-checked in
- * the same statement), so the caller runs it first in the ad's batch and makes every other
- * write depend on its row: a race lost writes nothing.
+ * the same statement, and `guard` with it), so the caller runs it first in the ad's batch and
+ * makes every other write depend on its row: a race lost writes nothing.
+ * The same decision serves a new ad, an ad edited into another group and an ad going live again
+ * after its posting's period (decision 007): there is no way onto the site around it.
  */
-export const reservePosting = async (env: Env, userId: string, group: LimitGroup, listingId: string, now = Date.now()) => {
+export const reservePosting = async (env: Env, userId: string, group: LimitGroup, listingId: string, now = Date.now(), guard?: PostingGuard) => {
   const status = await limitStatus(env, userId, group, now);
   const since = now - group.periodDays * DAY;
+  // plain "?" placeholders after the numbered ones take the next numbers, so the guard's own come last
+  const extra = guard ? ` AND ${guard.sql}` : '';
+  const extraParams = guard?.params ?? [];
   if (status.remaining > 0) {
     return {
       creditId: null,
       statement: env.DB.prepare(
         `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
-         SELECT ?4, ?1, ?2, NULL, ?5 WHERE (${FREE_USED_SQL}) < ?6`,
-      ).bind(userId, group.limitKey, since, listingId, now, group.freeAds),
+         SELECT ?4, ?1, ?2, NULL, ?5 WHERE (${FREE_USED_SQL}) < ?6${extra}`,
+      ).bind(userId, group.limitKey, since, listingId, now, group.freeAds, ...extraParams),
       onRaceLost: () => limitReached(env, group, { ...status, remaining: 0, canPost: false }),
     };
   }
@@ -272,14 +283,28 @@ export const reservePosting = async (env: Env, userId: string, group: LimitGroup
     creditId: slot.id,
     statement: env.DB.prepare(
       `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
-       SELECT ?3, ?1, ?2, ?4, ?5 WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?1 AND expires_at > ?5) > ${CREDIT_USED_SQL('?4')}`,
-    ).bind(userId, group.limitKey, listingId, slot.id, now),
+       SELECT ?3, ?1, ?2, ?4, ?5 WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?1 AND expires_at > ?5) > ${CREDIT_USED_SQL('?4')}${extra}`,
+    ).bind(userId, group.limitKey, listingId, slot.id, now, ...extraParams),
     onRaceLost: () => limitReached(env, group, { ...status, paidSlots: 0, canPost: false }),
   };
 };
 
-/** SQL condition for the rest of the ad's batch: its posting row was written. */
+/** SQL condition for the rest of a new ad's batch: its posting row was written. */
 export const POSTING_RECORDED = 'EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)';
+
+/** SQL condition for the rest of an edit's or reactivation's batch: its posting row (ad, group, time) was written. */
+export const POSTING_RECORDED_AT = 'EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at = ?)';
+
+/**
+ * Whether this ad already counts in this group now: posted there (free or paid) within the
+ * group's period. Such an ad may move back into the group, or go live again, without a new posting.
+ */
+export const holdsPosting = async (env: Env, listingId: string, group: LimitGroup, now = Date.now()) =>
+  Boolean(
+    await env.DB.prepare('SELECT 1 FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at > ? LIMIT 1')
+      .bind(listingId, group.limitKey, now - group.periodDays * DAY)
+      .first(),
+  );
 
 // ---------------------------------------------------------------- promotion (FEATURED, BOOST)
 

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { csvDocument } from '../lib/csv';
 
 /**
  * Leads (decision 015): one row per conversation about my ads, read from D1, the record of every chat
@@ -99,26 +100,10 @@ export const listLeads = async (env: Env, sellerId: string, origin: string): Pro
   };
 };
 
-/**
- * One CSV cell (RFC 4180): always quoted, quotes doubled. A cell a spreadsheet would run as a
- * formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe, which
- * spreadsheets show as text.
- */
-export const csvCell = (value: string | number | null) => {
-  const s = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
 /** Times in India's clock, as a spreadsheet reads them: "2026-11-25 20:05". */
 const istTime = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 export const LEADS_CSV_HEADER = ['Ad title', 'Ad link', 'Buyer', 'First message (IST)', 'Last message (IST)', 'Messages', 'Phone shared by buyer'];
 
 export const leadsCsv = (leads: Lead[]) =>
-  // a byte-order mark: Excel then reads the file as UTF-8 (Hindi titles, ₹)
-  '\uFEFF' +
-  [LEADS_CSV_HEADER, ...leads.map((l) => [l.adTitle, l.adLink, l.buyerName, istTime(l.firstMessageAt), istTime(l.lastMessageAt), l.messageCount, l.buyerPhone])]
-    .map((row) => row.map(csvCell).join(','))
-    .join('\r\n') +
-  '\r\n';
+  csvDocument([LEADS_CSV_HEADER, ...leads.map((l) => [l.adTitle, l.adLink, l.buyerName, istTime(l.firstMessageAt), istTime(l.lastMessageAt), l.messageCount, l.buyerPhone])]);

@@ -24,7 +24,7 @@ import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 import { duplicateCheck } from './duplicate-photos';
 import { listingBrand } from '../schemas/brands';
-import { POSTING_RECORDED, limitGroupFor, reservePosting } from './business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from './business';
 import { dispatchEvents, eventStatement } from './alerts/events';
 
 interface StoredListing {
@@ -367,21 +367,29 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
         ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
         : undefined;
+  // The free-ad limit holds for edits as for new ads (decision 007): an ad moved into another
+  // limit group, or re-submitted live, is posted anew there unless it already counts there within
+  // the period — a free ad, else a paid slot, else 402 with nothing changed.
+  const [oldGroup, newGroup] = await Promise.all([limitGroupFor(env, db, row.category_id, row.subcategory_id), limitGroupFor(env, db, p.categoryId, p.subcategoryId)]);
+  const goingLive = row.status === 'REJECTED' && status !== 'REJECTED';
+  const needsPosting = (newGroup.limitKey !== oldGroup.limitKey || goingLive) && !(await holdsPosting(env, row.id, newGroup, now));
+  const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id);
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
-  // conditional on the version read above, and the ad's own row is written last, so two edits
-  // racing cannot mix (one's text with the other's photos); the loser changes nothing and gets a 409.
+  // conditional on the version read above (and on the new posting, when one is needed), and the
+  // ad's own row is written last, so two edits racing cannot mix (one's text with the other's
+  // photos) nor both spend a free ad; the loser changes nothing and gets a 409.
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
-  const written = await env.DB.batch([
-    ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}`).bind(m.id, row.id, row.updated_at)),
-    ...p.photoIds.map((mediaId, position) =>
-      env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}`).bind(row.id, position, mediaId, row.id, row.updated_at),
-    ),
-    env.DB.prepare(
+  const version = [row.id, row.updated_at];
+  for (let attempt = 1; ; attempt++) {
+    const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
+    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+    const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
+    const listingUpdate = env.DB.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
-         held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`,
+         held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?${recorded}`,
     ).bind(
-      buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id),
+      slug,
       p.title,
       p.description,
       p.priceMinor,
@@ -407,10 +415,24 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       row.id,
       userId,
       row.updated_at,
-    ),
-    ...(event ? [event.statement] : []),
-  ]);
-  if ((written.at(event ? -2 : -1)?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      ...recordedParams,
+    );
+    const statements = [
+      ...(posting ? [posting.statement] : []),
+      ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
+      ...p.photoIds.map((mediaId, position) =>
+        env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
+      ),
+      listingUpdate,
+      ...(event ? [event.statement] : []),
+    ];
+    const written = await env.DB.batch(statements);
+    if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
+    // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
+    const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
+    if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+    if (attempt === 3) throw await posting.onRaceLost();
+  }
   if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (held) {
@@ -450,11 +472,32 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // back on sale is news for saved searches: the event joins the change's batch and exists only if it applied
   const reactivated =
     status === 'APPROVED' ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
-  const [res] = await env.DB.batch([
-    env.DB.prepare('UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?').bind(status, now, row.id, userId, row.status),
-    ...(reactivated ? [reactivated.statement] : []),
-  ]);
-  if ((res?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  // Live again (reactivated, or back on sale) after its posting's period is a new posting: the
+  // free-ad limit or a paid slot decides it as for a new ad (decision 007); within the period it is free.
+  const group = status === 'APPROVED' ? await limitGroupFor(env, db, row.category_id, row.subcategory_id) : undefined;
+  const postIn = group && !(await holdsPosting(env, row.id, group, now)) ? group : undefined;
+  const unchanged = { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND user_id = ? AND status = ?)', params: [row.id, userId, row.status] };
+  for (let attempt = 1; ; attempt++) {
+    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
+    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+    const statements = [
+      ...(posting ? [posting.statement] : []),
+      env.DB.prepare(`UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
+        status,
+        now,
+        row.id,
+        userId,
+        row.status,
+        ...(postIn ? [row.id, postIn.limitKey, now] : []),
+      ),
+      ...(reactivated ? [reactivated.statement] : []),
+    ];
+    const written = await env.DB.batch(statements);
+    if ((written[posting ? 1 : 0]?.meta.changes ?? 0) > 0) break;
+    const current = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(row.id).first<{ status: string }>();
+    if (!posting || current?.status !== row.status) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+    if (attempt === 3) throw await posting.onRaceLost();
+  }
   if (reactivated) await dispatchEvents(env, [reactivated.id]);
   await invalidateListingCaches(env);
   return getListing(env, db, origin, row.id, userId);

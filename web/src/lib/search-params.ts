@@ -8,6 +8,7 @@
  */
 import { optionalBoolean, optionalChoice, optionalNumber, optionalText, searchObject, textOrNumber, type SearchOutput } from './search-schema';
 import type { Listing } from '../../../worker/schemas/listings';
+import { parseIsoDateTime } from '../../../worker/schemas/dates';
 
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const satisfies readonly Listing['condition'][];
 // Mirrors SORT_KEYS in worker/schemas/listings.ts (a value import would pull zod into this chunk).
@@ -73,12 +74,12 @@ const optionalConditionList = (value: unknown) => {
  * `since`: only ads that went live after this moment (a saved search's "only the new ads",
  * decision 009), an ISO date-time as GET /api/listings takes it; anything else is dropped, never an error page.
  */
-const SINCE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 const optionalSince = (value: unknown) => {
   const input = textOrNumber(value);
   const text = input === undefined ? '' : String(input).trim();
-  const ms = SINCE_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isFinite(ms) && ms >= Date.UTC(2020, 0, 1) && ms <= Date.now() + 86_400_000 ? text : undefined;
+  // the worker's own rule (a real calendar date and clock time), so a link never leads to a 400
+  const ms = parseIsoDateTime(text);
+  return ms !== undefined && ms >= Date.UTC(2020, 0, 1) && ms <= Date.now() + 86_400_000 ? text : undefined;
 };
 
 const featureFilterShape = {

@@ -9,8 +9,10 @@ import './business.css';
 /**
  * In the post form, as soon as the category is known: where the seller stands against its free-ad
  * limit, and when it is used up the extra-ad packs, bought right here (the form keeps what was typed).
+ * The edit form and My Ads show it too when an edit or a reactivation meets the limit (decision 007):
+ * `purpose` only changes the last sentence.
  */
-export function AdLimitNotice({ category, subcategory }: { category: string; subcategory?: string }) {
+export function AdLimitNotice({ category, subcategory, purpose = 'post' }: { category: string; subcategory?: string; purpose?: 'post' | 'edit' | 'reactivate' }) {
   const words = useI18n();
   const { t, tn, language } = words;
   const q = { category, ...(subcategory ? { subcategory } : {}), type: 'AD_SLOTS' as const };
@@ -43,7 +45,11 @@ export function AdLimitNotice({ category, subcategory }: { category: string; sub
           group: t(limit.name),
           days: limit.periodDays,
         })}
-        {limit.resetsAt ? ` ${t('Next free ad on {date}.', { date: formatDate(limit.resetsAt, language) })}` : ''} {t('Buy an extra ad to post this one now; what you typed stays here.')}
+        {limit.resetsAt ? ` ${t('Next free ad on {date}.', { date: formatDate(limit.resetsAt, language) })}` : ''} {purpose === 'post'
+          ? t('Buy an extra ad to post this one now; what you typed stays here.')
+          : purpose === 'edit'
+            ? t('Buy an extra ad to save this change now; what you typed stays here.')
+            : t('Buy an extra ad to put this one back on sale now.')}
       </p>
       <ul className="biz-limit__packs">
         {data.packages.map((pkg) => (

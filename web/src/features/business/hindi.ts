@@ -8,6 +8,8 @@
  */
 export const HINDI_TEXTS: Record<string, string> = {
   // AdLimitNotice.tsx
+  'Buy an extra ad to save this change now; what you typed stays here.': 'यह बदलाव अभी सहेजने के लिए एक अतिरिक्त विज्ञापन खरीदें; आपने जो लिखा है वह यहीं रहेगा।',
+  'Buy an extra ad to put this one back on sale now.': 'इसे अभी फिर से बिक्री पर लगाने के लिए एक अतिरिक्त विज्ञापन खरीदें।',
   'Free ads left in {group}: {left} / {free} (every {days} days)': '{group} में बचे मुफ़्त विज्ञापन: {left} / {free} (हर {days} दिन में)',
   'Your free ad in {group} is used. Posting uses one of your paid ad slots ({n} left).':
     '{group} में आपका मुफ़्त विज्ञापन इस्तेमाल हो चुका है। पोस्ट करने पर आपके खरीदे गए विज्ञापन स्लॉट में से एक लगेगा ({n} बचे)।',

@@ -17,6 +17,8 @@ import { PostAdForm } from './PostAdForm';
 import { buildListingPayload, changedFields, featuresToForm, choiceForListing, emptyPostForm, type PostFormValues } from './post-rules';
 import { sellingApi, type OwnListing } from './queries';
 import { useT } from '../../lib/i18n';
+import { AdLimitNotice } from '../business/AdLimitNotice';
+import { businessKeys } from '../business/business-api';
 import './selling.css';
 
 export const NO_PERMISSION = 'You do not have permission to edit this listing';
@@ -95,6 +97,8 @@ function EditForm({ listing }: { listing: OwnListing }) {
   const queryClient = useQueryClient();
   const [initialValues] = useState(() => formValues(listing));
   const [initialImages] = useState(() => listing.images);
+  // over the free-ad limit (an edit that re-submits the ad live counts as posting it): the packs, as in the post form
+  const [limitReached, setLimitReached] = useState(false);
   const choice = choiceForListing(listing.category.id, listing.subcategory?.id);
   const status = statusDisplay(listing.status);
 
@@ -132,6 +136,10 @@ function EditForm({ listing }: { listing: OwnListing }) {
         await navigate({ to: '/en-in/myads', replace: true });
         return;
       }
+      if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') {
+        setLimitReached(true);
+        void queryClient.invalidateQueries({ queryKey: businessKeys.all });
+      }
       toast.error(t(serverMessage(error, UPDATE_FAILED)));
     }
   };
@@ -162,6 +170,7 @@ function EditForm({ listing }: { listing: OwnListing }) {
               </div>
             )}
             <CategoryHeader choice={choice} changeable={false} />
+            {limitReached && <AdLimitNotice category={choice.category.id} subcategory={choice.subcategory.id || undefined} purpose="edit" />}
           </>
         }
         submitLabel={t('Update Listing')}

@@ -9,6 +9,9 @@ import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
 import { PromoteDialog } from '../business/PromoteDialog';
+import { AdLimitNotice } from '../business/AdLimitNotice';
+import { businessKeys } from '../business/business-api';
+import { isApiError } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
@@ -213,6 +216,8 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
+  // back on sale after its free-ad period counts as posting it again: over the limit, the packs show here
+  const [limitReached, setLimitReached] = useState(false);
   const display = statusDisplay(listing.status);
   const image = listing.thumbnails?.[0] ?? listing.images[0];
   const created = new Date(listing.createdAt);
@@ -221,9 +226,18 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
     mutationFn: (action: keyof typeof STATUS_CHANGE) => sellingApi.changeStatus(listing.id, STATUS_CHANGE[action].status),
     onSuccess: (_data, action) => {
       toast.success(t(STATUS_CHANGE[action].done));
+      setLimitReached(false);
+      // going live again may have used a free ad or a paid slot
+      if (action === 'reactivate') void queryClient.invalidateQueries({ queryKey: businessKeys.all });
       return queryClient.invalidateQueries({ queryKey: ['listings'] });
     },
-    onError: (error, action) => toast.error(t(serverMessage(error, STATUS_CHANGE[action].failed))),
+    onError: (error, action) => {
+      if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') {
+        setLimitReached(true);
+        void queryClient.invalidateQueries({ queryKey: businessKeys.all });
+      }
+      toast.error(t(serverMessage(error, STATUS_CHANGE[action].failed)));
+    },
   });
 
   const removal = useMutation({
@@ -284,6 +298,7 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
           </span>
         </p>
         <AdStatsSparkline listingId={listing.id} title={listing.title} />
+        {limitReached && <AdLimitNotice category={listing.category.id} subcategory={listing.subcategory?.id} purpose="reactivate" />}
       </div>
       <div className="myad__actions">
         {listing.status === 'APPROVED' && (
