@@ -12,6 +12,7 @@ import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer'
 import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/business';
+import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -60,7 +61,8 @@ export default {
     return app.fetch(request, env, ctx);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
-  // saved-search digests; hourly, photos never attached to an ad and plans whose period ended
+  // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an
+  // ad and plans whose period ended
   scheduled: async (controller, env, ctx) => {
     if (controller.cron === '* * * * *') {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
@@ -68,6 +70,12 @@ export default {
     }
     if (controller.cron === '30 3 * * *') {
       ctx.waitUntil(sendDailyDigests(env).then((n) => console.log(`saved-search digests sent: ${n}`)));
+      return;
+    }
+    // daily, at night in India: every value kept twice checked against its source and repaired
+    // (decision 017), within a time budget; an unfinished run resumes the next night
+    if (controller.cron === CONSISTENCY_CRON) {
+      ctx.waitUntil(scheduledConsistency(env).then(() => undefined));
       return;
     }
     ctx.waitUntil(cleanupOrphanUploads(env).then((n) => console.log(`orphan uploads removed: ${n}`)));

@@ -62,7 +62,7 @@ export const cached = async <T>(env: Env, key: string, ttlSeconds: number, loade
 };
 
 /** Call after any write that changes which listings are live, or where. */
-export const invalidateListingCaches = async (env: Env) => {
+export const invalidateListingCaches = async (env: Pick<Env, 'CACHE'>) => {
   memoVersion = undefined;
   try {
     const next = String(Date.now());

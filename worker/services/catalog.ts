@@ -74,18 +74,20 @@ export const resolveCategory = async (db: Db, categoryText?: string, subcategory
   return result;
 };
 
-const countListingsByCategory = async (env: Env) =>
-  cached(env, 'counts:categories', 300, async () => {
-    const { results } = await env.DB.prepare(
-      `SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`,
-    ).all<{ c: string; s: string | null; n: number }>();
-    const counts: Record<string, number> = {};
-    for (const r of results) {
-      counts[r.c] = (counts[r.c] ?? 0) + r.n;
-      if (r.s) counts[r.s] = (counts[r.s] ?? 0) + r.n;
-    }
-    return counts;
-  });
+/** Live listings per category and subcategory id, counted in D1 (the consistency checker compares the cache with it). */
+export const categoryCountsFromDb = async (env: Pick<Env, 'DB'>) => {
+  const { results } = await env.DB.prepare(
+    `SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`,
+  ).all<{ c: string; s: string | null; n: number }>();
+  const counts: Record<string, number> = {};
+  for (const r of results) {
+    counts[r.c] = (counts[r.c] ?? 0) + r.n;
+    if (r.s) counts[r.s] = (counts[r.s] ?? 0) + r.n;
+  }
+  return counts;
+};
+
+const countListingsByCategory = async (env: Env) => cached(env, 'counts:categories', 300, () => categoryCountsFromDb(env));
 
 export const listCategories = async (env: Env, db: Db): Promise<Category[]> => {
   const [rows, counts] = await Promise.all([allCategories(db), countListingsByCategory(env)]);

@@ -81,17 +81,19 @@ export const resolveLocation = async (db: Db, text: string): Promise<LocationRow
 
 type LocationCounts = Record<string, number>;
 
-export const locationCounts = (env: Env): Promise<LocationCounts> =>
-  cached(env, 'counts:locations', 300, async () => {
-    const { results } = await env.DB.prepare(
-      `SELECT state_id AS s, city_id AS c, area_id AS a, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY state_id, city_id, area_id`,
-    ).all<{ s: number | null; c: number | null; a: number | null; n: number }>();
-    const counts: LocationCounts = {};
-    for (const r of results) {
-      for (const id of [r.s, r.c, r.a]) if (id !== null) counts[id] = (counts[id] ?? 0) + r.n;
-    }
-    return counts;
-  });
+/** Live listings per state, city and area id, counted in D1 (the consistency checker compares the cache with it). */
+export const locationCountsFromDb = async (env: Pick<Env, 'DB'>): Promise<LocationCounts> => {
+  const { results } = await env.DB.prepare(
+    `SELECT state_id AS s, city_id AS c, area_id AS a, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY state_id, city_id, area_id`,
+  ).all<{ s: number | null; c: number | null; a: number | null; n: number }>();
+  const counts: LocationCounts = {};
+  for (const r of results) {
+    for (const id of [r.s, r.c, r.a]) if (id !== null) counts[id] = (counts[id] ?? 0) + r.n;
+  }
+  return counts;
+};
+
+export const locationCounts = (env: Env): Promise<LocationCounts> => cached(env, 'counts:locations', 300, () => locationCountsFromDb(env));
 
 const toLocation = (r: LocationRow, counts: LocationCounts): Location => ({
   id: r.id,

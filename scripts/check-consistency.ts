@@ -1,0 +1,84 @@
+/**
+ * `npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR]`
+ *
+ * Checks every value SEL keeps twice (decision 017) against its source in the local D1 and KV that
+ * `wrangler dev` uses (or the state in DIR, like the seed and the benchmarks), prints a report and
+ * exits 1 when anything disagrees, 0 when clean. --repair sets the repairable ones right (in bounded
+ * batches, safe while `npm start` serves traffic) and exits 1 only if something is still wrong.
+ * --json prints the report as JSON for machines.
+ *
+ * The deployed database is checked and repaired by the worker itself, daily (wrangler.toml crons;
+ * the report is in the worker's logs); --remote is refused with that note rather than half-supported.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
+  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
+  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+  process.exit(r.status ?? 1);
+}
+
+process.env.WRANGLER_LOG ??= 'error';
+process.env.WRANGLER_SEND_METRICS = 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+
+const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR]';
+const argv = process.argv.slice(2);
+let repair = false;
+let asJson = false;
+let only: string[] | undefined;
+let persistTo: string | undefined;
+for (let i = 0; i < argv.length; i++) {
+  const [name, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
+  if (name === '--repair') repair = true;
+  else if (name === '--json') asJson = true;
+  else if (name === '--only' || name === '--persist-to') {
+    const value = inline ?? argv[++i];
+    if (!value) {
+      console.error(`${name} needs a value\n${usage}`);
+      process.exit(2);
+    }
+    if (name === '--only') only = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else persistTo = value;
+  } else if (name === '--remote') {
+    console.error('--remote is not supported: the deployed worker checks and repairs its own database daily (wrangler.toml crons) and logs the report.');
+    process.exit(2);
+  } else if (name === '--help' || name === '-h') {
+    console.log(usage);
+    process.exit(0);
+  } else {
+    console.error(`unknown option ${name}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const { localBindings } = await import('./lib/local-bindings');
+const { CHECK_NAMES, formatReport, runConsistencyChecks } = await import('../worker/services/consistency');
+type Env = import('../worker/services/consistency').Env;
+
+const unknown = only?.filter((n) => !CHECK_NAMES.includes(n)) ?? [];
+if (unknown.length) {
+  console.error(`unknown check(s): ${unknown.join(', ')}\nknown: ${CHECK_NAMES.join(', ')}`);
+  process.exit(2);
+}
+
+const proxy = await localBindings<Env>(persistTo);
+let code = 0;
+try {
+  const report = await runConsistencyChecks(proxy.env, { repair, ...(only ? { only } : {}) });
+  console.log(asJson ? JSON.stringify(report, null, 2) : formatReport(report));
+  code = report.clean ? 0 : 1;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  code = 2;
+} finally {
+  await proxy.dispose();
+}
+process.exit(code);

@@ -1,0 +1,756 @@
+import type { Env as WorkerEnv } from '../env';
+import { invalidateListingCaches } from '../lib/cache';
+import { categoryCountsFromDb } from './catalog';
+import { locationCountsFromDb } from './locations';
+
+/**
+ * The consistency checker (decision 017). SEL keeps many values twice for speed — a seller's live
+ * ads, the search index, a chat's last message and read marks, saved searches' shared queries,
+ * paid promotions on the ad, invoice counters, cached counts. Each check below recomputes one such
+ * value from its source in bounded batches (a range of ids per statement, so it works at 1M ads
+ * within D1's limits) and reports every row that disagrees: expected (from the source) against kept.
+ *
+ * Repair recomputes and sets in one statement (or one batch, which D1 runs as a transaction) per
+ * batch, from the source as it is at that moment: safe while traffic flows, and a second run finds
+ * nothing. What cannot be decided automatically (a gap in the invoice series, a credit spent more
+ * than it holds, a paid order without its credits) is reported and never "fixed".
+ */
+
+/** Rows one scan statement reads (ids per range). */
+export const BATCH_ROWS = 400;
+/** Listing numbers per search-index range (the index is checked row for row, by rowid). */
+export const FTS_RANGE = 500;
+/** Disagreements listed per check in a report; the count is always complete. */
+export const SAMPLE_CAP = 20;
+/** wrangler.toml's daily trigger for the scheduled run: 21:45 UTC, 03:15 in India, when traffic is lowest. */
+export const CONSISTENCY_CRON = '45 21 * * *';
+/** The scheduled run stops starting new batches after this long; the next run resumes where it stopped. */
+export const CRON_BUDGET_MS = 10 * 60_000;
+/** The hourly expiry cron ends paid features; a badge is only wrong once it missed more than one run. */
+export const FEATURE_EXPIRY_GRACE_MS = 2 * 3_600_000;
+/** KV key holding, per check, where an unfinished scheduled run stopped. */
+export const CURSOR_KEY = 'consistency:cursors';
+
+/** The checker needs only the database and the cache (the CLI runs it without the worker's other bindings). */
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE'>;
+
+/** One row (or counter) whose kept value disagrees with its source. */
+export interface Disagreement {
+  /** the row's id (for the search index: the ad's id, or `num:N` when the ad is gone) */
+  id: string;
+  field: string;
+  expected: string | number | null;
+  kept: string | number | null;
+  /** kept − expected, when both are numbers */
+  delta?: number;
+  note?: string;
+}
+
+interface Found extends Omit<Disagreement, 'delta'> {
+  /** what the repair statement targets, when not the id */
+  ref?: string | number;
+}
+
+interface Scan {
+  rows: number;
+  found: Found[];
+  /** null: the check has read everything */
+  next: string | null;
+}
+
+/** The moment the run judges by, and how many rows one statement reads. */
+interface ScanContext {
+  now: number;
+  batchRows: number;
+  ftsRange: number;
+}
+
+interface Check {
+  name: string;
+  /** the table (and column) holding the kept copy */
+  table: string;
+  /** what it is checked against */
+  source: string;
+  repairable: boolean;
+  /** repairs change what guest pages show: their caches get a new version */
+  listingVisible?: boolean;
+  scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
+  /** fixes the rows found in one batch; returns how many rows it changed */
+  repair?(env: Env, found: Found[], now: number): Promise<number>;
+}
+
+export interface CheckReport {
+  name: string;
+  table: string;
+  source: string;
+  repairable: boolean;
+  rowsChecked: number;
+  batches: number;
+  ms: number;
+  /** rows that disagree (a row with several wrong fields counts once) */
+  rows: number;
+  disagreements: Disagreement[];
+  /** rows the repair changed */
+  repaired: number;
+  /** rows still wrong after this run (all of them when not repairing or not repairable) */
+  remaining: number;
+  /** false when the time budget ran out; `resumeFrom` says where the next run starts */
+  complete: boolean;
+  resumeFrom?: string;
+}
+
+export interface ConsistencyReport {
+  repair: boolean;
+  startedAt: string;
+  ms: number;
+  clean: boolean;
+  checks: CheckReport[];
+}
+
+export interface RunOptions {
+  repair?: boolean;
+  /** only these checks (by name) */
+  only?: string[];
+  /** stop starting batches after this moment (epoch ms) */
+  deadline?: number;
+  /** per check, where to start (an earlier run's resumeFrom) */
+  startFrom?: Record<string, string>;
+  batchRows?: number;
+  /** listing numbers per search-index range */
+  ftsRange?: number;
+  now?: number;
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+const ids = (found: Found[]) => json([...new Set(found.map((f) => f.ref ?? f.id))]);
+
+// ---------------------------------------------------------------- users.live_ads
+
+const LIVE_ADS_SQL = `(SELECT count(*) FROM listings l WHERE l.user_id = u.id AND l.status = 'APPROVED')`;
+
+const liveAds: Check = {
+  name: 'users.live_ads',
+  table: 'users.live_ads',
+  source: "count of the seller's listings with status APPROVED",
+  repairable: true,
+  listingVisible: true,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare(
+      `SELECT u.id, u.live_ads AS kept, ${LIVE_ADS_SQL} AS expected FROM (SELECT id, live_ads FROM users WHERE id > ?1 ORDER BY id LIMIT ?2) u`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; kept: number; expected: number }>();
+    return {
+      rows: results.length,
+      found: results.filter((r) => r.kept !== r.expected).map((r) => ({ id: r.id, field: 'live_ads', expected: r.expected, kept: r.kept })),
+      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+    };
+  },
+  async repair(env, found) {
+    // one statement: the count and the write cannot be split by a trigger firing in between
+    const res = await env.DB.prepare(
+      `UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`,
+    )
+      .bind(ids(found))
+      .run();
+    return res.meta.changes;
+  },
+};
+
+// ---------------------------------------------------------------- listings_fts
+
+/** What the listings_fts triggers write for a listing `l` (migration 0010); kept identical to them. */
+const FTS_CATEGORIES = `coalesce((SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)), '')`;
+const FTS_FACETS = `'xc' || replace(l.category_id, '-', '') || coalesce(' xc' || replace(l.subcategory_id, '-', ''), '') || coalesce(' xl' || l.state_id, '') || coalesce(' xl' || l.city_id, '') || coalesce(' xl' || l.area_id, '')`;
+
+const searchIndex: Check = {
+  name: 'listings_fts',
+  table: 'listings_fts (full-text index)',
+  source: 'listings with status APPROVED: title, description, location, category names, place and category facets',
+  repairable: true,
+  listingVisible: true,
+  async scan(env, cursor, { ftsRange }) {
+    const from = cursor ? Number(cursor) : 0;
+    const to = from + ftsRange;
+    const [top, problems] = await env.DB.batch([
+      env.DB.prepare(`SELECT max((SELECT coalesce(max(num), 0) FROM listings), coalesce((SELECT rowid FROM listings_fts ORDER BY rowid DESC LIMIT 1), 0)) AS top`),
+      env.DB.prepare(
+        `SELECT l.num, l.id, 'missing' AS problem FROM listings l
+           WHERE l.num > ?1 AND l.num <= ?2 AND l.status = 'APPROVED' AND NOT EXISTS (SELECT 1 FROM listings_fts f WHERE f.rowid = l.num)
+         UNION ALL
+         SELECT l.num, l.id, 'stale' FROM listings l JOIN listings_fts f ON f.rowid = l.num
+           WHERE l.num > ?1 AND l.num <= ?2 AND l.status = 'APPROVED'
+             AND (f.title IS NOT l.title OR f.description IS NOT l.description OR f.location IS NOT l.location
+                  OR f.categories IS NOT ${FTS_CATEGORIES} OR f.facets IS NOT ${FTS_FACETS})
+         UNION ALL
+         SELECT f.rowid, (SELECT id FROM listings WHERE num = f.rowid), 'extra' FROM listings_fts f
+           WHERE f.rowid > ?1 AND f.rowid <= ?2 AND NOT EXISTS (SELECT 1 FROM listings l WHERE l.num = f.rowid AND l.status = 'APPROVED')
+         UNION ALL
+         SELECT count(*), NULL, 'rows' FROM listings WHERE num > ?1 AND num <= ?2`,
+      ).bind(from, to),
+    ]);
+    const highest = (top!.results[0] as { top: number }).top;
+    const rows = problems!.results as { num: number; id: string | null; problem: 'missing' | 'stale' | 'extra' | 'rows' }[];
+    const kept = { missing: 'no index row', stale: 'index row differs from the ad', extra: 'index row for an ad that is not live' } as const;
+    return {
+      rows: rows.find((r) => r.problem === 'rows')?.num ?? 0,
+      found: rows
+        .filter((r) => r.problem !== 'rows')
+        .map((r) => ({
+          id: r.id ?? `num:${r.num}`,
+          ref: r.num,
+          field: 'index row',
+          expected: r.problem === 'extra' ? 'no index row' : "the ad's current text and facets",
+          kept: kept[r.problem as keyof typeof kept],
+        })),
+      next: to >= highest ? null : String(to),
+    };
+  },
+  async repair(env, found) {
+    const nums = ids(found);
+    // one batch (a transaction): the rows found are dropped and written anew from the ads as they are now
+    const [removed, written] = await env.DB.batch([
+      env.DB.prepare('DELETE FROM listings_fts WHERE rowid IN (SELECT value FROM json_each(?1))').bind(nums),
+      env.DB.prepare(
+        `INSERT INTO listings_fts (rowid, title, description, location, categories, facets)
+         SELECT l.num, l.title, l.description, l.location, ${FTS_CATEGORIES}, ${FTS_FACETS}
+         FROM listings l WHERE l.num IN (SELECT value FROM json_each(?1)) AND l.status = 'APPROVED'`,
+      ).bind(nums),
+    ]);
+    return Math.max(removed!.meta.changes, written!.meta.changes);
+  },
+};
+
+// ---------------------------------------------------------------- chats
+
+interface ChatRow {
+  id: string;
+  last_seq: number;
+  last_message: string | null;
+  last_message_at: number | null;
+  buyer_last_read_seq: number;
+  seller_last_read_seq: number;
+  max_seq: number;
+  messages: number;
+  exp_message: string | null;
+  exp_at: number | null;
+  buyer_sent: number;
+  seller_sent: number;
+}
+
+const MAX_SEQ = (chat: string) => `coalesce((SELECT max(seq) FROM messages WHERE chat_id = ${chat}), 0)`;
+const SENT_BY = (chat: string, member: string) =>
+  `coalesce((SELECT seq FROM messages WHERE chat_id = ${chat} AND sender_id = ${member} ORDER BY seq DESC LIMIT 1), 0)`;
+
+/** One read of a batch of chats with everything their messages say about them; the chat checks share it per cursor. */
+const chatBatch = async (env: Env, cursor: string | null, batchRows: number) => {
+  const { results } = await env.DB.prepare(
+    `SELECT b.id, b.last_seq, b.last_message, b.last_message_at, b.buyer_last_read_seq, b.seller_last_read_seq, b.max_seq,
+       (SELECT count(*) FROM messages WHERE chat_id = b.id) AS messages,
+       substr(m.content, 1, 200) AS exp_message, m.created_at AS exp_at,
+       ${SENT_BY('b.id', 'b.buyer_id')} AS buyer_sent, ${SENT_BY('b.id', 'b.seller_id')} AS seller_sent
+     FROM (SELECT c.*, ${MAX_SEQ('c.id')} AS max_seq FROM chats c WHERE c.id > ?1 ORDER BY c.id LIMIT ?2) b
+     LEFT JOIN messages m ON m.chat_id = b.id AND m.seq = b.max_seq`,
+  )
+    .bind(cursor ?? '', batchRows)
+    .all<ChatRow>();
+  return { results, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+};
+
+const chatCheck = (name: string, table: string, source: string, repairable: boolean, problems: (r: ChatRow) => Found[], repairSql?: string): Check => ({
+  name,
+  table,
+  source,
+  repairable,
+  async scan(env, cursor, { batchRows }) {
+    const { results, next } = await chatBatch(env, cursor, batchRows);
+    return { rows: results.length, found: results.flatMap(problems), next };
+  },
+  ...(repairSql
+    ? {
+        async repair(env: Env, found: Found[]) {
+          return (await env.DB.prepare(repairSql).bind(ids(found)).run()).meta.changes;
+        },
+      }
+    : {}),
+});
+
+const chatLastSeq = chatCheck(
+  'chats.last_seq',
+  'chats.last_seq',
+  "the highest seq of the chat's messages",
+  true,
+  (r) => (r.last_seq !== r.max_seq ? [{ id: r.id, field: 'last_seq', expected: r.max_seq, kept: r.last_seq }] : []),
+  `UPDATE chats SET last_seq = ${MAX_SEQ('chats.id')} WHERE id IN (SELECT value FROM json_each(?1)) AND last_seq != ${MAX_SEQ('chats.id')}`,
+);
+
+const LAST = (column: string) => `(SELECT ${column} FROM messages WHERE chat_id = chats.id ORDER BY seq DESC LIMIT 1)`;
+
+const chatPreview = chatCheck(
+  'chats.last_message',
+  'chats.last_message, chats.last_message_at',
+  "the chat's newest message (first 200 characters) and its time",
+  true,
+  (r) => [
+    ...(r.last_message !== r.exp_message ? [{ id: r.id, field: 'last_message', expected: r.exp_message, kept: r.last_message }] : []),
+    ...(r.last_message_at !== r.exp_at ? [{ id: r.id, field: 'last_message_at', expected: r.exp_at, kept: r.last_message_at }] : []),
+  ],
+  `UPDATE chats SET last_message = ${LAST('substr(content, 1, 200)')}, last_message_at = ${LAST('created_at')}
+   WHERE id IN (SELECT value FROM json_each(?1))`,
+);
+
+/** A read mark is at least the member's own newest message (the sender has read it) and at most the newest message. */
+const clamp = (kept: number, low: number, high: number) => Math.min(Math.max(kept, low), high);
+const CLAMP_SQL = (column: string, member: string) => `min(max(${column}, ${SENT_BY('chats.id', member)}), ${MAX_SEQ('chats.id')})`;
+
+const chatReadMarks = chatCheck(
+  'chats.read_marks',
+  'chats.buyer_last_read_seq, chats.seller_last_read_seq',
+  "between the member's own newest message and the chat's newest message",
+  true,
+  (r) =>
+    (
+      [
+        ['buyer_last_read_seq', r.buyer_last_read_seq, r.buyer_sent],
+        ['seller_last_read_seq', r.seller_last_read_seq, r.seller_sent],
+      ] as const
+    ).flatMap(([field, kept, sent]) => {
+      const expected = clamp(kept, sent, r.max_seq);
+      return expected !== kept ? [{ id: r.id, field, expected, kept, note: `allowed ${Math.min(sent, r.max_seq)}..${r.max_seq}` }] : [];
+    }),
+  `UPDATE chats SET buyer_last_read_seq = ${CLAMP_SQL('buyer_last_read_seq', 'chats.buyer_id')}, seller_last_read_seq = ${CLAMP_SQL('seller_last_read_seq', 'chats.seller_id')}
+   WHERE id IN (SELECT value FROM json_each(?1))`,
+);
+
+const chatSequence = chatCheck(
+  'messages.seq',
+  'messages.seq',
+  "1..n without gaps within each chat (the room numbers them; a gap is a lost message, which nothing here can restore)",
+  false,
+  (r) => (r.messages !== r.max_seq ? [{ id: r.id, field: 'message count', expected: r.max_seq, kept: r.messages, note: `${r.max_seq - r.messages} sequence numbers missing` }] : []),
+);
+
+// ---------------------------------------------------------------- saved searches
+
+const MATCHER_OF = (s: string) => `(SELECT x.id FROM saved_search_matchers x WHERE x.scope = ${s}.scope AND x.place_id = ${s}.place_id AND x.matcher = ${s}.matcher)`;
+
+const savedSearchMatcher: Check = {
+  name: 'saved_searches.matcher_id',
+  table: 'saved_searches.matcher_id',
+  source: 'the saved_search_matchers row with the same scope, place and compiled matcher',
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare(
+      `SELECT s.id, s.matcher_id AS kept, ${MATCHER_OF('s')} AS expected FROM (SELECT id, scope, place_id, matcher, matcher_id FROM saved_searches WHERE id > ?1 ORDER BY id LIMIT ?2) s`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; kept: number | null; expected: number | null }>();
+    return {
+      rows: results.length,
+      found: results
+        .filter((r) => r.expected === null || r.kept !== r.expected)
+        .map((r) => ({ id: r.id, field: 'matcher_id', expected: r.expected, kept: r.kept, ...(r.expected === null ? { note: 'its shared query row is missing' } : {}) })),
+      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+    };
+  },
+  async repair(env, found, now) {
+    const list = ids(found);
+    // one batch: the shared query row exists (the same insert a save does), then the search points at it
+    const [, pointed] = await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at)
+         SELECT scope, place_id, matcher, ?2 FROM saved_searches WHERE id IN (SELECT value FROM json_each(?1)) AND true
+         ON CONFLICT (scope, place_id, matcher) DO NOTHING`,
+      ).bind(list, now),
+      env.DB.prepare(`UPDATE saved_searches AS s SET matcher_id = ${MATCHER_OF('s')} WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.matcher_id IS NOT ${MATCHER_OF('s')}`).bind(list),
+    ]);
+    return pointed!.meta.changes;
+  },
+};
+
+/** Composite keyset cursor of saved_query_matches: "matcherId|listingId". */
+const matchCursor = (cursor: string | null): [number, string] => {
+  if (!cursor) return [-1, ''];
+  const bar = cursor.indexOf('|');
+  return [Number(cursor.slice(0, bar)), cursor.slice(bar + 1)];
+};
+
+const matchSeller: Check = {
+  name: 'saved_query_matches.seller_id',
+  table: 'saved_query_matches.seller_id',
+  source: "the matched listing's user_id",
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const [matcherId, listingId] = matchCursor(cursor);
+    const { results } = await env.DB.prepare(
+      `SELECT q.matcher_id, q.listing_id, q.seller_id AS kept, l.user_id AS expected
+       FROM (SELECT matcher_id, listing_id, seller_id FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3) q
+       LEFT JOIN listings l ON l.id = q.listing_id`,
+    )
+      .bind(matcherId, listingId, batchRows)
+      .all<{ matcher_id: number; listing_id: string; kept: string; expected: string | null }>();
+    const last = results[results.length - 1];
+    return {
+      rows: results.length,
+      // a match of a deleted ad counts for nobody (newCount joins the live ads): not a disagreement
+      found: results
+        .filter((r) => r.expected !== null && r.kept !== r.expected)
+        .map((r) => ({ id: `${r.matcher_id}|${r.listing_id}`, ref: r.listing_id, field: 'seller_id', expected: r.expected, kept: r.kept })),
+      next: results.length < batchRows || !last ? null : `${last.matcher_id}|${last.listing_id}`,
+    };
+  },
+  async repair(env, found) {
+    const res = await env.DB.prepare(
+      `UPDATE saved_query_matches AS q SET seller_id = (SELECT l.user_id FROM listings l WHERE l.id = q.listing_id)
+       WHERE q.listing_id IN (SELECT value FROM json_each(?1)) AND EXISTS (SELECT 1 FROM listings l WHERE l.id = q.listing_id AND l.user_id != q.seller_id)`,
+    )
+      .bind(ids(found))
+      .run();
+    return res.meta.changes;
+  },
+};
+
+// ---------------------------------------------------------------- paid promotions on the ad
+
+const PROMO_MAX = (listing: string, column: string, type: string) =>
+  `(SELECT max(${column}) FROM listing_promotions p WHERE p.listing_id = ${listing} AND p.type = '${type}')`;
+
+const promotions: Check = {
+  name: 'listings.promotions',
+  table: 'listings.featured_until, listings.is_featured, listings.bumped_at',
+  source: "the ad's listing_promotions: latest FEATURED end, latest BOOST start",
+  repairable: true,
+  listingVisible: true,
+  async scan(env, cursor, { now, batchRows }) {
+    const { results } = await env.DB.prepare(
+      `SELECT l.id, l.featured_until, l.is_featured, l.bumped_at,
+         ${PROMO_MAX('l.id', 'ends_at', 'FEATURED')} AS exp_until, ${PROMO_MAX('l.id', 'starts_at', 'BOOST')} AS exp_bump, p.id AS cursor
+       FROM (SELECT DISTINCT listing_id AS id FROM listing_promotions WHERE listing_id > ?1 ORDER BY listing_id LIMIT ?2) p
+       LEFT JOIN listings l ON l.id = p.id`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string | null; featured_until: number | null; is_featured: number; bumped_at: number | null; exp_until: number | null; exp_bump: number | null; cursor: string }>();
+    const found: Found[] = [];
+    for (const r of results) {
+      if (!r.id) continue; // the ad was deleted with its promotions' effect
+      if (r.exp_until !== null && r.featured_until !== r.exp_until) found.push({ id: r.id, field: 'featured_until', expected: r.exp_until, kept: r.featured_until });
+      const until = r.exp_until ?? r.featured_until;
+      if (until !== null) {
+        const featured = until > now ? 1 : until <= now - FEATURE_EXPIRY_GRACE_MS ? 0 : r.is_featured;
+        if (featured !== r.is_featured) found.push({ id: r.id, field: 'is_featured', expected: featured, kept: r.is_featured });
+      }
+      if (r.exp_bump !== null && r.bumped_at !== r.exp_bump) found.push({ id: r.id, field: 'bumped_at', expected: r.exp_bump, kept: r.bumped_at });
+    }
+    return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.cursor };
+  },
+  async repair(env, found, now) {
+    const until = `coalesce(${PROMO_MAX('listings.id', 'ends_at', 'FEATURED')}, featured_until)`;
+    const res = await env.DB.prepare(
+      `UPDATE listings SET featured_until = ${until},
+         is_featured = CASE WHEN ${until} > ?2 THEN 1 WHEN ${until} <= ?2 - ?3 THEN 0 ELSE is_featured END,
+         bumped_at = coalesce(${PROMO_MAX('listings.id', 'starts_at', 'BOOST')}, bumped_at)
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+      .bind(ids(found), now, FEATURE_EXPIRY_GRACE_MS)
+      .run();
+    return res.meta.changes;
+  },
+};
+
+// ---------------------------------------------------------------- seller credits and paid orders
+
+const CREDIT_USED = `((SELECT count(*) FROM ad_postings WHERE credit_id = c.id) + (SELECT count(*) FROM listing_promotions WHERE credit_id = c.id))`;
+
+const creditUse: Check = {
+  name: 'seller_credits.used',
+  table: 'seller_credits.quantity',
+  source: 'ads posted (ad_postings) and promotions (listing_promotions) that used the credit',
+  repairable: false,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare(
+      `SELECT c.id, c.quantity, ${CREDIT_USED} AS used FROM (SELECT id, quantity FROM seller_credits WHERE id > ?1 ORDER BY id LIMIT ?2) c`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; quantity: number; used: number }>();
+    return {
+      rows: results.length,
+      found: results
+        .filter((r) => r.used > r.quantity)
+        .map((r) => ({ id: r.id, field: 'units used', expected: r.quantity, kept: r.used, note: 'spent more units than the credit holds' })),
+      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+    };
+  },
+};
+
+const paidOrders: Check = {
+  name: 'business_orders.paid',
+  table: 'business_orders (status PAID)',
+  source: 'one seller_credits row per ordered package and an invoice number, written in the batch that paid it',
+  repairable: false,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare(
+      `SELECT o.id, o.status, o.invoice_number, json_array_length(o.items) AS items,
+         (SELECT count(*) FROM seller_credits c WHERE c.order_id = o.id) AS credits
+       FROM (SELECT id, status, invoice_number, items FROM business_orders WHERE id > ?1 ORDER BY id LIMIT ?2) o`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; status: string; invoice_number: string | null; items: number; credits: number }>();
+    const found: Found[] = [];
+    for (const r of results) {
+      const paid = r.status === 'PAID';
+      if (r.credits !== (paid ? r.items : 0)) found.push({ id: r.id, field: 'seller_credits rows', expected: paid ? r.items : 0, kept: r.credits });
+      if (paid !== (r.invoice_number !== null)) found.push({ id: r.id, field: 'invoice_number', expected: paid ? 'a number' : null, kept: r.invoice_number });
+    }
+    return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+  },
+};
+
+// ---------------------------------------------------------------- invoice numbers
+
+const INVOICE_PREFIX = (fy: string) => `SEL/${fy}/`;
+
+/** Cursor: "financialYear|last invoice number read" (numbers sort as text: they are zero-padded). */
+const invoiceSeries: Check = {
+  name: 'invoice_counters.last_number',
+  table: 'invoice_counters.last_number',
+  source: 'the invoice numbers of paid orders: 1..last_number per financial year, each once, without gaps',
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const { results: years } = await env.DB.prepare('SELECT financial_year, last_number FROM invoice_counters ORDER BY financial_year').all<{ financial_year: string; last_number: number }>();
+    const [fyAt, afterAt] = cursor ? [cursor.slice(0, cursor.indexOf('|')), cursor.slice(cursor.indexOf('|') + 1)] : [years[0]?.financial_year ?? '', ''];
+    const year = years.find((y) => y.financial_year === fyAt);
+    if (!year) return { rows: 0, found: [], next: null };
+    const prefix = INVOICE_PREFIX(year.financial_year);
+    const { results } = await env.DB.prepare(
+      `SELECT CAST(substr(invoice_number, ?3) AS INTEGER) AS n FROM business_orders
+       WHERE invoice_number > ?1 AND invoice_number < ?2 ORDER BY invoice_number LIMIT ?4`,
+    )
+      .bind(afterAt || prefix, `${prefix}~`, prefix.length + 1, batchRows)
+      .all<{ n: number }>();
+    const found: Found[] = [];
+    let previous = afterAt ? Number(afterAt.slice(prefix.length)) : 0;
+    const gap = (from: number, to: number) =>
+      found.push({ id: year.financial_year, field: 'invoice numbers', expected: from === to ? from : `${from}–${to}`, kept: null, note: `${to - from + 1} number(s) missing from the series` });
+    for (const { n } of results) {
+      if (n > previous + 1) gap(previous + 1, n - 1);
+      previous = n;
+    }
+    const lastBatch = results.length < batchRows;
+    if (lastBatch) {
+      // the end of the year's series: the counter must be its last number
+      if (year.last_number < previous) found.push({ id: year.financial_year, ref: previous, field: 'last_number', expected: previous, kept: year.last_number, note: 'behind the issued numbers: the next payment would be refused' });
+      else if (year.last_number > previous) gap(previous + 1, year.last_number);
+    }
+    const nextYear = years[years.indexOf(year) + 1];
+    const next = !lastBatch ? `${year.financial_year}|${prefix}${String(previous).padStart(6, '0')}` : nextYear ? `${nextYear.financial_year}|` : null;
+    return { rows: results.length, found, next };
+  },
+  // only a counter behind its series is set (to the highest number issued); a gap is reported, never filled
+  async repair(env, found) {
+    let changed = 0;
+    for (const f of found.filter((x) => x.field === 'last_number')) {
+      changed += (await env.DB.prepare('UPDATE invoice_counters SET last_number = ?2 WHERE financial_year = ?1 AND last_number < ?2').bind(f.id, f.ref).run()).meta.changes;
+    }
+    return changed;
+  },
+};
+
+// ---------------------------------------------------------------- ad stats
+
+const dailyViews: Check = {
+  name: 'listing_daily_stats.views',
+  table: 'listing_daily_stats.views',
+  source: 'listing_views rows of the ad and day (each viewer once a day)',
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const [listingId, day] = cursor ? [cursor.slice(0, cursor.indexOf('|')), Number(cursor.slice(cursor.indexOf('|') + 1))] : ['', -1];
+    const { results } = await env.DB.prepare(
+      `SELECT s.listing_id, s.day, s.views AS kept, (SELECT count(*) FROM listing_views v WHERE v.listing_id = s.listing_id AND v.day = s.day) AS expected
+       FROM (SELECT listing_id, day, views FROM listing_daily_stats WHERE (listing_id, day) > (?1, ?2) ORDER BY listing_id, day LIMIT ?3) s`,
+    )
+      .bind(listingId, day, batchRows)
+      .all<{ listing_id: string; day: number; kept: number; expected: number }>();
+    const last = results[results.length - 1];
+    return {
+      rows: results.length,
+      found: results.filter((r) => r.kept !== r.expected).map((r) => ({ id: `${r.listing_id}|${r.day}`, field: 'views', expected: r.expected, kept: r.kept })),
+      next: results.length < batchRows || !last ? null : `${last.listing_id}|${last.day}`,
+    };
+  },
+  async repair(env, found) {
+    const keys = json(found.map((f) => f.id.split('|')).map(([id, day]) => [id, Number(day)]));
+    const res = await env.DB.prepare(
+      `UPDATE listing_daily_stats AS s SET views = (SELECT count(*) FROM listing_views v WHERE v.listing_id = s.listing_id AND v.day = s.day)
+       WHERE EXISTS (SELECT 1 FROM json_each(?1) k WHERE k.value ->> 0 = s.listing_id AND k.value ->> 1 = s.day)`,
+    )
+      .bind(keys)
+      .run();
+    return res.meta.changes;
+  },
+};
+
+// ---------------------------------------------------------------- cached counts (KV)
+
+const CACHED_COUNTS: { key: string; load: (env: Env) => Promise<Record<string, number>> }[] = [
+  { key: 'counts:categories', load: categoryCountsFromDb },
+  { key: 'counts:locations', load: locationCountsFromDb },
+];
+
+const cachedCounts: Check = {
+  name: 'kv.counts',
+  table: 'KV cache: counts:categories, counts:locations (current version)',
+  source: 'live listings grouped by category and by place',
+  repairable: true,
+  async scan(env) {
+    // read straight from KV, not through the per-isolate memo of the version
+    const version = (await env.CACHE.get('cache-version:listings')) ?? '0';
+    const found: Found[] = [];
+    for (const { key, load } of CACHED_COUNTS) {
+      const fullKey = `${key}:v${version}`;
+      const kept = await env.CACHE.get<Record<string, number>>(fullKey, 'json');
+      if (!kept) continue; // nothing cached: nothing can disagree
+      const expected = await load(env);
+      for (const id of new Set([...Object.keys(kept), ...Object.keys(expected)])) {
+        if ((kept[id] ?? 0) !== (expected[id] ?? 0)) found.push({ id: `${key}[${id}]`, ref: fullKey, field: 'count', expected: expected[id] ?? 0, kept: kept[id] ?? 0 });
+      }
+    }
+    return { rows: CACHED_COUNTS.length, found, next: null };
+  },
+  // a cached value is only a copy: dropping it makes the next reader count afresh
+  async repair(env, found) {
+    const keys = [...new Set(found.map((f) => String(f.ref)))];
+    await Promise.all(keys.map((k) => env.CACHE.delete(k)));
+    return found.length;
+  },
+};
+
+// ---------------------------------------------------------------- the runner
+
+/** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
+export const CHECKS: readonly Check[] = [
+  liveAds,
+  searchIndex,
+  chatLastSeq,
+  chatPreview,
+  chatReadMarks,
+  chatSequence,
+  savedSearchMatcher,
+  matchSeller,
+  promotions,
+  creditUse,
+  paidOrders,
+  invoiceSeries,
+  dailyViews,
+  cachedCounts,
+];
+
+export const CHECK_NAMES = CHECKS.map((c) => c.name);
+
+const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
+
+/** Runs the checks (optionally repairing), batch by batch, and reports what disagreed. */
+export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): Promise<ConsistencyReport> => {
+  const started = Date.now();
+  const now = options.now ?? started;
+  const ctx: ScanContext = { now, batchRows: options.batchRows ?? BATCH_ROWS, ftsRange: options.ftsRange ?? FTS_RANGE };
+  const unknown = options.only?.filter((n) => !CHECK_NAMES.includes(n)) ?? [];
+  if (unknown.length) throw new Error(`unknown check(s): ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
+  const reports: CheckReport[] = [];
+  let listingVisibleRepairs = 0;
+  for (const check of CHECKS) {
+    if (options.only && !options.only.includes(check.name)) continue;
+    const report: CheckReport = {
+      name: check.name,
+      table: check.table,
+      source: check.source,
+      repairable: check.repairable,
+      rowsChecked: 0,
+      batches: 0,
+      ms: 0,
+      rows: 0,
+      disagreements: [],
+      repaired: 0,
+      remaining: 0,
+      complete: true,
+    };
+    const checkStarted = Date.now();
+    let cursor: string | null = options.startFrom?.[check.name] ?? null;
+    do {
+      if (options.deadline !== undefined && Date.now() >= options.deadline) {
+        report.complete = false;
+        report.resumeFrom = cursor ?? '';
+        break;
+      }
+      const scan = await check.scan(env, cursor, ctx);
+      report.batches++;
+      report.rowsChecked += scan.rows;
+      if (scan.found.length) {
+        const rows = rowsOf(scan.found);
+        report.rows += rows;
+        for (const f of scan.found) {
+          if (report.disagreements.length >= SAMPLE_CAP) break;
+          const { ref: _ref, ...shown } = f;
+          report.disagreements.push(typeof f.expected === 'number' && typeof f.kept === 'number' ? { ...shown, delta: f.kept - f.expected } : shown);
+        }
+        const repaired = options.repair && check.repair ? Math.min(rows, await check.repair(env, scan.found, now)) : 0;
+        report.repaired += repaired;
+        if (check.listingVisible) listingVisibleRepairs += repaired;
+      }
+      cursor = scan.next;
+    } while (cursor !== null);
+    report.remaining = report.rows - report.repaired;
+    report.ms = Date.now() - checkStarted;
+    reports.push(report);
+  }
+  // guests' cached pages and counts were rendered from the wrong values: a new data version renders them anew
+  if (listingVisibleRepairs > 0) await invalidateListingCaches(env);
+  return {
+    repair: options.repair === true,
+    startedAt: new Date(started).toISOString(),
+    ms: Date.now() - started,
+    clean: reports.every((r) => r.remaining === 0),
+    checks: reports,
+  };
+};
+
+/** A report for people: one line per check, then each disagreement listed. */
+export const formatReport = (report: ConsistencyReport): string => {
+  const lines: string[] = [];
+  for (const c of report.checks) {
+    const state = c.rows === 0 ? 'ok' : c.remaining === 0 ? `repaired ${c.repaired}` : `${c.rows} row(s) disagree${c.repaired ? `, ${c.repaired} repaired` : ''}${c.repairable ? '' : ' (report only)'}`;
+    lines.push(`${c.rows === 0 ? '✓' : c.remaining === 0 ? '~' : '✗'} ${c.name.padEnd(32)} ${String(c.rowsChecked).padStart(8)} checked ${String(c.ms).padStart(6)} ms  ${state}${c.complete ? '' : `  (unfinished; resumes from ${c.resumeFrom || 'the start'})`}`);
+    if (c.rows) {
+      lines.push(`    ${c.table} — against ${c.source}`);
+      for (const d of c.disagreements) {
+        const by = d.delta !== undefined ? ` (off by ${d.delta > 0 ? '+' : ''}${d.delta})` : '';
+        lines.push(`    ${d.id}: ${d.field} kept ${JSON.stringify(d.kept)}, expected ${JSON.stringify(d.expected)}${by}${d.note ? ` — ${d.note}` : ''}`);
+      }
+      if (c.rows > c.disagreements.length) lines.push(`    … listing the first ${c.disagreements.length}`);
+    }
+  }
+  const wrong = report.checks.reduce((n, c) => n + c.remaining, 0);
+  const repaired = report.checks.reduce((n, c) => n + c.repaired, 0);
+  lines.push(
+    !report.clean
+      ? `${wrong} row(s) disagree with their source${repaired ? ` after ${repaired} repaired` : ''} (${report.ms} ms)`
+      : repaired
+        ? `repaired ${repaired} row(s): every value kept twice now agrees with its source (${report.ms} ms)`
+        : `clean: every value kept twice agrees with its source (${report.ms} ms)`,
+  );
+  return lines.join('\n');
+};
+
+/**
+ * The daily scheduled run: checks and repairs within CRON_BUDGET_MS, logs the report, and keeps
+ * where each unfinished check stopped in KV so the next day's run continues from there.
+ */
+export const scheduledConsistency = async (env: Env) => {
+  const startFrom = (await env.CACHE.get<Record<string, string>>(CURSOR_KEY, 'json').catch(() => null)) ?? {};
+  const report = await runConsistencyChecks(env, { repair: true, deadline: Date.now() + CRON_BUDGET_MS, startFrom });
+  const unfinished = Object.fromEntries(report.checks.filter((c) => !c.complete).map((c) => [c.name, c.resumeFrom ?? '']));
+  await env.CACHE.put(CURSOR_KEY, JSON.stringify(unfinished)).catch((e: unknown) => console.warn('consistency cursor not saved', e));
+  const found = report.checks.filter((c) => c.rows > 0);
+  if (found.length) console.warn(`consistency: disagreements found\n${formatReport(report)}`);
+  else console.log(`consistency: clean (${report.ms} ms, ${report.checks.reduce((n, c) => n + c.rowsChecked, 0)} rows)`);
+  return report;
+};
