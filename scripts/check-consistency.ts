@@ -1,7 +1,7 @@
 /**
  * `npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR]`
  *
- * Checks every value SEL keeps twice (decision 017) against its source in the local D1 and KV that
+ * Checks every value SEL keeps twice (decision 018) against its source in the local D1 and KV that
  * `wrangler dev` uses (or the state in DIR, like the seed and the benchmarks), prints a report and
  * exits 1 when anything disagrees, 0 when clean. --repair sets the repairable ones right (in bounded
  * batches, safe while `npm start` serves traffic) and exits 1 only if something is still wrong.

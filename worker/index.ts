@@ -73,7 +73,7 @@ export default {
       return;
     }
     // daily, at night in India: every value kept twice checked against its source and repaired
-    // (decision 017), within a time budget; an unfinished run resumes the next night
+    // (decision 018), within a time budget; an unfinished run resumes the next night
     if (controller.cron === CONSISTENCY_CRON) {
       ctx.waitUntil(scheduledConsistency(env).then(() => undefined));
       return;

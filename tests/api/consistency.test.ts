@@ -9,7 +9,7 @@ import { processEvent } from '../../worker/services/alerts/consumer';
 import { CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
 /**
- * The consistency checker (decision 017): after a mix of everything the API does, every value kept
+ * The consistency checker (decision 018): after a mix of everything the API does, every value kept
  * twice agrees with its source; each one corrupted behind the API's back is reported — exactly it,
  * with the row, the kept and the expected value — and repair sets it right, idempotently.
  */

@@ -238,7 +238,7 @@ describe('two clients, random disconnects and evictions', () => {
       for (const c of clients) c.close();
       await sleep(0);
     }
-    // every counter the chaos touched still agrees with the messages (decision 017): last_seq,
+    // every counter the chaos touched still agrees with the messages (decision 018): last_seq,
     // preview, read marks, gap-free numbering, and everything else kept twice (a few hundred ms here)
     const report = await runConsistencyChecks(env);
     expect(report.clean, formatReport(report)).toBe(true);

@@ -4,7 +4,7 @@ import { categoryCountsFromDb } from './catalog';
 import { locationCountsFromDb } from './locations';
 
 /**
- * The consistency checker (decision 017). SEL keeps many values twice for speed — a seller's live
+ * The consistency checker (decision 018). SEL keeps many values twice for speed — a seller's live
  * ads, the search index, a chat's last message and read marks, saved searches' shared queries,
  * paid promotions on the ad, invoice counters, cached counts. Each check below recomputes one such
  * value from its source in bounded batches (a range of ids per statement, so it works at 1M ads
