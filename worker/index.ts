@@ -2,7 +2,7 @@ import { routePartykitRequest } from 'partyserver';
 import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';
-import { authenticate } from './services/auth';
+import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
 import { cleanupOrphanUploads } from './services/uploads';

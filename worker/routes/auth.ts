@@ -20,7 +20,7 @@ import {
   verifyOtpBody,
 } from '../schemas/auth';
 import { endRealtimeSessions } from '../services/chat';
-import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateLanguage, updateProfile, updateSettings, verifyOtp } from '../services/auth';
+import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateLanguage, updateProfile, updateSettings, verifyOtp } from '../services/accounts/auth';
 
 const otpSent = z.object({ message: z.string(), resendIn: z.number(), expiresIn: z.number() });
 
