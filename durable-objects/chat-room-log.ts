@@ -3,8 +3,8 @@ import type { ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
 import type { ChatMessage } from '../worker/schemas/chat';
-import { toMessage, type MessageRow } from '../worker/services/chat-messages';
-import { scamWarning } from '../worker/services/chat-safety';
+import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
+import { scamWarning } from '../worker/services/chat/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER } from '../worker/services/trust';
 
 /**

@@ -3,7 +3,7 @@ import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';
 import { authenticate } from './services/accounts/auth';
-import { isMember } from './services/chat';
+import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
 import { cleanupOrphanUploads } from './services/uploads';
 import { expireSubscriptions } from './services/premium';

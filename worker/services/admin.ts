@@ -9,7 +9,7 @@ import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry,
 const DAY_MS = 86_400_000;
 import { render } from '../schemas/notification-texts';
 import { dispatchEvents, eventStatement } from './alerts/events';
-import { endRealtimeSessions } from './chat';
+import { endRealtimeSessions } from './chat/chat';
 import { findPhotoMatches, hashesOf } from './duplicate-photos';
 import { mediaUrl } from './media';
 import { notify } from './notifications';
