@@ -6,12 +6,12 @@ import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
 import { cleanupOrphanUploads } from './services/uploads';
-import { expireSubscriptions } from './services/premium';
+import { expireSubscriptions } from './services/commerce/premium';
 import type { AlertMessage } from './env';
 import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';
 import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
-import { expireFeatured } from './services/business';
+import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';

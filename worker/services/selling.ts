@@ -24,7 +24,7 @@ import { notify } from './notifications';
 import { deleteObjectsIfUnused } from './uploads';
 import { duplicateCheck } from './duplicate-photos';
 import { listingBrand } from '../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from './business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from './commerce/business';
 import { dispatchEvents, eventStatement } from './alerts/events';
 
 interface StoredListing {
