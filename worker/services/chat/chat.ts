@@ -5,7 +5,7 @@ import { LIMITS, enforce } from '../../lib/rate-limit';
 import type { Chat, ChatMessage } from '../../schemas/chat';
 import { toMessage, type MessageRow } from './chat-messages';
 import { mediaUrl } from '../media';
-import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust';
+import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 
 interface ChatRow {
   id: string;
