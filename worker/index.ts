@@ -5,7 +5,7 @@ import { getDb } from './db/client';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
-import { cleanupOrphanUploads } from './services/uploads';
+import { cleanupOrphanUploads } from './services/photos/uploads';
 import { expireSubscriptions } from './services/commerce/premium';
 import type { AlertMessage } from './env';
 import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';

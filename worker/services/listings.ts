@@ -9,7 +9,7 @@ import { brandKey } from '../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
 import { PIN_CANDIDATES, choosePinned, pinsFeatured } from './commerce/featured';
 import { resolveLocation } from './locations';
-import { THUMB_WIDTH, mediaUrl } from './media';
+import { THUMB_WIDTH, mediaUrl } from './photos/media';
 import { isLikelyBot } from '../lib/bots';
 
 /** Columns every listing read selects; joins give the seller block and place names. */

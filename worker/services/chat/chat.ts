@@ -4,7 +4,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { LIMITS, enforce } from '../../lib/rate-limit';
 import type { Chat, ChatMessage } from '../../schemas/chat';
 import { toMessage, type MessageRow } from './chat-messages';
-import { mediaUrl } from '../media';
+import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 
 interface ChatRow {

@@ -10,8 +10,8 @@ const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { endRealtimeSessions } from '../chat/chat';
-import { findPhotoMatches, hashesOf } from '../duplicate-photos';
-import { mediaUrl } from '../media';
+import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
+import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications';
 
 /**
