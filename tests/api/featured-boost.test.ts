@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
 import { createListing, createUser, createUserWithToken } from '../factories';
-import { buildListingQuery } from '../../worker/services/listings';
+import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
 import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/commerce/featured';
 import type { ListingsQuery } from '../../worker/schemas/listings';

@@ -16,8 +16,8 @@ import {
   type UpdateSavedSearchInput,
   savedSearchHref,
 } from '../schemas/saved-searches';
-import { resolveCategory } from './catalog';
-import { resolveLocation } from './locations';
+import { resolveCategory } from './listings/catalog';
+import { resolveLocation } from './listings/locations';
 import { searchDictionary } from './search/dictionary';
 import { DEFAULT_RADIUS_KM } from './search/near';
 import { understand } from './search/understand';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AdLimit, PackageType, SellerPackage } from '../../schemas/business';
-import { allCategories, resolveCategory } from '../catalog';
+import { allCategories, resolveCategory } from '../listings/catalog';
 
 /**
  * Seller packages and free-ad limits (decision 007). Limits and packages are reference data

@@ -1,16 +1,16 @@
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { notFound } from '../lib/errors';
-import { readCache, writeCache } from '../lib/cache';
-import { hex, sha256 } from '../lib/crypto';
-import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
-import { subcategoryById } from '../schemas/taxonomy';
-import { brandKey } from '../schemas/brands';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { readCache, writeCache } from '../../lib/cache';
+import { hex, sha256 } from '../../lib/crypto';
+import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../../schemas/listings';
+import { subcategoryById } from '../../schemas/taxonomy';
+import { brandKey } from '../../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
-import { PIN_CANDIDATES, choosePinned, pinsFeatured } from './commerce/featured';
+import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured';
 import { resolveLocation } from './locations';
-import { THUMB_WIDTH, mediaUrl } from './photos/media';
-import { isLikelyBot } from '../lib/bots';
+import { THUMB_WIDTH, mediaUrl } from '../photos/media';
+import { isLikelyBot } from '../../lib/bots';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
