@@ -11,7 +11,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../../lib/rate-limit';
 import { namesFromEmail, type User, type UserLanguage } from '../../schemas/auth';
 import { render, textLanguage } from '../../schemas/notification-texts';
-import { sendSms } from '../outbox';
+import { sendSms } from '../notifications/outbox';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -6,7 +6,7 @@ import { constantTimeEqual, hmacSha256 } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { enforce, type Limit } from '../../lib/rate-limit';
 import { assertActive, getProfile } from './auth';
-import { sendEmail } from '../outbox';
+import { sendEmail } from '../notifications/outbox';
 import { render, textLanguage } from '../../schemas/notification-texts';
 
 /** A code lives for the window it was made in and the next one: 10 to 20 minutes. */

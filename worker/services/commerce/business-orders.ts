@@ -3,7 +3,7 @@ import type { Env } from '../../env';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { GST_PERCENT, type PackageType } from '../../schemas/business';
 import { DAY } from './business';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatCount, render } from '../../schemas/notification-texts';

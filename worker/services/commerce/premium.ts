@@ -6,7 +6,7 @@ import type { PremiumPackage, PremiumStatus } from '../../schemas/premium';
 import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
 import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';

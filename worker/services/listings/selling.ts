@@ -20,7 +20,7 @@ import { MEDIA_PREFIX } from '../photos/media';
 import { moderationVerdict, verdictText } from '../trust/moderation';
 import { hasBlocked } from '../trust/trust';
 import { render } from '../../schemas/notification-texts';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { duplicateCheck } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';

@@ -12,7 +12,7 @@ import { dispatchEvents, eventStatement } from '../alerts/events';
 import { endRealtimeSessions } from '../chat/chat';
 import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the
