@@ -4,7 +4,7 @@ import { app } from './app';
 import { getDb } from './db/client';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
-import { fillSavedSearchLinks, removeUnusedMatchers } from './services/saved-searches';
+import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
 import { expireSubscriptions } from './services/commerce/premium';
 import type { AlertMessage } from './env';
