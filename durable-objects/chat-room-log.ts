@@ -3,9 +3,9 @@ import type { ChatSendInput } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
 import type { ChatMessage } from '../worker/schemas/chat';
-import { toMessage, type MessageRow } from '../worker/services/chat-messages';
-import { scamWarning } from '../worker/services/chat-safety';
-import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER } from '../worker/services/trust';
+import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
+import { scamWarning } from '../worker/services/chat/chat-safety';
+import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER } from '../worker/services/trust/trust';
 
 /**
  * The chat room's own log (decision 002, addendum "the room's log"). A message is stored first in

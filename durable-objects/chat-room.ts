@@ -5,9 +5,9 @@ import { AppError } from '../worker/lib/errors';
 import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
-import { toMessage, type MessageRow } from '../worker/services/chat-messages';
-import { notifyNewMessage } from '../worker/services/chat-notify';
-import { pushToInbox } from '../worker/services/notifications';
+import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
+import { notifyNewMessage } from '../worker/services/chat/chat-notify';
+import { pushToInbox } from '../worker/services/notifications/notifications';
 import {
   SessionEnded,
   appendToLog,

@@ -4,8 +4,8 @@ import type { Env } from '../worker/env';
 import { chatEvent } from '../worker/schemas/chat';
 import type { PushMessage } from '../worker/schemas/push';
 import { MAX_INBOX_SOCKETS_PER_USER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
-import { unreadCounts } from '../worker/services/notifications';
-import { sendPush } from '../worker/services/push';
+import { unreadCounts } from '../worker/services/notifications/notifications';
+import { sendPush } from '../worker/services/notifications/push';
 
 /**
  * One inbox per user (named by user id): every open tab of that user holds a socket here. Other

@@ -34,7 +34,7 @@ export interface LocationRow {
 
 /**
  * Lower case, accents stripped, punctuation turned into spaces, spaces collapsed. Must stay identical
- * to normaliseName() in worker/services/locations.ts, which looks rows up by this value.
+ * to normaliseName() in worker/services/listings/locations.ts, which looks rows up by this value.
  */
 export const toSearchName = (s: string): string =>
   s

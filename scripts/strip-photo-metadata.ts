@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
-import { STRIP_BATCH_DEFAULT, STRIP_BATCH_MAX, stripStoredPhotos } from '../worker/services/media-metadata';
+import { STRIP_BATCH_DEFAULT, STRIP_BATCH_MAX, stripStoredPhotos } from '../worker/services/photos/media-metadata';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string) => {

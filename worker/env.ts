@@ -46,7 +46,7 @@ export interface Env {
   /** set to send e-mail (saved-search digests) through a provider; without it, the dev outbox */
   EMAIL_PROVIDER_URL?: string;
   EMAIL_PROVIDER_TOKEN?: string;
-  /** Tax invoices (decision 015): who issues them (wrangler.toml [vars]; sample defaults in worker/services/invoices.ts). The GSTIN's first two digits are the supplier's state. */
+  /** Tax invoices (decision 015): who issues them (wrangler.toml [vars]; sample defaults in worker/services/commerce/invoices.ts). The GSTIN's first two digits are the supplier's state. */
   SUPPLIER_NAME?: string;
   SUPPLIER_ADDRESS?: string;
   SUPPLIER_GSTIN?: string;

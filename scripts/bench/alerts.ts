@@ -10,7 +10,7 @@
  * Data (its own database, .wrangler/bench-alerts-state, rebuilt every run):
  *  - `--pool` distinct saved queries drawn like the seed draws ads (subcategory weights, cities by
  *    population, keywords from the seed's own titles, price ranges around its prices, a few near-me
- *    ones), each compiled by the worker's own compileSearch (services/saved-searches.ts);
+ *    ones), each compiled by the worker's own compileSearch (services/alerts/saved-searches.ts);
  *  - `--searches` saved searches over them (popular ones saved by many buyers, 5 per buyer),
  *    80% instant, 15% daily, 5% off;
  *  - `--rate` × `--seconds` ads from the seed's content generators, each with a photo of its own;
@@ -99,7 +99,7 @@ interface PoolEntry {
 const prepareData = async () => {
   const { localBindings } = await import('../lib/local-bindings');
   const { getDb } = await import('../../worker/db/client');
-  const { compileSearch } = await import('../../worker/services/saved-searches');
+  const { compileSearch } = await import('../../worker/services/alerts/saved-searches');
   const { SUBCATEGORIES } = await import('../seed/catalog');
   const { loadGeography } = await import('../seed/places');
   const { weightedTable } = await import('../seed/random');

@@ -37,7 +37,7 @@ const NEAR: [number, number][] = [
 const likeBaseline = async () => {
   const { localBindings } = await import('../lib/local-bindings');
   const { getDb } = await import('../../worker/db/client');
-  const { buildListingQuery } = await import('../../worker/services/listings');
+  const { buildListingQuery } = await import('../../worker/services/listings/listings');
   const { listingsQuery, COUNT_CAP } = await import('../../worker/schemas/listings');
   const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(persist);
   const db = bindings.DB;

@@ -213,7 +213,7 @@ describe('one query saved by many buyers', () => {
 
     // the other buyer deletes theirs: its query is no longer used and goes at the hourly cleanup
     expect((await call(`/api/saved-searches/${otherId}`, json(other.auth, 'DELETE'))).status).toBe(200);
-    const { removeUnusedMatchers } = await import('../../worker/services/saved-searches');
+    const { removeUnusedMatchers } = await import('../../worker/services/alerts/saved-searches');
     expect(await removeUnusedMatchers(env)).toBeGreaterThanOrEqual(1);
     const left = await env.DB.prepare(`SELECT count(*) AS n FROM saved_search_matchers WHERE matcher LIKE '%ather%'`).first<{ n: number }>();
     expect(left?.n).toBe(1);
@@ -385,7 +385,7 @@ describe('matches are per shared query: price drops into a range, digests after 
       expect(JSON.parse(n!.data)).toEqual({ kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: id, url: savedSearchHref(query, id, Math.min(seen, event!.created_at - 1)) });
     }
     expect(JSON.parse((await notificationsOf(old.id))[0]!.data)).toMatchObject({ savedSearchId: oldId, url: '/saved-searches' });
-    const { fillSavedSearchLinks } = await import('../../worker/services/saved-searches');
+    const { fillSavedSearchLinks } = await import('../../worker/services/alerts/saved-searches');
     expect(await fillSavedSearchLinks(env)).toBeGreaterThanOrEqual(1);
     const filled = await env.DB.prepare('SELECT href FROM saved_searches WHERE id = ?').bind(oldId).first<{ href: string }>();
     expect(filled?.href).toBe(savedSearchHref(query));

@@ -5,7 +5,7 @@ import { createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
-import { financialYear, gstOn } from '../../worker/services/business-orders';
+import { financialYear, gstOn } from '../../worker/services/commerce/business-orders';
 
 type Seller = Awaited<ReturnType<typeof createUserWithToken>>;
 const DAY = 86_400_000;
@@ -363,7 +363,7 @@ describe('promoting an ad (FEATURED, BOOST)', () => {
     const ad = await postCar(seller);
     await grantCredit(seller.id, 'featured-7d-vehicles-cars');
     expect((await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'FEATURED' })).status).toBe(200);
-    const { expireFeatured } = await import('../../worker/services/business');
+    const { expireFeatured } = await import('../../worker/services/commerce/business');
     expect(await expireFeatured(env, Date.now() + 6 * DAY)).toBe(0);
     expect(await expireFeatured(env, Date.now() + 8 * DAY)).toBeGreaterThanOrEqual(1);
     expect((await call(`/api/listings/${ad.id}`)).body.data.isFeatured).toBe(false);

@@ -4,8 +4,8 @@ import { call } from './helpers';
 import { createListing, createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 import { COUNT_CAP } from '../../worker/schemas/common';
-import { listCategories } from '../../worker/services/catalog';
-import { searchLocations } from '../../worker/services/locations';
+import { listCategories } from '../../worker/services/listings/catalog';
+import { searchLocations } from '../../worker/services/listings/locations';
 import { getDb } from '../../worker/db/client';
 
 const vehiclesCount = async () => (await call('/api/categories')).body.data.find((c: { id: string }) => c.id === 'vehicles').count as number;

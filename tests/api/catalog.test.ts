@@ -51,7 +51,7 @@ describe('GET /api/banner-ads', () => {
 
 describe('category names a client sends', () => {
   it('a subcategory named inside its category wins over a menu label of the same name', async () => {
-    const { resolveCategory } = await import('../../worker/services/catalog');
+    const { resolveCategory } = await import('../../worker/services/listings/catalog');
     const { getDb } = await import('../../worker/db/client');
     const { env } = await import('cloudflare:workers');
     const db = getDb(env.DB);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
 import { createListing, createUser, createUserWithToken } from '../factories';
-import { buildListingQuery } from '../../worker/services/listings';
+import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
-import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/featured';
+import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/commerce/featured';
 import type { ListingsQuery } from '../../worker/schemas/listings';
 
 /** Decision 014: featured ads pinned on page 1 of their category; Boost sorts by bumped_at. */

@@ -15,7 +15,7 @@ import { jpegOrientation } from '../../worker/lib/images';
 import { hammingDistance, MATCH_DISTANCE, photoHash } from '../../worker/lib/phash';
 import { orientationOnlyExif } from '../../worker/lib/strip-metadata';
 import webpWasm from '../../worker/lib/webp-wasm';
-import { stripStoredPhotos } from '../../worker/services/media-metadata';
+import { stripStoredPhotos } from '../../worker/services/photos/media-metadata';
 import { createUserWithToken } from '../factories';
 import { containsBytes, jpegWithMetadata, PRIVATE, PRIVATE_STRINGS, pngWithMetadata, webpWithMetadata } from '../factories/photo-metadata';
 import { scene, storedAs, toJpeg, toPng } from '../factories/photo-variants';

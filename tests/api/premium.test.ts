@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
-import { paymentSignature } from '../../worker/services/premium';
-import { expireSubscriptions } from '../../worker/services/premium';
+import { paymentSignature } from '../../worker/services/commerce/premium';
+import { expireSubscriptions } from '../../worker/services/commerce/premium';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from './helpers';
 import { createListing, createUser, createUserWithToken, freshAuth } from '../factories';

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
-import { setPushTransport } from '../../worker/services/push';
+import { setPushTransport } from '../../worker/services/notifications/push';
 import { fromBase64Url, toBase64Url } from '../../worker/lib/crypto';
 import { encryptPushPayload, p256Jwk, vapidAuthorization } from '../../worker/lib/web-push';
 

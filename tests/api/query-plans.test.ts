@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { getDb } from '../../worker/db/client';
-import { buildListingQuery } from '../../worker/services/listings';
+import { buildListingQuery } from '../../worker/services/listings/listings';
 import { listingsQuery } from '../../worker/schemas/listings';
 
 /**

@@ -159,7 +159,7 @@ describe('saved searches and the account', () => {
     const res = await call('/api/auth/account', json(buyer.auth, 'DELETE', { confirm: 'DELETE' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
-    const { removeUnusedMatchers } = await import('../../worker/services/saved-searches');
+    const { removeUnusedMatchers } = await import('../../worker/services/alerts/saved-searches');
     expect(await removeUnusedMatchers(env)).toBeGreaterThanOrEqual(1);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_search_matchers WHERE id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_query_matches WHERE matcher_id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);

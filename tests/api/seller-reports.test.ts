@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
-import { findPhoneNumber } from '../../worker/services/leads';
+import { findPhoneNumber } from '../../worker/services/commerce/leads';
 import { csvCell } from '../../worker/lib/csv';
 
 /** Seller reports (decision 015): tax invoices, leads (JSON and CSV), ad stats. */

@@ -435,7 +435,7 @@ describe('option lists', () => {
 
 describe('orphan uploads', () => {
   it('the scheduled cleanup removes photos that never joined an ad after a day, and keeps the rest', async () => {
-    const { cleanupOrphanUploads } = await import('../../worker/services/uploads');
+    const { cleanupOrphanUploads } = await import('../../worker/services/photos/uploads');
     const seller = await createUserWithToken();
     const orphan = (await upload(seller, jpegBytes())).body.data.url.split('/api/media/')[1];
     const created = await json(seller, 'POST', '/api/listings', await carAd(seller));

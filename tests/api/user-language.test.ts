@@ -12,7 +12,7 @@ import { createListing, createPhoneUserWithToken, createUserWithToken, uniquePho
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
-import { notifyManyOnce } from '../../worker/services/notifications';
+import { notifyManyOnce } from '../../worker/services/notifications/notifications';
 import { priceDropText, savedSearchAlertText } from '../../worker/schemas/notification-texts';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;

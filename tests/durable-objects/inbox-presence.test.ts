@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import { notifyManyOnce } from '../../worker/services/notifications';
+import { notifyManyOnce } from '../../worker/services/notifications/notifications';
 import { createUserWithToken } from '../factories';
 import { connect } from './socket';
 

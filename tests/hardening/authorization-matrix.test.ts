@@ -11,7 +11,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
-import { paymentSignature } from '../../worker/services/premium';
+import { paymentSignature } from '../../worker/services/commerce/premium';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, rows, seedNotification } from './support';

@@ -25,7 +25,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
-import { paymentSignature } from '../../worker/services/premium';
+import { paymentSignature } from '../../worker/services/commerce/premium';
 import { parseIsoDateTime } from '../../worker/schemas/dates';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
-import { setPushTransport } from '../../worker/services/push';
+import { setPushTransport } from '../../worker/services/notifications/push';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../../worker/schemas/realtime-limits';
 
 // two valid browser key pairs' public halves (P-256 points) and auth secrets

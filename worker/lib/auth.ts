@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
-import { authenticate } from '../services/auth';
+import { authenticate } from '../services/accounts/auth';
 import { AppError, forbidden, unauthorized } from './errors';
 import { STAFF_ROLES, type Role } from '../schemas/trust';
 

@@ -5,7 +5,7 @@ import { currentUser, requireRole } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { adminUserSchema, auditPage, auditQuery, banBody, banResult, decisionBody, moderationPage, moderationQuery, userLookupQuery } from '../schemas/trust';
-import { auditLog, banUser, decide, lookupUsers, moderationQueue, unbanUser } from '../services/admin';
+import { auditLog, banUser, decide, lookupUsers, moderationQueue, unbanUser } from '../services/trust/admin';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const origin = (url: string) => new URL(url).origin;

@@ -18,8 +18,8 @@ import {
   providerTriple,
   verifiedOrderSchema,
 } from '../schemas/business';
-import { createBusinessOrder, getBusinessOrder, quoteBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/business-orders';
-import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/business';
+import { createBusinessOrder, getBusinessOrder, quoteBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/commerce/business-orders';
+import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/commerce/business';
 
 /** Seller packages, free-ad limits, cart and orders (decisions 007 and 014). */
 export const businessRoutes = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { bannerAdSchema, categorySchema, popularSearchQuery, popularSearchSchema } from '../schemas/catalog';
-import { listBannerAds, listCategories, listPopularSearches } from '../services/catalog';
+import { listBannerAds, listCategories, listPopularSearches } from '../services/listings/catalog';
 
 export const catalogRoutes = new Hono<AppEnv>()
   .get(

@@ -6,7 +6,7 @@ import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { userSchema } from '../schemas/auth';
 import { emailCodeSent, sendEmailCodeBody, verifyEmailBody } from '../schemas/email-verification';
-import { sendEmailCode, verifyEmailCode } from '../services/email-verification';
+import { sendEmailCode, verifyEmailCode } from '../services/accounts/email-verification';
 
 /** /api/auth/email: the profile's "verify your e-mail" step. */
 export const emailVerificationRoutes = new Hono<AppEnv>()

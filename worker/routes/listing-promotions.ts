@@ -6,7 +6,7 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { orderIdParam, promoteBody, promotionResult } from '../schemas/business';
-import { promoteListing } from '../services/business';
+import { promoteListing } from '../services/commerce/business';
 
 /** POST /listings/{id}/promote (decision 014): Featured or Boost with a bought package. */
 export const listingPromotionRoutes = new Hono<AppEnv>().post(

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { listingSchema, listingsPage, listingsQuery, relatedQuery } from '../schemas/listings';
-import { getListing, getListingBySlug, recordPageView, recordView, relatedListings } from '../services/listings';
+import { getListing, getListingBySlug, recordPageView, recordView, relatedListings } from '../services/listings/listings';
 import { search } from '../services/search';
 import { listingFacets } from '../services/search/facets';
 import { listingFacetsSchema } from '../schemas/facets';
@@ -23,7 +23,7 @@ import {
   statusChangeBody,
   updateListingBody,
 } from '../schemas/selling';
-import { changeStatus, createListing, deleteListing, isFavorite, listFavorites, myListings, setFavorite, updateListing } from '../services/selling';
+import { changeStatus, createListing, deleteListing, isFavorite, listFavorites, myListings, setFavorite, updateListing } from '../services/listings/selling';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import { badRequest } from '../lib/errors';
 

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { areasQuery, locationSchema, locationSearchQuery, locationsQuery } from '../schemas/catalog';
-import { getLocation, listAreas, listCities, listLocations, listStates, searchLocations } from '../services/locations';
+import { getLocation, listAreas, listCities, listLocations, listStates, searchLocations } from '../services/listings/locations';
 
 const idParam = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9, 'id is too large') });
 const stateParam = z.object({ state: z.string().trim().min(1, 'state is required').max(100, 'state is too long') });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { notFound } from '../lib/errors';
-import { MEDIA_PREFIX, serveMedia } from '../services/media';
+import { MEDIA_PREFIX, serveMedia } from '../services/photos/media';
 
 /** Photos from R2: /api/media/{key}. */
 export const mediaRoutes = new Hono<AppEnv>().get('/*', (c) => {

@@ -6,7 +6,7 @@ import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { pagination } from '../schemas/common';
 import { chatSchema, chatsQuery, messageSchema, messagesQuery, sendMessageBody, starBody, startChatBody } from '../schemas/chat';
-import { getChat, getOrCreateChat, listChats, listMessages, markChatRead, sendMessage, starChat } from '../services/chat';
+import { getChat, getOrCreateChat, listChats, listMessages, markChatRead, sendMessage, starChat } from '../services/chat/chat';
 
 const chatParam = z.object({ id: z.string().trim().min(1).max(64, 'id is too long') });
 const origin = (url: string) => new URL(url).origin;

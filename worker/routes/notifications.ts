@@ -6,7 +6,7 @@ import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { pagination } from '../schemas/common';
 import { notificationSchema, notificationsQuery, unreadCountSchema } from '../schemas/chat';
-import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCounts } from '../services/notifications';
+import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCounts } from '../services/notifications/notifications';
 
 const idParam = z.object({ id: z.string().trim().min(1).max(64, 'id is too long') });
 

@@ -5,7 +5,7 @@ import type { AppEnv, Env } from '../env';
 import { getDb } from '../db/client';
 import { AppError } from '../lib/errors';
 import { randomBytes, sha256, toBase64Url } from '../lib/crypto';
-import { signInWithGoogle } from '../services/auth';
+import { signInWithGoogle } from '../services/accounts/auth';
 import { describeRoute } from 'hono-openapi';
 
 /**

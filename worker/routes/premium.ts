@@ -31,7 +31,7 @@ import {
   listTransactions,
   premiumStatus,
   verifyPayment,
-} from '../services/premium';
+} from '../services/commerce/premium';
 import { forbidden } from '../lib/errors';
 
 const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerId: string) => {

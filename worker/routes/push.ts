@@ -6,7 +6,7 @@ import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { pushEndpointBody, pushSubscriptionBody } from '../schemas/push';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../schemas/realtime-limits';
-import { pushPublicKey, subscribe, unsubscribe } from '../services/push';
+import { pushPublicKey, subscribe, unsubscribe } from '../services/notifications/push';
 
 /** Web Push: the server's VAPID key, and the browsers a signed-in user wants notifications on. */
 export const pushRoutes = new Hono<AppEnv>()

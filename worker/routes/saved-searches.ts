@@ -6,7 +6,7 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { createSavedSearchBody, savedSearchSchema, updateSavedSearchBody } from '../schemas/saved-searches';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen, updateSavedSearch } from '../services/saved-searches';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen, updateSavedSearch } from '../services/alerts/saved-searches';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 

@@ -7,9 +7,9 @@ import { validate } from '../lib/validate';
 import { errorEnvelope } from '../schemas/common';
 import { orderIdParam } from '../schemas/business';
 import { leadsResult, listingStatsSchema } from '../schemas/seller-reports';
-import { invoiceFor, renderInvoiceHtml } from '../services/invoices';
-import { leadsCsv, listLeads } from '../services/leads';
-import { listingStats } from '../services/listing-stats';
+import { invoiceFor, renderInvoiceHtml } from '../services/commerce/invoices';
+import { leadsCsv, listLeads } from '../services/commerce/leads';
+import { listingStats } from '../services/listings/listing-stats';
 
 const origin = (url: string) => new URL(url).origin;
 

@@ -7,8 +7,8 @@ import { LIMITS, enforce } from '../lib/rate-limit';
 import { clientIp } from '../lib/request';
 import { validate } from '../lib/validate';
 import { REPORT_HOLD_RULES as R, blockResult, blockedUserSchema, reportBody, reportResult } from '../schemas/trust';
-import { blockChanged } from '../services/chat';
-import { blockUser, listBlocked, reportListing, unblockUser } from '../services/trust';
+import { blockChanged } from '../services/chat/chat';
+import { blockUser, listBlocked, reportListing, unblockUser } from '../services/trust/trust';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 

@@ -7,7 +7,7 @@ import { docs } from '../lib/openapi';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import { confirmUploadBody, presignBody, presignResult, uploadResult } from '../schemas/selling';
 import { validate } from '../lib/validate';
-import { confirmDirectUpload, presignUpload, storeUpload } from '../services/uploads';
+import { confirmDirectUpload, presignUpload, storeUpload } from '../services/photos/uploads';
 
 /** One photo per request (multipart field `image`), as the post form sends them. */
 export const uploadRoutes = new Hono<AppEnv>().post(

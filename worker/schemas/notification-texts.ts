@@ -33,7 +33,7 @@ export const NOTIFICATION_TEXTS = {
     en: 'A moderator reviewed "{title}" and it is visible again.',
     hi: 'एक मॉडरेटर ने "{title}" की जाँच की और यह फिर से सबको दिख रहा है।',
   },
-  /** the automatic check (worker/services/moderation.ts); `{what}` is one of BANNED_ITEMS */
+  /** the automatic check (worker/services/trust/moderation.ts); `{what}` is one of BANNED_ITEMS */
   adBannedItem: {
     en: 'Your ad seems to offer {what}, which SEL does not allow. Edit the ad if this is a mistake.',
     hi: 'आपका विज्ञापन {what} बेचता लगता है, जिसकी SEL पर अनुमति नहीं है। अगर यह गलती है तो विज्ञापन बदलें।',

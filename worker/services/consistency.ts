@@ -1,7 +1,7 @@
 import type { Env as WorkerEnv } from '../env';
 import { invalidateListingCaches } from '../lib/cache';
-import { categoryCountsFromDb } from './catalog';
-import { locationCountsFromDb } from './locations';
+import { categoryCountsFromDb } from './listings/catalog';
+import { locationCountsFromDb } from './listings/locations';
 
 /**
  * The consistency checker (decision 018). SEL keeps many values twice for speed — a seller's live

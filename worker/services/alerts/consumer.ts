@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushRows, reachableFannedOut } from '../notifications';
+import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushRows, reachableFannedOut } from '../notifications/notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
 

@@ -5,8 +5,8 @@
  * search moves its own `digested_until` when its digest went out, so a rerun sends nothing.
  */
 import type { Env } from '../../env';
-import { notifyOnce } from '../notifications';
-import { sendEmail } from '../outbox';
+import { notifyOnce } from '../notifications/notifications';
+import { sendEmail } from '../notifications/outbox';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { istDay } from './consumer';
 import { formatCount, formatRupees, pluralKey, render, textLanguage } from '../../schemas/notification-texts';

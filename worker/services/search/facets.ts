@@ -12,8 +12,8 @@ import type { ListingFacets, LocationFacets } from '../../schemas/facets';
 import { categoryById, subcategoryById } from '../../schemas/taxonomy';
 import { readCache, writeCache } from '../../lib/cache';
 import { hex, sha256 } from '../../lib/crypto';
-import { buildListingQuery, type PlannedSearch } from '../listings';
-import { loadLocations, resolveLocation } from '../locations';
+import { buildListingQuery, type PlannedSearch } from '../listings/listings';
+import { loadLocations, resolveLocation } from '../listings/locations';
 import { d1Index, search, type SearchIndex } from './index';
 
 const FACET_TTL_SECONDS = 300;

@@ -5,7 +5,7 @@
  * computed for the page's ads only (their own position when the seller gave one, else their city's).
  */
 import type { Db } from '../../db/client';
-import { loadLocations } from '../locations';
+import { loadLocations } from '../listings/locations';
 
 export const DEFAULT_RADIUS_KM = 25;
 const EARTH_KM = 6371;

@@ -13,8 +13,8 @@ import type { ListingsQuery } from '../../schemas/listings';
 import type { HomeShortcuts } from '../../schemas/shortcuts';
 import { CATEGORY_GUIDES, shortcutId, shortcutsOf, type Shortcut } from '../../schemas/category-guides';
 import { cached } from '../../lib/cache';
-import { buildListingQuery } from '../listings';
-import { resolveLocation } from '../locations';
+import { buildListingQuery } from '../listings/listings';
+import { resolveLocation } from '../listings/locations';
 
 const SHORTCUTS_TTL_SECONDS = 300;
 

@@ -7,7 +7,7 @@
  * index (today D1 FTS5, see d1-index.ts) executes it.
  */
 import type { Db } from '../../db/client';
-import { loadLocations, normaliseName } from '../locations';
+import { loadLocations, normaliseName } from '../listings/locations';
 import type { SearchDictionary } from './dictionary';
 import { type Budget, readBudget } from './budget';
 import { type Concept, conceptFor, lexicon } from './lexicon';

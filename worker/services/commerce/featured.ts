@@ -1,4 +1,4 @@
-import type { ListingsQuery } from '../schemas/listings';
+import type { ListingsQuery } from '../../schemas/listings';
 
 /**
  * Featured pinning (decision 014). On page 1 of a category or subcategory result page, and of

@@ -1,11 +1,11 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
-import { LIMITS, enforce } from '../lib/rate-limit';
-import type { Chat, ChatMessage } from '../schemas/chat';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { LIMITS, enforce } from '../../lib/rate-limit';
+import type { Chat, ChatMessage } from '../../schemas/chat';
 import { toMessage, type MessageRow } from './chat-messages';
-import { mediaUrl } from './media';
-import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from './trust';
+import { mediaUrl } from '../photos/media';
+import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 
 interface ChatRow {
   id: string;

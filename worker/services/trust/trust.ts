@@ -1,10 +1,10 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { invalidateListingCaches } from '../lib/cache';
-import { AppError, badRequest, notFound } from '../lib/errors';
-import { hex, hmacSha256 } from '../lib/crypto';
-import { addressKey } from '../lib/rate-limit';
-import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../schemas/trust';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { invalidateListingCaches } from '../../lib/cache';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { hex, hmacSha256 } from '../../lib/crypto';
+import { addressKey } from '../../lib/rate-limit';
+import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 

@@ -1,9 +1,9 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { AppError, badRequest, conflict } from '../lib/errors';
-import { pushRequest, validPushKeys, type Vapid } from '../lib/web-push';
-import type { PushMessage, PushSubscriptionBody } from '../schemas/push';
-import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../schemas/realtime-limits';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { pushRequest, validPushKeys, type Vapid } from '../../lib/web-push';
+import type { PushMessage, PushSubscriptionBody } from '../../schemas/push';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../../schemas/realtime-limits';
 
 /**
  * Push services browsers use (Chrome/Edge/Samsung via FCM, Firefox, Safari, Windows). The server

@@ -1,5 +1,5 @@
-import type { Env } from '../env';
-import { csvDocument } from '../lib/csv';
+import type { Env } from '../../env';
+import { csvDocument } from '../../lib/csv';
 
 /**
  * Leads (decision 015): one row per conversation about my ads, read from D1, the record of every chat

@@ -2,11 +2,11 @@
  * Saved searches: CRUD, owner only, at most 50 per account. Saving compiles the filters with the
  * search's own query understanding into index keys + a matcher (services/alerts/matcher.ts).
  */
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { badRequest, conflict, notFound } from '../lib/errors';
-import { listingsQuery, FEATURE_FILTER_KEYS } from '../schemas/listings';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { listingsQuery, FEATURE_FILTER_KEYS } from '../../schemas/listings';
 import {
   MAX_SAVED_SEARCHES,
   type AlertFrequency,
@@ -15,16 +15,16 @@ import {
   type SavedSearch,
   type UpdateSavedSearchInput,
   savedSearchHref,
-} from '../schemas/saved-searches';
-import { resolveCategory } from './catalog';
-import { resolveLocation } from './locations';
-import { searchDictionary } from './search/dictionary';
-import { DEFAULT_RADIUS_KM } from './search/near';
-import { understand } from './search/understand';
-import { boundsFromWords, readBudget } from './search/budget';
-import { normaliseQuery } from './search/text';
-import { type Matcher, words } from './alerts/matcher';
-import { subcategoryById } from '../schemas/taxonomy';
+} from '../../schemas/saved-searches';
+import { resolveCategory } from '../listings/catalog';
+import { resolveLocation } from '../listings/locations';
+import { searchDictionary } from '../search/dictionary';
+import { DEFAULT_RADIUS_KM } from '../search/near';
+import { understand } from '../search/understand';
+import { boundsFromWords, readBudget } from '../search/budget';
+import { normaliseQuery } from '../search/text';
+import { type Matcher, words } from './matcher';
+import { subcategoryById } from '../../schemas/taxonomy';
 
 const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
 

@@ -1,5 +1,5 @@
-import { FREE_CATEGORIES } from '../schemas/options';
-import { BANNED_ITEMS, render, type BannedItem, type TextLanguage } from '../schemas/notification-texts';
+import { FREE_CATEGORIES } from '../../schemas/options';
+import { BANNED_ITEMS, render, type BannedItem, type TextLanguage } from '../../schemas/notification-texts';
 
 /**
  * The automatic check every new or edited ad passes before going live. It holds back what SEL

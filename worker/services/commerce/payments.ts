@@ -1,6 +1,6 @@
-import type { Env } from '../env';
-import { constantTimeEqual, hex, hmacSha256 } from '../lib/crypto';
-import { AppError, badRequest, notFound } from '../lib/errors';
+import type { Env } from '../../env';
+import { constantTimeEqual, hex, hmacSha256 } from '../../lib/crypto';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 
 /**
  * The one payments module (decision 007): premium plans and seller packages both take money through it.

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { constantTimeEqual, hmacSha256 } from '../lib/crypto';
-import { AppError, conflict, notFound } from '../lib/errors';
-import { enforce, type Limit } from '../lib/rate-limit';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { constantTimeEqual, hmacSha256 } from '../../lib/crypto';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { enforce, type Limit } from '../../lib/rate-limit';
 import { assertActive, getProfile } from './auth';
-import { sendEmail } from './outbox';
-import { render, textLanguage } from '../schemas/notification-texts';
+import { sendEmail } from '../notifications/outbox';
+import { render, textLanguage } from '../../schemas/notification-texts';
 
 /** A code lives for the window it was made in and the next one: 10 to 20 minutes. */
 export const EMAIL_CODE_WINDOW_MS = 10 * 60_000;

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { bannerAds, categories, popularSearches } from '../db/schema';
-import { cached } from '../lib/cache';
-import type { BannerAd, Category, PopularSearch } from '../schemas/catalog';
-import { MENU_NAME_MAPPINGS, slugify } from '../schemas/taxonomy';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { bannerAds, categories, popularSearches } from '../../db/schema';
+import { cached } from '../../lib/cache';
+import type { BannerAd, Category, PopularSearch } from '../../schemas/catalog';
+import { MENU_NAME_MAPPINGS, slugify } from '../../schemas/taxonomy';
 
 type CategoryRow = typeof categories.$inferSelect;
 

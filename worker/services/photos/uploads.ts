@@ -1,14 +1,14 @@
 import { AwsClient } from 'aws4fetch';
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import { jpegRefusal, jpegStructure } from '../lib/decode-budget';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../lib/images';
-import { hashBands, hashPhoto } from '../lib/phash';
-import { stripMetadata } from '../lib/strip-metadata';
-import webpWasm from '../lib/webp-wasm';
-import { MAX_PHOTO_BYTES } from '../schemas/options';
-import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../schemas/photo-safety-data';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { jpegRefusal, jpegStructure } from '../../lib/decode-budget';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, looksTruncated, sniffImage } from '../../lib/images';
+import { hashBands, hashPhoto } from '../../lib/phash';
+import { stripMetadata } from '../../lib/strip-metadata';
+import webpWasm from '../../lib/webp-wasm';
+import { MAX_PHOTO_BYTES } from '../../schemas/options';
+import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../../schemas/photo-safety-data';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
 /** Orphans (uploaded, never attached to a listing) older than this are removed by the scheduled cleanup. */

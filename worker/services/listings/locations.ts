@@ -1,9 +1,9 @@
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { locations } from '../db/schema';
-import { cached } from '../lib/cache';
-import { notFound } from '../lib/errors';
-import type { Location } from '../schemas/catalog';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { locations } from '../../db/schema';
+import { cached } from '../../lib/cache';
+import { notFound } from '../../lib/errors';
+import type { Location } from '../../schemas/catalog';
 
 type LocationRow = typeof locations.$inferSelect;
 

@@ -1,6 +1,6 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
 
 /**
  * Outgoing SMS. A real gateway when SMS_PROVIDER_URL is set (a JSON POST with a bearer token);

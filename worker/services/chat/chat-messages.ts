@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../schemas/chat';
+import type { ChatMessage } from '../../schemas/chat';
 
 /** A chat message as stored in D1 (written by the chat room, read by the chat service). */
 export interface MessageRow {

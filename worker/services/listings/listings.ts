@@ -1,16 +1,16 @@
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { notFound } from '../lib/errors';
-import { readCache, writeCache } from '../lib/cache';
-import { hex, sha256 } from '../lib/crypto';
-import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../schemas/listings';
-import { subcategoryById } from '../schemas/taxonomy';
-import { brandKey } from '../schemas/brands';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { readCache, writeCache } from '../../lib/cache';
+import { hex, sha256 } from '../../lib/crypto';
+import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../../schemas/listings';
+import { subcategoryById } from '../../schemas/taxonomy';
+import { brandKey } from '../../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
-import { PIN_CANDIDATES, choosePinned, pinsFeatured } from './featured';
+import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured';
 import { resolveLocation } from './locations';
-import { THUMB_WIDTH, mediaUrl } from './media';
-import { isLikelyBot } from '../lib/bots';
+import { THUMB_WIDTH, mediaUrl } from '../photos/media';
+import { isLikelyBot } from '../../lib/bots';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -210,7 +210,7 @@ export interface PlannedSearch {
   near?: { cities: { id: number; km: number }[] };
   /** a subcategory id whose ads rank first by relevance (where the words' things are sold) */
   rankFirst?: string;
-  /** only live featured ads (features ending after this time): the candidates for pinning (services/featured.ts) */
+  /** only live featured ads (features ending after this time): the candidates for pinning (services/commerce/featured.ts) */
   featuredOnly?: number;
 }
 
@@ -347,7 +347,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
   // seller, places and the seller's ad count are joined for those few rows alone, not for every
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
-  // Featured candidates are only drawn from (by id, services/featured.ts): their numbers and ids,
+  // Featured candidates are only drawn from (by id, services/commerce/featured.ts): their numbers and ids,
   // not 60 whole rows with their seller and places when three are pinned.
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;

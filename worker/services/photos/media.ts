@@ -1,9 +1,9 @@
-import type { Env } from '../env';
-import { notFound } from '../lib/errors';
+import type { Env } from '../../env';
+import { notFound } from '../../lib/errors';
 
-import { MEDIA_PREFIX, MEDIA_WIDTHS, type MediaWidth } from '../schemas/media';
+import { MEDIA_PREFIX, MEDIA_WIDTHS, type MediaWidth } from '../../schemas/media';
 
-export { LARGE_WIDTH, MEDIA_PREFIX, MEDIA_WIDTHS, THUMB_WIDTH, type MediaWidth } from '../schemas/media';
+export { LARGE_WIDTH, MEDIA_PREFIX, MEDIA_WIDTHS, THUMB_WIDTH, type MediaWidth } from '../../schemas/media';
 
 export const mediaUrl = (origin: string, key: string, width?: MediaWidth) =>
   `${origin}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}${width ? `?w=${width}` : ''}`;

@@ -1,18 +1,18 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { invalidateListingCaches } from '../lib/cache';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
-import { normalisePhone } from '../schemas/auth';
-import { THUMB_WIDTH } from '../schemas/media';
-import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../schemas/trust';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { invalidateListingCaches } from '../../lib/cache';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { normalisePhone } from '../../schemas/auth';
+import { THUMB_WIDTH } from '../../schemas/media';
+import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../../schemas/trust';
 
 const DAY_MS = 86_400_000;
-import { render } from '../schemas/notification-texts';
-import { dispatchEvents, eventStatement } from './alerts/events';
-import { endRealtimeSessions } from './chat';
-import { findPhotoMatches, hashesOf } from './duplicate-photos';
-import { mediaUrl } from './media';
-import { notify } from './notifications';
+import { render } from '../../schemas/notification-texts';
+import { dispatchEvents, eventStatement } from '../alerts/events';
+import { endRealtimeSessions } from '../chat/chat';
+import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
+import { mediaUrl } from '../photos/media';
+import { notify } from '../notifications/notifications';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the

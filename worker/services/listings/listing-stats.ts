@@ -1,5 +1,5 @@
-import type { Env } from '../env';
-import { forbidden, notFound } from '../lib/errors';
+import type { Env } from '../../env';
+import { forbidden, notFound } from '../../lib/errors';
 
 /**
  * An ad's stats for its seller (decision 015): views (people other than the seller, once a day each, bots

@@ -1,6 +1,6 @@
-import type { Env } from '../env';
-import { AppError, notFound } from '../lib/errors';
-import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../lib/gst';
+import type { Env } from '../../env';
+import { AppError, notFound } from '../../lib/errors';
+import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../../lib/gst';
 import type { OrderItem } from './business-orders';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */

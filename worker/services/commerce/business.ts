@@ -1,9 +1,9 @@
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { invalidateListingCaches } from '../lib/cache';
-import { AppError, badRequest } from '../lib/errors';
-import type { AdLimit, PackageType, SellerPackage } from '../schemas/business';
-import { allCategories, resolveCategory } from './catalog';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { invalidateListingCaches } from '../../lib/cache';
+import { AppError, badRequest } from '../../lib/errors';
+import type { AdLimit, PackageType, SellerPackage } from '../../schemas/business';
+import { allCategories, resolveCategory } from '../listings/catalog';
 
 /**
  * Seller packages and free-ad limits (decision 007). Limits and packages are reference data
@@ -311,7 +311,7 @@ export const holdsPosting = async (env: Env, listingId: string, group: LimitGrou
 /**
  * Features or boosts my live ad with one unit of a credit for its group (oldest-expiring first).
  * FEATURED: badge until now (or the current end) + the pack's days, and pinned on top of page 1
- * of its category (services/featured.ts). BOOST: bumped_at = now; newest-first sorts by
+ * of its category (services/commerce/featured.ts). BOOST: bumped_at = now; newest-first sorts by
  * sort_at = coalesce(bumped_at, created_at) (migration 0017), created_at stays the posting time. The promotion row is written by a conditional insert (a unit must be left) and the
  * listing update depends on it, in one batch: a credit is never spent twice.
  */

@@ -1,8 +1,8 @@
-import type { Env } from '../env';
-import { chatEvent, type ChatMessage } from '../schemas/chat';
-import { render } from '../schemas/notification-texts';
-import { languageOf, notify, pushMessageFor, pushToInbox } from './notifications';
-import { sendPush } from './push';
+import type { Env } from '../../env';
+import { chatEvent, type ChatMessage } from '../../schemas/chat';
+import { render } from '../../schemas/notification-texts';
+import { languageOf, notify, pushMessageFor, pushToInbox } from '../notifications/notifications';
+import { sendPush } from '../notifications/push';
 
 /** Where the recipient was when the message was stored. */
 export interface Reach {

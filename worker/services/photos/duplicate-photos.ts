@@ -1,6 +1,6 @@
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import { MATCH_DISTANCE, bandProbes, hammingDistance } from '../lib/phash';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { MATCH_DISTANCE, bandProbes, hammingDistance } from '../../lib/phash';
 
 /**
  * Duplicate-photo rules (docs/decisions/012). A photo within Hamming distance 6 of a photo

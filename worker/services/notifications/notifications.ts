@@ -1,9 +1,9 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { notFound } from '../lib/errors';
-import { chatEvent, type Notification, type UnreadCount } from '../schemas/chat';
-import type { PushMessage } from '../schemas/push';
-import { textLanguage, type TextLanguage } from '../schemas/notification-texts';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { notFound } from '../../lib/errors';
+import { chatEvent, type Notification, type UnreadCount } from '../../schemas/chat';
+import type { PushMessage } from '../../schemas/push';
+import { textLanguage, type TextLanguage } from '../../schemas/notification-texts';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 

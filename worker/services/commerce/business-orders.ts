@@ -1,12 +1,12 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
-import { GST_PERCENT, type PackageType } from '../schemas/business';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { GST_PERCENT, type PackageType } from '../../schemas/business';
 import { DAY } from './business';
-import { notify } from './notifications';
+import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
-import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
-import { formatCount, render } from '../schemas/notification-texts';
+import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
+import { formatCount, render } from '../../schemas/notification-texts';
 
 /** Seller-package orders (decision 007): priced by the server, paid through the payments module, credited once. */
 

@@ -1,9 +1,9 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { invalidateListingCaches } from '../lib/cache';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import type { Listing } from '../schemas/listings';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { invalidateListingCaches } from '../../lib/cache';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Listing } from '../../schemas/listings';
 import {
   ENUM_FEATURES,
   STATUS_TRANSITIONS,
@@ -11,21 +11,21 @@ import {
   sellerPhone,
   type CreateListingInput,
   type UpdateListingInput,
-} from '../schemas/selling';
-import { slugify } from '../schemas/taxonomy';
+} from '../../schemas/selling';
+import { slugify } from '../../schemas/taxonomy';
 import { resolveCategory } from './catalog';
 import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
-import { MEDIA_PREFIX } from './media';
-import { moderationVerdict, verdictText } from './moderation';
-import { hasBlocked } from './trust';
-import { render } from '../schemas/notification-texts';
-import { notify } from './notifications';
-import { deleteObjectsIfUnused } from './uploads';
-import { duplicateCheck } from './duplicate-photos';
-import { listingBrand } from '../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from './business';
-import { dispatchEvents, eventStatement } from './alerts/events';
+import { MEDIA_PREFIX } from '../photos/media';
+import { moderationVerdict, verdictText } from '../trust/moderation';
+import { hasBlocked } from '../trust/trust';
+import { render } from '../../schemas/notification-texts';
+import { notify } from '../notifications/notifications';
+import { deleteObjectsIfUnused } from '../photos/uploads';
+import { duplicateCheck } from '../photos/duplicate-photos';
+import { listingBrand } from '../../schemas/brands';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from '../commerce/business';
+import { dispatchEvents, eventStatement } from '../alerts/events';
 
 interface StoredListing {
   num: number;

@@ -1,16 +1,16 @@
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import type { PremiumPackage, PremiumStatus } from '../schemas/premium';
-import { resolveCategory } from './catalog';
-import { resolveLocation } from './locations';
-import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
-import { notify } from './notifications';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { PremiumPackage, PremiumStatus } from '../../schemas/premium';
+import { resolveCategory } from '../listings/catalog';
+import { resolveLocation } from '../listings/locations';
+import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
+import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
 import { payBusinessOrderByProviderId } from './business-orders';
-import { abandonedBefore, notAbandoned } from '../lib/abandoned-checkouts';
-import { formatTextDate, render } from '../schemas/notification-texts';
+import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
+import { formatTextDate, render } from '../../schemas/notification-texts';
 
 // the payments module's signature, kept here for the callers (and tests) that know it from premium
 export { paymentSignature, paymentsMode } from './payments';

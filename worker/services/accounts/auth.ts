@@ -1,17 +1,17 @@
 import { and, eq, gt, isNull, desc, sql } from 'drizzle-orm';
-import { ulid } from '../lib/ulid';
-import type { Env } from '../env';
-import type { Db } from '../db/client';
-import { favorites, listings, notifications, otpChallenges, savedSearches, sessions, users } from '../db/schema';
-import { invalidateListingCaches } from '../lib/cache';
-import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../lib/crypto';
-import { AppError, conflict, notFound, unauthorized } from '../lib/errors';
-import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../lib/jwt';
-import { hashPassword, needsRehash, verifyPassword } from '../lib/password';
-import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../lib/rate-limit';
-import { namesFromEmail, type User, type UserLanguage } from '../schemas/auth';
-import { render, textLanguage } from '../schemas/notification-texts';
-import { sendSms } from './outbox';
+import { ulid } from '../../lib/ulid';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { favorites, listings, notifications, otpChallenges, savedSearches, sessions, users } from '../../db/schema';
+import { invalidateListingCaches } from '../../lib/cache';
+import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../../lib/crypto';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
+import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../../lib/jwt';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
+import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../../lib/rate-limit';
+import { namesFromEmail, type User, type UserLanguage } from '../../schemas/auth';
+import { render, textLanguage } from '../../schemas/notification-texts';
+import { sendSms } from '../notifications/outbox';
 
 type UserRow = typeof users.$inferSelect;
 

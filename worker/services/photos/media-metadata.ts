@@ -1,5 +1,5 @@
-import { sniffImage } from '../lib/images';
-import { stripMetadata } from '../lib/strip-metadata';
+import { sniffImage } from '../../lib/images';
+import { stripMetadata } from '../../lib/strip-metadata';
 import { MEDIA_WIDTHS } from './media';
 
 /** Where uploaded photos live in R2 (`u/{userId}/{id}.{ext}`); seed photos are generated and carry none. */
