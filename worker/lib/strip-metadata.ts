@@ -10,6 +10,7 @@
  * without being re-encoded.
  */
 import { JPEG_KEPT_APP_SEGMENTS, PNG_KEPT_CHUNKS, WEBP_KEPT_CHUNKS } from '../schemas/photo-safety-data';
+import { concatBytes } from './crypto';
 import { jpegOrientation, type ImageKind } from './images';
 
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
@@ -17,15 +18,7 @@ const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + ((b[i + 1]! 
 const u32le = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
-const join = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const join = (parts: Uint8Array[]) => concatBytes(...parts);
 
 /** APP1 "Exif" with a big-endian TIFF header and one IFD entry: Orientation (SHORT) = `orientation`. */
 export const orientationOnlyExif = (orientation: number) =>
