@@ -1,4 +1,5 @@
 import { routePartykitRequest } from 'partyserver';
+import { backfillPhotoPrints } from './services/duplicate-photos';
 import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';
@@ -62,7 +63,7 @@ export default {
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
   // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an
-  // ad and plans whose period ended
+  // ad, plans whose period ended, and prints for photos stored before them (decision 012)
   scheduled: async (controller, env, ctx) => {
     if (controller.cron === '* * * * *') {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
@@ -83,6 +84,7 @@ export default {
     ctx.waitUntil(expireFeatured(env).then((n) => console.log(`featured ads ended: ${n}`)));
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
+    ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
   },
   // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up
   queue: async (batch, env) => {

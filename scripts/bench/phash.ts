@@ -91,7 +91,7 @@ const sampleOf = async (bytes: Uint8Array) => {
 
 console.log(`phash bench: ${runs} runs each, CPU ms per photo (median / min / max)`);
 const copy1600 = photoHash(new Uint8Array(jpeg.encode(photo(1600, 1200), 85).data), 'jpeg')!;
-for (const [label, w, h, kind] of cases) {
+for (const [label, w, h, kind] of process.argv.includes('--edits-only') ? [] : cases) {
   const img = photo(w, h);
   const bytes = kind === 'jpeg' ? new Uint8Array(jpeg.encode(img, 85).data) : kind === 'png' ? encodePng({ width: w, height: h, data: img.data, channels: 4 }) : await toWebp(img);
   const tools = { webpWasm: webpDec, images: localImages };
@@ -120,4 +120,102 @@ for (const [label, w, h, kind] of cases) {
     `${label}: ${size}, via the Images binding, ${distance}: in the Worker ${median(worker).toFixed(1)} ms CPU (${Math.min(...worker).toFixed(1)}–${Math.max(...worker).toFixed(1)}); ` +
       `the resize (sharp standing in for Cloudflare Images, wall) ${median(resize).toFixed(0)} ms (${Math.min(...resize).toFixed(0)}–${Math.max(...resize).toFixed(0)})`,
   );
+}
+
+// ------------------------------------------------------------------ edited copies (decision 012, "Mirrors, turns, crops and borders")
+//   npm run bench:phash [-- --demo 6 --every 3]: false matches between distinct demo photos (drawn the way the seed draws them,
+//   --demo per subcategory), and per edit kind how many copies of every --every'th photo the plain hash and the print catch.
+{
+  const perSub = Number(process.argv[process.argv.indexOf('--demo') + 1]) || 6;
+  const every = Number(process.argv[process.argv.indexOf('--every') + 1]) || 3;
+  const { CATALOG } = await import('../seed/catalog');
+  const { printPixels, printMatch, turnHashes, windowHashes } = await import('../../worker/lib/photo-print');
+  const { dhashPixels, MATCH_DISTANCE } = await import('../../worker/lib/phash');
+  const v = await import('../../tests/factories/photo-variants');
+
+  const decoded = jpeg.decode(new Uint8Array(jpeg.encode(photo(1600, 1200), 85).data), { useTArray: true, formatAsRGBA: false });
+  const time = (fn: () => void) => {
+    const xs: number[] = [];
+    for (let r = 0; r < runs; r++) xs.push(cpuMs(fn));
+    return `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+  };
+  console.log(`\nper 1600×1200 photo, on its decoded pixels: plain dHash ${time(() => dhashPixels(decoded.data, 1600, 1200, 3))}; print ${time(() => printPixels(decoded.data, 1600, 1200, 3))}`);
+
+  const started = performance.now();
+  const demo: { name: string; img: ReturnType<typeof v.decodeJpeg> }[] = [];
+  for (const sub of Object.keys(CATALOG)) for (let n = 1; n <= perSub; n++) demo.push({ name: `${sub}/${n}`, img: v.decodeJpeg(renderImage(sub, n)) });
+  console.log(`demo photos: ${demo.length} (${Object.keys(CATALOG).length} subcategories × ${perSub}, 800×600 as the seed draws them; ${((performance.now() - started) / 1000).toFixed(0)} s to draw)`);
+  type Hashed = { hash: string; print: NonNullable<ReturnType<typeof printPixels>>; windows: { win: number; hash: string }[]; turns: (string | null)[] };
+  const hashedOf = (img: { width: number; height: number; data: Uint8Array }): Hashed => {
+    const print = printPixels(img.data, img.width, img.height, 4)!;
+    return { hash: dhashPixels(img.data, img.width, img.height, 4), print, windows: windowHashes(print), turns: turnHashes(print) };
+  };
+  const { PRINT_RULES } = await import('../../worker/lib/photo-print');
+  /** the lookup's rule: a window hash sharing a 16-bit band with a turn, within candidateDistance, then verified */
+  const printCaught = (stored: Hashed, copy: Hashed) => {
+    const hints: { win: number; turn: number; d: number }[] = [];
+    for (const w of stored.windows) {
+      copy.turns.forEach((t, turn) => {
+        if (!t) return;
+        const shares = [0, 4, 8, 12].some((i) => t.slice(i, i + 4) === w.hash.slice(i, i + 4));
+        const d = hammingDistance(t, w.hash);
+        if (shares && d <= PRINT_RULES.candidateDistance) hints.push({ win: w.win, turn, d });
+      });
+    }
+    if (!hints.length) return false;
+    return printMatch(stored.print, copy.print, hints.sort((a, b) => a.d - b.d)) !== null;
+  };
+  const hashes = demo.map((d) => hashedOf(d.img));
+  let plainFalse = 0;
+  let printFalse = 0;
+  const falseOnes: string[] = [];
+  for (let i = 0; i < hashes.length; i++) {
+    for (let j = 0; j < hashes.length; j++) {
+      if (i === j) continue;
+      if (j > i && hammingDistance(hashes[i]!.hash, hashes[j]!.hash) <= MATCH_DISTANCE) plainFalse++;
+      if (printCaught(hashes[i]!, hashes[j]!)) {
+        printFalse++;
+        if (falseOnes.length < 8) falseOnes.push(`${demo[j]!.name} → ${demo[i]!.name}`);
+      }
+    }
+  }
+  const pairs = (hashes.length * (hashes.length - 1)) / 2;
+  console.log(`false matches among ${pairs} pairs of distinct demo photos: plain hash ≤ ${MATCH_DISTANCE}: ${plainFalse}; print rule (either way round): ${printFalse}${falseOnes.length ? ` (e.g. ${falseOnes.join(', ')})` : ''}`);
+
+  const scaled = (img: Rgba, width: number) => resize(img, width, Math.round((width * img.height) / img.width));
+  type Rgba = { width: number; height: number; data: Uint8Array };
+  const edits: [string, (img: Rgba) => Rgba][] = [
+    ['resized to 400 px, quality 60', (img) => scaled(img, 400)],
+    ['mirrored left–right', v.mirror],
+    ['mirrored top–bottom', v.flipVertical],
+    ['turned 90°', (img) => v.turn(img, 1)],
+    ['turned 180°', (img) => v.turn(img, 2)],
+    ['turned 270°', (img) => v.turn(img, 3)],
+    ...(['left', 'top', 'right', 'bottom'] as const).flatMap((side) => [0.05, 0.1].map((f): [string, (img: Rgba) => Rgba] => [`cropped ${f * 100}% off the ${side}`, (img) => v.crop(img, { [side]: f })])),
+    ['cropped 5% all round', (img) => v.crop(img, { left: 0.05, right: 0.05, top: 0.05, bottom: 0.05 })],
+    ['cropped 10% all round', (img) => v.crop(img, { left: 0.1, right: 0.1, top: 0.1, bottom: 0.1 })],
+    ['cropped 8% off left and top', (img) => v.crop(img, { left: 0.08, top: 0.08 })],
+    ['border 3% white', (img) => v.addBorder(img, 0.03, [255, 255, 255])],
+    ['border 10% black', (img) => v.addBorder(img, 0.1, [0, 0, 0])],
+    ['border 15% red', (img) => v.addBorder(img, 0.15, [200, 30, 40])],
+    ['cropped 7% + resized to 400 px', (img) => scaled(v.crop(img, { right: 0.07 }), 400)],
+    ['turned 90° + cropped 8% + resized', (img) => scaled(v.crop(v.turn(img, 1), { left: 0.08, bottom: 0.04 }), 300)],
+    ['mirrored + border 8% + resized', (img) => scaled(v.addBorder(v.mirror(img), 0.08, [250, 250, 250]), 400)],
+  ];
+  console.log(`\nrecall on edits of every ${every}th demo photo (saved as JPEG quality 60):`);
+  console.log('| edit | plain hash ≤ 6 | print rule |');
+  console.log('|---|---|---|');
+  for (const [what, edit] of edits) {
+    let plain = 0;
+    let print = 0;
+    let n = 0;
+    for (let i = 0; i < demo.length; i += every) {
+      const copy = v.decodeJpeg(v.toJpeg(edit(demo[i]!.img), 60));
+      const h = hashedOf(copy);
+      n++;
+      if (hammingDistance(h.hash, hashes[i]!.hash) <= MATCH_DISTANCE) plain++;
+      if (printCaught(hashes[i]!, h)) print++;
+    }
+    console.log(`| ${what} | ${plain}/${n} | ${print}/${n} |`);
+  }
 }

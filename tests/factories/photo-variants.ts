@@ -59,12 +59,50 @@ export const crop = (img: Rgba, sides: { left?: number; right?: number; top?: nu
   return { width, height, data: out };
 };
 
-/** Mirror image (a common trick to dodge duplicate checks; dHash does not catch it — documented). */
+/** Mirror image, left to right (a common trick to dodge duplicate checks). */
 export const mirror = (img: Rgba): Rgba => {
   const out = new Uint8Array(img.data.length);
   for (let y = 0; y < img.height; y++)
     for (let x = 0; x < img.width; x++) out.set(img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4), (y * img.width + img.width - 1 - x) * 4);
   return { ...img, data: out };
+};
+
+/** Mirror image, top to bottom. */
+export const flipVertical = (img: Rgba): Rgba => {
+  const out = new Uint8Array(img.data.length);
+  const line = img.width * 4;
+  for (let y = 0; y < img.height; y++) out.set(img.data.subarray(y * line, (y + 1) * line), (img.height - 1 - y) * line);
+  return { ...img, data: out };
+};
+
+/** Turned clockwise by `quarters` quarter turns (1 = 90°, 2 = 180°, 3 = 270°). */
+export const turn = (img: Rgba, quarters: 1 | 2 | 3): Rgba => {
+  let cur = img;
+  for (let q = 0; q < quarters; q++) {
+    const width = cur.height;
+    const height = cur.width;
+    const out = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const from = ((cur.height - 1 - x) * cur.width + y) * 4;
+        out.set(cur.data.subarray(from, from + 4), (y * width + x) * 4);
+      }
+    }
+    cur = { width, height, data: out };
+  }
+  return cur;
+};
+
+/** A solid border of `rgb` around the photo, `fraction` of its width (and height) on each side. */
+export const addBorder = (img: Rgba, fraction: number, rgb: readonly [number, number, number]): Rgba => {
+  const bx = Math.round(img.width * fraction);
+  const by = Math.round(img.height * fraction);
+  const width = img.width + 2 * bx;
+  const height = img.height + 2 * by;
+  const out = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) out.set([rgb[0], rgb[1], rgb[2], 255], i * 4);
+  for (let y = 0; y < img.height; y++) out.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), ((y + by) * width + bx) * 4);
+  return { width, height, data: out };
 };
 
 /**

@@ -4,7 +4,7 @@
  * SQL in migrations/ (drizzle-kit does not model virtual tables or triggers).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () => integer('created_at').notNull();
 const updatedAt = () => integer('updated_at').notNull();
@@ -237,6 +237,42 @@ export const media = sqliteTable(
     index('media_phash_b1').on(t.phashB1).where(sql`phash_b1 IS NOT NULL`),
     index('media_phash_b2').on(t.phashB2).where(sql`phash_b2 IS NOT NULL`),
     index('media_phash_b3').on(t.phashB3).where(sql`phash_b3 IS NOT NULL`),
+  ],
+);
+
+/**
+ * A photo's print (decision 012, "Mirrors, turns, crops and borders", migration 0027): a greyscale
+ * thumbnail of its frame with borders trimmed, from which mirrored, turned and cropped copies are
+ * verified. Empty when the backfill could not read an older photo.
+ */
+export const mediaPrints = sqliteTable('media_prints', {
+  mediaId: text('media_id')
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  print: blob('print', { mode: 'buffer' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** dHash of each crop window of a photo's print, in four indexed 16-bit bands (like media.phash). */
+export const mediaPrintWindows = sqliteTable(
+  'media_print_windows',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    win: integer('win').notNull(),
+    hash: text('hash').notNull(),
+    b0: integer('b0').notNull(),
+    b1: integer('b1').notNull(),
+    b2: integer('b2').notNull(),
+    b3: integer('b3').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.win] }),
+    index('media_print_windows_b0').on(t.b0),
+    index('media_print_windows_b1').on(t.b1),
+    index('media_print_windows_b2').on(t.b2),
+    index('media_print_windows_b3').on(t.b3),
   ],
 );
 

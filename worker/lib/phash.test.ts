@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
-import { crop, decodeJpeg, fromBase64, resize, scene, storedAs, toJpeg, toPng, withExifOrientation } from '../../tests/factories/photo-variants';
+import { addBorder, crop, decodeJpeg, flipVertical, fromBase64, mirror, resize, scene, storedAs, toJpeg, toPng, turn, withExifOrientation, type Rgba } from '../../tests/factories/photo-variants';
 import { jpegOrientation } from './images';
-import { MATCH_DISTANCE, MAX_HASH_PIXELS, bandProbes, dhashPixels, downscaledHash, hammingDistance, hashBands, hashPhoto, photoHash, webpPhotoHash } from './phash';
+import { MATCH_DISTANCE, MAX_HASH_PIXELS, bandProbes, dhashPixels, downscaledHash, hammingDistance, hashBands, hashPhoto, photoHash, photoHashed, webpPhotoHash } from './phash';
+import { PRINT_WINDOWS, decodePrint, encodePrint, printMatch, turnHashes, windowHashes } from './photo-print';
 import webpWasm from './webp-wasm';
 import { toWebp } from '../../tests/factories/webp';
 
@@ -13,6 +14,11 @@ import { toWebp } from '../../tests/factories/webp';
  * phone model (same drawing, other colours and scenes) must not.
  */
 const original = (name: keyof typeof PHASH_PHOTOS) => fromBase64(PHASH_PHOTOS[name]);
+const printOf = (bytes: Uint8Array, kind: 'jpeg' | 'png' = 'jpeg') => {
+  const p = photoHashed(bytes, kind)?.print;
+  if (!p) throw new Error('no print');
+  return p;
+};
 const hashOf = (bytes: Uint8Array, kind: 'jpeg' | 'png' = 'jpeg') => {
   const h = photoHash(bytes, kind);
   if (!h) throw new Error('no hash');
@@ -98,10 +104,18 @@ describe('hash test set: different photos do not match (> 6)', () => {
   }
 });
 
-describe('known limit (docs/decisions/012)', () => {
-  it('the same model staged alike, only the colours differing, can land within 6: a hold for review, not a rejection', () => {
+describe('known limits of the plain hash (docs/decisions/012), which the print covers', () => {
+  it('the same model staged alike, only the colours differing, can land within 6 — the prints tell them apart', () => {
     // phone2 (mint back, purple screen) and phone3 (pink back, green screen): same pose, same place in the frame
     expect(hammingDistance(hashOf(original('phone2')), hashOf(original('phone3')))).toBeLessThanOrEqual(MATCH_DISTANCE);
+    expect(printMatch(printOf(original('phone2')), printOf(original('phone3')))).toBeNull();
+    expect(printMatch(printOf(original('phone3')), printOf(original('phone2')))).toBeNull();
+  });
+
+  it('a near-white border on a photo with a pale edge, mirrored and resized, can escape the print (the border trim runs into the wall)', () => {
+    const base = decodeJpeg(original('phone1'));
+    const copy = toJpeg(resize(addBorder(mirror(base), 0.08, [250, 250, 250]), 300, 225), 60);
+    expect(printMatch(printOf(original('phone1')), printOf(copy))).toBeNull();
   });
 
   it('crops of 2% or more on every side may exceed 6', () => {
@@ -123,7 +137,7 @@ describe('photos that cannot be hashed', () => {
   it('damaged JPEG and non-images give null, never throw; the sync path leaves WebP to hashPhoto', async () => {
     const tinyWebp = Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) => c.charCodeAt(0));
     expect(photoHash(tinyWebp, 'webp')).toBeNull();
-    expect(await hashPhoto(tinyWebp, 'webp', { webpWasm })).toEqual({ checked: true, hash: null, via: 'worker' }); // 1×1: decodes, but flat
+    expect(await hashPhoto(tinyWebp, 'webp', { webpWasm })).toEqual({ checked: true, hash: null, print: null, via: 'worker' }); // 1×1: decodes, but flat
     expect(photoHash(original('phone1').slice(0, 200), 'jpeg')).toBeNull();
     expect(photoHash(new Uint8Array([1, 2, 3]), 'png')).toBeNull();
   });
@@ -250,5 +264,99 @@ describe('EXIF orientation', () => {
     const sideways = toJpeg(storedAs(upright, 6), 90);
     expect(jpegOrientation(sideways)).toBe(1);
     expect(hammingDistance(hashOf(sideways), uprightHash)).toBeGreaterThan(MATCH_DISTANCE);
+  });
+});
+
+/**
+ * Edits a copycat makes to dodge the plain hash (decision 012, "Mirrors, turns, crops and borders"):
+ * each must still match its original by the print rule (printMatch: an indexed window hash within
+ * reach of one of the copy's 8 orientations, then the aligned thumbnails verified), and no two
+ * different photos of the set may match, in any orientation or crop.
+ */
+describe('prints: mirrored, turned, cropped and bordered copies still match', { timeout: 120_000 }, () => {
+  /** resized keeping the aspect ratio, as every photo editor does */
+  const scaled = (img: Rgba, width: number) => resize(img, width, Math.round((width * img.height) / img.width));
+  const edits: [string, (img: Rgba) => Rgba][] = [
+    ['mirrored left to right', mirror],
+    ['mirrored top to bottom', flipVertical],
+    ['turned 90°', (img) => turn(img, 1)],
+    ['turned 180°', (img) => turn(img, 2)],
+    ['turned 270°', (img) => turn(img, 3)],
+    ['cropped 5% off the left', (img) => crop(img, { left: 0.05 })],
+    ['cropped 10% off the left', (img) => crop(img, { left: 0.1 })],
+    ['cropped 10% off the top', (img) => crop(img, { top: 0.1 })],
+    ['cropped 10% off the right', (img) => crop(img, { right: 0.1 })],
+    ['cropped 10% off the bottom', (img) => crop(img, { bottom: 0.1 })],
+    ['cropped 5% all round (centred)', (img) => crop(img, { left: 0.05, right: 0.05, top: 0.05, bottom: 0.05 })],
+    ['cropped 10% all round (centred)', (img) => crop(img, { left: 0.1, right: 0.1, top: 0.1, bottom: 0.1 })],
+    ['cropped 8% off the left and the top', (img) => crop(img, { left: 0.08, top: 0.08 })],
+    ['cropped unevenly (3/6/9/2 %)', (img) => crop(img, { left: 0.03, top: 0.06, right: 0.09, bottom: 0.02 })],
+    ['a thin white border (3%)', (img) => addBorder(img, 0.03, [255, 255, 255])],
+    ['a black border (15%)', (img) => addBorder(img, 0.15, [0, 0, 0])],
+    ['a red border (10%)', (img) => addBorder(img, 0.1, [200, 30, 40])],
+    ['cropped 7%, resized to 300 px wide', (img) => scaled(crop(img, { right: 0.07 }), 300)],
+    ['turned 90°, cropped 8% and 4%, resized to 200 px wide', (img) => scaled(crop(turn(img, 1), { left: 0.08, bottom: 0.04 }), 200)],
+    ['mirrored, bordered in grey and resized to 300 px wide', (img) => scaled(addBorder(mirror(img), 0.08, [128, 128, 128]), 300)],
+  ];
+  const names = ['phone1', 'shotA', 'shotC', 'laptop1', 'car1'] as const;
+  for (const name of names) {
+    const base = decodeJpeg(original(name));
+    const stored = printOf(original(name));
+    for (const [what, edit] of edits) {
+      it(`${name}: ${what}`, () => {
+        const copy = toJpeg(edit(base), 60);
+        expect(printMatch(stored, printOf(copy))).not.toBeNull();
+      });
+    }
+  }
+
+  it('the plain hash misses most of them (why the print exists)', () => {
+    let missed = 0;
+    let tried = 0;
+    for (const name of names) {
+      const base = decodeJpeg(original(name));
+      const h = hashOf(original(name));
+      for (const edited of [mirror(base), flipVertical(base), turn(base, 1), crop(base, { left: 0.1 }), addBorder(base, 0.15, [0, 0, 0])]) {
+        tried++;
+        if (hammingDistance(h, hashOf(toJpeg(edited, 80))) > MATCH_DISTANCE) missed++;
+      }
+    }
+    expect(missed / tried).toBeGreaterThan(0.8);
+  });
+
+  it('different photos of the set never match, in any orientation or crop', () => {
+    const all = Object.keys(PHASH_PHOTOS) as (keyof typeof PHASH_PHOTOS)[];
+    const prints = all.map((n) => printOf(original(n)));
+    for (let i = 0; i < all.length; i++) {
+      for (let j = 0; j < all.length; j++) {
+        if (i !== j) expect(printMatch(prints[i]!, prints[j]!), `${all[i]} vs ${all[j]}`).toBeNull();
+      }
+    }
+  });
+
+  it('a plain picture with a border is still flat: no hash, no print (no false holds)', () => {
+    const plain: Rgba = { width: 300, height: 200, data: new Uint8Array(300 * 200 * 4).fill(180) };
+    expect(photoHashed(toJpeg(addBorder(plain, 0.1, [20, 20, 20]), 85), 'jpeg')).toBeNull();
+  });
+
+  it('a border is trimmed: the bordered copy and the original have nearly the same window hashes', () => {
+    const base = decodeJpeg(original('laptop1'));
+    const a = windowHashes(printOf(original('laptop1')));
+    const b = windowHashes(printOf(toJpeg(addBorder(base, 0.12, [0, 0, 0]), 85)));
+    expect(hammingDistance(a[0]!.hash, b[0]!.hash)).toBeLessThanOrEqual(3);
+  });
+
+  it('stored form: 1,029 bytes that read back the same; 15 windows; 8 distinct orientations', () => {
+    const p = printOf(original('shotB'));
+    const bytes = encodePrint(p);
+    expect(bytes.length).toBe(1029);
+    const back = decodePrint(bytes)!;
+    expect(back.aspect).toBeCloseTo(p.aspect, 4);
+    expect(printMatch(back, p)).not.toBeNull();
+    expect(decodePrint(new Uint8Array(0))).toBeNull();
+    expect(decodePrint(bytes.slice(0, 100))).toBeNull();
+    expect(PRINT_WINDOWS).toHaveLength(15);
+    expect(windowHashes(p).length).toBeLessThanOrEqual(15);
+    expect(new Set(turnHashes(p)).size).toBe(8);
   });
 });

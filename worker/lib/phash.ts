@@ -14,6 +14,7 @@ import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { jpegDecodableHere, pngInflatesWithinBudget } from './decode-budget';
 import { jpegOrientation, sniffImage, type ImageKind } from './images';
+import { printPixels, type PhotoPrint } from './photo-print';
 
 /** Photos within this Hamming distance are "the same photo" (decision 012). */
 export const MATCH_DISTANCE = 6;
@@ -112,10 +113,30 @@ const notFlat = (hash: string | null) => {
 };
 
 /**
+ * What hashing decoded pixels gives: the plain dHash (media.phash, the index every stored photo
+ * has) and the print that catches mirrored, turned, cropped and bordered copies (photo-print.ts).
+ */
+export interface Hashed {
+  hash: string;
+  print: PhotoPrint | null;
+}
+
+const hashed = (data: ArrayLike<number>, width: number, height: number, channels: number, orientation = 1): Hashed => ({
+  hash: dhashPixels(data, width, height, channels, orientation),
+  print: printPixels(data, width, height, channels, orientation),
+});
+
+/** A flat picture has neither (FLAT_HASH_BITS): it is stored unchecked on purpose. */
+const notFlatHashed = (h: Hashed | null): Hashed | null => (h && notFlat(h.hash) ? h : null);
+
+/**
  * The hash of a JPEG or PNG file's bytes (synchronous, pure JS), or null when it cannot be decoded
  * here (WebP: use hashPhoto; too large, damaged) or is flat.
  */
-export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => notFlat(decodedHash(bytes, kind));
+export const photoHash = (bytes: Uint8Array, kind: ImageKind): string | null => notFlat(decodedHash(bytes, kind)?.hash ?? null);
+
+/** photoHash with the photo's print (null for a flat picture or one that cannot be decoded here). */
+export const photoHashed = (bytes: Uint8Array, kind: ImageKind): Hashed | null => notFlatHashed(decodedHash(bytes, kind));
 
 let webpReady: { wasm: WebAssembly.Module; ready: Promise<void> } | null = null;
 
@@ -124,9 +145,9 @@ let webpReady: { wasm: WebAssembly.Module; ready: Promise<void> } | null = null;
  * isolate from `wasm` (never fetched). Dimensions come from the VP8/VP8L/VP8X header first: over
  * MAX_HASH_PIXELS nothing is decoded. Null when too large, damaged or flat; never throws.
  */
-export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => notFlat(await webpDecodedHash(bytes, wasm));
+export const webpPhotoHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => notFlat((await webpDecodedHash(bytes, wasm))?.hash ?? null);
 
-const webpDecodedHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<string | null> => {
+const webpDecodedHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Promise<Hashed | null> => {
   try {
     const header = sniffImage(bytes);
     if (header?.kind !== 'webp' || !header.width || !header.height || header.width * header.height > MAX_HASH_PIXELS) return null;
@@ -135,7 +156,7 @@ const webpDecodedHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Pro
     const copy = bytes.slice().buffer; // the decoder takes an ArrayBuffer of exactly the file
     const img = await decodeWebp(copy);
     if (img.width * img.height > MAX_HASH_PIXELS) return null;
-    return dhashPixels(img.data, img.width, img.height, 4);
+    return hashed(img.data, img.width, img.height, 4);
   } catch {
     return null;
   }
@@ -147,7 +168,10 @@ const webpDecodedHash = async (bytes: Uint8Array, wasm: WebAssembly.Module): Pro
  * costs a few MB, never a full decode. Null when the copy cannot be decoded; throws what the
  * binding throws (the photo is not an image it can read, or the service failed).
  */
-export const downscaledHash = async (bytes: Uint8Array, images: ImagesBinding): Promise<string | null> => {
+export const downscaledHash = async (bytes: Uint8Array, images: ImagesBinding): Promise<string | null> => (await downscaledHashed(bytes, images))?.hash ?? null;
+
+/** downscaledHash with the photo's print. */
+export const downscaledHashed = async (bytes: Uint8Array, images: ImagesBinding): Promise<Hashed | null> => {
   const input = new Blob([bytes.slice()]).stream();
   const copy = await images.input(input).transform({ width: HASH_SAMPLE_SIDE, height: HASH_SAMPLE_SIDE, fit: 'scale-down' }).output({ format: 'image/png' });
   const png = new Uint8Array(await copy.response().arrayBuffer());
@@ -161,7 +185,7 @@ export const downscaledHash = async (bytes: Uint8Array, images: ImagesBinding): 
  * photo, because one stored without a hash would escape the duplicate check.
  */
 export type PhotoHashOutcome =
-  | { checked: true; hash: string | null; via: 'worker' | 'images' }
+  | { checked: true; hash: string | null; print: PhotoPrint | null; via: 'worker' | 'images' }
   | { checked: false; overCap: boolean; reason: 'NO_IMAGES_BINDING' | 'IMAGES_FAILED' };
 
 /**
@@ -174,25 +198,27 @@ export const hashPhoto = async (bytes: Uint8Array, kind: ImageKind, tools: { web
   const overCap = !!header?.width && !!header.height && header.width * header.height > MAX_HASH_PIXELS;
   if (!overCap) {
     const local = kind === 'webp' ? await webpDecodedHash(bytes, tools.webpWasm) : decodedHash(bytes, kind);
-    if (local) return { checked: true, hash: notFlat(local), via: 'worker' };
+    if (local) return { checked: true, ...flatOrNot(local), via: 'worker' };
   }
   if (!tools.images) return { checked: false, overCap, reason: 'NO_IMAGES_BINDING' };
   try {
-    const sampled = await downscaledHash(bytes, tools.images);
-    if (sampled) return { checked: true, hash: notFlat(sampled), via: 'images' };
+    const sampled = await downscaledHashed(bytes, tools.images);
+    if (sampled) return { checked: true, ...flatOrNot(sampled), via: 'images' };
   } catch (err) {
     console.warn('phash: the Images binding could not scale the photo down:', err instanceof Error ? err.message : String(err));
   }
   return { checked: false, overCap, reason: 'IMAGES_FAILED' };
 };
 
-const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
+const flatOrNot = (h: Hashed) => (notFlatHashed(h) ? h : { hash: null, print: null });
+
+const decodedHash = (bytes: Uint8Array, kind: ImageKind): Hashed | null => {
   try {
     if (kind === 'jpeg') {
       // too many passes or tables for the Worker to decode: the Images binding's copy is hashed instead
       if (!jpegDecodableHere(bytes)) return null;
       const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_HASH_PIXELS / 1e6, maxMemoryUsageInMB: 80 });
-      return dhashPixels(img.data, img.width, img.height, 3, jpegOrientation(bytes));
+      return hashed(img.data, img.width, img.height, 3, jpegOrientation(bytes));
     }
     if (kind === 'png') {
       // a zlib bomb (image data or ICC profile inflating past its declared size) is never inflated here
@@ -208,10 +234,10 @@ const decodedHash = (bytes: Uint8Array, kind: ImageKind): string | null => {
           rgb[p * 3 + 1] = colour[1]!;
           rgb[p * 3 + 2] = colour[2]!;
         }
-        return dhashPixels(rgb, img.width, img.height, 3);
+        return hashed(rgb, img.width, img.height, 3);
       }
       if (img.depth !== 8 && img.depth !== 16) return null; // 1/2/4-bit grey: too rare to bother
-      return dhashPixels(data, img.width, img.height, img.channels);
+      return hashed(data, img.width, img.height, img.channels);
     }
     return null;
   } catch {

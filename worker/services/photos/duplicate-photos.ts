@@ -1,15 +1,22 @@
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import { MATCH_DISTANCE, bandProbes, hammingDistance } from '../../lib/phash';
+import { MATCH_DISTANCE, bandProbes, hammingDistance, hashBands, hashPhoto } from '../../lib/phash';
+import { PRINT_RULES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
+import { sniffImage } from '../../lib/images';
+import webpWasm from '../../lib/webp-wasm';
 
 /**
  * Duplicate-photo rules (docs/decisions/012). A photo within Hamming distance 6 of a photo
- * in another account's live ad from the last 90 days holds the new ad for a moderator; the same
+ * in another account's live ad from the last 90 days — or a mirrored, turned, cropped or bordered
+ * copy of one, verified on the two photos' prints — holds the new ad for a moderator; the same
  * seller posting the same photo again in the same subcategory while that ad is up gets a 409.
  */
 
 /** Only ads this recent count as the "original" of a copied photo. */
 export const DUPLICATE_WINDOW_MS = 90 * 24 * 3600_000;
+
+/** At most this many stored photos per uploaded photo are verified on their prints (CPU per post). */
+export const MAX_VERIFIED_PER_PHOTO = 12;
 
 export interface PhotoMatch {
   mediaId: string;
@@ -20,12 +27,22 @@ export interface PhotoMatch {
   status: string;
   categoryId: string;
   subcategoryId: string | null;
+  /** bits between the hashes that found it (the plain hash, or a crop window's and a turn's) */
   distance: number;
+}
+
+/** A photo being checked: its plain hash and, for photos hashed since prints exist, its print. */
+export interface CheckedPhoto {
+  hash: string;
+  print: PhotoPrint | null;
 }
 
 interface Row {
   media_id: string;
   phash: string;
+  win: number | null;
+  win_hash: string | null;
+  print: ArrayBuffer | null;
   listing_id: string;
   user_id: string;
   slug: string;
@@ -35,60 +52,177 @@ interface Row {
   subcategory_id: string | null;
 }
 
-const probeSql = (band: number) => `m.phash_b${band} IN (${Array.from({ length: 17 }, () => '?').join(',')})`;
+const LISTING_COLUMNS = 'l.id AS listing_id, l.user_id, l.slug, l.title, l.status, l.category_id, l.subcategory_id';
+const WHO = `l.id <> ? AND ((l.user_id = ? AND l.status IN ('APPROVED', 'PENDING')) OR (l.user_id <> ? AND l.status = 'APPROVED' AND l.created_at >= ?))`;
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 /**
- * Ads (other than `exceptListingId`) holding a photo within distance 6 of one of `hashes`: live or
- * held ads of `ownerId` whatever their age, and other accounts' live ads from the last 90 days.
- * The four band lookups use their indexes; the exact distance is checked here.
+ * The D1 statements that store a photo's print and its crop windows' hashes (none for a photo
+ * without a print). Each INSERT stays under D1's 100 bound parameters.
  */
-export const findPhotoMatches = async (env: Env, hashes: string[], ownerId: string, exceptListingId: string, now = Date.now()): Promise<PhotoMatch[]> => {
-  const wanted = [...new Set(hashes)];
+export const printStatements = (env: Env, mediaId: string, print: PhotoPrint | null, now = Date.now()): D1PreparedStatement[] => {
+  if (!print) return [];
+  const windows = windowHashes(print);
+  const statements = [env.DB.prepare('INSERT OR REPLACE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(mediaId, encodePrint(print), now)];
+  for (let i = 0; i < windows.length; i += 8) {
+    const chunk = windows.slice(i, i + 8); // 8 rows × 7 values = 56 parameters
+    statements.push(
+      env.DB.prepare(`INSERT OR REPLACE INTO media_print_windows (media_id, win, hash, b0, b1, b2, b3) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`).bind(
+        ...chunk.flatMap((w) => [mediaId, w.win, w.hash, ...hashBands(w.hash)]),
+      ),
+    );
+  }
+  return statements;
+};
+
+/**
+ * Ads (other than `exceptListingId`) holding a copy of one of `photos`: live or held ads of `ownerId`
+ * whatever their age, and other accounts' live ads from the last 90 days. Two indexed lookups per
+ * photo: its plain hash against media.phash (every hashed photo, including ones stored before prints
+ * existed), and its 8 orientations against the crop windows of stored prints. Stored photos with a
+ * print are verified on the two prints; older ones use the plain rule (distance ≤ 6).
+ */
+export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId: string, exceptListingId: string, now = Date.now()): Promise<PhotoMatch[]> => {
+  const wanted = [...new Map(photos.map((p) => [p.hash, p])).values()];
   if (!wanted.length) return [];
-  const statements = wanted.map((hash) =>
-    env.DB.prepare(
-      `SELECT m.id AS media_id, m.phash, l.id AS listing_id, l.user_id, l.slug, l.title, l.status, l.category_id, l.subcategory_id
-       FROM media m JOIN listings l ON l.id = m.listing_id
-       WHERE (${[0, 1, 2, 3].map(probeSql).join(' OR ')}) AND l.id <> ?
-         AND ((l.user_id = ? AND l.status IN ('APPROVED', 'PENDING')) OR (l.user_id <> ? AND l.status = 'APPROVED' AND l.created_at >= ?))
-       LIMIT 200`,
-    ).bind(...bandProbes(hash).flat(), exceptListingId, ownerId, ownerId, now - DUPLICATE_WINDOW_MS),
-  );
+  const since = now - DUPLICATE_WINDOW_MS;
+  const statements: D1PreparedStatement[] = [];
+  const owners: { photo: CheckedPhoto; turns: (string | null)[] }[] = [];
+  for (const photo of wanted) {
+    const turns = photo.print ? turnHashes(photo.print) : [];
+    owners.push({ photo, turns });
+    statements.push(
+      env.DB.prepare(
+        `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${LISTING_COLUMNS}
+         FROM media m JOIN listings l ON l.id = m.listing_id LEFT JOIN media_prints p ON p.media_id = m.id
+         WHERE (${[0, 1, 2, 3].map((b) => `m.phash_b${b} IN (${marks(17)})`).join(' OR ')}) AND ${WHO}
+         LIMIT 200`,
+      ).bind(...bandProbes(photo.hash).flat(), exceptListingId, ownerId, ownerId, since),
+    );
+    const present = turns.filter((t): t is string => !!t);
+    if (!present.length) continue;
+    // per band, the 8 orientations' values (≤ 32 parameters): a crop within a few per cent of a
+    // stored window shares a band with it exactly; verification does the rest
+    const perBand = [0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]);
+    statements.push(
+      env.DB.prepare(
+        `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${LISTING_COLUMNS}
+         FROM media_print_windows w JOIN media m ON m.id = w.media_id JOIN listings l ON l.id = m.listing_id JOIN media_prints p ON p.media_id = w.media_id
+         WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${WHO}
+         LIMIT 200`,
+      ).bind(...perBand.flat(), exceptListingId, ownerId, ownerId, since),
+    );
+  }
   const results = await env.DB.batch<Row>(statements);
+  const rowsFor = new Map<CheckedPhoto, Row[]>();
+  let k = 0;
+  for (const { photo, turns } of owners) {
+    const rows = [...(results[k++]?.results ?? [])];
+    if (turns.some(Boolean)) rows.push(...(results[k++]?.results ?? []));
+    rowsFor.set(photo, rows);
+  }
+
   const matches = new Map<string, PhotoMatch>();
-  results.forEach((result, i) => {
-    for (const r of result.results ?? []) {
-      const distance = hammingDistance(wanted[i]!, r.phash);
-      if (distance > MATCH_DISTANCE) continue;
-      const seen = matches.get(r.listing_id);
-      if (seen && seen.distance <= distance) continue;
-      matches.set(r.listing_id, {
-        mediaId: r.media_id,
-        listingId: r.listing_id,
-        userId: r.user_id,
-        slug: r.slug,
-        title: r.title,
-        status: r.status,
-        categoryId: r.category_id,
-        subcategoryId: r.subcategory_id,
-        distance,
+  const keep = (r: Row, distance: number) => {
+    const seen = matches.get(r.listing_id);
+    if (seen && seen.distance <= distance) return;
+    matches.set(r.listing_id, {
+      mediaId: r.media_id,
+      listingId: r.listing_id,
+      userId: r.user_id,
+      slug: r.slug,
+      title: r.title,
+      status: r.status,
+      categoryId: r.category_id,
+      subcategoryId: r.subcategory_id,
+      distance,
+    });
+  };
+  for (const { photo, turns } of owners) {
+    // per stored photo: the plain distance, and the crop-window hints (window, orientation, bits)
+    const stored = new Map<string, { row: Row; plain: number; hints: { win: number; turn: number; d: number }[] }>();
+    for (const r of rowsFor.get(photo) ?? []) {
+      const entry = stored.get(r.media_id) ?? { row: r, plain: hammingDistance(photo.hash, r.phash), hints: [] };
+      stored.set(r.media_id, entry);
+      if (r.win === null || !r.win_hash) continue;
+      turns.forEach((t, turn) => {
+        if (!t) return;
+        const d = hammingDistance(t, r.win_hash!);
+        if (d <= PRINT_RULES.candidateDistance) entry.hints.push({ win: r.win!, turn, d });
       });
     }
-  });
+    const ranked = [...stored.values()]
+      .map((e) => ({ ...e, best: Math.min(e.plain, ...e.hints.map((h) => h.d)) }))
+      .sort((a, b) => a.best - b.best);
+    let verified = 0;
+    for (const e of ranked) {
+      const theirs = decodePrint(e.row.print);
+      if (!photo.print || !theirs) {
+        // a photo stored before prints (or checked without one): the plain rule
+        if (e.plain <= MATCH_DISTANCE) keep(e.row, e.plain);
+        continue;
+      }
+      if (e.best > PRINT_RULES.candidateDistance || verified >= MAX_VERIFIED_PER_PHOTO) continue;
+      verified++;
+      const hints = [...e.hints.sort((a, b) => a.d - b.d), { win: 0, turn: 0, d: e.plain }];
+      if (printMatch(theirs, photo.print, hints) !== null) keep(e.row, e.best);
+    }
+  }
   return [...matches.values()].sort((a, b) => a.distance - b.distance);
 };
 
-/** The stored hashes of these media rows (photos that could not be hashed have none). */
-export const hashesOf = async (env: Env, mediaIds: string[]) => {
-  const hashes: string[] = [];
+/** The stored hashes and prints of these media rows (photos that could not be hashed have none). */
+export const hashesOf = async (env: Env, mediaIds: string[]): Promise<CheckedPhoto[]> => {
+  const photos: CheckedPhoto[] = [];
   for (let i = 0; i < mediaIds.length; i += 90) {
     const chunk = mediaIds.slice(i, i + 90);
-    const { results } = await env.DB.prepare(`SELECT phash FROM media WHERE phash IS NOT NULL AND id IN (${chunk.map(() => '?').join(',')})`)
+    const { results } = await env.DB.prepare(
+      `SELECT m.phash, p.print FROM media m LEFT JOIN media_prints p ON p.media_id = m.id WHERE m.phash IS NOT NULL AND m.id IN (${marks(chunk.length)})`,
+    )
       .bind(...chunk)
-      .all<{ phash: string }>();
-    hashes.push(...results.map((r) => r.phash));
+      .all<{ phash: string; print: ArrayBuffer | null }>();
+    photos.push(...results.map((r) => ({ hash: r.phash, print: decodePrint(r.print) })));
   }
-  return hashes;
+  return photos;
+};
+
+/** Where the print backfill has got to, in CACHE (photo ids are time-ordered ULIDs). */
+export const PRINT_BACKFILL_CURSOR = 'phash:print-backfill:cursor';
+const BACKFILL_DONE = '~done';
+
+/**
+ * Gives photos stored before prints existed their print and crop windows, `limit` photos per run
+ * (the hourly cron): each is read from R2 and hashed again. Until then such photos are still found
+ * by their plain hash (re-encodes, resizes, light crops); afterwards mirrors, turns, crops and
+ * borders of them too. A photo that cannot be read gets an empty print, so it is not retried.
+ * Photos uploaded since have prints from the start, so once the cursor passes the last old photo
+ * the job stops for good. Returns how many photos it handled.
+ */
+export const backfillPhotoPrints = async (env: Env, limit = 20) => {
+  const cursor = (await env.CACHE.get(PRINT_BACKFILL_CURSOR)) ?? '';
+  if (cursor === BACKFILL_DONE) return 0;
+  const { results } = await env.DB.prepare(
+    `SELECT m.id, m.r2_key FROM media m
+     WHERE m.id > ? AND m.phash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id)
+     ORDER BY m.id LIMIT ?`,
+  )
+    .bind(cursor, limit)
+    .all<{ id: string; r2_key: string }>();
+  for (const row of results) {
+    let print: PhotoPrint | null = null;
+    const object = await env.MEDIA.get(row.r2_key);
+    if (object) {
+      const bytes = new Uint8Array(await object.arrayBuffer());
+      const kind = sniffImage(bytes)?.kind;
+      const outcome = kind ? await hashPhoto(bytes, kind, { webpWasm, images: env.IMAGES }) : null;
+      print = outcome?.checked ? outcome.print : null;
+    }
+    await env.DB.batch(
+      print ? printStatements(env, row.id, print) : [env.DB.prepare('INSERT OR REPLACE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(row.id, new Uint8Array(0), Date.now())],
+    );
+  }
+  await env.CACHE.put(PRINT_BACKFILL_CURSOR, results.length < limit ? BACKFILL_DONE : results[results.length - 1]!.id);
+  return results.length;
 };
 
 /**

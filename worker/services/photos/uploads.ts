@@ -9,6 +9,7 @@ import { stripMetadata } from '../../lib/strip-metadata';
 import webpWasm from '../../lib/webp-wasm';
 import { MAX_PHOTO_BYTES } from '../../schemas/options';
 import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../../schemas/photo-safety-data';
+import { printStatements } from './duplicate-photos';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
 /** Orphans (uploaded, never attached to a listing) older than this are removed by the scheduled cleanup. */
@@ -90,7 +91,7 @@ const hashColumns = async (env: Env, name: string, bytes: Uint8Array, image: Ret
     );
   }
   const bands = outcome.hash ? hashBands(outcome.hash) : [null, null, null, null];
-  return [outcome.hash, ...bands] as const;
+  return { columns: [outcome.hash, ...bands] as const, print: outcome.print };
 };
 
 /**
@@ -108,12 +109,13 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
   const key = `u/${userId}/${id.slice(4)}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
   try {
-    await env.DB.prepare(
-      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
-       VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hash, Date.now())
-      .run();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
+         VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
+      ).bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hash.columns, Date.now()),
+      ...printStatements(env, id, hash.print),
+    ]);
   } catch (err) {
     await env.MEDIA.delete(key); // nothing half-written
     throw err;
@@ -208,11 +210,12 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
   const key = `${row.r2_key.slice(0, row.r2_key.lastIndexOf('.'))}.${EXT[image.contentType]}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
   await env.MEDIA.delete(staged);
-  await env.DB.prepare(
-    `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
-  )
-    .bind(key, image.contentType, bytes.length, image.width, image.height, ...hash, id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
+    ).bind(key, image.contentType, bytes.length, image.width, image.height, ...hash.columns, id),
+    ...printStatements(env, id, hash.print),
+  ]);
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };
 
