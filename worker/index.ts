@@ -1,5 +1,5 @@
 import { routePartykitRequest } from 'partyserver';
-import { backfillPhotoPrints } from './services/duplicate-photos';
+import { backfillPhotoPrints } from './services/photos/duplicate-photos';
 import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';

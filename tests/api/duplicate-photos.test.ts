@@ -9,7 +9,7 @@ import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { PHASH_PHOTOS } from '../fixtures/phash-photos';
 import { addBorder, crop, decodeJpeg, flipVertical, fromBase64, mirror, resize, scene, toJpeg, turn, type Rgba } from '../factories/photo-variants';
-import { PRINT_BACKFILL_CURSOR, backfillPhotoPrints } from '../../worker/services/duplicate-photos';
+import { PRINT_BACKFILL_CURSOR, backfillPhotoPrints } from '../../worker/services/photos/duplicate-photos';
 import { toWebp } from '../factories/webp';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
