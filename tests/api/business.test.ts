@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
 import { createUserWithToken } from '../factories';
-import { jpegBytes } from '../factories/images';
+import { carAd } from '../factories/car-ad';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { financialYear, gstOn } from '../../worker/services/commerce/business-orders';
@@ -17,27 +17,6 @@ const json = (seller: { auth: Record<string, string> } | null, method: string, p
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-const photo = async (seller: Seller) => {
-  const form = new FormData();
-  form.append('image', new File([jpegBytes()], 'car.jpg', { type: 'image/jpeg' }));
-  const res = await call('/api/upload/image', { method: 'POST', headers: seller.auth, body: form });
-  expect(res.status).toBe(201);
-  return res.body.data.url as string;
-};
-
-export const carAd = async (seller: Seller, overrides: Record<string, unknown> = {}) => ({
-  title: 'Maruti Swift VXI 2018 petrol',
-  description: 'Single owner, 42,000 km, all services at Maruti, insurance till March.',
-  price: 525000,
-  categoryId: 'Vehicles',
-  subcategoryId: 'Cars',
-  state: 'Karnataka',
-  city: 'Bengaluru',
-  neighbourhood: 'Indiranagar',
-  images: [await photo(seller)],
-  features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2018, fuel: 'Petrol', transmission: 'Manual', kmDriven: 42000, noOfOwners: '1st' },
-  ...overrides,
-});
 
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
 

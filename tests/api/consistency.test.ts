@@ -4,7 +4,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from '../../worker/index';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
-import { jpegBytes } from '../factories/images';
+import { carAd } from '../factories/car-ad';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
@@ -19,27 +19,8 @@ type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const json = (user: { auth: Record<string, string> } | null, method: string, path: string, body?: unknown) =>
   call(path, { method, headers: { 'content-type': 'application/json', ...(user?.auth ?? {}) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
-const photo = async (user: User) => {
-  const form = new FormData();
-  form.append('image', new File([jpegBytes()], 'car.jpg', { type: 'image/jpeg' }));
-  const res = await call('/api/upload/image', { method: 'POST', headers: user.auth, body: form });
-  expect(res.status).toBe(201);
-  return res.body.data.url as string;
-};
-
 const postCar = async (seller: User, title: string) => {
-  const res = await json(seller, 'POST', '/api/listings', {
-    title,
-    description: 'Single owner, 42,000 km, all services at Maruti, insurance till March.',
-    price: 525000,
-    categoryId: 'Vehicles',
-    subcategoryId: 'Cars',
-    state: 'Karnataka',
-    city: 'Bengaluru',
-    neighbourhood: 'Indiranagar',
-    images: [await photo(seller)],
-    features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2018, fuel: 'Petrol', transmission: 'Manual', kmDriven: 42000, noOfOwners: '1st' },
-  });
+  const res = await json(seller, 'POST', '/api/listings', await carAd(seller, { title }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string };
 };

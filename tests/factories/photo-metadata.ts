@@ -31,6 +31,7 @@ export const containsBytes = (haystack: Uint8Array, needle: string | Uint8Array)
   }
   return false;
 };
+import { pngChunk } from './png-chunks';
 
 const concat = (...parts: (Uint8Array | number[])[]) => {
   const arrays = parts.map((p) => (p instanceof Uint8Array ? p : Uint8Array.from(p)));
@@ -116,21 +117,6 @@ export const jpegWithMetadata = (jpeg: Uint8Array, orientation = 1) => {
   const comment = jpegSegment(0xfe, te.encode(PRIVATE.comment));
   const jfxx = jpegSegment(0xe0, concat(te.encode('JFXX\0'), [0x13, 1, 1], te.encode(PRIVATE.model))); // an APP0 extension (thumbnail)
   return concat(jpeg.subarray(0, 2), exif, xmp, photoshop, jfxx, jpeg.subarray(2, jpeg.length - 2), comment, jpeg.subarray(jpeg.length - 2), te.encode(PRIVATE.trailer));
-};
-
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (b: Uint8Array) => {
-  let c = 0xffffffff;
-  for (const x of b) c = CRC[(c ^ x) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const pngChunk = (type: string, data: Uint8Array) => {
-  const typed = concat(te.encode(type), data);
-  return concat(be32(data.length), typed, be32(crc32(typed)));
 };
 
 /** `png` with tEXt, iTXt (XMP), eXIf (GPS, names) and tIME chunks after IHDR. */

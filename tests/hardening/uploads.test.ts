@@ -25,26 +25,16 @@ import { app } from '../../worker/app';
 import { concatBytes } from '../../worker/lib/crypto';
 import { sniffImage } from '../../worker/lib/images';
 import { stripMetadata } from '../../worker/lib/strip-metadata';
+import { crc32, pngChunk } from '../factories/png-chunks';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const te = new TextEncoder();
 const concat = concatBytes;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (b: Uint8Array) => {
-  let c = 0xffffffff;
-  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
 const u32be = (n: number) => new Uint8Array([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
 const u16le = (n: number) => new Uint8Array([n & 255, (n >>> 8) & 255]);
 const u32le = (n: number) => new Uint8Array([n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255]);
 
-const pngChunk = (type: string, data: Uint8Array) => concat(u32be(data.length), te.encode(type), data, u32be(crc32(concat(te.encode(type), data))));
 const PNG_SIG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const png = (width: number, height: number, idat: Uint8Array) =>
   concat(PNG_SIG, pngChunk('IHDR', concat(u32be(width), u32be(height), new Uint8Array([8, 6, 0, 0, 0]))), pngChunk('IDAT', idat), pngChunk('IEND', new Uint8Array()));

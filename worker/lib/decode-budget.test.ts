@@ -1,5 +1,6 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { pngChunk } from '../../tests/factories/png-chunks';
 import { progressiveJpeg } from '../../tests/factories/progressive-jpeg';
 import { scene, toJpeg, toPng } from '../../tests/factories/photo-variants';
 import { MAX_ICC_PROFILE_BYTES, MAX_JPEG_SCANS, MAX_WORKER_JPEG_BLOCK_SCANS } from '../schemas/photo-safety-data';
@@ -96,21 +97,8 @@ describe('the Worker decodes a JPEG itself only within its budget', () => {
 
 describe('pngInflatesWithinBudget', () => {
   const te = new TextEncoder();
-  const CRC = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (b: Uint8Array) => {
-    let c = 0xffffffff;
-    for (const x of b) c = CRC[(c ^ x) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
   const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  const chunk = (type: string, data: Uint8Array) => {
-    const typed = Uint8Array.from([...te.encode(type), ...data]);
-    return [...u32(data.length), ...typed, ...u32(crc32(typed))];
-  };
+  const chunk = (type: string, data: Uint8Array) => [...pngChunk(type, data)];
   const png = (width: number, height: number, chunks: number[][]) =>
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', Uint8Array.from([...u32(width), ...u32(height), 8, 6, 0, 0, 0])), ...chunks.flat(), ...chunk('IEND', new Uint8Array())]);
 
