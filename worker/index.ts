@@ -2,6 +2,7 @@ import { routePartykitRequest } from 'partyserver';
 import { backfillPhotoPrints } from './services/photos/duplicate-photos';
 import type { Env } from './env';
 import { app } from './app';
+import { timedEnv, withServerTiming } from './lib/server-timing';
 import { getDb } from './db/client';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
@@ -58,6 +59,11 @@ export default {
   fetch: async (request, env, ctx) => {
     if (new URL(request.url).pathname.startsWith('/parties/')) {
       return (await routeRealtime(request, env)) ?? app.fetch(request, env, ctx);
+    }
+    // per-stage timing for the benchmarks (decision 023): only where the benchmarks run
+    if (env.EDGE_CACHE === 'measure') {
+      const timedBindings = timedEnv(env);
+      return withServerTiming(async () => app.fetch(request, timedBindings, ctx));
     }
     return app.fetch(request, env, ctx);
   },

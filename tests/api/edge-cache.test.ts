@@ -89,10 +89,16 @@ describe('guest edge cache', () => {
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': etag })).res.status).toBe(304);
     expect((await get(path, { 'if-none-match': etag })).status).toBe(304);
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.get('etag')! })).res.status).toBe(304);
-    // API answers stay plain (a script that sent no Accept-Encoding must get JSON it can read)
-    const api = await app.request('https://sel.example/api/listings?location=Nagpur', { headers: { 'accept-encoding': 'gzip, br' } }, withShell, ctx);
-    expect(api.headers.get('content-encoding')).toBeNull();
-    expect(((await api.json()) as { success: boolean }).success).toBe(true);
+    // API answers too, once their entry has been compressed (after the answer that filled it)
+    const apiPath = 'https://sel.example/api/listings?location=Nagpur';
+    const apiCtx = createExecutionContext();
+    await (await app.request(apiPath, { headers: { 'accept-encoding': 'gzip, br' } }, withShell, apiCtx)).arrayBuffer();
+    await waitOnExecutionContext(apiCtx);
+    const api = await app.request(apiPath, { headers: { 'accept-encoding': 'gzip, br' } }, withShell, createExecutionContext());
+    expect(api.headers.get('x-edge-cache')).toBe('HIT');
+    expect(api.headers.get('content-encoding')).toBe('gzip');
+    const apiText = await new Response(api.body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect((JSON.parse(apiText) as { success: boolean }).success).toBe(true);
     // gzip refused (q=0) or not offered: the plain bytes
     for (const accept of ['gzip;q=0, identity', 'identity', 'br']) {
       const other = await raw({ 'accept-encoding': accept });
@@ -100,6 +106,44 @@ describe('guest edge cache', () => {
       expect(new TextDecoder().decode(other.bytes)).toBe(plain.text);
     }
     await waitOnExecutionContext(ctx);
+  });
+
+  it('a client that sends no Accept-Encoding (curl) gets plain bytes, fresh and from the cache alike', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Plain bytes Pulsar', city: 'Indore' });
+    await invalidateListingCaches(env);
+    // what the edge (and wrangler locally) hands the worker for such a client: its own "br, gzip"
+    // in the header, the client's own (none: "") in cf.clientAcceptEncoding
+    const fetchAs = async (path: string, clientAccepts: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(
+        `https://sel.example${path}`,
+        { headers: { 'user-agent': 'curl/8.5.0', 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: clientAccepts } },
+        withShell,
+        ctx,
+      );
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      await waitOnExecutionContext(ctx);
+      return { res, bytes, cache: res.headers.get('x-edge-cache'), encoding: res.headers.get('content-encoding') };
+    };
+    for (const path of ['/products?location=Indore', '/api/listings?location=Indore&limit=10'] /* not the page's own inlined read, which the page stored */) {
+      const fresh = await fetchAs(path, '');
+      expect(fresh.cache, path).toBe('MISS');
+      expect(fresh.encoding, path).toBeNull();
+      const text = new TextDecoder().decode(fresh.bytes);
+      expect(text, path).toContain('Plain bytes Pulsar');
+      expect(fresh.res.headers.get('vary'), path).toMatch(/accept-encoding/i);
+      const hit = await fetchAs(path, '');
+      expect(hit.cache, path).toBe('HIT');
+      expect(hit.encoding, path).toBeNull();
+      expect(new TextDecoder().decode(hit.bytes), path).toBe(text);
+      expect(hit.res.headers.get('vary'), path).toMatch(/accept-encoding/i);
+      // a browser behind the same edge gets the gzipped copy of the same entry
+      const browser = await fetchAs(path, 'gzip, deflate, br, zstd');
+      expect(browser.cache, path).toBe('HIT');
+      expect(browser.encoding, path).toBe('gzip');
+      expect(await new Response(new Response(browser.bytes).body!.pipeThrough(new DecompressionStream('gzip'))).text(), path).toBe(text);
+    }
   });
 
   it('a cached page and search show a change to an ad at once: selling it, putting it back on sale', async () => {

@@ -1,10 +1,11 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { areasQuery, locationSearchQuery, locationsQuery } from '../schemas/catalog';
 import { listingsQuery, relatedQuery } from '../schemas/listings';
 import { homeShortcutsQuery } from '../schemas/shortcuts';
 import { currentVersion } from './cache';
 import { isBot, PRODUCTS_PAGE_PARAMS } from './page-boot';
+import { timed } from './server-timing';
 
 /**
  * Guest answers from the Workers cache (Cache API, decision 011).
@@ -161,19 +162,28 @@ export const clearEdgeMemory = () => {
 const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default);
 
 /**
- * Pages reach every browser gzipped (the edge compresses them; so does wrangler's local stand-in).
- * A hit would pay that compression again on every request, for the same bytes: a page entry is
- * gzipped once when it enters the isolate's memory and a hit that accepts gzip gets those bytes as
- * they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's (the same entity,
- * another encoding), so a revalidation matches either. Pages only: the worker cannot tell a client
- * that sent no Accept-Encoding (curl, scripts) from a browser — the edge, and wrangler locally,
- * hand every request "br, gzip" — and may then pass gzip on to it, which a page's readers (browsers)
- * always take and the API's scripts might not. API answers are compressed per request as before.
+ * Pages and API answers reach every browser gzipped (the edge compresses them; so does wrangler's
+ * local stand-in). A hit would pay that compression again on every request, for the same bytes: an
+ * entry is gzipped once, after the answer that filled it has gone out (`waitUntil`: a fresh answer
+ * does not wait for it, the edge compresses that one), and a hit that accepts gzip gets those bytes
+ * as they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's (the same entity,
+ * another encoding), so a revalidation matches either.
+ *
+ * Who accepts gzip is the client's own Accept-Encoding: the edge (and wrangler locally) hands the
+ * worker "br, gzip" whatever the client sent, and keeps what the client sent in
+ * `request.cf.clientAcceptEncoding` ("" when it sent none, as curl does). A client that sent none
+ * gets the plain bytes (RFC 9110 §12.5.3: no Accept-Encoding, no content coding is preferred).
  */
-const COMPRESSIBLE = /^text\/html\b/i;
+const COMPRESSIBLE = /^(text\/html|application\/json)\b/i;
 const gzipOf = (body: ArrayBuffer) => new Response(new Response(body).body!.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
-const acceptsGzip = (acceptEncoding: string | null) =>
+/** The Accept-Encoding the client itself sent (decision 023). */
+export const clientAcceptEncoding = (req: Request): string | null => {
+  const original = (req as { cf?: { clientAcceptEncoding?: unknown } }).cf?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : req.headers.get('accept-encoding');
+};
+
+export const acceptsGzip = (acceptEncoding: string | null) =>
   (acceptEncoding ?? '').split(',').some((element) => {
     const [coding, ...params] = element.trim().split(';');
     if (coding?.trim().toLowerCase() !== 'gzip') return false;
@@ -181,13 +191,26 @@ const acceptsGzip = (acceptEncoding: string | null) =>
     return !q || Number(q.slice(2)) > 0;
   });
 
-const memoryEntry = async (body: ArrayBuffer, status: number, headers: Headers): Promise<MemoryEntry> => ({
+const memoryEntry = (body: ArrayBuffer, status: number, headers: Headers): MemoryEntry => ({
   body,
-  ...(COMPRESSIBLE.test(headers.get('content-type') ?? '') ? { gzip: await gzipOf(body) } : {}),
   status,
   headers: [...headers.entries()],
   expires: Date.now() + EDGE_TTL_SECONDS * 1000,
 });
+
+/** Gzips a compressible entry in the background; hits before it is done get the plain bytes (the edge compresses them). */
+const compressLater = (entry: MemoryEntry, key: string, defer: (task: Promise<unknown>) => void) => {
+  if (entry.gzip || !COMPRESSIBLE.test(new Headers(entry.headers).get('content-type') ?? '')) return;
+  defer(
+    gzipOf(entry.body)
+      .then((gzip) => {
+        if (entry.gzip) return;
+        entry.gzip = gzip;
+        if (memory.get(key) === entry) memoryBytes += gzip.byteLength;
+      })
+      .catch((err: unknown) => console.warn('edge cache gzip failed', err)),
+  );
+};
 
 /** The answer to one request from an entry: 304 on a matching If-None-Match, the gzipped bytes when accepted. */
 const answerFrom = (entry: MemoryEntry, req: Request, state: 'HIT' | 'MISS' | 'BYPASS', extra?: [string, string][]) => {
@@ -196,9 +219,10 @@ const answerFrom = (entry: MemoryEntry, req: Request, state: 'HIT' | 'MISS' | 'B
   headers.set('cache-control', 'no-cache');
   headers.delete('age');
   for (const [name, value] of extra ?? []) headers.set(name, value);
+  // the same URL is sent plain or gzipped by what the client accepts: shared caches must know
   const vary = headers.get('vary');
-  if (entry.gzip && !/accept-encoding/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const gzip = entry.gzip && acceptsGzip(req.headers.get('accept-encoding')) ? entry.gzip : undefined;
+  if (COMPRESSIBLE.test(headers.get('content-type') ?? '') && !/accept-encoding/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const gzip = entry.gzip && acceptsGzip(clientAcceptEncoding(req)) ? entry.gzip : undefined;
   const etag = headers.get('etag') ?? '';
   if (gzip) headers.set('etag', `W/${etag}`);
   if (matches(req.headers.get('if-none-match'), etag)) return notModified(new Response(null, { headers }));
@@ -227,8 +251,9 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
       console.warn('edge cache read failed', err);
     }
     if (hit) {
-      entry = await memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
+      entry = memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
       memoryPut(key.url, entry);
+      compressLater(entry, key.url, defer(c));
     }
   }
   // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
@@ -238,20 +263,33 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has('set-cookie') || /private|no-store/i.test(res.headers.get('cache-control') ?? '')) return;
-  const body = await res.arrayBuffer();
-  const stored = new Headers(res.headers);
-  stored.set('etag', await etagOf(body));
-  stored.delete('x-d1-rows-read');
-  stored.set('cache-control', `public, max-age=${EDGE_TTL_SECONDS}`);
-  const fresh = await memoryEntry(body, 200, stored);
+  const { fresh, stored } = await timed('cache', async () => {
+    // (reading the body to its end is where a page's HTML rewriting runs)
+    const body = await res.arrayBuffer();
+    const stored = new Headers(res.headers);
+    stored.set('etag', await etagOf(body));
+    stored.delete('x-d1-rows-read');
+    stored.set('cache-control', `public, max-age=${EDGE_TTL_SECONDS}`);
+    return { fresh: memoryEntry(body, 200, stored), stored };
+  });
   memoryPut(key.url, fresh);
-  try {
-    c.executionCtx.waitUntil(store.put(key, new Response(body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
-  } catch {
-    // no execution context (a direct call in a script): nothing is stored
-  }
+  // off the answer's path: the shared cache's copy and the gzipped bytes for the next hits
+  const later = defer(c);
+  later(store.put(key, new Response(fresh.body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
+  compressLater(fresh, key.url, later);
   // keep the search's cost visible on the answer that paid it
   const rows = res.headers.get('x-d1-rows-read');
   c.res = undefined as unknown as Response;
   c.res = answerFrom(fresh, c.req.raw, bypass ? 'BYPASS' : 'MISS', rows ? [['x-d1-rows-read', rows]] : []);
 };
+
+/** ctx.waitUntil, or nothing without an execution context (a direct call in a script: nothing is stored). */
+const defer =
+  (c: Context<AppEnv>) =>
+  (task: Promise<unknown>): void => {
+    try {
+      c.executionCtx.waitUntil(task);
+    } catch {
+      void task;
+    }
+  };

@@ -10,6 +10,7 @@ import { getListing, getListingBySlug } from '../services/listings/listings';
 import { resolveCategory } from '../services/listings/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 import { cached } from '../lib/cache';
+import { timed } from '../lib/server-timing';
 import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
 
@@ -65,11 +66,14 @@ const bootData = async (c: Context<AppEnv>, appFetch: AppFetch, keys: string[]):
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
+  // the benchmarks' fresh render (EDGE_CACHE=measure only) is fresh all the way down: its inlined
+  // answers are not taken from the cache either
+  if (c.env.EDGE_CACHE === 'measure' && c.req.header('x-edge-cache') === 'bypass') headers.set('x-edge-cache', 'bypass');
   const entries = await Promise.all(
     keys.map(async (key) => {
       try {
         const res = await appFetch(new Request(`${origin}/api${key}`, { headers }), c.env, c.executionCtx);
-        const body = (await res.json()) as { success?: boolean; data?: unknown };
+        const body = (await timed('boot', () => res.json())) as { success?: boolean; data?: unknown };
         return res.ok && body.success === true ? ([key, body.data] as const) : undefined;
       } catch (err) {
         console.warn('page boot data failed', key, err);
@@ -122,9 +126,9 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
   const wide = !phone && !isBot(c.req.header('user-agent'));
   const screenChunk = meta.page && wide ? 'desktop-header' : meta.page === '/' && phone ? 'mobile-home' : undefined;
   const [html, pagePreloads, headerPreloads, fetched] = await Promise.all([
-    shell(c),
-    meta.page ? preloadsFor(c, meta.page) : undefined,
-    screenChunk ? preloadsFor(c, screenChunk) : undefined,
+    timed('shell', () => shell(c)),
+    meta.page ? timed('shell', () => preloadsFor(c, meta.page!)) : undefined,
+    screenChunk ? timed('shell', () => preloadsFor(c, screenChunk)) : undefined,
     meta.boot?.length ? bootData(c, appFetch, meta.boot) : undefined,
   ]);
   const preloads = pagePreloads && headerPreloads ? { js: [...new Set([...pagePreloads.js, ...headerPreloads.js])], css: [...new Set([...pagePreloads.css, ...headerPreloads.css])] } : (pagePreloads ?? headerPreloads);
@@ -133,7 +137,7 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
   // With the first screen in the HTML, painting it needs only the page, the stylesheet and its
   // photos: the app's code (and the route's own styles, used once it runs) yields to them.
   const codePriority = meta.rootHtml ? ' fetchpriority="low"' : '';
-  const tags = [
+  const tags = timed('markup', () => [
     `<link rel="canonical" href="${escapeAttr(meta.canonical)}">`,
     `<meta name="description" content="${escapeAttr(meta.description)}">`,
     `<meta property="og:site_name" content="SEL">`,
@@ -152,8 +156,8 @@ const render = async (c: Context<AppEnv>, appFetch: AppFetch, meta: PageMeta, st
     ...(preloads?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}"${codePriority}>`),
     // JSON inside <script>: "</" is escaped so data can never close the tag
     ...(meta.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
-    ...(boot && Object.keys(boot).length ? [`<script id="sel-boot" type="application/json">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`] : []),
-  ].join('');
+    ...(boot && Object.keys(boot).length ? [`<script id="sel-boot" type="application/json">${timed('boot', () => JSON.stringify(boot).replace(/</g, '\\u003c'))}</script>`] : []),
+  ].join(''));
   const rewritten = new HTMLRewriter()
     .on('title', {
       element: (el) => {
@@ -210,7 +214,7 @@ const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey
     ...(guestVisit ? { bootEntries: { [bootKey]: { ...l, isFavorite: false } }, boot: [`/listings/${encodeURIComponent(l.id)}/related?limit=4`] } : {}),
     type: 'product',
     // the first screen as markup, for everyone: crawlers read it, phones paint it before the app runs
-    rootHtml: listingMarkup({ listing: l, pageUrl: canonical }),
+    rootHtml: timed('markup', () => listingMarkup({ listing: l, pageUrl: canonical })),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -254,7 +258,7 @@ export const seoRoutes = (appFetch: AppFetch) =>
       canonical: `${new URL(c.req.url).origin}/`,
       page: '/',
       ...(isBot(userAgent) ? {} : { bootEntries: data }),
-      ...(results ? { rootHtml: homeMarkup({ origin: new URL(c.req.url).origin, layout, results }) } : {}),
+      ...(results ? { rootHtml: timed('markup', () => homeMarkup({ origin: new URL(c.req.url).origin, layout, results })) } : {}),
     });
   })
   .get('/item/:slug', async (c) => {
@@ -309,8 +313,8 @@ export const seoRoutes = (appFetch: AppFetch) =>
       ...(guest ? { bootEntries: data } : {}),
       ...(results
         ? {
-            rootHtml: browseMarkup({ origin: url.origin, subject, search: url.searchParams, results, popular: Array.isArray(popular) ? popular : undefined }),
-            jsonLd: browseJsonLd({ origin: url.origin, subject, results }),
+            rootHtml: timed('markup', () => browseMarkup({ origin: url.origin, subject, search: url.searchParams, results, popular: Array.isArray(popular) ? popular : undefined })),
+            jsonLd: timed('markup', () => browseJsonLd({ origin: url.origin, subject, results })),
           }
         : {}),
     });

@@ -11,6 +11,7 @@ import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
+import { timed } from '../../lib/server-timing';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -76,9 +77,9 @@ const parseFeatures = (text: string): Record<string, unknown> => {
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
 export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
+  const [categories, images] = await Promise.all([allCategories(db), timed('photos', () => imagesFor(env, rows.map((r) => r.id)))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
-  return rows.map((r) => {
+  return timed('hydrate', () => rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
     const subcategoryName = r.subcategory_id ? (names.get(r.subcategory_id) ?? r.subcategory_id) : null;
     const isVerified = r.is_verified === 1;
@@ -136,7 +137,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
       breadcrumbs,
       ...(opts.owner ? { rejectReason: r.reject_reason, heldReason: r.held_reason } : {}),
     };
-  });
+  }));
 };
 
 const imagesFor = async (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => {
@@ -489,14 +490,14 @@ export const searchListings = async (
   query: ListingsQuery,
   opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; planned?: PlannedSearch } = {},
 ): Promise<ListingsPage> => {
-  const built = await buildListingQuery(db, query, opts.planned);
+  const built = await timed('sql', () => buildListingQuery(db, query, opts.planned));
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
-  const countKey = `count:listings:${hex(await sha256(JSON.stringify([built.countSql, built.countParams])))}`;
+  const countKey = `count:listings:${hex(await timed('sql', () => sha256(JSON.stringify([built.countSql, built.countParams]))))}`;
   const known = await readCache<number>(env, countKey);
   const page = env.DB.prepare(built.sql).bind(...built.params);
   // page 1 of a category (or the home list): the featured candidates in the same round trip
   const now = Date.now();
-  const pin = pinsFeatured(query) ? await buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now }) : undefined;
+  const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
   const pinStatement = pin && !pin.empty ? [env.DB.prepare(pin.sql).bind(...pin.params)] : [];
   const results = await env.DB.batch<unknown>([page, ...(known === null ? [env.DB.prepare(built.countSql).bind(...built.countParams)] : []), ...pinStatement]);
   const rows = results[0];
@@ -510,10 +511,10 @@ export const searchListings = async (
   }
   if (opts.stats) opts.stats.rowsRead += results.reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
-  const chosen = choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now);
+  const chosen = timed('pins', () => choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now));
   const pinnedIds = new Set(chosen.map((r) => r.id));
   const listed = (rows?.results ?? []) as ListingRow[];
-  const pinned = await pinnedRows(env, chosen, listed, opts.stats);
+  const pinned = await timed('pins', () => pinnedRows(env, chosen, listed, opts.stats));
   const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
   const listings = await hydrate(db, env, origin, pageRows);
   return {

@@ -16,6 +16,7 @@ import { searchDictionary } from './dictionary';
 import { subcategoryById } from '../../schemas/taxonomy';
 import { boundsFromWords } from './budget';
 import { citiesWithin, DEFAULT_RADIUS_KM, withDistances } from './near';
+import { timed } from '../../lib/server-timing';
 import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
 
 /** Executes one attempt of a plan: the request's filters plus a text expression and a place. */
@@ -71,9 +72,11 @@ export const searchWithUnderstanding = async (
   near?: PlannedSearch['near'],
 ): Promise<ListingsPage & { search: SearchInfo }> => {
   const q = query.q ?? '';
-  const dictionary = await searchDictionary(env);
-  const picked = query.location ? await resolveLocation(db, query.location) : null;
-  const plan = await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near) });
+  const { dictionary, picked, plan } = await timed('understand', async () => {
+    const dictionary = await searchDictionary(env);
+    const picked = query.location ? await resolveLocation(db, query.location) : null;
+    return { dictionary, picked, plan: await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near) }) };
+  });
   // "search instead for …": the words exactly as typed
   if (query.exact) for (const g of plan.groups) delete g.correction;
 

@@ -1,0 +1,122 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Where a fresh answer spends its time, per stage, as a `Server-Timing` header the benchmarks read
+ * (decision 023). On only under EDGE_CACHE=measure (the benchmarks' own wrangler dev; the deploy
+ * guard refuses that value), never in production: the header would tell anyone how long our
+ * database and caches take per request, and a deployed Worker's clock stands still while its code
+ * runs (it moves on I/O), so the CPU stages would read 0 there anyway.
+ *
+ * A stage's figure is the time summed over every call of it in the request, the page's inlined API
+ * answers included (they run inside the page's request). Stages overlap where work runs
+ * concurrently (the inlined answers are fetched side by side) or nests (`photos` includes its own
+ * database call), so they do not add up to `total`.
+ */
+export type Stage =
+  /** KV: the data version, cached search totals */
+  | 'kv'
+  /** every D1 call, as the worker waits for it (round trip and SQLite) */
+  | 'db'
+  /** query understanding: dictionary, places, lexicon, the plan */
+  | 'understand'
+  /** building the search SQL */
+  | 'sql'
+  /** featured pins: choosing and reading the pinned ads */
+  | 'pins'
+  /** the page's photos (their D1 read included) */
+  | 'photos'
+  /** rows → the API's listing objects */
+  | 'hydrate'
+  /** a page's inlined API answers: each an API request inside the page's, with its JSON */
+  | 'boot'
+  /** the app shell and the build's preload list, from the static assets */
+  | 'shell'
+  /** the page's head tags and its first screen as markup */
+  | 'markup'
+  /** the edge cache on a miss: the body read to its end (the HTML rewriting streams into it), its ETag, the entry */
+  | 'cache';
+
+interface Totals {
+  stages: Map<Stage, { ms: number; calls: number }>;
+}
+
+const storage = new AsyncLocalStorage<Totals>();
+
+/** Runs one request with stage timing on; returns its response with the Server-Timing header. */
+export const withServerTiming = async (run: () => Promise<Response>): Promise<Response> => {
+  const totals: Totals = { stages: new Map() };
+  const started = performance.now();
+  const res = await storage.run(totals, run);
+  const total = performance.now() - started;
+  const parts = [...totals.stages].map(([name, { ms, calls }]) => `${name};dur=${ms.toFixed(2)};desc="${calls}"`);
+  const out = new Response(res.body, res);
+  out.headers.set('server-timing', [...parts, `total;dur=${total.toFixed(2)}`].join(', '));
+  return out;
+};
+
+const add = (totals: Totals, stage: Stage, ms: number) => {
+  const entry = totals.stages.get(stage);
+  if (entry) {
+    entry.ms += ms;
+    entry.calls++;
+  } else totals.stages.set(stage, { ms, calls: 1 });
+};
+
+/** `fn`'s time charged to `stage` when timing is on; just `fn` otherwise. */
+export const timed = <T>(stage: Stage, fn: () => T): T => {
+  const totals = storage.getStore();
+  if (!totals) return fn();
+  const started = performance.now();
+  const result = fn();
+  if (result instanceof Promise) {
+    return result.finally(() => add(totals, stage, performance.now() - started)) as T;
+  }
+  add(totals, stage, performance.now() - started);
+  return result;
+};
+
+type Method = (...args: unknown[]) => unknown;
+type Statement = Record<'all' | 'first' | 'run' | 'raw' | 'bind', Method>;
+
+/**
+ * The D1 binding with every call charged to `db`. The statements stay the binding's own objects
+ * (batch() accepts nothing else): their methods are wrapped on each instance.
+ */
+const timedD1 = (d1: D1Database): D1Database => {
+  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const s = stmt as unknown as Statement;
+    for (const method of ['all', 'first', 'run', 'raw'] as const) {
+      const original = s[method].bind(s);
+      s[method] = (...args: unknown[]) => timed('db', () => original(...args));
+    }
+    const bind = s.bind.bind(s);
+    s.bind = (...values: unknown[]) => wrapStatement(bind(...values) as D1PreparedStatement);
+    return stmt;
+  };
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql));
+      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => timed('db', () => target.batch(stmts));
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
+
+const timedKv = (kv: KVNamespace): KVNamespace =>
+  new Proxy(kv, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const fn = (value as (...a: unknown[]) => unknown).bind(target);
+      return prop === 'get' || prop === 'put' || prop === 'getWithMetadata' ? (...args: unknown[]) => timed('kv', () => fn(...args)) : fn;
+    },
+  });
+
+/** One timed copy of the bindings per isolate (drizzle instances are kept per D1 binding object). */
+const timedEnvs = new WeakMap<object, unknown>();
+export const timedEnv = <E extends { DB: D1Database; CACHE: KVNamespace }>(env: E): E => {
+  let out = timedEnvs.get(env) as E | undefined;
+  if (!out) timedEnvs.set(env, (out = { ...env, DB: timedD1(env.DB), CACHE: timedKv(env.CACHE) }));
+  return out;
+};
