@@ -267,7 +267,10 @@ describe('full-text search', () => {
     // moved to Mumbai: the index follows
     const mumbai = await env.DB.prepare(`SELECT id, parent_id FROM locations WHERE kind = 'city' AND name = 'Mumbai'`).first<{ id: number; parent_id: number }>();
     await env.DB.prepare('UPDATE listings SET city_id = ?, state_id = ? WHERE id = ?').bind(mumbai!.id, mumbai!.parent_id, ad.id).run();
-    expect(titles((await call('/api/listings?q=axolotl&location=Pune')).body)).toEqual([]);
+    // nothing in Pune any more: the search widens to the state (decision 005), where both now are
+    const inPune = (await call('/api/listings?q=axolotl&location=Pune')).body as { data: { search: { relaxed: string }; listings: { city: string }[] } };
+    expect(inPune.data.search.relaxed).toBe('widerPlace');
+    expect(inPune.data.listings.map((l) => l.city)).toEqual(['Mumbai', 'Mumbai']);
     expect(titles((await call('/api/listings?q=axolotl&location=Mumbai')).body)).toHaveLength(2);
     await env.DB.prepare('DELETE FROM listings WHERE user_id = ?').bind(seller.id).run();
   });

@@ -104,9 +104,27 @@ export const listCategories = async (env: Env, db: Db): Promise<Category[]> => {
     }));
 };
 
+/**
+ * Popular searches and banner ads are reference data too (written by the reference-data
+ * migrations only): read once per isolate, per category, instead of on every products page.
+ */
+const popularMemo = new Map<string, Promise<PopularSearch[]>>();
+let bannerMemo: Promise<BannerAd[]> | undefined;
+const remembered = <T>(memo: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+  let value = memo.get(key);
+  if (!value) {
+    memo.set(key, (value = load()));
+    value.catch(() => memo.delete(key));
+  }
+  return value;
+};
+
 export const listPopularSearches = async (db: Db, categoryText?: string): Promise<PopularSearch[]> => {
   const resolved = categoryText ? await resolveCategory(db, categoryText) : undefined;
-  const categoryId = resolved?.category?.id;
+  return remembered(popularMemo, resolved?.category?.id ?? '', () => readPopularSearches(db, resolved?.category?.id));
+};
+
+const readPopularSearches = async (db: Db, categoryId: string | undefined): Promise<PopularSearch[]> => {
   const query = (id: string | undefined) =>
     db
       .select({ id: popularSearches.id, term: popularSearches.term })
@@ -118,7 +136,15 @@ export const listPopularSearches = async (db: Db, categoryText?: string): Promis
   return specific.length ? specific : query(undefined);
 };
 
-export const listBannerAds = (db: Db): Promise<BannerAd[]> =>
+export const listBannerAds = (db: Db): Promise<BannerAd[]> => {
+  if (!bannerMemo) {
+    bannerMemo = readBannerAds(db);
+    bannerMemo.catch(() => (bannerMemo = undefined));
+  }
+  return bannerMemo;
+};
+
+const readBannerAds = (db: Db): Promise<BannerAd[]> =>
   db
     .select({
       id: bannerAds.id,

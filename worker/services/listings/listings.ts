@@ -1,8 +1,6 @@
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { readCache, writeCache } from '../../lib/cache';
-import { hex, sha256 } from '../../lib/crypto';
 import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../../schemas/listings';
 import { subcategoryById } from '../../schemas/taxonomy';
 import { brandKey } from '../../schemas/brands';
@@ -75,9 +73,15 @@ const parseFeatures = (text: string): Record<string, unknown> => {
 };
 
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
-export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
+export const hydrate = async (
+  db: Db,
+  env: Env,
+  origin: string,
+  rows: ListingRow[],
+  opts: { owner?: boolean; images?: Promise<Map<string, string[]>> } = {},
+): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), timed('photos', () => imagesFor(env, rows.map((r) => r.id)))]);
+  const [categories, images] = await Promise.all([allCategories(db), opts.images ?? imagesFor(env, rows.map((r) => r.id))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return timed('hydrate', () => rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -140,7 +144,8 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
   }));
 };
 
-const imagesFor = async (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => {
+const imagesFor = (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => timed('photos', () => readImages(env, listingIds));
+const readImages = async (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => {
   const out = new Map<string, string[]>();
   // 100 bound parameters per statement in D1
   for (let i = 0; i < listingIds.length; i += 90) {
@@ -474,14 +479,13 @@ const NEAREST_ARMS = 5;
 /** D1 binds at most 100 parameters per statement. */
 const MAX_BOUND = 90;
 
-/** How long a search total may be reused; any listing write bumps the cache version sooner. */
-const COUNT_TTL_SECONDS = 300;
-
 /**
  * A page of live listings with a cheap total: counted up to COUNT_CAP (above it the total says
- * "10,000+"), and cached in KV per query shape until a listing changes, so paging through results
- * or reopening a search costs only the page query. `defer` keeps the cache write off the response
- * path (ctx.waitUntil); `stats.rowsRead` gets the rows D1 read (the benchmark and monitoring).
+ * "1,000+"), in the same round trip as the page. (Totals were kept in KV per query shape; a fresh
+ * search — the one that matters, every other answer comes from the edge cache — always missed
+ * there, and waited for that miss before it could ask D1: decision 023.) After the page, its photos
+ * and the pinned featured ads are read side by side. `stats.rowsRead` gets the rows D1 read (the
+ * benchmark and monitoring).
  */
 export const searchListings = async (
   env: Env,
@@ -492,31 +496,25 @@ export const searchListings = async (
 ): Promise<ListingsPage> => {
   const built = await timed('sql', () => buildListingQuery(db, query, opts.planned));
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
-  const countKey = `count:listings:${hex(await timed('sql', () => sha256(JSON.stringify([built.countSql, built.countParams]))))}`;
-  const known = await readCache<number>(env, countKey);
   const page = env.DB.prepare(built.sql).bind(...built.params);
   // page 1 of a category (or the home list): the featured candidates in the same round trip
   const now = Date.now();
   const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
   const pinStatement = pin && !pin.empty ? [env.DB.prepare(pin.sql).bind(...pin.params)] : [];
-  const results = await env.DB.batch<unknown>([page, ...(known === null ? [env.DB.prepare(built.countSql).bind(...built.countParams)] : []), ...pinStatement]);
-  const rows = results[0];
-  const count = known === null ? results[1] : undefined;
-  const candidates = pinStatement.length ? ((results[results.length - 1]?.results ?? []) as { num: number; id: string }[]) : [];
-  const counted = known ?? (count?.results[0] as { total: number } | undefined)?.total ?? 0;
-  if (known === null) {
-    const write = writeCache(env, countKey, counted, COUNT_TTL_SECONDS);
-    if (opts.defer) opts.defer(write);
-    else await write;
-  }
-  if (opts.stats) opts.stats.rowsRead += results.reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
+  const [rows, count, pins] = await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams), ...pinStatement]);
+  const candidates = (pins?.results ?? []) as { num: number; id: string }[];
+  const counted = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
+  if (opts.stats) opts.stats.rowsRead += [rows, count, pins].reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
   const chosen = timed('pins', () => choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now));
   const pinnedIds = new Set(chosen.map((r) => r.id));
   const listed = (rows?.results ?? []) as ListingRow[];
+  // the photos of every ad the page may show (its own and the pinned) while the pinned ads' rows are read
+  const images = imagesFor(env, [...new Set([...chosen.map((c) => c.id), ...listed.map((r) => r.id)])]);
+  images.catch(() => undefined); // (awaited by hydrate; a failure of the pinned read first must not leave it unhandled)
   const pinned = await timed('pins', () => pinnedRows(env, chosen, listed, opts.stats));
   const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
-  const listings = await hydrate(db, env, origin, pageRows);
+  const listings = await hydrate(db, env, origin, pageRows, { images });
   return {
     listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--base URL] [--check]`
+ *
+ * The uncached path (decision 023): guest pages and `/api/listings` answers rendered anew, each URL
+ * requested once, against a static file from the same server as the floor. Kinds: category,
+ * category + city, text, text + city, a price range sorted by price, an ad page, home, and the same
+ * searches through the API (other URLs than the pages', so no search total is already in KV).
+ *
+ * Every request carries `X-Edge-Cache: bypass`, which the worker obeys only under EDGE_CACHE=measure
+ * (set on this bench's own wrangler dev): the page is rendered and its inlined API answers are
+ * searched anew, nothing from the edge cache. Each SEL request is followed by a request for the
+ * static file, so both see the same machine (8 engineers share its 2 cores; the ratios are what
+ * count). Timed straight at the worker's workerd socket (scripts/lib/workerd-direct.ts) with a
+ * kept-alive node:http client that sends `Accept-Encoding: gzip` as a browser does, to the last byte.
+ *
+ * Also per kind: workerd's CPU per request (utime + stime of the worker's workerd, which runs the
+ * local D1's SQLite too; the static file's own CPU, measured alone, is taken off) and the mean of
+ * each `Server-Timing` stage the worker reports under EDGE_CACHE=measure (worker/lib/server-timing.ts;
+ * its clock has millisecond steps, so the means of a series are what to read).
+ *
+ * Data: 600 demo ads in .wrangler/bench-pages-state (seeded if empty), or `--listings 100000
+ * --persist-to .wrangler/bench-state` (seeded with --reset unless --reuse, as bench:search does).
+ * Targets (this machine): page p50 ≤ 2.5× the static file and p95 ≤ 4×; API p50 ≤ 2×. --check fails otherwise.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { arg, benchEnv as env, freePort, percentile, processTable, run, waitForWorker } from '../lib/bench';
+import { workerdDirect } from '../lib/workerd-direct';
+
+const perKind = Math.max(5, Number(arg('per-kind', '40')));
+const listings = Number(arg('listings', '600'));
+const persist = arg('persist-to', listings === 600 ? '.wrangler/bench-pages-state' : '.wrangler/bench-state');
+const reuse = process.argv.includes('--reuse');
+const givenBase = arg('base', '');
+const inspect = arg('inspect', '');
+const check = process.argv.includes('--check');
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+const STATIC = '/favicon.svg';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+interface Timed {
+  ms: number;
+  status: number;
+  bytes: number;
+  timing: Map<string, number>;
+}
+const time = (url: string, headers: Record<string, string>) =>
+  new Promise<Timed>((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent, headers: { 'user-agent': PHONE, 'accept-encoding': 'gzip', ...headers } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          const timing = new Map<string, number>();
+          for (const part of String(res.headers['server-timing'] ?? '').split(',')) {
+            const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+            if (m) timing.set(m[1]!, Number(m[2]));
+          }
+          resolve({ ms, status: res.statusCode ?? 0, bytes, timing });
+        });
+      })
+      .on('error', reject);
+  });
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+const take = <T>(list: T[], n: number) => list.slice(0, n);
+const interleave = <T>(a: T[], b: T[]) => a.flatMap((x, i) => [x, b[i % b.length]!]);
+
+/** The URLs of each kind, built from the data the server holds: distinct, each used once. */
+const buildUrls = async (root: string) => {
+  const json = async <T>(path: string) => ((await (await fetch(root + path)).json()) as { data: T }).data;
+  const categories = await json<{ name: string; count: number; subcategories: { name: string; count: number }[] }[]>('/api/categories');
+  const cities = (await json<{ name: string; count: number }[]>('/api/locations?limit=60')).filter((c) => c.count > 0).map((c) => c.name);
+  const sample = (await json<{ listings: { slug: string; title: string; price: number; category: { name: string } }[] }>('/api/listings?limit=100&sortBy=createdAt&sortOrder=desc')).listings;
+  const older = (await json<{ listings: { slug: string; title: string }[] }>('/api/listings?limit=100&page=5')).listings;
+  const names = unique([...categories.filter((c) => c.count).map((c) => c.name), ...categories.flatMap((c) => c.subcategories.filter((s) => s.count).map((s) => s.name))]);
+  const words = unique([...sample, ...older].flatMap((l) => l.title.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
+  const enc = encodeURIComponent;
+  // category × city pairs in a fixed mixed order: enough for pages and API alike
+  const pairs: [string, string][] = [];
+  for (let i = 0; pairs.length < 4 * perKind && i < names.length * cities.length; i++) pairs.push([names[i % names.length]!, cities[Math.floor(i / names.length + i) % cities.length]!]);
+  const half = <T>(list: T[], odd: boolean) => list.filter((_, i) => i % 2 === (odd ? 1 : 0));
+  const pageKinds = (odd: boolean) => ({
+    category: take(half(names, odd), perKind).map((n) => `category=${enc(n)}`),
+    'category + city': take(half(pairs, odd), perKind).map(([n, c]) => `category=${enc(n)}&location=${enc(c)}`),
+    text: take(half(words, odd), perKind).map((w) => `q=${enc(w)}`),
+    'text + city': take(half(words.slice(2 * perKind), odd), perKind).map((w, i) => `q=${enc(w)}&location=${enc(cities[i % cities.length]!)}`),
+    'price range by price': take(half(pairs, odd), perKind).map(([n], i) => `category=${enc(n)}&minPrice=${1000 * (i + 1)}&maxPrice=${50_000 + 5000 * i}`),
+  });
+  const pages = pageKinds(false);
+  const api = pageKinds(true);
+  const kinds: { kind: string; urls: string[]; api: boolean }[] = [
+    ...Object.entries(pages).map(([kind, qs]) => ({ kind, api: false, urls: qs.map((q) => `/products?${q}${kind === 'price range by price' ? '&sort=price-asc' : ''}`) })),
+    { kind: 'ad page', api: false, urls: take(unique([...sample, ...older].map((l) => l.slug)), perKind).map((s) => `/item/${s}`) },
+    // one URL: rendered anew every time (the bypass), as after any change to the listings
+    { kind: 'home', api: false, urls: Array.from({ length: perKind }, () => '/') },
+    ...Object.entries(api).map(([kind, qs]) => ({
+      kind: `API: ${kind}`,
+      api: true,
+      urls: qs.map((q) => `/api/listings?${q}&page=1&limit=20${kind === 'price range by price' ? '&sortBy=price&sortOrder=asc' : ''}`),
+    })),
+  ];
+  const short = kinds.filter((k) => k.urls.length < perKind);
+  if (short.length) console.log(`fewer distinct URLs than --per-kind for: ${short.map((k) => `${k.kind} (${k.urls.length})`).join(', ')}`);
+  return kinds;
+};
+
+const workerCpu = (pid: number | undefined) => (pid ? (processTable().find((p) => p.pid === pid)?.cpu ?? NaN) : NaN);
+
+const main = async () => {
+  let server: ChildProcess | undefined;
+  let base = givenBase;
+  if (!base) {
+    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+    if (listings === 600) run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
+    else if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist]);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(
+      'wrangler',
+      ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--show-interactive-dev-session=false', '--log-level', 'error', ...(inspect ? ['--inspector-port', inspect] : [])],
+      { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  try {
+    await waitForWorker(base);
+    const direct = await workerdDirect(base);
+    const root = direct?.base ?? base;
+    console.log(direct ? `timed straight at the worker's workerd (${root})` : `the worker socket behind wrangler dev was not found: timed through its proxy (${root})`);
+    const kinds = await buildUrls(root);
+    const bypass = { 'x-edge-cache': 'bypass' };
+    // warm-up: the isolate's once-per-isolate work (code, reference data, dictionary) is not what a fresh page pays
+    for (const k of kinds) await time(root + k.urls.at(-1)!, bypass);
+    for (let i = 0; i < 50; i++) await time(root + STATIC, {});
+    // the static file's own CPU, to take off the interleaved series
+    const staticCpu0 = workerCpu(direct?.pid);
+    for (let i = 0; i < 200; i++) await time(root + STATIC, {});
+    const staticCpuMs = ((workerCpu(direct?.pid) - staticCpu0) * 1000) / 200;
+    const f = (n: number, d = 1) => (Number.isFinite(n) ? Number(n.toFixed(d)) : '-');
+    const rows: Record<string, string | number>[] = [];
+    const verdicts: string[] = [];
+    for (const k of kinds) {
+      const sel: Timed[] = [];
+      const floor: Timed[] = [];
+      const cpu0 = workerCpu(direct?.pid);
+      for (const [i, path] of interleave(k.urls, [STATIC]).entries()) {
+        const got = await time(root + path, path === STATIC ? {} : bypass);
+        if (path === STATIC) floor.push(got);
+        else {
+          if (got.status !== 200 && !(k.api && got.status === 400)) throw new Error(`${path}: ${got.status}`);
+          sel.push(got);
+        }
+        void i;
+      }
+      const cpuMs = ((workerCpu(direct?.pid) - cpu0) * 1000 - staticCpuMs * floor.length) / sel.length;
+      const ms = sel.map((t) => t.ms).sort((a, b) => a - b);
+      const fl = floor.map((t) => t.ms).sort((a, b) => a - b);
+      const stages = new Map<string, number>();
+      for (const t of sel) for (const [name, dur] of t.timing) stages.set(name, (stages.get(name) ?? 0) + dur / sel.length);
+      const p50 = percentile(ms, 50) / percentile(fl, 50);
+      const p95 = percentile(ms, 95) / percentile(fl, 95);
+      rows.push({
+        kind: k.kind,
+        n: sel.length,
+        'p50 ms': f(percentile(ms, 50)),
+        'p95 ms': f(percentile(ms, 95)),
+        'static p50': f(percentile(fl, 50)),
+        'static p95': f(percentile(fl, 95)),
+        '× p50': f(p50),
+        '× p95': f(p95),
+        'CPU ms': f(cpuMs),
+        'KB (gzip)': f(sel.reduce((n, t) => n + t.bytes, 0) / sel.length / 1024),
+        stages: [...stages]
+          .filter(([name, v]) => name !== 'total' && v >= 0.05)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, v]) => `${name} ${v.toFixed(1)}`)
+          .join(', '),
+      });
+      if (k.api ? p50 > 2 : p50 > 2.5 || p95 > 4) verdicts.push(`${k.kind}: ${p50.toFixed(2)}× p50, ${p95.toFixed(2)}× p95 (target ${k.api ? '≤ 2× p50' : '≤ 2.5× p50, ≤ 4× p95'})`);
+    }
+    console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's (${staticCpuMs.toFixed(2)} ms); stages = mean Server-Timing ms`);
+    console.table(rows);
+    if (verdicts.length) console.log(`over target:\n  ${verdicts.join('\n  ')}`);
+    else console.log('every kind within its target');
+    if (check && verdicts.length) process.exitCode = 1;
+  } finally {
+    server?.kill('SIGTERM');
+  }
+};
+
+await main();
