@@ -19,6 +19,15 @@ export const LISTING_COLUMNS = `
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
   u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads`;
 
+/**
+ * The row's photo keys in position order, as a JSON array, for reads of a few rows (a search's page,
+ * one ad, the pinned ads): the photos come with the rows instead of in a second round trip after
+ * them (decision 023). One lookup of the media (listing_id, position) index per row; not for reads
+ * that sort many rows before their LIMIT, where it could run for every row sorted.
+ */
+export const PHOTO_KEYS = `,
+  (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS photo_keys`;
+
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
   LEFT JOIN locations st ON st.id = l.state_id
@@ -61,7 +70,15 @@ export interface ListingRow {
   user_created_at: number;
   /** the seller's live ads (users.live_ads, kept by triggers) */
   seller_live_ads: number;
+  /** the photo keys as a JSON array, when the read selected PHOTO_KEYS */
+  photo_keys?: string | null;
 }
+
+/** Photo keys per listing from rows that carry them (PHOTO_KEYS), or undefined when one does not. */
+const photosFromRows = (rows: ListingRow[]): Map<string, string[]> | undefined => {
+  if (!rows.every((r) => typeof r.photo_keys === 'string')) return undefined;
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.photo_keys!) as string[]]));
+};
 
 const parseFeatures = (text: string): Record<string, unknown> => {
   try {
@@ -78,10 +95,10 @@ export const hydrate = async (
   env: Env,
   origin: string,
   rows: ListingRow[],
-  opts: { owner?: boolean; images?: Promise<Map<string, string[]>> } = {},
+  opts: { owner?: boolean } = {},
 ): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), opts.images ?? imagesFor(env, rows.map((r) => r.id))]);
+  const [categories, images] = await Promise.all([allCategories(db), photosFromRows(rows) ?? imagesFor(env, rows.map((r) => r.id))]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return timed('hydrate', () => rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -359,7 +376,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
     return planned.featuredOnly !== undefined
       ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${pageOrder}`
-      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+      : `${pageCte} SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -377,7 +394,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       const home = `facets : "${categoryFacet(rankFirst)}"`;
       const arm = (n: number) => `SELECT * FROM (SELECT num, rank, ${n} AS grp FROM (${newestMatches}) ORDER BY rank ${rankOrder})`;
       return {
-        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
@@ -386,7 +403,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       };
     }
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
@@ -453,7 +470,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.sort_at DESC, l.num DESC)`;
     const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
@@ -483,8 +500,8 @@ const MAX_BOUND = 90;
  * A page of live listings with a cheap total: counted up to COUNT_CAP (above it the total says
  * "1,000+"), in the same round trip as the page. (Totals were kept in KV per query shape; a fresh
  * search — the one that matters, every other answer comes from the edge cache — always missed
- * there, and waited for that miss before it could ask D1: decision 023.) After the page, its photos
- * and the pinned featured ads are read side by side. `stats.rowsRead` gets the rows D1 read (the
+ * there, and waited for that miss before it could ask D1: decision 023.) The page's rows carry their
+ * photos (PHOTO_KEYS). `stats.rowsRead` gets the rows D1 read (the
  * benchmark and monitoring).
  */
 export const searchListings = async (
@@ -509,12 +526,9 @@ export const searchListings = async (
   const chosen = timed('pins', () => choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now));
   const pinnedIds = new Set(chosen.map((r) => r.id));
   const listed = (rows?.results ?? []) as ListingRow[];
-  // the photos of every ad the page may show (its own and the pinned) while the pinned ads' rows are read
-  const images = imagesFor(env, [...new Set([...chosen.map((c) => c.id), ...listed.map((r) => r.id)])]);
-  images.catch(() => undefined); // (awaited by hydrate; a failure of the pinned read first must not leave it unhandled)
   const pinned = await timed('pins', () => pinnedRows(env, chosen, listed, opts.stats));
   const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
-  const listings = await hydrate(db, env, origin, pageRows, { images });
+  const listings = await hydrate(db, env, origin, pageRows);
   return {
     listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
@@ -528,7 +542,7 @@ const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], liste
   const missing = chosen.filter((c) => !byId.has(c.id));
   if (missing.length) {
     const { results, meta } = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
+      `SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
     )
       .bind(...missing.map((c) => c.num))
       .all<ListingRow>();
@@ -540,7 +554,7 @@ const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], liste
 };
 
 const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
-  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
+  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
