@@ -14,6 +14,8 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
+import { runAdLifecycle } from './services/listings/lifecycle';
+import { EXPIRY_JOB } from './schemas/ad-lifecycle-data';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -62,7 +64,7 @@ export default {
     return app.fetch(request, env, ctx);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
-  // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an
+  // saved-search digests; at 03:15 IST the consistency check; every 10 minutes ad expiry; hourly, photos never attached to an
   // ad, plans whose period ended, and prints for photos stored before them (decision 012)
   scheduled: async (controller, env, ctx) => {
     if (controller.cron === '* * * * *') {
@@ -75,6 +77,12 @@ export default {
     }
     // daily, at night in India: every value kept twice checked against its source and repaired
     // (decision 018), within a time budget; an unfinished run resumes the next night
+    // every 10 minutes: sellers reminded before their ads expire, then ads past their expiry leave
+    // everything live, in bounded batches (decision 019)
+    if (controller.cron === EXPIRY_JOB.cron) {
+      ctx.waitUntil(runAdLifecycle(env).then(({ reminded, expired }) => (reminded || expired) && console.log(`ad lifecycle: ${reminded} reminded, ${expired} expired`)));
+      return;
+    }
     if (controller.cron === CONSISTENCY_CRON) {
       ctx.waitUntil(scheduledConsistency(env).then(() => undefined));
       return;

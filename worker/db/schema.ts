@@ -152,7 +152,7 @@ export const listings = sqliteTable(
     features: text('features').notNull().default('{}'),
     /** lower-cased features.brand, denormalised so brand filters use an index */
     brand: text('brand'),
-    /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE */
+    /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE | EXPIRED (decision 019) */
     status: text('status').notNull().default('APPROVED'),
     rejectReason: text('reject_reason'),
     /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED); decision 008 */
@@ -173,6 +173,16 @@ export const listings = sqliteTable(
     /** (migration 0017, decision 014) the listing time newest-first sorts by, coalesce(bumped_at, created_at); VIRTUAL generated */
     sortAt: integer('sort_at').generatedAlwaysAs(sql`coalesce(bumped_at, created_at)`, { mode: 'virtual' }),
     views: integer('views').notNull().default(0),
+    /**
+     * (migration 0028, decision 019) when the ad stops being live: the scheduled job turns an APPROVED
+     * ad past it into EXPIRED. Null only for rows written by a path that predates expiries (never expire).
+     */
+    expiresAt: integer('expires_at'),
+    /** the last renewal (free, from My Ads) and how many there have been */
+    renewedAt: integer('renewed_at'),
+    renewals: integer('renewals').notNull().default(0),
+    /** the expiry the seller was last reminded of: one reminder per period */
+    expiryRemindedFor: integer('expiry_reminded_for'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +211,7 @@ export const listings = sqliteTable(
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
     index('listings_held').on(t.status, t.heldAt),
+    index('listings_status_expires').on(t.status, t.expiresAt),
   ],
 );
 
