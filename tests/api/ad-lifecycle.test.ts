@@ -7,7 +7,7 @@ import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
-import { AD_LIFETIMES, BOOST_KEEPS_ALIVE_DAYS, DAY_MS, DEFAULT_AD_LIFETIME_DAYS, EXPIRY_JOB, EXPIRY_REMINDER_DAYS, RENEW_WINDOW_DAYS } from '../../worker/schemas/ad-lifecycle-data';
+import { AD_LIFETIMES, BACKFILL_MIN_DAYS, BACKFILL_SPREAD_DAYS, BOOST_KEEPS_ALIVE_DAYS, DAY_MS, DEFAULT_AD_LIFETIME_DAYS, EXPIRY_JOB, EXPIRY_REMINDER_DAYS, RENEW_WINDOW_DAYS } from '../../worker/schemas/ad-lifecycle-data';
 import { formatReport, runConsistencyChecks } from '../../worker/services/consistency';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { setPushTransport } from '../../worker/services/notifications/push';
@@ -55,6 +55,33 @@ describe('expiry by category', () => {
     const guest = await call(`/api/listings/${res.body.data.id}`);
     expect(guest.body.data.expiresAt).toBeUndefined();
     expect(DEFAULT_AD_LIFETIME_DAYS).toBe(30);
+  });
+});
+
+describe('migration 0028 on a populated database', () => {
+  it('gives ads that existed before at least two weeks, spread over two more, so nothing vanishes at once', async () => {
+    const seller = await createUserWithToken();
+    const now = Date.now();
+    const old = [];
+    for (let i = 0; i < 20; i++) old.push(await createListing(seller, { createdAt: now - (100 + i) * DAY_MS }));
+    const recent = await createListing(seller, { createdAt: now - DAY_MS });
+    const featured = await createListing(seller, { createdAt: now - 200 * DAY_MS });
+    await env.DB.prepare('UPDATE listings SET featured_until = ? WHERE id = ?').bind(now + 60 * DAY_MS, featured.id).run();
+    // the migration's own backfill statement, as `wrangler d1 migrations apply` runs it
+    const migration = env.TEST_MIGRATIONS!.find((m) => m.name.startsWith('0028_'))!;
+    const backfill = migration.queries.find((q) => q.includes('UPDATE `listings` SET `expires_at`'))!;
+    await env.DB.prepare(backfill).run();
+    const expiries = await Promise.all(old.map(async (a) => (await row(a.id))!.expires_at!));
+    for (const e of expiries) {
+      expect(e).toBeGreaterThanOrEqual(now + BACKFILL_MIN_DAYS * DAY_MS - 5_000);
+      expect(e).toBeLessThan(now + (BACKFILL_MIN_DAYS + BACKFILL_SPREAD_DAYS) * DAY_MS + 5_000);
+    }
+    // spread over many days, not one night
+    expect(new Set(expiries.map((e) => Math.floor(e / DAY_MS))).size).toBeGreaterThanOrEqual(10);
+    expect((await row(recent.id))!.expires_at).toBeGreaterThanOrEqual(now - DAY_MS + DEFAULT_AD_LIFETIME_DAYS * DAY_MS - 5_000);
+    expect((await row(featured.id))!.expires_at).toBe(now + 60 * DAY_MS);
+    // and the job run right after the migration expires none of them
+    expect(await expireDueAds(env, now)).toBe(0);
   });
 });
 

@@ -154,7 +154,7 @@ export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { re
           type: 'LISTING_STATUS' as const,
           title: render(lang, 'adExpiringTitle'),
           body: render(lang, 'adExpiringBody', { title: r.title, date: formatTextDate(lang, r.expires_at) }),
-          data: { listingId: r.id, status: 'EXPIRING', expiresAt: new Date(r.expires_at).toISOString(), url: '/my-ads?status=active' },
+          data: { listingId: r.id, status: 'EXPIRING', expiresAt: new Date(r.expires_at).toISOString(), url: '/en-in/myads?status=active' },
         }),
       })),
     );
