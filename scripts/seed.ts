@@ -173,7 +173,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       const id = newId(REFERENCE_TIME - offset);
       const picked = pickStatus(r, sub.categoryId);
       const isFeatured = picked.status === 'APPROVED' && r.chance(user.businessName ? 0.15 : 0.065);
-      const expiry = demoExpiry(expiryRng.fork(i), createdAt, adLifetimeDays(sub.categoryId, sub.id) * DAY, picked.status === 'APPROVED' && !isFeatured);
+      const expiry = demoExpiry(expiryRng.fork(i), createdAt, adLifetimeDays(sub.categoryId, sub.id) * DAY, picked.status === 'APPROVED', !isFeatured);
       const status = expiry.expired ? { status: 'EXPIRED', reason: null } : picked;
       const updatedAt = status.status !== 'APPROVED' || r.chance(0.25) ? createdAt + Math.round(r.next() * (anchor - createdAt)) : createdAt;
       const ageDays = offset / DAY;
@@ -256,11 +256,11 @@ const REJECT_REASONS = [
  * lifetime was renewed by its seller once per period (renewals, renewed_at), so live ads' expiries
  * spread evenly over the coming lifetime — about a tenth of a 30-day category within the 3-day
  * reminder window — and the demo never loses half its ads on the first run of the job. A few live
- * ads (2.5 %) were not renewed and are EXPIRED, some days ago, so the Expired tab and an expired ad's
- * page have something to show. Other statuses keep their first period's expiry.
+ * ads (2.5 %, never a featured one) were not renewed and are EXPIRED, some days ago, so the Expired
+ * tab and an expired ad's page have something to show. Other statuses keep their first period's expiry.
  */
-function demoExpiry(r: InstanceType<typeof Random>, createdAt: number, lifetimeMs: number, live: boolean) {
-  if (live && r.chance(0.025) && createdAt < anchor - 2 * DAY) {
+function demoExpiry(r: InstanceType<typeof Random>, createdAt: number, lifetimeMs: number, live: boolean, mayExpire: boolean) {
+  if (live && mayExpire && r.chance(0.025) && createdAt < anchor - 2 * DAY) {
     const expiresAt = anchor - Math.round(r.float(0.5, 20) * DAY);
     return { expired: true, expiresAt: Math.max(expiresAt, createdAt + DAY), renewals: 0, renewedAt: null };
   }

@@ -263,6 +263,10 @@ describe('POST /api/listings/{id}/renew', () => {
     const id = posted.body.data.id as string;
     await env.DB.prepare('UPDATE listings SET expires_at = ? WHERE id = ?').bind(Date.now() - 1000, id).run();
     await expireDueAds(env, Date.now());
+    // the status route does not bring it back: that is what renewing is for
+    const back = await json(seller, 'POST', `/api/listings/${id}/status`, { status: 'APPROVED' });
+    expect(back.status).toBe(409);
+    expect(back.body.error).toBe('An ad that is EXPIRED cannot be changed to APPROVED. Renew it instead: renewing is free.');
     const mine = await call('/api/listings/user/my-listings?status=expired', { headers: seller.auth });
     expect(mine.status).toBe(200);
     expect(mine.body.data.counts).toMatchObject({ expired: 1, approved: 0 });

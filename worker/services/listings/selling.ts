@@ -472,7 +472,7 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   if (row.status === status) return getListing(env, db, origin, row.id, userId);
   const allowed = STATUS_TRANSITIONS[row.status] ?? [];
   if (!allowed.includes(status)) {
-    const hint = row.status === 'REJECTED' ? ' Edit the ad to send it for review again.' : '';
+    const hint = row.status === 'REJECTED' ? ' Edit the ad to send it for review again.' : row.status === 'EXPIRED' ? ' Renew it instead: renewing is free.' : '';
     throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
   }
   // compare-and-set on the old status, so two racing changes cannot both apply
