@@ -168,6 +168,27 @@ describe('the expiry job', () => {
   });
 });
 
+describe('moderation of an expired ad', () => {
+  it('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
+    const [seller, reporter, mod] = [await createUserWithToken(), await createUserWithToken(), await createUserWithToken({ firstName: 'Mod' })];
+    await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    const ad = await createListing(seller, { title: 'Reported then expired', expiresAt: Date.now() - 1000 });
+    await env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`)
+      .bind(`rpt_${ad.id}`, ad.id, reporter.id, Date.now())
+      .run();
+    await expireDueAds(env, Date.now());
+    expect((await row(ad.id))!.status).toBe('EXPIRED');
+    const queue = await call('/api/admin/moderation', { headers: mod.auth });
+    expect(queue.status).toBe(200);
+    expect(JSON.stringify(queue.body.data)).toContain(ad.id);
+    const taken = await json(mod, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'REJECT', reason: 'Fake ad, asked for an advance' });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect((await row(ad.id))!.status).toBe('REJECTED');
+    // and it cannot be renewed back to life
+    expect((await renew(seller, ad.id)).body.code).toBe('NOT_RENEWABLE');
+  });
+});
+
 describe('reminders', () => {
   it('tells the seller once per period, in their language, in the app and by Web Push', async () => {
     const seller = await createUserWithToken();

@@ -45,7 +45,7 @@ interface QueueRow {
 const OPEN_QUEUE = `
   SELECT id AS listing_id FROM listings WHERE status = 'PENDING' AND coalesce(held_reason, '') <> 'ACCOUNT_BANNED'
   UNION
-  SELECT r.listing_id FROM listing_reports r JOIN listings x ON x.id = r.listing_id WHERE r.status = 'OPEN' AND x.status IN ('APPROVED', 'SOLD', 'PENDING')`;
+  SELECT r.listing_id FROM listing_reports r JOIN listings x ON x.id = r.listing_id WHERE r.status = 'OPEN' AND x.status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING')`;
 /** Ads a moderator decided on, latest decision first. */
 const CLOSED_QUEUE = `
   SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id`;
@@ -206,7 +206,8 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
     throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
   }
   const held = listing.status === 'PENDING';
-  const live = listing.status === 'APPROVED' || listing.status === 'SOLD';
+  // an expired ad's page is public too (decision 019): its reports still reach a moderator, who can take it down
+  const live = listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.status === 'EXPIRED';
   if (!held && !(live && listing.open_reports > 0) && !(input.action === 'REJECT' && live)) {
     throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
   }
