@@ -92,6 +92,12 @@ export const renewListing = async (env: Env, userId: string, id: string, now = D
   return { id: row.id, status: 'APPROVED' as const, wasExpired: row.status === 'EXPIRED', ...expiryFields('APPROVED', expiresAt) };
 };
 
+/** One batch of the expiry job (?1 = now, ?2 = batch size); scripts/bench/expiry.ts times this very statement. */
+export const EXPIRE_BATCH_SQL = `UPDATE listings SET status = 'EXPIRED', updated_at = max(?1, updated_at + 1)
+  WHERE num IN (SELECT num FROM listings INDEXED BY listings_status_expires WHERE status = 'APPROVED' AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
+    AND status = 'APPROVED' AND expires_at <= ?1 AND coalesce(featured_until, 0) <= ?1
+  RETURNING id`;
+
 /**
  * Live ads past their expiry become EXPIRED, oldest expiry first, `batchSize` per statement and at
  * most `batches` statements a run (EXPIRY_JOB). One statement per batch, guarded again on the row
@@ -102,12 +108,7 @@ export const expireDueAds = async (env: Env, now = Date.now(), bounds: { batchSi
   const started = Date.now();
   let expired = 0;
   for (let batch = 0; batch < bounds.batches && Date.now() - started < bounds.budgetMs; batch++) {
-    const res = await env.DB.prepare(
-      `UPDATE listings SET status = 'EXPIRED', updated_at = max(?1, updated_at + 1)
-       WHERE num IN (SELECT num FROM listings INDEXED BY listings_status_expires WHERE status = 'APPROVED' AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
-         AND status = 'APPROVED' AND expires_at <= ?1 AND coalesce(featured_until, 0) <= ?1
-       RETURNING id`,
-    )
+    const res = await env.DB.prepare(EXPIRE_BATCH_SQL)
       .bind(now, bounds.batchSize)
       .all<{ id: string }>();
     // rows returned, not meta.changes: that also counts what the triggers wrote (live-ad counts, the search index)
