@@ -207,11 +207,11 @@ export const dropInsertTrigger = (db: D1Database) => db.prepare(`DROP TRIGGER IF
 export const createInsertTrigger = (db: D1Database, sql: string) => db.prepare(sql).run();
 
 /** What the insert trigger indexes: live listings only, with their facet tokens (migrations/0007, 0008). */
-const FTS_SELECT = `SELECT l.num, l.title, l.description, l.location,
+export const FTS_SELECT = `SELECT l.num, l.title, l.description, l.location,
   coalesce((SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)), ''),
   'xc' || replace(l.category_id, '-', '') || coalesce(' xc' || replace(l.subcategory_id, '-', ''), '') || coalesce(' xl' || l.state_id, '') || coalesce(' xl' || l.city_id, '') || coalesce(' xl' || l.area_id, '')
   FROM listings l WHERE l.status = 'APPROVED'`;
-const FTS_COLUMNS = 'rowid, title, description, location, categories, facets';
+export const FTS_COLUMNS = 'rowid, title, description, location, categories, facets';
 
 /** Indexes listings with num in (from, to] in slices (what the trigger would have done row by row). */
 export const indexListings = async (db: D1Database, from: number, to: number, slice = 25_000) => {
