@@ -4,7 +4,7 @@
  * against what one D1 can do, and the monthly Cloudflare bill by product.
  */
 import type { Design, Figure } from './inputs';
-import { HEADROOM, PRICES, STATEMENTS, TRAFFIC, WORLD } from './inputs';
+import { BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, STATEMENTS, TRAFFIC, WORLD } from './inputs';
 
 export interface MeasuredFigures {
   /** bytes per row (table + its indexes) by table; listings_fts is per live ad */
@@ -72,7 +72,7 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
       listings_fts: liveAds,
       media: adsInD1 * w.photosPerAd,
       listing_events: adsInD1 * 1.2,
-      listing_views: held(viewerRowsPerDay, g, month, design.viewerRowDays),
+      listing_views: design.viewCounting === 'batched' ? 0 : held(viewerRowsPerDay, g, month, design.viewerRowDays),
       listing_daily_stats: dailyCounterRows,
       listing_view_totals: design.dailyViewDays === Infinity ? 0 : adsInD1,
     },
@@ -122,7 +122,7 @@ export const peakStatements = (design: Design, w: World, t: Traffic, month: numb
   const coreReads = pv * (t.mix.chat * st('chat', 'coreReads') + t.mix.myAds * st('myAds', 'coreReads')) + signedInRequests * st('signedIn', 'coreReads');
   const perSecond = (perDay: number) => ((perDay * scaleAt(w.growthPerYear, month)) / 86_400) * t.peakToAverage;
   // the view counter's batch runs on every ad view, cached pages included (they report the view)
-  const viewWrites = pv * t.mix.adPage * st('adPage', 'listingsWrites');
+  const viewWrites = pv * t.mix.adPage * (design.viewCounting === 'batched' ? BATCHED_VIEW_STATEMENTS.value : st('adPage', 'listingsWrites'));
   const ads = perSecond(w.newAdsPerDay);
   const favourites = perSecond(w.newAdsPerDay * w.favouritesPerAd);
   const listingWrites = viewWrites + ads * st('postAd', 'listingsWrites');
@@ -222,7 +222,7 @@ export const monthlyBill = (design: Design, m: MeasuredFigures, month: number, w
   const messagesPerMonth = w.newAdsPerDay * DAYS_PER_MONTH * scale * w.conversationsPerAd * w.messagesPerConversation;
   const notificationsPerMonth = w.monthlyUsers * scale * w.notificationsPerUserPerMonth;
   // a message: the sender's WebSocket message into the room and the room's call to the recipient's inbox
-  const doRequests = messagesPerMonth * 2 + notificationsPerMonth;
+  const doRequests = messagesPerMonth * 2 + notificationsPerMonth + (design.viewCounting === 'batched' ? pageViews * t.mix.adPage : 0);
   const doGbSeconds = doRequests * 0.128 * 0.02;
   const doGb = (rows.elsewhere.roomMessages * bytesOf(m, 'messages') + rows.elsewhere.inboxNotifications * bytesOf(m, 'notifications')) / GB;
   const photosGb = (rows.elsewhere.photos * w.photoBytes) / GB;
