@@ -158,6 +158,8 @@ export const deleteDemoData = async (db: D1Database) => {
   const demoListings = `SELECT id FROM listings WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`;
   const optional: [string, string][] = [
     ['listing_views', `DELETE FROM listing_views WHERE listing_id IN (${demoListings})`],
+    ['listing_daily_stats', `DELETE FROM listing_daily_stats WHERE listing_id IN (${demoListings})`],
+    ['listing_view_totals', `DELETE FROM listing_view_totals WHERE listing_id IN (${demoListings})`],
     ['messages', `DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}'))`],
     ['chats', `DELETE FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}')`],
     ['notifications', `DELETE FROM notifications WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
