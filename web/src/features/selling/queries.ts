@@ -4,7 +4,7 @@ import type { Pagination } from '../../../../worker/schemas/common';
 import { api, compactQuery } from '../../lib/api';
 import type { ListingPayload } from './post-rules';
 
-/** A listing as its owner sees it: with the moderation note when it was held back. */
+/** A listing as its owner sees it: with the moderation note when it was held back, and its expiry (decision 019). */
 export type OwnListing = Listing & { rejectReason?: string | null };
 
 export interface StatusCounts {
@@ -13,6 +13,7 @@ export interface StatusCounts {
   rejected: number;
   sold: number;
   inactive: number;
+  expired: number;
 }
 
 export interface MyListingsPage {
@@ -22,7 +23,7 @@ export interface MyListingsPage {
 }
 
 export type MyListingsFilters = {
-  status?: 'APPROVED' | 'REJECTED' | 'SOLD' | 'INACTIVE';
+  status?: 'APPROVED' | 'REJECTED' | 'SOLD' | 'INACTIVE' | 'EXPIRED';
   q?: string;
 };
 
@@ -43,6 +44,7 @@ export const sellingApi = {
   update: (id: string, change: Partial<ListingPayload>) => api.put<OwnListing>(`/listings/${encodeURIComponent(id)}`, change),
   remove: (id: string) => api.delete<{ deleted: boolean; id: string }>(`/listings/${encodeURIComponent(id)}`),
   changeStatus: (id: string, status: ListingStatusChange) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/status`, { status }),
+  renew: (id: string) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/renew`),
   myListings: (filters: MyListingsFilters & { page: number; limit: number }, signal?: AbortSignal) =>
     api.get<MyListingsPage>('/listings/user/my-listings', filters, { signal }),
 };

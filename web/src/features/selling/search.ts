@@ -15,7 +15,7 @@ export const adPostedSearchSchema = searchObject({
   slug: optionalText(400),
 });
 
-export const MY_ADS_FILTERS = ['all', 'active', 'rejected', 'sold', 'inactive'] as const;
+export const MY_ADS_FILTERS = ['all', 'active', 'rejected', 'sold', 'inactive', 'expired'] as const;
 export type MyAdsFilter = (typeof MY_ADS_FILTERS)[number];
 
 /** /en-in/myads?status=sold&q=swift */
