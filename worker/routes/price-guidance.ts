@@ -21,15 +21,18 @@ export const priceGuidanceRoutes = new Hono<AppEnv>().get(
   docs({
     tags: ['Selling'],
     summary: 'Prices of similar ads for the details chosen so far',
-    description: `${HOW} \`missing\` lists the details still needed; a subcategory without guidance answers range null and missing empty. With \`price\`, \`position\` says whether it is below, within or above the range. An unknown subcategory is 400.`,
+    description: `${HOW} \`missing\` lists the details still needed; a subcategory without guidance answers range null and missing empty. With \`price\`, \`position\` says whether it is below, within or above the range. `subcategory` by id or name; an unknown one is 400.`,
     data: priceGuidanceSchema,
     errors: [400],
   }),
   validate('query', priceGuidanceQuery),
   async (c) => {
     const q = c.req.valid('query');
-    if (!subcategoryById.has(q.subcategory)) throw badRequest(`Unknown subcategory "${q.subcategory}"`, 'UNKNOWN_CATEGORY');
-    return c.json({ success: true as const, data: await priceGuidanceFor(c.env, getDb(c.env.DB), q) });
+    // by id ("vehicles-cars") or by name ("Cars"), as the other listing reads take it
+    const wanted = q.subcategory.toLowerCase();
+    const sub = subcategoryById.get(wanted) ?? [...subcategoryById.values()].find((s) => s.name.toLowerCase() === wanted);
+    if (!sub) throw badRequest(`Unknown subcategory "${q.subcategory}"`, 'UNKNOWN_CATEGORY');
+    return c.json({ success: true as const, data: await priceGuidanceFor(c.env, getDb(c.env.DB), { ...q, subcategory: sub.id }) });
   },
 );
 
