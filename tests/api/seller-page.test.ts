@@ -122,7 +122,7 @@ describe("a seller's public page", () => {
     const newest = (await get(`/api/sellers/${seller.id}/listings`)).body.data;
     expect(newest.listings.map((l: { title: string }) => l.title)).toEqual(['Item number 4', 'Item number 3', 'Item number 2', 'Item number 1', 'Item number 0']);
     // the rendered page pages with links that keep the sort
-    const page = await get(`/sellers/arjun-rao-${seller.id}?sort=price-high&utm_source=x`);
+    const page = await get(`/sellers/arjun-rao-${seller.id}?order=price-high&utm_source=x`);
     expect(page.status).toBe(200);
     expect(page.text.indexOf('9,000')).toBeLessThan(page.text.indexOf('1,000'));
   });

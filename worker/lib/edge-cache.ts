@@ -48,7 +48,7 @@ const CACHEABLE: { path: RegExp; params: readonly string[] }[] = [
   { path: /^\/item\/[^/]+$/, params: [] },
   { path: /^\/listing\/[^/]+$/, params: [] },
   // a seller's page (decision 026): its sort and page
-  { path: /^\/sellers\/[^/]+$/, params: ['sort', 'page'] },
+  { path: /^\/sellers\/[^/]+$/, params: ['order', 'page'] },
   { path: /^\/api\/sellers\/[^/]+$/, params: [] },
   { path: /^\/api\/sellers\/[^/]+\/listings$/, params: namesOf(sellerListingsQuery) },
   { path: /^\/api\/price-guidance$/, params: namesOf(priceGuidanceQuery) },

@@ -22,7 +22,7 @@ export interface SellerMarkupInput {
 
 const pageHref = (seller: SellerProfile, sort: SellerSort, page: number) => {
   const params = new URLSearchParams();
-  if (sort !== 'newest') params.set('sort', sort);
+  if (sort !== 'newest') params.set('order', sort);
   if (page > 1) params.set('page', String(page));
   const q = params.toString();
   return `${seller.path}${q ? `?${q}` : ''}`;
@@ -65,7 +65,7 @@ export const sellerMarkup = ({ origin, seller, results, sort }: SellerMarkupInpu
     `<ul class="seller-page__facts muted">${facts}</ul></div></section>` +
     '<section class="seller-page__ads" aria-labelledby="seller-ads-heading">' +
     `<div class="seller-page__toolbar"><h2 id="seller-ads-heading" class="seller-page__ads-title">Ads by ${escapeHtml(seller.name)}</h2>` +
-    `<form method="get" class="seller-page__sort"><label>Sort <select name="sort">${sorts}</select></label><noscript><button type="submit" class="button">Sort</button></noscript></form></div>` +
+    `<form method="get" class="seller-page__sort"><label>Sort <select name="order">${sorts}</select></label><noscript><button type="submit" class="button">Sort</button></noscript></form></div>` +
     `${grid}</section></div></main>`
   );
 };

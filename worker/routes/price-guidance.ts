@@ -21,7 +21,7 @@ export const priceGuidanceRoutes = new Hono<AppEnv>().get(
   docs({
     tags: ['Selling'],
     summary: 'Prices of similar ads for the details chosen so far',
-    description: `${HOW} \`missing\` lists the details still needed; a subcategory without guidance answers range null and missing empty. With \`price\`, \`position\` says whether it is below, within or above the range. `subcategory` by id or name; an unknown one is 400.`,
+    description: `${HOW} \`missing\` lists the details still needed; a subcategory without guidance answers range null and missing empty. With \`price\`, \`position\` says whether it is below, within or above the range. The subcategory by id or name; an unknown one is 400.`,
     data: priceGuidanceSchema,
     errors: [400],
   }),

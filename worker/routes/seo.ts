@@ -284,7 +284,7 @@ export const seoRoutes = (appFetch: AppFetch) =>
     // everyone and inlined for a guest's app; gone (410) for a banned or deleted seller
     const url = new URL(c.req.url);
     const id = sellerIdFromSlug(c.req.param('slug').slice(0, 200));
-    const sortParam = url.searchParams.get('sort') ?? 'newest';
+    const sortParam = url.searchParams.get('order') ?? 'newest';
     const sort: SellerSort = (SELLER_SORTS as readonly string[]).includes(sortParam) ? (sortParam as SellerSort) : 'newest';
     const pageParam = Number(url.searchParams.get('page') ?? '1');
     const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
@@ -308,7 +308,7 @@ export const seoRoutes = (appFetch: AppFetch) =>
     const data = await bootData(c, appFetch, [keys.listings]);
     const results = data[keys.listings] as ListingsPage | undefined;
     const canonicalParams = new URLSearchParams();
-    if (sort !== 'newest') canonicalParams.set('sort', sort);
+    if (sort !== 'newest') canonicalParams.set('order', sort);
     if (page > 1) canonicalParams.set('page', String(page));
     const canonical = `${url.origin}${seller.path}${canonicalParams.size ? `?${canonicalParams}` : ''}`;
     return render(c, appFetch, {

@@ -53,11 +53,14 @@ const slugWords = (name: string) =>
     .slice(0, 60)
     .replace(/-+$/g, '');
 
-/** `/sellers/<name>-<id>`: readable, and only the id after the last "-" finds the seller (ids have no "-"). */
-export const sellerPath = (s: { id: string; businessName: string | null; firstName: string; lastName: string }): string => {
+/** `<name>-<id>`: readable, and only the id after the last "-" finds the seller (ids have no "-"). */
+export const sellerSlug = (s: { id: string; businessName: string | null; firstName: string; lastName: string }): string => {
   const words = slugWords(sellerPublicName(s));
-  return `/sellers/${words ? `${words}-` : ''}${s.id}`;
+  return `${words ? `${words}-` : ''}${s.id}`;
 };
+
+/** The seller page's address, `/sellers/<name>-<id>`. */
+export const sellerPath = (s: { id: string; businessName: string | null; firstName: string; lastName: string }): string => `/sellers/${sellerSlug(s)}`;
 
 /** The seller id inside a seller page's slug: what follows the last "-". */
 export const sellerIdFromSlug = (slug: string): string => {
