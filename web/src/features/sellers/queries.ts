@@ -12,6 +12,9 @@ export const sellerKeys = {
   listings: (id: string, sort: SellerSort, page: number) => [...sellerKeys.all, 'listings', id, sort, page] as const,
 };
 
+/** The listings request's query, in the order the worker's inlined key has it. */
+export const sellerListingsParams = (sort: SellerSort, page: number) => ({ sort, page });
+
 /** The same request keys the worker inlines for a guest (worker/lib/page-boot.ts sellerBootKeys): `{ sort, page }` in that order. */
 export const sellerQueries = {
   profile: (id: string) =>
@@ -23,7 +26,7 @@ export const sellerQueries = {
   listings: (id: string, sort: SellerSort, page: number) =>
     queryOptions({
       queryKey: sellerKeys.listings(id, sort, page),
-      queryFn: ({ signal }) => api.get<ListingsPage>(`/sellers/${encodeURIComponent(id)}/listings`, { sort, page }, { signal }),
+      queryFn: ({ signal }) => api.get<ListingsPage>(`/sellers/${encodeURIComponent(id)}/listings`, sellerListingsParams(sort, page), { signal }),
       staleTime: 60_000,
     }),
 };
