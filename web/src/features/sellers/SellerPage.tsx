@@ -14,7 +14,7 @@ import { useAuth } from '../auth/use-auth';
 import { ListingCard } from '../listings/ListingCard';
 import { BlockUserButton } from '../trust/BlockUserButton';
 import { ReportAdDialog } from '../trust/ReportAdDialog';
-import { replyTimeLabel, type SellerSort } from '../../../../worker/schemas/seller-page-data';
+import { replyTimeLabel, sellerIdFromSlug, type SellerSort } from '../../../../worker/schemas/seller-page-data';
 import { sellerQueries, type SellerProfile } from './queries';
 import type { ListingsPage } from '../../../../worker/schemas/listings';
 
@@ -86,7 +86,8 @@ const SORTS: { value: SellerSort; label: string }[] = [
   { value: 'price-high', label: 'Price: high to low' },
 ];
 
-export function SellerPage({ id, slug, sort, page, fromAd }: { id: string; slug: string; sort: SellerSort; page: number; fromAd?: string }) {
+export function SellerPage({ slug, sort, page, fromAd }: { slug: string; sort: SellerSort; page: number; fromAd?: string }) {
+  const id = sellerIdFromSlug(slug);
   const { t } = useI18n();
   const navigate = useNavigate();
   const { data: seller } = useSuspenseQuery(sellerQueries.profile(id));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sellerBootKeys } from '../../../../worker/lib/page-boot';
-import { replyTimeLabel, sellerIdFromSlug, sellerPath, sellerSlug } from '../../../../worker/schemas/seller-page-data';
+import { SELLER_SORTS, replyTimeLabel, sellerIdFromSlug, sellerPath, sellerSlug } from '../../../../worker/schemas/seller-page-data';
 import { buildQueryString } from '../../lib/api';
 import { sellerListingsParams } from './queries';
+import { sellerSearchSchema } from './search';
 
 describe("a seller's page", () => {
   it('inlines the very requests the page makes (a guest starts without fetching)', () => {
@@ -21,6 +22,11 @@ describe("a seller's page", () => {
     // a Hindi name has no ASCII words: the address is the id alone
     expect(sellerSlug({ id, businessName: null, firstName: 'रवि', lastName: 'शर्मा' })).toBe(id);
     for (const slug of [`ravi-sharma-${id}`, id, `old-name-${id.toUpperCase()}`]) expect(sellerIdFromSlug(slug)).toBe(id);
+  });
+
+  it("the page's URL takes exactly the API's sorts (written out in the route for the home page's sake)", () => {
+    for (const sort of SELLER_SORTS) expect(sellerSearchSchema.parse({ order: sort }).order).toBe(sort);
+    expect(sellerSearchSchema.parse({ order: 'cheapest', page: '0' })).toEqual({});
   });
 
   it('says reply times in bands', () => {
