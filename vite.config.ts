@@ -10,7 +10,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const LATER_PAGES_ONLY = /\/(useQueries|queriesObserver|useMutation|mutationObserver|useInfiniteQuery|useSuspenseInfiniteQuery|infiniteQueryObserver|useBlocker|useIsFetching|useMutationState|usePrefetchInfiniteQuery|Await|awaited|ClientOnly|ScriptOnce|HeadContent|Scripts|Asset|useElementScrollRestoration)\.js$/;
 
 /** Pages the worker renders, and the route file whose code each needs first. */
-const ROUTE_FILES: Record<string, string> = { '/': 'index.tsx', '/products': 'products.tsx', '/item': 'item/$slug.tsx', '/listing': 'listing/$id.tsx' };
+const ROUTE_FILES: Record<string, string> = { '/': 'index.tsx', '/products': 'products.tsx', '/item': 'item/$slug.tsx', '/listing': 'listing/$id.tsx', '/sellers': 'sellers/$slug.tsx' };
 
 // The client lives in web/; the worker serves the build from dist/client as static assets.
 export default defineConfig({

@@ -27,6 +27,8 @@ import { guestEdgeCache } from './lib/edge-cache';
 import { listingPromotionRoutes } from './routes/listing-promotions';
 import { listingStatsRoutes, sellerReportRoutes } from './routes/seller-reports';
 import { emailVerificationRoutes } from './routes/email-verification';
+import { sellerRoutes } from './routes/sellers';
+import { listingPriceGuidanceRoutes, priceGuidanceRoutes } from './routes/price-guidance';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
 const api = new Hono<AppEnv>()
@@ -45,6 +47,9 @@ const api = new Hono<AppEnv>()
   .route('/listings', listingRoutes)
   .route('/listings', listingPromotionRoutes)
   .route('/listings', listingStatsRoutes)
+  .route('/listings', listingPriceGuidanceRoutes)
+  .route('/sellers', sellerRoutes)
+  .route('/price-guidance', priceGuidanceRoutes)
   .route('/locations', locationRoutes)
   .route('/search', searchRoutes)
   .route('/media', mediaRoutes)

@@ -222,6 +222,50 @@ const ROUTES: Route[] = [
     allowed: ({ body }) => expect(Array.isArray(body.data)).toBe(true),
   },
   {
+    // a seller's public page (decision 026): the same for everyone, never a private field, reads only
+    name: 'GET /sellers/{id}',
+    call: (f, m) => ({ method: 'GET', path: `/api/sellers/${m ? `usr_${ghost()}` : f.owner.id}` }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.id).toBe(f.owner.id);
+      for (const key of ['email', 'phone', 'role', 'status', 'sharePhone']) expect(body.data).not.toHaveProperty(key);
+      same(before, after);
+    },
+  },
+  {
+    name: "GET /sellers/{id}/listings (live ads only, even for the owner)",
+    call: (f, m) => ({ method: 'GET', path: `/api/sellers/${m ? `usr_${ghost()}` : f.owner.id}/listings` }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.listings.map((l: { id: string }) => l.id)).toEqual([f.live.id]);
+      same(before, after);
+    },
+  },
+  {
+    name: 'GET /listings/{id}/price-guidance (inactive ad: not public, not even to its owner)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.hidden.id}/price-guidance` }),
+    expected: { owner: 404, other: 404, guest: 404, missing: 404 },
+  },
+  {
+    name: 'GET /listings/{id}/price-guidance (live ad)',
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.live.id}/price-guidance` }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 404 },
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toHaveProperty('range');
+      same(before, after);
+    },
+  },
+  {
+    // the post form's price range: public, about no one's object; the owner's inactive ad is never counted
+    name: 'GET /price-guidance (public; inactive ads never counted)',
+    call: () => ({ method: 'GET', path: '/api/price-guidance?subcategory=vehicles-cars&brand=Hyundai&model=x&year=2020' }),
+    expected: { owner: 200, other: 200, guest: 200, missing: 200 },
+    allowed: ({ body, before, after }) => {
+      expect(body.data).toEqual({ range: null, missing: [], position: null });
+      same(before, after);
+    },
+  },
+  {
     // the filter counts follow the search; an ad out of search is never counted, not even for its owner
     name: 'GET /listings/facets (inactive ad never counted)',
     call: () => ({ method: 'GET', path: '/api/listings/facets?q=hidden' }),

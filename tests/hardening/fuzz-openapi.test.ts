@@ -207,6 +207,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
   const mine = w.own.get(me.id) ?? { listings: [], chats: [], notifications: [], orders: [] };
   const [anyIds, myIds] = op.path.startsWith('/admin/users') || op.path.startsWith('/users')
     ? [w.victims, []]
+    : op.path.startsWith('/sellers')
+      ? [[...w.users.map((u) => u.id), w.seller.id, ...w.victims], [me.id]]
     : op.path.startsWith('/admin/listings') || op.path.endsWith('/report')
       ? [w.victimListings, []]
       : op.path.startsWith('/messages')
@@ -487,7 +489,8 @@ const build = async (o: Operation, r: Rng, actor: User | null): Promise<Built> =
 // ---------------------------------------------------------------- properties
 
 // 402: over the free-ad limit (posting, an edit into another group, going live again) or no promotion package (decision 007)
-const ALLOWED = new Set([200, 201, 204, 301, 302, 303, 307, 308, 400, 401, 402, 403, 404, 409, 413, 415, 429]);
+// 410: a banned or deleted seller's page is gone (decision 026)
+const ALLOWED = new Set([200, 201, 204, 301, 302, 303, 307, 308, 400, 401, 402, 403, 404, 409, 410, 413, 415, 429]);
 /** Date query parameters: a value that is not a real calendar date and time is never accepted (decision 008). */
 const DATE_PARAMS = ['since'];
 const INTERNALS = /\[object |native code|SQLITE|D1_|no such (table|column)|TypeError|ReferenceError|RangeError|SyntaxError: (?!Unexpected)|at \S+\.(ts|js):\d+|undefined is not|Cannot read prop/;

@@ -27,6 +27,7 @@ import { Route as EnInHomeRouteImport } from './routes/en-in/home'
 import { Route as HcEnUsRouteImport } from './routes/hc/en-us'
 import { Route as ItemSlugRouteImport } from './routes/item/$slug'
 import { Route as ListingIdRouteImport } from './routes/listing/$id'
+import { Route as SellersSlugRouteImport } from './routes/sellers/$slug'
 import { Route as AuthEditListingIdRouteImport } from './routes/_auth/edit-listing/$id'
 import { Route as AuthEnInMyadsRouteImport } from './routes/_auth/en-in/myads'
 import { Route as AuthEnInMyordersOrdersRouteImport } from './routes/_auth/en-in/myorders/orders'
@@ -126,6 +127,11 @@ const ListingIdRoute = ListingIdRouteImport.update({
   path: '/listing/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SellersSlugRoute = SellersSlugRouteImport.update({
+  id: '/sellers/$slug',
+  path: '/sellers/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthEditListingIdRoute = AuthEditListingIdRouteImport.update({
   id: '/edit-listing/$id',
   path: '/edit-listing/$id',
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/hc/en-us': typeof HcEnUsRoute
   '/item/$slug': typeof ItemSlugRoute
   '/listing/$id': typeof ListingIdRoute
+  '/sellers/$slug': typeof SellersSlugRoute
   '/edit-listing/$id': typeof AuthEditListingIdRoute
   '/en-in/myads': typeof AuthEnInMyadsRoute
   '/en-in/myorders/orders': typeof AuthEnInMyordersOrdersRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/hc/en-us': typeof HcEnUsRoute
   '/item/$slug': typeof ItemSlugRoute
   '/listing/$id': typeof ListingIdRoute
+  '/sellers/$slug': typeof SellersSlugRoute
   '/edit-listing/$id': typeof AuthEditListingIdRoute
   '/en-in/myads': typeof AuthEnInMyadsRoute
   '/en-in/myorders/orders': typeof AuthEnInMyordersOrdersRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/hc/en-us': typeof HcEnUsRoute
   '/item/$slug': typeof ItemSlugRoute
   '/listing/$id': typeof ListingIdRoute
+  '/sellers/$slug': typeof SellersSlugRoute
   '/_auth/edit-listing/$id': typeof AuthEditListingIdRoute
   '/_auth/en-in/myads': typeof AuthEnInMyadsRoute
   '/_auth/en-in/myorders/orders': typeof AuthEnInMyordersOrdersRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/hc/en-us'
     | '/item/$slug'
     | '/listing/$id'
+    | '/sellers/$slug'
     | '/edit-listing/$id'
     | '/en-in/myads'
     | '/en-in/myorders/orders'
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/hc/en-us'
     | '/item/$slug'
     | '/listing/$id'
+    | '/sellers/$slug'
     | '/edit-listing/$id'
     | '/en-in/myads'
     | '/en-in/myorders/orders'
@@ -338,6 +349,7 @@ export interface FileRouteTypes {
     | '/hc/en-us'
     | '/item/$slug'
     | '/listing/$id'
+    | '/sellers/$slug'
     | '/_auth/edit-listing/$id'
     | '/_auth/en-in/myads'
     | '/_auth/en-in/myorders/orders'
@@ -360,6 +372,7 @@ export interface RootRouteChildren {
   HcEnUsRoute: typeof HcEnUsRoute
   ItemSlugRoute: typeof ItemSlugRoute
   ListingIdRoute: typeof ListingIdRoute
+  SellersSlugRoute: typeof SellersSlugRoute
   EnInPaymentsPackagesConsumeFreeSuccessRoute: typeof EnInPaymentsPackagesConsumeFreeSuccessRoute
 }
 
@@ -491,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sellers/$slug': {
+      id: '/sellers/$slug'
+      path: '/sellers/$slug'
+      fullPath: '/sellers/$slug'
+      preLoaderRoute: typeof SellersSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/edit-listing/$id': {
       id: '/_auth/edit-listing/$id'
       path: '/edit-listing/$id'
@@ -609,6 +629,7 @@ const rootRouteChildren: RootRouteChildren = {
   HcEnUsRoute: HcEnUsRoute,
   ItemSlugRoute: ItemSlugRoute,
   ListingIdRoute: ListingIdRoute,
+  SellersSlugRoute: SellersSlugRoute,
   EnInPaymentsPackagesConsumeFreeSuccessRoute:
     EnInPaymentsPackagesConsumeFreeSuccessRoute,
 }

@@ -183,6 +183,12 @@ export const listings = sqliteTable(
     renewals: integer('renewals').notNull().default(0),
     /** the expiry the seller was last reminded of: one reminder per period */
     expiryRemindedFor: integer('expiry_reminded_for'),
+    /**
+     * (migration 0031, decision 026) the ad's group of comparable ads for price guidance, VIRTUAL
+     * generated from subcategory, brand and features by priceGroupSql() in
+     * worker/schemas/price-guidance-data.ts (the migration holds the full expression)
+     */
+    priceGroup: text('price_group').generatedAlwaysAs(sql`NULL /* see migrations/0031 */`, { mode: 'virtual' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,7 +218,30 @@ export const listings = sqliteTable(
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
     index('listings_held').on(t.status, t.heldAt),
     index('listings_status_expires').on(t.status, t.expiresAt),
+    index('listings_user_price').on(t.userId, t.status, t.priceMinor),
+    index('listings_price_group_city').on(t.priceGroup, t.cityId, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
+    index('listings_price_group_state').on(t.priceGroup, t.stateId, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
+    index('listings_price_group').on(t.priceGroup, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
   ],
+);
+
+/**
+ * Price guidance per group of comparable ads and place (decision 026): the interquartile range and
+ * median of the newest comparable live and recently sold ads. scope city | state | india (place 0).
+ */
+export const priceGuides = sqliteTable(
+  'price_guides',
+  {
+    groupKey: text('group_key').notNull(),
+    scope: text('scope').notNull(),
+    placeId: integer('place_id').notNull(),
+    ads: integer('ads').notNull(),
+    lowMinor: integer('low_minor'),
+    medianMinor: integer('median_minor'),
+    highMinor: integer('high_minor'),
+    computedAt: integer('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupKey, t.scope, t.placeId] })],
 );
 
 /** Uploaded photos. listingId is null until the photo joins a listing (orphans get cleaned up). */
@@ -348,6 +377,8 @@ export const chats = sqliteTable(
     sellerLastReadSeq: integer('seller_last_read_seq').notNull().default(0),
     buyerStarred: integer('buyer_starred', { mode: 'boolean' }).notNull().default(false),
     sellerStarred: integer('seller_starred', { mode: 'boolean' }).notNull().default(false),
+    /** ms from the buyer's first message to the seller's first answer; kept by a trigger (migration 0031, decision 026) */
+    firstReplyMs: integer('first_reply_ms'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,6 +386,7 @@ export const chats = sqliteTable(
     uniqueIndex('chats_listing_buyer_unique').on(t.listingId, t.buyerId),
     index('chats_buyer_last').on(t.buyerId, t.lastMessageAt),
     index('chats_seller_last').on(t.sellerId, t.lastMessageAt),
+    index('chats_seller_replied').on(t.sellerId, t.lastMessageAt).where(sql`first_reply_ms IS NOT NULL`),
   ],
 );
 

@@ -3,6 +3,8 @@ import type { AppEnv } from '../env';
 import { areasQuery, locationSearchQuery, locationsQuery } from '../schemas/catalog';
 import { listingsQuery, relatedQuery } from '../schemas/listings';
 import { homeShortcutsQuery } from '../schemas/shortcuts';
+import { sellerListingsQuery } from '../schemas/sellers';
+import { priceGuidanceQuery } from '../schemas/price-guidance';
 import { currentVersion } from './cache';
 import { isBot, PRODUCTS_PAGE_PARAMS } from './page-boot';
 import { timed } from './server-timing';
@@ -46,6 +48,12 @@ const CACHEABLE: { path: RegExp; params: readonly string[] }[] = [
   { path: /^\/products$/, params: PRODUCTS_PAGE_PARAMS },
   { path: /^\/item\/[^/]+$/, params: [] },
   { path: /^\/listing\/[^/]+$/, params: [] },
+  // a seller's page (decision 026): its sort and page
+  { path: /^\/sellers\/[^/]+$/, params: ['order', 'page'] },
+  { path: /^\/api\/sellers\/[^/]+$/, params: [] },
+  { path: /^\/api\/sellers\/[^/]+\/listings$/, params: namesOf(sellerListingsQuery) },
+  { path: /^\/api\/price-guidance$/, params: namesOf(priceGuidanceQuery) },
+  { path: /^\/api\/listings\/[^/]+\/price-guidance$/, params: [] },
   { path: /^\/api\/listings$/, params: namesOf(listingsQuery) },
   { path: /^\/api\/listings\/shortcuts$/, params: namesOf(homeShortcutsQuery) },
   { path: /^\/api\/listings\/[^/]+\/related$/, params: namesOf(relatedQuery) },

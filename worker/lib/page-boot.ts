@@ -16,6 +16,15 @@ export const HOME_BOOT_KEYS = {
   mobile: '/listings?limit=6&featuredFirst=true&sortBy=createdAt&sortOrder=desc&page=1',
 } as const;
 
+/**
+ * A seller's page (decision 026): the profile and one page of their ads, as SellerPage.tsx asks for
+ * them (`{ sort, page }`, in that order).
+ */
+export const sellerBootKeys = (id: string, sort: string, page: number) => ({
+  profile: `/sellers/${encodeURIComponent(id)}`,
+  listings: `/sellers/${encodeURIComponent(id)}/listings?sort=${encodeURIComponent(sort)}&page=${page}`,
+});
+
 /** The products page lists 20 per page (web/src/features/listings/filters.ts PRODUCTS_PAGE_SIZE). */
 const PRODUCTS_PAGE_SIZE = 20;
 const PRODUCT_SORTS = new Set(['createdAt-desc', 'price-asc', 'price-desc', 'relevance-desc']);

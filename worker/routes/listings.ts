@@ -28,6 +28,19 @@ import { LIMITS, enforce } from '../lib/rate-limit';
 import { badRequest } from '../lib/errors';
 import { renewListing } from '../services/listings/lifecycle';
 import { RENEW_WINDOW_DAYS } from '../schemas/ad-lifecycle-data';
+import { listingGroupPlace, refreshListingGuides, type GroupPlace } from '../services/listings/price-guidance';
+import type { Context } from 'hono';
+
+/**
+ * After a write, the ad's groups of comparable ads get fresh price ranges, off the response's path
+ * (decision 026): `before` is the group it was in (an edit can move it), the other is read now.
+ */
+const refreshPriceGuides = (c: Context<AppEnv>, listingId: string, before?: GroupPlace | null) =>
+  c.executionCtx.waitUntil(
+    listingGroupPlace(c.env, listingId)
+      .then((after) => refreshListingGuides(c.env, [before, after]))
+      .catch((e: unknown) => console.warn('price guide refresh failed', e)),
+  );
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const slugParam = z.object({ slug: z.string().trim().min(1, 'slug is required').max(400, 'slug is too long') });
@@ -166,7 +179,9 @@ export const listingRoutes = new Hono<AppEnv>()
     validate('json', createListingBody),
     async (c) => {
       await enforce(c.env, LIMITS.postPerUser, currentUser(c).id);
-      return c.json({ success: true as const, data: await createListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json'), origin(c.req.url)) }, 201);
+      const data = await createListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json'), origin(c.req.url));
+      refreshPriceGuides(c, data.id);
+      return c.json({ success: true as const, data }, 201);
     },
   )
   .put(
@@ -183,18 +198,24 @@ export const listingRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', idParam),
     validate('json', updateListingBody),
-    async (c) =>
-      c.json({
-        success: true as const,
-        data: await updateListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url)),
-      }),
+    async (c) => {
+      const before = await listingGroupPlace(c.env, c.req.valid('param').id);
+      const data = await updateListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url));
+      refreshPriceGuides(c, data.id, before);
+      return c.json({ success: true as const, data });
+    },
   )
   .delete(
     '/:id',
     docs({ tags: ['Selling'], summary: 'Delete an ad (owner only)', data: z.object({ deleted: z.boolean(), id: z.string() }), auth: true, errors: [401, 403, 404] }),
     requireAuth,
     validate('param', idParam),
-    async (c) => c.json({ success: true as const, data: await deleteListing(c.env, currentUser(c).id, c.req.valid('param').id) }),
+    async (c) => {
+      const before = await listingGroupPlace(c.env, c.req.valid('param').id);
+      const data = await deleteListing(c.env, currentUser(c).id, c.req.valid('param').id);
+      if (before) c.executionCtx.waitUntil(refreshListingGuides(c.env, [before]).catch((e: unknown) => console.warn('price guide refresh failed', e)));
+      return c.json({ success: true as const, data });
+    },
   )
   .post(
     '/:id/status',
@@ -210,11 +231,11 @@ export const listingRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', idParam),
     validate('json', statusChangeBody),
-    async (c) =>
-      c.json({
-        success: true as const,
-        data: await changeStatus(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').status, origin(c.req.url)),
-      }),
+    async (c) => {
+      const data = await changeStatus(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').status, origin(c.req.url));
+      refreshPriceGuides(c, data.id);
+      return c.json({ success: true as const, data });
+    },
   )
   .post(
     '/:id/renew',
@@ -230,6 +251,8 @@ export const listingRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     async (c) => {
       const { id } = await renewListing(c.env, currentUser(c).id, c.req.valid('param').id);
+      // an expired ad that goes live again rejoins its comparable ads' price range
+      refreshPriceGuides(c, id);
       return c.json({ success: true as const, data: await getListing(c.env, getDb(c.env.DB), origin(c.req.url), id, currentUser(c).id) });
     },
   )

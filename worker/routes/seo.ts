@@ -6,6 +6,10 @@ import type { Listing, ListingsPage } from '../schemas/listings';
 import { browseJsonLd, browseMarkup } from '../lib/browse-page';
 import { homeMarkup } from '../lib/home-page';
 import { listingMarkup } from '../lib/listing-page';
+import { sellerJsonLd, sellerMarkup } from '../lib/seller-page';
+import { sellerBootKeys } from '../lib/page-boot';
+import { SELLER_SORTS, sellerIdFromSlug, type SellerSort } from '../schemas/seller-page-data';
+import type { SellerProfile } from '../schemas/sellers';
 import { getListing, getListingBySlug } from '../services/listings/listings';
 import { resolveCategory } from '../services/listings/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
@@ -39,7 +43,7 @@ interface PageMeta {
   /** the page's largest image, fetched with the HTML instead of after the app has rendered (LCP) */
   preloadImage?: string;
   /** which page's route code to preload (keys of dist/client/route-preloads.json, see vite.config.ts) */
-  page?: '/' | '/products' | '/item' | '/listing';
+  page?: '/' | '/products' | '/item' | '/listing' | '/sellers';
   /** API requests the page starts with (worker/lib/page-boot.ts): answered here and inlined */
   boot?: string[];
   /** responses already at hand, inlined as they are */
@@ -320,6 +324,49 @@ export const seoRoutes = (appFetch: AppFetch) =>
       if (err instanceof AppError && err.status === 404) return notFoundPage(c, appFetch);
       throw err;
     }
+  })
+  .get('/sellers/:slug', async (c) => {
+    // a seller's page (decision 026): the profile and the first page of their ads, as markup for
+    // everyone and inlined for a guest's app; gone (410) for a banned or deleted seller
+    const url = new URL(c.req.url);
+    const id = sellerIdFromSlug(c.req.param('slug').slice(0, 200));
+    const sortParam = url.searchParams.get('order') ?? 'newest';
+    const sort: SellerSort = (SELLER_SORTS as readonly string[]).includes(sortParam) ? (sortParam as SellerSort) : 'newest';
+    const pageParam = Number(url.searchParams.get('page') ?? '1');
+    const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
+    const keys = sellerBootKeys(id, sort, page);
+    const headers = new Headers();
+    for (const name of FORWARDED) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    const profileRes = await appFetch(new Request(`${url.origin}/api${keys.profile}`, { headers }), c.env, c.executionCtx);
+    if (!profileRes.ok) {
+      const gone = profileRes.status === 410;
+      return render(
+        c,
+        appFetch,
+        { title: `Seller not found | ${SITE}`, description: gone ? 'This seller is no longer on SEL.' : 'This seller does not exist.', canonical: `${url.origin}/`, noindex: true },
+        gone ? 410 : 404,
+      );
+    }
+    const seller = ((await profileRes.json()) as { data: SellerProfile }).data;
+    const data = await bootData(c, appFetch, [keys.listings]);
+    const results = data[keys.listings] as ListingsPage | undefined;
+    const canonicalParams = new URLSearchParams();
+    if (sort !== 'newest') canonicalParams.set('order', sort);
+    if (page > 1) canonicalParams.set('page', String(page));
+    const canonical = `${url.origin}${seller.path}${canonicalParams.size ? `?${canonicalParams}` : ''}`;
+    return render(c, appFetch, {
+      title: `${seller.name} - ads on SEL | ${SITE}`,
+      description: `${seller.name} on SEL: ${seller.liveAds.toLocaleString('en-IN')} live ${seller.liveAds === 1 ? 'ad' : 'ads'}, member since ${new Date(seller.memberSince).getUTCFullYear()}.`,
+      canonical,
+      type: 'profile',
+      page: '/sellers',
+      ...(isBot(c.req.header('user-agent')) ? {} : { bootEntries: { [keys.profile]: seller, ...data } }),
+      rootHtml: sellerMarkup({ origin: url.origin, seller, results, sort }),
+      jsonLd: sellerJsonLd({ origin: url.origin, seller, results }),
+    });
   })
   .get('/products', async (c) => {
     // one canonical page per category/subcategory/location: sorting, paging and search are variants

@@ -16,6 +16,7 @@ import { tickState, type TickState } from './messages';
 import { chatRole } from './quick-replies';
 import { chatQueries } from './queries';
 import type { Chat, LocalMessage } from './types';
+import { sellerSlug } from '../../../../worker/schemas/seller-page-data';
 import { useChatRoom, type Me } from './use-chat-room';
 
 const TICK_LABEL: Record<Exclude<TickState, 'none'>, string> = {
@@ -145,7 +146,14 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         <Avatar person={other} size={40} />
         <div className="chat-conv__who">
           <h2 className="chat-conv__name">
-            {otherName}
+            {/* the buyer can open the seller's page (decision 026); a seller's buyers have none to open */}
+            {other.id === chat.sellerId ? (
+              <Link to="/sellers/$slug" params={{ slug: sellerSlug({ ...other, businessName: null }) }} search={listing ? { from: listing.id } : {}} className="chat-conv__seller-link">
+                {otherName}
+              </Link>
+            ) : (
+              otherName
+            )}
             {other.isPremium && <EliteBadge />}
           </h2>
           {listing ? (

@@ -25,6 +25,8 @@ import { largeVariant } from '../../../../worker/schemas/media';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { msg, useI18n, useT, withNodes } from '../../lib/i18n';
 import { formatDate as formatDateIn } from '../../lib/format';
+import { sellerSlug } from '../../../../worker/schemas/seller-page-data';
+import { PriceComparison } from './PriceComparison';
 
 /** The detail answers also say whether the viewer has favourited the ad. */
 type DetailListing = Listing & { isFavorite?: boolean };
@@ -89,12 +91,20 @@ function SellerCard({ listing, onChat, showChat, showSafety }: { listing: Listin
         </span>
         <div className="seller-card__who">
           <p className="seller-card__name">
-            {sellerDisplayName(seller) || t('Unknown Seller')}
+            {/* the seller's page: who they are and all their ads (decision 026) */}
+            <Link to="/sellers/$slug" params={{ slug: sellerSlug(seller) }} search={{ from: listing.id }} className="seller-card__link">
+              {sellerDisplayName(seller) || t('Unknown Seller')}
+            </Link>
             {seller.isVerified && <span className="badge badge--verified">{t('Verified')}</span>}
           </p>
           <p className="muted">{t('Member since {date}', { date: formatDateIn(seller.userCreatedAt, monthYear, language) || t('Unknown') })}</p>
           <p className="muted">
             {tn(seller.totalListings ?? 0, '{n} item listed', '{n} items listed')}
+          </p>
+          <p>
+            <Link to="/sellers/$slug" params={{ slug: sellerSlug(seller) }} search={{ from: listing.id }} className="seller-card__all">
+              {t('See all ads by this seller')}
+            </Link>
           </p>
         </div>
       </div>
@@ -412,6 +422,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
                 <dt>{t('Posted')}</dt>
                 <dd>{formatDateIn(listing.createdAt, postedDate, language) || t('Unknown')}</dd>
               </div>
+              <PriceComparison listing={listing} />
             </dl>
           </section>
         </div>

@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useAuth } from '../auth/use-auth';
 import { CURRENCY_SIGNS } from './currencies';
 import { DetailsFields } from './DetailsFields';
+import { PriceGuidance } from './PriceGuidance';
 import { GroupedNumberField, SelectField, TextField } from './fields';
 import { LocationPicker, useLocationLists, type PlaceValue } from './LocationPicker';
 import { PhotoUploader, usePhotoQueue } from './PhotoUploader';
@@ -194,6 +195,9 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
             onBlur={() => touch('price')}
           />
         </div>
+        {values.currency === 'INR' && (
+          <PriceGuidance subcategoryId={choice.subcategory.id} features={values.features} title={values.title} state={values.state} city={values.city} price={values.price} />
+        )}
       </section>
 
       <section className="sell-card" aria-labelledby="sell-photos-title">

@@ -221,4 +221,12 @@ export const HINDI_TEXTS: Record<string, string> = {
   sold: 'बिके हुए',
   inactive: 'निष्क्रिय',
   expired: 'समाप्त',
+  // PriceGuidance.tsx (decision 026)
+  'Similar ads across India:': 'पूरे भारत में मिलते-जुलते विज्ञापन:',
+  'Similar ads in {place}:': '{place} में मिलते-जुलते विज्ञापन:',
+  '{n} similar ad': '{n} मिलता-जुलता विज्ञापन',
+  '{n} similar ads': '{n} मिलते-जुलते विज्ञापन',
+  'Your price is below what similar ads ask.': 'आपकी कीमत मिलते-जुलते विज्ञापनों से कम है।',
+  'Your price is in the usual range.': 'आपकी कीमत आम दायरे में है।',
+  'Your price is above what similar ads ask.': 'आपकी कीमत मिलते-जुलते विज्ञापनों से ज़्यादा है।',
 };

@@ -1,0 +1,191 @@
+/**
+ * Price guidance from comparable ads (decision 026). An ad's group of comparable ads is
+ * `listings.price_group` (a generated column, see worker/schemas/price-guidance-data.ts). Per group
+ * and place (its city, its state, India) `price_guides` holds the interquartile range and median of
+ * the group's newest live and recently sold ads, computed from at most `sampleSize` rows per status
+ * through the partial indexes of migration 0031. A write to an ad refreshes its groups after the
+ * response (waitUntil); a row older than `staleAfterMinutes` is computed again when read, which
+ * covers what no write path refreshes (moderation, bans, deletions, sold ads ageing out).
+ */
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import {
+  PRICE_GUIDANCE_RULES as RULES,
+  PRICE_SCOPES,
+  missingPriceDetails,
+  priceGroupKey,
+  pricePosition,
+  priceRange,
+  type PriceScope,
+} from '../../schemas/price-guidance-data';
+import type { PriceGuidance, PriceGuidanceQuery } from '../../schemas/price-guidance';
+import { loadLocations, normaliseName, resolveLocation } from './locations';
+
+export interface GroupPlace {
+  group: string;
+  stateId: number | null;
+  cityId: number | null;
+}
+
+interface GuideRow {
+  group_key: string;
+  scope: PriceScope;
+  place_id: number;
+  ads: number;
+  low_minor: number | null;
+  median_minor: number | null;
+  high_minor: number | null;
+  computed_at: number;
+}
+
+const placeOf = (scope: PriceScope, p: GroupPlace): number | null => (scope === 'city' ? p.cityId : scope === 'state' ? p.stateId : 0);
+
+/** The scopes a place has (an ad without a city has no city range), narrowest first. */
+const scopesOf = (p: GroupPlace) => PRICE_SCOPES.filter((s) => placeOf(s, p) !== null);
+
+/** The newest comparable ads' prices for one scope: live ones, and sold ones of the last days. Two bounded index ranges. */
+const sampleStatements = (env: Env, scope: PriceScope, p: GroupPlace, now: number) => {
+  const soldSince = now - RULES.soldWithinDays * 86_400_000;
+  const where =
+    scope === 'city'
+      ? { sql: 'INDEXED BY listings_price_group_city WHERE price_group = ?1 AND city_id = ?2', place: p.cityId }
+      : scope === 'state'
+        ? { sql: 'INDEXED BY listings_price_group_state WHERE price_group = ?1 AND state_id = ?2', place: p.stateId }
+        : { sql: 'INDEXED BY listings_price_group WHERE price_group = ?1 AND ?2 = 0', place: 0 };
+  return [
+    env.DB.prepare(`SELECT price_minor, sort_at FROM listings ${where.sql} AND status = 'APPROVED' ORDER BY sort_at DESC LIMIT ?3`).bind(p.group, where.place, RULES.sampleSize),
+    env.DB.prepare(`SELECT price_minor, sort_at FROM listings ${where.sql} AND status = 'SOLD' AND updated_at >= ?4 ORDER BY sort_at DESC LIMIT ?3`).bind(
+      p.group,
+      where.place,
+      RULES.sampleSize,
+      soldSince,
+    ),
+  ];
+};
+
+/** Computes and stores the ranges of a group at its place's scopes: one batch of reads, one of writes. */
+export const refreshGuides = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
+  const scopes = scopesOf(p);
+  const results = await env.DB.batch(scopes.flatMap((s) => sampleStatements(env, s, p, now)));
+  const rows = scopes.map((scope, i): GuideRow => {
+    const sample = [...((results[i * 2]?.results ?? []) as { price_minor: number; sort_at: number }[]), ...((results[i * 2 + 1]?.results ?? []) as { price_minor: number; sort_at: number }[])]
+      .sort((a, b) => b.sort_at - a.sort_at)
+      .slice(0, RULES.sampleSize)
+      .map((r) => r.price_minor);
+    const range = sample.length >= RULES.minAds ? priceRange(sample) : undefined;
+    return {
+      group_key: p.group,
+      scope,
+      place_id: placeOf(scope, p)!,
+      ads: sample.length,
+      low_minor: range?.low ?? null,
+      median_minor: range?.median ?? null,
+      high_minor: range?.high ?? null,
+      computed_at: now,
+    };
+  });
+  await env.DB.batch(
+    rows.map((r) =>
+      env.DB.prepare(
+        `INSERT INTO price_guides (group_key, scope, place_id, ads, low_minor, median_minor, high_minor, computed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (group_key, scope, place_id) DO UPDATE SET ads = excluded.ads, low_minor = excluded.low_minor, median_minor = excluded.median_minor, high_minor = excluded.high_minor, computed_at = excluded.computed_at
+         WHERE excluded.computed_at >= price_guides.computed_at`,
+      ).bind(r.group_key, r.scope, r.place_id, r.ads, r.low_minor, r.median_minor, r.high_minor, r.computed_at),
+    ),
+  );
+  return rows;
+};
+
+/** The stored ranges of a group at a place, computed first where missing or stale. */
+const guidesFor = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
+  const scopes = scopesOf(p);
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM price_guides WHERE group_key = ?1 AND ((scope = 'city' AND place_id = ?2) OR (scope = 'state' AND place_id = ?3) OR (scope = 'india' AND place_id = 0))`,
+  )
+    .bind(p.group, p.cityId ?? -1, p.stateId ?? -1)
+    .all<GuideRow>();
+  const fresh = results.filter((r) => now - r.computed_at < RULES.staleAfterMinutes * 60_000);
+  if (scopes.every((s) => fresh.some((r) => r.scope === s))) return fresh;
+  return refreshGuides(env, p, now);
+};
+
+/** The narrowest range with enough ads, as the API shows it (rupees). */
+const pick = (rows: GuideRow[], names: { city?: string; state?: string }): PriceGuidance['range'] => {
+  for (const scope of PRICE_SCOPES) {
+    const r = rows.find((x) => x.scope === scope);
+    if (r && r.ads >= RULES.minAds && r.low_minor !== null && r.high_minor !== null && r.median_minor !== null) {
+      return {
+        low: Math.round(r.low_minor / 100),
+        high: Math.round(r.high_minor / 100),
+        median: Math.round(r.median_minor / 100),
+        ads: r.ads,
+        scope,
+        place: scope === 'city' ? (names.city ?? null) : scope === 'state' ? (names.state ?? null) : 'India',
+      };
+    }
+  }
+  return null;
+};
+
+/** Refreshes the groups an ad was in and is in now (after a write, off the response's path). */
+export const refreshListingGuides = async (env: Env, places: (GroupPlace | null | undefined)[]) => {
+  const seen = new Set<string>();
+  for (const p of places) {
+    if (!p) continue;
+    const key = `${p.group}|${p.stateId}|${p.cityId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await refreshGuides(env, p);
+  }
+};
+
+/** An ad's group and place (null when it has no group). */
+export const listingGroupPlace = async (env: Env, listingId: string): Promise<GroupPlace | null> => {
+  const row = await env.DB.prepare(`SELECT price_group, state_id, city_id FROM listings WHERE id = ?`)
+    .bind(listingId.toLowerCase())
+    .first<{ price_group: string | null; state_id: number | null; city_id: number | null }>();
+  return row?.price_group ? { group: row.price_group, stateId: row.state_id, cityId: row.city_id } : null;
+};
+
+/** The post and edit forms' question: the range for these details at this place, or what is still missing. */
+export const priceGuidanceFor = async (env: Env, db: Db, q: PriceGuidanceQuery): Promise<PriceGuidance> => {
+  const features: Record<string, unknown> = { brand: q.brand, model: q.model, year: q.year, storage: q.storage, bhk: q.bhk, furnishing: q.furnishing };
+  const group = priceGroupKey(q.subcategory, features, q.title ?? '');
+  if (!group) return { range: null, missing: missingPriceDetails(q.subcategory, features, q.title ?? ''), position: null };
+  const index = await loadLocations(db);
+  let stateId: number | null = null;
+  let cityId: number | null = null;
+  if (q.state) {
+    const state = index.rows.find((r) => r.kind === 'state' && r.searchName === normaliseName(q.state!));
+    stateId = state?.id ?? null;
+    if (state && q.city) {
+      const key = normaliseName(q.city);
+      cityId = index.rows.find((r) => r.kind === 'city' && r.parentId === state.id && (r.searchName === key || r.aliases.split(' ').includes(key)))?.id ?? null;
+    }
+  } else if (q.location) {
+    const place = await resolveLocation(db, q.location);
+    if (place) {
+      const city = place.kind === 'city' ? place : place.kind === 'area' ? index.byId.get(place.parentId ?? -1) : undefined;
+      cityId = city?.id ?? null;
+      stateId = place.kind === 'state' ? place.id : (city?.parentId ?? null);
+    }
+  }
+  const rows = await guidesFor(env, { group, stateId, cityId });
+  const range = pick(rows, { city: cityId === null ? undefined : index.byId.get(cityId)?.name, state: stateId === null ? undefined : index.byId.get(stateId)?.name });
+  return { range, missing: [], position: range && q.price !== undefined ? pricePosition(q.price, range.low, range.high) : null };
+};
+
+/** An ad page's line: the ad's own group at its place, and where its price sits. */
+export const listingPriceGuidance = async (env: Env, db: Db, listingId: string): Promise<PriceGuidance> => {
+  const row = await env.DB.prepare(`SELECT price_group, state_id, city_id, price_minor, status FROM listings WHERE id = ?`)
+    .bind(listingId.toLowerCase())
+    .first<{ price_group: string | null; state_id: number | null; city_id: number | null; price_minor: number; status: string }>();
+  // only ads everyone may see (as GET /listings/{id} for a guest)
+  if (!row || !(row.status === 'APPROVED' || row.status === 'SOLD')) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (!row.price_group) return { range: null, missing: [], position: null };
+  const index = await loadLocations(db);
+  const rows = await guidesFor(env, { group: row.price_group, stateId: row.state_id, cityId: row.city_id });
+  const range = pick(rows, { city: row.city_id === null ? undefined : index.byId.get(row.city_id)?.name, state: row.state_id === null ? undefined : index.byId.get(row.state_id)?.name });
+  return { range, missing: [], position: range ? pricePosition(row.price_minor / 100, range.low, range.high) : null };
+};

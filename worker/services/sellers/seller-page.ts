@@ -1,0 +1,100 @@
+/**
+ * A seller's public page (decision 026): who they are, what they proved, how fast they answer, and
+ * their live ads. Only ACTIVE accounts have a page; a banned or deleted one is gone (410), so the
+ * page and its ads leave search engines. Nothing private is read: no phone, e-mail or role column is
+ * selected, so none can reach an answer by mistake.
+ */
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { ListingsPage } from '../../schemas/listings';
+import { SELLER_PAGE_RULES, sellerPath, sellerPublicName, type SellerSort } from '../../schemas/seller-page-data';
+import type { SellerListingsQuery, SellerProfile } from '../../schemas/sellers';
+import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
+
+const SELLER_NOT_FOUND = 'This seller does not exist.';
+const SELLER_GONE = 'This seller is no longer on SEL.';
+
+interface SellerRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  business_name: string | null;
+  avatar: string | null;
+  phone_verified: number;
+  email_verified: number;
+  status: string;
+  live_ads: number;
+  created_at: number;
+}
+
+/** Public columns only (see the file comment). */
+const SELLER_SQL = `SELECT id, first_name, last_name, business_name, avatar, phone_verified, email_verified, status, live_ads, created_at FROM users WHERE id = ?`;
+
+const assertVisible = (row: SellerRow | null): SellerRow => {
+  if (!row) throw notFound(SELLER_NOT_FOUND, 'SELLER_NOT_FOUND');
+  if (row.status === 'BANNED' || row.status === 'DELETED') throw new AppError(410, 'SELLER_GONE', SELLER_GONE);
+  if (row.status !== 'ACTIVE') throw notFound(SELLER_NOT_FOUND, 'SELLER_NOT_FOUND');
+  return row;
+};
+
+/** The median of the newest answered conversations' first-reply times, in whole minutes. */
+export const medianReplyMinutes = (replyMs: readonly number[]): number | undefined => {
+  if (!replyMs.length) return undefined;
+  const sorted = [...replyMs].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.max(0, Math.round(median / 60_000));
+};
+
+export const getSellerProfile = async (env: Env, rawId: string): Promise<SellerProfile> => {
+  const id = rawId.trim().toLowerCase();
+  // the seller and their newest answered conversations in one round trip (index chats_seller_replied)
+  const [sellerResult, repliesResult] = await env.DB.batch([
+    env.DB.prepare(SELLER_SQL).bind(id),
+    env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
+      id,
+      SELLER_PAGE_RULES.replySampleSize,
+    ),
+  ]);
+  const row = assertVisible((sellerResult?.results[0] as SellerRow | undefined) ?? null);
+  const replies = ((repliesResult?.results ?? []) as { first_reply_ms: number }[]).map((r) => r.first_reply_ms);
+  const median = replies.length >= SELLER_PAGE_RULES.minConversationsForReplyTime ? medianReplyMinutes(replies) : undefined;
+  const names = { id: row.id, businessName: row.business_name, firstName: row.first_name, lastName: row.last_name };
+  return {
+    id: row.id,
+    path: sellerPath(names),
+    name: sellerPublicName(names),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    businessName: row.business_name,
+    avatar: row.avatar,
+    memberSince: new Date(row.created_at).toISOString(),
+    phoneVerified: row.phone_verified === 1,
+    emailVerified: row.email_verified === 1,
+    liveAds: row.live_ads,
+    replyTime: median === undefined ? null : { medianMinutes: median, conversations: replies.length },
+  };
+};
+
+const ORDER: Record<SellerSort, string> = {
+  // listings_user (user_id, status, created_at) and listings_user_price (user_id, status, price_minor)
+  newest: 'l.created_at DESC, l.num DESC',
+  'price-low': 'l.price_minor ASC, l.num ASC',
+  'price-high': 'l.price_minor DESC, l.num DESC',
+};
+
+/** The seller's live ads, one page; the total is the seller's live-ad count (kept by triggers), not a count query. */
+export const sellerListings = async (env: Env, db: Db, origin: string, rawId: string, q: SellerListingsQuery): Promise<ListingsPage> => {
+  const id = rawId.trim().toLowerCase();
+  const [sellerResult, rowsResult] = await env.DB.batch([
+    env.DB.prepare(SELLER_SQL).bind(id),
+    env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.user_id = ? AND l.status = 'APPROVED' AND u.status = 'ACTIVE' ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
+    ).bind(id, q.limit, (q.page - 1) * q.limit),
+  ]);
+  const seller = assertVisible((sellerResult?.results[0] as SellerRow | undefined) ?? null);
+  const listings = await hydrate(db, env, origin, (rowsResult?.results ?? []) as ListingRow[]);
+  const total = seller.live_ads;
+  return { listings, pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } };
+};
