@@ -201,6 +201,8 @@ export const listings = sqliteTable(
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
     index('listings_held').on(t.status, t.heldAt),
+    // the archive job: ended ads by status, longest unchanged first (migration 0030, decision 021)
+    index('listings_status_updated').on(t.status, t.updatedAt),
   ],
 );
 
@@ -336,6 +338,8 @@ export const chats = sqliteTable(
     sellerLastReadSeq: integer('seller_last_read_seq').notNull().default(0),
     buyerStarred: integer('buyer_starred', { mode: 'boolean' }).notNull().default(false),
     sellerStarred: integer('seller_starred', { mode: 'boolean' }).notNull().default(false),
+    /** the ad's title, kept when the ad is archived to R2 (migration 0030, decision 021); null while the ad is in D1 */
+    listingTitle: text('listing_title'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -26,6 +26,8 @@ import {
 import { changeStatus, createListing, deleteListing, isFavorite, listFavorites, myListings, setFavorite, updateListing } from '../services/listings/selling';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import { badRequest } from '../lib/errors';
+import { archivedAdSchema, archivedAdsPageSchema, archivedAdsQuery } from '../schemas/archive';
+import { getArchived, listArchived, repostArchived } from '../services/listings/archive';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const slugParam = z.object({ slug: z.string().trim().min(1, 'slug is required').max(400, 'slug is too long') });
@@ -107,6 +109,56 @@ export const listingRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('query', favoritesQuery),
     async (c) => c.json({ success: true as const, data: await listFavorites(c.env, getDb(c.env.DB), origin(c.req.url), currentUser(c).id, c.req.valid('query')) }),
+  )
+  .get(
+    '/user/archived',
+    docs({
+      tags: ['Selling'],
+      summary: 'My Ads, Archived tab: my ads moved to the archive, newest archived first',
+      description:
+        'Ads that ended (sold or deactivated longer than the retention, or deleted) leave the live database for the archive (decision 021). Each page is one read of the archive\'s index: pass `nextCursor` as `cursor` for the next page (null on the last). A cursor that no longer works is a 400 BAD_CURSOR.',
+      data: archivedAdsPageSchema,
+      auth: true,
+      errors: [400, 401],
+    }),
+    requireAuth,
+    validate('query', archivedAdsQuery),
+    async (c) => c.json({ success: true as const, data: await listArchived(c.env, currentUser(c).id, c.req.valid('query'), origin(c.req.url)) }),
+  )
+  .get(
+    '/user/archived/:id',
+    docs({
+      tags: ['Selling'],
+      summary: 'One of my archived ads: its details, kept photo and final stats (owner only)',
+      description: 'Only the seller can open an archived ad; anyone else, and any id that is not archived, gets 404 ARCHIVED_AD_NOT_FOUND.',
+      data: archivedAdSchema,
+      auth: true,
+      errors: [400, 401, 404],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => c.json({ success: true as const, data: await getArchived(c.env, currentUser(c).id, c.req.valid('param').id, origin(c.req.url)) }),
+  )
+  .post(
+    '/user/archived/:id/repost',
+    docs({
+      tags: ['Selling'],
+      summary: 'Repost an archived ad as a new ad, in one tap (owner only)',
+      description:
+        'Posts a new ad with the archived ad\'s details and kept photo, exactly as POST /listings would: the free-ad limit (402 AD_LIMIT_REACHED with `limit` and `packages` when no free ad or slot is left), the automatic check and the duplicate-photo check apply. The archived copy stays. 404 for anyone but the seller.',
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 402, 404, 409, 429],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => {
+      const user = currentUser(c);
+      await enforce(c.env, LIMITS.postPerUser, user.id);
+      const db = getDb(c.env.DB);
+      const listing = await repostArchived(c.env, db, user.id, c.req.valid('param').id, origin(c.req.url), (input) => createListing(c.env, db, user.id, input, origin(c.req.url)));
+      return c.json({ success: true as const, data: listing }, 201);
+    },
   )
   .get(
     '/:id/related',
