@@ -31,6 +31,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
+  410: 'Gone: the ad was moved to the archive (decision 021)',
   413: 'Too large',
   415: 'Unsupported media type',
   429: 'Too many requests (see Retry-After)',

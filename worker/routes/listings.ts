@@ -86,7 +86,7 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/slug/:slug',
-    docs({ tags: ['Listings'], summary: 'A listing by slug; falls back to the id after "iid-"', data: listingSchema, errors: [400, 404] }),
+    docs({ tags: ['Listings'], summary: 'A listing by slug; falls back to the id after "iid-" (410 LISTING_ARCHIVED: archived)', data: listingSchema, errors: [400, 404, 410] }),
     optionalAuth,
     validate('param', slugParam),
     async (c) => {
@@ -174,7 +174,13 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:id',
-    docs({ tags: ['Listings'], summary: 'A listing by id (its owner also sees it while inactive or rejected)', data: listingSchema, errors: [400, 404] }),
+    docs({
+      tags: ['Listings'],
+      summary: 'A listing by id (its owner also sees it while inactive or rejected)',
+      description: 'An ad that was moved to the archive (sold or deactivated long ago, or deleted; decision 021) answers 410 LISTING_ARCHIVED to everyone; its seller opens it at GET /listings/user/archived/{id}.',
+      data: listingSchema,
+      errors: [400, 404, 410],
+    }),
     optionalAuth,
     validate('param', idParam),
     async (c) => {
