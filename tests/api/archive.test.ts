@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
-import { archiveDocKey, archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
+import { archiveDocKey, archiveEndedAds, purgeArchiveOf, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 
 const DAY = 86_400_000;
@@ -240,6 +240,20 @@ describe('deleting and reposting', () => {
     expect(await countRows('SELECT count(*) AS n FROM ad_postings WHERE listing_id = ?', fresh.id)).toBe(1);
     expect((await call(`/api/listings/${fresh.id}`)).status).toBe(200);
     // the archived copy stays
+    expect(await doc(soldOld.id)).not.toBeNull();
+  });
+
+  it('a deleted account takes its archive with it (the documents carry contact details)', async () => {
+    const leaving = await createUserWithToken({ firstName: 'Leaving' });
+    const key = await photo(leaving);
+    const ad = await createListing(leaving, { title: 'Verna of a seller who leaves', features: CAR, images: [key] });
+    expect((await call(`/api/listings/${ad.id}`, { method: 'DELETE', headers: leaving.auth })).status).toBe(200);
+    expect(await doc(ad.id)).not.toBeNull();
+    expect(await purgeArchiveOf(env, leaving.id)).toBe(1);
+    expect(await doc(ad.id)).toBeNull();
+    expect(await entriesFor(leaving.id, ad.id)).toHaveLength(0);
+    expect(await env.MEDIA.head(key)).toBeNull();
+    // someone else's archive is untouched
     expect(await doc(soldOld.id)).not.toBeNull();
   });
 });
