@@ -34,6 +34,7 @@ const { localBindings } = await import('./lib/local-bindings');
 const { ulid } = await import('ulid');
 const { slugify } = await import('../worker/schemas/taxonomy');
 const { listingBrand } = await import('../worker/schemas/brands');
+const { adLifetimeDays } = await import('../worker/schemas/ad-lifecycle-data');
 const { SUBCATEGORIES } = await import('./seed/catalog');
 const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
 const { ensureImagePool } = await import('./seed/images');
@@ -152,6 +153,8 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
     };
 
     const listingRng = rng.fork('listings');
+    // expiries draw from a stream of their own, so every other value of the demo stays as it was
+    const expiryRng = rng.fork('expiries');
     // Ids come from one sequential stream: per-listing forks of a 32-bit generator can overlap
     // (one fork's sequence shifted into another's), which made ids collide at 100k listings.
     const idRng = rng.fork('ids');
@@ -168,8 +171,10 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       const offset = Math.round(90 * DAY * Math.pow(r.next(), 1.35));
       const createdAt = anchor - offset;
       const id = newId(REFERENCE_TIME - offset);
-      const status = pickStatus(r, sub.categoryId);
-      const isFeatured = status.status === 'APPROVED' && r.chance(user.businessName ? 0.15 : 0.065);
+      const picked = pickStatus(r, sub.categoryId);
+      const isFeatured = picked.status === 'APPROVED' && r.chance(user.businessName ? 0.15 : 0.065);
+      const expiry = demoExpiry(expiryRng.fork(i), createdAt, adLifetimeDays(sub.categoryId, sub.id) * DAY, picked.status === 'APPROVED', !isFeatured);
+      const status = expiry.expired ? { status: 'EXPIRED', reason: null } : picked;
       const updatedAt = status.status !== 'APPROVED' || r.chance(0.25) ? createdAt + Math.round(r.next() * (anchor - createdAt)) : createdAt;
       const ageDays = offset / DAY;
       const views = Math.min(50_000, Math.round((ageDays * r.float(2, 12) + r.int(0, 25)) * Math.exp(r.normal(0, 1.6)) * (isFeatured ? 2.5 : 1)));
@@ -181,6 +186,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
           id, slug, user.id, draft.title, draft.description, Math.round(draft.price * 100), 'INR', draft.condition,
           sub.categoryId, sub.id, place.label, place.stateId, place.cityId, place.areaId, place.latitude, place.longitude,
           JSON.stringify(draft.features), brand, status.status, status.reason, isFeatured ? 1 : 0, views, createdAt, updatedAt,
+          expiry.expiresAt, expiry.renewals, expiry.renewedAt,
         ],
       ]);
 
@@ -232,7 +238,7 @@ const userRow = (u: DemoUser) =>
 const LISTING_COLUMNS = [
   'id', 'slug', 'user_id', 'title', 'description', 'price_minor', 'currency', 'condition', 'category_id', 'subcategory_id',
   'location', 'state_id', 'city_id', 'area_id', 'latitude', 'longitude', 'features', 'brand', 'status', 'reject_reason',
-  'is_featured', 'views', 'created_at', 'updated_at',
+  'is_featured', 'views', 'created_at', 'updated_at', 'expires_at', 'renewals', 'renewed_at',
 ] as const;
 
 const MEDIA_COLUMNS = ['id', 'owner_id', 'listing_id', 'r2_key', 'content_type', 'bytes', 'width', 'height', 'position', 'created_at'] as const;
@@ -244,6 +250,25 @@ const REJECT_REASONS = [
   'Phone numbers and links are not allowed in the description',
   'This item is not allowed on SEL',
 ];
+
+/**
+ * A demo ad's expiry (decision 019), seen from the seed's "now" (`anchor`). An ad older than its
+ * lifetime was renewed by its seller once per period (renewals, renewed_at), so live ads' expiries
+ * spread evenly over the coming lifetime — about a tenth of a 30-day category within the 3-day
+ * reminder window — and the demo never loses half its ads on the first run of the job. A few live
+ * ads (2.5 %, never a featured one) were not renewed and are EXPIRED, some days ago, so the Expired
+ * tab and an expired ad's page have something to show. Other statuses keep their first period's expiry.
+ */
+function demoExpiry(r: InstanceType<typeof Random>, createdAt: number, lifetimeMs: number, live: boolean, mayExpire: boolean) {
+  if (live && mayExpire && r.chance(0.025) && createdAt < anchor - 2 * DAY) {
+    const expiresAt = anchor - Math.round(r.float(0.5, 20) * DAY);
+    return { expired: true, expiresAt: Math.max(expiresAt, createdAt + DAY), renewals: 0, renewedAt: null };
+  }
+  if (!live) return { expired: false, expiresAt: createdAt + lifetimeMs, renewals: 0, renewedAt: null };
+  const periods = Math.max(1, Math.ceil((anchor - createdAt) / lifetimeMs + 1e-9));
+  const expiresAt = createdAt + periods * lifetimeMs;
+  return { expired: false, expiresAt, renewals: periods - 1, renewedAt: periods > 1 ? expiresAt - lifetimeMs : null };
+}
 
 function pickStatus(r: InstanceType<typeof Random>, categoryId: string): { status: string; reason: string | null } {
   const roll = r.next();

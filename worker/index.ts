@@ -15,6 +15,9 @@ import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
 import { archiveEndedAds } from './services/listings/archive';
+import { runAdLifecycle } from './services/listings/lifecycle';
+import { EXPIRY_JOB } from './schemas/ad-lifecycle-data';
+import { rollUpViews } from './services/listings/view-rollup';
 
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -63,7 +66,7 @@ export default {
     return app.fetch(request, env, ctx);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
-  // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an
+  // saved-search digests; at 03:15 IST the consistency check; every 10 minutes ad expiry; hourly, photos never attached to an
   // ad, plans whose period ended, prints for photos stored before them (decision 012), and ended ads
   // to the archive (decision 021)
   scheduled: async (controller, env, ctx) => {
@@ -73,6 +76,12 @@ export default {
     }
     if (controller.cron === '30 3 * * *') {
       ctx.waitUntil(sendDailyDigests(env).then((n) => console.log(`saved-search digests sent: ${n}`)));
+      return;
+    }
+    // every 10 minutes: sellers reminded before their ads expire, then ads past their expiry leave
+    // everything live, in bounded batches (decision 019)
+    if (controller.cron === EXPIRY_JOB.cron) {
+      ctx.waitUntil(runAdLifecycle(env).then(({ reminded, expired }) => (reminded || expired) && console.log(`ad lifecycle: ${reminded} reminded, ${expired} expired`)));
       return;
     }
     // daily, at night in India: every value kept twice checked against its source and repaired
@@ -87,6 +96,8 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
+    // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)
+    ctx.waitUntil(rollUpViews(env).then((r) => (r.rolledDays || r.viewerRows) && console.log(`view history: ${r.rolledDays} day rows rolled up, ${r.viewerRows} viewer rows removed`)));
     // ended ads past their retention leave D1 for the R2 archive, a bounded number a run (decision 021)
     ctx.waitUntil(archiveEndedAds(env).then((n) => n && console.log(`ended ads archived: ${n}`)));
   },

@@ -352,7 +352,7 @@ describe('My Ads', () => {
     }
     const all = await call('/api/listings/user/my-listings?limit=4', { headers: owner.auth });
     expect(all.status).toBe(200);
-    expect(all.body.data.counts).toEqual({ all: 6, approved: 3, rejected: 1, sold: 1, inactive: 1 });
+    expect(all.body.data.counts).toEqual({ all: 6, approved: 3, rejected: 1, sold: 1, inactive: 1, expired: 0 });
     expect(all.body.data.listings).toHaveLength(4);
     expect(all.body.data.pagination).toEqual({ page: 1, limit: 4, total: 6, pages: 2 });
     const sold = await call('/api/listings/user/my-listings?status=sold', { headers: owner.auth });

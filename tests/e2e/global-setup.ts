@@ -25,7 +25,8 @@ const run = (cmd: string, args: string[]) => {
 
 /**
  * Builds the client, makes a fresh database in a temp folder (migrations + a small fixed seed),
- * and serves the app with wrangler on a free port, with the dev outbox on.
+ * and serves the app with wrangler on a free port, with the dev outbox on and the scheduled handler
+ * reachable at /cdn-cgi/local/scheduled (journeys fire a cron when they need its work done).
  */
 export default async function setup(project: TestProject) {
   const browser = await findChromium();
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
   const vapid = generateVapidKeys();
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'PAYMENTS_LOCAL_CHECKOUT:1', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--var', `VAPID_PUBLIC_KEY:${vapid.publicKey}`, '--var', `VAPID_PRIVATE_KEY:${vapid.privateKey}`, '--log-level', 'error'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--test-scheduled', '--show-interactive-dev-session=false', '--var', 'DEV_OUTBOX:true', '--var', 'PAYMENTS_LOCAL_CHECKOUT:1', '--var', 'JWT_SECRET:e2e-secret-0123456789abcdef', '--var', 'R2_S3_ENDPOINT:local', '--var', 'R2_ACCESS_KEY_ID:sel-local-dev', '--var', 'R2_SECRET_ACCESS_KEY:sel-local-dev-secret', '--var', `VAPID_PUBLIC_KEY:${vapid.publicKey}`, '--var', `VAPID_PRIVATE_KEY:${vapid.privateKey}`, '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const baseURL = `http://127.0.0.1:${port}`;

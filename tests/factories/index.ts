@@ -58,6 +58,8 @@ export interface ListingOverrides {
   isFeatured?: boolean;
   views?: number;
   createdAt?: number;
+  /** decision 019; unset leaves it null (an ad that never expires), as for rows written before expiries */
+  expiresAt?: number;
   images?: string[];
 }
 
@@ -86,14 +88,14 @@ export const createListing = async (user: { id: string }, o: ListingOverrides = 
   const slug = `${slugify(subcategoryId ?? categoryId)}-c84-${slugify(title)}-in-${slugify(city.name)}-iid-${id}`;
   await env.DB.prepare(
     `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
-       location, state_id, city_id, area_id, latitude, longitude, features, brand, status, is_featured, views, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+       location, state_id, city_id, area_id, latitude, longitude, features, brand, status, is_featured, views, created_at, updated_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
       id, slug, user.id, title, o.description ?? `A well kept item, ${title.toLowerCase()}, available for pickup.`,
       Math.round((o.price ?? 10_000) * 100), o.condition ?? 'USED', categoryId, subcategoryId, location, city.parent_id, city.id,
       area?.id ?? null, JSON.stringify(features), typeof features.brand === 'string' ? features.brand.toLowerCase() : null,
-      o.status ?? 'APPROVED', o.isFeatured ? 1 : 0, o.views ?? 0, createdAt, createdAt,
+      o.status ?? 'APPROVED', o.isFeatured ? 1 : 0, o.views ?? 0, createdAt, createdAt, o.expiresAt ?? null,
     )
     .run();
   for (const [position, key] of (o.images ?? []).entries()) {

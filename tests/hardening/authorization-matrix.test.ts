@@ -198,8 +198,11 @@ const ROUTES: Route[] = [
     name: 'GET /listings/{id} (live ad)',
     call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.live.id}` }),
     expected: { owner: 200, other: 200, guest: 200, missing: 404 },
-    allowed: ({ f, body, before, after }) => {
+    allowed: ({ f, role, body, before, after }) => {
       expect(body.data.id).toBe(f.live.id);
+      // when it expires is the owner's to know (decision 019)
+      if (role === 'owner') expect(Object.keys(body.data)).toEqual(expect.arrayContaining(['expiresAt', 'renewableFrom']));
+      else expect(body.data.expiresAt).toBeUndefined();
       same(before, after, ['listings', 'views', 'dailyStats']); // a view is counted (not the owner's own), nothing else
     },
   },
@@ -296,6 +299,17 @@ const ROUTES: Route[] = [
     allowed: ({ f, after }) => expect(row<{ id: string; status: string }>(after.listings, (r) => r.id === f.live.id)?.status).toBe('SOLD'),
   },
   {
+    // the fixture's ad has no expiry yet (written as before expiries), so its owner may renew it at once
+    name: 'POST /listings/{id}/renew',
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/renew` }),
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, after }) => {
+      const ad = row<{ id: string; status: string; expires_at: number; renewals: number }>(after.listings, (r) => r.id === f.live.id);
+      expect(ad).toMatchObject({ status: 'APPROVED', renewals: 1 });
+      expect(ad!.expires_at).toBeGreaterThan(Date.now());
+    },
+  },
+  {
     name: 'POST /listings/{id}/favorite',
     call: (f, m) => ({ method: 'POST', path: `/api/listings/${m ? ghost() : f.live.id}/favorite`, body: { isFavorite: true } }),
     // favouriting your own ad is refused; anyone else signed in may
@@ -325,8 +339,10 @@ const ROUTES: Route[] = [
     expected: { owner: 200, other: 200, guest: 401, missing: 401 },
     allowed: ({ f, role, body }) => {
       const ids = body.data.listings.map((l: { id: string }) => l.id).sort();
-      if (role === 'owner') expect(ids).toEqual([f.live.id, f.hidden.id].sort());
-      else expect(ids).toEqual([]);
+      if (role === 'owner') {
+        expect(ids).toEqual([f.live.id, f.hidden.id].sort());
+        for (const l of body.data.listings) expect(Object.keys(l)).toEqual(expect.arrayContaining(['expiresAt', 'renewableFrom']));
+      } else expect(ids).toEqual([]);
     },
   },
   {

@@ -152,7 +152,7 @@ export const listings = sqliteTable(
     features: text('features').notNull().default('{}'),
     /** lower-cased features.brand, denormalised so brand filters use an index */
     brand: text('brand'),
-    /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE */
+    /** APPROVED | PENDING (held for review) | REJECTED | SOLD | INACTIVE | EXPIRED (decision 019) */
     status: text('status').notNull().default('APPROVED'),
     rejectReason: text('reject_reason'),
     /** why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED); decision 008 */
@@ -173,6 +173,16 @@ export const listings = sqliteTable(
     /** (migration 0017, decision 014) the listing time newest-first sorts by, coalesce(bumped_at, created_at); VIRTUAL generated */
     sortAt: integer('sort_at').generatedAlwaysAs(sql`coalesce(bumped_at, created_at)`, { mode: 'virtual' }),
     views: integer('views').notNull().default(0),
+    /**
+     * (migration 0028, decision 019) when the ad stops being live: the scheduled job turns an APPROVED
+     * ad past it into EXPIRED. Null only for rows written by a path that predates expiries (never expire).
+     */
+    expiresAt: integer('expires_at'),
+    /** the last renewal (free, from My Ads) and how many there have been */
+    renewedAt: integer('renewed_at'),
+    renewals: integer('renewals').notNull().default(0),
+    /** the expiry the seller was last reminded of: one reminder per period */
+    expiryRemindedFor: integer('expiry_reminded_for'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +211,7 @@ export const listings = sqliteTable(
     index('listings_cat_sub').on(t.status, t.categoryId, t.subcategoryId),
     index('listings_loc').on(t.status, t.stateId, t.cityId, t.areaId),
     index('listings_held').on(t.status, t.heldAt),
+    index('listings_status_expires').on(t.status, t.expiresAt),
     // the archive job: ended ads by status, longest unchanged first (migration 0030, decision 021)
     index('listings_status_updated').on(t.status, t.updatedAt),
   ],
@@ -296,7 +307,8 @@ export const listingViews = sqliteTable(
     viewerKey: text('viewer_key').notNull(),
     day: integer('day').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] })],
+  // listing_views_day (migration 0029): rows of finished days are removed hourly (decision 020)
+  (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] }), index('listing_views_day').on(t.day)],
 );
 
 export const popularSearches = sqliteTable(
@@ -789,5 +801,18 @@ export const listingDailyStats = sqliteTable(
     day: integer('day').notNull(),
     views: integer('views').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+  // listing_daily_stats_day (migration 0029): the hourly roll-up finds days past the window without reading the rest
+  (t) => [primaryKey({ columns: [t.listingId, t.day] }), index('listing_daily_stats_day').on(t.day)],
 );
+
+/**
+ * Views of an ad on days that left `listing_daily_stats` (older than the 30 days the seller's stats
+ * show; decision 020), added up: one row per ad instead of one per ad per day.
+ */
+export const listingViewTotals = sqliteTable('listing_view_totals', {
+  listingId: text('listing_id').primaryKey(),
+  /** views on the rolled-up days */
+  views: integer('views').notNull().default(0),
+  /** every day before this one (a UTC day number) is counted in `views` */
+  throughDay: integer('through_day').notNull(),
+});

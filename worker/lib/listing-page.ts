@@ -74,6 +74,7 @@ export const listingMarkup = ({ listing: l, pageUrl }: ListingMarkupInput) => {
     ...(l.isFeatured ? ['<span class="badge badge--inline badge--featured-inline">FEATURED</span>'] : []),
     ...(l.user.isVerified ? ['<span class="badge badge--inline badge--verified">VERIFIED SELLER</span>'] : []),
     ...(l.status === 'SOLD' ? ['<span class="badge badge--inline badge--sold">SOLD</span>'] : []),
+    ...(l.status === 'EXPIRED' ? ['<span class="badge badge--inline badge--sold">EXPIRED</span>'] : []),
   ].join('');
   const message = `${l.title} – ${price}`; // shareMessage in web/src/features/listings/share.ts
   const summary =
@@ -92,6 +93,8 @@ export const listingMarkup = ({ listing: l, pageUrl }: ListingMarkupInput) => {
   const next =
     l.status === 'SOLD'
       ? `<p class="detail-card listing-detail__sold detail-order-3" role="status"><strong>This item has been sold.</strong> <a href="${escapeHtml(similar)}">See similar ads</a></p>`
+      : l.status === 'EXPIRED'
+        ? `<p class="detail-card listing-detail__sold detail-order-3" role="status"><strong>This ad has expired.</strong> <a href="${escapeHtml(similar)}">See similar ads</a></p>`
       : `<button type="button" class="button button--primary button--block listing-detail__chat detail-order-3" ${NEEDS_APP}>Chat with seller</button>`;
   const posted = Number.isNaN(Date.parse(l.createdAt)) ? 'Unknown' : postedDate.format(new Date(l.createdAt));
   const details =

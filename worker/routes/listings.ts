@@ -28,6 +28,8 @@ import { LIMITS, enforce } from '../lib/rate-limit';
 import { badRequest } from '../lib/errors';
 import { archivedAdSchema, archivedAdsPageSchema, archivedAdsQuery } from '../schemas/archive';
 import { getArchived, listArchived, repostArchived } from '../services/listings/archive';
+import { renewListing } from '../services/listings/lifecycle';
+import { RENEW_WINDOW_DAYS } from '../schemas/ad-lifecycle-data';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const slugParam = z.object({ slug: z.string().trim().min(1, 'slug is required').max(400, 'slug is too long') });
@@ -271,6 +273,23 @@ export const listingRoutes = new Hono<AppEnv>()
         success: true as const,
         data: await changeStatus(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').status, origin(c.req.url)),
       }),
+  )
+  .post(
+    '/:id/renew',
+    docs({
+      tags: ['Selling'],
+      summary: 'Renew an ad for free (owner only): a live ad in its last days, or an expired one',
+      description: `An ad expires after its category's lifetime (decision 019: 30 days for most, longer for property, land, jobs, cars, commercial vehicles and services). The owner renews it for free: a live ad only in its last ${RENEW_WINDOW_DAYS} days (earlier: 409 RENEWAL_TOO_EARLY with \`expiresAt\` and \`renewableFrom\`), an expired ad at any time (it goes live again). The new expiry is a full lifetime after the later of now and the old expiry. A renewal is not a new posting: the free-ad limit is not counted again. Someone else's ad: 403; an ad that is not live or expired (held, rejected, sold, inactive): 409 NOT_RENEWABLE.`,
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => {
+      const { id } = await renewListing(c.env, currentUser(c).id, c.req.valid('param').id);
+      return c.json({ success: true as const, data: await getListing(c.env, getDb(c.env.DB), origin(c.req.url), id, currentUser(c).id) });
+    },
   )
   .post(
     '/:id/favorite',

@@ -197,7 +197,7 @@ const describe = (l: Listing) => {
 const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey: string) => {
   const origin = new URL(c.req.url).origin;
   const canonical = `${origin}/item/${l.slug}`;
-  const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
+  const availability = l.status === 'SOLD' ? 'https://schema.org/SoldOut' : l.status === 'EXPIRED' ? 'https://schema.org/Discontinued' : 'https://schema.org/InStock';
   // the inlined listing is a guest's copy; the page reports the view (POST /listings/{id}/views)
   const guestVisit = !isBot(c.req.header('user-agent'));
   return render(c, appFetch, {
@@ -209,6 +209,10 @@ const listingPage = (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey
     page: new URL(c.req.url).pathname.startsWith('/listing/') ? '/listing' : '/item',
     ...(guestVisit ? { bootEntries: { [bootKey]: { ...l, isFavorite: false } }, boot: [`/listings/${encodeURIComponent(l.id)}/related?limit=4`] } : {}),
     type: 'product',
+    // An expired ad answers 200 with noindex, not 410 (decision 019): it may be renewed at the same
+    // URL, the page still serves people (similar live ads), its links are followed, and only 200s
+    // enter the guest edge cache, so crawlers re-reading it cost no database work.
+    ...(l.status === 'EXPIRED' ? { noindex: true } : {}),
     // the first screen as markup, for everyone: crawlers read it, phones paint it before the app runs
     rootHtml: listingMarkup({ listing: l, pageUrl: canonical }),
     jsonLd: {

@@ -14,7 +14,7 @@ import { LISTING_STATUSES } from './listings';
 
 describe('the archive (reviewed data, decision 021)', () => {
   it('are the reviewed values', () => {
-    expect(ARCHIVABLE_STATES).toEqual({ SOLD: { retentionDays: 90 }, INACTIVE: { retentionDays: 180 } });
+    expect(ARCHIVABLE_STATES).toEqual({ SOLD: { retentionDays: 90 }, INACTIVE: { retentionDays: 180 }, EXPIRED: { retentionDays: 60 } });
     expect(DELETED_RETENTION_DAYS).toBe(0);
     expect(ARCHIVE_KEPT_PHOTOS).toBe(1);
     expect([ARCHIVE_BATCH_SIZE, ARCHIVE_BATCHES_PER_RUN, ARCHIVE_PAGE_SIZE, ARCHIVE_MAX_PAGE_SIZE]).toEqual([25, 8, 20, 50]);

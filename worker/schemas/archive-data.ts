@@ -19,6 +19,8 @@ export const ARCHIVABLE_STATES = {
   SOLD: { retentionDays: 90 },
   /** deactivated by the seller (or by deleting the account) and left alone for half a year: abandoned (estimate) */
   INACTIVE: { retentionDays: 180 },
+  /** expired and not renewed (decision 019; the expiry sets updated_at): renewing stays free and one tap within this (estimate) */
+  EXPIRED: { retentionDays: 60 },
 } as const satisfies Record<string, { retentionDays: number }>;
 
 export type ArchivableState = keyof typeof ARCHIVABLE_STATES;
@@ -52,5 +54,6 @@ export const ARCHIVE_MAX_PAGE_SIZE = 50;
 export const ARCHIVED_STATE_LABELS: Record<string, string> = {
   SOLD: 'Sold',
   INACTIVE: 'Inactive',
+  EXPIRED: 'Expired',
   DELETED: 'Deleted',
 };

@@ -5,6 +5,10 @@
  * a number inside a message ("Please wait 23 seconds…"). A message not listed here stays English.
  */
 export const ERRORS_HINDI: Record<string, string> = {
+  // renewing an ad (decision 019)
+  'This ad is not due for renewal yet: it can be renewed in its last {n} days before it expires, or after it has expired.':
+    'इस विज्ञापन के नवीनीकरण का समय अभी नहीं आया: इसे समाप्त होने से पहले के आख़िरी {n} दिनों में, या समाप्त होने के बाद नवीनीकृत किया जा सकता है।',
+  'Only a live or expired ad can be renewed.': 'केवल चालू या समाप्त हो चुके विज्ञापन का ही नवीनीकरण हो सकता है।',
   // sign-in and accounts
   'Please log in to continue': 'जारी रखने के लिए कृपया लॉगिन करें',
   'Invalid email or password': 'ईमेल या पासवर्ड गलत है',

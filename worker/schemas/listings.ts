@@ -4,8 +4,11 @@ import { searchInfo } from './search';
 
 export { COUNT_CAP };
 
-/** PENDING: held for a moderator (decision 008), visible to its owner only, with `heldReason` */
-export const LISTING_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'SOLD', 'INACTIVE'] as const;
+/**
+ * PENDING: held for a moderator (decision 008), visible to its owner only, with `heldReason`.
+ * EXPIRED: its lifetime ran out (decision 019); its page stays up saying so, the owner can renew it.
+ */
+export const LISTING_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'SOLD', 'INACTIVE', 'EXPIRED'] as const;
 export const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'] as const;
 export const SORT_KEYS = ['createdAt', 'price', 'title', 'views', 'relevance', 'distance'] as const;
 
@@ -158,6 +161,10 @@ export const listingSchema = z.object({
   breadcrumbs: z.array(z.object({ name: z.string(), url: z.string() })),
   /** owner only: why a PENDING ad is held (REPORTED | DUPLICATE_PHOTOS | ACCOUNT_BANNED) */
   heldReason: z.string().nullable().optional(),
+  /** owner only (decision 019): when the ad expires or expired; null for an ad without an expiry */
+  expiresAt: z.string().nullable().optional(),
+  /** owner only: from when a renewal is accepted (the last RENEW_WINDOW_DAYS; at once once expired) */
+  renewableFrom: z.string().nullable().optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

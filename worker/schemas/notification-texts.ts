@@ -38,6 +38,12 @@ export const NOTIFICATION_TEXTS = {
     en: 'Your ad seems to offer {what}, which SEL does not allow. Edit the ad if this is a mistake.',
     hi: 'आपका विज्ञापन {what} बेचता लगता है, जिसकी SEL पर अनुमति नहीं है। अगर यह गलती है तो विज्ञापन बदलें।',
   },
+  /** decision 019: EXPIRY_REMINDER_DAYS before an ad expires, once per period */
+  adExpiringTitle: { en: 'Your ad expires soon', hi: 'आपका विज्ञापन जल्द समाप्त होगा' },
+  adExpiringBody: {
+    en: '"{title}" stops showing to buyers on {date}. Renew it for free in My Ads.',
+    hi: '"{title}" {date} को खरीदारों को दिखना बंद हो जाएगा। इसे मेरे विज्ञापन में मुफ़्त में नवीनीकृत करें।',
+  },
   adNoPrice: {
     en: 'Please set a price: free ads are only allowed in Pets and Books & Media.',
     hi: 'कृपया कीमत डालें: मुफ़्त विज्ञापन केवल पालतू जानवर तथा किताबें और मीडिया श्रेणियों में ही हो सकते हैं।',

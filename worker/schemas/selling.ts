@@ -124,6 +124,8 @@ export const STATUS_TRANSITIONS: Record<string, readonly string[]> = {
   REJECTED: [],
   /** held for review: only a moderator's decision moves it */
   PENDING: [],
+  /** ran out (decision 019): renewing brings it back (POST /api/listings/{id}/renew); it can still be marked sold */
+  EXPIRED: ['SOLD'],
 };
 
 export const favoriteBody = z.object({ isFavorite: z.boolean().optional() }).default({});
@@ -133,7 +135,7 @@ export const myListingsQuery = z.object({
   limit: queryInt('limit', { min: 1, max: 100, fallback: 10 }),
   status: z.preprocess(
     (v) => (typeof v === 'string' && v && v.toLowerCase() !== 'all' ? v.toUpperCase() : undefined),
-    z.enum(LISTING_STATUSES, { error: 'status must be all, APPROVED, PENDING, REJECTED, SOLD or INACTIVE' }).optional(),
+    z.enum(LISTING_STATUSES, { error: 'status must be all, APPROVED, PENDING, REJECTED, SOLD, INACTIVE or EXPIRED' }).optional(),
   ),
   q: queryText('q', 100),
 });
@@ -143,12 +145,17 @@ export const favoritesQuery = z.object({
   limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
 });
 
-export const ownListingSchema = listingSchema.extend({ rejectReason: z.string().nullable(), heldReason: z.string().nullable() });
+export const ownListingSchema = listingSchema.extend({
+  rejectReason: z.string().nullable(),
+  heldReason: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  renewableFrom: z.string().nullable(),
+});
 
 export const myListingsPage = z.object({
   listings: z.array(ownListingSchema),
   pagination,
-  counts: z.object({ all: z.number(), approved: z.number(), rejected: z.number(), sold: z.number(), inactive: z.number() }),
+  counts: z.object({ all: z.number(), approved: z.number(), rejected: z.number(), sold: z.number(), inactive: z.number(), expired: z.number() }),
 });
 
 export const presignBody = z.object({

@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { KEEP_ALIVE_UNTIL_SQL, boostKeepsAliveUntil } from '../listings/lifecycle';
 import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, badRequest } from '../../lib/errors';
@@ -321,7 +322,9 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
     .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; featured_until: number | null }>();
   if (!listing) throw new AppError(404, 'LISTING_NOT_FOUND', "The listing you're looking for doesn't exist or has been removed.");
   if (listing.user_id !== userId) throw new AppError(403, 'NOT_OWNER', 'You can only promote your own ads.');
-  if (listing.status !== 'APPROVED') throw new AppError(409, 'NOT_LIVE', 'Only a live ad can be promoted. Reactivate it first.');
+  if (listing.status !== 'APPROVED') {
+    throw new AppError(409, 'NOT_LIVE', listing.status === 'EXPIRED' ? 'Only a live ad can be promoted. Renew it first.' : 'Only a live ad can be promoted. Reactivate it first.');
+  }
   const group = await limitGroupFor(env, db, listing.category_id, listing.subcategory_id);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const [credit] = await activeCredits(env, userId, now, { type, limitKey: group.limitKey });
@@ -347,8 +350,9 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
            AND EXISTS (SELECT 1 FROM listings WHERE id = ?2 AND user_id = ?3 AND status = 'APPROVED')`,
       ).bind(promotionId, listing.id, userId, credit.id, type, now, endsAt),
       type === 'FEATURED'
-        ? env.DB.prepare(`UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ? AND ${recorded}`).bind(endsAt, listing.id, promotionId)
-        : env.DB.prepare(`UPDATE listings SET bumped_at = ? WHERE id = ? AND ${recorded}`).bind(now, listing.id, promotionId),
+        ? env.DB.prepare(`UPDATE listings SET is_featured = 1, featured_until = ?, ${KEEP_ALIVE_UNTIL_SQL} WHERE id = ? AND ${recorded}`).bind(endsAt, endsAt, listing.id, promotionId)
+        : // paid visibility keeps the ad live until it ends (decision 019): the feature's end, a boost's days
+          env.DB.prepare(`UPDATE listings SET bumped_at = ?, ${KEEP_ALIVE_UNTIL_SQL} WHERE id = ? AND ${recorded}`).bind(now, boostKeepsAliveUntil(now), listing.id, promotionId),
     ]);
     if ((inserted?.meta.changes ?? 0) > 0) {
       return {

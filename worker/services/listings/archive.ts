@@ -231,6 +231,7 @@ const archiveOne = async (
     when('DELETE FROM favorites WHERE listing_id = ?', row.id),
     when('DELETE FROM listing_views WHERE listing_id = ?', row.id),
     when('DELETE FROM listing_daily_stats WHERE listing_id = ?', row.id),
+    when('DELETE FROM listing_view_totals WHERE listing_id = ?', row.id),
     when('DELETE FROM saved_query_matches WHERE listing_id = ?', row.id),
     when('DELETE FROM listing_events WHERE listing_id = ?', row.id),
     // last: every statement above saw the ad still as it was read (its FTS row goes by trigger)

@@ -12,12 +12,13 @@ import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
+import { expiryFields } from './lifecycle';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
   l.num, l.id, l.slug, l.user_id, l.title, l.description, l.price_minor, l.currency, l.condition,
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
-  l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
+  l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason, l.expires_at,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
   u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads`;
 
@@ -46,6 +47,8 @@ export interface ListingRow {
   status: Listing['status'];
   reject_reason: string | null;
   held_reason: string | null;
+  /** decision 019; null for rows written by a path that predates expiries */
+  expires_at: number | null;
   is_featured: number;
   featured_until: number | null;
   bumped_at: number | null;
@@ -135,7 +138,7 @@ export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow
       updatedAt: new Date(r.updated_at).toISOString(),
       date: createdAt,
       breadcrumbs,
-      ...(opts.owner ? { rejectReason: r.reject_reason, heldReason: r.held_reason } : {}),
+      ...(opts.owner ? { rejectReason: r.reject_reason, heldReason: r.held_reason, ...expiryFields(r.status, r.expires_at) } : {}),
     };
   });
 };
@@ -548,9 +551,12 @@ const readOne = async (env: Env, db: Db, origin: string, where: string, value: s
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
 };
 
-/** Public read: only live or sold ads are visible to everyone; other states only to their owner. */
-const visibleTo = (listing: Listing, viewerId?: string) =>
-  listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.user.id === viewerId;
+/**
+ * Public read: live, sold and expired ads are visible to everyone (a sold or expired ad's page says
+ * so and shows similar live ads; decision 019); other states only to their owner.
+ */
+const PUBLIC_STATUSES = new Set(['APPROVED', 'SOLD', 'EXPIRED']);
+const visibleTo = (listing: Listing, viewerId?: string) => PUBLIC_STATUSES.has(listing.status) || listing.user.id === viewerId;
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
@@ -578,7 +584,7 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
     .bind(id.toLowerCase())
     .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
   // a hidden ad is as missing here as on its own page (only its owner sees it)
-  if (!base || !(base.status === 'APPROVED' || base.status === 'SOLD' || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  if (!base || !(PUBLIC_STATUSES.has(base.status) || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const scope = base.subcategory_id ? { column: 'l.subcategory_id', value: base.subcategory_id } : { column: 'l.category_id', value: base.category_id };
   const rows: ListingRow[] = [];
   if (base.city_id !== null) {

@@ -27,6 +27,7 @@ import { duplicateCheck } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
+import { expiryFor, renewableFrom } from './lifecycle';
 
 interface StoredListing {
   num: number;
@@ -47,6 +48,8 @@ interface StoredListing {
   longitude: number | null;
   features: string;
   status: string;
+  /** decision 019 */
+  expires_at: number | null;
   /** set while a moderator holds the ad, and kept after a moderator's rejection (decision 008) */
   held_reason: string | null;
   contact_name: string | null;
@@ -261,8 +264,8 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
       posting.statement,
       env.DB.prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
-           state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, held_reason, held_at, contact_name, contact_phone, is_featured, views, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ? WHERE ${POSTING_RECORDED}`,
+           state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, held_reason, held_at, contact_name, contact_phone, is_featured, views, expires_at, created_at, updated_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ? WHERE ${POSTING_RECORDED}`,
       ).bind(
         id,
         slug,
@@ -288,6 +291,8 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
         held ? now : null,
         p.contactName,
         p.contactPhone,
+        // its category's lifetime from posting (decision 019); a held ad's restarts when a moderator lets it live
+        expiryFor(p.categoryId, p.subcategoryId, now),
         now,
         now,
         id,
@@ -464,7 +469,7 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   if (row.status === status) return getListing(env, db, origin, row.id, userId);
   const allowed = STATUS_TRANSITIONS[row.status] ?? [];
   if (!allowed.includes(status)) {
-    const hint = row.status === 'REJECTED' ? ' Edit the ad to send it for review again.' : '';
+    const hint = row.status === 'REJECTED' ? ' Edit the ad to send it for review again.' : row.status === 'EXPIRED' ? ' Renew it instead: renewing is free.' : '';
     throw conflict(`An ad that is ${row.status} cannot be changed to ${status}.${hint}`, 'INVALID_TRANSITION');
   }
   // compare-and-set on the old status, so two racing changes cannot both apply
@@ -477,13 +482,18 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   const group = status === 'APPROVED' ? await limitGroupFor(env, db, row.category_id, row.subcategory_id) : undefined;
   const postIn = group && !(await holdsPosting(env, row.id, group, now)) ? group : undefined;
   const unchanged = { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND user_id = ? AND status = ?)', params: [row.id, userId, row.status] };
+  // back live with its expiry passed or near (it ran out while inactive or sold): a full lifetime from
+  // now, else the expiry it had (decision 019)
+  const window = renewableFrom(row.expires_at);
+  const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
   for (let attempt = 1; ; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
     const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
     const statements = [
       ...(posting ? [posting.statement] : []),
-      env.DB.prepare(`UPDATE listings SET status = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
+      env.DB.prepare(`UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
         status,
+        expiresAt,
         now,
         row.id,
         userId,
@@ -544,6 +554,7 @@ export const myListings = async (
       rejected: byStatus.REJECTED ?? 0,
       sold: byStatus.SOLD ?? 0,
       inactive: byStatus.INACTIVE ?? 0,
+      expired: byStatus.EXPIRED ?? 0,
     },
   };
 };

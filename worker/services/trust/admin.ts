@@ -1,4 +1,5 @@
 import { ulid } from '../../lib/ulid';
+import { expiryFor } from '../listings/lifecycle';
 import type { Env } from '../../env';
 import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -44,7 +45,7 @@ interface QueueRow {
 const OPEN_QUEUE = `
   SELECT id AS listing_id FROM listings WHERE status = 'PENDING' AND coalesce(held_reason, '') <> 'ACCOUNT_BANNED'
   UNION
-  SELECT r.listing_id FROM listing_reports r JOIN listings x ON x.id = r.listing_id WHERE r.status = 'OPEN' AND x.status IN ('APPROVED', 'SOLD', 'PENDING')`;
+  SELECT r.listing_id FROM listing_reports r JOIN listings x ON x.id = r.listing_id WHERE r.status = 'OPEN' AND x.status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING')`;
 /** Ads a moderator decided on, latest decision first. */
 const CLOSED_QUEUE = `
   SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id`;
@@ -187,16 +188,26 @@ const audit = (env: Env, actorId: string, action: string, targetType: 'LISTING' 
  */
 export const decide = async (env: Env, actorId: string, listingId: string, input: { action: 'APPROVE' | 'REJECT'; reason: string }) => {
   const listing = await env.DB.prepare(
-    `SELECT id, user_id, title, status, held_reason, (SELECT count(*) FROM listing_reports WHERE listing_id = listings.id AND status = 'OPEN') AS open_reports FROM listings WHERE id = ?`,
+    `SELECT id, user_id, title, status, held_reason, category_id, subcategory_id, (SELECT count(*) FROM listing_reports WHERE listing_id = listings.id AND status = 'OPEN') AS open_reports FROM listings WHERE id = ?`,
   )
     .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; title: string; status: string; held_reason: string | null; open_reports: number }>();
+    .first<{
+      id: string;
+      user_id: string;
+      title: string;
+      status: string;
+      held_reason: string | null;
+      category_id: string;
+      subcategory_id: string | null;
+      open_reports: number;
+    }>();
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
     throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
   }
   const held = listing.status === 'PENDING';
-  const live = listing.status === 'APPROVED' || listing.status === 'SOLD';
+  // an expired ad's page is public too (decision 019): its reports still reach a moderator, who can take it down
+  const live = listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.status === 'EXPIRED';
   if (!held && !(live && listing.open_reports > 0) && !(input.action === 'REJECT' && live)) {
     throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
   }
@@ -211,8 +222,10 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
   const update =
     input.action === 'APPROVE'
       ? env.DB.prepare(
-          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, reports_count_from = coalesce(?5, reports_count_from), updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
-        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status, countFrom)
+          // a held ad's lifetime starts when it goes live: it was hidden while it waited (decision 019)
+          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, reports_count_from = coalesce(?5, reports_count_from),
+             expires_at = max(coalesce(expires_at, 0), coalesce(?6, 0)), updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
+        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status, countFrom, held ? expiryFor(listing.category_id, listing.subcategory_id, now) : null)
       : env.DB.prepare(
           `UPDATE listings SET status = 'REJECTED', reject_reason = ?1, held_reason = coalesce(held_reason, 'REPORTED'), held_at = NULL, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4`,
         ).bind(input.reason, now, listing.id, listing.status);

@@ -217,7 +217,9 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
     openChat();
   };
   // a guest who tapped "Chat with seller" and signed in lands in that chat
-  useResumeIntent('chat', listing.id, status === 'authenticated' && !isOwner && listing.status !== 'SOLD', openChat);
+  // a sold or expired ad (decision 019) has nothing left to ask the seller about
+  const gone = listing.status === 'SOLD' || listing.status === 'EXPIRED';
+  useResumeIntent('chat', listing.id, status === 'authenticated' && !isOwner && !gone, openChat);
 
   const message = shareMessage(listing.title, formatPrice(listing.price, listing.currency, language));
   const share = async () => {
@@ -258,6 +260,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               {listing.isFeatured && <span className="badge badge--inline badge--featured-inline">{t('FEATURED')}</span>}
               {listing.user.isVerified && <span className="badge badge--inline badge--verified">{t('VERIFIED SELLER')}</span>}
               {listing.status === 'SOLD' && <span className="badge badge--inline badge--sold">{t('SOLD')}</span>}
+              {listing.status === 'EXPIRED' && <span className="badge badge--inline badge--sold">{t('EXPIRED')}</span>}
             </div>
             <p className="listing-detail__price">{formatPrice(listing.price, listing.currency, language)}</p>
             <h1 className="listing-detail__title">{listing.title}</h1>
@@ -316,10 +319,10 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
               </Link>
               <DeleteListing listing={listing} />
             </section>
-          ) : listing.status === 'SOLD' ? (
+          ) : gone ? (
             // nothing left to ask the seller about: say so, and point at what is still for sale
             <p className="detail-card listing-detail__sold detail-order-3" role="status">
-              <strong>{t('This item has been sold.')}</strong>{' '}
+              <strong>{listing.status === 'SOLD' ? t('This item has been sold.') : t('This ad has expired.')}</strong>{' '}
               <Link to="/products" search={{ category: listing.category.name, ...(listing.subcategory ? { subcategory: listing.subcategory.name } : {}) }}>
                 {t('See similar ads')}
               </Link>
@@ -330,7 +333,7 @@ function ListingDetailView({ listing }: { listing: DetailListing }) {
             </button>
           )}
 
-          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner && listing.status !== 'SOLD'} showSafety={!isOwner} />
+          <SellerCard listing={listing} onChat={startChat} showChat={!isOwner && !gone} showSafety={!isOwner} />
 
           <section className="detail-card detail-order-8" aria-labelledby="location-heading">
             <h2 id="location-heading" className="detail-card__title">

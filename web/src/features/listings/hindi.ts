@@ -47,6 +47,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Your Listing': 'आपका विज्ञापन',
   'this is how buyers see your ad': 'खरीदारों को आपका विज्ञापन ऐसा दिखता है',
   'This item has been sold.': 'यह सामान बिक चुका है।',
+  'This ad has expired.': 'यह विज्ञापन समाप्त हो चुका है।',
   'See similar ads': 'मिलते-जुलते विज्ञापन देखें',
   '(opens Google Maps in a new tab)': '(Google Maps नए टैब में खुलेगा)',
   'Safety tips': 'सुरक्षा सुझाव',

@@ -25,8 +25,12 @@ import {
   FETCH_FAILED,
   MY_ADS_PAGE_SIZE,
   MY_ADS_SEARCH_DEBOUNCE_MS,
+  RENEW_DONE,
+  RENEW_FAILED,
   STATUS_CHANGE,
   actionsFor,
+  canRenew,
+  expiryNote,
   filterPills,
   myAdsQuery,
   statusDisplay,
@@ -225,6 +229,19 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
   const display = statusDisplay(listing.status);
   const image = listing.thumbnails?.[0] ?? listing.images[0];
   const created = new Date(listing.createdAt);
+  // decision 019: how long it has left (or when it ended), and Renew when the server will accept it
+  const now = Date.now();
+  const expiry = expiryNote(listing, now);
+  const renewable = canRenew(listing, now);
+
+  const renewal = useMutation({
+    mutationFn: () => sellingApi.renew(listing.id),
+    onSuccess: () => {
+      toast.success(t(RENEW_DONE));
+      return queryClient.invalidateQueries({ queryKey: ['listings'] });
+    },
+    onError: (error) => toast.error(t(serverMessage(error, RENEW_FAILED))),
+  });
 
   const statusChange = useMutation({
     mutationFn: (action: keyof typeof STATUS_CHANGE) => sellingApi.changeStatus(listing.id, STATUS_CHANGE[action].status),
@@ -257,7 +274,7 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
     },
   });
 
-  const busy = statusChange.isPending || removal.isPending;
+  const busy = statusChange.isPending || removal.isPending || renewal.isPending;
 
   return (
     <li className={`myad myad--${display.tone}`}>
@@ -282,6 +299,15 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
         <h2 className="myad__title">{listing.title}</h2>
         <p className="myad__price">{formatPrice(listing.price, listing.currency, language)}</p>
         <p className="myad__text">{t(display.text)}</p>
+        {expiry && (
+          <p className={`myad__expiry${expiry.kind === 'expired-on' ? ' myad__expiry--ended' : expiry.kind === 'expires-in' && expiry.days > 3 ? '' : ' myad__expiry--soon'}`}>
+            {expiry.kind === 'expires-in'
+              ? tn(expiry.days, 'Expires in {n} day', 'Expires in {n} days')
+              : expiry.kind === 'expires-today'
+                ? t('Expires today')
+                : t('Expired on {date}', { date: formatDate(expiry.date, postedDate, language) })}
+          </p>
+        )}
         {listing.status === 'PENDING' && listing.heldReason && HELD_REASONS[listing.heldReason as HeldReason] && (
           <p className="myad__reason">
             <strong>{t('Why:')}</strong> {t(HELD_REASONS[listing.heldReason as HeldReason])}
@@ -310,8 +336,14 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
             {listing.isFeatured ? t('Boost to top') : t('Sell faster')}
           </button>
         )}
-        {actionsFor(listing.status).map((action) => {
+        {actionsFor(listing.status, renewable).map((action) => {
           switch (action) {
+            case 'renew':
+              return (
+                <button key={action} type="button" className="button button--primary button--small" disabled={busy} onClick={() => renewal.mutate()}>
+                  {renewal.isPending ? t('Renewing...') : t('Renew for free')}
+                </button>
+              );
             case 'view':
               return (
                 <Link key={action} to="/item/$slug" params={{ slug: listing.slug }} className="button button--outline button--small">

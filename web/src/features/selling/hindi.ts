@@ -119,6 +119,13 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Mark as sold': 'बिका हुआ चिह्नित करें',
   Deactivate: 'निष्क्रिय करें',
   Reactivate: 'फिर से सक्रिय करें',
+  // ad expiry (decision 019)
+  'Expires in {n} day': '{n} दिन में समाप्त होगा',
+  'Expires in {n} days': '{n} दिन में समाप्त होगा',
+  'Expires today': 'आज समाप्त होगा',
+  'Expired on {date}': '{date} को समाप्त हुआ',
+  'Renewing...': 'नवीनीकरण हो रहा है...',
+  'Renew for free': 'मुफ़्त में नवीनीकृत करें',
   'Delete this ad?': 'यह विज्ञापन हटाएँ?',
   // PhotoUploader.tsx
   'Add photos': 'फ़ोटो जोड़ें',
@@ -177,6 +184,10 @@ export const HINDI_TEXTS: Record<string, string> = {
   'This item has been sold successfully': 'यह सामान सफलतापूर्वक बिक गया',
   INACTIVE: 'निष्क्रिय',
   'Your ad is not visible to buyers': 'आपका विज्ञापन खरीदारों को नहीं दिख रहा',
+  'Your ad has expired and buyers no longer see it. Renew it for free.': 'आपका विज्ञापन समाप्त हो गया है और अब खरीदारों को नहीं दिखता। इसे मुफ़्त में नवीनीकृत करें।',
+  'Ad renewed: it stays live for another full period': 'विज्ञापन नवीनीकृत हुआ: यह एक और पूरी अवधि तक दिखेगा',
+  'Failed to renew the ad. Please try again.': 'विज्ञापन का नवीनीकरण नहीं हो सका। कृपया फिर कोशिश करें।',
+  Expired: 'समाप्त',
   'UNDER REVIEW': 'जाँच में',
   'Your ad is hidden while a moderator reviews it': 'मॉडरेटर की जाँच तक आपका विज्ञापन छिपा है',
   UNKNOWN: 'अज्ञात',
@@ -209,6 +220,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   rejected: 'अस्वीकृत',
   sold: 'बिके हुए',
   inactive: 'निष्क्रिय',
+  expired: 'समाप्त',
   // ArchivedAds.tsx, my-ads.ts (the Archived tab, decision 021)
   Archived: 'संग्रह में',
   ARCHIVED: 'संग्रह में',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, filterPills, filterToStatus, myAdsQuery, statusDisplay, statusToFilter } from './my-ads';
+import { actionsFor, canRenew, expiryNote, filterPills, filterToStatus, myAdsQuery, statusDisplay, statusToFilter } from './my-ads';
 import { MY_ADS_FILTERS, myAdsSearchSchema } from './search';
 
 describe('status table', () => {
@@ -20,6 +20,33 @@ describe('status table', () => {
     expect(actionsFor('SOLD')).toEqual(['view', 'reactivate', 'delete']);
     expect(actionsFor('REJECTED')).toEqual(['edit', 'delete']);
     expect(actionsFor('WHATEVER')).toEqual(['delete']);
+    // decision 019: an expired ad is renewed (free), a live one only in its last days
+    expect(actionsFor('EXPIRED')).toEqual(['renew', 'view', 'edit', 'delete']);
+    expect(actionsFor('APPROVED', true)).toEqual(['renew', 'view', 'edit', 'sold', 'deactivate', 'delete']);
+    expect(statusDisplay('EXPIRED')).toMatchObject({ label: 'EXPIRED', tone: 'inactive' });
+  });
+});
+
+describe('expiry on each ad (decision 019)', () => {
+  const now = Date.parse('2026-11-26T10:00:00Z');
+  const DAY = 86_400_000;
+  const iso = (t: number) => new Date(t).toISOString();
+
+  it('says how many whole days a live ad has left, today on its last day, and when an expired one ended', () => {
+    expect(expiryNote({ status: 'APPROVED', expiresAt: iso(now + 3 * DAY + 5_000) }, now)).toEqual({ kind: 'expires-in', days: 3 });
+    expect(expiryNote({ status: 'APPROVED', expiresAt: iso(now + 2 * DAY - 1) }, now)).toEqual({ kind: 'expires-in', days: 1 });
+    expect(expiryNote({ status: 'APPROVED', expiresAt: iso(now + 60_000) }, now)).toEqual({ kind: 'expires-today' });
+    expect(expiryNote({ status: 'EXPIRED', expiresAt: iso(now - DAY) }, now)).toEqual({ kind: 'expired-on', date: iso(now - DAY) });
+    expect(expiryNote({ status: 'SOLD', expiresAt: iso(now + DAY) }, now)).toBeUndefined();
+    expect(expiryNote({ status: 'APPROVED', expiresAt: null }, now)).toBeUndefined();
+  });
+
+  it('offers Renew from the moment the server accepts it, and always once expired', () => {
+    expect(canRenew({ status: 'APPROVED', renewableFrom: iso(now + 1) }, now)).toBe(false);
+    expect(canRenew({ status: 'APPROVED', renewableFrom: iso(now) }, now)).toBe(true);
+    expect(canRenew({ status: 'EXPIRED', renewableFrom: null }, now)).toBe(true);
+    expect(canRenew({ status: 'INACTIVE', renewableFrom: iso(now - DAY) }, now)).toBe(false);
+    expect(canRenew({ status: 'APPROVED', renewableFrom: null }, now)).toBe(false);
   });
 });
 
@@ -31,6 +58,7 @@ describe('filter pills ⇄ query', () => {
     expect(filterToStatus('rejected')).toBe('REJECTED');
     expect(filterToStatus('sold')).toBe('SOLD');
     expect(filterToStatus('inactive')).toBe('INACTIVE');
+    expect(filterToStatus('expired')).toBe('EXPIRED');
     for (const filter of MY_ADS_FILTERS) if (filter !== 'archived') expect(statusToFilter(filterToStatus(filter))).toBe(filter);
     // the archive is read from R2, not filtered by a status (decision 021)
     expect(filterToStatus('archived')).toBeUndefined();
@@ -52,8 +80,8 @@ describe('filter pills ⇄ query', () => {
   });
 
   it('shows counts on the pills', () => {
-    const pills = filterPills({ all: 7, approved: 3, rejected: 1, sold: 2, inactive: 1 });
-    expect(pills.map((p) => (p.count === undefined ? p.label : `${p.label} (${p.count})`))).toEqual(['All (7)', 'Active (3)', 'Rejected (1)', 'Sold (2)', 'Inactive (1)', 'Archived']);
+    const pills = filterPills({ all: 9, approved: 3, rejected: 1, sold: 2, inactive: 1, expired: 2 });
+    expect(pills.map((p) => (p.count === undefined ? p.label : `${p.label} (${p.count})`))).toEqual(['All (9)', 'Active (3)', 'Rejected (1)', 'Sold (2)', 'Inactive (1)', 'Expired (2)', 'Archived']);
     // the archive is never counted: it is listed page by page
     expect(filterPills(undefined).every((p) => p.count === (p.filter === 'archived' ? undefined : 0))).toBe(true);
   });

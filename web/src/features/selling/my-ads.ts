@@ -25,6 +25,8 @@ const STATUS_TABLE: Record<string, StatusDisplay> = {
   INACTIVE: { label: msg('INACTIVE'), text: msg('Your ad is not visible to buyers'), tone: 'inactive' },
   // held for a moderator (reports, duplicate photos, a suspended account; decision 008)
   PENDING: { label: msg('UNDER REVIEW'), text: msg('Your ad is hidden while a moderator reviews it'), tone: 'inactive' },
+  // its lifetime ran out (decision 019): renewing is free
+  EXPIRED: { label: msg('EXPIRED'), text: msg('Your ad has expired and buyers no longer see it. Renew it for free.'), tone: 'inactive' },
 };
 
 export function statusDisplay(status: string | null | undefined): StatusDisplay {
@@ -36,6 +38,7 @@ const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all' | 'archived'>, NonNullabl
   rejected: 'REJECTED',
   sold: 'SOLD',
   inactive: 'INACTIVE',
+  expired: 'EXPIRED',
 };
 
 /** Pill → the API's `status` (undefined for All). */
@@ -69,17 +72,47 @@ export function filterPills(counts: StatusCounts | undefined): FilterPill[] {
     { filter: 'rejected', label: msg('Rejected'), count: counts?.rejected ?? 0 },
     { filter: 'sold', label: msg('Sold'), count: counts?.sold ?? 0 },
     { filter: 'inactive', label: msg('Inactive'), count: counts?.inactive ?? 0 },
+    { filter: 'expired', label: msg('Expired'), count: counts?.expired ?? 0 },
     { filter: 'archived', label: msg('Archived') },
   ];
 }
 
-export type AdAction = 'edit' | 'sold' | 'deactivate' | 'reactivate' | 'delete' | 'view';
+export type AdAction = 'edit' | 'sold' | 'deactivate' | 'reactivate' | 'delete' | 'view' | 'renew';
 
-/** What each status offers, in the order the buttons show. */
-export function actionsFor(status: string): AdAction[] {
+const DAY_MS = 86_400_000;
+
+/** Renewing is free from `renewableFrom` (the server's rule: a live ad's last days) and any time once expired. */
+export function canRenew(listing: { status: string; renewableFrom?: string | null }, now: number): boolean {
+  if (listing.status === 'EXPIRED') return true;
+  if (listing.status !== 'APPROVED' || !listing.renewableFrom) return false;
+  return now >= Date.parse(listing.renewableFrom);
+}
+
+/**
+ * The line under a live or expired ad: "Expires in 3 days" / "Expires today" / "Expired on {date}"
+ * (`date` is left for the page to format in the reader's language). Nothing for other states.
+ */
+export function expiryNote(listing: { status: string; expiresAt?: string | null }, now: number):
+  | { kind: 'expires-in'; days: number }
+  | { kind: 'expires-today' }
+  | { kind: 'expired-on'; date: string }
+  | undefined {
+  const at = listing.expiresAt ? Date.parse(listing.expiresAt) : NaN;
+  if (Number.isNaN(at)) return undefined;
+  if (listing.status === 'EXPIRED') return { kind: 'expired-on', date: listing.expiresAt! };
+  if (listing.status !== 'APPROVED') return undefined;
+  const days = Math.floor((at - now) / DAY_MS);
+  return days < 1 ? { kind: 'expires-today' } : { kind: 'expires-in', days };
+}
+
+/** What each status offers, in the order the buttons show; `renewable` adds Renew first (see canRenew). */
+export function actionsFor(status: string, renewable = false): AdAction[] {
+  const renew: AdAction[] = renewable ? ['renew'] : [];
   switch (status) {
+    case 'EXPIRED':
+      return ['renew', 'view', 'edit', 'delete'];
     case 'APPROVED':
-      return ['view', 'edit', 'sold', 'deactivate', 'delete'];
+      return [...renew, 'view', 'edit', 'sold', 'deactivate', 'delete'];
     case 'INACTIVE':
       return ['edit', 'reactivate', 'sold', 'delete'];
     case 'SOLD':
@@ -98,6 +131,9 @@ export const STATUS_CHANGE: Record<'sold' | 'deactivate' | 'reactivate', { statu
   deactivate: { status: 'INACTIVE', busy: msg('Deactivating...'), done: msg('Ad deactivated: buyers no longer see it'), failed: msg('Failed to deactivate the ad. Please try again.') },
   reactivate: { status: 'APPROVED', busy: msg('Reactivating...'), done: msg('Ad reactivated: buyers can see it again'), failed: msg('Failed to reactivate the ad. Please try again.') },
 };
+
+export const RENEW_DONE = msg('Ad renewed: it stays live for another full period');
+export const RENEW_FAILED = msg('Failed to renew the ad. Please try again.');
 
 export const DELETE_CONFIRM = msg('Are you sure you want to delete this listing? This action cannot be undone.');
 export const DELETE_DONE = msg('Listing deleted successfully');

@@ -5,7 +5,7 @@ import { api, compactQuery } from '../../lib/api';
 import type { ListingPayload } from './post-rules';
 import type { ArchivedAd, ArchivedAdsPage } from '../../../../worker/schemas/archive';
 
-/** A listing as its owner sees it: with the moderation note when it was held back. */
+/** A listing as its owner sees it: with the moderation note when it was held back, and its expiry (decision 019). */
 export type OwnListing = Listing & { rejectReason?: string | null };
 
 export interface StatusCounts {
@@ -14,6 +14,7 @@ export interface StatusCounts {
   rejected: number;
   sold: number;
   inactive: number;
+  expired: number;
 }
 
 export interface MyListingsPage {
@@ -23,7 +24,7 @@ export interface MyListingsPage {
 }
 
 export type MyListingsFilters = {
-  status?: 'APPROVED' | 'REJECTED' | 'SOLD' | 'INACTIVE';
+  status?: 'APPROVED' | 'REJECTED' | 'SOLD' | 'INACTIVE' | 'EXPIRED';
   q?: string;
 };
 
@@ -46,6 +47,7 @@ export const sellingApi = {
   update: (id: string, change: Partial<ListingPayload>) => api.put<OwnListing>(`/listings/${encodeURIComponent(id)}`, change),
   remove: (id: string) => api.delete<{ deleted: boolean; id: string }>(`/listings/${encodeURIComponent(id)}`),
   changeStatus: (id: string, status: ListingStatusChange) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/status`, { status }),
+  renew: (id: string) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/renew`),
   archived: (query: { cursor?: string; limit: number }, signal?: AbortSignal) => api.get<ArchivedAdsPage>('/listings/user/archived', query, { signal }),
   archivedAd: (id: string, signal?: AbortSignal) => api.get<ArchivedAd>(`/listings/user/archived/${encodeURIComponent(id)}`, undefined, { signal }),
   repost: (id: string) => api.post<OwnListing>(`/listings/user/archived/${encodeURIComponent(id)}/repost`),

@@ -151,6 +151,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Are you sure you want to delete this listing? This action cannot be undone.': 'क्या आप यह विज्ञापन हटाना चाहते हैं? इसे वापस नहीं लाया जा सकेगा।',
   Condition: 'हालत',
   SOLD: 'बिक गया',
+  EXPIRED: 'समाप्त',
   'Edit Listing': 'विज्ञापन बदलें',
   Location: 'स्थान',
   Description: 'विवरण',
