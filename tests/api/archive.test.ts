@@ -42,6 +42,7 @@ const countRows = async (sql: string, ...params: unknown[]) => (await env.DB.pre
 let soldOld: { id: string; slug: string; title: string };
 let soldRecent: { id: string };
 let inactiveOld: { id: string };
+let expiredOld: { id: string };
 let liveOld: { id: string };
 let photos: string[];
 let chatId: string;
@@ -69,6 +70,9 @@ beforeAll(async () => {
   await setEnded(soldRecent.id, 'SOLD', NOW - 10 * DAY);
   inactiveOld = await createListing(seller, { title: 'Hyundai i20 deactivated long ago', features: CAR, images: [await photo(seller)] });
   await setEnded(inactiveOld.id, 'INACTIVE', NOW - (ARCHIVABLE_STATES.INACTIVE.retentionDays + 1) * DAY);
+  // expired and not renewed (decision 019): one line of data made it archivable
+  expiredOld = await createListing(seller, { title: 'Kia Seltos expired long ago', features: CAR });
+  await setEnded(expiredOld.id, 'EXPIRED', NOW - (ARCHIVABLE_STATES.EXPIRED.retentionDays + 1) * DAY);
   // live ads never archive, however old
   liveOld = await createListing(seller, { title: 'Tata Nexon live for ages', features: CAR });
   await setEnded(liveOld.id, 'APPROVED', NOW - 1000 * DAY);
@@ -76,9 +80,10 @@ beforeAll(async () => {
 
 describe('the archive job', () => {
   it('moves ads ended longer than their retention to R2, and out of every D1 table; a second run moves nothing', async () => {
-    expect(await archiveEndedAds(env, { now: NOW })).toBe(2);
+    expect(await archiveEndedAds(env, { now: NOW })).toBe(3);
     expect(await inD1(soldOld.id)).toBe(false);
     expect(await inD1(inactiveOld.id)).toBe(false);
+    expect(await doc(expiredOld.id)).toMatchObject({ finalStatus: 'EXPIRED' });
     expect(await inD1(soldRecent.id)).toBe(true);
     expect(await inD1(liveOld.id)).toBe(true);
     for (const table of ['media', 'favorites', 'listing_views', 'listing_daily_stats']) {
@@ -158,7 +163,7 @@ describe('the seller reads the archive in My Ads', () => {
     }
     expect(cursor).toBeNull();
     const ids = seen.map((a: { id: string }) => a.id);
-    expect(ids).toEqual(expect.arrayContaining([soldOld.id, inactiveOld.id]));
+    expect(ids).toEqual(expect.arrayContaining([soldOld.id, inactiveOld.id, expiredOld.id]));
     expect(new Set(ids).size).toBe(ids.length);
     const card = seen.find((a: { id: string }) => a.id === soldOld.id);
     expect(card).toMatchObject({ title: soldOld.title, price: 10_000, currency: 'INR', finalStatus: 'SOLD' });
