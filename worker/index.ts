@@ -15,6 +15,7 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
+import { archiveEndedAds } from './services/listings/archive';
 import { runAdLifecycle } from './services/listings/lifecycle';
 import { EXPIRY_JOB } from './schemas/ad-lifecycle-data';
 import { rollUpViews } from './services/listings/view-rollup';
@@ -72,7 +73,8 @@ export default {
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
   // saved-search digests; at 03:15 IST the consistency check; every 10 minutes ad expiry; hourly, photos never attached to an
-  // ad, plans whose period ended, and prints for photos stored before them (decision 012)
+  // ad, plans whose period ended, prints for photos stored before them (decision 012), and ended ads
+  // to the archive (decision 021)
   scheduled: async (controller, env, ctx) => {
     if (controller.cron === '* * * * *') {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
@@ -102,6 +104,8 @@ export default {
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
     // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)
     ctx.waitUntil(rollUpViews(env).then((r) => (r.rolledDays || r.viewerRows) && console.log(`view history: ${r.rolledDays} day rows rolled up, ${r.viewerRows} viewer rows removed`)));
+    // ended ads past their retention leave D1 for the R2 archive, a bounded number a run (decision 021)
+    ctx.waitUntil(archiveEndedAds(env).then((n) => n && console.log(`ended ads archived: ${n}`)));
   },
   // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up
   queue: async (batch, env) => {

@@ -286,14 +286,17 @@ describe('editing and deleting', () => {
     expect((await json(stranger, 'PUT', '/api/listings/01jzzzzzzzzzzzzzzzzzzzzzzz', { price: 1 })).status).toBe(404);
   });
 
-  it('the owner deletes: ad, photos and favourites go', async () => {
+  it('the owner deletes: the ad goes to the archive (gone: 410), its cover kept there, other photos and favourites go', async () => {
     const { owner, ad } = await setup();
+    expect(ad.images.length).toBeGreaterThan(1);
     const fan = await createUserWithToken();
     await json(fan, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true });
     const res = await json(owner, 'DELETE', `/api/listings/${ad.id}`);
     expect(res.status).toBe(200);
-    expect((await call(`/api/listings/${ad.id}`)).status).toBe(404);
-    expect(await env.MEDIA.head(ad.images[0].split('/api/media/')[1])).toBeNull();
+    expect((await call(`/api/listings/${ad.id}`)).status).toBe(410);
+    // decision 021: the archive keeps the cover, for the seller's Archived tab and a repost
+    expect(await env.MEDIA.head(ad.images[0].split('/api/media/')[1])).not.toBeNull();
+    for (const url of ad.images.slice(1)) expect(await env.MEDIA.head(url.split('/api/media/')[1])).toBeNull();
     const favs = await env.DB.prepare('SELECT count(*) AS n FROM favorites WHERE listing_id = ?').bind(ad.id).first<{ n: number }>();
     expect(favs?.n).toBe(0);
     expect((await json(owner, 'DELETE', `/api/listings/${ad.id}`)).status).toBe(404);

@@ -53,6 +53,8 @@ interface FixtureOptions {
   bizOrder?: boolean;
   /** ...and it is paid (verified), so it has a tax invoice */
   bizPaid?: boolean;
+  /** the owner's live ad has been deleted, so it is in the archive (decision 021) */
+  archived?: boolean;
 }
 
 const ghost = () => ulid().toLowerCase();
@@ -111,6 +113,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     bizOrder = { id: order.body.data.orderId, signed: done.body.data };
     if (opts.bizPaid) expect((await request(owner, 'POST', `/api/business/orders/${bizOrder.id}/verify`, bizOrder.signed)).status).toBe(200);
   }
+  if (opts.archived) expect((await request(owner, 'DELETE', `/api/listings/${live.id}`)).status).toBe(200);
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
   return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
 };
@@ -285,9 +288,52 @@ const ROUTES: Route[] = [
     name: 'DELETE /listings/{id}',
     call: (f, m) => ({ method: 'DELETE', path: `/api/listings/${m ? ghost() : f.live.id}` }),
     expected: { owner: 200, other: 403, guest: 401, missing: 404 },
-    allowed: ({ f, after }) => {
+    allowed: async ({ f, after }) => {
       expect(row<{ id: string }>(after.listings, (r) => r.id === f.live.id)).toBeUndefined();
-      expect(after.r2).toEqual([]); // its photo went too
+      // archived at once (decision 021): its cover is kept for the seller's archive, nothing else of theirs
+      expect(after.r2.map((o) => o.split('@')[0])).toEqual([f.photoKey]);
+      expect(await env.MEDIA.head(`archive/ads/${f.live.id}.json`)).not.toBeNull();
+    },
+  },
+  {
+    name: 'GET /listings/{id} (archived ad)',
+    fixture: { archived: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/${m ? ghost() : f.live.id}` }),
+    // gone for everyone, its seller included (they open it from the Archived tab)
+    expected: { owner: 410, other: 410, guest: 410, missing: 404 },
+  },
+  {
+    name: 'GET /listings/user/archived',
+    fixture: { archived: true },
+    tokenIsId: true,
+    call: () => ({ method: 'GET', path: '/api/listings/user/archived' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      const ids = body.data.ads.map((a: { id: string }) => a.id);
+      if (role === 'owner') expect(ids).toEqual([f.live.id]);
+      else expect(ids).toEqual([]); // someone else's archive never leaks
+      same(before, after);
+    },
+  },
+  {
+    name: 'GET /listings/user/archived/{id}',
+    fixture: { archived: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/listings/user/archived/${m ? ghost() : f.live.id}` }),
+    // not even its existence is told to anyone but the seller
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data).toMatchObject({ id: f.live.id, title: 'Owner live ad', finalStatus: 'DELETED' });
+      same(before, after);
+    },
+  },
+  {
+    name: 'POST /listings/user/archived/{id}/repost',
+    fixture: { archived: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/listings/user/archived/${m ? ghost() : f.live.id}/repost` }),
+    expected: { owner: 201, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, after }) => {
+      expect(body.data.id).not.toBe(f.live.id);
+      expect(row<{ id: string; user_id: string; title: string }>(after.listings, (r) => r.id === body.data.id)).toMatchObject({ user_id: f.owner.id, title: 'Owner live ad' });
     },
   },
   {

@@ -196,6 +196,8 @@ interface World {
   victimListings: string[];
   /** saved searches by owner */
   savedSearches: Map<string, string[]>;
+  /** each user's ads in the archive (deleted ads are archived at once, decision 021) */
+  archived: Map<string, string[]>;
 }
 let world: World;
 
@@ -219,6 +221,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
         ? [[...w.savedSearches.values()].flat(), w.savedSearches.get(me.id) ?? []]
       : op.path.startsWith('/locations')
         ? [w.locationIds.map(String), []]
+      : op.path.startsWith('/listings/user/archived')
+        ? [[...w.archived.values()].flat(), w.archived.get(me.id) ?? []]
         : [[...w.listingIds, ...w.hiddenIds], mine.listings];
   const photos = w.photoUrls.get(me.id) ?? [];
   return {
@@ -490,6 +494,7 @@ const build = async (o: Operation, r: Rng, actor: User | null): Promise<Built> =
 
 // 402: over the free-ad limit (posting, an edit into another group, going live again) or no promotion package (decision 007)
 // 410: a banned or deleted seller's page is gone (decision 026)
+// 410: an ad moved to the archive (decision 021), which a fuzzed DELETE can do to any fixture ad
 const ALLOWED = new Set([200, 201, 204, 301, 302, 303, 307, 308, 400, 401, 402, 403, 404, 409, 410, 413, 415, 429]);
 /** Date query parameters: a value that is not a real calendar date and time is never accepted (decision 008). */
 const DATE_PARAMS = ['since'];
@@ -618,6 +623,14 @@ beforeAll(async () => {
       slugs.push(l.slug);
     }
   }
+  const archived: World['archived'] = new Map();
+  for (const u of [...users, seller]) {
+    const key = `u/${u.id}/${ulid().toLowerCase()}.jpg`;
+    await env.MEDIA.put(key, jpegBytes(16, 16), { httpMetadata: { contentType: 'image/jpeg' } });
+    const gone = await createListing(u, { title: 'Fuzz fixture car archived', features: CAR, images: [key], area: 'Koramangala' });
+    expect((await json(u, 'DELETE', `/api/listings/${gone.id}`)).status).toBe(200);
+    archived.set(u.id, [gone.id]);
+  }
   const chatIds: string[] = [];
   for (const buyer of users) {
     const sellerAd = listingIds[listingIds.length - 1]!;
@@ -665,7 +678,7 @@ beforeAll(async () => {
     for (const query of [{ q: 'activa pune' }, { category: 'Vehicles', maxPrice: 40000 }]) ids.push((await json(u, 'POST', '/api/saved-searches', { query })).body.data.id);
     savedSearches.set(u.id, ids);
   }
-  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings, savedSearches };
+  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings, savedSearches, archived };
 }, 60_000); // the world takes a while to build on a busy machine
 
 afterAll(() => {

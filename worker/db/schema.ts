@@ -222,6 +222,8 @@ export const listings = sqliteTable(
     index('listings_price_group_city').on(t.priceGroup, t.cityId, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
     index('listings_price_group_state').on(t.priceGroup, t.stateId, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
     index('listings_price_group').on(t.priceGroup, t.status, t.sortAt).where(sql`price_group IS NOT NULL`),
+    // the archive job: ended ads by status, longest unchanged first (migration 0030, decision 021)
+    index('listings_status_updated').on(t.status, t.updatedAt),
   ],
 );
 
@@ -379,6 +381,8 @@ export const chats = sqliteTable(
     sellerStarred: integer('seller_starred', { mode: 'boolean' }).notNull().default(false),
     /** ms from the buyer's first message to the seller's first answer; kept by a trigger (migration 0031, decision 026) */
     firstReplyMs: integer('first_reply_ms'),
+    /** the ad's title, kept when the ad is archived to R2 (migration 0030, decision 021); null while the ad is in D1 */
+    listingTitle: text('listing_title'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -31,7 +31,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
-  410: 'Gone (removed for good)',
+  410: 'Gone for good: an ad moved to the archive (decision 021), a banned or deleted seller (decision 026)',
   413: 'Too large',
   415: 'Unsupported media type',
   429: 'Too many requests (see Retry-After)',

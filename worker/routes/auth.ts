@@ -20,6 +20,7 @@ import {
   verifyOtpBody,
 } from '../schemas/auth';
 import { endRealtimeSessions } from '../services/chat/chat';
+import { purgeArchiveOf } from '../services/listings/archive';
 import { deleteAccount, getProfile, login, logoutAllDevices, register, sendOtp, updateLanguage, updateProfile, updateSettings, verifyOtp } from '../services/accounts/auth';
 
 const otpSent = z.object({ message: z.string(), resendIn: z.number(), expiresIn: z.number() });
@@ -121,6 +122,8 @@ export const authRoutes = new Hono<AppEnv>()
       const data = await logoutAllDevices(getDb(c.env.DB), userId);
       // open tabs stop receiving chats and notifications now, not at their next reconnect
       c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
+      // the archive of their ended ads carries contact details: it goes too (decision 021)
+      c.executionCtx.waitUntil(purgeArchiveOf(c.env, userId).then(() => undefined, (e: unknown) => console.warn('archive purge failed', e)));
       return c.json({ success: true as const, data });
     },
   )
@@ -133,6 +136,8 @@ export const authRoutes = new Hono<AppEnv>()
       const userId = currentUser(c).id;
       const data = await deleteAccount(c.env, getDb(c.env.DB), userId);
       c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
+      // the archive of their ended ads carries contact details: it goes too (decision 021)
+      c.executionCtx.waitUntil(purgeArchiveOf(c.env, userId).then(() => undefined, (e: unknown) => console.warn('archive purge failed', e)));
       return c.json({ success: true as const, data });
     },
   );

@@ -26,6 +26,8 @@ import {
 import { changeStatus, createListing, deleteListing, isFavorite, listFavorites, myListings, setFavorite, updateListing } from '../services/listings/selling';
 import { LIMITS, enforce } from '../lib/rate-limit';
 import { badRequest } from '../lib/errors';
+import { archivedAdSchema, archivedAdsPageSchema, archivedAdsQuery } from '../schemas/archive';
+import { getArchived, listArchived, repostArchived } from '../services/listings/archive';
 import { renewListing } from '../services/listings/lifecycle';
 import { RENEW_WINDOW_DAYS } from '../schemas/ad-lifecycle-data';
 import { listingGroupPlace, refreshListingGuides, type GroupPlace } from '../services/listings/price-guidance';
@@ -99,7 +101,7 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/slug/:slug',
-    docs({ tags: ['Listings'], summary: 'A listing by slug; falls back to the id after "iid-"', data: listingSchema, errors: [400, 404] }),
+    docs({ tags: ['Listings'], summary: 'A listing by slug; falls back to the id after "iid-" (410 LISTING_ARCHIVED: archived)', data: listingSchema, errors: [400, 404, 410] }),
     optionalAuth,
     validate('param', slugParam),
     async (c) => {
@@ -124,6 +126,56 @@ export const listingRoutes = new Hono<AppEnv>()
     async (c) => c.json({ success: true as const, data: await listFavorites(c.env, getDb(c.env.DB), origin(c.req.url), currentUser(c).id, c.req.valid('query')) }),
   )
   .get(
+    '/user/archived',
+    docs({
+      tags: ['Selling'],
+      summary: 'My Ads, Archived tab: my ads moved to the archive, newest archived first',
+      description:
+        'Ads that ended (sold or deactivated longer than the retention, or deleted) leave the live database for the archive (decision 021). Each page is one read of the archive\'s index: pass `nextCursor` as `cursor` for the next page (null on the last). A cursor that no longer works is a 400 BAD_CURSOR.',
+      data: archivedAdsPageSchema,
+      auth: true,
+      errors: [400, 401],
+    }),
+    requireAuth,
+    validate('query', archivedAdsQuery),
+    async (c) => c.json({ success: true as const, data: await listArchived(c.env, currentUser(c).id, c.req.valid('query'), origin(c.req.url)) }),
+  )
+  .get(
+    '/user/archived/:id',
+    docs({
+      tags: ['Selling'],
+      summary: 'One of my archived ads: its details, kept photo and final stats (owner only)',
+      description: 'Only the seller can open an archived ad; anyone else, and any id that is not archived, gets 404 ARCHIVED_AD_NOT_FOUND.',
+      data: archivedAdSchema,
+      auth: true,
+      errors: [400, 401, 404],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => c.json({ success: true as const, data: await getArchived(c.env, currentUser(c).id, c.req.valid('param').id, origin(c.req.url)) }),
+  )
+  .post(
+    '/user/archived/:id/repost',
+    docs({
+      tags: ['Selling'],
+      summary: 'Repost an archived ad as a new ad, in one tap (owner only)',
+      description:
+        'Posts a new ad with the archived ad\'s details and kept photo, exactly as POST /listings would: the free-ad limit (402 AD_LIMIT_REACHED with `limit` and `packages` when no free ad or slot is left), the automatic check and the duplicate-photo check apply. The archived copy stays. 404 for anyone but the seller.',
+      data: ownListingSchema,
+      auth: true,
+      errors: [400, 401, 402, 404, 409, 429],
+    }),
+    requireAuth,
+    validate('param', idParam),
+    async (c) => {
+      const user = currentUser(c);
+      await enforce(c.env, LIMITS.postPerUser, user.id);
+      const db = getDb(c.env.DB);
+      const listing = await repostArchived(c.env, db, user.id, c.req.valid('param').id, origin(c.req.url), (input) => createListing(c.env, db, user.id, input, origin(c.req.url)));
+      return c.json({ success: true as const, data: listing }, 201);
+    },
+  )
+  .get(
     '/:id/related',
     docs({ tags: ['Listings'], summary: 'Related listings: same subcategory, same city first', data: z.array(listingSchema), errors: [400, 404] }),
     optionalAuth,
@@ -137,7 +189,13 @@ export const listingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:id',
-    docs({ tags: ['Listings'], summary: 'A listing by id (its owner also sees it while inactive or rejected)', data: listingSchema, errors: [400, 404] }),
+    docs({
+      tags: ['Listings'],
+      summary: 'A listing by id (its owner also sees it while inactive or rejected)',
+      description: 'An ad that was moved to the archive (sold or deactivated long ago, or deleted; decision 021) answers 410 LISTING_ARCHIVED to everyone; its seller opens it at GET /listings/user/archived/{id}.',
+      data: listingSchema,
+      errors: [400, 404, 410],
+    }),
     optionalAuth,
     validate('param', idParam),
     async (c) => {

@@ -281,8 +281,9 @@ const listingPage = async (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, b
   });
 };
 
-const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch) =>
-  render(c, appFetch, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, 404);
+/** A missing ad is 404; an archived one (decision 021) is 410, which tells crawlers it is gone for good. */
+const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch, status: 404 | 410 = 404) =>
+  render(c, appFetch, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, status);
 
 /** The page routes; `appFetch` answers the pages' inlined API requests through the whole app. */
 export const seoRoutes = (appFetch: AppFetch) =>
@@ -311,7 +312,7 @@ export const seoRoutes = (appFetch: AppFetch) =>
       const early = relatedEarly(c, appFetch, marker >= 0 ? slug.slice(marker + 4) : undefined);
       return await listingPage(c, appFetch, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug), early);
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return notFoundPage(c, appFetch);
+      if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;
     }
   })
@@ -321,7 +322,7 @@ export const seoRoutes = (appFetch: AppFetch) =>
       const early = relatedEarly(c, appFetch, id);
       return await listingPage(c, appFetch, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), `/listings/${encodeURIComponent(id)}`, early);
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return notFoundPage(c, appFetch);
+      if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;
     }
   })

@@ -64,4 +64,8 @@ export const ERRORS_HINDI: Record<string, string> = {
   'The request is too large': 'अनुरोध बहुत बड़ा है',
   'The service is temporarily unavailable. Please try again shortly.': 'सेवा अभी उपलब्ध नहीं है। कृपया थोड़ी देर में फिर कोशिश करें।',
   'Server error. Please try again later.': 'सर्वर में गड़बड़ी। कृपया थोड़ी देर बाद कोशिश करें।',
+  // the archive of ended ads (decision 021)
+  'This ad is no longer available: it was sold or removed.': 'यह विज्ञापन अब उपलब्ध नहीं है: यह बिक गया या हटा दिया गया।',
+  "We couldn't find that ad in your archive.": 'यह विज्ञापन आपके संग्रह में नहीं मिला।',
+  'This page of your archive has expired. Please start again from the first page.': 'आपके संग्रह का यह पेज पुराना हो गया। कृपया पहले पेज से फिर शुरू करें।',
 };

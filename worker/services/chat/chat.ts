@@ -42,7 +42,8 @@ const premiumSql = (col: string) =>
 const CHAT_SELECT = `
   SELECT c.*, b.first_name AS b_first, b.last_name AS b_last, b.avatar AS b_avatar,
     s.first_name AS s_first, s.last_name AS s_last, s.avatar AS s_avatar,
-    l.title AS l_title, l.price_minor AS l_price, l.currency AS l_currency, l.slug AS l_slug, l.status AS l_status,
+    coalesce(l.title, c.listing_title) AS l_title, l.price_minor AS l_price, l.currency AS l_currency, l.slug AS l_slug,
+    coalesce(l.status, CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END) AS l_status,
     (SELECT r2_key FROM media m WHERE m.listing_id = c.listing_id ORDER BY m.position LIMIT 1) AS l_image,
     ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
   FROM chats c

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { archivedGone, isArchived } from './archive';
 import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type ListingsQuery } from '../../schemas/listings';
 import { subcategoryById } from '../../schemas/taxonomy';
 import { brandKey } from '../../schemas/brands';
@@ -574,8 +575,10 @@ const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has b
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
   const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId);
-  if (!listing || !visibleTo(listing, viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  return listing;
+  if (listing && visibleTo(listing, viewerId)) return listing;
+  // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
+  if (!listing && (await isArchived(env, id))) throw archivedGone();
+  throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
 };
 
 /** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */

@@ -22,6 +22,7 @@ import { hasBlocked } from '../trust/trust';
 import { render } from '../../schemas/notification-texts';
 import { notify } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
+import { archiveDeleted } from './archive';
 import { duplicateCheck } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from '../commerce/business';
@@ -453,19 +454,13 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   return getListing(env, db, origin, row.id, userId);
 };
 
+/**
+ * Deleting an ad archives it at once (decision 021): its copy goes to R2 first, then it leaves D1
+ * with its photos (all but the cover), favourites and stats; the seller can still open and repost it.
+ */
 export const deleteListing = async (env: Env, userId: string, id: string) => {
   const row = await ownedListing(env, userId, id);
-  const { results: photos } = await env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ?').bind(row.id).all<{ r2_key: string }>();
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM media WHERE listing_id = ?').bind(row.id),
-    env.DB.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(row.id),
-    env.DB.prepare('DELETE FROM listing_views WHERE listing_id = ?').bind(row.id),
-    env.DB.prepare('DELETE FROM listing_daily_stats WHERE listing_id = ?').bind(row.id),
-    env.DB.prepare('DELETE FROM listing_view_totals WHERE listing_id = ?').bind(row.id),
-    env.DB.prepare('DELETE FROM listings WHERE id = ? AND user_id = ?').bind(row.id, userId),
-  ]);
-  await deleteObjectsIfUnused(env, photos.map((p) => p.r2_key));
-  await invalidateListingCaches(env);
+  if (!(await archiveDeleted(env, row.id, userId))) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   return { deleted: true, id: row.id };
 };
 

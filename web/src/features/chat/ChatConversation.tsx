@@ -156,7 +156,13 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
             )}
             {other.isPremium && <EliteBadge />}
           </h2>
-          {listing ? (
+          {listing?.status === 'ARCHIVED' ? (
+            // the ad was archived (decision 021): the conversation still says what it was about
+            <span className="chat-conv__listing">
+              <span className="chat-conv__listing-title">{listing.title}</span>
+              <span className="muted">{t('Listing no longer available')}</span>
+            </span>
+          ) : listing ? (
             <Link to="/item/$slug" params={{ slug: listing.slug || listing.id }} className="chat-conv__listing">
               <span className="chat-conv__listing-title">{listing.title}</span>
               <strong className="chat-conv__price">{formatPrice(listing.price, listing.currency, language)}</strong>
@@ -236,7 +242,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
       </p>
       <Composer
         disabled={room.isLoading || !!room.error}
-        listingPrice={listing?.price ?? null}
+        listingPrice={listing && listing.status !== 'ARCHIVED' ? listing.price : null}
         role={chatRole(chat, me.id)}
         onSend={(content, type) => {
           const sent = room.send(content, type);

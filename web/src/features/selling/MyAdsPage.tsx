@@ -36,6 +36,7 @@ import {
   statusDisplay,
 } from './my-ads';
 import { sellingApi, sellingKeys, type OwnListing } from './queries';
+import { ArchivedAds } from './ArchivedAds';
 import type { MyAdsFilter } from './search';
 import './selling.css';
 
@@ -112,7 +113,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
       </aside>
 
       <div className="myads__tools">
-        <div className="myads__search">
+        <div className="myads__search" style={active === 'archived' ? { display: 'none' } : undefined}>
           <label htmlFor={searchId} className="visually-hidden">
             {t('Search your ads by title')}
           </label>
@@ -139,13 +140,16 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
               className={`myads__pill${active === pill.filter ? ' myads__pill--on' : ''}`}
               aria-current={active === pill.filter ? 'true' : undefined}
             >
-              {t(pill.label)} <span className="myads__pill-count">({pill.count})</span>
+              {t(pill.label)}
+              {pill.count !== undefined && <span className="myads__pill-count"> ({pill.count})</span>}
             </Link>
           ))}
         </div>
       </div>
 
-      {ads.isError && !ads.data ? (
+      {active === 'archived' ? (
+        <ArchivedAds />
+      ) : ads.isError && !ads.data ? (
         <div className="error-panel myads__error" role="alert">
           <p className="myads__error-title">{t('Error loading ads')}</p>
           <p>{t(serverMessage(ads.error, FETCH_FAILED))}</p>

@@ -229,4 +229,23 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Your price is below what similar ads ask.': 'आपकी कीमत मिलते-जुलते विज्ञापनों से कम है।',
   'Your price is in the usual range.': 'आपकी कीमत आम दायरे में है।',
   'Your price is above what similar ads ask.': 'आपकी कीमत मिलते-जुलते विज्ञापनों से ज़्यादा है।',
+  // ArchivedAds.tsx, my-ads.ts (the Archived tab, decision 021)
+  Archived: 'संग्रह में',
+  ARCHIVED: 'संग्रह में',
+  'Failed to load your archive. Please try again.': 'आपका संग्रह लोड नहीं हो सका। कृपया फिर से कोशिश करें।',
+  'Failed to repost the ad. Please try again.': 'विज्ञापन दोबारा पोस्ट नहीं हो सका। कृपया फिर से कोशिश करें।',
+  'Reposted: your ad is live again': 'दोबारा पोस्ट हो गया: आपका विज्ञापन फिर से लाइव है',
+  'Reposted: your new ad is waiting for a check': 'दोबारा पोस्ट हो गया: आपका नया विज्ञापन जाँच का इंतज़ार कर रहा है',
+  'Nothing in your archive': 'आपके संग्रह में कुछ नहीं है',
+  'Ads sold or deactivated long ago, and ads you delete, are kept here so you can post them again.':
+    'बहुत पहले बिके या निष्क्रिय किए गए विज्ञापन, और आपके हटाए गए विज्ञापन, यहाँ रखे जाते हैं ताकि आप उन्हें फिर से पोस्ट कर सकें।',
+  Open: 'खोलें',
+  Repost: 'दोबारा पोस्ट करें',
+  'Reposting...': 'दोबारा पोस्ट हो रहा है...',
+  'Archived ad': 'संग्रह का विज्ञापन',
+  'Only the cover photo was kept. Add more photos after reposting.': 'सिर्फ़ मुख्य फ़ोटो रखी गई है। दोबारा पोस्ट करने के बाद और फ़ोटो जोड़ें।',
+  'Views: {n}': 'व्यू: {n}',
+  'Favourites: {n}': 'पसंद: {n}',
+  'Chats: {n}': 'चैट: {n}',
+  Deleted: 'हटाया गया',
 };

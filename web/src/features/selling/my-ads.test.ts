@@ -59,7 +59,9 @@ describe('filter pills ⇄ query', () => {
     expect(filterToStatus('sold')).toBe('SOLD');
     expect(filterToStatus('inactive')).toBe('INACTIVE');
     expect(filterToStatus('expired')).toBe('EXPIRED');
-    for (const filter of MY_ADS_FILTERS) expect(statusToFilter(filterToStatus(filter))).toBe(filter);
+    for (const filter of MY_ADS_FILTERS) if (filter !== 'archived') expect(statusToFilter(filterToStatus(filter))).toBe(filter);
+    // the archive is read from R2, not filtered by a status (decision 021)
+    expect(filterToStatus('archived')).toBeUndefined();
     expect(statusToFilter('NOPE')).toBe('all');
   });
 
@@ -74,11 +76,13 @@ describe('filter pills ⇄ query', () => {
     expect(myAdsSearchSchema.parse({ status: 'all' })).toEqual({ status: undefined, q: undefined });
     expect(myAdsSearchSchema.parse({ status: 'deleted', q: 2019 })).toEqual({ status: undefined, q: '2019' });
     expect(myAdsSearchSchema.parse({})).toEqual({});
+    expect(myAdsSearchSchema.parse({ status: 'Archived' })).toEqual({ status: 'archived' });
   });
 
   it('shows counts on the pills', () => {
     const pills = filterPills({ all: 9, approved: 3, rejected: 1, sold: 2, inactive: 1, expired: 2 });
-    expect(pills.map((p) => `${p.label} (${p.count})`)).toEqual(['All (9)', 'Active (3)', 'Rejected (1)', 'Sold (2)', 'Inactive (1)', 'Expired (2)']);
-    expect(filterPills(undefined).every((p) => p.count === 0)).toBe(true);
+    expect(pills.map((p) => (p.count === undefined ? p.label : `${p.label} (${p.count})`))).toEqual(['All (9)', 'Active (3)', 'Rejected (1)', 'Sold (2)', 'Inactive (1)', 'Expired (2)', 'Archived']);
+    // the archive is never counted: it is listed page by page
+    expect(filterPills(undefined).every((p) => p.count === (p.filter === 'archived' ? undefined : 0))).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ export function statusDisplay(status: string | null | undefined): StatusDisplay 
   return STATUS_TABLE[(status ?? '').toUpperCase()] ?? { label: msg('UNKNOWN'), text: msg('Status unknown'), tone: 'unknown' };
 }
 
-const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all'>, NonNullable<MyListingsFilters['status']>> = {
+const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all' | 'archived'>, NonNullable<MyListingsFilters['status']>> = {
   active: 'APPROVED',
   rejected: 'REJECTED',
   sold: 'SOLD',
@@ -43,7 +43,7 @@ const FILTER_STATUS: Record<Exclude<MyAdsFilter, 'all'>, NonNullable<MyListingsF
 
 /** Pill → the API's `status` (undefined for All). */
 export function filterToStatus(filter: MyAdsFilter | undefined): MyListingsFilters['status'] {
-  return !filter || filter === 'all' ? undefined : FILTER_STATUS[filter];
+  return !filter || filter === 'all' || filter === 'archived' ? undefined : FILTER_STATUS[filter];
 }
 
 /** The API's status → the pill that shows it. */
@@ -61,7 +61,8 @@ export function myAdsQuery(search: { status?: MyAdsFilter; q?: string }): MyList
 export interface FilterPill {
   filter: MyAdsFilter;
   label: string;
-  count: number;
+  /** none for Archived: the archive is listed page by page, never counted */
+  count?: number;
 }
 
 export function filterPills(counts: StatusCounts | undefined): FilterPill[] {
@@ -72,6 +73,7 @@ export function filterPills(counts: StatusCounts | undefined): FilterPill[] {
     { filter: 'sold', label: msg('Sold'), count: counts?.sold ?? 0 },
     { filter: 'inactive', label: msg('Inactive'), count: counts?.inactive ?? 0 },
     { filter: 'expired', label: msg('Expired'), count: counts?.expired ?? 0 },
+    { filter: 'archived', label: msg('Archived') },
   ];
 }
 

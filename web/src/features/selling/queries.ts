@@ -3,6 +3,7 @@ import type { Listing } from '../../../../worker/schemas/listings';
 import type { Pagination } from '../../../../worker/schemas/common';
 import { api, compactQuery } from '../../lib/api';
 import type { ListingPayload } from './post-rules';
+import type { ArchivedAd, ArchivedAdsPage } from '../../../../worker/schemas/archive';
 
 /** A listing as its owner sees it: with the moderation note when it was held back, and its expiry (decision 019). */
 export type OwnListing = Listing & { rejectReason?: string | null };
@@ -34,6 +35,8 @@ export const sellingKeys = {
   mine: () => ['listings', 'mine'] as const,
   mineList: (filters: MyListingsFilters) => [...sellingKeys.mine(), 'list', compactQuery(filters)] as const,
   options: (path: string) => ['selling', 'options', path] as const,
+  archived: () => [...sellingKeys.mine(), 'archived'] as const,
+  archivedAd: (id: string) => [...sellingKeys.archived(), 'ad', id] as const,
 };
 
 /** The alternate create form sends one location text instead of state, city and neighbourhood. */
@@ -45,6 +48,9 @@ export const sellingApi = {
   remove: (id: string) => api.delete<{ deleted: boolean; id: string }>(`/listings/${encodeURIComponent(id)}`),
   changeStatus: (id: string, status: ListingStatusChange) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/status`, { status }),
   renew: (id: string) => api.post<OwnListing>(`/listings/${encodeURIComponent(id)}/renew`),
+  archived: (query: { cursor?: string; limit: number }, signal?: AbortSignal) => api.get<ArchivedAdsPage>('/listings/user/archived', query, { signal }),
+  archivedAd: (id: string, signal?: AbortSignal) => api.get<ArchivedAd>(`/listings/user/archived/${encodeURIComponent(id)}`, undefined, { signal }),
+  repost: (id: string) => api.post<OwnListing>(`/listings/user/archived/${encodeURIComponent(id)}/repost`),
   myListings: (filters: MyListingsFilters & { page: number; limit: number }, signal?: AbortSignal) =>
     api.get<MyListingsPage>('/listings/user/my-listings', filters, { signal }),
 };

@@ -15,7 +15,8 @@ export const adPostedSearchSchema = searchObject({
   slug: optionalText(400),
 });
 
-export const MY_ADS_FILTERS = ['all', 'active', 'rejected', 'sold', 'inactive', 'expired'] as const;
+/** `archived`: ads moved to the archive (decision 021), read from there rather than filtered by status */
+export const MY_ADS_FILTERS = ['all', 'active', 'rejected', 'sold', 'inactive', 'expired', 'archived'] as const;
 export type MyAdsFilter = (typeof MY_ADS_FILTERS)[number];
 
 /** /en-in/myads?status=sold&q=swift */

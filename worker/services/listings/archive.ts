@@ -1,0 +1,471 @@
+/**
+ * The archive (decision 021): ads that ended (sold, deactivated, deleted) move from D1 to R2 — one
+ * JSON document per ad and one entry in its seller's listing index — and out of every D1 table and
+ * the search index. The seller still lists, opens and reposts them; everyone else gets 410.
+ *
+ * Order makes it safe to stop anywhere: the document and the index entry are written to R2 first,
+ * then one D1 batch removes the ad and its rows, on condition that the ad has not changed since it
+ * was read. A crash between the two leaves the ad in D1 and a copy in R2; the next run writes the
+ * same keys again (the index key is fixed by the first run) and finishes. An ad that changed
+ * meanwhile (put back on sale) stays in D1 and its copy is removed.
+ */
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { ulid } from '../../lib/ulid';
+import { invalidateListingCaches } from '../../lib/cache';
+import {
+  ARCHIVABLE_STATES,
+  ARCHIVE_BATCHES_PER_RUN,
+  ARCHIVE_BATCH_SIZE,
+  ARCHIVE_KEPT_PHOTOS,
+  retentionMs,
+  type ArchivableState,
+} from '../../schemas/archive-data';
+import type { ArchivedAd, ArchivedAdCard, ArchivedAdsPage } from '../../schemas/archive';
+import type { CreateListingInput } from '../../schemas/selling';
+import { mediaUrl } from '../photos/media';
+import { deleteObjectsIfUnused } from '../photos/uploads';
+import { loadLocations } from './locations';
+
+const DOC_PREFIX = 'archive/ads/';
+const INDEX_PREFIX = 'archive/sellers/';
+/** index keys sort newest first: R2 lists keys in ascending order */
+const NEWEST_FIRST = 9_999_999_999_999;
+
+export const archiveDocKey = (listingId: string) => `${DOC_PREFIX}${listingId}.json`;
+const sellerPrefix = (userId: string) => `${INDEX_PREFIX}${userId}/`;
+const CURSOR = /^\d{13}-[0-9a-z_]{1,64}$/;
+const indexKey = (userId: string, archivedAt: number, listingId: string) =>
+  `${sellerPrefix(userId)}${String(NEWEST_FIRST - archivedAt).padStart(13, '0')}-${listingId}`;
+
+export const ARCHIVED_MESSAGE = 'This ad is no longer available: it was sold or removed.';
+const ARCHIVED_NOT_FOUND = "We couldn't find that ad in your archive.";
+
+interface ListingRecord {
+  num: number;
+  id: string;
+  slug: string;
+  user_id: string;
+  title: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  condition: string;
+  category_id: string;
+  subcategory_id: string | null;
+  location: string;
+  state_id: number | null;
+  city_id: number | null;
+  area_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  features: string;
+  brand: string | null;
+  status: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+  views: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface PhotoRecord {
+  key: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  phash: string | null;
+  bands: [number | null, number | null, number | null, number | null];
+}
+
+/** The document stored per ad. `version` lets a later reader tell old documents apart. */
+export interface ArchiveDocument {
+  version: 1;
+  id: string;
+  userId: string;
+  slug: string;
+  title: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  condition: string;
+  category: { id: string; name: string };
+  subcategory: { id: string; name: string } | null;
+  location: string;
+  stateId: number | null;
+  cityId: number | null;
+  areaId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  features: Record<string, unknown>;
+  contactName: string | null;
+  contactPhone: string | null;
+  finalStatus: string;
+  createdAt: number;
+  endedAt: number;
+  archivedAt: number;
+  photos: PhotoRecord[];
+  photosRemoved: number;
+  stats: { views: number; favourites: number; chats: number };
+}
+
+/** A test stands in for a crash between the R2 writes and the D1 batch. */
+export interface ArchiveHooks {
+  afterR2Write?: (listingId: string) => void | Promise<void>;
+}
+
+/** The D1 condition under which the ad may go: it is still exactly as it was read. */
+interface Guard {
+  sql: string;
+  params: unknown[];
+}
+
+const unchangedGuard = (row: ListingRecord): Guard => ({
+  sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = ?)',
+  params: [row.id, row.updated_at, row.status],
+});
+
+/**
+ * Moves one ad: R2 first, then D1. `finalStatus` is the state it ended in (its status, or DELETED).
+ * Returns false when the ad changed meanwhile and stays in D1 (its copy removed again).
+ * A seller whose account is deleted keeps no archive: their ad only leaves D1.
+ */
+const archiveOne = async (
+  env: Env,
+  row: ListingRecord,
+  opts: { finalStatus: string; now: number; guard: Guard; keepCopy: boolean; hooks?: ArchiveHooks },
+): Promise<boolean> => {
+  const [media, counts, names] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      'SELECT id, r2_key, content_type, bytes, width, height, phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE listing_id = ? ORDER BY position, id',
+    ).bind(row.id),
+    env.DB.prepare(
+      `SELECT (SELECT count(*) FROM favorites WHERE listing_id = ?1) AS favourites, (SELECT count(*) FROM chats WHERE listing_id = ?1) AS chats`,
+    ).bind(row.id),
+    env.DB.prepare('SELECT id, name FROM categories WHERE id IN (?, ?)').bind(row.category_id, row.subcategory_id ?? ''),
+  ]);
+  type MediaRow = { r2_key: string; content_type: string; bytes: number; width: number | null; height: number | null; phash: string | null; phash_b0: number | null; phash_b1: number | null; phash_b2: number | null; phash_b3: number | null };
+  const photos = (media?.results ?? []) as MediaRow[];
+  const count = (counts?.results[0] ?? { favourites: 0, chats: 0 }) as { favourites: number; chats: number };
+  const nameOf = new Map(((names?.results ?? []) as { id: string; name: string }[]).map((c) => [c.id, c.name]));
+  const kept = opts.keepCopy ? photos.slice(0, ARCHIVE_KEPT_PHOTOS) : [];
+  const dropped = photos.filter((p) => !kept.includes(p));
+
+  let written: { doc: string; entry: string } | undefined;
+  if (opts.keepCopy) {
+    const docKey = archiveDocKey(row.id);
+    // a run that stopped half-way fixed the index key and the archive time: reuse them, so the ad is listed once
+    const earlier = await env.MEDIA.head(docKey);
+    const archivedAt = Number(earlier?.customMetadata?.archivedAt) || opts.now;
+    const entry = earlier?.customMetadata?.indexKey ?? indexKey(row.user_id, archivedAt, row.id);
+    const doc: ArchiveDocument = {
+      version: 1,
+      id: row.id,
+      userId: row.user_id,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      priceMinor: row.price_minor,
+      currency: row.currency,
+      condition: row.condition,
+      category: { id: row.category_id, name: nameOf.get(row.category_id) ?? row.category_id },
+      subcategory: row.subcategory_id ? { id: row.subcategory_id, name: nameOf.get(row.subcategory_id) ?? row.subcategory_id } : null,
+      location: row.location,
+      stateId: row.state_id,
+      cityId: row.city_id,
+      areaId: row.area_id,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      features: JSON.parse(row.features) as Record<string, unknown>,
+      contactName: row.contact_name,
+      contactPhone: row.contact_phone,
+      finalStatus: opts.finalStatus,
+      createdAt: row.created_at,
+      endedAt: row.updated_at,
+      archivedAt,
+      photos: kept.map((p) => ({
+        key: p.r2_key,
+        contentType: p.content_type,
+        bytes: p.bytes,
+        width: p.width,
+        height: p.height,
+        phash: p.phash,
+        bands: [p.phash_b0, p.phash_b1, p.phash_b2, p.phash_b3],
+      })),
+      photosRemoved: dropped.length,
+      stats: { views: row.views, favourites: count.favourites, chats: count.chats },
+    };
+    await env.MEDIA.put(docKey, JSON.stringify(doc), {
+      httpMetadata: { contentType: 'application/json' },
+      customMetadata: { userId: row.user_id, indexKey: entry, archivedAt: String(archivedAt) },
+    });
+    // the card's fields ride on the index entry, so a page of the Archived tab is one list call
+    await env.MEDIA.put(entry, '', {
+      customMetadata: {
+        id: row.id,
+        title: row.title,
+        priceMinor: String(row.price_minor),
+        currency: row.currency,
+        finalStatus: opts.finalStatus,
+        cover: kept[0]?.r2_key ?? '',
+        createdAt: String(row.created_at),
+        archivedAt: String(archivedAt),
+      },
+    });
+    written = { doc: docKey, entry };
+  }
+  await opts.hooks?.afterR2Write?.(row.id);
+
+  const g = opts.guard;
+  const when = (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
+  const ofMedia = 'media_id IN (SELECT id FROM media WHERE listing_id = ?)';
+  const statements = [
+    // chats outlive the ad and keep saying what they were about
+    when('UPDATE chats SET listing_title = ? WHERE listing_id = ?', row.title, row.id),
+    when(`DELETE FROM media_print_windows WHERE ${ofMedia}`, row.id),
+    when(`DELETE FROM media_prints WHERE ${ofMedia}`, row.id),
+    when('DELETE FROM media WHERE listing_id = ?', row.id),
+    // a buyer's favourite of an ad nobody can open any more is only noise in their wishlist
+    when('DELETE FROM favorites WHERE listing_id = ?', row.id),
+    when('DELETE FROM listing_views WHERE listing_id = ?', row.id),
+    when('DELETE FROM listing_daily_stats WHERE listing_id = ?', row.id),
+    when('DELETE FROM listing_view_totals WHERE listing_id = ?', row.id),
+    when('DELETE FROM saved_query_matches WHERE listing_id = ?', row.id),
+    when('DELETE FROM listing_events WHERE listing_id = ?', row.id),
+    // last: every statement above saw the ad still as it was read (its FTS row goes by trigger)
+    when('DELETE FROM listings WHERE id = ?', row.id),
+  ];
+  const results = await env.DB.batch(statements);
+  const removed = (results[statements.length - 1]?.meta.changes ?? 0) > 0;
+  if (!removed) {
+    // the ad changed (put back on sale, edited) after it was read: it stays, and so must not be in the archive
+    if (written) await env.MEDIA.delete([written.doc, written.entry]);
+    return false;
+  }
+  await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
+  return true;
+};
+
+/** The ad of `userId`, archived now because its seller deleted it (decision 021: no wait for a deleted ad). */
+export const archiveDeleted = async (env: Env, listingId: string, userId: string) => {
+  const row = await env.DB.prepare('SELECT * FROM listings WHERE id = ? AND user_id = ?').bind(listingId, userId).first<ListingRecord>();
+  if (!row) return false;
+  const done = await archiveOne(env, row, {
+    finalStatus: 'DELETED',
+    now: Date.now(),
+    guard: { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND user_id = ? AND updated_at = ?)', params: [row.id, userId, row.updated_at] },
+    keepCopy: true,
+  });
+  if (done) await invalidateListingCaches(env);
+  return done;
+};
+
+/**
+ * The cron's job: ads in an archivable state longer than its retention, oldest first, in bounded
+ * batches. `now` is a parameter so tests run it with a controlled clock. Returns how many moved.
+ */
+export const archiveEndedAds = async (
+  env: Env,
+  opts: { now?: number; batchSize?: number; batches?: number; hooks?: ArchiveHooks } = {},
+): Promise<number> => {
+  const now = opts.now ?? Date.now();
+  const batchSize = opts.batchSize ?? ARCHIVE_BATCH_SIZE;
+  let moved = 0;
+  // ads that stayed (changed meanwhile) or failed are not picked again in this run
+  const skip = new Set<string>();
+  for (let batch = 0; batch < (opts.batches ?? ARCHIVE_BATCHES_PER_RUN); batch++) {
+    const states = Object.keys(ARCHIVABLE_STATES) as ArchivableState[];
+    const found = await env.DB.batch(
+      states.map((state) =>
+        env.DB.prepare(
+          `SELECT l.*, u.status AS seller_status FROM listings l JOIN users u ON u.id = l.user_id
+           WHERE l.status = ? AND l.updated_at < ? ORDER BY l.updated_at LIMIT ?`,
+        ).bind(state, now - retentionMs(state), batchSize + skip.size),
+      ),
+    );
+    const rows = found
+      .flatMap((r) => r.results as (ListingRecord & { seller_status: string })[])
+      .filter((r) => !skip.has(r.id))
+      .sort((a, b) => a.updated_at - b.updated_at)
+      .slice(0, batchSize);
+    if (!rows.length) break;
+    for (const row of rows) {
+      try {
+        const done = await archiveOne(env, row, { finalStatus: row.status, now, guard: unchangedGuard(row), keepCopy: row.seller_status !== 'DELETED', hooks: opts.hooks });
+        if (done) moved++;
+        else skip.add(row.id);
+      } catch (err) {
+        // one ad that cannot be moved (R2 or D1 failing) must not stop the others; the next run retries it
+        console.warn(`archiving ${row.id} failed`, err);
+        skip.add(row.id);
+        if (opts.hooks) throw err;
+      }
+    }
+  }
+  if (moved) await invalidateListingCaches(env);
+  return moved;
+};
+
+/** Is this id an archived ad? (Everyone but its seller then gets 410 instead of 404.) */
+export const isArchived = async (env: Env, listingId: string) => Boolean(await env.MEDIA.head(archiveDocKey(listingId.toLowerCase())));
+
+export const archivedGone = () => new AppError(410, 'LISTING_ARCHIVED', ARCHIVED_MESSAGE);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A page of the seller's Archived tab, newest archived first: one R2 list call with the cards'
+ * fields in the entries' metadata. An ad back in D1 (a run stopped between R2 and D1) is left out.
+ */
+export const listArchived = async (env: Env, userId: string, q: { cursor?: string; limit: number }, origin: string): Promise<ArchivedAdsPage> => {
+  // the cursor is the last index key of the page before, without the seller's prefix: it can only
+  // ever move within this seller's own entries
+  if (q.cursor !== undefined && !CURSOR.test(q.cursor)) {
+    throw new AppError(400, 'BAD_CURSOR', 'This page of your archive has expired. Please start again from the first page.');
+  }
+  const listed = await env.MEDIA.list({
+    prefix: sellerPrefix(userId),
+    limit: q.limit,
+    ...(q.cursor ? { startAfter: `${sellerPrefix(userId)}${q.cursor}` } : {}),
+    include: ['customMetadata'],
+  });
+  const entries = listed.objects.map((o) => o.customMetadata ?? {}).filter((m) => m.id);
+  const live = new Set<string>();
+  if (entries.length) {
+    const ids = entries.map((m) => m.id!);
+    const { results } = await env.DB.prepare(`SELECT id FROM listings WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: string }>();
+    for (const r of results) live.add(r.id);
+  }
+  const ads: ArchivedAdCard[] = entries
+    .filter((m) => !live.has(m.id!))
+    .map((m) => ({
+      id: m.id!,
+      title: m.title ?? '',
+      price: Number(m.priceMinor ?? 0) / 100,
+      currency: m.currency ?? 'INR',
+      finalStatus: m.finalStatus ?? 'SOLD',
+      image: m.cover ? mediaUrl(origin, m.cover) : null,
+      createdAt: iso(Number(m.createdAt ?? 0)),
+      archivedAt: iso(Number(m.archivedAt ?? 0)),
+    }));
+  const last = listed.objects.at(-1)?.key;
+  return { ads, nextCursor: listed.truncated && last ? last.slice(sellerPrefix(userId).length) : null };
+};
+
+/** The seller's own archived document; anyone else (and any id not archived) gets the same 404. */
+const ownDocument = async (env: Env, userId: string, listingId: string): Promise<ArchiveDocument> => {
+  const object = await env.MEDIA.get(archiveDocKey(listingId.toLowerCase()));
+  if (!object) throw notFound(ARCHIVED_NOT_FOUND, 'ARCHIVED_AD_NOT_FOUND');
+  const doc = (await object.json()) as ArchiveDocument;
+  if (doc.userId !== userId) throw notFound(ARCHIVED_NOT_FOUND, 'ARCHIVED_AD_NOT_FOUND');
+  return doc;
+};
+
+export const getArchived = async (env: Env, userId: string, listingId: string, origin: string): Promise<ArchivedAd> => {
+  const doc = await ownDocument(env, userId, listingId);
+  const images = doc.photos.map((p) => mediaUrl(origin, p.key));
+  return {
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    price: doc.priceMinor / 100,
+    currency: doc.currency,
+    condition: doc.condition,
+    category: doc.category,
+    subcategory: doc.subcategory,
+    location: doc.location,
+    features: doc.features,
+    finalStatus: doc.finalStatus,
+    image: images[0] ?? null,
+    images,
+    photosRemoved: doc.photosRemoved,
+    stats: doc.stats,
+    createdAt: iso(doc.createdAt),
+    endedAt: iso(doc.endedAt),
+    archivedAt: iso(doc.archivedAt),
+  };
+};
+
+/**
+ * A new ad from an archived one, in one call: the kept photos are copied to new uploads of the
+ * seller (the archive keeps its own), and the ad is posted through the same path as any new ad —
+ * free-ad limit, moderation, duplicate photos. The archived copy stays.
+ */
+export const repostArchived = async <T>(
+  env: Env,
+  db: Db,
+  userId: string,
+  listingId: string,
+  origin: string,
+  post: (input: CreateListingInput) => Promise<T>,
+): Promise<T> => {
+  const doc = await ownDocument(env, userId, listingId);
+  const copies: string[] = [];
+  const now = Date.now();
+  for (const photo of doc.photos) {
+    const object = await env.MEDIA.get(photo.key);
+    if (!object) continue; // a photo lost from R2: repost with the others, the form asks for one if none is left
+    const id = `med_${ulid().toLowerCase()}`;
+    const ext = photo.key.slice(photo.key.lastIndexOf('.') + 1) || 'jpg';
+    const key = `u/${userId}/${id.slice(4)}.${ext}`;
+    await env.MEDIA.put(key, await object.arrayBuffer(), { httpMetadata: { contentType: photo.contentType, cacheControl: 'public, max-age=31536000, immutable' } });
+    await env.DB.prepare(
+      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, width, height, position, state, phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
+       VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
+    )
+      .bind(id, userId, key, photo.contentType, photo.bytes, photo.width, photo.height, photo.phash, ...photo.bands, now)
+      .run();
+    copies.push(key);
+  }
+  // the place as the post form names it, from the ids the ad had (the display text may carry a free-text area)
+  const places = await loadLocations(db);
+  const name = (id: number | null) => (id === null ? undefined : places.byId.get(id)?.name);
+  const state = name(doc.stateId);
+  const city = name(doc.cityId);
+  // a free-text neighbourhood is the display text's first part when it is not the city itself
+  const firstPart = doc.location.split(',')[0]?.trim();
+  const neighbourhood = name(doc.areaId) ?? (city && firstPart !== city ? firstPart : undefined);
+  const input: CreateListingInput = {
+    title: doc.title,
+    description: doc.description,
+    price: doc.priceMinor / 100,
+    currency: doc.currency as CreateListingInput['currency'],
+    condition: doc.condition as CreateListingInput['condition'],
+    categoryId: doc.category.id,
+    ...(doc.subcategory ? { subcategoryId: doc.subcategory.id } : {}),
+    // no neighbourhood: the city alone (or the state) as one place text, which needs none
+    ...(state && city && neighbourhood ? { state, city, neighbourhood } : { location: city ?? state ?? doc.location }),
+    ...(doc.latitude !== null ? { latitude: doc.latitude } : {}),
+    ...(doc.longitude !== null ? { longitude: doc.longitude } : {}),
+    images: copies,
+    features: doc.features as CreateListingInput['features'],
+    ...(doc.contactName ? { sellerName: doc.contactName } : {}),
+    ...(doc.contactPhone ? { sellerPhone: doc.contactPhone } : {}),
+  };
+  return post(input);
+};
+
+/**
+ * Account deletion: the seller's archive goes with their personal data, bounded per call (the
+ * documents carry contact details). Returns how many archived ads were removed.
+ */
+export const purgeArchiveOf = async (env: Env, userId: string, maxPages = 10) => {
+  let removed = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const listed = await env.MEDIA.list({ prefix: sellerPrefix(userId), limit: 100, ...(cursor ? { cursor } : {}), include: ['customMetadata'] });
+    const keys = listed.objects.flatMap((o) => {
+      const id = o.customMetadata?.id;
+      const cover = o.customMetadata?.cover;
+      // demo photos are shared by many ads and never removed
+      return [o.key, ...(id ? [archiveDocKey(id)] : []), ...(cover && !cover.startsWith('seed/') ? [cover] : [])];
+    });
+    if (keys.length) await env.MEDIA.delete(keys);
+    removed += listed.objects.length;
+    if (!listed.truncated) break;
+    cursor = listed.cursor;
+  }
+  return removed;
+};
