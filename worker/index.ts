@@ -3,6 +3,7 @@ import { backfillPhotoPrints } from './services/photos/duplicate-photos';
 import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';
+import { withBookmark, withRequestSession } from './db/session';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
@@ -55,11 +56,14 @@ const routeRealtime = (request: Request, env: Env) =>
   });
 
 export default {
+  // every request reads D1 through its own session: replicas where freshness allows, the user's
+  // bookmark where it does not (worker/db/session.ts, decision 022)
   fetch: async (request, env, ctx) => {
+    const session = withRequestSession(env, request);
     if (new URL(request.url).pathname.startsWith('/parties/')) {
-      return (await routeRealtime(request, env)) ?? app.fetch(request, env, ctx);
+      return (await routeRealtime(request, session.env)) ?? withBookmark(await app.fetch(request, session.env, ctx), session.db);
     }
-    return app.fetch(request, env, ctx);
+    return withBookmark(await app.fetch(request, session.env, ctx), session.db);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
   // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an
