@@ -14,22 +14,9 @@
  * This is the one place requests get their database: the listings shards of later work plug in here.
  */
 
-export const BOOKMARK_HEADER = 'x-d1-bookmark';
+import { BOOKMARK_HEADER, isBookmark, newerBookmark } from '../schemas/bookmark';
 
-/**
- * What D1 bookmarks look like (hex groups joined by dashes, e.g. `0000000b-00000002-00004f85-<hash>`),
- * loosely: a header that does not fit is ignored (the read starts unconstrained) rather than
- * passed on to D1 to fail the request.
- */
-const BOOKMARK_SHAPE = /^[0-9a-f]{8}(?:-[0-9a-f]{1,64}){1,8}$/i;
-export const isBookmark = (value: string | null | undefined): value is string => !!value && value.length <= 300 && BOOKMARK_SHAPE.test(value);
-
-/** The newer of two bookmarks: D1 bookmarks sort lexicographically, oldest first. */
-export const newerBookmark = (a: string | null | undefined, b: string | null | undefined): string | null => {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  return a >= b ? a : b;
-};
+export { BOOKMARK_HEADER, isBookmark, newerBookmark };
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
