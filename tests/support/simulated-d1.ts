@@ -28,8 +28,12 @@ export class RoundTripCounter {
   roundTrips = 0;
   #finished = 0;
 
-  async track<T>(where: 'primary' | 'replica', run: () => Promise<T>): Promise<T> {
+  /** each call's place in the chain and its first statement, to find what to fold together */
+  readonly trace: { depth: number; where: 'primary' | 'replica'; sql: string }[] = [];
+
+  async track<T>(where: 'primary' | 'replica', run: () => Promise<T>, sql = ''): Promise<T> {
     const depth = this.#finished + 1;
+    this.trace.push({ depth, where, sql: sql.replace(/\s+/g, ' ').slice(0, 140) });
     this.calls++;
     if (where === 'primary') this.primaryCalls++;
     else this.replicaCalls++;
@@ -207,7 +211,7 @@ class SimulatedSession {
       const served = where === 'primary' ? d1.primaryPosition : d1.replicaPosition;
       this.#position = Math.max(this.#position ?? 0, served);
       return result;
-    });
+    }, `${statements.length > 1 ? `[batch of ${statements.length}] ` : ''}${statements[0]?.sql ?? ''}`);
   }
 }
 

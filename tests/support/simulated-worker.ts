@@ -13,6 +13,7 @@ export interface SimulatedAnswer {
   roundTrips: number;
   calls: number;
   replicaCalls: number;
+  trace: RoundTripCounter['trace'];
 }
 
 /**
@@ -37,7 +38,7 @@ export class Browser {
     const res = await worker.fetch!(new Request(`${BASE}${path}`, { ...init, headers }) as never, { ...env, DB: simulatedD1(this.d1, this.latency, counter) }, ctx);
     const text = await res.text();
     // what the request waited on before its answer; work left to waitUntil is not counted
-    const counted = { roundTrips: counter.roundTrips, calls: counter.calls, replicaCalls: counter.replicaCalls };
+    const counted = { roundTrips: counter.roundTrips, calls: counter.calls, replicaCalls: counter.replicaCalls, trace: [...counter.trace] };
     await waitOnExecutionContext(ctx);
     if (this.keepsBookmark) this.bookmark = newerBookmark(this.bookmark, res.headers.get(BOOKMARK_HEADER));
     let body: any;

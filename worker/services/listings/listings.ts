@@ -18,7 +18,8 @@ export const LISTING_COLUMNS = `
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
   l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
-  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads`;
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads,
+  (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS image_keys`;
 
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
@@ -62,6 +63,11 @@ export interface ListingRow {
   user_created_at: number;
   /** the seller's live ads (users.live_ads, kept by triggers) */
   seller_live_ads: number;
+  /**
+   * the photos' keys in order, as a JSON array: read in the same statement as the ad, so showing
+   * ads costs no second round trip to the database (decision 022)
+   */
+  image_keys?: string | null;
 }
 
 const parseFeatures = (text: string): Record<string, unknown> => {
@@ -76,7 +82,10 @@ const parseFeatures = (text: string): Record<string, unknown> => {
 /** Turns rows into the API's listing shape, fetching all their photos in one query. */
 export const hydrate = async (db: Db, env: Env, origin: string, rows: ListingRow[], opts: { owner?: boolean } = {}): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), imagesFor(env, rows.map((r) => r.id))]);
+  const unread = rows.filter((r) => typeof r.image_keys !== 'string').map((r) => r.id);
+  const [categories, fetched] = await Promise.all([allCategories(db), unread.length ? imagesFor(env, unread) : new Map<string, string[]>()]);
+  const images = new Map(fetched);
+  for (const r of rows) if (typeof r.image_keys === 'string') images.set(r.id, JSON.parse(r.image_keys) as string[]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -569,31 +578,38 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
   throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
 };
 
-/** Same subcategory, nearest first: the same city, then anywhere; never the ad itself. */
+/**
+ * Same subcategory (or category, for an ad without one), nearest first: the same city, then
+ * anywhere; never the ad itself. One batch, one round trip to the database (decision 022): the ad,
+ * and for each scope its nearest and its newest candidates, each statement on its own index; the
+ * scope that does not apply finds nothing. Up to `limit` rows of each are merged here.
+ */
 export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
-  const base = await env.DB.prepare(`SELECT id, user_id, status, category_id, subcategory_id, city_id FROM listings WHERE id = ?`)
-    .bind(id.toLowerCase())
-    .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
+  const candidates = (scope: string, near: boolean) =>
+    env.DB.prepare(
+      `SELECT ${LISTING_COLUMNS} FROM listings b JOIN listings l ON ${scope}${near ? ' AND l.city_id = b.city_id' : ''} ${LISTING_JOINS}
+       WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2`,
+    ).bind(id.toLowerCase(), limit);
+  const bySubcategory = 'l.subcategory_id = b.subcategory_id';
+  const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
+  const [baseResult, ...found] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
+    candidates(bySubcategory, true),
+    candidates(byCategory, true),
+    candidates(bySubcategory, false),
+    candidates(byCategory, false),
+  ]);
+  const base = baseResult?.results[0] as { id: string; user_id: string; status: string } | undefined;
   // a hidden ad is as missing here as on its own page (only its owner sees it)
   if (!base || !(base.status === 'APPROVED' || base.status === 'SOLD' || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  const scope = base.subcategory_id ? { column: 'l.subcategory_id', value: base.subcategory_id } : { column: 'l.category_id', value: base.category_id };
   const rows: ListingRow[] = [];
-  if (base.city_id !== null) {
-    const near = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND l.city_id = ? AND ${scope.column} = ? AND l.id != ? ORDER BY l.sort_at DESC LIMIT ?`,
-    )
-      .bind(base.city_id, scope.value, base.id, limit)
-      .all<ListingRow>();
-    rows.push(...near.results);
-  }
-  if (rows.length < limit) {
-    const seen = [base.id, ...rows.map((r) => r.id)];
-    const more = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND ${scope.column} = ? AND l.id NOT IN (${seen.map(() => '?').join(',')}) ORDER BY l.sort_at DESC LIMIT ?`,
-    )
-      .bind(scope.value, ...seen, limit - rows.length)
-      .all<ListingRow>();
-    rows.push(...more.results);
+  const seen = new Set<string>();
+  for (const result of found) {
+    for (const row of (result?.results ?? []) as ListingRow[]) {
+      if (rows.length >= limit || seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
   }
   return hydrate(db, env, origin, rows);
 };
