@@ -27,7 +27,7 @@ const main = async () => {
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--show-interactive-dev-session=false', '--log-level', 'error'],
+    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:bench-journeys-secret-0123456789', '--show-interactive-dev-session=false', '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let rtt = 0;
