@@ -158,6 +158,8 @@ export const deleteDemoData = async (db: D1Database) => {
   const demoListings = `SELECT id FROM listings WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`;
   const optional: [string, string][] = [
     ['listing_views', `DELETE FROM listing_views WHERE listing_id IN (${demoListings})`],
+    ['listing_daily_stats', `DELETE FROM listing_daily_stats WHERE listing_id IN (${demoListings})`],
+    ['listing_view_totals', `DELETE FROM listing_view_totals WHERE listing_id IN (${demoListings})`],
     ['messages', `DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}'))`],
     ['chats', `DELETE FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}')`],
     ['notifications', `DELETE FROM notifications WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
@@ -207,11 +209,11 @@ export const dropInsertTrigger = (db: D1Database) => db.prepare(`DROP TRIGGER IF
 export const createInsertTrigger = (db: D1Database, sql: string) => db.prepare(sql).run();
 
 /** What the insert trigger indexes: live listings only, with their facet tokens (migrations/0007, 0008). */
-const FTS_SELECT = `SELECT l.num, l.title, l.description, l.location,
+export const FTS_SELECT = `SELECT l.num, l.title, l.description, l.location,
   coalesce((SELECT group_concat(name, ' ') FROM categories WHERE id IN (l.category_id, l.subcategory_id)), ''),
   'xc' || replace(l.category_id, '-', '') || coalesce(' xc' || replace(l.subcategory_id, '-', ''), '') || coalesce(' xl' || l.state_id, '') || coalesce(' xl' || l.city_id, '') || coalesce(' xl' || l.area_id, '')
   FROM listings l WHERE l.status = 'APPROVED'`;
-const FTS_COLUMNS = 'rowid, title, description, location, categories, facets';
+export const FTS_COLUMNS = 'rowid, title, description, location, categories, facets';
 
 /** Indexes listings with num in (from, to] in slices (what the trigger would have done row by row). */
 export const indexListings = async (db: D1Database, from: number, to: number, slice = 25_000) => {

@@ -294,7 +294,8 @@ export const listingViews = sqliteTable(
     viewerKey: text('viewer_key').notNull(),
     day: integer('day').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] })],
+  // listing_views_day (migration 0029): rows of finished days are removed hourly (decision 020)
+  (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] }), index('listing_views_day').on(t.day)],
 );
 
 export const popularSearches = sqliteTable(
@@ -785,5 +786,18 @@ export const listingDailyStats = sqliteTable(
     day: integer('day').notNull(),
     views: integer('views').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+  // listing_daily_stats_day (migration 0029): the hourly roll-up finds days past the window without reading the rest
+  (t) => [primaryKey({ columns: [t.listingId, t.day] }), index('listing_daily_stats_day').on(t.day)],
 );
+
+/**
+ * Views of an ad on days that left `listing_daily_stats` (older than the 30 days the seller's stats
+ * show; decision 020), added up: one row per ad instead of one per ad per day.
+ */
+export const listingViewTotals = sqliteTable('listing_view_totals', {
+  listingId: text('listing_id').primaryKey(),
+  /** views on the rolled-up days */
+  views: integer('views').notNull().default(0),
+  /** every day before this one (a UTC day number) is counted in `views` */
+  throughDay: integer('through_day').notNull(),
+});

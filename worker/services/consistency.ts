@@ -2,6 +2,7 @@ import type { Env as WorkerEnv } from '../env';
 import { invalidateListingCaches } from '../lib/cache';
 import { categoryCountsFromDb } from './listings/catalog';
 import { locationCountsFromDb } from './listings/locations';
+import { viewerRowCutoff } from '../schemas/retention-data';
 
 /**
  * The consistency checker (decision 018). SEL keeps many values twice for speed — a seller's live
@@ -560,15 +561,16 @@ const invoiceSeries: Check = {
 const dailyViews: Check = {
   name: 'listing_daily_stats.views',
   table: 'listing_daily_stats.views',
-  source: 'listing_views rows of the ad and day (each viewer once a day)',
+  source: 'listing_views rows of the ad and day (each viewer once a day), on the days those rows are still kept',
   repairable: true,
-  async scan(env, cursor, { batchRows }) {
+  // viewer rows of older days are removed on purpose (decision 020): those days have no source left to compare with
+  async scan(env, cursor, { batchRows, now }) {
     const [listingId, day] = cursor ? [cursor.slice(0, cursor.indexOf('|')), Number(cursor.slice(cursor.indexOf('|') + 1))] : ['', -1];
     const { results } = await env.DB.prepare(
       `SELECT s.listing_id, s.day, s.views AS kept, (SELECT count(*) FROM listing_views v WHERE v.listing_id = s.listing_id AND v.day = s.day) AS expected
-       FROM (SELECT listing_id, day, views FROM listing_daily_stats WHERE (listing_id, day) > (?1, ?2) ORDER BY listing_id, day LIMIT ?3) s`,
+       FROM (SELECT listing_id, day, views FROM listing_daily_stats WHERE (listing_id, day) > (?1, ?2) AND day >= ?4 ORDER BY listing_id, day LIMIT ?3) s`,
     )
-      .bind(listingId, day, batchRows)
+      .bind(listingId, day, batchRows, viewerRowCutoff(now))
       .all<{ listing_id: string; day: number; kept: number; expected: number }>();
     const last = results[results.length - 1];
     return {

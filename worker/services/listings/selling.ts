@@ -459,6 +459,8 @@ export const deleteListing = async (env: Env, userId: string, id: string) => {
     env.DB.prepare('DELETE FROM media WHERE listing_id = ?').bind(row.id),
     env.DB.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(row.id),
     env.DB.prepare('DELETE FROM listing_views WHERE listing_id = ?').bind(row.id),
+    env.DB.prepare('DELETE FROM listing_daily_stats WHERE listing_id = ?').bind(row.id),
+    env.DB.prepare('DELETE FROM listing_view_totals WHERE listing_id = ?').bind(row.id),
     env.DB.prepare('DELETE FROM listings WHERE id = ? AND user_id = ?').bind(row.id, userId),
   ]);
   await deleteObjectsIfUnused(env, photos.map((p) => p.r2_key));

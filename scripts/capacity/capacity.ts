@@ -1,0 +1,89 @@
+/**
+ * `npm run capacity [-- --check] [-- --measure [--reuse] [--listings N] [--seconds S]]` (decision 020)
+ *
+ * Prints, for the design the model checks (and for the code as it was before, for comparison): each
+ * database's size after 1, 12 and 36 months, its peak statements per second against what one D1
+ * can do, the fewest databases each group needs, and the monthly Cloudflare bill by product.
+ * Inputs: scripts/capacity/inputs.ts; measured figures: scripts/capacity/measured.json (rerun the
+ * measurement with --measure, which seeds 100,000 ads and takes several minutes).
+ * --check exits 1 when a database of the design passes half its size limit within 36 months or
+ * half its capacity at the peak.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, type Design } from './inputs';
+import { databases, failures, GB, minimumDatabases, monthlyBill, rowsAt, traffic, world, type MeasuredFigures } from './model';
+import type { Measured } from './measure';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const measuredPath = join(here, 'measured.json');
+
+export const figuresOf = (m: Measured): MeasuredFigures => ({
+  bytesPerRow: Object.fromEntries(Object.entries(m.tables).map(([t, s]) => [t, s.bytesPerRow])),
+  d1QueriesPerSecond: m.d1.queriesPerSecond,
+});
+
+const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+const gb = (bytes: number) => `${(bytes / GB).toFixed(2)} GB`;
+
+const report = (design: Design, m: MeasuredFigures) => {
+  const lines = [`\n== ${design.name}`];
+  lines.push(`${'database'.padEnd(22)}${HORIZON_MONTHS.map((h) => `${h} mo`.padStart(11)).join('')}${'peak stmt/s'.padStart(13)}${'of one D1'.padStart(11)}`);
+  const figures = databases(design, m, HORIZON_MONTHS);
+  for (const d of figures) {
+    const name = `${d.group} ×${d.databases}${design.listingsDatabases === 0 && d.group === 'core' ? ' (all)' : ''}`;
+    lines.push(`${name.padEnd(22)}${HORIZON_MONTHS.map((h) => gb(d.bytes[h]!).padStart(11)).join('')}${String(Math.round(d.peakQps)).padStart(13)}${`${(d.capacityShare * 100).toFixed(0)} %`.padStart(11)}`);
+  }
+  lines.push('(sizes and load: the busiest database of each group; load on its primary at the peak second after 36 months)');
+  // what fills each group after 36 months, all its databases together
+  const last = HORIZON_MONTHS[HORIZON_MONTHS.length - 1]!;
+  const rows = rowsAt(design, world, traffic, last);
+  for (const group of ['listings', 'core'] as const) {
+    const parts = Object.entries(rows[group]).map(([table, n]) => [table, n * (m.bytesPerRow[table] ?? 0)] as const).filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]);
+    const total = parts.reduce((n, [, b]) => n + b, 0);
+    lines.push(`  ${group} tables after ${last} months, all databases: ${gb(total)} = ${parts.slice(0, 6).map(([t, b]) => `${t} ${(b / GB).toFixed(1)}`).join(', ')}${parts.length > 6 ? ', …' : ''}`);
+  }
+  const bill = HORIZON_MONTHS.map((h) => monthlyBill(design, m, h));
+  lines.push(`\nmonthly bill${HORIZON_MONTHS.map((h) => `${h} mo`.padStart(11)).join('')}`);
+  for (const product of ['workers', 'd1', 'durableObjects', 'r2', 'kv', 'queues', 'total'] as const) {
+    lines.push(`${product.padEnd(12)}${bill.map((b) => usd(b[product]).padStart(11)).join('')}`);
+  }
+  const problems = failures(figures);
+  return { text: lines.join('\n'), problems, figures };
+};
+
+const main = async () => {
+  if (process.argv.includes('--measure')) {
+    const { measure } = await import('./measure');
+    const measured = await measure();
+    writeFileSync(measuredPath, `${JSON.stringify(measured, null, 2)}\n`);
+    console.log(`wrote ${measuredPath}`);
+  }
+  const measured = JSON.parse(readFileSync(measuredPath, 'utf8')) as Measured;
+  const m = figuresOf(measured);
+  console.log(`measured ${measured.measuredAt} (${measured.command}): one D1 runs ${m.d1QueriesPerSecond} statements/s; bytes per row e.g. listings ${m.bytesPerRow.listings}, search index per live ad ${m.bytesPerRow.listings_fts}, listing_views ${m.bytesPerRow.listing_views}, users ${m.bytesPerRow.users}`);
+  const before = report(BEFORE, m);
+  const specified = report(AS_SPECIFIED, m);
+  const design = report(DESIGN, m);
+  console.log(before.text);
+  if (before.problems.length) console.log(`\nfails:\n  ${before.problems.join('\n  ')}`);
+  console.log(specified.text);
+  if (specified.problems.length) console.log(`\nfails:\n  ${specified.problems.join('\n  ')}`);
+  const count = (n: number) => (Number.isFinite(n) ? String(n) : 'more than 256');
+  console.log(`fewest databases that would pass as specified: listings ${count(minimumDatabases(AS_SPECIFIED, m, HORIZON_MONTHS, 'listings'))}, core ${count(minimumDatabases(AS_SPECIFIED, m, HORIZON_MONTHS, 'core'))}`);
+  console.log(design.text);
+  const needListings = minimumDatabases(DESIGN, m, HORIZON_MONTHS, 'listings');
+  const needCore = minimumDatabases(DESIGN, m, HORIZON_MONTHS, 'core');
+  console.log(`\nfewest databases that pass: listings ${count(needListings)}, core (accounts by user) ${count(needCore)}; the design has ${DESIGN.listingsDatabases} and ${DESIGN.coreDatabases}`);
+  if (design.problems.length) console.log(`\nthe design fails:\n  ${design.problems.join('\n  ')}`);
+  else console.log('\nthe design passes: every database under half its size limit for 36 months and under half its capacity at the peak');
+  if (process.argv.includes('--check') && design.problems.length) process.exitCode = 1;
+};
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,240 @@
+/**
+ * The capacity model's inputs (decision 020): ONE reviewed file. Every figure says what it rests on:
+ * - published: a number someone printed, with where;
+ * - estimate: our reasoning, written beside it;
+ * - design: a choice we make (or another piece of work makes), changeable here;
+ * - measured: counted in this repository (bytes per row and one D1's queries per second live in
+ *   measured.json, written by `npm run capacity -- --measure`; statements per request are counted
+ *   by tests/api/capacity-queries.test.ts, which fails when the code drifts from these figures).
+ * Retention periods the worker enforces come from worker/schemas/retention-data.ts, so the model
+ * and the code cannot disagree.
+ */
+import { RETENTION } from '../../worker/schemas/retention-data';
+
+export type Basis = 'published' | 'estimate' | 'design' | 'measured';
+export interface Figure {
+  value: number;
+  basis: Basis;
+  /** the source (published), the reasoning (estimate, design) or how it is counted (measured) */
+  note: string;
+}
+const f = (value: number, basis: Basis, note: string): Figure => ({ value, basis, note });
+
+const OLX_2014 = 'OLX India, 2014, as reported in "Startup of the week: OLX", mydigitalstartup.net, 2017-05-29 (http://www.mydigitalstartup.net/2017/05/29/startup-of-the-week-olx/)';
+
+/** The market leader's volume, which the model must carry. */
+export const WORLD = {
+  pageViewsPerMonth: f(1.5e9, 'published', `${OLX_2014}: "1.5 billion monthly page views were generated from India in 2014"`),
+  mobileShare: f(0.8, 'published', `${OLX_2014}: "80% of usage on mobile" (2013); informs the page mix, not the arithmetic`),
+  monthlyUsers: f(30e6, 'estimate', 'the anchor given for this model: 1.5 billion page views at ~50 pages per user a month'),
+  liveAds: f(2e6, 'estimate', 'the anchor: ~2 million live ads, about 80,000 a day living ~25 days (30-day expiry, some sold or removed sooner)'),
+  newAdsPerDay: f(80_000, 'estimate', 'the anchor: 80,000 new ads a day'),
+  growthPerYear: f(0.15, 'estimate', 'volumes grow 15 % a year (India\'s internet users grew ~8–10 % a year in the 2020s; used-goods trade online grows faster). Applied to traffic and new rows alike'),
+  registeredUsers: f(15e6, 'estimate', 'accounts at the start: half the monthly users sign in (posting and chatting need an account; browsing does not)'),
+  newAccountsPerDay: f(25_000, 'estimate', 'first-time sellers and buyers who write: about a third of the day\'s 80,000 ads come from new sellers, plus buyers signing up to chat'),
+  conversationsPerAd: f(2.5, 'estimate', 'buyers who write about an ad: many ads get none, popular ones (phones, bikes, cars) tens; 2–3 is the usual reply count quoted for general classifieds'),
+  messagesPerConversation: f(6, 'estimate', 'a short negotiation: availability, price, place and time, a thank-you; most conversations stop after 2–4 messages, some run to 30'),
+  favouritesPerAd: f(3, 'estimate', 'saves are cheaper than writing: a little more than the conversations'),
+  notificationsPerUserPerMonth: f(4, 'estimate', 'per monthly user: chat notifications (one per conversation while unread), saved-search alerts, ad-status news'),
+  ordersPerDay: f(3_000, 'estimate', 'paid packages and premium: ~4 % of sellers pay, most for one feature or boost'),
+  photosPerAd: f(3, 'estimate', 'the post form allows 10; the seed averages 2.5; phones make more photos easy'),
+  photoBytes: f(180_000, 'estimate', 'a phone photo after the client resizes it to 1600 px WebP/JPEG (the upload limit is 5 MB)'),
+} as const;
+
+/** How page views turn into work. */
+export const TRAFFIC = {
+  peakToAverage: f(3, 'estimate', 'the busiest second against the monthly average: Indian traffic peaks 20:00–22:00 at ~2× the daily mean, and a busy second within that hour ~1.5× again'),
+  apiCallsPerPageView: f(1.6, 'estimate', 'the first page is one worker request (the page with its data inlined, decision 011); later pages of the single-page app call 1–3 API operations'),
+  guestShare: f(0.65, 'estimate', 'page views by people not signed in: most browsing happens before anyone signs in'),
+  guestCacheHitRatio: f(0.7, 'estimate', 'guest pages and API answers served from the edge cache (decision 011): home, categories and popular ads repeat; long-tail searches do not'),
+  /** share of page views by what they show */
+  mix: {
+    home: f(0.12, 'estimate', 'the first page of many visits'),
+    search: f(0.33, 'estimate', 'category pages, searches, filters, further pages'),
+    adPage: f(0.4, 'estimate', 'classifieds traffic is mostly looking at ads'),
+    chat: f(0.08, 'estimate', 'chat list and conversations'),
+    myAds: f(0.07, 'estimate', 'My Ads, account, favourites, notifications'),
+  },
+  allIndiaSearchShare: f(0.25, 'estimate', 'searches not narrowed to a state or city (home feed, all-India text searches): they ask every listings database'),
+  uniqueViewerDaysPerAdView: f(0.7, 'estimate', 'repeat looks by the same person on the same day do not add a viewer row'),
+  cpuMsPerRequest: f(4, 'estimate', 'worker CPU per request: bench:profile shows a few ms for rendering an answer; cached answers cost less'),
+  kvReadsPerRequest: f(1, 'estimate', 'the cache version and cached counts (decision 011)'),
+} as const;
+
+/**
+ * D1 statements per request kind, by database (listings tables or the accounts' tables) and read or
+ * write. `measured`: counted with a D1 wrapper around the worker's binding, the second of two
+ * identical requests (per-isolate memos warm), after-response work included
+ * (tests/api/capacity-queries.test.ts fails when the code needs more than these figures).
+ */
+const counted = (n: number, what: string) => f(n, 'measured', what);
+export const STATEMENTS = {
+  home: { listingsReads: counted(2, 'GET /api/listings?limit=20: the page and its capped count') },
+  search: { listingsReads: counted(3, 'GET /api/listings?category=…: the category, the page, its capped count') },
+  adPage: {
+    listingsReads: counted(5, 'GET /api/listings/{id} (the ad with its seller and photos: 2) and GET /api/listings/{id}/related (3)'),
+    listingsWrites: counted(3, 'the view counter, one batch on every view (cached pages report theirs too): viewer row, lifetime count, daily counter; rows change only for a new viewer-day'),
+  },
+  chat: { listingsReads: counted(1, 'GET /api/messages/chats: the ads of the conversations'), coreReads: counted(2, 'the conversations and the other party') },
+  myAds: { listingsReads: counted(4, 'GET /api/listings/user/my-listings: the ads, photos, counts'), coreReads: counted(1, 'the account') },
+  signedIn: { coreReads: counted(1, 'a signed-in read: counted 0 extra for a search (the token carries what it needs); 1 kept for the account checks of other operations') },
+  postAd: {
+    listingsReads: counted(6, 'POST /api/listings: the place, category, duplicate-photo and limit checks'),
+    listingsWrites: counted(4, 'the ad, its photos, the listing event, the posting record (triggers: search index, seller count)'),
+    coreReads: counted(4, 'the seller, blocks, the free-ad allowance'),
+    coreWrites: counted(1, 'the seller\'s posting count'),
+  },
+  favourite: { listingsReads: counted(1, 'POST /api/listings/{id}/favorite: the ad'), coreReads: counted(5, 'the user, the favourite, the seller, their language, their inbox presence'), coreWrites: counted(2, 'the favourite and the seller\'s notification') },
+  message: { coreWrites: f(1, 'design', 'with messages held in the chat room: one update of the conversation row (last message, sequence); not counted here (the room writes it)') },
+  notification: { coreWrites: f(1, 'estimate', 'one row (the trigger trims the oldest in the same statement)') },
+} as const;
+
+/** Cloudflare's published prices and limits (Workers Paid). */
+export const PRICES = {
+  workersBase: f(5, 'published', 'Workers Paid plan, per month: https://developers.cloudflare.com/workers/platform/pricing/'),
+  workersRequestsIncluded: f(10e6, 'published', 'https://developers.cloudflare.com/workers/platform/pricing/ (10 million included per month)'),
+  workersPerMillionRequests: f(0.3, 'published', 'https://developers.cloudflare.com/workers/platform/pricing/ (+$0.30 per additional million)'),
+  workersCpuMsIncluded: f(30e6, 'published', 'https://developers.cloudflare.com/workers/platform/pricing/ (30 million CPU ms included)'),
+  workersPerMillionCpuMs: f(0.02, 'published', 'https://developers.cloudflare.com/workers/platform/pricing/ (+$0.02 per additional million CPU ms)'),
+  d1RowsReadIncluded: f(25e9, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/ (first 25 billion a month)'),
+  d1PerMillionRowsRead: f(0.001, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/'),
+  d1RowsWrittenIncluded: f(50e6, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/ (first 50 million a month)'),
+  d1PerMillionRowsWritten: f(1, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/'),
+  d1StorageIncludedGb: f(5, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/ (first 5 GB)'),
+  d1PerGbMonth: f(0.75, 'published', 'https://developers.cloudflare.com/d1/platform/pricing/'),
+  d1MaxDatabaseGb: f(10, 'published', 'https://developers.cloudflare.com/d1/platform/limits/ (10 GB, Workers Paid)'),
+  doRequestsIncluded: f(1e6, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/ (1 million; includes WebSocket messages and alarms)'),
+  doPerMillionRequests: f(0.15, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/'),
+  doGbSecondsIncluded: f(400_000, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/'),
+  doPerMillionGbSeconds: f(12.5, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/'),
+  doStorageIncludedGb: f(5, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/ (SQLite storage, billed since January 2026; figure as listed there, not shown in the excerpt we read)'),
+  doPerGbMonth: f(0.2, 'published', 'https://developers.cloudflare.com/durable-objects/platform/pricing/ (SQLite stored data; as above)'),
+  r2StorageIncludedGb: f(10, 'published', 'https://developers.cloudflare.com/r2/pricing/'),
+  r2PerGbMonth: f(0.015, 'published', 'https://developers.cloudflare.com/r2/pricing/ (Standard storage)'),
+  r2ClassAIncluded: f(1e6, 'published', 'https://developers.cloudflare.com/r2/pricing/'),
+  r2PerMillionClassA: f(4.5, 'published', 'https://developers.cloudflare.com/r2/pricing/'),
+  r2ClassBIncluded: f(10e6, 'published', 'https://developers.cloudflare.com/r2/pricing/'),
+  r2PerMillionClassB: f(0.36, 'published', 'https://developers.cloudflare.com/r2/pricing/'),
+  kvReadsIncluded: f(10e6, 'published', 'https://developers.cloudflare.com/kv/platform/pricing/'),
+  kvPerMillionReads: f(0.5, 'published', 'https://developers.cloudflare.com/kv/platform/pricing/'),
+  kvWritesIncluded: f(1e6, 'published', 'https://developers.cloudflare.com/kv/platform/pricing/'),
+  kvPerMillionWrites: f(5, 'published', 'https://developers.cloudflare.com/kv/platform/pricing/'),
+  queuesOpsIncluded: f(1e6, 'published', 'https://developers.cloudflare.com/queues/platform/pricing/'),
+  queuesPerMillionOps: f(0.4, 'published', 'https://developers.cloudflare.com/queues/platform/pricing/ (a message is 3 operations: write, read, delete)'),
+} as const;
+
+/** One way of building SEL: which data sits where, and for how long. */
+export interface Design {
+  name: string;
+  /** listings, their photos, search index and view history, spread by place */
+  listingsDatabases: number;
+  /** accounts and what hangs off them (conversations, favourites, orders, saved searches), by user */
+  coreDatabases: number;
+  /** read copies of each database that serve Indian traffic (the primary counts as one) */
+  readCopies: number;
+  /** days an ad lives (0: never expires) */
+  expiryDays: number;
+  /** days an expired, sold or deleted ad stays in D1 before it moves to R2 (Infinity: never) */
+  archiveAfterDays: number;
+  /** chat messages live in the chat rooms' Durable Objects, not in D1 */
+  messagesInRooms: boolean;
+  /** a conversation's D1 row leaves with its archived ad (the room keeps everything) */
+  conversationsLeaveWithAd: boolean;
+  /** notifications live in each user's inbox Durable Object, not in D1 */
+  notificationsInInbox: boolean;
+  /** per-day view counters are kept this many days, older ones rolled into totals (Infinity: kept) */
+  dailyViewDays: number;
+  /** viewer rows are kept this many days (Infinity: kept) */
+  viewerRowDays: number;
+  /** notifications kept per user (Infinity: unbounded) */
+  notificationsPerUser: number;
+  /**
+   * 'd1': every ad view runs the counter's batch on the listings database and keeps a viewer row
+   * there (as built); 'batched': views are counted in a Durable Object per listings database, which
+   * keeps the day's viewers itself and writes the counters in one multi-row statement every few seconds
+   */
+  viewCounting: 'd1' | 'batched';
+}
+
+/** Statements per ad view when a counter object writes the counters in batches. */
+export const BATCHED_VIEW_STATEMENTS = f(0.05, 'estimate', 'a flush every ~5 s writes the day counters and lifetime counts of every ad viewed meanwhile in two multi-row statements of up to 40 ads (D1\'s 100 bound parameters)');
+
+/** What the code did before this work: one database, nothing ever leaves. */
+export const BEFORE: Design = {
+  name: 'before (one database, nothing leaves)',
+  listingsDatabases: 0,
+  coreDatabases: 1,
+  readCopies: 1,
+  expiryDays: 0,
+  archiveAfterDays: Infinity,
+  messagesInRooms: false,
+  conversationsLeaveWithAd: false,
+  notificationsInInbox: false,
+  dailyViewDays: Infinity,
+  viewerRowDays: Infinity,
+  notificationsPerUser: Infinity,
+  viewCounting: 'd1',
+};
+
+/**
+ * The lifecycle and several-databases work as specified, with this work's retention: ads expire and
+ * archive, messages live in the rooms, view history and notifications are bounded, four listings
+ * databases by place, one accounts database, read replicas. Everything else stays in D1.
+ */
+export const AS_SPECIFIED: Design = {
+  name: 'as specified (expiry + archive + 4 listings databases + replicas)',
+  listingsDatabases: 4,
+  coreDatabases: 1,
+  readCopies: 2,
+  expiryDays: 30,
+  archiveAfterDays: 30,
+  messagesInRooms: true,
+  conversationsLeaveWithAd: false,
+  notificationsInInbox: false,
+  dailyViewDays: RETENTION.dailyViewDays,
+  viewerRowDays: RETENTION.viewerRowDays,
+  notificationsPerUser: RETENTION.notificationsPerUser,
+  viewCounting: 'd1',
+};
+
+/**
+ * The design the model checks (`--check`): as specified, plus what the model shows is needed —
+ * notifications in the users' inbox objects, a conversation's row leaving with its archived ad,
+ * views counted in batches by a counter object, accounts spread by user — and the database counts
+ * that pass (the fewest, as `npm run capacity` prints them). What is not built yet is listed in
+ * decision 020.
+ */
+export const DESIGN: Design = {
+  name: 'design (expiry + archive + 10 listings + 15 accounts databases + replicas)',
+  listingsDatabases: 10,
+  coreDatabases: 15,
+  readCopies: 2,
+  expiryDays: 30,
+  archiveAfterDays: 30,
+  messagesInRooms: true,
+  conversationsLeaveWithAd: true,
+  notificationsInInbox: true,
+  dailyViewDays: RETENTION.dailyViewDays,
+  viewerRowDays: RETENTION.viewerRowDays,
+  notificationsPerUser: RETENTION.notificationsPerUser,
+  viewCounting: 'batched',
+};
+
+export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
+  listingsDatabases: 'design: the smallest count that keeps each under half its size and half its capacity at 36 months (the model prints the minimum); 0 = listings share the one database',
+  coreDatabases: 'design: accounts spread by user id; the model prints the minimum',
+  readCopies: 'design: D1 read replication with the Sessions API; the primary in Asia-Pacific plus one replica there serve India (other regions\' replicas serve nobody here)',
+  expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
+  archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
+  messagesInRooms: 'design: the room\'s SQLite log already holds every message',
+  conversationsLeaveWithAd: 'design choice the model shows is needed: the conversation row goes to the archive with its ad',
+  notificationsInInbox: 'design choice the model shows is needed: notifications are per-user data (design notes: per-user data lives in its Durable Object)',
+  dailyViewDays: 'built: worker/schemas/retention-data.ts',
+  viewerRowDays: 'built: worker/schemas/retention-data.ts',
+  notificationsPerUser: 'built: worker/schemas/retention-data.ts (a trigger)',
+  viewCounting: 'design choice the model shows is needed: the view counter is the listings databases\' largest writer and viewer rows their second-largest table',
+};
+
+/** The model's pass mark: half of a database's size limit and half its measured capacity. */
+export const HEADROOM = f(0.5, 'design', 'room for a bad estimate, a burst, an index added later, and time to split again');
+export const HORIZON_MONTHS = [1, 12, 36] as const;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
+import { arrived, databases, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
+import { RETENTION } from '../../worker/schemas/retention-data';
+
+/** Round figures, so every expected value below can be worked out by hand. */
+const m: MeasuredFigures = {
+  bytesPerRow: { listings: 1000, listings_fts: 500, media: 100, listing_views: 100, listing_daily_stats: 50, users: 400, chats: 200, messages: 150, notifications: 200 },
+  d1QueriesPerSecond: 2000,
+};
+const DAYS_PER_MONTH = 365 / 12;
+
+describe('growth arithmetic', () => {
+  it('without growth, what arrives is the daily rate times the days; with growth, a little more', () => {
+    expect(arrived(100, 0, 12)).toBeCloseTo(36_500, 6);
+    expect(arrived(100, 0.15, 12)).toBeGreaterThan(36_500);
+    // the continuous total over a year at 15 %: 100 × 365 × 0.15 / ln 1.15
+    expect(arrived(100, 0.15, 12)).toBeCloseTo((100 * 365 * 0.15) / Math.log(1.15), 3);
+    expect(scaleAt(0.15, 24)).toBeCloseTo(1.3225, 10);
+  });
+
+  it('what is kept N days is N days of arrivals (at the current rate), never more than everything that arrived', () => {
+    expect(held(100, 0, 12, 30)).toBeCloseTo(3000, 6);
+    expect(held(100, 0, 0.5, 30)).toBeCloseTo(100 * DAYS_PER_MONTH * 0.5, 6);
+    expect(held(100, 0, 12, Infinity)).toBeCloseTo(36_500, 6);
+    const kept = held(100, 0.15, 36, 30);
+    expect(kept).toBeGreaterThan(3000 * scaleAt(0.15, 35));
+    expect(kept).toBeLessThan(3000 * scaleAt(0.15, 36));
+  });
+});
+
+describe('rows the design keeps', () => {
+  const noGrowth = { ...world, growthPerYear: 0 };
+  it('with expiry and archive, ads in D1 are 60 days of new ads whatever the month; before, every ad ever posted', () => {
+    const design = rowsAt(DESIGN, noGrowth, traffic, 36);
+    expect(design.listings.listings).toBeCloseTo(noGrowth.newAdsPerDay * (DESIGN.expiryDays + DESIGN.archiveAfterDays), 0);
+    expect(design.listings.listings_fts).toBeCloseTo(noGrowth.newAdsPerDay * DESIGN.expiryDays * 0.85, 0);
+    expect(design.listings.media).toBeCloseTo(design.listings.listings * noGrowth.photosPerAd, 0);
+    const before = rowsAt(BEFORE, noGrowth, traffic, 36);
+    expect(before.listings.listings).toBeCloseTo(noGrowth.newAdsPerDay * 36 * DAYS_PER_MONTH, 0);
+    expect(design.elsewhere.archivedAds).toBeCloseTo(before.listings.listings - design.listings.listings, 0);
+  });
+
+  it('viewer rows are kept the reviewed two days, daily counters thirty; notifications and messages leave D1 in the design', () => {
+    const rows = rowsAt({ ...DESIGN, viewCounting: 'd1' }, noGrowth, traffic, 12);
+    const viewerRowsPerDay = (noGrowth.pageViewsPerMonth * traffic.mix.adPage * traffic.uniqueViewerDaysPerAdView) / DAYS_PER_MONTH;
+    expect(rows.listings.listing_views).toBeCloseTo(viewerRowsPerDay * RETENTION.viewerRowDays, 0);
+    expect(rows.listings.listing_daily_stats).toBeCloseTo(rows.listings.listings_fts * RETENTION.dailyViewDays, 0);
+    expect(rows.core.notifications).toBe(0);
+    expect(rows.core.messages).toBe(0);
+    expect(rows.elsewhere.roomMessages).toBeCloseTo(noGrowth.newAdsPerDay * noGrowth.conversationsPerAd * noGrowth.messagesPerConversation * 365, 0);
+    // counted in batches by a counter object, viewer rows never reach D1
+    expect(rowsAt(DESIGN, noGrowth, traffic, 12).listings.listing_views).toBe(0);
+    expect(rowsAt(AS_SPECIFIED, noGrowth, traffic, 12).core.notifications).toBeGreaterThan(0);
+    // before: the history of every day stays
+    const before = rowsAt(BEFORE, noGrowth, traffic, 12);
+    expect(before.listings.listing_views).toBeCloseTo(viewerRowsPerDay * 365, 0);
+    expect(before.core.messages).toBeCloseTo(before.core.chats * noGrowth.messagesPerConversation, 0);
+  });
+
+  it('bounded notifications: never more than the per-user limit for every user', () => {
+    const inD1 = { ...DESIGN, notificationsInInbox: false, notificationsPerUser: 2 };
+    const rows = rowsAt(inD1, noGrowth, traffic, 36);
+    expect(rows.core.notifications).toBeCloseTo(noGrowth.monthlyUsers * 2, 0);
+    expect(rowsAt({ ...inD1, notificationsPerUser: Infinity }, noGrowth, traffic, 36).core.notifications).toBeCloseTo(noGrowth.monthlyUsers * noGrowth.notificationsPerUserPerMonth * 36, 0);
+  });
+});
+
+describe('databases', () => {
+  it('spreading listings over N databases divides their size (busiest one: imbalance / N); accounts the same', () => {
+    const one = databases({ ...DESIGN, listingsDatabases: 1, coreDatabases: 1 }, m, HORIZON_MONTHS);
+    const four = databases({ ...DESIGN, listingsDatabases: 4, coreDatabases: 2 }, m, HORIZON_MONTHS);
+    expect(four[0]!.bytes[36]).toBeCloseTo((one[0]!.bytes[36]! * SHARD_IMBALANCE.value) / 4, 0);
+    expect(four[1]!.bytes[12]).toBeCloseTo((one[1]!.bytes[12]! * SHARD_IMBALANCE.value) / 2, 0);
+  });
+
+  it('batched view counting takes the view counter off the listings primaries', () => {
+    const direct = peakStatements({ ...DESIGN, viewCounting: 'd1' }, world, traffic, 12);
+    const batched = peakStatements(DESIGN, world, traffic, 12);
+    expect(direct.listingWrites - batched.listingWrites).toBeCloseTo(direct.pageViews * traffic.mix.adPage * (3 - 0.05), 6);
+  });
+
+  it('an all-India search asks every listings database: its load does not shrink with more of them', () => {
+    const q = peakStatements(DESIGN, world, traffic, 36);
+    const many = databases({ ...DESIGN, listingsDatabases: 1000 }, m, [36])[0]!;
+    const allIndiaOnEach = (q.searchReads * traffic.allIndiaSearchShare) / DESIGN.readCopies;
+    expect(many.peakQps).toBeGreaterThan(allIndiaOnEach);
+    expect(many.peakQps).toBeLessThan(allIndiaOnEach * 1.1);
+  });
+
+  it('with no listings databases, everything sits in the one core database', () => {
+    const shared = databases(BEFORE, m, [1]);
+    expect(shared).toHaveLength(1);
+    expect(shared[0]!.group).toBe('core');
+    expect(shared[0]!.bytes[1]).toBeGreaterThan(databases({ ...BEFORE, listingsDatabases: 1 }, m, [1])[1]!.bytes[1]!);
+  });
+
+  it('fails past half the size limit or half the capacity, and names the database and figure', () => {
+    const limit = PRICES.d1MaxDatabaseGb.value * GB;
+    expect(failures([{ group: 'listings', databases: 4, bytes: { 36: limit * 0.5 }, peakQps: 1000, capacityShare: 0.5 }])).toEqual([]);
+    expect(failures([{ group: 'listings', databases: 4, bytes: { 36: limit * 0.51 }, peakQps: 1020, capacityShare: 0.51 }])).toEqual([
+      'listings: 5.1 GB after 36 months, over half of 10 GB',
+      'listings: 1020 statements/s at the peak, 51 % of one D1',
+    ]);
+  });
+
+  it('the fewest databases that pass: that many pass, one fewer does not', () => {
+    const n = minimumDatabases(DESIGN, m, HORIZON_MONTHS, 'listings');
+    expect(Number.isFinite(n)).toBe(true);
+    const passes = (k: number) => !failures(databases({ ...DESIGN, listingsDatabases: k }, m, HORIZON_MONTHS)).some((f) => f.startsWith('listings:'));
+    expect(passes(n)).toBe(true);
+    if (n > 1) expect(passes(n - 1)).toBe(false);
+  });
+});
+
+describe('the bill', () => {
+  it('a tiny site pays the Workers base and nothing else', () => {
+    const tiny = { ...world, pageViewsPerMonth: 1000, monthlyUsers: 10, newAdsPerDay: 1, registeredUsers: 10, newAccountsPerDay: 0, ordersPerDay: 0 };
+    const bill = monthlyBill(DESIGN, m, 1, tiny, traffic);
+    expect(bill).toMatchObject({ workers: 5, d1: 0, durableObjects: 0, r2: 0, kv: 0, queues: 0, total: 5 });
+  });
+
+  it('Workers requests past the included 10 million cost $0.30 a million', () => {
+    const w = { ...world, pageViewsPerMonth: 110e6 / traffic.apiCallsPerPageView, growthPerYear: 0 };
+    const bill = monthlyBill(DESIGN, m, 1, w, { ...traffic, cpuMsPerRequest: 0 });
+    expect(bill.workers).toBeCloseTo(5 + 100 * 0.3, 6);
+  });
+});
+
+describe('the inputs', () => {
+  const all = (o: object): Figure[] => Object.values(o).flatMap((v) => (v && typeof v === 'object' && 'value' in v ? [v as Figure] : all(v as object)));
+  it('every figure says what it rests on; published ones name a source', () => {
+    for (const fig of [...all(WORLD), ...all(TRAFFIC), ...all(STATEMENTS), ...all(PRICES)]) {
+      expect(fig.note.length, JSON.stringify(fig)).toBeGreaterThan(10);
+      if (fig.basis === 'published') expect(fig.note, JSON.stringify(fig)).toMatch(/https?:\/\//);
+    }
+  });
+
+  it('the page mix covers every page view; the design takes the retention the worker enforces', () => {
+    expect(Object.values(TRAFFIC.mix).reduce((n, x) => n + x.value, 0)).toBeCloseTo(1, 10);
+    expect(DESIGN.viewerRowDays).toBe(RETENTION.viewerRowDays);
+    expect(DESIGN.dailyViewDays).toBe(RETENTION.dailyViewDays);
+    expect(DESIGN.notificationsPerUser).toBe(RETENTION.notificationsPerUser);
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { call } from './helpers';
+import { createListing, createUserWithToken } from '../factories';
+import { RETENTION, utcDay } from '../../worker/schemas/retention-data';
+import { rollUpViews } from '../../worker/services/listings/view-rollup';
+import { runConsistencyChecks } from '../../worker/services/consistency';
+import { notify, notifyManyOnce } from '../../worker/services/notifications/notifications';
+
+/** Per-day and per-user history leaves the hot database (decision 020): view roll-ups, bounded notifications. */
+
+const DAY = 86_400_000;
+type User = Awaited<ReturnType<typeof createUserWithToken>>;
+const get = (user: User, path: string) => call(path, { headers: user.auth });
+const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+
+/**
+ * Ad history as the view counter leaves it: for each day, `views` viewer rows and the day's counter
+ * (one batch per day as recordView writes them), and the lifetime count on the ad.
+ */
+const viewHistory = async (listingId: string, days: Record<number, number>) => {
+  let total = 0;
+  for (const [day, views] of Object.entries(days).map(([d, v]) => [Number(d), v] as const)) {
+    const statements = Array.from({ length: views }, (_, i) =>
+      env.DB.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)').bind(listingId, `a:viewer${i}`, day),
+    );
+    statements.push(env.DB.prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, ?)').bind(listingId, day, views));
+    await env.DB.batch(statements);
+    total += views;
+  }
+  await env.DB.prepare('UPDATE listings SET views = views + ? WHERE id = ?').bind(total, listingId).run();
+};
+
+describe('view history: per-day rows older than 30 days roll up into per-ad totals', () => {
+  it('the seller’s stats show the same figures before and after; old days become one total; the checker stays clean', async () => {
+    const now = Date.now();
+    const today = utcDay(now);
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller, { views: 0 });
+    const other = await createListing(seller, { views: 0 });
+    // 40 and 31 days ago: past the window; 29 days ago: the window's first day; 5 days ago, yesterday and today
+    await viewHistory(ad.id, { [today - 40]: 3, [today - 31]: 2, [today - 29]: 4, [today - 5]: 6, [today - 1]: 1, [today]: 2 });
+    await viewHistory(other.id, { [today - 35]: 5, [today]: 1 });
+
+    const before = await get(seller, `/api/listings/${ad.id}/stats`);
+    expect(before.status).toBe(200);
+    expect(before.body.data.views).toBe(18);
+
+    const result = await rollUpViews(env, now);
+    expect(result.rolledDays).toBe(3);
+    // viewer rows are kept for today and yesterday only: 3 + 2 + 4 + 6 of the ad's, 5 of the other's
+    expect(result.viewerRows).toBe(20);
+
+    const after = await get(seller, `/api/listings/${ad.id}/stats`);
+    expect(after.body.data).toEqual(before.body.data);
+    expect(after.body.data.daily.at(0)).toMatchObject({ views: 4 });
+    expect(after.body.data.daily.reduce((n: number, d: { views: number }) => n + d.views, 0)).toBe(13);
+
+    const totals = await env.DB.prepare('SELECT listing_id, views, through_day FROM listing_view_totals WHERE listing_id IN (?, ?) ORDER BY views').bind(ad.id, other.id).all();
+    expect(totals.results).toEqual([
+      { listing_id: ad.id, views: 5, through_day: today - 30 },
+      { listing_id: other.id, views: 5, through_day: today - 34 },
+    ]);
+    expect(await count('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ? AND day < ?', ad.id, today - 29)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?) AND day < ?', ad.id, other.id, today - 1)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id = ?', ad.id)).toBe(3);
+
+    // a second run finds nothing left; the per-day counters whose viewer rows are gone are no disagreement
+    expect(await rollUpViews(env, now)).toEqual({ rolledDays: 0, viewerRows: 0 });
+    const report = await runConsistencyChecks(env, { only: ['listing_daily_stats.views'], now });
+    expect(report.checks[0]).toMatchObject({ rows: 0, remaining: 0 });
+    expect(report.checks[0]!.rowsChecked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('works in bounded batches: a day later the next day leaves the window and is added to the same total', async () => {
+    const now = Date.now();
+    const today = utcDay(now);
+    const seller = await createUserWithToken();
+    const ads = [await createListing(seller, { views: 0 }), await createListing(seller, { views: 0 }), await createListing(seller, { views: 0 })];
+    for (const [i, ad] of ads.entries()) await viewHistory(ad.id, { [today - 45]: 1 + i, [today - 32]: 2, [today - 29]: 7 });
+
+    // two rows a statement, one statement a run: six old rows take three runs, oldest day first
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push((await rollUpViews(env, now, { batchRows: 2, batchesPerRun: 1 })).rolledDays);
+    expect(runs).toEqual([2, 2, 2, 0]);
+    const totals = async () =>
+      (await env.DB.prepare(`SELECT views, through_day AS t FROM listing_view_totals WHERE listing_id IN (${ads.map(() => '?').join(', ')}) ORDER BY listing_id`).bind(...ads.map((a) => a.id)).all())
+        .results;
+    const idOrder = [...ads].sort((a, b) => (a.id < b.id ? -1 : 1)).map((a) => ads.indexOf(a));
+    expect(await totals()).toEqual(idOrder.map((i) => ({ views: 1 + i + 2, t: today - 31 })));
+
+    // tomorrow, the window's first day (7 views each) leaves it too
+    await rollUpViews(env, now + DAY);
+    expect(await totals()).toEqual(idOrder.map((i) => ({ views: 1 + i + 2 + 7, t: today - 28 })));
+    const stats = await get(seller, `/api/listings/${ads[0]!.id}/stats`);
+    expect(stats.body.data.views).toBe(10);
+  });
+
+  it('deleting an ad removes its view history with it', async () => {
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller);
+    const today = utcDay(Date.now());
+    await viewHistory(ad.id, { [today - 40]: 2, [today]: 1 });
+    await rollUpViews(env);
+    expect(await count('SELECT count(*) AS n FROM listing_view_totals WHERE listing_id = ?', ad.id)).toBe(1);
+    const res = await call(`/api/listings/${ad.id}`, { method: 'DELETE', headers: seller.auth });
+    expect(res.status).toBe(200);
+    for (const table of ['listing_views', 'listing_daily_stats', 'listing_view_totals']) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE listing_id = ?`, ad.id), table).toBe(0);
+    }
+  });
+});
+
+describe('notifications: a bounded history per user', () => {
+  const limit = RETENTION.notificationsPerUser;
+
+  /** `n` notifications written straight into the table, oldest first, the first `unread` of them unread. */
+  const backlog = async (userId: string, n: number, unread: number, from: number) => {
+    const statements = [];
+    for (let i = 0; i < n; i += 12) {
+      const rows = Array.from({ length: Math.min(12, n - i) }, (_, k) => i + k);
+      statements.push(
+        env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`).bind(
+          ...rows.flatMap((k) => [`ntf_old_${userId}_${String(k).padStart(4, '0')}`, userId, `Old ${k}`, 'body', 'SYSTEM', '{}', k < unread ? 0 : 1, from + k * 60_000]),
+        ),
+      );
+    }
+    await env.DB.batch(statements);
+  };
+
+  it('keeps each user’s newest notifications up to the limit, whatever path writes them; unread counts match what is kept', async () => {
+    const user = await createUserWithToken();
+    const neighbour = await createUserWithToken();
+    const start = Date.now() - 10 * DAY;
+    // the limit plus five, the oldest eight unread: the five oldest go, three unread of them
+    await backlog(user.id, limit + 5, 8, start);
+    await backlog(neighbour.id, 3, 3, start);
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
+    expect(await count(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND id <= ?`, user.id, `ntf_old_${user.id}_0004`)).toBe(0);
+
+    let unread = await get(user, '/api/notifications/unread-count');
+    expect(unread.body.data.unreadNotifications).toBe(3);
+
+    // one at a time (notify) and keyed in a batch (notifyManyOnce): each pushes the oldest kept one out
+    await notify(env, user.id, { type: 'SYSTEM', title: 'Newest one', body: 'hello' });
+    await notifyManyOnce(env, [
+      { key: `retention-test:a:${user.id}`, userId: user.id, n: { type: 'SYSTEM', title: 'Keyed a', body: 'x' } },
+      { key: `retention-test:b:${user.id}`, userId: user.id, n: { type: 'SYSTEM', title: 'Keyed b', body: 'y' } },
+      { key: `retention-test:c:${neighbour.id}`, userId: neighbour.id, n: { type: 'SYSTEM', title: 'Keyed c', body: 'z' } },
+    ]);
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
+    // the three oldest unread left first (kept rows 5, 6, 7 were the unread ones); the three new ones are unread
+    unread = await get(user, '/api/notifications/unread-count');
+    expect(unread.body.data.unreadNotifications).toBe(3);
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0', user.id)).toBe(3);
+
+    const list = await get(user, '/api/notifications?limit=5');
+    expect(list.body.data.pagination.total).toBe(limit);
+    expect(list.body.data.notifications.map((n: { title: string }) => n.title).slice(0, 3).sort()).toEqual(['Keyed a', 'Keyed b', 'Newest one']);
+    // another user's history is theirs: untouched
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', neighbour.id)).toBe(4);
+  });
+
+  it('the trigger in the database keeps exactly the reviewed limit', async () => {
+    const sql = (await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'notifications_keep_newest'`).first<{ sql: string }>())?.sql;
+    expect(sql).toContain(`OFFSET ${limit}`);
+  });
+});
