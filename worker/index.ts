@@ -4,7 +4,6 @@ import type { Env } from './env';
 import { app } from './app';
 import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
-import { AGAIN_AS_GUEST } from './lib/auth';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
@@ -65,14 +64,7 @@ export default {
     if (new URL(request.url).pathname.startsWith('/parties/')) {
       return (await routeRealtime(request, session.env)) ?? withBookmark(await app.fetch(request, session.env, ctx), session.db);
     }
-    const answer = await app.fetch(request, session.env, ctx);
-    if (answer.headers.has(AGAIN_AS_GUEST)) {
-      // a public read made with a token that proved stale while it ran: read it again as a guest
-      const headers = new Headers(request.headers);
-      headers.delete('Authorization');
-      return withBookmark(await app.fetch(new Request(request, { headers }), session.env, ctx), session.db);
-    }
-    return withBookmark(answer, session.db);
+    return withBookmark(await app.fetch(request, session.env, ctx), session.db);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
   // saved-search digests; at 03:15 IST the consistency check; hourly, photos never attached to an

@@ -41,6 +41,8 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
     if (claims) {
       return checkedWhileReading(c, next, claims, (err) => {
         if (!(err instanceof AppError) || err.status !== 401) throw err;
+        // a fresh answer, not merged with the one read as that user (Hono merges headers on assignment)
+        c.res = undefined;
         c.res = new Response(null, { status: 409, headers: { [AGAIN_AS_GUEST]: '1' } });
       });
     }

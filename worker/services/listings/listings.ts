@@ -581,23 +581,20 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
 /**
  * Same subcategory (or category, for an ad without one), nearest first: the same city, then
  * anywhere; never the ad itself. One batch, one round trip to the database (decision 022): the ad,
- * and for each scope its nearest and its newest candidates, each statement on its own index; the
- * scope that does not apply finds nothing. Up to `limit` rows of each are merged here.
+ * its nearest candidates and its newest ones; up to `limit` of each are merged here.
  */
 export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
-  const candidates = (scope: string, near: boolean) =>
-    env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings b JOIN listings l ON ${scope}${near ? ' AND l.city_id = b.city_id' : ''} ${LISTING_JOINS}
-       WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2`,
-    ).bind(id.toLowerCase(), limit);
+  // each scope's statement on its own index; the one that does not apply finds nothing
+  const arm = (scope: string, near: boolean) =>
+    `SELECT * FROM (SELECT ${LISTING_COLUMNS} FROM listings b JOIN listings l ON ${scope}${near ? ' AND l.city_id = b.city_id' : ''} ${LISTING_JOINS}
+       WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2)`;
   const bySubcategory = 'l.subcategory_id = b.subcategory_id';
   const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
+  const candidates = (near: boolean) => env.DB.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
   const [baseResult, ...found] = await env.DB.batch<unknown>([
     env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
-    candidates(bySubcategory, true),
-    candidates(byCategory, true),
-    candidates(bySubcategory, false),
-    candidates(byCategory, false),
+    candidates(true),
+    candidates(false),
   ]);
   const base = baseResult?.results[0] as { id: string; user_id: string; status: string } | undefined;
   // a hidden ad is as missing here as on its own page (only its owner sees it)
