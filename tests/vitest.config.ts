@@ -16,6 +16,9 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
+          // a second database standing in for a D1 read replica (tests/support/simulated-d1.ts); the
+          // worker never sees it, only the tests that wrap DB in the simulation
+          d1Databases: { DB_REPLICA: 'sel-replica-simulation' },
           bindings: {
             TEST_MIGRATIONS: migrations,
             DEV_OUTBOX: 'true',

@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { handleError, notFound } from './lib/errors';
+import { AGAIN_AS_GUEST } from './lib/auth';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { oauthRoutes } from './routes/oauth';
@@ -60,6 +61,22 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes);
 
 export const app = new Hono<AppEnv>()
+  // a public read made with a token that proved stale while it ran (lib/auth.ts): read it again as a guest
+  .use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has(AGAIN_AS_GUEST)) return;
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('Authorization');
+    let ctx: Parameters<typeof app.fetch>[2];
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      ctx = undefined; // app.request() without one, in tests
+    }
+    const guest = await app.fetch(new Request(c.req.raw, { headers }), c.env, ctx);
+    c.res = undefined; // not merged with the dropped answer's headers
+    c.res = guest;
+  })
   // guests' pages and public reads from the Workers cache, keyed by the data version (decision 011)
   .use('*', guestEdgeCache)
   .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))

@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { app } from './app';
 import { timedEnv, withServerTiming } from './lib/server-timing';
 import { getDb } from './db/client';
+import { withBookmark, withRequestSession } from './db/session';
 import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
@@ -60,16 +61,19 @@ const routeRealtime = (request: Request, env: Env) =>
   });
 
 export default {
+  // every request reads D1 through its own session: replicas where freshness allows, the user's
+  // bookmark where it does not (worker/db/session.ts, decision 022)
   fetch: async (request, env, ctx) => {
+    const session = withRequestSession(env, request);
     if (new URL(request.url).pathname.startsWith('/parties/')) {
-      return (await routeRealtime(request, env)) ?? app.fetch(request, env, ctx);
+      return (await routeRealtime(request, session.env)) ?? withBookmark(await app.fetch(request, session.env, ctx), session.db);
     }
     // per-stage timing for the benchmarks (decision 023): only where the benchmarks run
     if (env.EDGE_CACHE === 'measure') {
-      const timedBindings = timedEnv(env);
-      return withServerTiming(async () => app.fetch(request, timedBindings, ctx));
+      const timedBindings = timedEnv(session.env);
+      return withServerTiming(async () => withBookmark(await app.fetch(request, timedBindings, ctx), session.db));
     }
-    return app.fetch(request, env, ctx);
+    return withBookmark(await app.fetch(request, session.env, ctx), session.db);
   },
   // wrangler.toml [triggers]: every minute the alerts outbox relay; at 09:00 IST the daily
   // saved-search digests; at 03:15 IST the consistency check; every 10 minutes ad expiry; hourly, photos never attached to an

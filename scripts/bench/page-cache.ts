@@ -16,6 +16,9 @@
  * scripts/lib/workerd-direct.ts; production has no such proxy), with a static file as each path's
  * floor. Prints p50/p95/p99 in ms; --check fails unless warm /products p95 ≤ 5 ms on the direct path
  * (through the proxy when the direct socket cannot be found).
+ * `--round-trips` runs the worker over the simulated D1 (scripts/bench/simulated-d1-worker.ts;
+ * decision 022) and adds, per page, cold renders at a database round trip of 0, 30 and 150 ms and
+ * the round trips each waited on (off by default, so the cache figures stay comparable).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -26,6 +29,8 @@ const requests = Math.max(20, Number(arg('requests', '300')));
 const givenBase = arg('base', '');
 const check = process.argv.includes('--check');
 const persist = arg('persist-to', '.wrangler/bench-pages-state');
+const roundTrips = process.argv.includes('--round-trips');
+const RTTS = [0, 30, 150];
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 
 /**
@@ -67,7 +72,7 @@ const main = async () => {
     run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--show-interactive-dev-session=false', '--log-level', 'error'], {
+    server = spawn('wrangler', ['dev', ...(roundTrips ? ['scripts/bench/simulated-d1-worker.ts'] : []), '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--show-interactive-dev-session=false', '--log-level', 'error'], {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -108,6 +113,31 @@ const main = async () => {
       const floor = await series(`${root}/favicon.svg`, {});
       rows.push({ page: 'floor: a static file', 'warm p50': f(floor.p50), 'warm p95': f(floor.p95), 'warm p99': f(floor.p99), 'cold p50': '-', 'cold p95': '-', '304 p95': '-' });
       console.log(`\n${label}: ${requests} sequential requests per cell, ms`);
+      console.table(rows);
+    }
+    if (roundTrips) {
+      const root = paths[paths.length - 1]![1];
+      const rows: Record<string, string | number>[] = [];
+      for (const [name, path] of pages) {
+        const row: Record<string, string | number> = { page: name };
+        let trips = 0;
+        for (const ms of RTTS) {
+          const sim = { 'x-edge-cache': 'bypass', 'x-sim-d1-primary-ms': String(ms), 'x-sim-d1-replica-ms': String(ms) };
+          const out: number[] = [];
+          for (let i = 0; i < Math.min(requests, 30); i++) {
+            const answer = await time(root + path, sim, 'BYPASS');
+            trips = Math.max(trips, Number(answer.headers['x-d1-round-trips'] ?? NaN));
+            out.push(answer.ms);
+          }
+          out.sort((a, b) => a - b);
+          row[`cold p50 @${ms}`] = f(percentile(out, 50));
+          row[`cold p95 @${ms}`] = f(percentile(out, 95));
+        }
+        row['round trips'] = trips;
+        rows.push(row);
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      console.log(`\ncold renders by database round trip (primary = replica), ${Math.min(requests, 30)} requests per cell, ms`);
       console.table(rows);
     }
     if (check && !(warmProducts <= 5)) {

@@ -1,7 +1,9 @@
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { verifyToken, type TokenClaims } from './jwt';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
-import { authenticate } from '../services/accounts/auth';
+import { authenticate, checkAccount } from '../services/accounts/auth';
 import { AppError, forbidden, unauthorized } from './errors';
 import { STAFF_ROLES, type Role } from '../schemas/trust';
 
@@ -10,12 +12,41 @@ const bearer = (header: string | undefined) => {
   return m?.[1];
 };
 
+/** Set on an answer read with a token that turned out stale: the worker reads it again as a guest (worker/index.ts). */
+export const AGAIN_AS_GUEST = 'x-sel-again-as-guest';
+
+/**
+ * A read checks the account while it runs (decision 022): the token's signature is checked first,
+ * so its user id is ours; the account row (blocked, logged out everywhere) is read in parallel with
+ * the handler's own queries instead of one database round trip before them. A read has nothing to
+ * undo, so when the check fails its answer is simply dropped. Writes keep checking first.
+ */
+const checkedWhileReading = async (c: Context<AppEnv>, next: Next, claims: TokenClaims, failed: (err: unknown) => void) => {
+  c.set('user', { id: claims.sub, sessionId: claims.sid });
+  const [check, handled] = await Promise.allSettled([checkAccount(getDb(c.env.DB), claims), next()]);
+  if (check.status === 'rejected') return failed(check.reason);
+  if (handled.status === 'rejected') throw handled.reason;
+};
+
+const reads = (c: Context<AppEnv>) => c.req.method === 'GET' || c.req.method === 'HEAD';
+
 /**
  * Sets c.var.user from a valid bearer token on public reads. A missing or stale token reads as a
  * guest: a visitor with an old token in storage must still see the page.
  */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header('Authorization'));
+  if (token && reads(c)) {
+    const claims = await verifyToken(c.env, token).catch(() => undefined);
+    if (claims) {
+      return checkedWhileReading(c, next, claims, (err) => {
+        if (!(err instanceof AppError) || err.status !== 401) throw err;
+        // a fresh answer, not merged with the one read as that user (Hono merges headers on assignment)
+        c.res = undefined;
+        c.res = new Response(null, { status: 409, headers: { [AGAIN_AS_GUEST]: '1' } });
+      });
+    }
+  }
   if (token) {
     try {
       const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
@@ -31,6 +62,11 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header('Authorization'));
   if (!token) throw unauthorized('Please log in to continue', 'AUTH_REQUIRED');
+  if (reads(c)) {
+    return checkedWhileReading(c, next, await verifyToken(c.env, token), (err) => {
+      throw err;
+    });
+  }
   const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
   c.set('user', { id: user.id, sessionId });
   await next();

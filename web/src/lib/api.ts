@@ -1,6 +1,7 @@
 import { currentLanguage } from './i18n';
 import { clearStoredToken, getStoredToken } from './auth-token';
 import { takeBootData } from './boot-data';
+import { sendBookmark, takeBookmark } from './d1-bookmark';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
@@ -131,6 +132,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   headers.set('Accept-Language', currentLanguage() === 'hi' ? 'hi-IN, en;q=0.5' : 'en-IN');
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // reads never older than this user's own last write (decision 022)
+  sendBookmark(headers);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -144,6 +147,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   let parsed: unknown;
   try {
     response = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+    takeBookmark(response);
     parsed = await readJson(response);
   } catch (error) {
     if (timedOut) throw new ApiError(0, 'TIMEOUT', TIMEOUT_ERROR_MESSAGE);

@@ -87,8 +87,10 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /** Resolves a bearer token to its active user, or throws the right 401. */
-export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => {
-  const claims = await verifyToken(env, token);
+export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => checkAccount(db, await verifyToken(env, token));
+
+/** The account behind a token whose signature is already checked: still there, active, not logged out everywhere. */
+export const checkAccount = async (db: Db, claims: { sub: string; sid: string; tv: number }): Promise<{ user: UserRow; sessionId: string }> => {
   const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
   if (!user) throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');
   // a banned account's tokens die at once: 401 (the token is no good), where sign-in answers 403

@@ -1,3 +1,4 @@
+import { readFromPrimary } from '../../db/session';
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -161,7 +162,11 @@ const withSender = (r: MessageWithSender): ChatMessage & { sender: { firstName: 
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
   const chat = await memberChat(env, userId, chatId);
   // the newest messages may still be only in the room's log (copied to D1 within a second): copy now
-  if (q.after !== undefined || q.page === 1) chat.last_seq = Math.max(chat.last_seq, await roomOf(env, chat.id).flush());
+  if (q.after !== undefined || q.page === 1) {
+    chat.last_seq = Math.max(chat.last_seq, await roomOf(env, chat.id).flush());
+    // the room wrote that copy itself, outside this request's D1 session: a replica may not have it yet
+    readFromPrimary(env);
+  }
   const select = 'SELECT m.*, u.first_name, u.last_name FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.chat_id = ?';
   if (q.after !== undefined) {
     const { results } = await env.DB.prepare(`${select} AND m.seq > ? ORDER BY m.seq ASC LIMIT ?`).bind(chat.id, q.after, q.limit).all<MessageWithSender>();

@@ -19,16 +19,9 @@ export const LISTING_COLUMNS = `
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
   l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason, l.expires_at,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
-  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads`;
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads,
+  (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS image_keys`;
 
-/**
- * The row's photo keys in position order, as a JSON array, for reads of a few rows (a search's page,
- * one ad, the pinned ads): the photos come with the rows instead of in a second round trip after
- * them (decision 023). One lookup of the media (listing_id, position) index per row; not for reads
- * that sort many rows before their LIMIT, where it could run for every row sorted.
- */
-export const PHOTO_KEYS = `,
-  (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS photo_keys`;
 
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
@@ -74,15 +67,13 @@ export interface ListingRow {
   user_created_at: number;
   /** the seller's live ads (users.live_ads, kept by triggers) */
   seller_live_ads: number;
-  /** the photo keys as a JSON array, when the read selected PHOTO_KEYS */
-  photo_keys?: string | null;
+  /**
+   * the photos' keys in order, as a JSON array: read in the same statement as the ad, so showing
+   * ads costs no second round trip to the database (decision 022)
+   */
+  image_keys?: string | null;
 }
 
-/** Photo keys per listing from rows that carry them (PHOTO_KEYS), or undefined when one does not. */
-const photosFromRows = (rows: ListingRow[]): Map<string, string[]> | undefined => {
-  if (!rows.every((r) => typeof r.photo_keys === 'string')) return undefined;
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.photo_keys!) as string[]]));
-};
 
 const parseFeatures = (text: string): Record<string, unknown> => {
   try {
@@ -102,7 +93,10 @@ export const hydrate = async (
   opts: { owner?: boolean } = {},
 ): Promise<Listing[]> => {
   if (!rows.length) return [];
-  const [categories, images] = await Promise.all([allCategories(db), photosFromRows(rows) ?? imagesFor(env, rows.map((r) => r.id))]);
+  const unread = rows.filter((r) => typeof r.image_keys !== 'string').map((r) => r.id);
+  const [categories, fetched] = await Promise.all([allCategories(db), unread.length ? imagesFor(env, unread) : new Map<string, string[]>()]);
+  const images = new Map(fetched);
+  for (const r of rows) if (typeof r.image_keys === 'string') images.set(r.id, JSON.parse(r.image_keys) as string[]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return timed('hydrate', () => rows.map((r) => {
     const categoryName = names.get(r.category_id) ?? r.category_id;
@@ -380,7 +374,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
     return planned.featuredOnly !== undefined
       ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${pageOrder}`
-      : `${pageCte} SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -398,7 +392,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       const home = `facets : "${categoryFacet(rankFirst)}"`;
       const arm = (n: number) => `SELECT * FROM (SELECT num, rank, ${n} AS grp FROM (${newestMatches}) ORDER BY rank ${rankOrder})`;
       return {
-        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
@@ -407,7 +401,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       };
     }
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
@@ -474,7 +468,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.sort_at DESC, l.num DESC)`;
     const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
@@ -505,7 +499,7 @@ const MAX_BOUND = 90;
  * "1,000+"), in the same round trip as the page. (Totals were kept in KV per query shape; a fresh
  * search — the one that matters, every other answer comes from the edge cache — always missed
  * there, and waited for that miss before it could ask D1: decision 023.) The page's rows carry their
- * photos (PHOTO_KEYS). `stats.rowsRead` gets the rows D1 read (the
+ * photos (the image_keys column of LISTING_COLUMNS). `stats.rowsRead` gets the rows D1 read (the
  * benchmark and monitoring).
  */
 export const searchListings = async (
@@ -546,7 +540,7 @@ const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], liste
   const missing = chosen.filter((c) => !byId.has(c.id));
   if (missing.length) {
     const { results, meta } = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
+      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
     )
       .bind(...missing.map((c) => c.num))
       .all<ListingRow>();
@@ -558,7 +552,7 @@ const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], liste
 };
 
 const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
-  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS}${PHOTO_KEYS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
+  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
@@ -591,31 +585,35 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
   throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
 };
 
-/** Same subcategory, nearest first: the same city, then anywhere; never the ad itself. */
+/**
+ * Same subcategory (or category, for an ad without one), nearest first: the same city, then
+ * anywhere; never the ad itself. One batch, one round trip to the database (decision 022): the ad,
+ * its nearest candidates and its newest ones; up to `limit` of each are merged here.
+ */
 export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
-  const base = await env.DB.prepare(`SELECT id, user_id, status, category_id, subcategory_id, city_id FROM listings WHERE id = ?`)
-    .bind(id.toLowerCase())
-    .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; city_id: number | null }>();
+  // each scope's statement on its own index; the one that does not apply finds nothing
+  const arm = (scope: string, near: boolean) =>
+    `SELECT * FROM (SELECT ${LISTING_COLUMNS} FROM listings b JOIN listings l ON ${scope}${near ? ' AND l.city_id = b.city_id' : ''} ${LISTING_JOINS}
+       WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2)`;
+  const bySubcategory = 'l.subcategory_id = b.subcategory_id';
+  const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
+  const candidates = (near: boolean) => env.DB.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
+  const [baseResult, ...found] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
+    candidates(true),
+    candidates(false),
+  ]);
+  const base = baseResult?.results[0] as { id: string; user_id: string; status: string } | undefined;
   // a hidden ad is as missing here as on its own page (only its owner sees it)
   if (!base || !(PUBLIC_STATUSES.has(base.status) || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  const scope = base.subcategory_id ? { column: 'l.subcategory_id', value: base.subcategory_id } : { column: 'l.category_id', value: base.category_id };
   const rows: ListingRow[] = [];
-  if (base.city_id !== null) {
-    const near = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND l.city_id = ? AND ${scope.column} = ? AND l.id != ? ORDER BY l.sort_at DESC LIMIT ?`,
-    )
-      .bind(base.city_id, scope.value, base.id, limit)
-      .all<ListingRow>();
-    rows.push(...near.results);
-  }
-  if (rows.length < limit) {
-    const seen = [base.id, ...rows.map((r) => r.id)];
-    const more = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.status = 'APPROVED' AND ${scope.column} = ? AND l.id NOT IN (${seen.map(() => '?').join(',')}) ORDER BY l.sort_at DESC LIMIT ?`,
-    )
-      .bind(scope.value, ...seen, limit - rows.length)
-      .all<ListingRow>();
-    rows.push(...more.results);
+  const seen = new Set<string>();
+  for (const result of found) {
+    for (const row of (result?.results ?? []) as ListingRow[]) {
+      if (rows.length >= limit || seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
   }
   return hydrate(db, env, origin, rows);
 };

@@ -18,9 +18,8 @@ import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from '../photos/media';
 import { moderationVerdict, verdictText } from '../trust/moderation';
-import { hasBlocked } from '../trust/trust';
 import { render } from '../../schemas/notification-texts';
-import { notify } from '../notifications/notifications';
+import { notificationWrite, notify } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
 import { duplicateCheck } from '../photos/duplicate-photos';
@@ -305,12 +304,17 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
     if ((written[0]?.meta.changes ?? 0) > 0) break;
     if (attempt === 3) throw await posting.onRaceLost();
   }
-  if (posted) await dispatchEvents(env, [posted.id]);
-  // the owner's notifications in their language (decision 010); the stored reject_reason stays English
-  if (verdict) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } }));
-  if (held) await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } }));
-  await invalidateListingCaches(env);
-  return getListing(env, db, origin, id, userId);
+  // what follows the write runs side by side, each a round trip or two to the database
+  // (decision 022); the answer waits for all of them, as before
+  const [listing] = await Promise.all([
+    getListing(env, db, origin, id, userId),
+    posted ? dispatchEvents(env, [posted.id]) : undefined,
+    // the owner's notifications in their language (decision 010); the stored reject_reason stays English
+    verdict ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } })) : undefined,
+    held ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } })) : undefined,
+    invalidateListingCaches(env),
+  ]);
+  return listing;
 };
 
 export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
@@ -566,35 +570,43 @@ export const myListings = async (
  * wish twice); without it, it toggles. Owners cannot favourite their own ad.
  */
 export const setFavorite = async (env: Env, userId: string, listingId: string, want?: boolean) => {
-  const listing = await env.DB.prepare('SELECT id, user_id, title, status FROM listings WHERE id = ?')
-    .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; title: string; status: string }>();
+  const id = listingId.toLowerCase();
+  const data = JSON.stringify({ listingId: id, byUserId: userId });
+  // everything the decision needs in one read: the ad, whether it is already a favourite, and what
+  // the seller's notification depends on (a block, an earlier "liked", their language)
+  const listing = await env.DB.prepare(
+    `SELECT l.id, l.user_id, l.title, l.status, u.language,
+       EXISTS (SELECT 1 FROM favorites WHERE user_id = ?2 AND listing_id = l.id) AS favourited,
+       EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked,
+       EXISTS (SELECT 1 FROM notifications WHERE user_id = l.user_id AND type = 'FAVORITE' AND data = ?3) AS notified
+     FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?1`,
+  )
+    .bind(id, userId, data)
+    .first<{ id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number; notified: number }>();
   if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
-  const exists = await env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).first();
-  const target = want ?? !exists;
-  if (target) {
-    const res = await env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()).run();
-    if (res.meta.changes > 0) await notifyFavourite(env, listing, userId);
-  } else {
+  const target = want ?? !listing.favourited;
+  if (!target) {
     await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
+  } else if (!listing.favourited) {
+    // one "someone liked your ad" per liker per ad, however often they toggle; someone the seller
+    // blocked makes no noise in the seller's notifications
+    const notice =
+      listing.blocked || listing.notified
+        ? undefined
+        : notificationWrite(env, listing.user_id, listing.language, (lang) => ({
+            type: 'FAVORITE',
+            title: render(lang, 'favouriteTitle'),
+            body: render(lang, 'favouriteBody', { title: listing.title }),
+            data: { listingId: listing.id, byUserId: userId },
+          }));
+    const [added] = await env.DB.batch([
+      env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()),
+      ...(notice ? [notice.statement] : []),
+    ]);
+    if (notice && added?.meta.changes) await notice.push();
   }
   return { isFavorite: target, listingId: listing.id };
-};
-
-/** One "someone liked your ad" per liker per ad, however often they toggle. */
-const notifyFavourite = async (env: Env, listing: { id: string; user_id: string; title: string }, likerId: string) => {
-  // someone the seller blocked makes no noise in the seller's notifications
-  if (await hasBlocked(env, listing.user_id, likerId)) return;
-  const data = JSON.stringify({ listingId: listing.id, byUserId: likerId });
-  const already = await env.DB.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND type = 'FAVORITE' AND data = ?`).bind(listing.user_id, data).first();
-  if (already) return;
-  await notify(env, listing.user_id, (lang) => ({
-    type: 'FAVORITE',
-    title: render(lang, 'favouriteTitle'),
-    body: render(lang, 'favouriteBody', { title: listing.title }),
-    data: { listingId: listing.id, byUserId: likerId },
-  }));
 };
 
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {

@@ -1,5 +1,6 @@
 import { API_BASE, ApiError, api, type ApiIssue } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
+import { sendBookmark, takeBookmark } from '../../lib/d1-bookmark';
 
 /** The signed-in user as GET /api/auth/profile returns it. */
 export interface AuthUser {
@@ -59,6 +60,7 @@ async function deleteWithBody<T>(path: string, body: unknown): Promise<T> {
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  sendBookmark(headers);
   let response: Response;
   let parsed: unknown;
   try {
@@ -68,6 +70,7 @@ async function deleteWithBody<T>(path: string, body: unknown): Promise<T> {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
+    takeBookmark(response);
     parsed = await response.json().catch(() => undefined);
   } catch {
     throw new ApiError(0, 'NETWORK', 'Unable to connect to server. Please check your connection.');

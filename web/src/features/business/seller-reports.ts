@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ListingStats, leadsResult } from '../../../../worker/schemas/seller-reports';
 import { API_BASE, api } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
+import { sendBookmark } from '../../lib/d1-bookmark';
 
 export type { ListingStats };
 export type Leads = z.infer<typeof leadsResult>;
@@ -23,7 +24,9 @@ export const sellerReportKeys = {
  */
 async function fetchOwnFile(path: string): Promise<Blob> {
   const token = getStoredToken();
-  const res = await fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const headers = new Headers(token ? { Authorization: `Bearer ${token}` } : {});
+  sendBookmark(headers);
+  const res = await fetch(`${API_BASE}${path}`, { headers });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
     throw new Error(body?.error ?? 'Could not download the file. Please try again.');

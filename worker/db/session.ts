@@ -1,0 +1,99 @@
+/**
+ * Every request reads and writes D1 through one Sessions API session (decision 022), so read
+ * replicas can answer reads while a user never sees a state older than their own last write.
+ *
+ * - A request that may write (any method but GET/HEAD) starts at the primary ('first-primary'):
+ *   its writes go there anyway, and the checks it reads before writing (ownership, blocks, limits)
+ *   should not come from a copy that lags.
+ * - A read that brings the bookmark of the user's last answer continues from it: D1 serves it
+ *   from a replica at least that new, or from the primary.
+ * - Any other read starts anywhere ('first-unconstrained'): the nearest replica.
+ * The answer carries the session's latest bookmark in `x-d1-bookmark`; the web client keeps the
+ * newest it has seen and sends it back with every API call.
+ *
+ * This is the one place requests get their database: the listings shards of later work plug in here.
+ */
+
+import { BOOKMARK_HEADER, isBookmark, newerBookmark } from '../schemas/bookmark';
+
+export { BOOKMARK_HEADER, isBookmark, newerBookmark };
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The session constraint (or bookmark) a request starts from. */
+export const sessionStart = (request: Request): D1SessionConstraint | D1SessionBookmark => {
+  if (!READ_METHODS.has(request.method)) return 'first-primary';
+  const bookmark = request.headers.get(BOOKMARK_HEADER);
+  return isBookmark(bookmark) ? bookmark : 'first-unconstrained';
+};
+
+/**
+ * A D1Database-shaped handle over the request's session, so services keep calling
+ * `env.DB.prepare(...)`, `env.DB.batch(...)` and `getDb(env.DB)` unchanged.
+ */
+export class RequestD1 {
+  #binding: D1Database;
+  #session: D1DatabaseSession;
+  #earlier: string | null = null;
+
+  constructor(binding: D1Database, start: D1SessionConstraint | D1SessionBookmark) {
+    this.#binding = binding;
+    this.#session = binding.withSession(start);
+  }
+
+  prepare(query: string): D1PreparedStatement {
+    return this.#session.prepare(query);
+  }
+
+  batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+    return this.#session.batch<T>(statements);
+  }
+
+  exec(): Promise<D1ExecResult> {
+    throw new Error('exec() is not available inside a request session: use prepare() or batch()');
+  }
+
+  withSession(start?: D1SessionConstraint | D1SessionBookmark): D1DatabaseSession {
+    return this.#binding.withSession(start);
+  }
+
+  dump(): Promise<ArrayBuffer> {
+    throw new Error('dump() is not available inside a request session');
+  }
+
+  /**
+   * The following reads must see writes made outside this session (a chat room's copy of its log
+   * to D1): they start again at the primary. The bookmark already reached is kept.
+   */
+  readFromPrimary(): void {
+    this.#earlier = newerBookmark(this.#earlier, this.#session.getBookmark());
+    this.#session = this.#binding.withSession('first-primary');
+  }
+
+  /** The newest point this request has read or written at; null if it never asked D1. */
+  getBookmark(): string | null {
+    return newerBookmark(this.#earlier, this.#session.getBookmark());
+  }
+}
+
+/** The request's own environment: the same bindings, with DB read through its session. */
+export const withRequestSession = <E extends { DB: D1Database }>(env: E, request: Request): { env: E; db: RequestD1 } => {
+  const db = new RequestD1(env.DB, sessionStart(request));
+  return { env: { ...env, DB: db as unknown as D1Database }, db };
+};
+
+/** See RequestD1.readFromPrimary; a no-op for a plain binding (cron, queues, tests that pass one). */
+export const readFromPrimary = (env: { DB: D1Database }) => {
+  const db = env.DB as unknown as Partial<RequestD1>;
+  if (typeof db.readFromPrimary === 'function') db.readFromPrimary();
+};
+
+/** The answer with the request's bookmark, for the client to send back. */
+export const withBookmark = (response: Response, db: RequestD1): Response => {
+  const bookmark = db.getBookmark();
+  // a WebSocket upgrade (101) cannot be rebuilt, and there is nothing to remember for one
+  if (!bookmark || response.status === 101 || response.webSocket) return response;
+  const out = new Response(response.body, response);
+  out.headers.set(BOOKMARK_HEADER, bookmark);
+  return out;
+};
