@@ -79,8 +79,8 @@ export const STATEMENTS = {
   myAds: { listingsReads: counted(4, 'GET /api/listings/user/my-listings: the ads, photos, counts'), coreReads: counted(1, 'the account') },
   signedIn: { coreReads: counted(1, 'a signed-in read: counted 0 extra for a search (the token carries what it needs); 1 kept for the account checks of other operations') },
   postAd: {
-    listingsReads: counted(6, 'POST /api/listings: the place, category, duplicate-photo and limit checks'),
-    listingsWrites: counted(4, 'the ad, its photos, the listing event, the posting record (triggers: search index, seller count)'),
+    listingsReads: counted(12, 'POST /api/listings: the place, category, duplicate-photo and limit checks (6); after the answer, the ad\'s group of comparable ads and their price ranges refreshed (6, decision 026)'),
+    listingsWrites: counted(7, 'the ad, its photos, the listing event, the posting record (triggers: search index, seller count); after the answer, the price ranges of its group in the city, the state and India (3, decision 026)'),
     coreReads: counted(4, 'the seller, blocks, the free-ad allowance'),
     coreWrites: counted(1, 'the seller\'s posting count'),
   },

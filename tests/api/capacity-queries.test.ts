@@ -21,7 +21,7 @@ interface Count {
   coreWrites: number;
 }
 
-const LISTINGS_TABLES = /\b(listings|listings_fts|media|listing_views|listing_daily_stats|listing_view_totals|listing_events|listing_promotions)\b/i;
+const LISTINGS_TABLES = /\b(listings|listings_fts|media|listing_views|listing_daily_stats|listing_view_totals|listing_events|listing_promotions|price_guides)\b/i;
 
 const counting = (db: D1Database) => {
   const count: Count = { listingsReads: 0, listingsWrites: 0, coreReads: 0, coreWrites: 0 };

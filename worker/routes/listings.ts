@@ -39,7 +39,10 @@ import type { Context } from 'hono';
  */
 const refreshPriceGuides = (c: Context<AppEnv>, listingId: string, before?: GroupPlace | null) =>
   c.executionCtx.waitUntil(
-    listingGroupPlace(c.env, listingId)
+    // started on the next turn of the event loop, once the answer has left: the seller never waits
+    // on the refresh's reads (decision 022 counts the round trips a request waits on)
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => listingGroupPlace(c.env, listingId))
       .then((after) => refreshListingGuides(c.env, [before, after]))
       .catch((e: unknown) => console.warn('price guide refresh failed', e)),
   );
