@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useAuth } from '../auth/use-auth';
 import { CURRENCY_SIGNS } from './currencies';
 import { DetailsFields } from './DetailsFields';
-import { GroupedNumberField, SelectField, TextField } from './fields';
+import { PriceField, SelectField, TextField } from './fields';
 import { LocationPicker, useLocationLists, type PlaceValue } from './LocationPicker';
 import { PhotoUploader, usePhotoQueue } from './PhotoUploader';
 import {
@@ -16,7 +16,9 @@ import {
   NAME_MAX,
   PHONE_DIGITS,
   fieldErrors,
+  groupDigits,
   missingFields,
+  typedRupees,
   optionalFieldsToFix,
   type ChosenCategory,
   type FeatureValue,
@@ -24,6 +26,7 @@ import {
   type PostFormValues,
 } from './post-rules';
 import './selling.css';
+import { unusualPrice, usualPriceRange, type PriceRange } from '../../../../worker/schemas/price-range-data';
 import { msg, useT } from '../../lib/i18n';
 
 const LEAVE_WARNING = msg('Leave this page? What you have entered will be lost.');
@@ -54,6 +57,8 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitting, setSubmitting] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [priceCheck, setPriceCheck] = useState(false);
+  const [priceConfirmed, setPriceConfirmed] = useState<string | null>(null);
   const { queue, items } = usePhotoQueue(initialImages, MAX_PHOTOS);
   const lists = useLocationLists(values.state, values.city);
   const missingId = useId();
@@ -85,6 +90,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   }, [items]);
 
   const update = (patch: Partial<PostFormValues>) => {
+    if (patch.price !== undefined) setPriceCheck(false);
     setValues((v) => ({ ...v, ...patch }));
     setDirty(true);
   };
@@ -119,11 +125,18 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
     return { ...v, latitude: spot.latitude, longitude: spot.longitude };
   };
 
-  const submit = async () => {
+  const submit = async (keepPrice?: string) => {
     if (!canSubmit) {
       setTouched(new Set(Object.keys(errors)));
       return;
     }
+    // a price far from what this kind of ad sells for is asked about once, before it goes live
+    const rupees = typedRupees(values.price);
+    if (values.currency === 'INR' && (keepPrice ?? priceConfirmed) !== values.price && unusualPrice(rupees, usualPriceRange(choice.category.id, choice.subcategory.id)).unusual) {
+      setPriceCheck(true);
+      return;
+    }
+    setPriceCheck(false);
     setSubmitting(true);
     submittingRef.current = true;
     try {
@@ -182,7 +195,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
               onChange={(currency) => update({ currency: currency || 'INR' })}
             />
           )}
-          <GroupedNumberField
+          <PriceField
             label={priceLabel}
             required
             name="price"
@@ -271,6 +284,22 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
             {t('Please wait until your photos finish uploading.')}
           </p>
         ) : null}
+        {priceCheck && (
+          <PriceCheck
+            rupees={typedRupees(values.price)}
+            categoryName={choice.subcategory.name || choice.category.name}
+            range={usualPriceRange(choice.category.id, choice.subcategory.id)}
+            onUse={(suggested) => {
+              setValues((v) => ({ ...v, price: groupDigits(String(suggested)) }));
+              setPriceConfirmed(groupDigits(String(suggested)));
+              setPriceCheck(false);
+            }}
+            onKeep={() => {
+              setPriceConfirmed(values.price);
+              void submit(values.price);
+            }}
+          />
+        )}
         <div className="sell-submit__buttons">
           {onCancel && (
             <button type="button" className="button button--outline sell-submit__button" onClick={onCancel} disabled={submitting}>
@@ -291,3 +320,36 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   );
 }
 
+
+/**
+ * "Did you mean …?" for a price far outside what this kind of ad usually costs (reviewed ranges,
+ * worker/schemas/price-range-data.ts): the seller picks the suggestion or keeps their price; either
+ * way they decide before the ad goes live.
+ */
+function PriceCheck({ rupees, categoryName, range, onUse, onKeep }: { rupees: number; categoryName: string; range: PriceRange | null; onUse: (rupees: number) => void; onKeep: () => void }) {
+  const t = useT();
+  const check = unusualPrice(rupees, range);
+  if (!check.unusual || !range) return null;
+  const inr = (n: number) => `₹ ${groupDigits(String(n))}`;
+  const vars = { price: inr(rupees), category: t(categoryName), low: inr(range.low), high: inr(range.high) };
+  return (
+    <div className="sell-price-check" role="alert">
+      <p>
+        {check.direction === 'low'
+          ? t('{price} is far below what {category} usually sell for ({low} to {high}).', vars)
+          : t('{price} is far above what {category} usually sell for ({low} to {high}).', vars)}{' '}
+        {check.suggestion !== null && <strong>{t('Did you mean {suggestion}?', { suggestion: inr(check.suggestion) })}</strong>}
+      </p>
+      <div className="sell-price-check__buttons">
+        {check.suggestion !== null && (
+          <button type="button" className="button button--primary" onClick={() => onUse(check.suggestion!)}>
+            {t('Use {suggestion}', { suggestion: inr(check.suggestion) })}
+          </button>
+        )}
+        <button type="button" className="button button--outline" onClick={onKeep}>
+          {t('Keep {price}', { price: inr(rupees) })}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -6,6 +6,7 @@ import { msg } from '../../lib/i18n';
  */
 import { FREE_CATEGORIES, MAX_PHOTOS } from '../../../../worker/schemas/options';
 import { DETAIL_KEYS, missingDetails } from './required-details';
+import { readPrice } from '../../../../worker/schemas/price-text';
 import { TAXONOMY, familyOf, type CategoryFamily, type TaxonomyCategory } from '../../../../worker/schemas/taxonomy';
 
 export { MAX_PHOTOS };
@@ -173,7 +174,7 @@ export interface PostFormValues {
   features: Features;
   title: string;
   description: string;
-  /** Digits only. */
+  /** As typed ("45,000", "1.5 lakh"); read by readPrice (worker/schemas/price-text.ts). */
   price: string;
   currency: string;
   condition: string;
@@ -230,12 +231,33 @@ export function yearOk(value: FeatureValue | undefined, now?: Date): boolean {
 }
 
 /** Price 0 is only fine where giving away is normal (pets, books); the server holds back the rest. */
-export function priceOk(digits: string, categoryId: string): boolean {
-  if (digits === '') return false;
-  const n = Number(digits);
-  if (!Number.isFinite(n) || n > PRICE_MAX) return false;
-  return n > 0 || (FREE_CATEGORIES as readonly string[]).includes(categoryId);
+export function priceOk(typed: string, categoryId: string): boolean {
+  const reading = readPrice(typed);
+  if (!reading.ok) return false;
+  return reading.rupees > 0 || (FREE_CATEGORIES as readonly string[]).includes(categoryId);
 }
+
+/** The price's problem in words the form shows (a catalogue key), or null when it reads fine. */
+export function priceError(typed: string, categoryId: string, job: boolean): string | null {
+  const reading = readPrice(typed);
+  if (reading.ok) return priceOk(typed, categoryId) ? null : job ? msg('Please enter a salary above 0') : msg('Please enter a price above 0');
+  switch (reading.reason) {
+    case 'empty':
+      return job ? msg('Please enter a salary') : msg('Please enter a price');
+    case 'paise':
+      return msg('Prices are in whole rupees: leave out the paise (for example 45,000 instead of 45,000.50)');
+    case 'too-large':
+      return msg('The price can be at most ₹ 1,00,00,00,000');
+    default:
+      return msg('Write the price in numbers, for example 45,000 or 1.5 lakh');
+  }
+}
+
+/** The rupees a typed price stands for (0 when it does not read: the form blocks sending then). */
+export const typedRupees = (typed: string): number => {
+  const reading = readPrice(typed);
+  return reading.ok ? reading.rupees : 0;
+};
 
 /**
  * The labels for 'Please fill the following mandatory fields: {list}', in the order the form shows
@@ -282,10 +304,8 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
   if (descriptionRequired(ctx.family) && !description) errors.description = msg('Description is required');
   else if (description && description.length < DESCRIPTION_MIN) errors.description = `Description must be at least ${DESCRIPTION_MIN} characters`;
   else if (values.description.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
-  if (!priceOk(values.price, ctx.categoryId)) {
-    const what = ctx.family === 'job' ? 'salary' : 'price';
-    errors.price = values.price === '' ? `Please enter a ${what}` : Number(values.price) > PRICE_MAX ? `The ${what} can be at most ₹ 1,00,00,00,000` : `Please enter a ${what} above 0`;
-  }
+  const price = priceError(values.price, ctx.categoryId, ctx.family === 'job');
+  if (price) errors.price = price;
   if (photos.ready === 0) errors.photos = msg('Add at least one photo');
   if (!values.state.trim()) errors.state = msg('Please select a state');
   if (!values.city.trim()) errors.city = msg('Please select a city');
@@ -408,7 +428,7 @@ export function buildListingPayload(values: PostFormValues, images: string[], ct
   const payload: ListingPayload = {
     title,
     description,
-    price: Number(values.price || '0'),
+    price: typedRupees(values.price),
     currency: values.currency || 'INR',
     condition: values.condition || 'USED',
     categoryId: ctx.categoryId,

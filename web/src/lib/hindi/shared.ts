@@ -178,4 +178,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   '{n} day ago': '{n} दिन पहले',
   '{n} days ago': '{n} दिन पहले',
   in: 'में',
+  'View and edit profile': 'प्रोफ़ाइल देखें और बदलें',
+  Chats: 'चैट',
+  'Notifications ({n} unread)': 'सूचनाएँ ({n} अनपढ़ी)',
+  'SEL Buyer plans': 'SEL Buyer प्लान',
 };
