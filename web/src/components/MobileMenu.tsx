@@ -11,7 +11,9 @@ import { LanguageSelect } from './header/LanguageSelect';
 /** What a guest sees too (the account pages ask them to log in first). */
 const GUEST_LINKS: { to: LinkProps['to']; label: string; icon: IconName }[] = [
   { to: '/en-in/post', label: 'Start selling', icon: 'plus' },
+  { to: '/en-in/myads', label: 'My ADS', icon: 'list' },
   { to: '/wishlist', label: 'Wishlist', icon: 'heart' },
+  { to: '/chat', label: 'Chats', icon: 'chat' },
   { to: '/premium', label: 'SEL Buyer plans', icon: 'crown' },
   { to: '/hc/en-us', label: 'Help', icon: 'help' },
 ];

@@ -165,7 +165,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         <div className="chat-upsell">
           <span>{t('Call owners directly and buy fast')}</span>
           <Link to="/premium" className="chat-upsell__cta">
-            {t('Go Elite Pro')}
+            {t('Get SEL Buyer Pro')}
           </Link>
         </div>
       )}

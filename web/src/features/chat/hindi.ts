@@ -16,7 +16,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Back to conversations': 'बातचीत पर वापस',
   'Listing no longer available': 'विज्ञापन अब उपलब्ध नहीं है',
   'Call owners directly and buy fast': 'मालिकों को सीधे कॉल करें और जल्दी खरीदें',
-  'Go Elite Pro': 'एलीट प्रो लें',
   'Failed to connect to real-time service. Messages are still sent and checked every few seconds.':
     'रियल-टाइम सेवा से नहीं जुड़ सके। संदेश फिर भी भेजे जाते हैं और हर कुछ सेकंड में देखे जाते हैं।',
   'Messages with {name}': '{name} के साथ संदेश',
@@ -25,8 +24,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Load earlier messages': 'पहले के संदेश देखें',
   'Someone is typing...': 'कोई लिख रहा है...',
   // ChatInbox.tsx
-  'Elite (premium) member': 'एलीट (प्रीमियम) सदस्य',
-  Elite: 'एलीट',
   'Remove from Important': 'ज़रूरी से हटाएँ',
   'Mark as Important': 'ज़रूरी चिह्नित करें',
   Buying: 'खरीद',
@@ -73,8 +70,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Conversations with messages you have not read': 'वे बातचीत जिनके संदेश आपने नहीं पढ़े',
   Important: 'ज़रूरी',
   'Conversations you starred': 'वे बातचीत जिन पर आपने तारा लगाया',
-  'Elite Buyer': 'एलीट खरीदार',
-  'Conversations with Elite (premium) members': 'एलीट (प्रीमियम) सदस्यों से बातचीत',
   // errors.ts
   'Failed to load chats': 'चैट लोड नहीं हो सकीं',
   'Failed to load messages': 'संदेश लोड नहीं हो सके',
@@ -103,4 +98,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Already sold': 'पहले ही बिक चुका',
   'Sorry, it is already sold.': 'माफ़ कीजिए, यह बिक चुका है।',
   'Please reply': 'कृपया जवाब दें',
+  'SEL Buyer member': 'SEL बायर सदस्य',
+  'SEL Buyer': 'SEL बायर',
+  'Conversations with SEL Buyer members': 'SEL बायर सदस्यों से बातचीत',
 };

@@ -148,7 +148,7 @@ export function checkoutPrefill(buyer: CheckoutBuyer | null | undefined): { name
 
 /** 'Welcome to SEL Buyer Pro!' after a verified payment. */
 export function welcomeMessage(packageName: string | null | undefined): string {
-  return `Welcome to ${packageName?.trim() || 'the Premium Buyer Program'}!`;
+  return `Welcome to ${packageName?.trim() || 'SEL Buyer'}!`;
 }
 
 /** '+91 98123 45678' → 'tel:+919812345678'. */

@@ -163,7 +163,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Edit the ad to fix it and it will be checked again.': 'विज्ञापन ठीक करें, उसकी फिर से जाँच होगी।',
   'Edit ad': 'विज्ञापन बदलें',
   'Congratulations!': 'बधाई हो!',
-  'Your Ad will go live shortly': 'आपका विज्ञापन जल्द ही दिखने लगेगा',
   'Preview Ad': 'विज्ञापन देखें',
   Continue: 'आगे बढ़ें',
   // fields.tsx
@@ -221,4 +220,11 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Prices are in whole rupees: leave out the paise (for example 45,000 instead of 45,000.50)': 'कीमत पूरे रुपयों में लिखें, पैसे छोड़ दें (जैसे 45,000.50 की जगह 45,000)',
   'The price can be at most ₹ 1,00,00,00,000': 'कीमत ज़्यादा से ज़्यादा ₹ 1,00,00,00,000 हो सकती है',
   'Write the price in numbers, for example 45,000 or 1.5 lakh': 'कीमत अंकों में लिखें, जैसे 45,000 या 1.5 लाख',
+  'This ad used one of your paid ad slots in {group}.': 'इस विज्ञापन में {group} का आपका एक पेड विज्ञापन स्लॉट लगा।',
+  'This ad used one of your free ads in {group}.': 'इस विज्ञापन में {group} का आपका एक मुफ़्त विज्ञापन लगा।',
+  '“{title}” has been posted. Reach more buyers by making it stand out.': '“{title}” पोस्ट हो गया। इसे सबसे अलग दिखाकर ज़्यादा खरीदारों तक पहुँचें।',
+  'Back to Home': 'होम पर लौटें',
+  'Your ad is live now.': 'आपका विज्ञापन अब लाइव है।',
+  'Your ad needs a change before it can go live.': 'लाइव होने से पहले आपके विज्ञापन में बदलाव ज़रूरी है।',
+  'Your Ad will go live shortly...': 'आपका विज्ञापन जल्द ही दिखने लगेगा...',
 };
