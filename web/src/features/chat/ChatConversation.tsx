@@ -55,7 +55,7 @@ function MessageBubble({
       {!own && message.warning && (
         <p className="msg-warning" role="alert">
           <ChatIcon name="warning" size={16} />
-          <span>{message.warning}</span>
+          <span>{t(message.warning)}</span>
         </p>
       )}
       <div className={`msg__bubble ${offer ? 'msg__bubble--offer' : ''}`.trim()}>

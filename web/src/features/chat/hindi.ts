@@ -101,4 +101,9 @@ export const HINDI_TEXTS: Record<string, string> = {
   'SEL Buyer member': 'SEL बायर सदस्य',
   'SEL Buyer': 'SEL बायर',
   'Conversations with SEL Buyer members': 'SEL बायर सदस्यों से बातचीत',
+  'Never share or enter your UPI PIN to receive money. A PIN is only needed to pay.': 'पैसे पाने के लिए अपना UPI PIN कभी न बताएँ और न डालें। PIN सिर्फ़ पैसे भेजने के लिए चाहिए होता है।',
+  'Scanning a QR code sends money, it never receives it. Do not scan a QR code to "receive" payment.': 'QR कोड स्कैन करने से पैसे जाते हैं, आते नहीं। पैसे "पाने" के लिए कोई QR कोड स्कैन न करें।',
+  'Be careful with requests for advance payment. Pay only after you have seen and collected the item.': 'एडवांस पेमेंट माँगने वालों से सावधान रहें। सामान देखकर और हाथ में लेकर ही पैसे दें।',
+  'Keep the conversation on SEL. Scammers move chats to other apps to avoid our safety checks.': 'बातचीत SEL पर ही रखें। धोखेबाज़ हमारी सुरक्षा जाँच से बचने के लिए चैट दूसरे ऐप पर ले जाते हैं।',
+  'Never share an OTP or verification code with anyone, not even someone claiming to be from SEL.': 'OTP या वेरिफ़िकेशन कोड किसी को न बताएँ, SEL की ओर से होने का दावा करने वाले को भी नहीं।',
 };

@@ -97,8 +97,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Remove filter {name}': 'फ़िल्टर {name} हटाएँ',
   'Clear All': 'सब हटाएँ',
   'Sort by:': 'क्रम:',
-  '{n} ad': '{n} विज्ञापन',
-  '{n} ads': '{n} विज्ञापन',
   Filters: 'फ़िल्टर',
   Results: 'नतीजे',
   'Within:': 'दूरी:',

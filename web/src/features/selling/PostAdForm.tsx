@@ -27,7 +27,7 @@ import {
 } from './post-rules';
 import './selling.css';
 import { unusualPrice, usualPriceRange, type PriceRange } from '../../../../worker/schemas/price-range-data';
-import { msg, useT } from '../../lib/i18n';
+import { msg, useI18n, useT } from '../../lib/i18n';
 
 const LEAVE_WARNING = msg('Leave this page? What you have entered will be lost.');
 const EDIT_CURRENCIES = ['INR', 'USD', 'EUR'] as const;
@@ -74,7 +74,8 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   const photoCounts = queue.counts();
   const photoState = { ready: photoCounts.ready, pending: photoCounts.pending };
   // items is the queue's snapshot: recomputing on it keeps the counts fresh
-  const errors = useMemo(() => fieldErrors(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
+  const words = useI18n();
+  const errors = useMemo(() => fieldErrors(values, photoState, ctx, words), [values, items, ctx.neighbourhoodRequired, words]);
   const missing = useMemo(() => missingFields(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
   const toFix = optionalFieldsToFix(values, choice.family);
   const canSubmit = missing.length === 0 && toFix.length === 0 && photoCounts.pending === 0 && !submitting;
@@ -211,7 +212,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
 
       <section className="sell-card" aria-labelledby="sell-photos-title">
         <h2 id="sell-photos-title" className="sell-card__title">
-          Upload up to {MAX_PHOTOS} photos
+          {t('Upload up to {n} photos', { n: MAX_PHOTOS })}
         </h2>
         <PhotoUploader queue={queue} items={items} error={touched.has('photos') ? errors.photos : undefined} errorId={photosErrorId} />
         {touched.has('photos') && errors.photos && (

@@ -1,4 +1,4 @@
-import { msg } from '../../lib/i18n';
+import { ENGLISH, msg, type I18n } from '../../lib/i18n';
 /**
  * The post-ad form's rules as plain functions (spec part 2 §5, §9): what is still missing, how the
  * price reads while typed, what the counters say and what is finally sent. The category-specific
@@ -135,11 +135,11 @@ export function regroupTyped(typed: string, caret: number, currency = 'INR', max
 // ---------------------------------------------------------------- counters
 
 /** 'n more characters needed' below the minimum, else 'used/max' (part 2 §5: counters show what is still needed). */
-export function counterText(value: string, min: number, max: number): string {
+export function counterText(value: string, min: number, max: number, { tn }: Pick<I18n, 'tn'> = ENGLISH): string {
   const length = value.trim().length;
   if (length < min) {
     const need = min - length;
-    return `${need} more character${need === 1 ? '' : 's'} needed`;
+    return tn(need, '{n} more character needed', '{n} more characters needed');
   }
   return `${value.length}/${max}`;
 }
@@ -288,22 +288,22 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
  * What to say under each field (keys: `features.brand`, `title`, `price`, `photos`, `state`, ...).
  * Empty when the field is fine.
  */
-export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: FormContext): Record<string, string> {
+export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: FormContext, { t }: Pick<I18n, 't'> = ENGLISH): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const label of missingDetails(ctx.family, ctx.subcategoryId, values.features)) {
     const key = DETAIL_KEYS[label];
-    if (key) errors[`features.${key}`] = `${label} is required`;
+    if (key) errors[`features.${key}`] = t('{label} is required', { label: t(label) });
   }
-  if (!yearOk(values.features.year, ctx.now)) errors['features.year'] = `Year must be between ${YEAR_MIN} and ${yearMax(ctx.now)}`;
+  if (!yearOk(values.features.year, ctx.now)) errors['features.year'] = t('Year must be between {min} and {max}', { min: YEAR_MIN, max: yearMax(ctx.now) });
   const needTitle = titleRequired(ctx.family);
   const title = values.title.trim();
   if (needTitle && !title) errors.title = msg('Title is required');
-  else if (title && title.length < TITLE_MIN) errors.title = `Title must be at least ${TITLE_MIN} characters`;
-  else if (values.title.length > TITLE_MAX) errors.title = `Title must be at most ${TITLE_MAX} characters`;
+  else if (title && title.length < TITLE_MIN) errors.title = t('Title must be at least {n} characters', { n: TITLE_MIN });
+  else if (values.title.length > TITLE_MAX) errors.title = t('Title must be at most {n} characters', { n: TITLE_MAX });
   const description = values.description.trim();
   if (descriptionRequired(ctx.family) && !description) errors.description = msg('Description is required');
-  else if (description && description.length < DESCRIPTION_MIN) errors.description = `Description must be at least ${DESCRIPTION_MIN} characters`;
-  else if (values.description.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
+  else if (description && description.length < DESCRIPTION_MIN) errors.description = t('Description must be at least {n} characters', { n: DESCRIPTION_MIN });
+  else if (values.description.length > DESCRIPTION_MAX) errors.description = t('Description must be at most {n} characters', { n: DESCRIPTION_MAX });
   const price = priceError(values.price, ctx.categoryId, ctx.family === 'job');
   if (price) errors.price = price;
   if (photos.ready === 0) errors.photos = msg('Add at least one photo');
@@ -312,7 +312,7 @@ export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: For
   if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) errors.neighbourhood = msg('Please select a neighbourhood');
   if (ctx.askContact) {
     if (!values.sellerName.trim()) errors.sellerName = msg('Please enter your name');
-    else if (values.sellerName.length > NAME_MAX) errors.sellerName = `Name must be at most ${NAME_MAX} characters`;
+    else if (values.sellerName.length > NAME_MAX) errors.sellerName = t('Name must be at most {n} characters', { n: NAME_MAX });
     if (!phoneOk(values.sellerPhone)) errors.sellerPhone = msg('Please enter a valid 10-digit mobile number');
   }
   return errors;

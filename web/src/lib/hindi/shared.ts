@@ -181,4 +181,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   Chats: 'चैट',
   'Notifications ({n} unread)': 'सूचनाएँ ({n} अनपढ़ी)',
   'SEL Buyer plans': 'SEL बायर प्लान',
+  '{n} ad': '{n} विज्ञापन',
+  '{n} ads': '{n} विज्ञापन',
+  'Loading cities...': 'शहर लोड हो रहे हैं...',
+  'Loading states...': 'राज्य लोड हो रहे हैं...',
 };
