@@ -137,4 +137,5 @@ export const HINDI_TEXTS: Record<string, string> = {
   '{subject} - Buy & Sell Online': '{subject} - ऑनलाइन खरीदें और बेचें',
   'Enter prices as whole numbers of rupees.': 'कीमत पूरे रुपयों में लिखें।',
   'Minimum price cannot be more than maximum price.': 'न्यूनतम कीमत अधिकतम कीमत से ज़्यादा नहीं हो सकती।',
+  'under 1 km': '1 कि.मी. से कम',
 };

@@ -81,8 +81,8 @@ function PlanStatus({ query }: { query: ReturnType<typeof usePremiumStatus> }) {
 
 function CurrentPlan({ subscription }: { subscription: PremiumSubscription }) {
   const isPro = subscription.packageType === 'PRO';
-  const { t, tn } = useI18n();
-  const until = formatPlanDate(subscription.endDate);
+  const { t, tn, language } = useI18n();
+  const until = formatPlanDate(subscription.endDate, language);
   const used = Math.min(subscription.phoneNumbersUsed, subscription.phoneNumbersLimit);
   const share = subscription.phoneNumbersLimit > 0 ? (used / subscription.phoneNumbersLimit) * 100 : 0;
 
@@ -322,7 +322,7 @@ function Billing() {
     placeholderData: keepPreviousData,
   });
   const headingId = useId();
-  const t = useT();
+  const { t, language } = useI18n();
 
   // Nothing bought yet: the section would only say so, under a plan list that already invites to buy.
   if (transactions.isPending || (transactions.isSuccess && transactions.data.pagination.total === 0)) return null;
@@ -355,7 +355,7 @@ function Billing() {
               <tbody>
                 {transactions.data.transactions.map((row) => (
                   <tr key={row.orderId}>
-                    <td data-label={t('Date')}>{formatPlanDate(row.paidAt ?? row.createdAt)}</td>
+                    <td data-label={t('Date')}>{formatPlanDate(row.paidAt ?? row.createdAt, language)}</td>
                     <td data-label={t('Plan')}>{t(row.packageName)}</td>
                     <td data-label={t('Amount')}>{formatAmount(row.amount, row.currency)}</td>
                     <td data-label={t('Status')}>

@@ -17,6 +17,7 @@ import {
   telHref,
   transactionStatusLabel,
   welcomeMessage,
+  formatPlanDate,
 } from './premium-rules';
 
 describe('price texts', () => {
@@ -185,5 +186,15 @@ describe('one name for the premium plans', () => {
     const old = /Elite Buyer|Elite Pro|Become an Elite|Elite \(premium\)|'Elite'|Premium Buyer Program|एलीट|प्रीमियम खरीदार प्रोग्राम/;
     const found = Object.entries(SCREENS).filter(([, text]) => old.test(text)).map(([file]) => file);
     expect(found).toEqual([]);
+  });
+});
+
+describe('plan dates in the reader’s language', () => {
+  it('writes the month in Hindi for a Hindi reader, in English otherwise', () => {
+    expect(formatPlanDate('2026-07-12T10:00:00Z')).toBe('12 Jul 2026');
+    const hindi = formatPlanDate('2026-07-12T10:00:00Z', 'hi');
+    expect(hindi).toMatch(/[\u0900-\u097F]/);
+    expect(hindi).not.toMatch(/Jul/);
+    expect(formatPlanDate(null, 'hi')).toBe('');
   });
 });
