@@ -60,7 +60,12 @@ export function currentLanguage(): Language {
  */
 const CHOSEN_KEY = 'language-chosen';
 const ACCOUNT_KEY = 'language-account';
-export const languageChoice = () => ({ chosenHere: readStorage(CHOSEN_KEY) === '1', account: readStorage(ACCOUNT_KEY) });
+export const languageChoice = () => {
+  const account = readStorage(ACCOUNT_KEY);
+  // a language picked before this device ever agreed with an account counts as the person's choice
+  const chosenHere = readStorage(CHOSEN_KEY) === '1' || (account === null && readStorage('language') !== null);
+  return { chosenHere, account };
+};
 export const languageAgreed = (accountId: string) => {
   writeStorage(CHOSEN_KEY, null);
   writeStorage(ACCOUNT_KEY, accountId);
