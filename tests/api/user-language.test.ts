@@ -109,15 +109,15 @@ describe('PUT /api/auth/language', () => {
   });
 });
 
-describe('sign-in and sign-up store the language the app is shown in', () => {
-  it('register in Hindi → hi; a login in English switches it; a login that says nothing keeps it', async () => {
+describe('sign-up stores the language the app is shown in; sign-in keeps the account’s (decision 024)', () => {
+  it('register in Hindi → hi; a login from a device showing English keeps it (the language follows the account)', async () => {
     const email = `lang.${ulid().toLowerCase()}@example.in`;
     const reg = await json(null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'accept-language': 'hi-IN, en;q=0.5' });
     expect(reg.status).toBe(201);
     expect(reg.body.data.user.language).toBe('hi');
     const english = await json(null, 'POST', '/api/auth/login', { email, password: 'mango2024' }, { 'accept-language': 'en-IN' });
     expect(english.status).toBe(200);
-    expect(english.body.data.user.language).toBe('en');
+    expect(english.body.data.user.language).toBe('hi');
     await json(null, 'POST', '/api/auth/login', { email, password: 'mango2024' }, { 'accept-language': 'hi-IN' });
     const silent = await json(null, 'POST', '/api/auth/login', { email, password: 'mango2024' });
     expect(silent.body.data.user.language).toBe('hi');

@@ -79,7 +79,7 @@ describe('journey 7: the phone layout at 375 px', () => {
     expect(await opener.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getByText('Welcome to SEL!').isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(true);
-    for (const item of ['Start selling', 'My ADS', 'Wishlist', 'Become an Elite Buyer', 'Chat', 'Help']) {
+    for (const item of ['Start selling', 'My ADS', 'Wishlist', 'SEL Buyer plans', 'Chats', 'Help']) {
       expect(await menu.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: item, exact: true }).isVisible()).toBe(true);
     }
     expect(await menu.getByRole('button', { name: 'Logout' }).count()).toBe(0);

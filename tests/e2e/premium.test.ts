@@ -17,7 +17,7 @@ describe('journey 5: a buyer buys Pro through the test checkout and reveals a se
     const { page } = tab;
     await signIn(tab, token);
     await page.goto('/premium');
-    await page.getByRole('heading', { level: 1, name: 'Premium Buyer Program' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'SEL Buyer plans' }).waitFor();
 
     // Pro: Choose Plan → Complete Payment → Pay → test checkout → Pay
     const pro = page.getByRole('article', { name: 'SEL Buyer Pro' });

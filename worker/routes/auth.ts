@@ -36,7 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
     '/login',
     docs({ tags: ['Auth'], summary: 'Log in with e-mail and password', data: authResult, errors: [400, 401, 429] }),
     validate('json', loginBody),
-    async (c) => c.json({ success: true as const, data: await login(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent'), chosenLanguage(c.req.header('Accept-Language'))) }),
+    async (c) => c.json({ success: true as const, data: await login(c.env, getDb(c.env.DB), c.req.valid('json'), clientIp(c), c.req.header('User-Agent')) }),
   )
   .post(
     '/send-otp',
@@ -104,7 +104,7 @@ export const authRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Auth'],
       summary: 'The language SEL writes to me in while I am away: notifications, push, e-mails, SMS (en or hi)',
-      description: 'The web client calls it when a signed-in user switches language; sign-in and sign-up also store the language of the request (Accept-Language). Texts already written keep their language.',
+      description: 'The web client calls it when a signed-in user switches language; sign-up also stores the language of the request (Accept-Language); a sign-in keeps the account\'s language, which the app adopts on a new device. Texts already written keep their language.',
       data: userSchema,
       errors: [400, 401],
       auth: true,

@@ -113,7 +113,7 @@ export const CATEGORY_GUIDES: CategoryGuide[] = [
     ],
   },
   {
-    name: 'Electronics & Appliances',
+    name: 'Electronics',
     target: { category: 'Electronics' },
     budgets: [
       { label: 'Under ₹5,000', max: 5_000 },

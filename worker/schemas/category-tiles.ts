@@ -10,6 +10,13 @@ export interface CatalogTarget {
   subcategory?: string;
 }
 
+/**
+ * Short names a tile may use for a subcategory, as people say them; every other tile is named
+ * exactly as the post form names its category or subcategory (worker/schemas/taxonomy.ts), so a
+ * seller and a buyer meet the same words (a fridge is in Home & Garden › Appliances on both).
+ */
+export const TILE_SHORT_NAMES: Record<string, string> = { Mobiles: 'Smartphones', Bikes: 'Motorcycles' };
+
 /** The phone home's twelve tiles, in grid order (spec part 1 §2). */
 export const HOME_TILES: { name: string; target: CatalogTarget }[] = [
   { name: 'Cars', target: { category: 'Vehicles', subcategory: 'Cars' } },
@@ -17,13 +24,13 @@ export const HOME_TILES: { name: string; target: CatalogTarget }[] = [
   { name: 'Mobiles', target: { category: 'Electronics', subcategory: 'Smartphones' } },
   { name: 'Jobs', target: { category: 'Jobs' } },
   { name: 'Fashion', target: { category: 'Fashion' } },
-  { name: 'Books Sports & Hobbies', target: { category: 'Books & Media' } },
+  { name: 'Books & Media', target: { category: 'Books & Media' } },
   { name: 'Bikes', target: { category: 'Vehicles', subcategory: 'Motorcycles' } },
-  { name: 'Electronics & Appliances', target: { category: 'Electronics' } },
+  { name: 'Electronics', target: { category: 'Electronics' } },
   { name: 'Commercial Vehicles', target: { category: 'Vehicles', subcategory: 'Commercial Vehicles' } },
   { name: 'Furniture', target: { category: 'Home & Garden', subcategory: 'Furniture' } },
   { name: 'Pets', target: { category: 'Pets' } },
-  { name: 'Service', target: { category: 'Services' } },
+  { name: 'Services', target: { category: 'Services' } },
 ];
 
 /**
@@ -67,12 +74,16 @@ export const CATEGORY_ICON: Record<string, Glyph> = {
   Mobiles: 'phone',
   Jobs: 'briefcase',
   Fashion: 'shirt',
-  'Books Sports & Hobbies': 'book',
+  'Books & Media': 'book',
   Bikes: 'bike',
-  'Electronics & Appliances': 'tv',
+  Electronics: 'tv',
   'Commercial Vehicles': 'truck',
   Furniture: 'sofa',
   Pets: 'paw',
+  Services: 'wrench',
+  // the desktop menu's groups and older links
+  'Books Sports & Hobbies': 'book',
+  'Electronics & Appliances': 'tv',
   Service: 'wrench',
 };
 

@@ -63,7 +63,7 @@ export const NOTIFICATION_TEXTS = {
 
   // payments
   premiumWelcomeTitle: { en: 'Welcome to {plan}', hi: '{plan} में आपका स्वागत है' },
-  premiumDefaultPlan: { en: 'the Premium Buyer Program', hi: 'प्रीमियम खरीदार प्रोग्राम' },
+  premiumDefaultPlan: { en: 'SEL Buyer', hi: 'SEL बायर' },
   premiumWelcomeBody: { en: 'Your plan is active until {date}.', hi: 'आपका प्लान {date} तक चालू है।' },
   packagesPaidTitle: { en: 'Payment received', hi: 'भुगतान मिल गया' },
   packagesPaidBody: { en: 'Your packages are ready to use: {items}.', hi: 'आपके पैकेज इस्तेमाल के लिए तैयार हैं: {items}।' },

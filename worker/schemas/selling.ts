@@ -3,6 +3,7 @@ import { normalisePhone } from './auth';
 import { pagination, queryInt, queryText } from './common';
 import { CONDITIONS, LISTING_STATUSES, listingSchema } from './listings';
 import { missingDetails } from './listing-rules';
+import { PRICE_CEILING, PRICE_PROBLEMS, readPrice } from './price-text';
 import {
   BHK,
   FUEL_TYPES,
@@ -15,25 +16,40 @@ import {
 
 export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
 
-/** "₹ 1,25,000", "125000", 125000 → 125000. Non-numeric characters are stripped (part 2 §5). */
+/**
+ * "₹ 1,25,000", "125000", "1.5 lakh", 125000 → rupees, read by the same rules as the post form
+ * (worker/schemas/price-text.ts). Typed text with paise ("45,000.50") is refused, never read as
+ * 4500050; a number with a fraction is left to the currency check below (rupees are whole,
+ * other currencies may carry cents).
+ */
 const price = z
-  .union([z.number(), z.string()], { error: 'Price is required' })
+  .union([z.number(), z.string().max(40, 'Price is too long')], { error: 'Price is required' })
   .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : Number(v.replace(/[^\d.]/g, ''));
-    if (typeof v === 'string' && v.replace(/[^\d.]/g, '') === '') {
-      ctx.addIssue({ code: 'custom', message: 'Price is required' });
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || v < 0) {
+        ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
+        return z.NEVER;
+      }
+      if (v > PRICE_CEILING) {
+        ctx.addIssue({ code: 'custom', message: PRICE_PROBLEMS['too-large'] });
+        return z.NEVER;
+      }
+      return Math.round(v * 100) / 100;
+    }
+    const reading = readPrice(v);
+    if (!reading.ok) {
+      ctx.addIssue({ code: 'custom', message: reading.reason === 'empty' ? 'Price is required' : PRICE_PROBLEMS[reading.reason] });
       return z.NEVER;
     }
-    if (!Number.isFinite(n) || n < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be a positive number' });
-      return z.NEVER;
-    }
-    if (n > 1_000_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be at most ₹100,00,00,000' });
-      return z.NEVER;
-    }
-    return Math.round(n * 100) / 100;
+    return reading.rupees;
   });
+
+/** Rupee prices are whole rupees (paise refused, not rounded: the seller chooses). */
+const wholeRupees = (body: { price?: number; currency?: string }, ctx: z.RefinementCtx) => {
+  if (body.price !== undefined && (body.currency ?? 'INR') === 'INR' && !Number.isInteger(body.price)) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_PROBLEMS.paise });
+  }
+};
 
 const featureValue = z.union([
   z.string().max(500, 'Each detail must be at most 500 characters'),
@@ -88,12 +104,13 @@ export const createListingBody = z.object({
   condition: listingInputShape.condition.default('USED'),
   images: listingInputShape.images.default([]),
   features: listingInputShape.features.default({}),
-});
+}).superRefine(wholeRupees);
 export const updateListingBody = z
   .object(Object.fromEntries(Object.entries(listingInputShape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
     [K in keyof typeof listingInputShape]: z.ZodOptional<(typeof listingInputShape)[K]>;
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update')
+  .superRefine(wholeRupees);
 
 export type CreateListingInput = z.infer<typeof createListingBody>;
 export type UpdateListingInput = z.infer<typeof updateListingBody>;

@@ -2,9 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useId } from 'react';
 import { CategoryBar } from '../features/catalog/CategoryBar';
 import { UserMenu } from '../features/auth/UserMenu';
-import { ChatBadge } from '../features/notifications/ChatBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
-import { useUnreadCounts } from '../features/notifications/use-unread-counts';
 import { SearchBox } from '../features/search/SearchBox';
 import { isAllIndia } from '../features/locations/all-india';
 import { useSelectedLocation } from '../features/locations/selected-location';
@@ -13,6 +11,7 @@ import { usePopover } from '../lib/use-popover';
 import { Icon } from './header/all-icons';
 import { LanguageSelect } from './header/LanguageSelect';
 import { SellButton, WishlistLink } from './header/HeaderLinks';
+import { ChatLink } from './header/ChatLinks';
 
 /** The header on screens 768 px and wider; loaded on its own (see SiteHeader). */
 const loadLocationDropdown = () => import('../features/locations/LocationDropdownPanel');
@@ -53,18 +52,6 @@ function LocationDropdown() {
   );
 }
 
-/** The chat icon with the live unread-messages badge from the user's inbox socket. */
-function ChatLink() {
-  const t = useT();
-  const { unreadMessages } = useUnreadCounts();
-  return (
-    <Link to="/chat" className="icon-button icon-button--badged" aria-label={unreadMessages ? `${t('Chat')} (${unreadMessages})` : t('Chat')} title={t('Chat')}>
-      <Icon name="chat" />
-      <ChatBadge />
-    </Link>
-  );
-}
-
 export function DesktopHeader() {
   const t = useT();
   return (
@@ -78,7 +65,7 @@ export function DesktopHeader() {
         <LanguageSelect className="header-extra" />
         <nav className="header-actions" aria-label={t('Your account')}>
           <WishlistLink />
-          <Link to="/premium" className="icon-button header-extra" aria-label={t('Premium Buyer Program')} title={t('Premium Buyer Program')}>
+          <Link to="/premium" className="icon-button header-extra" aria-label={t('SEL Buyer plans')} title={t('SEL Buyer plans')}>
             <Icon name="crown" />
           </Link>
           <ChatLink />

@@ -84,7 +84,7 @@ function FullFooter() {
               <Link to="/en-in/post">{t('Sell on SEL')}</Link>
             </li>
             <li>
-              <Link to="/premium">{t('Premium Buyer Program')}</Link>
+              <Link to="/premium">{t('SEL Buyer plans')}</Link>
             </li>
             <li>
               <Link to="/hc/en-us" hash="privacy">

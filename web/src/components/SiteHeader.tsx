@@ -7,6 +7,8 @@ import { isMobileViewport, useIsMobile } from '../lib/use-media-query';
 import { Icon } from './header/icons';
 import { SellButton, WishlistLink } from './header/HeaderLinks';
 import { SearchBox } from '../features/search/SearchBox';
+import { useStoredToken } from '../features/auth/auth-store';
+import { AfterFirstPaint } from './AfterFirstPaint';
 
 // Opened on demand, so none of it weighs on the first page load.
 // The desktop header (account menu, notifications, chat badge, categories bar) is a chunk of its
@@ -24,6 +26,10 @@ export const preloadSiteHeader = (): Promise<void> =>
       });
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+// The chat and notification counts: their own chunk (the inbox socket and its hooks), asked for only
+// by a signed-in phone, after the first paint.
+const loadMobileCounts = () => import('./header/ChatLinks');
+const MobileHeaderCounts = lazy(() => loadMobileCounts().then((m) => ({ default: m.MobileHeaderCounts })));
 const loadMobileLocation = () => import('../features/locations/MobileLocationScreen');
 const MobileLocationScreen = lazy(() => loadMobileLocation().then((m) => ({ default: m.MobileLocationScreen })));
 
@@ -40,6 +46,7 @@ function MobileHeader() {
   const path = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
+  const signedIn = useStoredToken() !== null;
 
   return (
     <>
@@ -73,6 +80,13 @@ function MobileHeader() {
             <Icon name="chevron" size={18} />
           </button>
           <WishlistLink />
+          {signedIn && (
+            <AfterFirstPaint>
+              <Suspense fallback={null}>
+                <MobileHeaderCounts />
+              </Suspense>
+            </AfterFirstPaint>
+          )}
         </div>
         <SearchBox variant="mobile" />
       </header>

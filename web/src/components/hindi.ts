@@ -17,12 +17,10 @@ export const HINDI_TEXTS: Record<string, string> = {
   'An unexpected error occurred. Try again, or refresh the page if it keeps happening.':
     'एक अनचाही गड़बड़ी हुई। फिर से कोशिश करें, और बार-बार हो तो पेज रीफ़्रेश करें।',
   // MobileMenu.tsx
-  'Become an Elite Buyer': 'एलीट खरीदार बनें',
   Menu: 'मेनू',
   'Hello, {name}': 'नमस्ते, {name}',
   'Welcome to SEL!': 'SEL में आपका स्वागत है!',
   'Log in to manage your ads, chats and wishlist.': 'अपने विज्ञापन, चैट और पसंदीदा देखने के लिए लॉगिन करें।',
-  Upgrade: 'अपग्रेड',
   'Call sellers directly and buy faster.': 'विक्रेताओं को सीधे कॉल करें और तेज़ी से खरीदें।',
   // NotFoundPage.tsx
   'Page Not Found': 'पेज नहीं मिला',

@@ -9,6 +9,8 @@ import { POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
 import { HINDI, HINDI_CATALOGUES, REFERENCE_HINDI } from './i18n-hi';
 import { interpolate, translate, translatePlural } from './i18n';
 import { withNames } from './with-names';
+import { GST_STATE_CODES } from '../../../worker/lib/gst';
+import { SCAM_WARNINGS } from '../../../worker/services/chat/chat-safety';
 
 // every source file of the web app, as text (Vite's glob: no Node APIs, typechecks with the app);
 // the catalogues themselves are data, not screens
@@ -132,6 +134,11 @@ describe('the Hindi catalogue', () => {
     const labels = CATEGORY_GUIDES.flatMap((guide) => [...guide.budgets.map((b) => b.label), ...guide.extras.map((e) => e.label)]);
     // "₹10,000 - 20,000" and "128 GB" read the same in Hindi; a label with a word needs its entry
     expect(labels.filter((label) => /[a-z]{3}/i.test(label) && !HINDI[label])).toEqual([]);
+  });
+  it('names every state and union territory in Hindi, and has every chat scam warning (texts the server sends)', () => {
+    expect(Object.keys(GST_STATE_CODES).filter((state) => !HINDI[state])).toEqual([]);
+    expect(SCAM_WARNINGS.length).toBeGreaterThan(3);
+    expect(SCAM_WARNINGS.filter((warning) => !HINDI[warning])).toEqual([]);
   });
   it('has Hindi for the premium plans’ descriptions and features (reference data shown through t())', () => {
     const texts = PREMIUM_PLANS.flatMap((plan) => [plan.description, ...plan.features]);

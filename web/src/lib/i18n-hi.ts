@@ -2,6 +2,7 @@
 import { OPTIONS_HINDI } from '../../../worker/schemas/options-hi';
 import { TAXONOMY_HINDI } from '../../../worker/schemas/taxonomy-hi';
 import { BANNERS_HINDI, POPULAR_SEARCHES_HINDI } from '../../../worker/schemas/catalog-hi';
+import { STATE_NAMES_HINDI } from '../../../worker/schemas/places-hi';
 
 /**
  * The Hindi catalogue (decision 010): English text → Hindi, loaded only when someone picks हिन्दी
@@ -22,6 +23,6 @@ export const HINDI_CATALOGUES = import.meta.glob<Record<string, string>>(['../fe
 });
 
 /** The reference data shared with the worker; the interface catalogues above come after it. */
-export const REFERENCE_HINDI: Record<string, string> = { ...POPULAR_SEARCHES_HINDI, ...BANNERS_HINDI, ...TAXONOMY_HINDI, ...OPTIONS_HINDI };
+export const REFERENCE_HINDI: Record<string, string> = { ...POPULAR_SEARCHES_HINDI, ...BANNERS_HINDI, ...TAXONOMY_HINDI, ...OPTIONS_HINDI, ...STATE_NAMES_HINDI };
 
 export const HINDI: Record<string, string> = Object.assign({}, REFERENCE_HINDI, ...Object.values(HINDI_CATALOGUES));

@@ -50,19 +50,17 @@ export const assertActive = (u: UserRow) => {
 };
 
 /**
- * Issues a token and records the session it belongs to. `language` is the one the client is shown
- * in at sign-in (decision 010): it becomes the user's language for notifications, e-mails and SMS.
+ * Issues a token and records the session it belongs to. A sign-in keeps the account's language
+ * (decisions 010, 024): the language follows the account to a new device, whose app adopts it
+ * unless the person has just chosen another there (then the app stores that with
+ * PUT /api/auth/language). Only a sign-up takes the language of the request.
  */
-const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string, language?: UserLanguage) => {
+const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string) => {
   const now = Date.now();
   const sid = ulid();
-  const switching = language !== undefined && language !== user.language;
-  await db.batch([
-    db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
-    ...(switching ? [db.update(users).set({ language, updatedAt: now }).where(eq(users.id, user.id))] : []),
-  ]);
+  await db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
   const token = await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now);
-  return { token, user: toUser(switching ? { ...user, language } : user) };
+  return { token, user: toUser(user) };
 };
 
 /**
@@ -142,7 +140,7 @@ const limitLookups = async (env: Env, ip: string) => {
   await enforce(env, LIMITS.lookupPerNetwork, networkOf(ip));
 };
 
-export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string, language?: UserLanguage) => {
+export const login = async (env: Env, db: Db, input: { email: string; password: string }, ip: string, userAgent?: string) => {
   await enforceForAddress(env, LIMITS.loginPerIp, ip);
   // wrong passwords slow down whoever guesses, per account and network; never a lock for the owner
   const here = `${input.email}|${networkOf(ip)}`;
@@ -160,7 +158,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
   }
-  return startSession(env, db, user, userAgent, language);
+  return startSession(env, db, user, userAgent);
 };
 
 // ---------------------------------------------------------------- phone OTP
@@ -275,7 +273,7 @@ export const verifyOtp = async (
       await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
     }
     const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
-    return { ...(await startSession(env, db, fresh, userAgent, language)), isNewUser: false, message: 'Login successful!' };
+    return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
   }
   if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
   let created: Awaited<ReturnType<typeof createUserWithSession>>;

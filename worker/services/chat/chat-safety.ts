@@ -25,4 +25,7 @@ const RULES: { pattern: RegExp; warning: string }[] = [
   },
 ];
 
+/** Every warning text: the web app shows each in the reader's language (features/chat/hindi.ts). */
+export const SCAM_WARNINGS = RULES.map((r) => r.warning);
+
 export const scamWarning = (text: string): string | null => RULES.find((r) => r.pattern.test(text))?.warning ?? null;

@@ -1,25 +1,14 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AuthUser } from './auth-api';
-import { useI18n, useT, msg } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
+import { accountLinksFor } from './account-links';
 import { avatarInitial, missingProfileSteps } from './auth-rules';
 import { openLoginModal } from './auth-store';
 import { useAuth } from './use-auth';
 import './auth.css';
 
 const PROFILE_STEPS = 3;
-
-const MENU_LINKS: { to: LinkProps['to']; label: string }[] = [
-  { to: '/en-in/myads', label: msg('My ADS') },
-  { to: '/wishlist', label: msg('Wishlist') },
-  { to: '/saved-searches', label: msg('Saved searches') },
-  { to: '/en-in/payments/viewcart/ALL', label: msg('View Cart') },
-  { to: '/en-in/payments/businesspackages/my_account', label: msg('Buy Business Packages') },
-  { to: '/en-in/myorders/orders', label: msg('Bought Packages & Billing') },
-  { to: '/premium', label: msg('Get SEL Buyer Pro') },
-  { to: '/hc/en-us', label: msg('Help') },
-  { to: '/settings', label: msg('Settings') },
-];
 
 /** Header slot: the signed-in user's menu, or a Login button for guests. */
 export function UserMenu() {
@@ -191,16 +180,11 @@ function SignedInMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void
             </div>
           )}
           <div className="user-menu__list">
-            {MENU_LINKS.map((item) => (
+            {accountLinksFor(user.role).map((item) => (
               <Link key={item.label} to={item.to} role="menuitem" tabIndex={-1} className="user-menu__item">
                 {t(item.label)}
               </Link>
             ))}
-            {(user.role === 'MODERATOR' || user.role === 'ADMIN') && (
-              <Link to="/admin" role="menuitem" tabIndex={-1} className="user-menu__item">
-                {t('Moderation')}
-              </Link>
-            )}
             <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onLogout}>
               {t('Logout')}
             </button>

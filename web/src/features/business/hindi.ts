@@ -84,7 +84,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Could not load the stats. Please try again.': 'आँकड़े लोड नहीं हो सके। कृपया फिर से कोशिश करें।',
   Views: 'व्यूज़',
   Favourites: 'पसंदीदा',
-  Chats: 'चैट',
   'Last 30 days': 'पिछले 30 दिन',
   'All time': 'अब तक',
   'Views per day, last 30 days': 'हर दिन के व्यूज़, पिछले 30 दिन',

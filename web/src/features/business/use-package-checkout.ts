@@ -7,6 +7,7 @@ import { checkoutPrefill } from '../premium/premium-rules';
 import { loadRazorpay, openRazorpay, razorpayOptions } from '../premium/razorpay';
 import { serverMessage } from '../selling/messages';
 import { businessApi, businessKeys, type CreatedOrder, type SellerPackage } from './business-api';
+import { clearCart } from './cart';
 
 export type PackageCheckoutPhase = 'idle' | 'creating-order' | 'ready' | 'in-checkout' | 'verifying';
 
@@ -74,6 +75,8 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
       setError(null);
       try {
         await businessApi.verify(paid.orderId, payment);
+        // a package bought directly (Sell faster, the limit notice) leaves the cart too, so it is never paid for twice
+        clearCart(items.map((i) => i.pkg.id));
         await queryClient.invalidateQueries({ queryKey: businessKeys.all });
         toast.success('Payment received. Your package is ready to use.');
         if (current !== attempt.current) return;
@@ -90,7 +93,7 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
         setPhase('ready');
       }
     },
-    [onPaid, queryClient],
+    [onPaid, queryClient, items],
   );
 
   const pay = useCallback(async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { TAXONOMY } from '../../../../worker/schemas/taxonomy';
+import { TILE_SHORT_NAMES } from '../../../../worker/schemas/category-tiles';
 import { productsApiQuery, filterChips } from '../listings/filters';
 import {
   BIKE_BUDGETS,
@@ -79,15 +81,22 @@ describe('tiles', () => {
       'Mobiles',
       'Jobs',
       'Fashion',
-      'Books Sports & Hobbies',
+      'Books & Media',
       'Bikes',
-      'Electronics & Appliances',
+      'Electronics',
       'Commercial Vehicles',
       'Furniture',
       'Pets',
-      'Service',
+      'Services',
     ]);
     expect(CATEGORY_GUIDES).toHaveLength(9);
+    // one set of names: a tile is named as the post form names what it leads to (or a listed short name)
+    for (const tile of CATEGORY_TILES) {
+      const category = TAXONOMY.find((c) => c.name === tile.target.category);
+      expect(category, tile.name).toBeDefined();
+      const named = tile.target.subcategory ?? category!.name;
+      expect(TILE_SHORT_NAMES[tile.name] ?? tile.name, tile.name).toBe(named);
+    }
     expect(CATEGORY_TILES.filter((t) => t.guide)).toHaveLength(9);
   });
 });

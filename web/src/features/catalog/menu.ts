@@ -36,19 +36,20 @@ export const MEGA_MENU: MenuGroup[] = [
     item('Tablets'),
     item('Headphones', { category: 'Electronics', subcategory: 'Headphones' }),
   ]),
-  group('Electronics & Appliances', menuTarget('Electronics & Appliances'), [
+  group('Electronics', { category: 'Electronics' }, [
     item('Computers & Laptops'),
     item('Cameras & Lenses', menuTarget('Cameras')),
     item('Games & Consoles', menuTarget('Games')),
-    item('Kitchen & Other Appliances', menuTarget('Appliances')),
   ]),
   group('Commercial Vehicles & Spares', menuTarget('Commercial Vehicles & Spares'), [
     item('Commercial Vehicles'),
     item('Spare Parts', { category: 'Vehicles', subcategory: 'Spare Parts' }),
   ]),
   group('Jobs', { category: 'Jobs' }, ['Full-time', 'Part-time', 'Freelance', 'Remote', 'Internships'].map((s) => item(s, { category: 'Jobs', subcategory: s }))),
-  group('Furniture', menuTarget('Furniture'), [
+  // appliances are in Home & Garden, as in the post form
+  group('Home & Garden', { category: 'Home & Garden' }, [
     item('Furniture'),
+    item('Kitchen & Other Appliances', menuTarget('Appliances')),
     item('Home Decor', { category: 'Home & Garden', subcategory: 'Home Decor' }),
     item('Garden Tools', { category: 'Home & Garden', subcategory: 'Garden Tools' }),
     item('Kitchen Items', { category: 'Home & Garden', subcategory: 'Kitchen Items' }),

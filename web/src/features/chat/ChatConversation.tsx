@@ -56,7 +56,7 @@ function MessageBubble({
       {!own && message.warning && (
         <p className="msg-warning" role="alert">
           <ChatIcon name="warning" size={16} />
-          <span>{message.warning}</span>
+          <span>{t(message.warning)}</span>
         </p>
       )}
       <div className={`msg__bubble ${offer ? 'msg__bubble--offer' : ''}`.trim()}>
@@ -179,7 +179,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         <div className="chat-upsell">
           <span>{t('Call owners directly and buy fast')}</span>
           <Link to="/premium" className="chat-upsell__cta">
-            {t('Go Elite Pro')}
+            {t('Get SEL Buyer Pro')}
           </Link>
         </div>
       )}

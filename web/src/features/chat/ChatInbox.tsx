@@ -24,8 +24,8 @@ export function Avatar({ person, size = 44 }: { person: ChatPerson; size?: numbe
 export function EliteBadge() {
   const t = useT();
   return (
-    <span className="elite-badge" title={t('Elite (premium) member')}>
-      {t('Elite')}
+    <span className="elite-badge" title={t('SEL Buyer member')}>
+      {t('SEL Buyer')}
     </span>
   );
 }

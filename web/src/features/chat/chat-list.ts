@@ -10,7 +10,7 @@ export const CHAT_FILTERS = [
   },
   { id: 'unread', label: msg('Unread'), hint: msg('Conversations with messages you have not read') },
   { id: 'important', label: msg('Important'), hint: msg('Conversations you starred') },
-  { id: 'elite', label: msg('Elite Buyer'), hint: msg('Conversations with Elite (premium) members') },
+  { id: 'elite', label: msg('SEL Buyer'), hint: msg('Conversations with SEL Buyer members') },
 ] as const;
 
 export type ChatFilter = (typeof CHAT_FILTERS)[number]['id'];

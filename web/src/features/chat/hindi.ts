@@ -16,7 +16,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Back to conversations': 'बातचीत पर वापस',
   'Listing no longer available': 'विज्ञापन अब उपलब्ध नहीं है',
   'Call owners directly and buy fast': 'मालिकों को सीधे कॉल करें और जल्दी खरीदें',
-  'Go Elite Pro': 'एलीट प्रो लें',
   'Failed to connect to real-time service. Messages are still sent and checked every few seconds.':
     'रियल-टाइम सेवा से नहीं जुड़ सके। संदेश फिर भी भेजे जाते हैं और हर कुछ सेकंड में देखे जाते हैं।',
   'Messages with {name}': '{name} के साथ संदेश',
@@ -25,8 +24,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Load earlier messages': 'पहले के संदेश देखें',
   'Someone is typing...': 'कोई लिख रहा है...',
   // ChatInbox.tsx
-  'Elite (premium) member': 'एलीट (प्रीमियम) सदस्य',
-  Elite: 'एलीट',
   'Remove from Important': 'ज़रूरी से हटाएँ',
   'Mark as Important': 'ज़रूरी चिह्नित करें',
   Buying: 'खरीद',
@@ -73,8 +70,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Conversations with messages you have not read': 'वे बातचीत जिनके संदेश आपने नहीं पढ़े',
   Important: 'ज़रूरी',
   'Conversations you starred': 'वे बातचीत जिन पर आपने तारा लगाया',
-  'Elite Buyer': 'एलीट खरीदार',
-  'Conversations with Elite (premium) members': 'एलीट (प्रीमियम) सदस्यों से बातचीत',
   // errors.ts
   'Failed to load chats': 'चैट लोड नहीं हो सकीं',
   'Failed to load messages': 'संदेश लोड नहीं हो सके',
@@ -103,4 +98,12 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Already sold': 'पहले ही बिक चुका',
   'Sorry, it is already sold.': 'माफ़ कीजिए, यह बिक चुका है।',
   'Please reply': 'कृपया जवाब दें',
+  'SEL Buyer member': 'SEL बायर सदस्य',
+  'SEL Buyer': 'SEL बायर',
+  'Conversations with SEL Buyer members': 'SEL बायर सदस्यों से बातचीत',
+  'Never share or enter your UPI PIN to receive money. A PIN is only needed to pay.': 'पैसे पाने के लिए अपना UPI PIN कभी न बताएँ और न डालें। PIN सिर्फ़ पैसे भेजने के लिए चाहिए होता है।',
+  'Scanning a QR code sends money, it never receives it. Do not scan a QR code to "receive" payment.': 'QR कोड स्कैन करने से पैसे जाते हैं, आते नहीं। पैसे "पाने" के लिए कोई QR कोड स्कैन न करें।',
+  'Be careful with requests for advance payment. Pay only after you have seen and collected the item.': 'एडवांस पेमेंट माँगने वालों से सावधान रहें। सामान देखकर और हाथ में लेकर ही पैसे दें।',
+  'Keep the conversation on SEL. Scammers move chats to other apps to avoid our safety checks.': 'बातचीत SEL पर ही रखें। धोखेबाज़ हमारी सुरक्षा जाँच से बचने के लिए चैट दूसरे ऐप पर ले जाते हैं।',
+  'Never share an OTP or verification code with anyone, not even someone claiming to be from SEL.': 'OTP या वेरिफ़िकेशन कोड किसी को न बताएँ, SEL की ओर से होने का दावा करने वाले को भी नहीं।',
 };

@@ -28,7 +28,7 @@ const TOPICS: { question: string; answer: string }[] = [
     answer: msg('Meet in a safe public place, check the item before you buy, pay only after collecting the item and never pay anything in advance. Report anything suspicious from the chat.'),
   },
   {
-    question: msg('What is the Premium Buyer Program?'),
+    question: msg('What is SEL Buyer?'),
     answer: msg('Premium buyers get a badge, priority in sellers’ inboxes and direct phone access. Plans run for 30 days and can be bought from the Premium page.'),
   },
   {

@@ -20,7 +20,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'How do I stay safe when buying?': 'खरीदते समय मैं सुरक्षित कैसे रहूँ?',
   'Meet in a safe public place, check the item before you buy, pay only after collecting the item and never pay anything in advance. Report anything suspicious from the chat.':
     'किसी सुरक्षित सार्वजनिक जगह पर मिलें, खरीदने से पहले सामान जाँचें, सामान लेने के बाद ही भुगतान करें और कभी भी पहले से पैसे न दें। कुछ भी संदिग्ध लगे तो चैट से रिपोर्ट करें।',
-  'What is the Premium Buyer Program?': 'प्रीमियम खरीदार प्रोग्राम क्या है?',
   'Premium buyers get a badge, priority in sellers’ inboxes and direct phone access. Plans run for 30 days and can be bought from the Premium page.':
     'प्रीमियम खरीदारों को एक बैज, विक्रेताओं के इनबॉक्स में प्राथमिकता और सीधे फ़ोन की सुविधा मिलती है। प्लान 30 दिन के होते हैं और प्रीमियम पेज से खरीदे जा सकते हैं।',
   'How do I change my location?': 'मैं अपना स्थान कैसे बदलूँ?',
@@ -46,4 +45,5 @@ export const HINDI_TEXTS: Record<string, string> = {
   'We only use your details to run your account and your ads. You can download or delete your account from Settings at any time.':
     'हम आपकी जानकारी का उपयोग केवल आपका खाता और आपके विज्ञापन चलाने के लिए करते हैं। आप सेटिंग्स से कभी भी अपना खाता डाउनलोड या हटा सकते हैं।',
   'Back to SEL': 'SEL पर वापस',
+  'What is SEL Buyer?': 'SEL बायर क्या है?',
 };

@@ -98,8 +98,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Remove filter {name}': 'फ़िल्टर {name} हटाएँ',
   'Clear All': 'सब हटाएँ',
   'Sort by:': 'क्रम:',
-  '{n} ad': '{n} विज्ञापन',
-  '{n} ads': '{n} विज्ञापन',
   Filters: 'फ़िल्टर',
   Results: 'नतीजे',
   'Within:': 'दूरी:',
@@ -146,4 +144,5 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Below the usual price': 'आम कीमत से कम',
   'Within the usual price': 'आम कीमत के दायरे में',
   'Above the usual price': 'आम कीमत से ज़्यादा',
+  'under 1 km': '1 कि.मी. से कम',
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { LocationSearch, PinIcon, type ChooseLocation } from './LocationSearch';
 import { locationQueries, type Location } from './queries';
 import { useRecentLocations } from './recent-locations';
@@ -18,8 +18,9 @@ function Expander({
   onToggle: () => void;
   controls: string;
 }) {
+  const t = useT();
   return (
-    <button type="button" className="icon-button location-tree__toggle" aria-expanded={expanded} aria-controls={controls} aria-label={`${expanded ? 'Hide' : 'Show'} places in ${label}`} onClick={onToggle}>
+    <button type="button" className="icon-button location-tree__toggle" aria-expanded={expanded} aria-controls={controls} aria-label={expanded ? t('Hide places in {place}', { place: t(label) }) : t('Show places in {place}', { place: t(label) })} onClick={onToggle}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="chevron">
         <path fill="currentColor" d="m7.4 8.6 4.6 4.6 4.6-4.6L18 10l-6 6-6-6 1.4-1.4Z" />
       </svg>
@@ -28,9 +29,10 @@ function Expander({
 }
 
 function Areas({ city, onChoose }: { city: Location; onChoose: ChooseLocation }) {
+  const t = useT();
   const areas = useQuery(locationQueries.areas(city.name, city.state));
-  if (areas.isPending) return <p className="muted location-note">Loading areas...</p>;
-  if (areas.isError || areas.data.length === 0) return <p className="muted location-note">No specific areas found</p>;
+  if (areas.isPending) return <p className="muted location-note">{t('Loading areas...')}</p>;
+  if (areas.isError || areas.data.length === 0) return <p className="muted location-note">{t('No specific areas found')}</p>;
   return (
     <ul className="location-tree__list">
       {areas.data.map((area) => (
@@ -45,6 +47,7 @@ function Areas({ city, onChoose }: { city: Location; onChoose: ChooseLocation })
 }
 
 function City({ city, onChoose }: { city: Location; onChoose: ChooseLocation }) {
+  const { tn, language } = useI18n();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -52,7 +55,7 @@ function City({ city, onChoose }: { city: Location; onChoose: ChooseLocation }) 
       <div className="location-tree__row">
         <button type="button" className="location-option" onClick={() => onChoose(city.name, { id: city.id, state: city.state })}>
           <span className="location-option__title">{city.name}</span>
-          {city.count > 0 && <span className="location-option__sub">{city.count.toLocaleString('en-IN')} ads</span>}
+          {city.count > 0 && <span className="location-option__sub">{tn(city.count, '{n} ad', '{n} ads', { n: city.count.toLocaleString(language === 'hi' ? 'hi-IN' : 'en-IN') })}</span>}
         </button>
         <Expander label={city.name} expanded={open} onToggle={() => setOpen(!open)} controls={id} />
       </div>
@@ -64,18 +67,19 @@ function City({ city, onChoose }: { city: Location; onChoose: ChooseLocation }) 
 }
 
 function Cities({ state, onChoose }: { state: string; onChoose: ChooseLocation }) {
+  const t = useT();
   const cities = useQuery(locationQueries.cities(state));
   return (
     <ul className="location-tree__list">
       <li>
         <button type="button" className="location-option" onClick={() => onChoose(state, { state })}>
-          <span className="location-option__title">All in {state}</span>
+          <span className="location-option__title">{t('All in {place}', { place: t(state) })}</span>
         </button>
       </li>
       {cities.isPending ? (
-        <li className="muted location-note">Loading cities...</li>
+        <li className="muted location-note">{t('Loading cities...')}</li>
       ) : cities.isError || cities.data.length === 0 ? (
-        <li className="muted location-note">No cities found for {state}</li>
+        <li className="muted location-note">{t('No cities found for {place}', { place: t(state) })}</li>
       ) : (
         cities.data.map((city) => <City key={city.id} city={city} onChoose={onChoose} />)
       )}
@@ -84,13 +88,14 @@ function Cities({ state, onChoose }: { state: string; onChoose: ChooseLocation }
 }
 
 function State({ state, onChoose }: { state: string; onChoose: ChooseLocation }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <li>
       <div className="location-tree__row">
         <button type="button" className="location-option location-option--state" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-          <span className="location-option__title">{state}</span>
+          <span className="location-option__title">{t(state)}</span>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="chevron">
             <path fill="currentColor" d="m7.4 8.6 4.6 4.6 4.6-4.6L18 10l-6 6-6-6 1.4-1.4Z" />
           </svg>
@@ -104,13 +109,14 @@ function State({ state, onChoose }: { state: string; onChoose: ChooseLocation })
 }
 
 function BrowseByState({ onChoose }: { onChoose: ChooseLocation }) {
+  const t = useT();
   const recent = useRecentLocations();
   const states = useQuery(locationQueries.states());
   return (
     <>
       {recent.length > 0 && (
         <>
-          <h3 className="location-heading">Recently used</h3>
+          <h3 className="location-heading">{t('Recently used')}</h3>
           <ul className="location-list">
             {recent.map((place) => (
               <li key={place.name}>
@@ -120,7 +126,7 @@ function BrowseByState({ onChoose }: { onChoose: ChooseLocation }) {
                   </svg>
                   <span>
                     <span className="location-option__title">{place.name}</span>
-                    {place.state && place.state !== place.name && <span className="location-option__sub">{place.state}</span>}
+                    {place.state && place.state !== place.name && <span className="location-option__sub">{t(place.state)}</span>}
                   </span>
                 </button>
               </li>
@@ -128,23 +134,23 @@ function BrowseByState({ onChoose }: { onChoose: ChooseLocation }) {
           </ul>
         </>
       )}
-      <h3 className="location-heading">Choose state</h3>
+      <h3 className="location-heading">{t('Choose state')}</h3>
       <ul className="location-list">
         <li>
           <button type="button" className="location-option" onClick={() => onChoose('India')}>
             <PinIcon />
-            <span className="location-option__title">All in India</span>
+            <span className="location-option__title">{t('All in India')}</span>
           </button>
         </li>
       </ul>
       {states.isPending ? (
-        <p className="muted location-note">Loading states...</p>
+        <p className="muted location-note">{t('Loading states...')}</p>
       ) : states.isError || states.data.length === 0 ? (
         <div className="location-note">
           <p>
-            <strong>No location data available</strong>
+            <strong>{t('No location data available')}</strong>
           </p>
-          <p className="muted">Please try again later</p>
+          <p className="muted">{t('Please try again later')}</p>
         </div>
       ) : (
         <ul className="location-tree">

@@ -8,7 +8,6 @@
  */
 export const HINDI_TEXTS: Record<string, string> = {
   // NotificationBell.tsx
-  'Notifications ({n} unread)': 'सूचनाएँ ({n} अनपढ़ी)',
   'Failed to load notifications': 'सूचनाएँ लोड नहीं हो सकीं',
   // NotificationPanel.tsx
   'Failed to mark notifications read': 'सूचनाओं को पढ़ा हुआ नहीं माना जा सका',

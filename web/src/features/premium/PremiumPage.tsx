@@ -23,7 +23,7 @@ import './show-phone.css';
 /** /premium (spec part 2 §2 "Premium buyer program"): plans, paying for one, and what Pro gives. */
 export function PremiumPage() {
   const t = useT();
-  usePageTitle(t('Premium Buyer Program'));
+  usePageTitle(t('SEL Buyer plans'));
   const premium = usePremiumStatus();
   const checkout = useCheckout();
   const status = premium.data;
@@ -33,7 +33,7 @@ export function PremiumPage() {
     <div className="premium">
       <header className="premium-hero">
         <p className="premium-hero__eyebrow">{t('SEL Buyer Premium')}</p>
-        <h1 className="premium-hero__title">{t('Premium Buyer Program')}</h1>
+        <h1 className="premium-hero__title">{t('SEL Buyer plans')}</h1>
         <p className="premium-hero__lead">
           {t('Get noticed by sellers, reach them first and, with Pro, call them directly. Pick a plan for 30 days: no auto-renewal, no surprises.')}
         </p>
@@ -81,8 +81,8 @@ function PlanStatus({ query }: { query: ReturnType<typeof usePremiumStatus> }) {
 
 function CurrentPlan({ subscription }: { subscription: PremiumSubscription }) {
   const isPro = subscription.packageType === 'PRO';
-  const { t, tn } = useI18n();
-  const until = formatPlanDate(subscription.endDate);
+  const { t, tn, language } = useI18n();
+  const until = formatPlanDate(subscription.endDate, language);
   const used = Math.min(subscription.phoneNumbersUsed, subscription.phoneNumbersLimit);
   const share = subscription.phoneNumbersLimit > 0 ? (used / subscription.phoneNumbersLimit) * 100 : 0;
 
@@ -322,7 +322,7 @@ function Billing() {
     placeholderData: keepPreviousData,
   });
   const headingId = useId();
-  const t = useT();
+  const { t, language } = useI18n();
 
   // Nothing bought yet: the section would only say so, under a plan list that already invites to buy.
   if (transactions.isPending || (transactions.isSuccess && transactions.data.pagination.total === 0)) return null;
@@ -355,7 +355,7 @@ function Billing() {
               <tbody>
                 {transactions.data.transactions.map((row) => (
                   <tr key={row.orderId}>
-                    <td data-label={t('Date')}>{formatPlanDate(row.paidAt ?? row.createdAt)}</td>
+                    <td data-label={t('Date')}>{formatPlanDate(row.paidAt ?? row.createdAt, language)}</td>
                     <td data-label={t('Plan')}>{t(row.packageName)}</td>
                     <td data-label={t('Amount')}>{formatAmount(row.amount, row.currency)}</td>
                     <td data-label={t('Status')}>
@@ -419,7 +419,7 @@ function WhyChoose() {
   return (
     <section className="premium-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="premium-section__title">
-        {t('Why choose the Premium Buyer Program?')}
+        {t('Why choose SEL Buyer?')}
       </h2>
       <ul className="premium-reasons">
         {REASONS.map((reason) => (
@@ -440,7 +440,7 @@ function WhyChoose() {
 
 const FAQ = [
   {
-    question: msg('How does the Premium Buyer Program work?'),
+    question: msg('How does SEL Buyer work?'),
     answer:
       msg('Choose Basic or Pro and pay once. Your plan starts as soon as the payment is confirmed and lasts 30 days. Sellers see your premium badge in their chats straight away.'),
   },

@@ -55,8 +55,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Direct Phone Access': 'सीधे फ़ोन की सुविधा',
   'With Pro, see sellers’ phone numbers (50 a month) and call them to close the deal fast.':
     'Pro के साथ विक्रेताओं के फ़ोन नंबर देखें (महीने में 50) और सौदा जल्दी पक्का करने के लिए उन्हें फ़ोन करें।',
-  'Why choose the Premium Buyer Program?': 'प्रीमियम खरीदार प्रोग्राम क्यों चुनें?',
-  'How does the Premium Buyer Program work?': 'प्रीमियम खरीदार प्रोग्राम कैसे काम करता है?',
   'Choose Basic or Pro and pay once. Your plan starts as soon as the payment is confirmed and lasts 30 days. Sellers see your premium badge in their chats straight away.':
     'Basic या Pro चुनें और एक बार भुगतान करें। भुगतान पक्का होते ही आपका प्लान शुरू होता है और 30 दिन चलता है। विक्रेता तुरंत अपनी चैट में आपका प्रीमियम बैज देखते हैं।',
   'What is the difference between Basic and Pro?': 'Basic और Pro में क्या अंतर है?',
@@ -100,4 +98,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Everything in Basic': 'बेसिक की सभी सुविधाएँ',
   'Direct access to seller phone numbers (50 per month)': 'विक्रेताओं के फ़ोन नंबर सीधे (हर महीने 50)',
   'Curated seller leads in your categories': 'आपकी श्रेणियों में चुनी हुई विक्रेता लीड',
+  'Why choose SEL Buyer?': 'SEL बायर क्यों चुनें?',
+  'How does SEL Buyer work?': 'SEL बायर कैसे काम करता है?',
 };

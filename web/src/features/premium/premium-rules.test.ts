@@ -17,6 +17,7 @@ import {
   telHref,
   transactionStatusLabel,
   welcomeMessage,
+  formatPlanDate,
 } from './premium-rules';
 
 describe('price texts', () => {
@@ -161,12 +162,39 @@ describe('small helpers', () => {
 
   it('welcomes by plan name', () => {
     expect(welcomeMessage('SEL Buyer Pro')).toBe('Welcome to SEL Buyer Pro!');
-    expect(welcomeMessage(undefined)).toBe('Welcome to the Premium Buyer Program!');
+    expect(welcomeMessage(undefined)).toBe('Welcome to SEL Buyer!');
   });
 
   it('labels transactions', () => {
     expect(transactionStatusLabel('PAID')).toBe('Paid');
     expect(transactionStatusLabel('CREATED')).toBe('Not completed');
     expect(transactionStatusLabel('EXPIRED')).toBe('Expired');
+  });
+});
+
+// every screen of the web app and the server's texts, as text (the catalogues included: a Hindi
+// value must not bring an old name back either)
+const SCREENS = import.meta.glob<string>(['../../**/*.{ts,tsx}', '../../../../worker/schemas/*.ts', '!../../**/*.test.ts', '!../../**/*.gen.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('one name for the premium plans', () => {
+  it('calls them SEL Buyer (Basic, Pro) everywhere: no Elite, Premium Buyer Program or Buyer Pro variants', () => {
+    expect(Object.keys(SCREENS).length).toBeGreaterThan(100);
+    const old = /Elite Buyer|Elite Pro|Become an Elite|Elite \(premium\)|'Elite'|Premium Buyer Program|एलीट|प्रीमियम खरीदार प्रोग्राम/;
+    const found = Object.entries(SCREENS).filter(([, text]) => old.test(text)).map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+});
+
+describe('plan dates in the reader’s language', () => {
+  it('writes the month in Hindi for a Hindi reader, in English otherwise', () => {
+    expect(formatPlanDate('2026-07-12T10:00:00Z')).toBe('12 Jul 2026');
+    const hindi = formatPlanDate('2026-07-12T10:00:00Z', 'hi');
+    expect(hindi).toMatch(/[\u0900-\u097F]/);
+    expect(hindi).not.toMatch(/Jul/);
+    expect(formatPlanDate(null, 'hi')).toBe('');
   });
 });

@@ -27,13 +27,16 @@ export function remainingDaysText(days: number): string {
   return whole === 1 ? '1 day remaining' : `${whole} days remaining`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormats = {
+  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
+};
 
-/** '12 Jul 2026'; '' for a missing or broken date. */
-export function formatPlanDate(iso: string | null | undefined): string {
+/** '12 Jul 2026' ('12 जुल॰ 2026' in Hindi); '' for a missing or broken date. */
+export function formatPlanDate(iso: string | null | undefined, language: 'en' | 'hi' = 'en'): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormats[language].format(date);
 }
 
 /** '3 of 50 phone numbers used'. */
@@ -148,7 +151,7 @@ export function checkoutPrefill(buyer: CheckoutBuyer | null | undefined): { name
 
 /** 'Welcome to SEL Buyer Pro!' after a verified payment. */
 export function welcomeMessage(packageName: string | null | undefined): string {
-  return `Welcome to ${packageName?.trim() || 'the Premium Buyer Program'}!`;
+  return `Welcome to ${packageName?.trim() || 'SEL Buyer'}!`;
 }
 
 /** '+91 98123 45678' → 'tel:+919812345678'. */

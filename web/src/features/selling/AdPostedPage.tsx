@@ -7,16 +7,17 @@ import { PromoteDialog } from '../business/PromoteDialog';
 import { usePageTitle } from '../../lib/page-title';
 import { ListingCard } from '../listings/ListingCard';
 import { listingQueries } from '../listings/queries';
-import { FREE_POSTING_NOTE, postedLead } from './ad-posted';
+import { postedLead, slotNote, type PostingSlot } from './ad-posted';
 import './selling.css';
 
-export function AdPostedPage({ slug }: { slug?: string }) {
+export function AdPostedPage({ slug, slot, group }: { slug?: string; slot?: PostingSlot; group?: string }) {
   usePageTitle('Ad Posted Successfully');
   const t = useT();
   // the ad just posted, shown as buyers will see it
   const posted = useQuery({ ...listingQueries.slug(slug ?? ''), enabled: !!slug }).data;
   // the package chooser (decision 014) with the new ad preselected
   const [promoting, setPromoting] = useState(false);
+  const note = slotNote(slot);
   return (
     <section className="sell-success">
       <div className="sell-posted__tick" aria-hidden="true">
@@ -24,35 +25,37 @@ export function AdPostedPage({ slug }: { slug?: string }) {
           <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
         </svg>
       </div>
-      <h1 className="page-title">Congratulations!</h1>
+      <h1 className="page-title">{t('Congratulations!')}</h1>
       <p className="page-lead">{t(postedLead(posted?.status))}</p>
       {posted && (
         <div className="sell-success__ad" aria-label={t('Your ad')} role="region">
           <ListingCard listing={posted} />
         </div>
       )}
+      {note && group && (
       <p className="sell-success__info">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path fill="currentColor" d="M11 7h2v2h-2V7Zm0 4h2v6h-2v-6Zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Z" />
         </svg>
-        {t(FREE_POSTING_NOTE)}
+        {t(note, { group: t(group) })}
       </p>
+      )}
       <div className="sell-success__actions">
         <button type="button" className="button sell-button-yellow" onClick={() => setPromoting(true)}>
           {t('Sell Faster Now')}
         </button>
         {slug ? (
           <Link to="/item/$slug" params={{ slug }} className="button button--outline">
-            Preview Ad
+            {t('Preview Ad')}
           </Link>
         ) : (
           <Link to="/en-in/myads" className="button button--outline">
-            Preview Ad
+            {t('Preview Ad')}
           </Link>
         )}
       </div>
       <Link to="/" className="back-link">
-        Back to Home
+        {t('Back to Home')}
       </Link>
       {promoting && <PromoteDialog ads={posted ? [posted] : []} initialAdId={posted?.id} onClose={() => setPromoting(false)} />}
     </section>

@@ -28,7 +28,7 @@ import { PhotoUploader, usePhotoQueue } from './PhotoUploader';
 import { cleanFeatures, counterText, emptyPostForm, type ChosenCategory, type FeatureValue } from './post-rules';
 import { sellingApi } from './queries';
 import './selling.css';
-import { msg, useT } from '../../lib/i18n';
+import { msg, useI18n, useT } from '../../lib/i18n';
 
 const CONDITIONS = [
   { value: 'NEW', label: msg('New') },
@@ -37,7 +37,8 @@ const CONDITIONS = [
 ];
 
 export function CreateListingPage() {
-  const t = useT();
+  const words = useI18n();
+  const { t } = words;
   usePageTitle(t('Create Listing - SEL'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -127,7 +128,7 @@ export function CreateListingPage() {
             name="title"
             value={values.title}
             maxLength={CREATE_TITLE_MAX}
-            counter={counterText(values.title, CREATE_TITLE_MIN, CREATE_TITLE_MAX)}
+            counter={counterText(values.title, CREATE_TITLE_MIN, CREATE_TITLE_MAX, words)}
             counterLow={values.title.trim().length < CREATE_TITLE_MIN}
             error={show('title')}
             onChange={(title) => update({ title })}
@@ -139,7 +140,7 @@ export function CreateListingPage() {
             name="description"
             value={values.description}
             maxLength={CREATE_DESCRIPTION_MAX}
-            counter={counterText(values.description, CREATE_DESCRIPTION_MIN, CREATE_DESCRIPTION_MAX)}
+            counter={counterText(values.description, CREATE_DESCRIPTION_MIN, CREATE_DESCRIPTION_MAX, words)}
             counterLow={values.description.trim().length < CREATE_DESCRIPTION_MIN}
             error={show('description')}
             onChange={(description) => update({ description })}

@@ -49,7 +49,7 @@ import {
 } from './post-rules';
 import { useOptionList } from './queries';
 import { isPgType } from './required-details';
-import { msg, useT } from '../../lib/i18n';
+import { msg, useI18n, useT } from '../../lib/i18n';
 
 export interface DetailsProps {
   choice: ChosenCategory;
@@ -250,7 +250,8 @@ function CommercialFields(props: DetailsProps) {
 }
 
 function TitleAndDescription(props: DetailsProps) {
-  const t = useT();
+  const words = useI18n();
+  const { t } = words;
   const { family } = props.choice;
   const required = titleRequired(family);
   const describe = descriptionRequired(family);
@@ -267,11 +268,11 @@ function TitleAndDescription(props: DetailsProps) {
         placeholder={fallback}
         hint={
           family === 'job'
-            ? 'e.g. Delivery executive, Accountant (Tally), Office assistant'
+            ? t('e.g. Delivery executive, Accountant (Tally), Office assistant')
             : required
-              ? t('Mention the key features of your item (e.g. brand, model, age, type)') : `Leave empty to use "${fallback}"`
+              ? t('Mention the key features of your item (e.g. brand, model, age, type)') : t('Leave empty to use "{title}"', { title: fallback ?? '' })
         }
-        counter={required || title ? counterText(title, TITLE_MIN, TITLE_MAX) : undefined}
+        counter={required || title ? counterText(title, TITLE_MIN, TITLE_MAX, words) : undefined}
         counterLow={title.trim().length < TITLE_MIN}
         error={props.errorFor('title')}
         onChange={(v) => props.setText('title', v)}
@@ -284,7 +285,7 @@ function TitleAndDescription(props: DetailsProps) {
         value={description}
         maxLength={DESCRIPTION_MAX}
         hint={family === 'job' ? t('Role, hours, experience needed, how to apply') : t('Include condition, features and reason for selling')}
-        counter={describe || description ? counterText(description, DESCRIPTION_MIN, DESCRIPTION_MAX) : undefined}
+        counter={describe || description ? counterText(description, DESCRIPTION_MIN, DESCRIPTION_MAX, words) : undefined}
         counterLow={description.trim().length < DESCRIPTION_MIN}
         error={props.errorFor('description')}
         onChange={(v) => props.setText('description', v)}

@@ -142,7 +142,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
 
       {tab === 'list' ? (
         <div role="tabpanel" id={`${tabsId}-list-panel`} aria-labelledby={`${tabsId}-list`} className="sell-location__panel">
-          {detected && <p className="sell-location__detected">Detected: {detected}</p>}
+          {detected && <p className="sell-location__detected">{t('Detected: {place}', { place: detected })}</p>}
           <SelectField
             label={t('State')}
             required
@@ -174,7 +174,7 @@ export function LocationPicker({ value, onChange, lists, errorFor, touch }: Pick
               name="neighbourhood"
               value={value.neighbourhood}
               maxLength={100}
-              hint={`We have no neighbourhood list for ${value.city}: type yours if you like`}
+              hint={t('We have no neighbourhood list for {city}: type yours if you like', { city: value.city })}
               onChange={chooseNeighbourhood}
             />
           ) : (

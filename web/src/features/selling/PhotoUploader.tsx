@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { ACCEPT_ATTRIBUTE, prepareForUpload } from './image-processing';
 import { PhotoQueue, type PhotoItem } from './photo-queue';
 import { uploadImage } from './upload-image';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 
 const browserDeps = {
   prepare: prepareForUpload,
@@ -39,7 +39,7 @@ interface UploaderProps {
 }
 
 export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
-  const t = useT();
+  const { t, tn } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -54,7 +54,12 @@ export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
 
   const move = (item: PhotoItem, index: number, to: number) => {
     queue.move(item.key, to);
-    setAnnouncement(`Photo ${index + 1} moved to position ${Math.max(1, Math.min(items.length, to + 1))}${to === 0 ? ', now the cover photo' : ''}`);
+    const position = Math.max(1, Math.min(items.length, to + 1));
+    setAnnouncement(
+      to === 0
+        ? t('Photo {n} moved to position {position}, now the cover photo', { n: index + 1, position })
+        : t('Photo {n} moved to position {position}', { n: index + 1, position }),
+    );
   };
 
   return (
@@ -77,9 +82,9 @@ export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
       }}
     >
       <p id={hintId} className="sell-photos__hint">
-        JPEG, PNG or WebP, up to 5MB each. Drag photos here or tap Add photos. The first photo is the cover; drag or use the arrows to reorder.
+        {t('JPEG, PNG or WebP, up to 5MB each. Drag photos here or tap Add photos. The first photo is the cover; drag or use the arrows to reorder.')}
       </p>
-      <ul className="sell-photos__grid" aria-label={`Photos, ${items.length} of ${queue.max}`}>
+      <ul className="sell-photos__grid" aria-label={t('Photos, {n} of {max}', { n: items.length, max: queue.max })}>
         {items.map((item, index) => (
           <PhotoTile key={item.key} item={item} index={index} count={items.length} queue={queue} onMove={move} />
         ))}
@@ -118,7 +123,7 @@ export function PhotoUploader({ queue, items, error, errorId }: UploaderProps) {
         }}
       />
       <p className="visually-hidden" aria-live="polite">
-        {announcement || (pending ? `Uploading ${pending} photo${pending === 1 ? '' : 's'}` : `${ready} photo${ready === 1 ? '' : 's'} uploaded`)}
+        {announcement || (pending ? tn(pending, 'Uploading {n} photo', 'Uploading {n} photos') : tn(ready, '{n} photo uploaded', '{n} photos uploaded'))}
       </p>
     </div>
   );
@@ -135,7 +140,7 @@ interface TileProps {
 function PhotoTile({ item, index, count, queue, onMove }: TileProps) {
   const t = useT();
   const [dropTarget, setDropTarget] = useState(false);
-  const label = `Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
+  const label = index === 0 ? t('Photo {n} (cover)', { n: index + 1 }) : t('Photo {n}', { n: index + 1 });
   const busy = item.status === 'queued' || item.status === 'processing' || item.status === 'uploading';
   const percent = Math.round(item.progress * 100);
 
@@ -172,29 +177,29 @@ function PhotoTile({ item, index, count, queue, onMove }: TileProps) {
             className="sell-photo__progress"
             max={100}
             value={item.status === 'uploading' ? percent : undefined}
-            aria-label={`${label} upload progress`}
+            aria-label={t('{photo} upload progress', { photo: label })}
           />
         </div>
       )}
       {item.status === 'error' && (
         <div className="sell-photo__status sell-photo__status--error" role="alert">
-          <span>{item.error ?? t('Upload failed')}</span>
+          <span>{item.error ? t(item.error) : t('Upload failed')}</span>
           <button type="button" className="sell-photo__retry" onClick={() => queue.retry(item.key)}>
             {t('Retry')}
           </button>
         </div>
       )}
-      <button type="button" className="sell-photo__remove" aria-label={`Remove ${label}`} onClick={() => queue.remove(item.key)}>
+      <button type="button" className="sell-photo__remove" aria-label={t('Remove {photo}', { photo: label })} onClick={() => queue.remove(item.key)}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path fill="currentColor" d="m12 10.6 5.3-5.3 1.4 1.4-5.3 5.3 5.3 5.3-1.4 1.4-5.3-5.3-5.3 5.3-1.4-1.4 5.3-5.3-5.3-5.3 1.4-1.4Z" />
         </svg>
       </button>
       {count > 1 && (
         <div className="sell-photo__order">
-          <button type="button" aria-label={`Move ${label} left`} disabled={index === 0} onClick={() => onMove(item, index, index - 1)}>
+          <button type="button" aria-label={t('Move {photo} left', { photo: label })} disabled={index === 0} onClick={() => onMove(item, index, index - 1)}>
             ←
           </button>
-          <button type="button" aria-label={`Move ${label} right`} disabled={index === count - 1} onClick={() => onMove(item, index, index + 1)}>
+          <button type="button" aria-label={t('Move {photo} right', { photo: label })} disabled={index === count - 1} onClick={() => onMove(item, index, index + 1)}>
             →
           </button>
         </div>

@@ -9,7 +9,7 @@ import { useAuth } from '../auth/use-auth';
 import { CURRENCY_SIGNS } from './currencies';
 import { DetailsFields } from './DetailsFields';
 import { PriceGuidance } from './PriceGuidance';
-import { GroupedNumberField, SelectField, TextField } from './fields';
+import { GroupedNumberField, PriceField, SelectField, TextField } from './fields';
 import { LocationPicker, useLocationLists, type PlaceValue } from './LocationPicker';
 import { PhotoUploader, usePhotoQueue } from './PhotoUploader';
 import {
@@ -17,7 +17,9 @@ import {
   NAME_MAX,
   PHONE_DIGITS,
   fieldErrors,
+  groupDigits,
   missingFields,
+  typedRupees,
   optionalFieldsToFix,
   type ChosenCategory,
   type FeatureValue,
@@ -25,7 +27,8 @@ import {
   type PostFormValues,
 } from './post-rules';
 import './selling.css';
-import { msg, useT } from '../../lib/i18n';
+import { unusualPrice, usualPriceRange, type PriceRange } from '../../../../worker/schemas/price-range-data';
+import { msg, useI18n, useT } from '../../lib/i18n';
 
 const LEAVE_WARNING = msg('Leave this page? What you have entered will be lost.');
 const EDIT_CURRENCIES = ['INR', 'USD', 'EUR'] as const;
@@ -55,6 +58,8 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitting, setSubmitting] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [priceCheck, setPriceCheck] = useState(false);
+  const [priceConfirmed, setPriceConfirmed] = useState<string | null>(null);
   const { queue, items } = usePhotoQueue(initialImages, MAX_PHOTOS);
   const lists = useLocationLists(values.state, values.city);
   const missingId = useId();
@@ -70,7 +75,8 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   const photoCounts = queue.counts();
   const photoState = { ready: photoCounts.ready, pending: photoCounts.pending };
   // items is the queue's snapshot: recomputing on it keeps the counts fresh
-  const errors = useMemo(() => fieldErrors(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
+  const words = useI18n();
+  const errors = useMemo(() => fieldErrors(values, photoState, ctx, words), [values, items, ctx.neighbourhoodRequired, words]);
   const missing = useMemo(() => missingFields(values, photoState, ctx), [values, items, ctx.neighbourhoodRequired]);
   const toFix = optionalFieldsToFix(values, choice.family);
   const canSubmit = missing.length === 0 && toFix.length === 0 && photoCounts.pending === 0 && !submitting;
@@ -86,6 +92,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   }, [items]);
 
   const update = (patch: Partial<PostFormValues>) => {
+    if (patch.price !== undefined) setPriceCheck(false);
     setValues((v) => ({ ...v, ...patch }));
     setDirty(true);
   };
@@ -120,11 +127,18 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
     return { ...v, latitude: spot.latitude, longitude: spot.longitude };
   };
 
-  const submit = async () => {
+  const submit = async (keepPrice?: string) => {
     if (!canSubmit) {
       setTouched(new Set(Object.keys(errors)));
       return;
     }
+    // a price far from what this kind of ad sells for is asked about once, before it goes live
+    const rupees = typedRupees(values.price);
+    if (values.currency === 'INR' && (keepPrice ?? priceConfirmed) !== values.price && unusualPrice(rupees, usualPriceRange(choice.category.id, choice.subcategory.id)).unusual) {
+      setPriceCheck(true);
+      return;
+    }
+    setPriceCheck(false);
     setSubmitting(true);
     submittingRef.current = true;
     try {
@@ -183,7 +197,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
               onChange={(currency) => update({ currency: currency || 'INR' })}
             />
           )}
-          <GroupedNumberField
+          <PriceField
             label={priceLabel}
             required
             name="price"
@@ -202,7 +216,7 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
 
       <section className="sell-card" aria-labelledby="sell-photos-title">
         <h2 id="sell-photos-title" className="sell-card__title">
-          Upload up to {MAX_PHOTOS} photos
+          {t('Upload up to {n} photos', { n: MAX_PHOTOS })}
         </h2>
         <PhotoUploader queue={queue} items={items} error={touched.has('photos') ? errors.photos : undefined} errorId={photosErrorId} />
         {touched.has('photos') && errors.photos && (
@@ -275,6 +289,22 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
             {t('Please wait until your photos finish uploading.')}
           </p>
         ) : null}
+        {priceCheck && (
+          <PriceCheck
+            rupees={typedRupees(values.price)}
+            categoryName={choice.subcategory.name || choice.category.name}
+            range={usualPriceRange(choice.category.id, choice.subcategory.id)}
+            onUse={(suggested) => {
+              setValues((v) => ({ ...v, price: groupDigits(String(suggested)) }));
+              setPriceConfirmed(groupDigits(String(suggested)));
+              setPriceCheck(false);
+            }}
+            onKeep={() => {
+              setPriceConfirmed(values.price);
+              void submit(values.price);
+            }}
+          />
+        )}
         <div className="sell-submit__buttons">
           {onCancel && (
             <button type="button" className="button button--outline sell-submit__button" onClick={onCancel} disabled={submitting}>
@@ -295,3 +325,36 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   );
 }
 
+
+/**
+ * "Did you mean …?" for a price far outside what this kind of ad usually costs (reviewed ranges,
+ * worker/schemas/price-range-data.ts): the seller picks the suggestion or keeps their price; either
+ * way they decide before the ad goes live.
+ */
+function PriceCheck({ rupees, categoryName, range, onUse, onKeep }: { rupees: number; categoryName: string; range: PriceRange | null; onUse: (rupees: number) => void; onKeep: () => void }) {
+  const t = useT();
+  const check = unusualPrice(rupees, range);
+  if (!check.unusual || !range) return null;
+  const inr = (n: number) => `₹ ${groupDigits(String(n))}`;
+  const vars = { price: inr(rupees), category: t(categoryName), low: inr(range.low), high: inr(range.high) };
+  return (
+    <div className="sell-price-check" role="alert">
+      <p>
+        {check.direction === 'low'
+          ? t('{price} is far below what {category} usually sell for ({low} to {high}).', vars)
+          : t('{price} is far above what {category} usually sell for ({low} to {high}).', vars)}{' '}
+        {check.suggestion !== null && <strong>{t('Did you mean {suggestion}?', { suggestion: inr(check.suggestion) })}</strong>}
+      </p>
+      <div className="sell-price-check__buttons">
+        {check.suggestion !== null && (
+          <button type="button" className="button button--primary" onClick={() => onUse(check.suggestion!)}>
+            {t('Use {suggestion}', { suggestion: inr(check.suggestion) })}
+          </button>
+        )}
+        <button type="button" className="button button--outline" onClick={onKeep}>
+          {t('Keep {price}', { price: inr(rupees) })}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -25,6 +25,8 @@ import { SellTopBar } from './SellTopBar';
 import { AdLimitNotice } from '../business/AdLimitNotice';
 import { PromoteDialog } from '../business/PromoteDialog';
 import { businessKeys } from '../business/business-api';
+import type { AdLimit } from '../../../../worker/schemas/business';
+import { postedLead, slotFor, type PostingSlot } from './ad-posted';
 import { isApiError } from '../../lib/api';
 import './selling.css';
 import { msg, useT } from '../../lib/i18n';
@@ -67,7 +69,7 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const choice = resolveCategoryChoice(category, subcategory);
-  const [posted, setPosted] = useState<OwnListing | null>(null);
+  const [posted, setPosted] = useState<{ listing: OwnListing; slot?: PostingSlot; group?: string } | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   const [initialValues] = useState<PostFormValues>(() => ({
     ...emptyPostForm(),
@@ -94,11 +96,15 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
 
   const submit = async (values: PostFormValues, images: string[]) => {
     const payload = buildListingPayload(values, images, { categoryId: choice.category.id, subcategoryId: choice.subcategory.id, askContact: true });
+    // the limit the notice above the form shows: which allowance this post is about to use
+    const shown = queryClient.getQueryData<{ limit: AdLimit | null }>(
+      businessKeys.packages({ category: choice.category.id, ...(choice.subcategory.id ? { subcategory: choice.subcategory.id } : {}), type: 'AD_SLOTS' }),
+    )?.limit;
     try {
       const listing = await sellingApi.create(payload);
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
       void queryClient.invalidateQueries({ queryKey: businessKeys.all });
-      setPosted(listing);
+      setPosted({ listing, slot: slotFor(shown), group: shown?.name });
     } catch (error) {
       // over the free-ad limit: the notice above the form offers the extra-ad packs (nothing typed is lost)
       if (isApiError(error) && error.code === 'AD_LIMIT_REACHED') void queryClient.invalidateQueries({ queryKey: businessKeys.all });
@@ -132,7 +138,7 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
           onSubmit={submit}
         />
       </div>
-      {posted && <PostedDialog listing={posted} />}
+      {posted && <PostedDialog listing={posted.listing} slot={posted.slot} group={posted.group} />}
       {duplicateOf && <DuplicateAdDialog slug={duplicateOf} onClose={() => setDuplicateOf(null)} />}
     </div>
   );
@@ -168,11 +174,11 @@ function DuplicateAdDialog({ slug, onClose }: { slug: string; onClose: () => voi
 }
 
 /** Congratulations (or, when the automatic check held the ad back, why). */
-function PostedDialog({ listing }: { listing: OwnListing }) {
+function PostedDialog({ listing, slot, group }: { listing: OwnListing; slot?: PostingSlot; group?: string }) {
   const t = useT();
   const navigate = useNavigate();
   const rejected = listing.status === 'REJECTED';
-  const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug } });
+  const goOn = () => void navigate({ to: '/en-in/payments/packages/consume/free/success', search: { slug: listing.slug, slot, group } });
   // "Sell Faster Now" (decision 014): the package chooser with this ad preselected, in place of the congratulations
   const [promoting, setPromoting] = useState(false);
   if (promoting && !rejected) return <PromoteDialog ads={[listing]} initialAdId={listing.id} onClose={() => void navigate({ to: '/en-in/myads' })} />;
@@ -221,8 +227,8 @@ function PostedDialog({ listing }: { listing: OwnListing }) {
             <path fill="currentColor" d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
           </svg>
         </div>
-        <p className="sell-posted__lead">{t('Your Ad will go live shortly')}</p>
-        <p className="muted">&ldquo;{listing.title}&rdquo; has been posted. Reach more buyers by making it stand out.</p>
+        <p className="sell-posted__lead">{t(postedLead(listing.status))}</p>
+        <p className="muted">{t('“{title}” has been posted. Reach more buyers by making it stand out.', { title: listing.title })}</p>
         <div className="sell-posted__actions">
           <button type="button" className="button sell-button-yellow" onClick={() => setPromoting(true)}>
             {t('Sell Faster Now')}

@@ -4,7 +4,8 @@
  * was submitted), not while the seller is still typing the first characters.
  */
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { groupDigits, regroupTyped } from './post-rules';
+import { PRICE_MAX_DIGITS, groupDigits, priceDigits, regroupTyped } from './post-rules';
+import { readPrice } from '../../../../worker/schemas/price-text';
 import { msg, useT } from '../../lib/i18n';
 
 /** Labels and option texts are catalogue keys (marked with msg in the forms): shown in the reader's language. */
@@ -272,6 +273,81 @@ export function GroupedNumberField({
       ) : (
         input
       )}
+    </FieldShell>
+  );
+}
+
+/**
+ * The price as a seller types it: grouped as they go when it is plain digits ("1,50,000"), or kept
+ * as written when it has words or a point ("1.5 lakh", "45,000.50"), with what it reads as shown
+ * underneath. `value` is the text; post-rules' priceError says what is wrong with it.
+ */
+export function PriceField({
+  label,
+  required,
+  error,
+  onBlur,
+  className,
+  name,
+  value,
+  onChange,
+  currency = 'INR',
+  prefix,
+}: CommonProps & { value: string; onChange: (typed: string) => void; currency?: string; prefix?: ReactNode }) {
+  const ids = useFieldIds();
+  const ref = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  const [, force] = useState(0);
+  const plain = /^[\d,]*$/.test(value);
+  const text = plain ? groupDigits(priceDigits(value), currency) : value;
+  const reading = plain ? null : readPrice(value);
+  const hint = reading?.ok ? `= ${prefix ?? '₹'} ${groupDigits(String(reading.rupees), currency)}` : undefined;
+
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (input && caret.current !== null && document.activeElement === input) {
+      input.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
+  });
+
+  return (
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={error} className={className}>
+      <div className="sell-affix">
+        <span className="sell-affix__prefix" aria-hidden="true">
+          {prefix ?? '₹'}
+        </span>
+        <input
+          ref={ref}
+          id={ids.control}
+          name={name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          className="text-input sell-input"
+          value={text}
+          maxLength={40}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy(ids, { hint, error })}
+          onChange={(event) => {
+            const typed = event.target.value;
+            if (!/^[\d,\s]*$/.test(typed)) {
+              onChange(typed);
+              return;
+            }
+            const result = regroupTyped(typed, event.target.selectionStart ?? typed.length, currency, PRICE_MAX_DIGITS);
+            caret.current = result.caret;
+            if (result.text === text) force((n) => n + 1);
+            else onChange(result.text);
+          }}
+          onBlur={() => {
+            // "1.5 lakh" becomes the grouped rupees once the seller moves on, so they see the amount
+            if (reading?.ok) onChange(groupDigits(String(reading.rupees), currency));
+            onBlur?.();
+          }}
+        />
+      </div>
     </FieldShell>
   );
 }

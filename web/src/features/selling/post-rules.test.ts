@@ -18,6 +18,8 @@ import {
   missingFieldsMessage,
   parsePrice,
   priceDigits,
+  priceError,
+  typedRupees,
   regroupTyped,
   resolveCategoryChoice,
   vehicleBrandsPath,
@@ -51,6 +53,18 @@ describe('price as typed', () => {
     expect(parsePrice('')).toBeNull();
     expect(parsePrice('free')).toBeNull();
     expect(parsePrice(Number.NaN)).toBeNull();
+  });
+
+  it('never sends a decimal as a number 100 times bigger: paise are an error, words are read', () => {
+    // the old field kept the digits of "45,000.50" and sent 4500050
+    expect(typedRupees('45,000.50')).not.toBe(4_500_050);
+    expect(priceError('45,000.50', 'vehicles', false)).toMatch(/whole rupees/);
+    expect(priceError('45,000', 'vehicles', false)).toBeNull();
+    expect(priceError('1.5 lakh', 'vehicles', false)).toBeNull();
+    expect(priceError('', 'vehicles', true)).toBe('Please enter a salary');
+    expect(priceError('0', 'vehicles', false)).toBe('Please enter a price above 0');
+    expect(priceError('0', 'pets', false)).toBeNull();
+    expect(buildListingPayload({ ...emptyPostForm(), price: '1.5 lakh' }, [], { categoryId: 'vehicles', subcategoryId: 'vehicles-cars', askContact: false }).price).toBe(150_000);
   });
 
   it('keeps the caret after the same digit when the grouping moves', () => {

@@ -1,4 +1,4 @@
-import { msg } from '../../lib/i18n';
+import { ENGLISH, msg, type I18n } from '../../lib/i18n';
 /**
  * The post-ad form's rules as plain functions (spec part 2 §5, §9): what is still missing, how the
  * price reads while typed, what the counters say and what is finally sent. The category-specific
@@ -6,6 +6,7 @@ import { msg } from '../../lib/i18n';
  */
 import { FREE_CATEGORIES, MAX_PHOTOS } from '../../../../worker/schemas/options';
 import { DETAIL_KEYS, missingDetails } from './required-details';
+import { readPrice } from '../../../../worker/schemas/price-text';
 import { TAXONOMY, familyOf, type CategoryFamily, type TaxonomyCategory } from '../../../../worker/schemas/taxonomy';
 
 export { MAX_PHOTOS };
@@ -134,11 +135,11 @@ export function regroupTyped(typed: string, caret: number, currency = 'INR', max
 // ---------------------------------------------------------------- counters
 
 /** 'n more characters needed' below the minimum, else 'used/max' (part 2 §5: counters show what is still needed). */
-export function counterText(value: string, min: number, max: number): string {
+export function counterText(value: string, min: number, max: number, { tn }: Pick<I18n, 'tn'> = ENGLISH): string {
   const length = value.trim().length;
   if (length < min) {
     const need = min - length;
-    return `${need} more character${need === 1 ? '' : 's'} needed`;
+    return tn(need, '{n} more character needed', '{n} more characters needed');
   }
   return `${value.length}/${max}`;
 }
@@ -173,7 +174,7 @@ export interface PostFormValues {
   features: Features;
   title: string;
   description: string;
-  /** Digits only. */
+  /** As typed ("45,000", "1.5 lakh"); read by readPrice (worker/schemas/price-text.ts). */
   price: string;
   currency: string;
   condition: string;
@@ -230,12 +231,33 @@ export function yearOk(value: FeatureValue | undefined, now?: Date): boolean {
 }
 
 /** Price 0 is only fine where giving away is normal (pets, books); the server holds back the rest. */
-export function priceOk(digits: string, categoryId: string): boolean {
-  if (digits === '') return false;
-  const n = Number(digits);
-  if (!Number.isFinite(n) || n > PRICE_MAX) return false;
-  return n > 0 || (FREE_CATEGORIES as readonly string[]).includes(categoryId);
+export function priceOk(typed: string, categoryId: string): boolean {
+  const reading = readPrice(typed);
+  if (!reading.ok) return false;
+  return reading.rupees > 0 || (FREE_CATEGORIES as readonly string[]).includes(categoryId);
 }
+
+/** The price's problem in words the form shows (a catalogue key), or null when it reads fine. */
+export function priceError(typed: string, categoryId: string, job: boolean): string | null {
+  const reading = readPrice(typed);
+  if (reading.ok) return priceOk(typed, categoryId) ? null : job ? msg('Please enter a salary above 0') : msg('Please enter a price above 0');
+  switch (reading.reason) {
+    case 'empty':
+      return job ? msg('Please enter a salary') : msg('Please enter a price');
+    case 'paise':
+      return msg('Prices are in whole rupees: leave out the paise (for example 45,000 instead of 45,000.50)');
+    case 'too-large':
+      return msg('The price can be at most ₹ 1,00,00,00,000');
+    default:
+      return msg('Write the price in numbers, for example 45,000 or 1.5 lakh');
+  }
+}
+
+/** The rupees a typed price stands for (0 when it does not read: the form blocks sending then). */
+export const typedRupees = (typed: string): number => {
+  const reading = readPrice(typed);
+  return reading.ok ? reading.rupees : 0;
+};
 
 /**
  * The labels for 'Please fill the following mandatory fields: {list}', in the order the form shows
@@ -266,33 +288,31 @@ export function missingFields(values: PostFormValues, photos: PhotoState, ctx: F
  * What to say under each field (keys: `features.brand`, `title`, `price`, `photos`, `state`, ...).
  * Empty when the field is fine.
  */
-export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: FormContext): Record<string, string> {
+export function fieldErrors(values: PostFormValues, photos: PhotoState, ctx: FormContext, { t }: Pick<I18n, 't'> = ENGLISH): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const label of missingDetails(ctx.family, ctx.subcategoryId, values.features)) {
     const key = DETAIL_KEYS[label];
-    if (key) errors[`features.${key}`] = `${label} is required`;
+    if (key) errors[`features.${key}`] = t('{label} is required', { label: t(label) });
   }
-  if (!yearOk(values.features.year, ctx.now)) errors['features.year'] = `Year must be between ${YEAR_MIN} and ${yearMax(ctx.now)}`;
+  if (!yearOk(values.features.year, ctx.now)) errors['features.year'] = t('Year must be between {min} and {max}', { min: YEAR_MIN, max: yearMax(ctx.now) });
   const needTitle = titleRequired(ctx.family);
   const title = values.title.trim();
   if (needTitle && !title) errors.title = msg('Title is required');
-  else if (title && title.length < TITLE_MIN) errors.title = `Title must be at least ${TITLE_MIN} characters`;
-  else if (values.title.length > TITLE_MAX) errors.title = `Title must be at most ${TITLE_MAX} characters`;
+  else if (title && title.length < TITLE_MIN) errors.title = t('Title must be at least {n} characters', { n: TITLE_MIN });
+  else if (values.title.length > TITLE_MAX) errors.title = t('Title must be at most {n} characters', { n: TITLE_MAX });
   const description = values.description.trim();
   if (descriptionRequired(ctx.family) && !description) errors.description = msg('Description is required');
-  else if (description && description.length < DESCRIPTION_MIN) errors.description = `Description must be at least ${DESCRIPTION_MIN} characters`;
-  else if (values.description.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
-  if (!priceOk(values.price, ctx.categoryId)) {
-    const what = ctx.family === 'job' ? 'salary' : 'price';
-    errors.price = values.price === '' ? `Please enter a ${what}` : Number(values.price) > PRICE_MAX ? `The ${what} can be at most ₹ 1,00,00,00,000` : `Please enter a ${what} above 0`;
-  }
+  else if (description && description.length < DESCRIPTION_MIN) errors.description = t('Description must be at least {n} characters', { n: DESCRIPTION_MIN });
+  else if (values.description.length > DESCRIPTION_MAX) errors.description = t('Description must be at most {n} characters', { n: DESCRIPTION_MAX });
+  const price = priceError(values.price, ctx.categoryId, ctx.family === 'job');
+  if (price) errors.price = price;
   if (photos.ready === 0) errors.photos = msg('Add at least one photo');
   if (!values.state.trim()) errors.state = msg('Please select a state');
   if (!values.city.trim()) errors.city = msg('Please select a city');
   if (ctx.neighbourhoodRequired && !values.neighbourhood.trim()) errors.neighbourhood = msg('Please select a neighbourhood');
   if (ctx.askContact) {
     if (!values.sellerName.trim()) errors.sellerName = msg('Please enter your name');
-    else if (values.sellerName.length > NAME_MAX) errors.sellerName = `Name must be at most ${NAME_MAX} characters`;
+    else if (values.sellerName.length > NAME_MAX) errors.sellerName = t('Name must be at most {n} characters', { n: NAME_MAX });
     if (!phoneOk(values.sellerPhone)) errors.sellerPhone = msg('Please enter a valid 10-digit mobile number');
   }
   return errors;
@@ -408,7 +428,7 @@ export function buildListingPayload(values: PostFormValues, images: string[], ct
   const payload: ListingPayload = {
     title,
     description,
-    price: Number(values.price || '0'),
+    price: typedRupees(values.price),
     currency: values.currency || 'INR',
     condition: values.condition || 'USED',
     categoryId: ctx.categoryId,

@@ -13,6 +13,9 @@ export const postAttributesSearchSchema = searchObject({
 /** /en-in/payments/packages/consume/free/success?slug=...: which ad Preview Ad opens. */
 export const adPostedSearchSchema = searchObject({
   slug: optionalText(400),
+  /** which allowance the post used (free ad or paid slot) and in which limit group */
+  slot: (value: unknown): 'free' | 'paid' | undefined => (value === 'free' || value === 'paid' ? value : undefined),
+  group: optionalText(100),
 });
 
 /** `archived`: ads moved to the archive (decision 021), read from there rather than filtered by status */

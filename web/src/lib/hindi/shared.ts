@@ -99,7 +99,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   // used by components, notifications
   'Refresh Page': 'पेज रीफ़्रेश करें',
   // used by components, premium
-  'Premium Buyer Program': 'प्रीमियम खरीदार प्रोग्राम',
   // used by listings, search
   'Popular searches': 'लोकप्रिय खोजें',
   // used by listings, selling
@@ -179,4 +178,12 @@ export const HINDI_TEXTS: Record<string, string> = {
   '{n} day ago': '{n} दिन पहले',
   '{n} days ago': '{n} दिन पहले',
   in: 'में',
+  'View and edit profile': 'प्रोफ़ाइल देखें और बदलें',
+  Chats: 'चैट',
+  'Notifications ({n} unread)': 'सूचनाएँ ({n} अनपढ़ी)',
+  'SEL Buyer plans': 'SEL बायर प्लान',
+  '{n} ad': '{n} विज्ञापन',
+  '{n} ads': '{n} विज्ञापन',
+  'Loading cities...': 'शहर लोड हो रहे हैं...',
+  'Loading states...': 'राज्य लोड हो रहे हैं...',
 };

@@ -8,6 +8,6 @@ export const Route = createFileRoute('/en-in/payments/packages/consume/free/succ
 });
 
 function AdPostedRoute() {
-  const { slug } = Route.useSearch();
-  return <AdPostedPage slug={slug} />;
+  const { slug, slot, group } = Route.useSearch();
+  return <AdPostedPage slug={slug} slot={slot} group={group} />;
 }
