@@ -7,6 +7,9 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // favorite-saving.ts
+  'You are offline, so this was not saved. Tap the heart again when you are back online.':
+    'आप ऑफ़लाइन हैं, इसलिए यह सेव नहीं हुआ। ऑनलाइन होने पर दिल पर फिर से टैप करें।',
   // FreshRecommendations.tsx
   'Fresh recommendations': 'ताज़ा सुझाव',
   'No listings yet. Be the first to post an ad in your area.': 'अभी कोई विज्ञापन नहीं। अपने इलाके में पहला विज्ञापन डालें।',
