@@ -80,9 +80,30 @@ export default defineConfig({
         const preloads = JSON.parse(readFileSync(`${out}/route-preloads.json`, 'utf8')) as Record<string, { js: string[]; css: string[] }>;
         const screens = ['/', '/products', '/item', '/listing', 'mobile-home'].flatMap((page) => [...(preloads[page]?.js ?? []), ...(preloads[page]?.css ?? [])]);
         // the crash and not-found pages and the offline notice must never need the network themselves
-        const always = Object.values(bundle)
-          .filter((c) => c.type === 'chunk' && /\/(components\/(ErrorPage|NotFoundPage)|features\/offline\/OfflineStatus)\.tsx$/.test(c.facadeModuleId ?? ''))
-          .map((c) => `/${c.fileName}`);
+        // with every part of the ad and search pages' routes (their error and pending views too), and
+        // every part of the app frame loaded later (menus, search suggestions, dialogs, the footer):
+        // what the first screens import lazily, other than other pages
+        const chunkList = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const chunkByName = new Map(chunkList.map((c) => [c.fileName, c]));
+        const mainScreen = (c: (typeof chunkList)[number]) => c.moduleIds.some((id) => /\/web\/src\/routes\/(index|products|item\/\$slug|listing\/\$id)\.tsx\?tsr-split/.test(id));
+        const otherPage = (c: (typeof chunkList)[number]) => !mainScreen(c) && c.moduleIds.some((id) => /\/web\/src\/routes\/.*\?tsr-split/.test(id));
+        const initial = chunkList.filter((c) => fromHtml.includes(`/${c.fileName}`));
+        const withImports = (names: string[], seen = new Set<string>()): Set<string> => {
+          for (const name of names) {
+            if (seen.has(name)) continue;
+            seen.add(name);
+            withImports(chunkByName.get(name)?.imports ?? [], seen);
+          }
+          return seen;
+        };
+        const frameLater = initial.flatMap((c) => c.dynamicImports).filter((name) => {
+          const chunk = chunkByName.get(name);
+          return chunk && !otherPage(chunk);
+        });
+        const always = [...withImports([...chunkList.filter(mainScreen).map((c) => c.fileName), ...frameLater])].flatMap((name) => {
+          const chunk = chunkByName.get(name);
+          return chunk ? [`/${name}`, ...[...(chunk.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)] : [];
+        });
         const precache = [...new Set([APP_SHELL_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/maskable-512.png', ...fromHtml, ...screens, ...always])];
         const source = here('./web/sw/service-worker.ts');
         const version = createHash('sha256')

@@ -53,10 +53,13 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; urls?: unknown } | null;
+  const data = event.data as { type?: string; urls?: unknown; boot?: unknown } | null;
   if (data?.type === 'skip-waiting') void self.skipWaiting();
-  // the page's own code and styles, fetched before this worker controlled it: kept for offline starts
-  if (data?.type === 'keep' && Array.isArray(data.urls)) event.waitUntil(keepStatic(data.urls.filter((u): u is string => typeof u === 'string')));
+  // what the page fetched before this worker controlled it: its code, photos and inlined answers
+  if (data?.type === 'keep') {
+    if (Array.isArray(data.urls)) event.waitUntil(keepStatic(data.urls.filter((u): u is string => typeof u === 'string')));
+    if (typeof data.boot === 'string') event.waitUntil(keepBootAnswers(data.boot));
+  }
 });
 
 self.addEventListener('fetch', (event) => {
@@ -85,7 +88,10 @@ async function navigation(event: FetchEvent): Promise<Response> {
   fromNetwork.catch(() => undefined); // a failure after the shell was shown is nobody's business
   try {
     const first = await Promise.race([fromNetwork, timeout(NETWORK_TIMEOUT_MS)]);
-    if (first !== 'timeout') return first;
+    if (first !== 'timeout') {
+      if (first.ok && (first.headers.get('content-type') ?? '').includes('text/html')) event.waitUntil(keepInlinedAnswers(first.clone()));
+      return first;
+    }
   } catch {
     // offline: the shell below
   }
@@ -105,13 +111,46 @@ async function staticFile(request: Request): Promise<Response> {
   return response;
 }
 
+/** What the page loaded before this worker controlled it: its code, and the photos it showed. */
 async function keepStatic(urls: string[]) {
   const cache = await caches.open(STATIC);
-  for (const href of urls.slice(0, 100)) {
+  for (const href of urls.slice(0, 150)) {
     const url = new URL(href, self.location.origin);
-    if (url.origin !== self.location.origin || !url.pathname.startsWith('/assets/')) continue;
-    if (await cache.match(url.pathname)) continue;
-    await cache.add(url.pathname).catch(() => undefined);
+    if (url.origin !== self.location.origin) continue;
+    if (url.pathname.startsWith('/assets/')) {
+      if (!(await cache.match(url.pathname))) await cache.add(url.pathname).catch(() => undefined);
+    } else if (bucketFor(url.pathname) === 'photos') {
+      // the browser's HTTP cache has it (immutable): no second download
+      await cacheFirst(new Request(url.href), 'photos').catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * A guest's first page carries its first API answers inside the HTML (worker/routes/seo.ts,
+ * <script id="sel-boot">), so the app never asked the API for them: they are kept here as the
+ * guest's answers to those requests, so the same page opens offline later.
+ */
+async function keepInlinedAnswers(page: Response) {
+  const html = await page.text();
+  const json = /<script id="sel-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (json) await keepBootAnswers(json);
+}
+
+/** The inlined answers (path after /api → data), stored as the guest's answers to those requests. */
+async function keepBootAnswers(json: string) {
+  let entries: Record<string, unknown>;
+  try {
+    entries = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  for (const [key, data] of Object.entries(entries)) {
+    const url = new URL(`/api${key}`, self.location.origin);
+    const bucket = bucketFor(url.pathname);
+    if (!bucket || bucket === 'photos') continue;
+    const answer = new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    await store(dataCacheName('guest', bucket), url.href, answer, bucket).catch(() => undefined);
   }
 }
 

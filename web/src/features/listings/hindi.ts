@@ -107,6 +107,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Within:': 'दूरी:',
   '{km} km': '{km} कि.मी.',
   'Failed to fetch data': 'डेटा नहीं मिल सका',
+  'You are offline, and these results are not saved on this phone. They appear when you are back online.':
+    'आप ऑफ़लाइन हैं, और ये नतीजे इस फ़ोन पर सेव नहीं हैं। ऑनलाइन होते ही ये दिखेंगे।',
   'No products found': 'कोई विज्ञापन नहीं मिला',
   'Try another search or fewer filters.': 'कोई दूसरी खोज या कम फ़िल्टर आज़माएँ।',
   'Clear All Filters': 'सभी फ़िल्टर हटाएँ',

@@ -12,8 +12,9 @@ const keepLoadedFiles = (worker: ServiceWorker | null | undefined) => {
   const urls = performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
-    .filter((name) => name.startsWith(`${location.origin}/assets/`));
-  worker.postMessage({ type: 'keep', urls });
+    .filter((name) => name.startsWith(`${location.origin}/assets/`) || name.startsWith(`${location.origin}/api/media/`));
+  // a guest's first page came with its first API answers inside the HTML (lib/boot-data.ts)
+  worker.postMessage({ type: 'keep', urls, boot: (window as { selBoot?: string }).selBoot });
 };
 
 /** Lets the waiting version take over; the page reloads once it has (the old page's code may be gone). */
