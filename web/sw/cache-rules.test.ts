@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKETS, accountOf, bucketFor, dataCacheName, isAccountDataCache, isAppNavigation, isFresh, overflow, staleCaches, staticCacheName } from './cache-rules';
 
-const token = (claims: Record<string, unknown>) => `Bearer h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+const token = (claims: Record<string, unknown>) => `Bearer h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
 describe('what the service worker keeps (decision 025)', () => {
   it('keeps ads, searches, chats, the basics and photos; never payments, uploads, notifications, admin or the dev outbox', () => {
