@@ -94,8 +94,8 @@ describe('the app on a phone with a bad network', () => {
     await context.setOffline(true);
     await page.goto(`/item/${ad.slug}`);
     await page.getByRole('heading', { level: 1, name: ad.title }).waitFor();
-    await page.getByRole('status').getByText('You are offline.').waitFor();
     await tab.shot('offline-ad-en');
+    await page.locator('.offline-status').getByText('You are offline.', { exact: true }).waitFor();
 
     // the search opened before: its results, offline
     await page.goto('/products?q=sofa');
@@ -114,7 +114,7 @@ describe('the app on a phone with a bad network', () => {
     await context.setOffline(false);
     await notSaved.waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('main a[href^="/item/"]').first().waitFor();
-    await page.getByRole('status').getByText('You are offline.').waitFor({ state: 'detached' });
+    await page.locator('.offline-status').waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('q')).toBe('activa');
 
     offlineNoise(tab);
@@ -164,12 +164,14 @@ describe('the app on a phone with a bad network', () => {
     await photos.first().waitFor();
     await page.getByText('ड्राफ़्ट हटाएँ').waitFor();
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('sel-post-draft:')) ?? '')).not.toBe('');
-    await expect.poll(() => page.evaluate(() => JSON.stringify(Object.entries(localStorage).find(([k]) => k.startsWith('sel-post-draft:'))?.[1] ?? ''))).toContain('/api/media/');
+    await expect
+      .poll(() => page.evaluate(() => JSON.stringify(Object.entries(localStorage).find(([k]) => k.startsWith('sel-post-draft:'))?.[1] ?? '')), { timeout: 20_000 })
+      .toContain('/api/media/');
     await page.reload();
     await page.getByText('आपका ड्राफ़्ट वापस आ गया है, जैसा आपने छोड़ा था।').waitFor();
     expect(await title.inputValue()).toBe('Pine bookshelf, five shelves');
     expect(await description.inputValue()).toBe('Pine bookshelf with five shelves, light marks on the side, easy to carry.');
-    expect(await page.locator('.sell-form img[src*="/api/media/"]').count()).toBe(1);
+    await expect.poll(() => page.locator('.sell-form img[src*="/api/media/"]').count()).toBe(1);
     await tab.shot('draft-restored-hi');
     await page.getByRole('button', { name: 'ड्राफ़्ट हटाएँ' }).click();
     expect(await title.inputValue()).toBe('');
@@ -189,7 +191,7 @@ describe('the app on a phone with a bad network', () => {
       await composer.press('Enter');
     }
     await expect.poll(() => page.getByText('नेटवर्क का इंतज़ार: ऑनलाइन होते ही यह भेज दिया जाएगा').count()).toBe(2);
-    await page.getByRole('status').getByText('आप ऑफ़लाइन हैं।').waitFor();
+    await page.locator('.offline-status').getByText('आप ऑफ़लाइन हैं।', { exact: true }).waitFor();
     await tab.shot('chat-queued-offline-hi');
 
     // still offline, the chat is reopened: it comes from the phone, with the two still waiting

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PHOTO_KEEP_MS, discardDraft, draftPhotos, hasContent, readDraft, saveDraft } from './draft';
+import { PHOTO_KEEP_MS, discardDraft, draftPhotos, hasContent, isOwnPhoto, readDraft, saveDraft } from './draft';
 import { emptyPostForm } from './post-rules';
 
 const store = new Map<string, string>();
@@ -56,6 +56,14 @@ describe('the post form draft', () => {
     expect(hasContent({ ...base, title: 'x' }, [], prefilled)).toBe(true);
     expect(hasContent(base, ['/api/media/u/1.jpg'], prefilled)).toBe(true);
     expect(hasContent({ ...base, features: { brand: 'Honda' } }, [], prefilled)).toBe(true);
+  });
+
+  it('keeps only photos stored by this site', () => {
+    expect(isOwnPhoto('/api/media/u/1.jpg', 'https://sel.in')).toBe(true);
+    expect(isOwnPhoto('https://sel.in/api/media/u/1.jpg', 'https://sel.in')).toBe(true);
+    expect(isOwnPhoto('https://sel.in.evil.example/api/media/u/1.jpg', 'https://sel.in')).toBe(false);
+    expect(isOwnPhoto('//evil.example/api/media/x.jpg', 'https://sel.in')).toBe(false);
+    expect(isOwnPhoto('/api/listings', 'https://sel.in')).toBe(false);
   });
 
   it('remembers when each photo was first kept', () => {

@@ -59,6 +59,12 @@ function cleanValues(raw: unknown): PostFormValues {
   };
 }
 
+/** A photo this site stores (its address, relative or on this origin): never another site's. */
+export function isOwnPhoto(url: string, origin = typeof location === 'undefined' ? '' : location.origin): boolean {
+  const path = url.startsWith('/') && !url.startsWith('//') ? url : origin && url.startsWith(`${origin}/`) ? url.slice(origin.length) : '';
+  return path.startsWith('/api/media/');
+}
+
 export interface RestoredDraft {
   draft: PostDraft;
   /** photos dropped because the server will have removed them */
@@ -74,7 +80,7 @@ export function readDraft(userId: string, now = Date.now()): RestoredDraft | nul
   }
   if (!isRecord(parsed) || typeof parsed.category !== 'string' || typeof parsed.subcategory !== 'string') return null;
   const photos = (Array.isArray(parsed.photos) ? parsed.photos : []).filter(
-    (p): p is DraftPhoto => isRecord(p) && typeof p.url === 'string' && p.url.startsWith('/') && typeof p.at === 'number',
+    (p): p is DraftPhoto => isRecord(p) && typeof p.url === 'string' && isOwnPhoto(p.url) && typeof p.at === 'number',
   );
   const fresh = photos.filter((p) => now - p.at < PHOTO_KEEP_MS);
   return {
