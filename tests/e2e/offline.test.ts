@@ -82,6 +82,7 @@ describe('the app on a phone with a bad network', () => {
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     expect(manifest.errors).toEqual([]);
+    await cdp.detach();
 
     // a search, opened as a guest (its first answers came inside the page)
     await page.goto('/products?q=sofa');
@@ -178,9 +179,11 @@ describe('the app on a phone with a bad network', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('sel-post-draft:')))).toBe(false);
 
     // the chat, opened once online
+    const firstPage = page.waitForResponse((r) => r.url().includes(`/api/messages/chats/${chatId}/messages`) && r.ok());
     await page.goto(`/chat?chatId=${chatId}`);
     const log = page.getByRole('log', { name: 'Kavita Nair के साथ संदेश' });
     await log.waitFor();
+    await firstPage; // the conversation has loaded: sending is open
     const composer = page.getByRole('textbox', { name: 'संदेश लिखें' });
 
     // offline: two messages wait on the phone, saying so
@@ -217,7 +220,7 @@ describe('the app on a phone with a bad network', () => {
     await page.goto(`/item/${ad.slug}`);
     await page.getByRole('heading', { level: 1, name: ad.title }).waitFor();
     await network.drop();
-    const heart = page.getByRole('button', { name: 'पसंदीदा में जोड़ें' });
+    const heart = page.getByRole('button', { name: 'पसंदीदा में जोड़ें', exact: true });
     await heart.click();
     await page.getByText('आप ऑफ़लाइन हैं, इसलिए यह सेव नहीं हुआ। ऑनलाइन होने पर दिल पर फिर से टैप करें।').waitFor();
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
