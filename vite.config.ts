@@ -2,7 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { staticHeadersFile } from './worker/lib/page-headers';
+import { APP_SHELL_URL } from './web/sw/cache-rules';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -61,6 +64,59 @@ export default defineConfig({
           preloads[key] = { js: js.map((f) => `/${f}`), css: js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`) };
         }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+      },
+    },
+    {
+      // The service worker (web/sw/service-worker.ts, decision 025), built after the app so it knows
+      // the app's files: the shell it keeps (index.html as app-shell.html, what it loads, the
+      // screens people open offline) and a version that changes whenever any built file does.
+      name: 'sel-service-worker',
+      apply: 'build',
+      async writeBundle(options, bundle) {
+        const out = options.dir ?? here('./dist/client');
+        const html = readFileSync(`${out}/index.html`, 'utf8');
+        writeFileSync(`${out}${APP_SHELL_URL}.html`, html);
+        const fromHtml = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+        const preloads = JSON.parse(readFileSync(`${out}/route-preloads.json`, 'utf8')) as Record<string, { js: string[]; css: string[] }>;
+        const screens = ['/', '/products', '/item', '/listing', 'mobile-home'].flatMap((page) => [...(preloads[page]?.js ?? []), ...(preloads[page]?.css ?? [])]);
+        // the crash and not-found pages and the offline notice must never need the network themselves
+        // with every part of the ad and search pages' routes (their error and pending views too), and
+        // every part of the app frame loaded later (menus, search suggestions, dialogs, the footer):
+        // what the first screens import lazily, other than other pages
+        const chunkList = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const chunkByName = new Map(chunkList.map((c) => [c.fileName, c]));
+        const mainScreen = (c: (typeof chunkList)[number]) => c.moduleIds.some((id) => /\/web\/src\/routes\/(index|products|item\/\$slug|listing\/\$id)\.tsx\?tsr-split/.test(id));
+        const otherPage = (c: (typeof chunkList)[number]) => !mainScreen(c) && c.moduleIds.some((id) => /\/web\/src\/routes\/.*\?tsr-split/.test(id));
+        const initial = chunkList.filter((c) => fromHtml.includes(`/${c.fileName}`));
+        const withImports = (names: string[], seen = new Set<string>()): Set<string> => {
+          for (const name of names) {
+            if (seen.has(name)) continue;
+            seen.add(name);
+            withImports(chunkByName.get(name)?.imports ?? [], seen);
+          }
+          return seen;
+        };
+        const frameLater = initial.flatMap((c) => c.dynamicImports).filter((name) => {
+          const chunk = chunkByName.get(name);
+          return chunk && !otherPage(chunk);
+        });
+        const always = [...withImports([...chunkList.filter(mainScreen).map((c) => c.fileName), ...frameLater])].flatMap((name) => {
+          const chunk = chunkByName.get(name);
+          return chunk ? [`/${name}`, ...[...(chunk.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)] : [];
+        });
+        const precache = [...new Set([APP_SHELL_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/maskable-512.png', ...fromHtml, ...screens, ...always])];
+        const source = here('./web/sw/service-worker.ts');
+        const version = createHash('sha256')
+          .update(Object.keys(bundle).sort().join('\n'))
+          .update(readFileSync(source))
+          .update(readFileSync(here('./web/sw/cache-rules.ts')))
+          .digest('hex')
+          .slice(0, 12);
+        // rolldown is Vite's own bundler: the worker is one classic script, no chunks, no imports
+        const { build } = await import('rolldown');
+        const result = await build({ input: source, write: false, platform: 'browser', output: { format: 'iife', minify: true } });
+        const code = result.output[0].code;
+        writeFileSync(`${out}/sw.js`, `self.__SEL_BUILD__=${JSON.stringify({ version, precache })};\n${code}`);
       },
     },
     {

@@ -14,6 +14,9 @@ export const HINDI_TEXTS: Record<string, string> = {
   Close: 'बंद करें',
   // ErrorPage.tsx
   'Something went wrong': 'कुछ गड़बड़ हो गई',
+  'You are offline': 'आप ऑफ़लाइन हैं',
+  'This page is not saved on this phone, so it needs the network. It opens by itself when you are back online.':
+    'यह पेज इस फ़ोन पर सेव नहीं है, इसलिए इसे नेटवर्क चाहिए। ऑनलाइन होते ही यह अपने-आप खुल जाएगा।',
   'An unexpected error occurred. Try again, or refresh the page if it keeps happening.':
     'एक अनचाही गड़बड़ी हुई। फिर से कोशिश करें, और बार-बार हो तो पेज रीफ़्रेश करें।',
   // MobileMenu.tsx

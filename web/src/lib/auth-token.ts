@@ -26,4 +26,10 @@ export function clearStoredToken(): void {
   } catch {
     // Nothing stored, nothing to clear.
   }
+  // A shared phone: the answers the service worker kept for this account go with it (decision 025).
+  if (typeof caches !== 'undefined')
+    void caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => /^sel-data\d+-(u-|unknown-)/.test(name)).map((name) => caches.delete(name))))
+      .catch(() => undefined);
 }

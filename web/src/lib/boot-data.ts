@@ -10,6 +10,8 @@ function read(): Map<string, unknown> {
   if (typeof document === 'undefined') return map;
   const script = document.getElementById('sel-boot');
   if (!script?.textContent) return map;
+  // the service worker keeps these answers for offline use once it runs (features/offline, decision 025)
+  (window as { selBoot?: string }).selBoot = script.textContent;
   try {
     const parsed: unknown = JSON.parse(script.textContent);
     if (parsed && typeof parsed === 'object') for (const [key, value] of Object.entries(parsed)) map.set(key, value);

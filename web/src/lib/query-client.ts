@@ -16,6 +16,12 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 2 * 60 * 1000,
       gcTime: 5 * 60 * 1000,
+      // Ask even while the browser says it is offline: the service worker may answer from what this
+      // phone kept (decision 025). The default would leave such a screen loading until the network returns.
+      networkMode: 'offlineFirst',
     },
+    // A change made offline fails at once and says so, rather than waiting unseen in the mutation
+    // cache while the screen looks as if it had been saved (decision 025).
+    mutations: { networkMode: 'always' },
   },
 });

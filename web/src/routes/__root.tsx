@@ -9,6 +9,8 @@ import { useT } from '../lib/i18n';
 
 // Below the fold on every page: fetched after the first paint instead of with it.
 const SiteFooter = lazy(() => import('../components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
+// The offline and new-version notices and the service worker's registration (decision 025): after the first paint too.
+const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -53,6 +55,9 @@ function RootLayout() {
       )}
       <LoginModalHost />
       <Toaster />
+      <Suspense fallback={null}>
+        <OfflineStatus />
+      </Suspense>
     </>
   );
 }

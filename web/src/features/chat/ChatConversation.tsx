@@ -68,6 +68,11 @@ function MessageBubble({
           <Tick state={tick} />
         </span>
       </div>
+      {message.status === 'queued' && (
+        <p className="msg__queued" role="status">
+          {t('Waiting for the network: it will be sent when you are back online')}
+        </p>
+      )}
       {message.status === 'failed' && (
         <p className="msg__failed" role="alert">
           <span title={message.error}>{t(CHAT_ERRORS.send)}</span>

@@ -8,6 +8,7 @@
  */
 export const HINDI_TEXTS: Record<string, string> = {
   // ChatConversation.tsx
+  'Waiting for the network: it will be sent when you are back online': 'नेटवर्क का इंतज़ार: ऑनलाइन होते ही यह भेज दिया जाएगा',
   Sending: 'भेजा जा रहा है',
   'Not sent': 'नहीं भेजा गया',
   Sent: 'भेजा गया',

@@ -66,7 +66,7 @@ export function createPendingMessage(input: {
 }
 
 /** Sets the delivery state of a message still on its way; confirmed messages are never touched. */
-export function setDeliveryStatus(messages: readonly LocalMessage[], clientId: string, status: 'sending' | 'failed', error?: string): LocalMessage[] {
+export function setDeliveryStatus(messages: readonly LocalMessage[], clientId: string, status: 'sending' | 'queued' | 'failed', error?: string): LocalMessage[] {
   let changed = false;
   const next = messages.map((m) => {
     if (m.status === 'sent' || m.clientId !== clientId) return m;
@@ -117,7 +117,7 @@ export type TickState = 'none' | 'sending' | 'failed' | 'sent' | 'read';
  */
 export function tickState(message: LocalMessage, viewerId: string, otherLastReadSeq: number): TickState {
   if (message.senderId !== viewerId) return 'none';
-  if (message.status === 'sending') return 'sending';
+  if (message.status === 'sending' || message.status === 'queued') return 'sending';
   if (message.status === 'failed') return 'failed';
   return message.seq <= otherLastReadSeq ? 'read' : 'sent';
 }

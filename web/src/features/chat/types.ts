@@ -14,7 +14,8 @@ export type ServerMessage = ChatMessage & { sender?: { firstName: string; lastNa
  * A message as the screen holds it. Confirmed messages carry the server's id and `seq`; a message
  * still on its way exists only here, keyed by its clientId, until the server's copy replaces it.
  */
-export type DeliveryStatus = 'sent' | 'sending' | 'failed';
+/** `queued`: written offline, kept on the phone and sent when the network is back (features/chat/outbox.ts). */
+export type DeliveryStatus = 'sent' | 'sending' | 'queued' | 'failed';
 export type LocalMessage = ServerMessage & { status: DeliveryStatus; error?: string };
 
 export type MessageType = 'TEXT' | 'OFFER';

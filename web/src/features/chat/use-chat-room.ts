@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import PartySocket from 'partysocket';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api';
 import { getStoredToken } from '../../lib/auth-token';
 import { chatApi, chatKeys, newClientId, withRetry } from './api';
 import { adjustUnreadCounts, findChat, patchChat } from './cache';
 import { applyChatUpdate } from './chat-list';
 import { CHAT_ERRORS, chatErrorText } from './errors';
+import { dropQueued, enqueueMessage, flushOutbox, readOutbox, subscribeOutbox } from './outbox';
 import { createPendingMessage, lastContiguousSeq, latestIncomingSeq, mergeMessages, oldestSeq, setDeliveryStatus } from './messages';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
 import { TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../worker/schemas/realtime-limits';
@@ -89,6 +91,7 @@ export function useChatRoom(chat: Chat, me: Me) {
         applyChatUpdate(c, { lastMessage: newest.content, lastMessageAt: newest.createdAt, lastSeq: newest.seq, senderId: newest.senderId }, me.id),
       );
       for (const m of list) {
+        if (m.clientId && m.senderId === me.id) dropQueued(me.id, m.clientId);
         const timer = m.clientId ? awaitingAck.current.get(m.clientId) : undefined;
         if (timer) {
           clearTimeout(timer);
@@ -120,18 +123,34 @@ export function useChatRoom(chat: Chat, me: Me) {
         );
         receive([result.message]);
       } catch (error) {
-        if (pendingMessage(clientId)) updateMessages((messages) => setDeliveryStatus(messages, clientId, 'failed', chatErrorText(error, CHAT_ERRORS.send)));
+        if (!pendingMessage(clientId)) return;
+        if (isApiError(error) && error.status === 0) {
+          // no network: it waits on the phone and goes out when the network is back
+          updateMessages((messages) => setDeliveryStatus(messages, clientId, 'queued'));
+          return;
+        }
+        dropQueued(me.id, clientId);
+        updateMessages((messages) => setDeliveryStatus(messages, clientId, 'failed', chatErrorText(error, CHAT_ERRORS.send)));
       } finally {
         restInFlight.current.delete(clientId);
       }
     },
-    [chatId, pendingMessage, receive, updateMessages],
+    [chatId, me.id, pendingMessage, receive, updateMessages],
   );
 
   const deliver = useCallback(
     (clientId: string) => {
       const message = pendingMessage(clientId);
       if (!message) return;
+      enqueueMessage(me.id, { clientId, chatId, content: message.content, messageType: message.messageType === 'OFFER' ? 'OFFER' : 'TEXT', createdAt: message.createdAt });
+      // offline, or earlier messages of this chat still waiting: it joins the queue, which keeps the order
+      const waiting = readOutbox(me.id).some((m) => m.chatId === chatId && m.clientId !== clientId);
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      if (offline || waiting) {
+        updateMessages((messages) => setDeliveryStatus(messages, clientId, 'queued'));
+        if (!offline) void flushOutbox();
+        return;
+      }
       updateMessages((messages) => setDeliveryStatus(messages, clientId, 'sending'));
       const socket = socketRef.current;
       // The room's socket send is TEXT only; offers (and everything while the socket is down) go by REST.
@@ -150,7 +169,7 @@ export function useChatRoom(chat: Chat, me: Me) {
         void sendViaRest(clientId);
       }
     },
-    [pendingMessage, sendViaRest, updateMessages],
+    [chatId, me.id, pendingMessage, sendViaRest, updateMessages],
   );
 
   const typingSent = useRef(false);
@@ -386,6 +405,37 @@ export function useChatRoom(chat: Chat, me: Me) {
   useEffect(() => {
     if (loaded) markRead();
   }, [loaded, newestSeq, markRead]);
+
+  // Messages written offline (on this visit or before a reload) show in place, and go out when the
+  // network allows: the outbox sends them once each, in order, whichever page is open.
+  useEffect(() => {
+    if (!loaded) return;
+    const queued = readOutbox(me.id).filter((m) => m.chatId === chatId);
+    if (queued.length) {
+      updateMessages((messages) => {
+        const present = new Set(messages.map((m) => m.clientId));
+        const missing = queued
+          .filter((q) => !present.has(q.clientId))
+          .map((q): LocalMessage => ({
+            ...createPendingMessage({ clientId: q.clientId, chatId, senderId: me.id, content: q.content, messageType: q.messageType, sender: { firstName: me.firstName, lastName: me.lastName } }),
+            createdAt: q.createdAt,
+            status: 'queued',
+          }));
+        return missing.length ? [...messages, ...missing] : messages;
+      });
+      void flushOutbox();
+    }
+    const unsubscribe = subscribeOutbox((event) => {
+      if (event.type === 'sent') receive([event.message]);
+      else if (event.chatId === chatId) updateMessages((messages) => setDeliveryStatus(messages, event.clientId, 'failed', event.error));
+    });
+    const online = () => void flushOutbox();
+    window.addEventListener('online', online);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', online);
+    };
+  }, [chatId, loaded, me.id]);
 
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadOlder = useCallback(async () => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -183,6 +184,9 @@ function ResultsSkeleton() {
   );
 }
 
+/** No answer at all (offline, or the network dropped): not the server's fault, and worth trying again once online. */
+const isNetworkError = (error: unknown) => (isApiError(error) && error.status === 0) || (typeof navigator !== 'undefined' && navigator.onLine === false);
+
 export function ProductsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -205,6 +209,15 @@ export function ProductsPage() {
   }, [search.location, near]);
 
   const listings = useQuery({ ...listingQueries.list(productsApiQuery(search)), placeholderData: keepPreviousData });
+  // a search that failed for want of a network runs again by itself once the network is back
+  const refetchListings = listings.refetch;
+  const failedOffline = listings.isError && isNetworkError(listings.error);
+  useEffect(() => {
+    if (!failedOffline) return;
+    const retry = () => void refetchListings();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failedOffline, refetchListings]);
   const categories = useQuery(catalogQueries.categories());
   const locations = useQuery(locationQueries.list(SIDEBAR_LOCATIONS));
 
@@ -285,7 +298,7 @@ export function ProductsPage() {
 
           {listings.isError && !listings.data ? (
             <div className="error-panel" role="alert">
-              <p>{t('Failed to fetch data')}</p>
+              <p>{isNetworkError(listings.error) ? t('You are offline, and these results are not saved on this phone. They appear when you are back online.') : t('Failed to fetch data')}</p>
               <button type="button" className="button button--primary" onClick={() => void listings.refetch()}>
                 {t('Try Again')}
               </button>

@@ -1,7 +1,11 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
+import { msg } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { takeIntent } from '../auth/pending-intent';
 import { EMPTY_FAVORITES, favoriteKeys, type FavoriteIds } from './favorite-ids';
+
+const NOT_SAVED_OFFLINE = msg('You are offline, so this was not saved. Tap the heart again when you are back online.');
 
 /** Puts one heart in the cached favourites list, remembering that this session touched it. */
 function setFavorite(queryClient: QueryClient, id: string, favorite: boolean) {
@@ -27,6 +31,11 @@ function setFavorite(queryClient: QueryClient, id: string, favorite: boolean) {
  * Loaded by features/listings/favorites.ts when someone is signed in.
  */
 export function saveFavorite(queryClient: QueryClient, id: string, favorite: boolean): void {
+  // Offline the heart does not pretend: it stays as it was, and says why (decision 025).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    toast.error(NOT_SAVED_OFFLINE);
+    return;
+  }
   const mutation = new MutationObserver(queryClient, {
     mutationFn: (target: { id: string; favorite: boolean }) =>
       api.post<{ isFavorite: boolean }>(`/listings/${encodeURIComponent(target.id)}/favorite`, { isFavorite: target.favorite }),
@@ -50,6 +59,7 @@ export function saveFavorite(queryClient: QueryClient, id: string, favorite: boo
     },
     onError: (error, target, context) => {
       console.warn('Favourite toggle failed', error);
+      if (isApiError(error) && error.status === 0) toast.error(NOT_SAVED_OFFLINE);
       if (context) setFavorite(queryClient, target.id, context.wasFavorite);
     },
   });

@@ -7,6 +7,9 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // favorite-saving.ts
+  'You are offline, so this was not saved. Tap the heart again when you are back online.':
+    'आप ऑफ़लाइन हैं, इसलिए यह सेव नहीं हुआ। ऑनलाइन होने पर दिल पर फिर से टैप करें।',
   // FreshRecommendations.tsx
   'Fresh recommendations': 'ताज़ा सुझाव',
   'No listings yet. Be the first to post an ad in your area.': 'अभी कोई विज्ञापन नहीं। अपने इलाके में पहला विज्ञापन डालें।',
@@ -103,6 +106,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Within:': 'दूरी:',
   '{km} km': '{km} कि.मी.',
   'Failed to fetch data': 'डेटा नहीं मिल सका',
+  'You are offline, and these results are not saved on this phone. They appear when you are back online.':
+    'आप ऑफ़लाइन हैं, और ये नतीजे इस फ़ोन पर सेव नहीं हैं। ऑनलाइन होते ही ये दिखेंगे।',
   'No products found': 'कोई विज्ञापन नहीं मिला',
   'Try another search or fewer filters.': 'कोई दूसरी खोज या कम फ़िल्टर आज़माएँ।',
   'Clear All Filters': 'सभी फ़िल्टर हटाएँ',

@@ -9,7 +9,14 @@ import type { SearchOption } from './SearchSuggestions';
 // The list (recent, popular, suggestions) is fetched on the box's first focus or keystroke: the box
 // takes typing at once, and the first screen does not carry the list's code (decision 011).
 const loadSuggestions = () => import('./SearchSuggestions');
-const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m.SearchSuggestions })));
+// offline before the service worker kept them, typing must not take the page down: no suggestions instead
+const SearchSuggestions = lazy(() =>
+  loadSuggestions().then(
+    (m) => ({ default: m.SearchSuggestions }),
+    () => ({ default: noSuggestions }),
+  ),
+);
+const noSuggestions = (() => []) as typeof import('./SearchSuggestions').SearchSuggestions;
 
 /**
  * The one search box of the site, on phones and desktops: a combobox with recent and popular

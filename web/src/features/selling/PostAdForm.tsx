@@ -30,6 +30,8 @@ import './selling.css';
 import { unusualPrice, usualPriceRange, type PriceRange } from '../../../../worker/schemas/price-range-data';
 import { msg, useI18n, useT } from '../../lib/i18n';
 
+/** Keystrokes are gathered this long before the draft is written (one write per pause, not per letter). */
+const DRAFT_SAVE_DELAY_MS = 300;
 const LEAVE_WARNING = msg('Leave this page? What you have entered will be lost.');
 const EDIT_CURRENCIES = ['INR', 'USD', 'EUR'] as const;
 const CONDITION_OPTIONS = [
@@ -49,9 +51,11 @@ export interface PostAdFormProps {
   busyLabel: string;
   onSubmit: (values: PostFormValues, images: string[]) => Promise<void>;
   onCancel?: () => void;
+  /** Told of every change (values and uploaded photos), for a draft kept on the phone (features/selling/draft.ts). */
+  onDraftChange?: (values: PostFormValues, images: string[]) => void;
 }
 
-export function PostAdForm({ mode, choice, initialValues, initialImages = [], header, submitLabel, busyLabel, onSubmit, onCancel }: PostAdFormProps) {
+export function PostAdForm({ mode, choice, initialValues, initialImages = [], header, submitLabel, busyLabel, onSubmit, onCancel, onDraftChange }: PostAdFormProps) {
   const t = useT();
   const { user } = useAuth();
   const [values, setValues] = useState<PostFormValues>(initialValues);
@@ -81,12 +85,21 @@ export function PostAdForm({ mode, choice, initialValues, initialImages = [], he
   const toFix = optionalFieldsToFix(values, choice.family);
   const canSubmit = missing.length === 0 && toFix.length === 0 && photoCounts.pending === 0 && !submitting;
 
-  // twenty photos and a long description are a lot to lose to a stray tap on Back
+  // twenty photos and a long description are a lot to lose to a stray tap on Back; with a draft
+  // kept on the phone only photos still uploading would be lost
   const submittingRef = useRef(false);
+  const wouldLose = () => dirty && !submittingRef.current && (!onDraftChange || queue.counts().pending > 0);
   useBlocker({
-    shouldBlockFn: () => dirty && !submittingRef.current && !window.confirm(t(LEAVE_WARNING)),
-    enableBeforeUnload: () => dirty && !submittingRef.current,
+    shouldBlockFn: () => wouldLose() && !window.confirm(t(LEAVE_WARNING)),
+    enableBeforeUnload: wouldLose,
   });
+  const draftListener = useRef(onDraftChange);
+  draftListener.current = onDraftChange;
+  useEffect(() => {
+    if (!dirty || submittingRef.current) return;
+    const timer = setTimeout(() => draftListener.current?.(values, queue.urls()), DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dirty, values, items]);
   useEffect(() => {
     if (items.map((i) => i.url ?? i.key).join('\n') !== initialImages.join('\n')) setDirty(true);
   }, [items]);

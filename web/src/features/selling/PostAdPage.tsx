@@ -4,7 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { discardDraft, draftPhotos, hasContent, readDraft, saveDraft, type RestoredDraft } from './draft';
 import { Dialog } from '../../components/Dialog';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -71,11 +72,20 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
   const choice = resolveCategoryChoice(category, subcategory);
   const [posted, setPosted] = useState<{ listing: OwnListing; slot?: PostingSlot; group?: string } | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
-  const [initialValues] = useState<PostFormValues>(() => ({
+  const [prefilled] = useState<PostFormValues>(() => ({
     ...emptyPostForm(),
     sellerName: [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim().slice(0, NAME_MAX),
     sellerPhone: localPhoneDigits(user?.phone),
   }));
+  // the draft kept on this phone for this account, when it is for this category (decision 025)
+  const [restored, setRestored] = useState<RestoredDraft | null>(() => {
+    const found = user ? readDraft(user.id) : null;
+    return found && choice && found.draft.category === choice.category.id && found.draft.subcategory === choice.subcategory.id ? found : null;
+  });
+  const [formKey, setFormKey] = useState(0);
+  const [draftKept, setDraftKept] = useState(!!restored);
+  const draftPhotosRef = useRef(restored?.draft.photos ?? []);
+  const initialValues = restored?.draft.values ?? prefilled;
 
   if (!choice) {
     return (
@@ -102,6 +112,7 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
     )?.limit;
     try {
       const listing = await sellingApi.create(payload);
+      if (user) discardDraft(user.id);
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
       void queryClient.invalidateQueries({ queryKey: businessKeys.all });
       setPosted({ listing, slot: slotFor(shown), group: shown?.name });
@@ -118,17 +129,50 @@ export function PostAdPage({ category, subcategory }: { category?: string; subca
     }
   };
 
+  const keepDraft = (values: PostFormValues, images: string[]) => {
+    if (!user) return;
+    if (!hasContent(values, images, prefilled)) {
+      discardDraft(user.id);
+      setDraftKept(false);
+      return;
+    }
+    setDraftKept(true);
+    draftPhotosRef.current = draftPhotos(images, draftPhotosRef.current);
+    saveDraft(user.id, { category: choice.category.id, subcategory: choice.subcategory.id, values, photos: draftPhotosRef.current, savedAt: Date.now() });
+  };
+  const discard = () => {
+    if (user) discardDraft(user.id);
+    draftPhotosRef.current = [];
+    setRestored(null);
+    setDraftKept(false);
+    setFormKey((k) => k + 1); // a fresh form: what was typed goes with the draft
+  };
+
   return (
     <div className="sell-page">
       <SellTopBar back={{ to: '/en-in/post' }} backLabel={t('Back to categories')} />
       <div className="sell-page__body">
         <h1 className="sell-page__title">{t('POST YOUR AD')}</h1>
         <PostAdForm
+          key={formKey}
           mode="post"
           choice={choice}
           initialValues={initialValues}
+          initialImages={restored?.draft.photos.map((p) => p.url)}
+          onDraftChange={keepDraft}
           header={
             <>
+              {draftKept && (
+                <div className="sell-card sell-draft" role="status">
+                  <p className="sell-draft__text">
+                    {restored ? t('Your draft is back, as you left it.') : t('Kept on this phone as a draft until you post it.')}{' '}
+                    {!!restored?.expiredPhotos && t('Photos added more than 20 hours ago were removed from the server; add them again.')}
+                  </p>
+                  <button type="button" className="button button--outline sell-draft__discard" onClick={discard}>
+                    {t('Discard draft')}
+                  </button>
+                </div>
+              )}
               <CategoryHeader choice={choice} changeable />
               <AdLimitNotice category={choice.category.id} subcategory={choice.subcategory.id || undefined} />
             </>

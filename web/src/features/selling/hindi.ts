@@ -7,6 +7,11 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // PostAdPage.tsx: the draft kept on the phone
+  'Your draft is back, as you left it.': 'आपका ड्राफ़्ट वापस आ गया है, जैसा आपने छोड़ा था।',
+  'Kept on this phone as a draft until you post it.': 'पोस्ट करने तक यह इस फ़ोन पर ड्राफ़्ट के रूप में सेव है।',
+  'Photos added more than 20 hours ago were removed from the server; add them again.': '20 घंटे से पहले जोड़ी गई फ़ोटो सर्वर से हटा दी गईं; उन्हें फिर से जोड़ें।',
+  'Discard draft': 'ड्राफ़्ट हटाएँ',
   // AdPostedPage.tsx
   'Your ad': 'आपका विज्ञापन',
   'Sell Faster Now': 'अभी तेज़ी से बेचें',
