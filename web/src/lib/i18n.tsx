@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { readStorage, storedValue, useStoredValue, writeStorage } from './local-store';
+import { storedValue, useStoredValue, writeStorage } from './local-store';
 import { LOCALES, type Language } from './locale';
 
 /**
@@ -53,27 +53,12 @@ export function currentLanguage(): Language {
   return languageStore.get();
 }
 
-/**
- * Whether the person picked the language on this device since it last agreed with their account,
- * and which account that was: on a sign-in the app adopts the account's language unless the person
- * has just chosen one here (features/auth/language-sync.ts).
- */
-const CHOSEN_KEY = 'language-chosen';
-const ACCOUNT_KEY = 'language-account';
-export const languageChoice = () => {
-  const account = readStorage(ACCOUNT_KEY);
-  // a language picked before this device ever agreed with an account counts as the person's choice
-  const chosenHere = readStorage(CHOSEN_KEY) === '1' || (account === null && readStorage('language') !== null);
-  return { chosenHere, account };
-};
-export const languageAgreed = (accountId: string) => {
-  writeStorage(CHOSEN_KEY, null);
-  writeStorage(ACCOUNT_KEY, accountId);
-};
+/** Set when the person picks a language on this device (read by features/auth/language-sync.ts). */
+export const LANGUAGE_CHOSEN_KEY = 'language-chosen';
 
 /** `by: 'account'` when the app adopts the account's language (not the person's own choice here). */
 export function setLanguage(language: Language, by: 'person' | 'account' = 'person'): void {
-  if (by === 'person') writeStorage(CHOSEN_KEY, '1');
+  if (by === 'person') writeStorage(LANGUAGE_CHOSEN_KEY, '1');
   if (language === 'hi') loadHindi();
   languageStore.set(language);
   document.documentElement.lang = language === 'hi' ? 'hi' : 'en-IN';

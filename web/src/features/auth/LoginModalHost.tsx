@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { UNAUTHORIZED_EVENT } from '../../lib/api';
 import { isUnauthorizedExpected, useOverlays } from './auth-store';
-import { useLanguageSync } from './language-sync';
 import { Overlay, asksForLoginModal, lazyOverlay } from './overlay';
 import { endSession, useAuth, type AuthStatus } from './use-auth';
 import './auth.css';
@@ -12,6 +11,9 @@ import './auth.css';
 // fetched when one is wanted: none of it is on a first screen (the home page's JavaScript budget, decision 011).
 const AuthOverlays = lazyOverlay(() => import('./AuthOverlays'));
 const loadLoginModal = () => import('./login/LoginModal');
+// keeping the account's language in step matters only once someone is signed in: a guest's first
+// page does not carry its code
+const LanguageSync = lazy(() => import('./language-sync').then((m) => ({ default: m.LanguageSync })));
 
 /**
  * Mounted once in the root layout. Owns the session-wide auth UI: the login modal (opened by
@@ -22,7 +24,6 @@ export function LoginModalHost() {
   const auth = useAuth();
   const { status } = auth;
   const overlays = useOverlays();
-  useLanguageSync(auth);
   const loginInUrl = useRouterState({ select: (state) => asksForLoginModal(state.location.search as Record<string, unknown>) });
   useSessionExpiry(status);
 
@@ -32,11 +33,20 @@ export function LoginModalHost() {
     if (loginWanted) void loadLoginModal().catch(() => undefined); // the overlay reports a failure
   }, [loginWanted]);
 
-  if (!loginInUrl && !overlays.loginModal.open && !overlays.pushPrompt && !overlays.wishlistBanner) return null;
+  const sync =
+    status === 'authenticated' ? (
+      <Suspense fallback={null}>
+        <LanguageSync auth={auth} />
+      </Suspense>
+    ) : null;
+  if (!loginInUrl && !overlays.loginModal.open && !overlays.pushPrompt && !overlays.wishlistBanner) return sync;
   return (
-    <Overlay>
-      <AuthOverlays status={status} overlays={overlays} />
-    </Overlay>
+    <>
+      {sync}
+      <Overlay>
+        <AuthOverlays status={status} overlays={overlays} />
+      </Overlay>
+    </>
   );
 }
 

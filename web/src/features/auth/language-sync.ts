@@ -1,6 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { languageAgreed, languageChoice, setLanguage, useLanguage, type Language } from '../../lib/i18n';
+import { LANGUAGE_CHOSEN_KEY, setLanguage, useLanguage, type Language } from '../../lib/i18n';
+import { readStorage, writeStorage } from '../../lib/local-store';
 import type { AuthState, AuthActions } from './use-auth';
+
+/**
+ * Whether the person picked the language on this device since it last agreed with their account,
+ * and which account that was: on a sign-in the app adopts the account's language unless the person
+ * has just chosen one here (features/auth/language-sync.ts).
+ */
+const ACCOUNT_KEY = 'language-account';
+export const languageChoice = () => {
+  const account = readStorage(ACCOUNT_KEY);
+  // a language picked before this device ever agreed with an account counts as the person's choice
+  const chosenHere = readStorage(LANGUAGE_CHOSEN_KEY) === '1' || (account === null && readStorage('language') !== null);
+  return { chosenHere, account };
+};
+export const languageAgreed = (accountId: string) => {
+  writeStorage(LANGUAGE_CHOSEN_KEY, null);
+  writeStorage(ACCOUNT_KEY, accountId);
+};
 
 export type LanguageAction = { store: Language } | { adopt: Language } | null;
 
@@ -66,4 +84,10 @@ export function useLanguageSync({ status, user, setUser }: Pick<AuthState & Auth
         // best effort: texts keep coming in the stored language until the next switch or sign-in
       });
   }, [status, store, adopt, userId, setUser, user?.language, chosen]);
+}
+
+/** useLanguageSync as a component, so that its code loads only for a signed-in person (LoginModalHost). */
+export function LanguageSync({ auth }: { auth: Pick<AuthState & AuthActions, 'status' | 'user' | 'setUser'> }) {
+  useLanguageSync(auth);
+  return null;
 }
