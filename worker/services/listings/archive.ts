@@ -9,6 +9,7 @@
  * same keys again (the index key is fixed by the first run) and finishes. An ad that changed
  * meanwhile (put back on sale) stays in D1 and its copy is removed.
  */
+import type { StoredListing } from './selling';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -42,32 +43,12 @@ const indexKey = (userId: string, archivedAt: number, listingId: string) =>
 export const ARCHIVED_MESSAGE = 'This ad is no longer available: it was sold or removed.';
 const ARCHIVED_NOT_FOUND = "We couldn't find that ad in your archive.";
 
-interface ListingRecord {
-  num: number;
-  id: string;
+/** The ad's row as the archive reads it: the selling services' row and the columns shown in My Ads. */
+interface ListingRecord extends StoredListing {
   slug: string;
-  user_id: string;
-  title: string;
-  description: string;
-  price_minor: number;
-  currency: string;
-  condition: string;
-  category_id: string;
-  subcategory_id: string | null;
-  location: string;
-  state_id: number | null;
-  city_id: number | null;
-  area_id: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  features: string;
   brand: string | null;
-  status: string;
-  contact_name: string | null;
-  contact_phone: string | null;
   views: number;
   created_at: number;
-  updated_at: number;
 }
 
 interface PhotoRecord {

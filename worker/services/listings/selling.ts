@@ -28,7 +28,8 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 
-interface StoredListing {
+/** A `listings` row as `SELECT *` reads it (the columns the services use). */
+export interface StoredListing {
   num: number;
   id: string;
   user_id: string;
