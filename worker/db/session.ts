@@ -28,6 +28,15 @@ export const sessionStart = (request: Request): D1SessionConstraint | D1SessionB
 };
 
 /**
+ * The binding's session; a D1-shaped stand-in without sessions (a test's fault-injecting wrapper)
+ * is used as it is, reads and writes both going straight to it, with no bookmark.
+ */
+const sessionOf = (binding: D1Database, start: D1SessionConstraint | D1SessionBookmark): D1DatabaseSession =>
+  typeof binding.withSession === 'function'
+    ? binding.withSession(start)
+    : Object.assign(Object.create(binding) as D1DatabaseSession, { getBookmark: () => null });
+
+/**
  * A D1Database-shaped handle over the request's session, so services keep calling
  * `env.DB.prepare(...)`, `env.DB.batch(...)` and `getDb(env.DB)` unchanged.
  */
@@ -38,7 +47,7 @@ export class RequestD1 {
 
   constructor(binding: D1Database, start: D1SessionConstraint | D1SessionBookmark) {
     this.#binding = binding;
-    this.#session = binding.withSession(start);
+    this.#session = sessionOf(binding, start);
   }
 
   prepare(query: string): D1PreparedStatement {
@@ -67,7 +76,7 @@ export class RequestD1 {
    */
   readFromPrimary(): void {
     this.#earlier = newerBookmark(this.#earlier, this.#session.getBookmark());
-    this.#session = this.#binding.withSession('first-primary');
+    this.#session = sessionOf(this.#binding, 'first-primary');
   }
 
   /** The newest point this request has read or written at; null if it never asked D1. */
