@@ -37,15 +37,24 @@ import type { Context } from 'hono';
  * After a write, the ad's groups of comparable ads get fresh price ranges, off the response's path
  * (decision 026): `before` is the group it was in (an edit can move it), the other is read now.
  */
-const refreshPriceGuides = (c: Context<AppEnv>, listingId: string, before?: GroupPlace | null) =>
-  c.executionCtx.waitUntil(
-    // started on the next turn of the event loop, once the answer has left: the seller never waits
-    // on the refresh's reads (decision 022 counts the round trips a request waits on)
-    new Promise((resolve) => setTimeout(resolve, 0))
-      .then(() => listingGroupPlace(c.env, listingId))
-      .then((after) => refreshListingGuides(c.env, [before, after]))
-      .catch((e: unknown) => console.warn('price guide refresh failed', e)),
-  );
+const refreshPriceGuides = (c: Context<AppEnv>, listingId: string, before?: GroupPlace | null) => {
+  // started on the next turn of the event loop, once the answer has left: the seller never waits
+  // on the refresh's reads (decision 022 counts the round trips a request waits on)
+  const task = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => listingGroupPlace(c.env, listingId))
+    .then((after) => refreshListingGuides(c.env, [before, after]))
+    .catch((e: unknown) => console.warn('price guide refresh failed', e));
+  afterAnswer(c, task);
+};
+
+/** ctx.waitUntil; with no execution context (the app called directly, as scripts and some tests do) the task still runs. */
+const afterAnswer = (c: Context<AppEnv>, task: Promise<unknown>) => {
+  try {
+    c.executionCtx.waitUntil(task);
+  } catch {
+    void task;
+  }
+};
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const slugParam = z.object({ slug: z.string().trim().min(1, 'slug is required').max(400, 'slug is too long') });
@@ -274,7 +283,7 @@ export const listingRoutes = new Hono<AppEnv>()
     async (c) => {
       const before = await listingGroupPlace(c.env, c.req.valid('param').id);
       const data = await deleteListing(c.env, currentUser(c).id, c.req.valid('param').id);
-      if (before) c.executionCtx.waitUntil(refreshListingGuides(c.env, [before]).catch((e: unknown) => console.warn('price guide refresh failed', e)));
+      if (before) afterAnswer(c, refreshListingGuides(c.env, [before]).catch((e: unknown) => console.warn('price guide refresh failed', e)));
       return c.json({ success: true as const, data });
     },
   )
