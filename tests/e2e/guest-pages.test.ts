@@ -101,7 +101,7 @@ describe('home and listing pages carry their first screen in the HTML', () => {
     expect(await photo.getAttribute('src')).toBe(`${ad.images[0]}?w=800`);
     // the photo has loaded (a real image, laid out at the stage's size)
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home', exact: true }).count()).toBe(1);
     await noJs.shot('first-screen-02-listing-no-javascript-375');
     await noJs.context.close();
   });

@@ -107,6 +107,15 @@ describe('journey: chat, My Ads, profile and settings in Hindi at 375 px', () =>
     await page.getByText('प्रोफ़ाइल पूरी करने के लिए 2 क़दम बाक़ी').waitFor();
     await tab.shot('hi-07-profile-steps-375');
 
+    // the app stores the reader's Hindi as the account's language (after sign-in, in the background):
+    // the code e-mail is written in it
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${baseURL()}/api/auth/profile`, { headers: { authorization: `Bearer ${user.token}` } });
+        return ((await res.json()) as { data?: { language?: string } }).data?.language;
+      }, { timeout: 15_000 })
+      .toBe('hi');
+
     // the e-mail: add it, get the code, verify
     const address = `kiran.${Date.now()}@example.in`;
     await page.getByRole('button', { name: 'ईमेल जोड़ें' }).click();

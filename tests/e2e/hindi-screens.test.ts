@@ -129,7 +129,7 @@ describe('journey: every main screen in हिन्दी at 375 px shows no En
     await check(tab, 'wishlist', problems);
 
     await page.goto('/premium');
-    await page.getByRole('heading', { level: 1, name: 'प्रीमियम खरीदार प्रोग्राम' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'SEL बायर प्लान' }).waitFor();
     await page.locator('.premium-plan__choose').first().waitFor();
     await check(tab, 'premium', problems);
 

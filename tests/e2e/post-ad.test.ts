@@ -113,7 +113,7 @@ describe('journey 3: a seller posts a car ad with two photos, edits it and marks
 
     // congratulations, then the success page
     const congrats = page.getByRole('dialog', { name: 'Congratulations!' });
-    await congrats.getByText('Your Ad will go live shortly').waitFor();
+    await congrats.getByText('Your ad is live now.').waitFor();
     expect(await congrats.getByText(ad.title, { exact: false }).isVisible()).toBe(true);
     await tab.shot('03-congratulations');
     await congrats.getByRole('button', { name: 'Continue' }).click();

@@ -7,7 +7,7 @@ useBrowser();
 describe('journey 5: a buyer buys Pro through the test checkout and reveals a seller phone number', () => {
   it('pays for Pro, sees the plan and days left, then Show phone number gives a +91 number and the used count', async () => {
     // seeded demo sellers all have a phone number they share with Pro buyers
-    const { listings: recent } = await listings({ limit: 20 });
+    const { listings: recent } = await listings({ limit: 100 });
     const ad = recent.find((l) => l.user.id.startsWith('usr_demo_'));
     if (!ad) throw new Error('no seeded demo seller among the latest ads');
     const email = `neha.kapoor.${Date.now()}@example.in`;

@@ -86,7 +86,7 @@ describe('seller packages: a second Cars ad on a phone', () => {
     await expect.poll(() => post.isEnabled()).toBe(true);
     await post.click();
     const congrats = page.getByRole('dialog', { name: 'Congratulations!' });
-    await congrats.getByText('Your Ad will go live shortly').waitFor();
+    await congrats.getByText('Your ad is live now.').waitFor();
     await tab.shot('seller-packages-posted-with-slot');
 
     // Sell Faster Now opens the package chooser with the new ad preselected: buy Featured 7 days, and it is applied

@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { readPrice } from '../../../../worker/schemas/price-text';
 import { PRICE_GROUP_DETAILS } from '../../../../worker/schemas/price-guidance-data';
 import type { PriceGuidance as Guidance } from '../../../../worker/schemas/price-guidance';
 
@@ -66,8 +67,10 @@ export function PriceGuidance({
   });
   const range = complete ? guidance.data?.range : undefined;
   if (!range) return null;
-  const typed = Number(price);
-  const position = price && Number.isFinite(typed) && typed > 0 ? (typed < range.low ? 'below' : typed > range.high ? 'above' : 'within') : null;
+  // the price as the seller typed it ("45,000", "1.5 lakh"), read by the form's own rules
+  const reading = readPrice(price);
+  const typed = reading.ok ? reading.rupees : 0;
+  const position = typed > 0 ? (typed < range.low ? 'below' : typed > range.high ? 'above' : 'within') : null;
   return (
     <div className={`price-guidance${position ? ` price-guidance--${position}` : ''}`} role="status" data-testid="price-guidance">
       <p>
