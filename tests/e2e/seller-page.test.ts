@@ -109,6 +109,9 @@ describe("journey: a seller's page and price guidance at 375 px, English and ह
     await guidance.scrollIntoViewIfNeeded();
     await form.shot('post-price-guidance-375-en');
 
+    // the form kept what was typed as a draft; start the Hindi form afresh to see the range appear again
+    await p.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => p.locator('input[name="model"]').inputValue()).toBe('');
     await p.evaluate(() => localStorage.setItem('language', 'hi'));
     await p.reload();
     await p.locator('select[name="brand"]').waitFor();
