@@ -1,3 +1,4 @@
+import { carAdBody } from '../factories/car-ad';
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,18 +42,7 @@ const postAd = async (browser: Browser, user: User) => {
   expect(upload.status, JSON.stringify(upload.body)).toBe(201);
   const posted = await browser.call(
     '/api/listings',
-    json(user.auth, 'POST', {
-      title: 'Maruti Swift VXI 2018 petrol',
-      description: 'Single owner, 42,000 km, all services at Maruti, insurance till March.',
-      price: 525000,
-      categoryId: 'Vehicles',
-      subcategoryId: 'Cars',
-      state: 'Karnataka',
-      city: 'Bengaluru',
-      neighbourhood: 'Indiranagar',
-      images: [upload.body.data.url],
-      features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2018, fuel: 'Petrol', transmission: 'Manual', kmDriven: 42000, noOfOwners: '1st' },
-    }),
+    json(user.auth, 'POST', carAdBody(upload.body.data.url)),
   );
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   return posted;

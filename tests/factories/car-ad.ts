@@ -13,8 +13,8 @@ export const uploadPhoto = async (user: Signed) => {
   return res.body.data.url as string;
 };
 
-/** The body of a complete, valid car ad in Bengaluru (every detail the Cars form asks for), with its own photo. */
-export const carAd = async (seller: Signed, overrides: Record<string, unknown> = {}) => ({
+/** The body of a complete, valid car ad in Bengaluru (every detail the Cars form asks for) around the photo at `imageUrl`. */
+export const carAdBody = (imageUrl: string, overrides: Record<string, unknown> = {}) => ({
   title: 'Maruti Swift VXI 2018 petrol',
   description: 'Single owner, 42,000 km, all services at Maruti, insurance till March.',
   price: 525000,
@@ -23,7 +23,10 @@ export const carAd = async (seller: Signed, overrides: Record<string, unknown> =
   state: 'Karnataka',
   city: 'Bengaluru',
   neighbourhood: 'Indiranagar',
-  images: [await uploadPhoto(seller)],
+  images: [imageUrl],
   features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2018, fuel: 'Petrol', transmission: 'Manual', kmDriven: 42000, noOfOwners: '1st' },
   ...overrides,
 });
+
+/** carAdBody with its own photo, uploaded as `seller`. */
+export const carAd = async (seller: Signed, overrides: Record<string, unknown> = {}) => carAdBody(await uploadPhoto(seller), overrides);
