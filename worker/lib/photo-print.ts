@@ -15,7 +15,6 @@
  * MAX_CROP per side, the copy's own aspect ratio) and requiring a near-perfect correlation, which
  * is what keeps alike-staged photos of the same model apart.
  */
-import { FINE_COMPARE_SIDE, FINE_PRINT_SIDE, FINE_REFINE_STEPS, MIN_FINE_GRADIENT_SIMILARITY } from '../schemas/photo-print-data';
 import { FLAT_HASH_BITS, hammingDistance } from './phash';
 
 /** Reviewed numbers of the rule; tests in photo-print.test.ts pin what each one is for. */
@@ -64,12 +63,9 @@ export interface PhotoPrint {
   aspect: number;
   /** thumbSide² greyscale means of the trimmed frame, row by row */
   thumb: Float64Array;
-  /** FINE_PRINT_SIDE² greyscale means of the trimmed frame, for the fine check (absent in prints stored before it was kept) */
-  fine?: Float64Array;
 }
 
 const T = PRINT_RULES.thumbSide;
-const F = FINE_PRINT_SIDE;
 
 // ------------------------------------------------------------------ from pixels
 
@@ -252,43 +248,29 @@ export const printPixels = (data: ArrayLike<number>, width: number, height: numb
   const shownWidth = orientation >= 5 ? height : width;
   const shownHeight = orientation >= 5 ? width : height;
   const aspect = ((f.x1 - f.x0) / grid.w) * shownWidth / (((f.y1 - f.y0) / grid.h) * shownHeight);
-  return { aspect, thumb: resample(luma, f.x0, f.y0, f.x1, f.y1, T), fine: resample(luma, f.x0, f.y0, f.x1, f.y1, F) };
+  return { aspect, thumb: resample(luma, f.x0, f.y0, f.x1, f.y1, T) };
 };
 
 // ------------------------------------------------------------------ stored form
 
-/**
- * Version 2 adds the fine thumbnail; version 1 (greyscale 32×32 only) is still read: prints stored
- * before it was kept, until the backfill renews them.
- */
-const PRINT_VERSION = 2;
-/** the stored size of a version-1 print (no fine thumbnail); the backfill renews those */
-export const V1_PRINT_BYTES = 5 + T * T;
-const V1_BYTES = V1_PRINT_BYTES;
-const V2_BYTES = V1_BYTES + F * F;
+const PRINT_VERSION = 1;
 
-const bytesOf = (values: Float64Array) => Uint8Array.from(values, (v) => Math.max(0, Math.min(255, Math.round(v))));
-
-/** version byte, aspect (float32), thumbSide² then FINE_PRINT_SIDE² greyscale bytes: 5,125 bytes. */
+/** version byte, aspect (float32), thumbSide² greyscale bytes: 1,029 bytes. */
 export const encodePrint = (p: PhotoPrint): Uint8Array => {
-  const out = new Uint8Array(p.fine ? V2_BYTES : V1_BYTES);
-  out[0] = p.fine ? PRINT_VERSION : 1;
+  const out = new Uint8Array(5 + T * T);
+  out[0] = PRINT_VERSION;
   new DataView(out.buffer).setFloat32(1, p.aspect, true);
-  out.set(bytesOf(p.thumb), 5);
-  if (p.fine) out.set(bytesOf(p.fine), V1_BYTES);
+  for (let i = 0; i < T * T; i++) out[5 + i] = Math.max(0, Math.min(255, Math.round(p.thumb[i]!)));
   return out;
 };
 
 export const decodePrint = (bytes: ArrayBuffer | Uint8Array | null | undefined): PhotoPrint | null => {
   if (!bytes) return null;
   const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  const v1 = b.length === V1_BYTES && b[0] === 1;
-  const v2 = b.length === V2_BYTES && b[0] === PRINT_VERSION;
-  if (!v1 && !v2) return null;
+  if (b.length !== 5 + T * T || b[0] !== PRINT_VERSION) return null;
   const aspect = new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat32(1, true);
   if (!(aspect > 0) || !Number.isFinite(aspect)) return null;
-  const thumb = Float64Array.from(b.subarray(5, V1_BYTES));
-  return v2 ? { aspect, thumb, fine: Float64Array.from(b.subarray(V1_BYTES)) } : { aspect, thumb };
+  return { aspect, thumb: Float64Array.from(b.subarray(5)) };
 };
 
 // ------------------------------------------------------------------ hashes from a print
@@ -378,11 +360,7 @@ const correlation = (a: Float64Array, b: Float64Array) => {
  * left, top and width; its height follows from the copy's aspect ratio (within aspectSlack), since
  * a copy is cropped and resized, not stretched.
  */
-export const alignment = (original: PhotoPrint, copy: PhotoPrint, turn: number, window: readonly number[] = PRINT_WINDOWS[0]!) =>
-  align(original, copy, turn, window).score;
-
-/** alignment's correlation and the crop of `original` it was found at ([left, top, right, bottom] fractions). */
-export const align = (original: PhotoPrint, copy: PhotoPrint, turn: number, window: readonly number[] = PRINT_WINDOWS[0]!) => {
+export const alignment = (original: PhotoPrint, copy: PhotoPrint, turn: number, window: readonly number[] = PRINT_WINDOWS[0]!) => {
   const seen = turnSquare(copy.thumb, T, turn);
   const copyAspect = turn & 4 ? 1 / copy.aspect : copy.aspect;
   const S = summed(T, T, (i) => original.thumb[i]!);
@@ -419,110 +397,37 @@ export const align = (original: PhotoPrint, copy: PhotoPrint, turn: number, wind
       if (!moved) break;
     }
   }
-  return { score: best, crop: crop(p) };
-};
-
-/** cosine similarity of the gradients (horizontal and vertical neighbour differences) of two n×n arrays */
-const gradientSimilarity = (a: Float64Array, b: Float64Array, n: number) => {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const i = y * n + x;
-      if (x + 1 < n) {
-        const u = a[i + 1]! - a[i]!;
-        const v = b[i + 1]! - b[i]!;
-        (ab += u * v), (aa += u * u), (bb += v * v);
-      }
-      if (y + 1 < n) {
-        const u = a[i + n]! - a[i]!;
-        const v = b[i + n]! - b[i]!;
-        (ab += u * v), (aa += u * u), (bb += v * v);
-      }
-    }
-  }
-  return aa * bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
-};
-
-/**
- * How well the fine thumbnails' edges agree once `copy` (turned by `turn`) is laid over `crop` of
- * `original` ([left, top, right, bottom] fractions from the coarse alignment): the crop is refined
- * by FINE_REFINE_STEPS on the fine thumbnails, and the best cosine similarity of their gradients is
- * returned. Null when either print has no fine thumbnail (stored before it was kept).
- */
-export const fineAgreement = (original: PhotoPrint, copy: PhotoPrint, turn: number, crop: readonly number[], n: number = FINE_COMPARE_SIDE) => {
-  if (!original.fine || !copy.fine) return null;
-  const turned = turnSquare(copy.fine, F, turn);
-  const seen = n === F ? turned : resample(summed(F, F, (i) => turned[i]!), 0, 0, F, F, n);
-  const S = summed(F, F, (i) => original.fine![i]!);
-  const agreement = (c: readonly number[]) => gradientSimilarity(resample(S, c[0]! * F, c[1]! * F, F - c[2]! * F, F - c[3]! * F, n), seen, n);
-  let c = [...crop];
-  let best = agreement(c);
-  for (const step of FINE_REFINE_STEPS) {
-    for (let round = 0; round < 3; round++) {
-      let moved = false;
-      for (let k = 0; k < 4; k++) {
-        for (const d of [-step, step]) {
-          const q = [...c];
-          q[k]! += d;
-          const s = agreement(q);
-          if (s > best + 1e-9) (best = s), (c = q), (moved = true);
-        }
-      }
-      if (!moved) break;
-    }
-  }
   return best;
-};
-
-/** The crop-window and orientation pairs worth aligning, closest first (when no index hints are given). */
-const triesOf = (original: PhotoPrint, copy: PhotoPrint) => {
-  const turns = turnHashes(copy);
-  const found: { win: number; turn: number; d: number }[] = [];
-  for (const { win, hash } of windowHashes(original)) {
-    turns.forEach((t, turn) => {
-      if (!t) return;
-      const d = hammingDistance(t, hash);
-      if (d <= PRINT_RULES.candidateDistance) found.push({ win, turn, d });
-    });
-  }
-  return found.sort((a, b) => a.d - b.d);
-};
-
-/**
- * Both steps of verification for `copy` against `original`, over at most 4 tries: `coarse` is true
- * when an alignment of the 32 × 32 thumbnails reaches minCorrelation (the rule before the fine
- * check, and still the whole rule for a print stored without a fine thumbnail); `match` is the
- * correlation of a try that also passes the fine check (MIN_FINE_GRADIENT_SIMILARITY), or null.
- * `fine` is the best fine agreement seen (for the bench's calibration).
- */
-export const printVerdict = (original: PhotoPrint, copy: PhotoPrint, hints?: { win: number; turn: number }[]) => {
-  const tries = hints ?? triesOf(original, copy);
-  let coarse = false;
-  let fine = -1;
-  const done = new Set<string>();
-  for (const { win, turn } of tries.slice(0, 4)) {
-    const key = `${win}:${turn}`;
-    if (done.has(key)) continue;
-    done.add(key);
-    const found = align(original, copy, turn, PRINT_WINDOWS[win]);
-    if (found.score < PRINT_RULES.minCorrelation) continue;
-    coarse = true;
-    const agreement = fineAgreement(original, copy, turn, found.crop);
-    if (agreement === null) return { coarse, fine, match: found.score };
-    fine = Math.max(fine, agreement);
-    if (agreement >= MIN_FINE_GRADIENT_SIMILARITY) return { coarse, fine, match: found.score };
-  }
-  return { coarse, fine, match: null };
 };
 
 /**
  * Whether `copy` is an edit of `original` (mirrored, turned, cropped, bordered, resized, saved
  * again): one of the copy's turn hashes within candidateDistance of one of the original's window
- * hashes, the thumbnails aligned from there correlating at least minCorrelation, and — for prints
- * with fine thumbnails — their edges still agreeing at the finer scale (fineAgreement), which is
- * what tells a crop of a photo from another photo of the same thing placed a little differently.
- * Returns the correlation found, or null.
+ * hashes, and the thumbnails aligned from there correlating at least minCorrelation. Returns the
+ * best correlation found, or null.
  */
-export const printMatch = (original: PhotoPrint, copy: PhotoPrint, hints?: { win: number; turn: number }[]) => printVerdict(original, copy, hints).match;
+export const printMatch = (original: PhotoPrint, copy: PhotoPrint, hints?: { win: number; turn: number }[]) => {
+  let tries = hints;
+  if (!tries) {
+    const turns = turnHashes(copy);
+    const found: { win: number; turn: number; d: number }[] = [];
+    for (const { win, hash } of windowHashes(original)) {
+      turns.forEach((t, turn) => {
+        if (!t) return;
+        const d = hammingDistance(t, hash);
+        if (d <= PRINT_RULES.candidateDistance) found.push({ win, turn, d });
+      });
+    }
+    tries = found.sort((a, b) => a.d - b.d);
+  }
+  let best = -1;
+  const done = new Set<string>();
+  for (const { win, turn } of tries.slice(0, 4)) {
+    const key = `${win}:${turn}`;
+    if (done.has(key)) continue;
+    done.add(key);
+    best = Math.max(best, alignment(original, copy, turn, PRINT_WINDOWS[win]));
+    if (best >= PRINT_RULES.minCorrelation) return best;
+  }
+  return null;
+};

@@ -1,7 +1,7 @@
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { MATCH_DISTANCE, bandProbes, hammingDistance, hashBands, hashPhoto } from '../../lib/phash';
-import { PRINT_RULES, V1_PRINT_BYTES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
+import { PRINT_RULES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
 import { sniffImage } from '../../lib/images';
 import webpWasm from '../../lib/webp-wasm';
 
@@ -186,20 +186,15 @@ export const hashesOf = async (env: Env, mediaIds: string[]): Promise<CheckedPho
   return photos;
 };
 
-/**
- * Where the print backfill has got to, in CACHE (photo ids are time-ordered ULIDs). A new key for
- * each print version, so the job runs again over photos whose print is of an older version.
- */
-export const PRINT_BACKFILL_CURSOR = 'phash:print-backfill:v2:cursor';
+/** Where the print backfill has got to, in CACHE (photo ids are time-ordered ULIDs). */
+export const PRINT_BACKFILL_CURSOR = 'phash:print-backfill:cursor';
 const BACKFILL_DONE = '~done';
 
 /**
- * Gives photos stored before prints existed their print and crop windows, and photos whose print
- * has no fine thumbnail (version 1) a current one, `limit` photos per run (the hourly cron): each
- * is read from R2 and hashed again. Until then such photos are still found by their plain hash
- * (re-encodes, resizes, light crops), and version-1 prints are verified without the fine check;
- * afterwards mirrors, turns, crops and borders of them too, with the fine check. A photo that
- * cannot be read gets an empty print, so it is not retried.
+ * Gives photos stored before prints existed their print and crop windows, `limit` photos per run
+ * (the hourly cron): each is read from R2 and hashed again. Until then such photos are still found
+ * by their plain hash (re-encodes, resizes, light crops); afterwards mirrors, turns, crops and
+ * borders of them too. A photo that cannot be read gets an empty print, so it is not retried.
  * Photos uploaded since have prints from the start, so once the cursor passes the last old photo
  * the job stops for good. Returns how many photos it handled.
  */
@@ -208,11 +203,10 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
   if (cursor === BACKFILL_DONE) return 0;
   const { results } = await env.DB.prepare(
     `SELECT m.id, m.r2_key FROM media m
-     WHERE m.id > ? AND m.phash IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id AND length(p.print) <> ?)
+     WHERE m.id > ? AND m.phash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id)
      ORDER BY m.id LIMIT ?`,
   )
-    .bind(cursor, V1_PRINT_BYTES, limit)
+    .bind(cursor, limit)
     .all<{ id: string; r2_key: string }>();
   for (const row of results) {
     let print: PhotoPrint | null = null;
