@@ -646,7 +646,9 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 };
 
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
-  const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD')`;
+  // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
+  // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
+  const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
       `SELECT ${LISTING_COLUMNS} FROM favorites f JOIN listings l ON l.id = f.listing_id ${LISTING_JOINS} WHERE ${visible} ORDER BY f.created_at DESC LIMIT ? OFFSET ?`,
