@@ -29,15 +29,15 @@ import { mediaUrl } from '../photos/media';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
 
-const DOC_PREFIX = 'archive/ads/';
-const INDEX_PREFIX = 'archive/sellers/';
+export const DOC_PREFIX = 'archive/ads/';
+export const INDEX_PREFIX = 'archive/sellers/';
 /** index keys sort newest first: R2 lists keys in ascending order */
 const NEWEST_FIRST = 9_999_999_999_999;
 
 export const archiveDocKey = (listingId: string) => `${DOC_PREFIX}${listingId}.json`;
 const sellerPrefix = (userId: string) => `${INDEX_PREFIX}${userId}/`;
 const CURSOR = /^\d{13}-[0-9a-z_]{1,64}$/;
-const indexKey = (userId: string, archivedAt: number, listingId: string) =>
+export const indexKey = (userId: string, archivedAt: number, listingId: string) =>
   `${sellerPrefix(userId)}${String(NEWEST_FIRST - archivedAt).padStart(13, '0')}-${listingId}`;
 
 export const ARCHIVED_MESSAGE = 'This ad is no longer available: it was sold or removed.';
@@ -91,6 +91,18 @@ export interface ArchiveDocument {
   photosRemoved: number;
   stats: { views: number; favourites: number; chats: number };
 }
+
+/** The Archived tab's card, carried by the seller's index entry: every field from the document. */
+export const archiveCard = (doc: ArchiveDocument): Record<string, string> => ({
+  id: doc.id,
+  title: doc.title,
+  priceMinor: String(doc.priceMinor),
+  currency: doc.currency,
+  finalStatus: doc.finalStatus,
+  cover: doc.photos[0]?.key ?? '',
+  createdAt: String(doc.createdAt),
+  archivedAt: String(doc.archivedAt),
+});
 
 /** A test stands in for a crash between the R2 writes and the D1 batch. */
 export interface ArchiveHooks {
@@ -183,18 +195,7 @@ const archiveOne = async (
       customMetadata: { userId: row.user_id, indexKey: entry, archivedAt: String(archivedAt) },
     });
     // the card's fields ride on the index entry, so a page of the Archived tab is one list call
-    await env.MEDIA.put(entry, '', {
-      customMetadata: {
-        id: row.id,
-        title: row.title,
-        priceMinor: String(row.price_minor),
-        currency: row.currency,
-        finalStatus: opts.finalStatus,
-        cover: kept[0]?.r2_key ?? '',
-        createdAt: String(row.created_at),
-        archivedAt: String(archivedAt),
-      },
-    });
+    await env.MEDIA.put(entry, '', { customMetadata: archiveCard(doc) });
     written = { doc: docKey, entry };
   }
   await opts.hooks?.afterR2Write?.(row.id);
