@@ -5,7 +5,7 @@ import { locationCountsFromDb } from './listings/locations';
 import { viewerRowCutoff } from '../schemas/retention-data';
 import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
 import { guideFromSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
-import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive';
+import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
  * The consistency checker (decision 018). SEL keeps many values twice for speed — a seller's live

@@ -28,17 +28,9 @@ import type { CreateListingInput } from '../../schemas/selling';
 import { mediaUrl } from '../photos/media';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
+import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 
-export const DOC_PREFIX = 'archive/ads/';
-export const INDEX_PREFIX = 'archive/sellers/';
-/** index keys sort newest first: R2 lists keys in ascending order */
-const NEWEST_FIRST = 9_999_999_999_999;
-
-export const archiveDocKey = (listingId: string) => `${DOC_PREFIX}${listingId}.json`;
-const sellerPrefix = (userId: string) => `${INDEX_PREFIX}${userId}/`;
-const CURSOR = /^\d{13}-[0-9a-z_]{1,64}$/;
-export const indexKey = (userId: string, archivedAt: number, listingId: string) =>
-  `${sellerPrefix(userId)}${String(NEWEST_FIRST - archivedAt).padStart(13, '0')}-${listingId}`;
+export { archiveDocKey, type ArchiveDocument };
 
 export const ARCHIVED_MESSAGE = 'This ad is no longer available: it was sold or removed.';
 const ARCHIVED_NOT_FOUND = "We couldn't find that ad in your archive.";
@@ -50,59 +42,6 @@ interface ListingRecord extends StoredListing {
   views: number;
   created_at: number;
 }
-
-interface PhotoRecord {
-  key: string;
-  contentType: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  phash: string | null;
-  bands: [number | null, number | null, number | null, number | null];
-}
-
-/** The document stored per ad. `version` lets a later reader tell old documents apart. */
-export interface ArchiveDocument {
-  version: 1;
-  id: string;
-  userId: string;
-  slug: string;
-  title: string;
-  description: string;
-  priceMinor: number;
-  currency: string;
-  condition: string;
-  category: { id: string; name: string };
-  subcategory: { id: string; name: string } | null;
-  location: string;
-  stateId: number | null;
-  cityId: number | null;
-  areaId: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  features: Record<string, unknown>;
-  contactName: string | null;
-  contactPhone: string | null;
-  finalStatus: string;
-  createdAt: number;
-  endedAt: number;
-  archivedAt: number;
-  photos: PhotoRecord[];
-  photosRemoved: number;
-  stats: { views: number; favourites: number; chats: number };
-}
-
-/** The Archived tab's card, carried by the seller's index entry: every field from the document. */
-export const archiveCard = (doc: ArchiveDocument): Record<string, string> => ({
-  id: doc.id,
-  title: doc.title,
-  priceMinor: String(doc.priceMinor),
-  currency: doc.currency,
-  finalStatus: doc.finalStatus,
-  cover: doc.photos[0]?.key ?? '',
-  createdAt: String(doc.createdAt),
-  archivedAt: String(doc.archivedAt),
-});
 
 /** A test stands in for a crash between the R2 writes and the D1 batch. */
 export interface ArchiveHooks {
