@@ -350,5 +350,5 @@ try {
   await stop();
   if (!opts.keep && code === 0) rmSync(work, { recursive: true, force: true });
 }
-step(code === 0 ? 'restore drill passed' : `restore drill FAILED${failures.length ? `:\n  ${failures.join('\n  ')}` : ''}${opts.keep || code ? `\n  backup and restored state kept in ${work}` : ''}`);
+step(code === 0 ? 'restore drill passed' : `restore drill FAILED${failures.length ? `:\n  ${failures.join('\n  ')}` : ''}${(opts.keep || code) && existsSync(work) ? `\n  backup and restored state kept in ${work}` : ''}`);
 process.exit(code);
