@@ -25,6 +25,8 @@ interface Good {
   /** at least one of these appears in the title */
   titleAny?: string[];
   city?: string;
+  /** the ad is in one of these cities (a region: "NCR" is Delhi, Gurugram, Noida…) */
+  cityAny?: string[];
   state?: string;
   /** the budget a person means, in rupees: a good ad is inside it */
   minPrice?: number;
@@ -75,8 +77,8 @@ const loadQueryFile = (file: string, seen: Map<string, string>): Judged[] => {
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
-    for (const key of ['title', 'titleAny'] as const) {
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'cityAny', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const key of ['title', 'titleAny', 'cityAny'] as const) {
       const list = g[key];
       if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
     }
@@ -100,6 +102,7 @@ const isGood = (ad: Ad, good: Good, answer?: Answer) => {
   const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;
   const wideOk = widened === 'India' || (widened !== undefined && ad.state === widened);
   if (good.city && ad.city !== good.city && !wideOk) return false;
+  if (good.cityAny && !good.cityAny.includes(ad.city ?? '') && !wideOk) return false;
   if (good.state && ad.state !== good.state && !wideOk) return false;
   return true;
 };
@@ -141,7 +144,7 @@ const main = async () => {
       const answer = body.data;
       const top = answer.listings.slice(0, 5);
       // a thing the seed has somewhere is answerable for a place query too: widening to where it is, and saying so, is the answer
-      const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, state: undefined }));
+      const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, cityAny: undefined, state: undefined }));
       const success = j.good.none ? top.length === 0 : top.some((ad) => isGood(ad, j.good, answer));
       // a budget is a filter: every ad shown keeps to it, not just the good one
       const priceRespected = j.kind === 'price' && top.length ? top.every((ad) => inBudget(ad, j.good)) : undefined;
