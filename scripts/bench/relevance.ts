@@ -69,7 +69,7 @@ const loadQueryFile = (file: string, seen: Map<string, string>): Judged[] => {
     const e = raw as Partial<Judged>;
     const where = `${file} entry ${i} (${JSON.stringify(e?.q)})`;
     const key = typeof e?.q === 'string' ? e.q.trim().toLowerCase() : '';
-    if (key && seen.has(key)) throw new Error(`${where}: already judged in ${seen.get(key)}`);
+    if (key && seen.has(key) && seen.get(key) !== file) throw new Error(`${where}: already judged in ${seen.get(key)}`);
     if (key) seen.set(key, file);
     if (typeof e?.q !== 'string' || !e.q.trim()) throw new Error(`${where}: q must be text`);
     if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) throw new Error(`${where}: kind must be one of ${[...KINDS].join(', ')}`);
