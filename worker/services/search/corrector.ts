@@ -50,7 +50,7 @@ const trigrams = (word: string): string[] => {
 };
 
 /**
- * Only words at least this heavy (in one title, or in three ads' descriptions) can be reached by
+ * Only words at least this heavy (in one title, three ads' descriptions, or the lexicon) can be reached by
  * sound: a word hardly any ad uses is no better answer than the typed one, and leaving the long tail
  * out keeps the sound table small (its keys are made on first use, ~5 µs a word).
  */
@@ -130,10 +130,10 @@ export class SpellingDictionary {
   /**
    * The sound-alike of a word the dictionary does not know, or undefined: among the words sharing
    * its sound key, the one whose spelling as said is nearest (within soundBudget), then the heaviest.
-   * Latin letters only, at least SOUND_MIN_LETTERS of them.
+   * Latin letters only, at least SOUND_MIN_LETTERS of them and a vowel: "zzxxyy" is said no way.
    */
   correctBySound(word: string): string | undefined {
-    if (this.weights.has(word) || !/^[a-z]+$/.test(word) || word.length < SOUND_MIN_LETTERS) return undefined;
+    if (this.weights.has(word) || !/^[a-z]+$/.test(word) || word.length < SOUND_MIN_LETTERS || !/[aeiou]/.test(word)) return undefined;
     const said = soundSpelling(word);
     const key = soundKeyOf(said);
     if (key.length < 2) return undefined;

@@ -8,7 +8,7 @@
  */
 import type { Env } from '../../env';
 import { TAXONOMY } from '../../schemas/taxonomy';
-import { SpellingDictionary } from './corrector';
+import { SOUND_MIN_WEIGHT, SpellingDictionary } from './corrector';
 import { lexicon, lexiconWords } from './lexicon';
 import { tokens } from './text';
 
@@ -36,7 +36,8 @@ const KV_KEY = 'search:dictionary:v1';
 const VERSION_KEY = 'cache-version:listings';
 /** titles sampled for suggestion phrases */
 const PHRASE_SAMPLE = 5_000;
-const LEXICON_WEIGHT = 1;
+/** a lexicon word no ad uses yet is still a word buyers mean: heavy enough to be reached by sound */
+const LEXICON_WEIGHT = SOUND_MIN_WEIGHT;
 
 const maxAgeMs = (env: Env) => {
   const raw = Number(env.SEARCH_DICTIONARY_MAX_AGE ?? 600);

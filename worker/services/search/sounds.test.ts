@@ -30,7 +30,7 @@ const respell = (word: string, next: () => number) => {
 
 /** The sound rule without the table: every heavy-enough word of the same key, nearest said spelling, then heaviest. */
 const bruteForce = (words: { word: string; weight: number; said: string; key: string }[], typed: string) => {
-  if (words.some((w) => w.word === typed) || !/^[a-z]+$/.test(typed) || typed.length < SOUND_MIN_LETTERS) return undefined;
+  if (words.some((w) => w.word === typed) || !/^[a-z]+$/.test(typed) || typed.length < SOUND_MIN_LETTERS || !/[aeiou]/.test(typed)) return undefined;
   const said = soundSpelling(typed);
   const key = soundKeyOf(said);
   if (key.length < 2) return undefined;
@@ -126,6 +126,7 @@ describe('spellings by sound (data/sounds.json)', () => {
     expect(dict.correct('fone')).toBeUndefined(); // known (an ad uses it)
     expect(dict.correct('furnichar')).toBeUndefined(); // furniture weighs too little to be reached by sound
     expect(dict.correctBySound('fn')).toBeUndefined();
+    expect(new SpellingDictionary([{ word: 'zxi', weight: 40 }]).correct('zzxxyy')).toBeUndefined(); // no vowel: no word said
     expect(dict.correctBySound('फ़ोन')).toBeUndefined();
     expect(new SpellingDictionary([{ word: 'phone', weight: 40 }]).correct('fone')).toBe('phone');
   });
