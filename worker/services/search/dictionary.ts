@@ -32,7 +32,8 @@ export interface SearchDictionary {
   version: string;
 }
 
-const KV_KEY = 'search:dictionary:v1';
+/** v2: lexicon words weigh SOUND_MIN_WEIGHT (decision 027); a stored v1 copy is not read */
+const KV_KEY = 'search:dictionary:v2';
 const VERSION_KEY = 'cache-version:listings';
 /** titles sampled for suggestion phrases */
 const PHRASE_SAMPLE = 5_000;
