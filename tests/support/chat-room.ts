@@ -18,7 +18,7 @@ export const roomMessages = async (chatId: string): Promise<ChatMessage[]> => {
 
 /** As D1 rows were read before: snake_case columns. */
 export const roomRows = async (chatId: string) =>
-  (await roomMessages(chatId)).map((m) => ({ id: m.id, chat_id: m.chatId, seq: m.seq, sender_id: m.senderId, content: m.content, message_type: m.messageType, client_id: m.clientId, warning: m.warning }));
+  (await roomMessages(chatId)).map((m) => ({ id: m.id, chat_id: m.chatId, seq: m.seq, sender_id: m.senderId, content: m.content, message_type: m.messageType, client_id: m.clientId, warning: m.warning, created_at: Date.parse(m.createdAt) }));
 
 /** Message rows D1 holds for a conversation: none are written since the rooms keep them. */
 export const d1MessageRows = async (chatId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>())?.n ?? 0;
