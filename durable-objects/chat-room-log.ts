@@ -293,6 +293,10 @@ export interface RoomSummary {
   lastAt: number | null;
   /** each member's newest own message (0 for none) */
   sentBy: Record<string, number>;
+  /** who sent the first message, and when */
+  first: { senderId: string; at: number } | null;
+  /** when each member sent their first message */
+  firstAt: Record<string, number>;
 }
 
 export const roomSummary = (sql: SqlStorage): RoomSummary => {
@@ -301,7 +305,21 @@ export const roomSummary = (sql: SqlStorage): RoomSummary => {
   const last = sql.exec<{ preview: string; created_at: number }>('SELECT substr(content, 1, 200) AS preview, created_at FROM room_messages ORDER BY seq DESC LIMIT 1').toArray()[0];
   const sentBy: Record<string, number> = {};
   for (const r of sql.exec<{ sender_id: string; s: number }>('SELECT sender_id, max(seq) AS s FROM room_messages GROUP BY sender_id')) sentBy[r.sender_id] = r.s;
-  return { maxSeq: totals.max_seq ?? 0, count: totals.n, lastContent: last?.preview ?? null, lastAt: last?.created_at ?? null, sentBy };
+  const firstRow = sql.exec<{ sender_id: string; created_at: number }>('SELECT sender_id, created_at FROM room_messages WHERE seq = 1').toArray()[0];
+  const firstAt: Record<string, number> = {};
+  for (const r of sql.exec<{ sender_id: string; at: number }>(
+    'SELECT m.sender_id, m.created_at AS at FROM room_messages m WHERE m.seq = (SELECT min(seq) FROM room_messages WHERE sender_id = m.sender_id)',
+  ))
+    firstAt[r.sender_id] = r.at;
+  return {
+    maxSeq: totals.max_seq ?? 0,
+    count: totals.n,
+    lastContent: last?.preview ?? null,
+    lastAt: last?.created_at ?? null,
+    sentBy,
+    first: firstRow ? { senderId: firstRow.sender_id, at: firstRow.created_at } : null,
+    firstAt,
+  };
 };
 
 /** Forgets clientIds older than CLIENT_ID_DAYS (from the room's alarm, not per message). */

@@ -34,7 +34,15 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   /** Copies in the messages D1 held from before decision 031 (idempotent); the room's message count and last seq. */
   importHistory(): Promise<{ count: number; lastSeq: number }>;
   /** What the room holds, for the consistency checker. */
-  summary(): Promise<{ maxSeq: number; count: number; lastContent: string | null; lastAt: number | null; sentBy: Record<string, number> }>;
+  summary(): Promise<{
+    maxSeq: number;
+    count: number;
+    lastContent: string | null;
+    lastAt: number | null;
+    sentBy: Record<string, number>;
+    first: { senderId: string; at: number } | null;
+    firstAt: Record<string, number>;
+  }>;
   /** For the seller's leads: when the conversation began and the buyer's messages with digits in them, newest first. */
   leadFacts(buyerId: string): Promise<{ firstAt: number | null; numbered: string[] }>;
   /** A block or unblock between the members: the room re-reads them before the next send. */
