@@ -1,3 +1,5 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
@@ -195,7 +197,8 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     await expectCaughtAndRepaired('chats.last_seq', [{ id: chatId, field: 'last_seq', expected: 3, kept: 7 }]);
 
     await run(`UPDATE chats SET last_message = 'edited behind the room', last_message_at = 1 WHERE id = ?`, chatId);
-    const last = (await one<{ content: string; created_at: number }>('SELECT content, created_at FROM messages WHERE chat_id = ? ORDER BY seq DESC LIMIT 1', chatId))!;
+    const newest = (await roomMessages(chatId)).at(-1)!;
+    const last = { content: newest.content, created_at: Date.parse(newest.createdAt) };
     await expectCaughtAndRepaired('chats.last_message', [
       { id: chatId, field: 'last_message', expected: last.content, kept: 'edited behind the room' },
       { id: chatId, field: 'last_message_at', expected: last.created_at, kept: 1 },
@@ -213,10 +216,14 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
 
   it('messages.seq: a lost message is reported, never "repaired"', async () => {
     const { chatId } = await build();
-    const lost = (await one<Record<string, unknown>>('SELECT * FROM messages WHERE chat_id = ? AND seq = 2', chatId))!;
-    // the trigger refuses nothing on delete; put the row back afterwards so the other tests keep their world
     const { first_reply_ms } = (await one<{ first_reply_ms: number }>('SELECT first_reply_ms FROM chats WHERE id = ?', chatId))!;
-    await run('DELETE FROM messages WHERE chat_id = ? AND seq = 2', chatId);
+    // the messages live in the room (decision 031): the room loses one; put it back afterwards so the other tests keep their world
+    const room = env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
+    const lost = await runInDurableObject(room, (_o, state) => {
+      const row = state.storage.sql.exec('SELECT * FROM room_messages WHERE seq = 2').one();
+      state.storage.sql.exec('DELETE FROM room_messages WHERE seq = 2');
+      return row;
+    });
     const report = await runConsistencyChecks(env, { repair: true });
     expect(findings(report)).toEqual({
       'messages.seq': [{ id: chatId, field: 'message count', expected: 3, kept: 2 }],
@@ -225,11 +232,12 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     });
     expect(report.checks.find((c) => c.name === 'messages.seq')).toMatchObject({ repairable: false, repaired: 0, remaining: 1 });
     expect(report.clean).toBe(false);
-    await run(
-      'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ...['id', 'chat_id', 'seq', 'sender_id', 'content', 'message_type', 'client_id', 'warning', 'created_at'].map((k) => lost[k]),
-    );
-    await run('UPDATE chats SET last_seq = 3 WHERE id = ?', chatId);
+    await runInDurableObject(room, (_o, state) => {
+      const keys = Object.keys(lost);
+      state.storage.sql.exec(`INSERT INTO room_messages (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => lost[k]));
+    });
+    // the repair cleared the reply time along with the lost reply: it comes back with it
+    await run('UPDATE chats SET first_reply_ms = ? WHERE id = ?', first_reply_ms, chatId);
     await expectClean();
   });
 

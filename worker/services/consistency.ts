@@ -35,8 +35,11 @@ export const FEATURE_EXPIRY_GRACE_MS = 2 * 3_600_000;
 /** KV key holding, per check, where an unfinished scheduled run stopped. */
 export const CURSOR_KEY = 'consistency:cursors';
 
-/** The checker needs only the database, the cache and the bucket (the CLI runs it without the worker's other bindings). */
-export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'>;
+/**
+ * The checker needs the database, the cache and the bucket, and for the chat checks the chat rooms,
+ * where the messages live (decision 031); the CLI runs without the worker's other bindings (it skips those).
+ */
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> & Partial<Pick<WorkerEnv, 'ChatRoom'>>;
 /** Price ranges re-derived per scan statement batch (three reads each). */
 export const GUIDE_BATCH_ROWS = 50;
 /** Archive objects per R2 list call; each costs one more R2 read (the document, or the entry's head). */
@@ -231,8 +234,14 @@ const searchIndex: Check = {
 
 // ---------------------------------------------------------------- chats
 
+/**
+ * A conversation's messages live in its room (decision 031): D1's row (last seq, preview, read
+ * marks) is checked against what the room holds, asked a few rooms at a time.
+ */
 interface ChatRow {
   id: string;
+  buyer_id: string;
+  seller_id: string;
   last_seq: number;
   last_message: string | null;
   last_message_at: number | null;
@@ -248,36 +257,52 @@ interface ChatRow {
   exp_first_reply: number | null;
 }
 
-const MAX_SEQ = (chat: string) => `coalesce((SELECT max(seq) FROM messages WHERE chat_id = ${chat}), 0)`;
-const SENT_BY = (chat: string, member: string) =>
-  `coalesce((SELECT seq FROM messages WHERE chat_id = ${chat} AND sender_id = ${member} ORDER BY seq DESC LIMIT 1), 0)`;
+/** Rooms asked at once. */
+const ROOMS_AT_ONCE = 25;
 
-/**
- * What trigger messages_first_reply (migration 0031) sets: in a conversation the buyer opened, the
- * time from the first message to the seller's first message; NULL until the seller answers.
- */
-const FIRST_REPLY = (c: string) =>
-  `CASE WHEN (SELECT f.sender_id FROM messages f WHERE f.chat_id = ${c}.id AND f.seq = 1) = ${c}.buyer_id
-     THEN max(0, (SELECT r.created_at FROM messages r WHERE r.chat_id = ${c}.id AND r.sender_id = ${c}.seller_id ORDER BY r.seq LIMIT 1)
-                 - (SELECT f.created_at FROM messages f WHERE f.chat_id = ${c}.id AND f.seq = 1)) END`;
-
-/** One read of a batch of chats with everything their messages say about them; the chat checks share it per cursor. */
+/** One read of a batch of chats, with what each one's room holds; the chat checks share it per cursor. */
 const chatBatch = async (env: Env, cursor: string | null, batchRows: number) => {
   const { results } = await env.DB.prepare(
-    `SELECT b.id, b.last_seq, b.last_message, b.last_message_at, b.buyer_last_read_seq, b.seller_last_read_seq, b.max_seq, b.first_reply_ms,
-       (SELECT count(*) FROM messages WHERE chat_id = b.id) AS messages,
-       substr(m.content, 1, 200) AS exp_message, m.created_at AS exp_at,
-       ${SENT_BY('b.id', 'b.buyer_id')} AS buyer_sent, ${SENT_BY('b.id', 'b.seller_id')} AS seller_sent,
-       ${FIRST_REPLY('b')} AS exp_first_reply
-     FROM (SELECT c.*, ${MAX_SEQ('c.id')} AS max_seq FROM chats c WHERE c.id > ?1 ORDER BY c.id LIMIT ?2) b
-     LEFT JOIN messages m ON m.chat_id = b.id AND m.seq = b.max_seq`,
+    `SELECT id, buyer_id, seller_id, last_seq, last_message, last_message_at, buyer_last_read_seq, seller_last_read_seq, first_reply_ms
+     FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2`,
   )
     .bind(cursor ?? '', batchRows)
-    .all<ChatRow>();
-  return { results, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+    .all<Omit<ChatRow, 'max_seq' | 'messages' | 'exp_message' | 'exp_at' | 'buyer_sent' | 'seller_sent' | 'exp_first_reply'>>();
+  const rooms = env.ChatRoom;
+  if (!rooms) throw new Error('the chat checks read the chat rooms: run them in the worker (its daily check), not from the command line');
+  const rows: ChatRow[] = [];
+  for (let i = 0; i < results.length; i += ROOMS_AT_ONCE) {
+    const chunk = results.slice(i, i + ROOMS_AT_ONCE);
+    const summaries = await Promise.all(chunk.map((c) => rooms.get(rooms.idFromName(c.id)).summary()));
+    for (const [j, c] of chunk.entries()) {
+      const r = summaries[j]!;
+      rows.push({
+        ...c,
+        max_seq: r.maxSeq,
+        messages: r.count,
+        exp_message: r.lastContent,
+        exp_at: r.lastAt,
+        buyer_sent: r.sentBy[c.buyer_id] ?? 0,
+        seller_sent: r.sentBy[c.seller_id] ?? 0,
+        // what the room sets (decision 026): in a conversation the buyer opened, the time from the first message to the seller's first; null until the seller answers
+        exp_first_reply: r.first?.senderId === c.buyer_id && r.firstAt[c.seller_id] !== undefined ? Math.max(0, r.firstAt[c.seller_id]! - r.first.at) : null,
+      });
+    }
+  }
+  return { results: rows, next: results.length < batchRows ? null : results[results.length - 1]!.id };
 };
 
-const chatCheck = (name: string, table: string, source: string, repairable: boolean, problems: (r: ChatRow) => Found[], repairSql?: string): Check => ({
+/**
+ * Sets each field found to what the room says, only where D1 still keeps the value the scan saw:
+ * a message or a read mark that landed meanwhile is not undone.
+ */
+const repairChatFields = async (env: Env, found: Found[]) => {
+  const statements = found.map((f) => env.DB.prepare(`UPDATE chats SET ${f.field} = ?1 WHERE id = ?2 AND ${f.field} IS ?3`).bind(f.expected, f.id, f.kept));
+  const results = await env.DB.batch(statements);
+  return new Set(found.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((f) => f.id)).size;
+};
+
+const chatCheck = (name: string, table: string, source: string, repairable: boolean, problems: (r: ChatRow) => Found[]): Check => ({
   name,
   table,
   source,
@@ -286,42 +311,26 @@ const chatCheck = (name: string, table: string, source: string, repairable: bool
     const { results, next } = await chatBatch(env, cursor, batchRows);
     return { rows: results.length, found: results.flatMap(problems), next };
   },
-  ...(repairSql
-    ? {
-        async repair(env: Env, found: Found[]) {
-          return (await env.DB.prepare(repairSql).bind(ids(found)).run()).meta.changes;
-        },
-      }
-    : {}),
+  ...(repairable ? { repair: (env: Env, found: Found[]) => repairChatFields(env, found) } : {}),
 });
 
-const chatLastSeq = chatCheck(
-  'chats.last_seq',
-  'chats.last_seq',
-  "the highest seq of the chat's messages",
-  true,
-  (r) => (r.last_seq !== r.max_seq ? [{ id: r.id, field: 'last_seq', expected: r.max_seq, kept: r.last_seq }] : []),
-  `UPDATE chats SET last_seq = ${MAX_SEQ('chats.id')} WHERE id IN (SELECT value FROM json_each(?1)) AND last_seq != ${MAX_SEQ('chats.id')}`,
+const chatLastSeq = chatCheck('chats.last_seq', 'chats.last_seq', "the highest seq of the chat's messages (in its room)", true, (r) =>
+  r.last_seq !== r.max_seq ? [{ id: r.id, field: 'last_seq', expected: r.max_seq, kept: r.last_seq }] : [],
 );
-
-const LAST = (column: string) => `(SELECT ${column} FROM messages WHERE chat_id = chats.id ORDER BY seq DESC LIMIT 1)`;
 
 const chatPreview = chatCheck(
   'chats.last_message',
   'chats.last_message, chats.last_message_at',
-  "the chat's newest message (first 200 characters) and its time",
+  "the chat's newest message in its room (first 200 characters) and its time",
   true,
   (r) => [
     ...(r.last_message !== r.exp_message ? [{ id: r.id, field: 'last_message', expected: r.exp_message, kept: r.last_message }] : []),
     ...(r.last_message_at !== r.exp_at ? [{ id: r.id, field: 'last_message_at', expected: r.exp_at, kept: r.last_message_at }] : []),
   ],
-  `UPDATE chats SET last_message = ${LAST('substr(content, 1, 200)')}, last_message_at = ${LAST('created_at')}
-   WHERE id IN (SELECT value FROM json_each(?1))`,
 );
 
 /** A read mark is at least the member's own newest message (the sender has read it) and at most the newest message. */
 const clamp = (kept: number, low: number, high: number) => Math.min(Math.max(kept, low), high);
-const CLAMP_SQL = (column: string, member: string) => `min(max(${column}, ${SENT_BY('chats.id', member)}), ${MAX_SEQ('chats.id')})`;
 
 const chatReadMarks = chatCheck(
   'chats.read_marks',
@@ -338,14 +347,12 @@ const chatReadMarks = chatCheck(
       const expected = clamp(kept, sent, r.max_seq);
       return expected !== kept ? [{ id: r.id, field, expected, kept, note: `allowed ${Math.min(sent, r.max_seq)}..${r.max_seq}` }] : [];
     }),
-  `UPDATE chats SET buyer_last_read_seq = ${CLAMP_SQL('buyer_last_read_seq', 'chats.buyer_id')}, seller_last_read_seq = ${CLAMP_SQL('seller_last_read_seq', 'chats.seller_id')}
-   WHERE id IN (SELECT value FROM json_each(?1))`,
 );
 
 const chatSequence = chatCheck(
   'messages.seq',
-  'messages.seq',
-  "1..n without gaps within each chat (the room numbers them; a gap is a lost message, which nothing here can restore)",
+  'room_messages.seq',
+  "1..n without gaps within each chat's room (the room numbers them; a gap is a lost message, which nothing here can restore)",
   false,
   (r) => (r.messages !== r.max_seq ? [{ id: r.id, field: 'message count', expected: r.max_seq, kept: r.messages, note: `${r.max_seq - r.messages} sequence numbers missing` }] : []),
 );
@@ -356,7 +363,6 @@ const chatFirstReply = chatCheck(
   "the time from the buyer's opening message to the seller's first message (none until the seller answers)",
   true,
   (r) => (r.first_reply_ms !== r.exp_first_reply ? [{ id: r.id, field: 'first_reply_ms', expected: r.exp_first_reply, kept: r.first_reply_ms }] : []),
-  `UPDATE chats SET first_reply_ms = ${FIRST_REPLY('chats')} WHERE id IN (SELECT value FROM json_each(?1)) AND first_reply_ms IS NOT ${FIRST_REPLY('chats')}`,
 );
 
 // ---------------------------------------------------------------- saved searches
@@ -811,6 +817,8 @@ export const CHECKS: readonly Check[] = [
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
+/** The checks that read the chat rooms (decision 031): only the worker, which has them, runs these. */
+export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 
