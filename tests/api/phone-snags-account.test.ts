@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call } from './helpers';
+import { createUserWithToken } from '../factories';
+
+let seq = 0;
+const freshPhone = () => `8${String(600_000_000 + ++seq * 7331).padStart(9, '0')}`;
+const freshIp = () => `198.51.100.${++seq % 250}`;
+
+const post = (path: string, body: unknown, ip = freshIp(), headers: Record<string, string> = {}) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': ip, ...headers }, body: JSON.stringify(body) });
+
+const codeFor = async (phone: string) => {
+  const { body } = await call('/api/dev/outbox');
+  const sms = body.data.find((m: { to: string; channel: string }) => m.to === phone && m.channel === 'sms');
+  return sms?.body.match(/\b(\d{6})\b/)?.[1] as string;
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('a phone sign-up has a name people can tell apart (decision 024)', () => {
+  it('refuses a new account without a first name, keeps the code usable, and shows the name given', async () => {
+    const phone = freshPhone();
+    expect((await post('/api/auth/send-otp', { phone, type: 'REGISTER' })).status).toBe(200);
+    const code = await codeFor(phone);
+    const nameless = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.code).toBe('VALIDATION_ERROR');
+    expect(nameless.body.issues).toEqual([expect.objectContaining({ path: 'firstName', message: expect.stringContaining('tell us your name') })]);
+    const hindi = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: '  ' }, freshIp(), { 'accept-language': 'hi-IN' });
+    expect(hindi.status).toBe(400);
+    // the code was not used up by the refusals
+    const named = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Ravi' });
+    expect(named.status).toBe(200);
+    expect(named.body.data.user.firstName).toBe('Ravi');
+    // signing in needs no name
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await post('/api/auth/send-otp', { phone, type: 'LOGIN' })).status).toBe(200);
+    expect((await post('/api/auth/verify-otp', { phone, otp: await codeFor(phone), type: 'LOGIN' })).status).toBe(200);
+  });
+});
+
+describe('the OTP limit says how long to wait', () => {
+  it('answers 429 with Retry-After and the minutes left, in English and Hindi', async () => {
+    const phone = freshPhone();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) {
+      vi.setSystemTime(start + i * 31_000);
+      expect((await post('/api/auth/send-otp', { phone, type: 'REGISTER' })).status).toBe(200);
+    }
+    // the window is an hour from the first send; 5 × 31 s have passed, so 58 minutes remain (rounded up)
+    vi.setSystemTime(start + 5 * 31_000);
+    const limited = await post('/api/auth/send-otp', { phone, type: 'REGISTER' });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(57 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(limited.body.error).toBe(`Too many OTP requests for this number. Please try again in ${Math.ceil(retryAfter / 60)} min.`);
+    const hindi = await post('/api/auth/send-otp', { phone, type: 'REGISTER' }, freshIp(), { 'accept-language': 'hi-IN' });
+    expect(hindi.status).toBe(429);
+    expect(hindi.body.error).toMatch(/^इस नंबर के लिए बहुत सारे OTP माँगे गए। कृपया \d+ मिनट बाद फिर कोशिश करें।$/);
+  });
+});
+
+describe('a phone-only account is not offered daily e-mails', () => {
+  const send = (auth: Record<string, string>, method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(path, { method, headers: { 'content-type': 'application/json', ...auth, ...headers }, body: JSON.stringify(body) });
+
+  it('refuses a daily alert without an e-mail address (409 EMAIL_REQUIRED), on save and on change; instant and off still work', async () => {
+    const phoneOnly = await createUserWithToken({ email: null, phone: '9811122233', phoneVerified: true });
+    const daily = await send(phoneOnly.auth, 'POST', '/api/saved-searches', { query: { q: 'activa' }, alert: 'daily' });
+    expect(daily.status).toBe(409);
+    expect(daily.body).toMatchObject({ success: false, code: 'EMAIL_REQUIRED', error: expect.stringContaining('no e-mail address on your account') });
+    const hindi = await send(phoneOnly.auth, 'POST', '/api/saved-searches', { query: { q: 'activa' }, alert: 'daily' }, { 'accept-language': 'hi-IN' });
+    expect(hindi.body.error).toContain('ईमेल');
+
+    const instant = await send(phoneOnly.auth, 'POST', '/api/saved-searches', { query: { q: 'activa' }, alert: 'instant' });
+    expect(instant.status).toBe(201);
+    const id = instant.body.data.id as string;
+    const toDaily = await send(phoneOnly.auth, 'PUT', `/api/saved-searches/${id}`, { alert: 'daily' });
+    expect(toDaily.status).toBe(409);
+    expect(toDaily.body.code).toBe('EMAIL_REQUIRED');
+    // nothing half-written: the search keeps its alert
+    const list = await call('/api/saved-searches', { headers: phoneOnly.auth });
+    expect(list.body.data).toEqual([expect.objectContaining({ id, alert: 'instant' })]);
+    expect((await send(phoneOnly.auth, 'PUT', `/api/saved-searches/${id}`, { alert: 'off', name: 'Scooty' })).status).toBe(200);
+
+    // an account with an address may choose daily
+    const withEmail = await createUserWithToken();
+    expect((await send(withEmail.auth, 'POST', '/api/saved-searches', { query: { q: 'activa' }, alert: 'daily' })).status).toBe(201);
+  });
+});
