@@ -91,3 +91,44 @@ describe('a phone-only account is not offered daily e-mails', () => {
     expect((await send(withEmail.auth, 'POST', '/api/saved-searches', { query: { q: 'activa' }, alert: 'daily' })).status).toBe(201);
   });
 });
+
+describe('unpaid package orders: Pay later or Remove, never half done', () => {
+  const send = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
+    call(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  it('resumes the same order and amount, removes it from My Orders, and a late payment still credits it', async () => {
+    const seller = await createUserWithToken();
+    const created = await send(seller.auth, 'POST', '/api/business/orders', { items: [{ packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.data.orderId as string;
+
+    const resumed = await send(seller.auth, 'POST', `/api/business/orders/${id}/resume`);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ orderId: id, providerOrderId: created.body.data.providerOrderId, amount: created.body.data.amount, total: created.body.data.total });
+
+    // the checkout is signed before the order is removed: its payment is already on its way
+    const signed = await send(seller.auth, 'POST', `/api/business/orders/${id}/local-checkout`);
+    expect(signed.status).toBe(200);
+
+    const removed = await send(seller.auth, 'DELETE', `/api/business/orders/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual({ removed: true, id });
+    expect((await send(seller.auth, 'GET', '/api/business/orders')).body.data.orders).toEqual([]);
+    expect((await send(seller.auth, 'POST', `/api/business/orders/${id}/resume`)).status).toBe(404);
+    expect((await send(seller.auth, 'DELETE', `/api/business/orders/${id}`)).status).toBe(404);
+    const account = await send(seller.auth, 'GET', '/api/business/account');
+    expect(account.body.data.credits).toEqual([]);
+
+    // the money wins: the late payment pays and credits the removed order, which shows again as paid
+    const verified = await send(seller.auth, 'POST', `/api/business/orders/${id}/verify`, signed.body.data);
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({ credited: true, order: { id, status: 'PAID' } });
+    expect((await send(seller.auth, 'GET', '/api/business/orders')).body.data.orders).toEqual([expect.objectContaining({ id, status: 'PAID' })]);
+
+    // a paid order stays: it has an invoice
+    const paidRemove = await send(seller.auth, 'DELETE', `/api/business/orders/${id}`);
+    expect(paidRemove.status).toBe(409);
+    expect(paidRemove.body).toMatchObject({ code: 'ORDER_ALREADY_PAID', error: 'A paid order cannot be removed: it has an invoice.' });
+    expect((await send(seller.auth, 'POST', `/api/business/orders/${id}/resume`)).status).toBe(409);
+  });
+});

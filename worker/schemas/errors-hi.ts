@@ -12,6 +12,9 @@ export const ERRORS_HINDI: Record<string, string> = {
   // saved-search alerts (decision 024)
   'Daily alerts come by e-mail, and there is no e-mail address on your account. Choose instant alerts (in the app and as push notifications), or add an e-mail address first.':
     'रोज़ के अलर्ट ईमेल से आते हैं, और आपके खाते में कोई ईमेल पता नहीं है। तुरंत अलर्ट चुनें (ऐप में और पुश सूचना से), या पहले ईमेल पता जोड़ें।',
+  // unpaid seller-package orders (decision 024)
+  'This order is already paid: its packages are in your account.': 'इस ऑर्डर का भुगतान हो चुका है: इसके पैकेज आपके खाते में हैं।',
+  'A paid order cannot be removed: it has an invoice.': 'भुगतान हो चुके ऑर्डर को हटाया नहीं जा सकता: उसका इनवॉइस बन चुका है।',
   // sign-in and accounts
   'Please log in to continue': 'जारी रखने के लिए कृपया लॉगिन करें',
   'Invalid email or password': 'ईमेल या पासवर्ड गलत है',
