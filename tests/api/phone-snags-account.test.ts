@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken } from '../factories';
+import { createListing, createUserWithToken } from '../factories';
 
 let seq = 0;
 const freshPhone = () => `8${String(600_000_000 + ++seq * 7331).padStart(9, '0')}`;
@@ -130,5 +131,55 @@ describe('unpaid package orders: Pay later or Remove, never half done', () => {
     expect(paidRemove.status).toBe(409);
     expect(paidRemove.body).toMatchObject({ code: 'ORDER_ALREADY_PAID', error: 'A paid order cannot be removed: it has an invoice.' });
     expect((await send(seller.auth, 'POST', `/api/business/orders/${id}/resume`)).status).toBe(409);
+  });
+});
+
+describe('moderation: a ban says why; names in the audit log; nobody decides on their own ad', () => {
+  const send = (auth: Record<string, string> | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call(path, { method, headers: { 'content-type': 'application/json', ...(auth ?? {}), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const withRole = async (role: 'MODERATOR' | 'ADMIN', firstName: string) => {
+    const u = await createUserWithToken({ firstName, lastName: 'Staff' });
+    await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+    return u;
+  };
+
+  it('a banned person is told the reason: on their live session (401) and at sign-in (403), in Hindi too', async () => {
+    const admin = await withRole('ADMIN', 'Asha');
+    const email = `ban.reason.${Date.now()}@example.in`;
+    const reg = await send(null, 'POST', '/api/auth/register', { email, password: 'mango2024', firstName: 'Vikram' }, { 'CF-Connecting-IP': '203.0.113.91' });
+    expect(reg.status).toBe(201);
+    const session = { authorization: `Bearer ${reg.body.data.token}` };
+    expect((await send(admin.auth, 'POST', `/api/admin/users/${reg.body.data.user.id}/ban`, { reason: 'Selling counterfeit phones' })).status).toBe(200);
+
+    const live = await send(session, 'GET', '/api/auth/profile');
+    expect(live.status).toBe(401);
+    expect(live.body).toMatchObject({ code: 'ACCOUNT_BANNED', banReason: 'Selling counterfeit phones' });
+    expect(live.body.error).toMatch(/suspended.*Reason: Selling counterfeit phones$/);
+    const signIn = await send(null, 'POST', '/api/auth/login', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.92', 'accept-language': 'hi-IN' });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.error).toMatch(/^SEL के नियम तोड़ने के कारण .* कारण: Selling counterfeit phones$/);
+
+    // the audit log names the banned person and the admin, not just their ids
+    const audit = await send(admin.auth, 'GET', '/api/admin/audit');
+    expect(audit.body.data.entries.find((e: { targetId: string }) => e.targetId === reg.body.data.user.id)).toMatchObject({ action: 'BAN', targetId: reg.body.data.user.id, targetName: 'Vikram Reason', actor: { firstName: 'Asha' } });
+  });
+
+  it('a moderator cannot approve or reject their own held ad (403 OWN_LISTING); another moderator can, and the log shows the title', async () => {
+    const mod = await withRole('MODERATOR', 'Mohan');
+    const other = await withRole('MODERATOR', 'Nisha');
+    const ad = await createListing({ id: mod.id }, { title: 'Moderator own scooter', status: 'PENDING' });
+    await env.DB.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), ad.id).run();
+
+    for (const action of ['APPROVE', 'REJECT']) {
+      const own = await send(mod.auth, 'POST', `/api/admin/listings/${ad.id}/decision`, { action, reason: 'looks fine to me' });
+      expect(own.status, action).toBe(403);
+      expect(own.body).toMatchObject({ code: 'OWN_LISTING', error: 'You cannot decide on your own ad. Another moderator will review it.' });
+    }
+    const row = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>();
+    expect(row?.status).toBe('PENDING');
+
+    expect((await send(other.auth, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'APPROVE', reason: 'looks fine' })).status).toBe(200);
+    const audit = await send(other.auth, 'GET', '/api/admin/audit');
+    expect(audit.body.data.entries.find((e: { targetId: string }) => e.targetId === ad.id)).toMatchObject({ action: 'APPROVE', targetId: ad.id, targetName: 'Moderator own scooter' });
   });
 });

@@ -15,7 +15,12 @@ export const ERRORS_HINDI: Record<string, string> = {
   // unpaid seller-package orders (decision 024)
   'This order is already paid: its packages are in your account.': 'इस ऑर्डर का भुगतान हो चुका है: इसके पैकेज आपके खाते में हैं।',
   'A paid order cannot be removed: it has an invoice.': 'भुगतान हो चुके ऑर्डर को हटाया नहीं जा सकता: उसका इनवॉइस बन चुका है।',
+  // moderation (decision 024)
+  'You cannot decide on your own ad. Another moderator will review it.': 'आप अपने ही विज्ञापन पर फ़ैसला नहीं कर सकते। कोई दूसरा मॉडरेटर इसकी समीक्षा करेगा।',
   // sign-in and accounts
+  'Reason:': 'कारण:',
+  'Your account has been suspended for breaking SEL’s rules. Please contact support if you think this is a mistake.':
+    'SEL के नियम तोड़ने के कारण आपका खाता निलंबित कर दिया गया है। अगर आपको लगता है कि यह गलती है, तो कृपया सहायता टीम से संपर्क करें।',
   'Please log in to continue': 'जारी रखने के लिए कृपया लॉगिन करें',
   'Invalid email or password': 'ईमेल या पासवर्ड गलत है',
   'An account with this email already exists': 'इस ईमेल से पहले से एक खाता है',
