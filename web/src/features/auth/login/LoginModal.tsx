@@ -25,8 +25,13 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  // why the last session ended, when the account itself was refused (a ban with its reason)
-  const [refusal] = useState(() => takeAccountRefusal());
+  // why the last session ended, when the account itself was refused (a ban with its reason); kept
+  // until the dialog is closed or someone signs in, so a remount of the dialog still shows it
+  const [refusal] = useState(() => takeAccountRefusal(true));
+  const close = () => {
+    takeAccountRefusal();
+    closeLoginModal();
+  };
   const { login } = useAuth();
   const router = useRouter();
   const t = useT();
@@ -35,7 +40,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
     login(session.token, session.user, { isNewUser });
     toast.success(isNewUser ? msg('Registration successful! Welcome to SEL!') : msg('Login successful!'));
     rememberOtpRequest(null);
-    closeLoginModal();
+    close();
     if (redirect) void router.navigate({ href: redirect, replace: true });
   };
 
@@ -56,7 +61,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
   return (
     <Dialog
       title={t(TITLES[step])}
-      onClose={closeLoginModal}
+      onClose={close}
       variant="sheet"
       busy={busy}
       className="login-modal"
