@@ -65,7 +65,7 @@ describe('phone OTP sign-up and login', () => {
     await post('/api/auth/send-otp', { phone, type: 'REGISTER' });
     const code = await codeFor(phone);
     await createUser({ phone });
-    const res = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' });
+    const res = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'PHONE_TAKEN', error: 'User already exists' });
   });
@@ -109,7 +109,7 @@ describe('OTP rules', () => {
 
   it('a code works once', async () => {
     const { phone, code } = await sendFresh();
-    expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' })).status).toBe(200);
+    expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' })).status).toBe(200);
     const reuse = await post('/api/auth/verify-otp', { phone, otp: code, type: 'LOGIN' });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ code: 'OTP_INVALID', error: 'Invalid or expired OTP. Please try again.' });
@@ -119,7 +119,7 @@ describe('OTP rules', () => {
     const { phone, code } = await sendFresh();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
-    const res = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' });
+    const res = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid or expired OTP. Please try again.');
   });
@@ -127,12 +127,12 @@ describe('OTP rules', () => {
   it('five wrong tries kill the code; the right one fails afterwards', async () => {
     const { phone, code } = await sendFresh();
     for (let i = 0; i < 4; i++) {
-      const res = await post('/api/auth/verify-otp', { phone, otp: wrong(code), type: 'REGISTER' });
+      const res = await post('/api/auth/verify-otp', { phone, otp: wrong(code), type: 'REGISTER', firstName: 'Kiran' });
       expect(res.body.code).toBe('OTP_INVALID');
     }
-    const fifth = await post('/api/auth/verify-otp', { phone, otp: wrong(code), type: 'REGISTER' });
+    const fifth = await post('/api/auth/verify-otp', { phone, otp: wrong(code), type: 'REGISTER', firstName: 'Kiran' });
     expect(fifth.body.code).toBe('OTP_ATTEMPTS_EXCEEDED');
-    const sixth = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' });
+    const sixth = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' });
     expect(sixth.status).toBe(400);
     expect(sixth.body.error).toBe('Invalid or expired OTP. Please try again.');
   });
@@ -140,16 +140,16 @@ describe('OTP rules', () => {
   it('parallel guesses cannot beat the attempt counter', async () => {
     const { phone, code } = await sendFresh();
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { phone, otp, type: 'REGISTER' })));
+    await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' })));
     const row = await env.DB.prepare('SELECT attempts FROM otp_challenges WHERE phone = ? ORDER BY created_at DESC').bind(phone).first<{ attempts: number }>();
     expect(row?.attempts).toBe(5);
-    expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' })).status).toBe(400);
+    expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' })).status).toBe(400);
   });
 
   it('a code for one phone does not work for another', async () => {
     const a = await sendFresh();
     const b = await sendFresh();
-    const res = await post('/api/auth/verify-otp', { phone: b.phone, otp: a.code === b.code ? wrong(a.code) : a.code, type: 'REGISTER' });
+    const res = await post('/api/auth/verify-otp', { phone: b.phone, otp: a.code === b.code ? wrong(a.code) : a.code, type: 'REGISTER', firstName: 'Kiran' });
     expect(res.status).toBe(400);
   });
 
@@ -166,8 +166,8 @@ describe('OTP rules', () => {
     expect(later.status).toBe(200);
     expect(later.body.message).toBe('OTP resent successfully');
     const newCode = await codeFor(phone);
-    if (newCode !== code) expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' })).status).toBe(400);
-    expect((await post('/api/auth/verify-otp', { phone, otp: newCode, type: 'REGISTER' })).status).toBe(200);
+    if (newCode !== code) expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' })).status).toBe(400);
+    expect((await post('/api/auth/verify-otp', { phone, otp: newCode, type: 'REGISTER', firstName: 'Kiran' })).status).toBe(200);
   });
 
   it('at most 5 sends per phone per hour', async () => {

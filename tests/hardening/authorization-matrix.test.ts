@@ -581,6 +581,33 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'POST /business/orders/{id}/resume',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/resume` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data).toMatchObject({ orderId: f.bizOrder!.id, providerOrderId: f.bizOrder!.signed.razorpay_order_id, amount: 47082 });
+      same(before, after);
+    },
+  },
+  {
+    name: 'DELETE /business/orders/{id} (unpaid)',
+    fixture: { bizOrder: true },
+    call: (f, m) => ({ method: 'DELETE', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}` }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      expect(after.businessOrders).toEqual([expect.objectContaining({ id: f.bizOrder!.id, status: 'REMOVED' })]);
+      expect(after.sellerCredits).toEqual([]);
+      same(before, after, ['businessOrders']);
+    },
+  },
+  {
+    name: 'DELETE /business/orders/{id} (paid: kept)',
+    fixture: { bizOrder: true, bizPaid: true },
+    call: (f, m) => ({ method: 'DELETE', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}` }),
+    expected: { owner: 409, other: 404, guest: 401, missing: 404 },
+  },
+  {
     name: 'POST /business/orders/{id}/verify',
     fixture: { bizOrder: true },
     call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/verify`, body: f.bizOrder!.signed }),

@@ -309,7 +309,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
     const [sms] = (await rows(`SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1`, phone)) as { body: string }[];
     const otp = /\b(\d{6})\b/.exec(sms!.body)![1]!;
-    const res = await request({ DB: d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
+    const res = await request({ DB: d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'verify-otp');
     expect(await rows('SELECT id FROM users WHERE phone = ?', phone)).toEqual([]);
     cases++;

@@ -701,7 +701,7 @@ afterAll(() => {
 describe('fuzzing every operation of /api/openapi.json', () => {
   it('the document lists the operations the fuzzer expects to cover', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(60);
-    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest', 'GET /listings/shortcuts', 'POST /listings/{id}/renew']));
+    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest', 'GET /listings/shortcuts', 'POST /listings/{id}/renew', 'POST /business/orders/{id}/resume', 'DELETE /business/orders/{id}']));
   });
 
   it.each(OPERATIONS.map((o) => [o.key, o] as const))(

@@ -197,17 +197,17 @@ describe('OTP races and reuse', () => {
     expect((await post('/api/auth/send-otp', { phone: b, type: 'REGISTER' }, ip)).status).toBe(200);
     const codeA = await codeFor(a);
     const codeB = await codeFor(b);
-    const cross = await post('/api/auth/verify-otp', { phone: b, otp: codeA === codeB ? wrong(codeA) : codeA, type: 'REGISTER' }, ip);
+    const cross = await post('/api/auth/verify-otp', { phone: b, otp: codeA === codeB ? wrong(codeA) : codeA, type: 'REGISTER', firstName: 'Kiran' }, ip);
     expect(cross.status).toBe(400);
     const attempts = (await rows('SELECT phone, attempts, consumed_at FROM otp_challenges WHERE phone IN (?, ?) ORDER BY phone', a, b)) as { phone: string; attempts: number; consumed_at: number | null }[];
     expect(attempts.find((r) => r.phone === a)).toMatchObject({ attempts: 0, consumed_at: null });
     expect(attempts.find((r) => r.phone === b)).toMatchObject({ attempts: 1, consumed_at: null });
-    const own = await post('/api/auth/verify-otp', { phone: a, otp: codeA, type: 'REGISTER' }, ip);
+    const own = await post('/api/auth/verify-otp', { phone: a, otp: codeA, type: 'REGISTER', firstName: 'Kiran' }, ip);
     expect(own.status).toBe(200);
     expect(own.body.data.user.phone).toBe(a);
     // and a number with no outstanding code accepts nobody's code
     const c = freshPhone();
-    expect((await post('/api/auth/verify-otp', { phone: c, otp: codeA, type: 'REGISTER' }, ip)).status).toBe(400);
+    expect((await post('/api/auth/verify-otp', { phone: c, otp: codeA, type: 'REGISTER', firstName: 'Kiran' }, ip)).status).toBe(400);
     expect(await rows('SELECT id FROM users WHERE phone IN (?, ?)', b, c)).toEqual([]);
   });
 
@@ -219,7 +219,7 @@ describe('OTP races and reuse', () => {
       const code = await codeFor(phone);
       // three correct submissions (a double tap plus a retry) among nine wrong guesses, interleaved
       const guesses = Array.from({ length: 12 }, (_, i) => (i % 4 === round % 4 ? code : wrong(code, i + 1)));
-      const results = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { phone, otp, type: 'REGISTER' }, ip)));
+      const results = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' }, ip)));
       const ok = results.filter((r) => r.status === 200);
       expect(ok.length, `round ${round}`).toBeLessThanOrEqual(1);
       for (const r of results.filter((x) => x.status !== 200)) expect(r.status).toBe(400);
@@ -233,7 +233,7 @@ describe('OTP races and reuse', () => {
       expect(challenge!.attempts).toBeLessThanOrEqual(5);
       expect(challenge!.consumed_at).not.toBeNull();
       // whatever happened, the code is dead now
-      expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER' }, ip)).status).toBe(400);
+      expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' }, ip)).status).toBe(400);
     }
   });
 

@@ -707,7 +707,7 @@ export const businessOrders = sqliteTable(
     gstMinor: integer('gst_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
     currency: text('currency').notNull().default('INR'),
-    /** CREATED | PAID */
+    /** CREATED | PAID | REMOVED (an unpaid order taken off My Orders by its buyer; decision 024) */
     status: text('status').notNull().default('CREATED'),
     providerPaymentId: text('provider_payment_id'),
     invoiceNumber: text('invoice_number'),

@@ -60,7 +60,10 @@ export const handleError = (err: unknown, c: Context) => {
     const language = languageFromHeader(c.req.header('accept-language'));
     if (language !== 'en') c.header('Vary', 'Accept-Language', { append: true });
     const issues = err.issues?.map((issue) => ({ ...issue, message: localiseMessage(issue.message, language) }));
-    return c.json(errorBody(err.code, localiseMessage(err.message, language), issues, err.extra), err.status);
+    let message = localiseMessage(err.message, language);
+    // a ban says why: the moderators' own words follow the fixed sentence (decision 024)
+    if (typeof err.extra?.banReason === 'string') message = `${message} ${localiseMessage('Reason:', language)} ${err.extra.banReason}`;
+    return c.json(errorBody(err.code, message, issues, err.extra), err.status);
   }
   // Hono's own HTTPExceptions (body limit, malformed JSON) carry a 4xx status we keep.
   if (err instanceof HTTPException && err.status < 500) {

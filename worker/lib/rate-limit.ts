@@ -16,19 +16,28 @@ export interface Limit {
    * limits that guard money or accounts (OTP, logins, sign-ups): those count in storage.
    */
   inMemory?: boolean;
+  /**
+   * Said instead of `message` when the limit is hit, with `{n}` the minutes left (rounded up): a
+   * person told "later" keeps trying and burns more of the window; one told "in 38 min" waits.
+   */
+  waitMessage?: string;
 }
+
+/** The limit's refusal in words, with the wait when the limit says it. */
+export const limitMessage = (limit: Limit, retryAfterMs: number) =>
+  limit.waitMessage ? limit.waitMessage.replace('{n}', String(Math.max(1, Math.ceil(retryAfterMs / 60_000)))) : limit.message;
 
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * 60_000, message: 'Too many login attempts. Please try again later.' },
   registerPerIp: { name: 'register-ip', limit: 10, windowMs: 60 * 60_000, message: 'Too many sign-ups from this network. Please try again later.' },
-  otpPerPhone: { name: 'otp-phone', limit: 5, windowMs: 60 * 60_000, message: 'Too many OTP requests for this number. Please try again later.' },
-  otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.' },
+  otpPerPhone: { name: 'otp-phone', limit: 5, windowMs: 60 * 60_000, message: 'Too many OTP requests for this number. Please try again later.', waitMessage: 'Too many OTP requests for this number. Please try again in {n} min.' },
+  otpPerIp: { name: 'otp-ip', limit: 20, windowMs: 60 * 60_000, message: 'Too many OTP requests from this network. Please try again later.', waitMessage: 'Too many OTP requests from this network. Please try again in {n} min.' },
   postPerUser: { name: 'post-user', limit: 30, windowMs: 60 * 60_000, message: 'You are posting too fast. Please wait a while before posting another ad.' },
   uploadPerUser: { name: 'upload-user', limit: 200, windowMs: 60 * 60_000, message: 'Too many photo uploads. Please wait a while and try again.' },
   messagesPerUser: { name: 'messages-user', limit: 120, windowMs: 60_000, message: 'You are sending messages too fast. Please wait a moment.', inMemory: true },
   // reports hold ads: a burst from one account is a brigade, not a buyer (decision 008)
   reportsPerUser: { name: 'report-user', limit: 30, windowMs: 60 * 60_000, message: 'You have reported many ads in a short time. Please wait a while and try again.' },
-  verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.' },
+  verifyPerIp: { name: 'verify-ip', limit: 60, windowMs: 15 * 60_000, message: 'Too many attempts. Please try again later.', waitMessage: 'Too many attempts. Please try again in {n} min.' },
   // Asking whether an account exists (send-otp answers "No account found" / "number taken", sign-up
   // "email taken"): counted per address and per network BEFORE the answer, so a script testing
   // numbers gets a handful a minute and then nothing.
@@ -129,7 +138,7 @@ const limiterStub = (env: Env, limit: Limit, subject: string) => env.RATE_LIMITE
 /** Counts one hit against `limit` for `subject`; throws a 429 with Retry-After when over. */
 export const enforce = async (env: Env, limit: Limit, subject: string) => {
   const result = await limiterStub(env, limit, subject).consume(limit.limit, limit.windowMs, Date.now(), 1, limit.inMemory === true);
-  if (!result.allowed) throw tooManyRequests(limit.message, result.retryAfterMs / 1000);
+  if (!result.allowed) throw tooManyRequests(limitMessage(limit, result.retryAfterMs), result.retryAfterMs / 1000);
 };
 
 /** Counts one hit against a per-address `limit` for the client at `ip` (keyed by `addressKey`). */

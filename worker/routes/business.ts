@@ -18,7 +18,16 @@ import {
   providerTriple,
   verifiedOrderSchema,
 } from '../schemas/business';
-import { createBusinessOrder, getBusinessOrder, quoteBusinessOrder, listBusinessOrders, localCheckoutBusinessOrder, verifyBusinessOrder } from '../services/commerce/business-orders';
+import {
+  createBusinessOrder,
+  getBusinessOrder,
+  quoteBusinessOrder,
+  listBusinessOrders,
+  localCheckoutBusinessOrder,
+  removeBusinessOrder,
+  resumeBusinessOrder,
+  verifyBusinessOrder,
+} from '../services/commerce/business-orders';
 import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/commerce/business';
 
 /** Seller packages, free-ad limits, cart and orders (decisions 007 and 014). */
@@ -99,6 +108,31 @@ export const businessRoutes = new Hono<AppEnv>()
     docs({ tags: ['Business packages'], summary: 'One of my orders (404 for anyone else’s)', data: businessOrderSchema, auth: true, errors: [400, 401, 404] }),
     validate('param', orderIdParam),
     async (c) => c.json({ success: true as const, data: await getBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .delete(
+    '/orders/:id',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Remove one of my unpaid orders from My Orders (a paid one → 409; nothing was granted, so nothing is undone)',
+      description: 'The order is hidden, not erased: a payment already under way still finds it, and it then shows as paid with its credits.',
+      data: z.object({ removed: z.boolean(), id: z.string() }),
+      auth: true,
+      errors: [400, 401, 404, 409],
+    }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await removeBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post(
+    '/orders/:id/resume',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Pay one of my unpaid orders later: the checkout details of the same order and amount (paid → 409, removed → 404)',
+      data: createdOrderSchema,
+      auth: true,
+      errors: [400, 401, 404, 409, 503],
+    }),
+    validate('param', orderIdParam),
+    async (c) => c.json({ success: true as const, data: await resumeBusinessOrder(c.env, currentUser(c).id, c.req.valid('param').id) }),
   )
   .post(
     '/orders/:id/local-checkout',

@@ -18,7 +18,7 @@ export const savedSearchRoutes = new Hono<AppEnv>()
       tags: ['Saved searches'],
       summary: 'Save a search with an alert',
       description:
-        '`query` holds exactly the filters GET /listings takes (q, category, subcategory, location, minPrice, maxPrice, condition, feature filters, lat/lng/radiusKm, sortBy…), checked by the same rules; unknown filters are refused. A budget in the words (q=\"sofa under 10k\") is stored as the filter it is (q=sofa, maxPrice=10000) unless the query names that bound itself. `alert`: instant (a notification and Web Push as soon as a matching ad goes live), daily (one digest e-mail a day) or off. At most 50 per account (409 beyond).',
+        '`query` holds exactly the filters GET /listings takes (q, category, subcategory, location, minPrice, maxPrice, condition, feature filters, lat/lng/radiusKm, sortBy…), checked by the same rules; unknown filters are refused. A budget in the words (q=\"sofa under 10k\") is stored as the filter it is (q=sofa, maxPrice=10000) unless the query names that bound itself. `alert`: instant (a notification and Web Push as soon as a matching ad goes live), daily (one digest e-mail a day: refused with 409 EMAIL_REQUIRED when the account has no e-mail address) or off. At most 50 per account (409 beyond).',
       data: z.object({ id: z.string() }),
       auth: true,
       errors: [400, 401, 409],
@@ -33,7 +33,7 @@ export const savedSearchRoutes = new Hono<AppEnv>()
   )
   .put(
     '/:id',
-    docs({ tags: ['Saved searches'], summary: 'Rename a saved search or change its alert (owner only)', data: savedSearchSchema, auth: true, errors: [400, 401, 404] }),
+    docs({ tags: ['Saved searches'], summary: 'Rename a saved search or change its alert (owner only); daily needs an e-mail address on the account (409 EMAIL_REQUIRED)', data: savedSearchSchema, auth: true, errors: [400, 401, 404, 409] }),
     validate('param', idParam),
     validate('json', updateSavedSearchBody),
     async (c) => c.json({ success: true as const, data: await updateSavedSearch(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json')) }),

@@ -74,6 +74,12 @@ export const verifyOtpBody = z.object({
   type: otpType.default('LOGIN'),
   firstName: personName('First name').optional(),
   lastName: personName('Last name').optional(),
+}).superRefine((body, ctx) => {
+  // A new account needs a name people can tell apart: without one every phone sign-up showed as
+  // "User" in chats, on ads and in the audit log. Checked before the code is, so it is not used up.
+  if (body.type === 'REGISTER' && !body.firstName) {
+    ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'Please tell us your name: buyers and sellers see it in chats and on your ads' });
+  }
 });
 
 const avatarUrl = z

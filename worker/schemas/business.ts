@@ -100,7 +100,8 @@ export const orderItemSchema = z.object({
 
 export const businessOrderSchema = z.object({
   id: z.string(),
-  status: z.enum(['CREATED', 'PAID']),
+  /** REMOVED: an unpaid order its buyer took off My Orders (decision 024) */
+  status: z.enum(['CREATED', 'PAID', 'REMOVED']),
   items: z.array(orderItemSchema),
   subtotal: z.number(),
   gst: z.number(),

@@ -9,7 +9,18 @@ export const ERRORS_HINDI: Record<string, string> = {
   'This ad is not due for renewal yet: it can be renewed in its last {n} days before it expires, or after it has expired.':
     'इस विज्ञापन के नवीनीकरण का समय अभी नहीं आया: इसे समाप्त होने से पहले के आख़िरी {n} दिनों में, या समाप्त होने के बाद नवीनीकृत किया जा सकता है।',
   'Only a live or expired ad can be renewed.': 'केवल चालू या समाप्त हो चुके विज्ञापन का ही नवीनीकरण हो सकता है।',
+  // saved-search alerts (decision 024)
+  'Daily alerts come by e-mail, and there is no e-mail address on your account. Choose instant alerts (in the app and as push notifications), or add an e-mail address first.':
+    'रोज़ के अलर्ट ईमेल से आते हैं, और आपके खाते में कोई ईमेल पता नहीं है। तुरंत अलर्ट चुनें (ऐप में और पुश सूचना से), या पहले ईमेल पता जोड़ें।',
+  // unpaid seller-package orders (decision 024)
+  'This order is already paid: its packages are in your account.': 'इस ऑर्डर का भुगतान हो चुका है: इसके पैकेज आपके खाते में हैं।',
+  'A paid order cannot be removed: it has an invoice.': 'भुगतान हो चुके ऑर्डर को हटाया नहीं जा सकता: उसका इनवॉइस बन चुका है।',
+  // moderation (decision 024)
+  'You cannot decide on your own ad. Another moderator will review it.': 'आप अपने ही विज्ञापन पर फ़ैसला नहीं कर सकते। कोई दूसरा मॉडरेटर इसकी समीक्षा करेगा।',
   // sign-in and accounts
+  'Reason:': 'कारण:',
+  'Your account has been suspended for breaking SEL’s rules. Please contact support if you think this is a mistake.':
+    'SEL के नियम तोड़ने के कारण आपका खाता निलंबित कर दिया गया है। अगर आपको लगता है कि यह गलती है, तो कृपया सहायता टीम से संपर्क करें।',
   'Please log in to continue': 'जारी रखने के लिए कृपया लॉगिन करें',
   'Invalid email or password': 'ईमेल या पासवर्ड गलत है',
   'An account with this email already exists': 'इस ईमेल से पहले से एक खाता है',
@@ -29,8 +40,12 @@ export const ERRORS_HINDI: Record<string, string> = {
   'Invalid or expired OTP. Please try again.': 'OTP गलत है या उसकी समय-सीमा खत्म हो गई है। कृपया फिर से कोशिश करें।',
   'Too many wrong attempts. Invalid or expired OTP: please request a new one.': 'बहुत बार गलत कोड डाला गया। OTP अब मान्य नहीं है: कृपया नया OTP माँगें।',
   'Too many OTP requests for this number. Please try again later.': 'इस नंबर के लिए बहुत सारे OTP माँगे गए। कृपया बाद में कोशिश करें।',
+  'Too many OTP requests for this number. Please try again in {n} min.': 'इस नंबर के लिए बहुत सारे OTP माँगे गए। कृपया {n} मिनट बाद फिर कोशिश करें।',
+  'Too many OTP requests from this network. Please try again in {n} min.': 'इस नेटवर्क से बहुत सारे OTP माँगे गए। कृपया {n} मिनट बाद फिर कोशिश करें।',
+  'Too many attempts. Please try again in {n} min.': 'बहुत सारी कोशिशें हो गईं। कृपया {n} मिनट बाद फिर कोशिश करें।',
   'Too many OTP requests from this network. Please try again later.': 'इस नेटवर्क से बहुत सारे OTP माँगे गए। कृपया बाद में कोशिश करें।',
   // validation of the sign-in and profile forms
+  'Please tell us your name: buyers and sellers see it in chats and on your ads': 'कृपया अपना नाम बताएँ: खरीदार और विक्रेता इसे चैट में और आपके विज्ञापनों पर देखते हैं',
   'Please enter your phone number': 'कृपया अपना फ़ोन नंबर डालें',
   'Please enter a valid 10-digit phone number': 'कृपया 10 अंकों का सही फ़ोन नंबर डालें',
   'Please enter a valid 6-digit OTP': 'कृपया 6 अंकों का सही OTP डालें',

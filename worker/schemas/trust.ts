@@ -111,6 +111,8 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** the ad's title or the person's name; null when it is no longer in the database */
+  targetName: z.string().nullable(),
   reason: z.string(),
   createdAt: z.string(),
 });

@@ -103,6 +103,14 @@ function reportInlinedListingView(path: string, data: unknown): void {
   });
 }
 
+let accountRefusal: string | null = null;
+/** Why the server ended the session because of the account (with a ban's reason), once; null otherwise. */
+export function takeAccountRefusal(peek = false): string | null {
+  const text = accountRefusal;
+  if (!peek) accountRefusal = null;
+  return text;
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const { query, signal, headers: extraHeaders, timeoutMs = API_TIMEOUT_MS } = options;
   const key = `${path}${buildQueryString(query)}`;
@@ -161,6 +169,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   if (response.status === 401 && token) {
     // The server rejected our token (expired, revoked, account blocked): it is useless from now on.
     clearStoredToken();
+    // the account itself was refused (banned, blocked, deactivated): the sign-in dialog says why
+    if (isRecord(parsed) && /^ACCOUNT_/.test(String(parsed.code))) accountRefusal = String(parsed.error);
     window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
   }
 

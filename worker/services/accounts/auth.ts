@@ -42,8 +42,14 @@ const BLOCKED = 'Your account has been blocked. Please contact support for assis
 const BANNED = 'Your account has been suspended for breaking SEL’s rules. Please contact support if you think this is a mistake.';
 
 /** Deactivated and blocked accounts are refused everywhere with the spec's words. */
+/**
+ * A banned person is told why, wherever they meet the ban (sign-in 403, a live session's 401): the
+ * moderators' reason travels as `banReason` and is added to the message (lib/errors, decision 024).
+ */
+const banned = (status: 401 | 403, u: UserRow) => new AppError(status, 'ACCOUNT_BANNED', BANNED, undefined, undefined, u.banReason ? { banReason: u.banReason } : undefined);
+
 export const assertActive = (u: UserRow) => {
-  if (u.status === 'BANNED') throw new AppError(403, 'ACCOUNT_BANNED', BANNED);
+  if (u.status === 'BANNED') throw banned(403, u);
   if (u.status === 'DEACTIVATED') throw new AppError(401, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
   if (u.status === 'BLOCKED') throw new AppError(401, 'ACCOUNT_BLOCKED', BLOCKED);
   if (u.status !== 'ACTIVE') throw new AppError(401, 'ACCOUNT_DELETED', 'This account no longer exists.');
@@ -92,7 +98,7 @@ export const checkAccount = async (db: Db, claims: { sub: string; sid: string; t
   const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
   if (!user) throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');
   // a banned account's tokens die at once: 401 (the token is no good), where sign-in answers 403
-  if (user.status === 'BANNED') throw new AppError(401, 'ACCOUNT_BANNED', BANNED);
+  if (user.status === 'BANNED') throw banned(401, user);
   assertActive(user);
   if (user.tokenVersion !== claims.tv) throw new AppError(401, 'SESSION_REVOKED', 'You were logged out. Please log in again.');
   return { user, sessionId: claims.sid };

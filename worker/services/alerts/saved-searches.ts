@@ -151,7 +151,21 @@ const WITH_NEW_COUNT = `s.*, (
   WHERE q.matcher_id = s.matcher_id AND q.live_at > s.last_seen_at AND q.seller_id != s.user_id
 ) AS new_count`;
 
+export const EMAIL_NEEDED_FOR_DAILY =
+  'Daily alerts come by e-mail, and there is no e-mail address on your account. Choose instant alerts (in the app and as push notifications), or add an e-mail address first.';
+
+/**
+ * The daily digest is an e-mail: an account without an address (signed up by phone) would get
+ * nothing it was promised, so the choice is refused instead of silently not kept (decision 024).
+ */
+const assertCanReceiveDigest = async (env: Env, userId: string, alert: string | undefined) => {
+  if (alert !== 'daily') return;
+  const row = await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
+  if (!row?.email) throw conflict(EMAIL_NEEDED_FOR_DAILY, 'EMAIL_REQUIRED');
+};
+
 export const createSavedSearch = async (env: Env, db: Db, userId: string, input: CreateSavedSearchInput) => {
+  await assertCanReceiveDigest(env, userId, input.alert);
   const query = budgetAsFilters(input.query);
   const compiled = await compileSearch(env, db, query);
   const id = `ss_${ulid().toLowerCase()}`;
@@ -214,6 +228,7 @@ export const getSavedSearch = async (env: Env, userId: string, id: string) => {
 };
 
 export const updateSavedSearch = async (env: Env, userId: string, id: string, input: UpdateSavedSearchInput) => {
+  await assertCanReceiveDigest(env, userId, input.alert);
   const now = Date.now();
   // switched to daily: the first digest carries what matches from now on (SET reads the old row)
   const row = await env.DB.prepare(

@@ -30,7 +30,8 @@ interface OrderRow {
   gst_minor: number;
   total_minor: number;
   currency: string;
-  status: 'CREATED' | 'PAID';
+  /** REMOVED: an unpaid order its buyer took off My Orders (kept, hidden, still payable by a late payment) */
+  status: 'CREATED' | 'PAID' | 'REMOVED';
   provider_payment_id: string | null;
   invoice_number: string | null;
   created_at: number;
@@ -149,7 +150,8 @@ const ownOrder = async (env: Env, userId: string, id: string) => {
 const pay = async (env: Env, order: OrderRow, paymentId: string) => {
   const now = Date.now();
   const fy = financialYear(now);
-  const unpaid = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'CREATED')`;
+  // a removed checkout that gets paid after all (a late webhook) is still paid and credited: the money won
+  const unpaid = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status IN ('CREATED', 'REMOVED'))`;
   const paidByThis = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ? AND paid_at = ?)`;
   const items = JSON.parse(order.items) as OrderItem[];
   const { results: packages } = await env.DB.prepare(
@@ -163,7 +165,7 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
     env.DB.prepare(
       `UPDATE business_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ?,
          invoice_number = 'SEL/' || ? || '/' || printf('%06d', (SELECT last_number FROM invoice_counters WHERE financial_year = ?))
-       WHERE id = ? AND status = 'CREATED'`,
+       WHERE id = ? AND status IN ('CREATED', 'REMOVED')`,
     ).bind(paymentId, now, fy, fy, order.id),
     ...items.map((item) => {
       const p = packages.find((x) => x.id === item.packageId)!;
@@ -239,10 +241,53 @@ export const payBusinessOrderByProviderId = async (env: Env, providerOrderId: st
 
 export const listBusinessOrders = async (env: Env, userId: string) => {
   // abandoned checkouts do not pile up as "Not completed" (worker/lib/abandoned-checkouts.ts)
-  const { results } = await env.DB.prepare(`SELECT * FROM business_orders WHERE user_id = ? AND ${notAbandoned()} ORDER BY created_at DESC LIMIT 100`)
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM business_orders WHERE user_id = ? AND status != 'REMOVED' AND ${notAbandoned()} ORDER BY created_at DESC LIMIT 100`,
+  )
     .bind(userId, abandonedBefore())
     .all<OrderRow>();
   return { orders: results.map(orderView) };
 };
 
 export const getBusinessOrder = async (env: Env, userId: string, id: string) => orderView(await ownOrder(env, userId, id));
+
+const NOT_PAYABLE = 'This order is already paid: its packages are in your account.';
+
+/**
+ * Pay for an unpaid order later (My Orders' "Pay"): the same provider order and amount, so a payment
+ * that was on its way when the buyer left still lands on it. Paid → 409; removed → 404.
+ */
+export const resumeBusinessOrder = async (env: Env, userId: string, id: string) => {
+  paymentsMode(env);
+  const order = await ownOrder(env, userId, id);
+  if (order.status === 'REMOVED') throw notFound('No such order', 'ORDER_NOT_FOUND');
+  if (order.status !== 'CREATED') throw conflict(NOT_PAYABLE, 'ORDER_ALREADY_PAID');
+  const view = orderView(order);
+  return {
+    orderId: order.id,
+    providerOrderId: order.provider_order_id,
+    key: checkoutKey(env),
+    amount: order.total_minor,
+    currency: 'INR' as const,
+    provider: view.provider,
+    items: view.items,
+    subtotal: view.subtotal,
+    gst: view.gst,
+    total: view.total,
+  };
+};
+
+/**
+ * Remove an unpaid order from My Orders. One conditional update: an order paid meanwhile is not
+ * touched (409), and nothing else was ever granted for an unpaid order, so nothing is left half
+ * done. The row stays (hidden), so a payment already under way still finds it and is credited.
+ */
+export const removeBusinessOrder = async (env: Env, userId: string, id: string) => {
+  const order = await ownOrder(env, userId, id);
+  if (order.status === 'REMOVED') throw notFound('No such order', 'ORDER_NOT_FOUND');
+  const removed = await env.DB.prepare(`UPDATE business_orders SET status = 'REMOVED' WHERE id = ? AND user_id = ? AND status = 'CREATED' RETURNING id`)
+    .bind(order.id, userId)
+    .first<{ id: string }>();
+  if (!removed) throw conflict('A paid order cannot be removed: it has an invoice.', 'ORDER_ALREADY_PAID');
+  return { removed: true, id: order.id };
+};

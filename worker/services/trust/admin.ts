@@ -202,6 +202,10 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       open_reports: number;
     }>();
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  // nobody judges their own ad: a moderator whose ad is held (or reported) leaves it to another (decision 024)
+  if (listing.user_id === actorId) {
+    throw forbidden('You cannot decide on your own ad. Another moderator will review it.', 'OWN_LISTING');
+  }
   if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
     throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
   }
@@ -383,19 +387,40 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
 export const auditLog = async (env: Env, q: { page: number; limit: number }) => {
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
-      `SELECT a.*, u.first_name, u.last_name FROM moderation_actions a LEFT JOIN users u ON u.id = a.actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+      // what each row is about, by name: the ad's title or the person's name (decision 024)
+      `SELECT a.*, u.first_name, u.last_name, l.title AS listing_title, t.first_name AS target_first_name, t.last_name AS target_last_name
+       FROM moderation_actions a
+       LEFT JOIN users u ON u.id = a.actor_id
+       LEFT JOIN listings l ON a.target_type = 'LISTING' AND l.id = a.target_id
+       LEFT JOIN users t ON a.target_type = 'USER' AND t.id = a.target_id
+       ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
     ).bind(q.limit, (q.page - 1) * q.limit),
     env.DB.prepare('SELECT count(*) AS n FROM moderation_actions'),
   ]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
   const entries: AuditEntry[] = (
-    (rows?.results ?? []) as { id: string; actor_id: string; action: string; target_type: string; target_id: string; reason: string; created_at: number; first_name: string | null; last_name: string | null }[]
+    (rows?.results ?? []) as {
+      id: string;
+      actor_id: string;
+      action: string;
+      target_type: string;
+      target_id: string;
+      reason: string;
+      created_at: number;
+      first_name: string | null;
+      last_name: string | null;
+      listing_title: string | null;
+      target_first_name: string | null;
+      target_last_name: string | null;
+    }[]
   ).map((r) => ({
     id: r.id,
     actor: { id: r.actor_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '' },
     action: r.action,
     targetType: r.target_type,
     targetId: r.target_id,
+    // null when the ad has left the database (archived) or the account is gone
+    targetName: r.listing_title ?? (r.target_first_name !== null ? `${r.target_first_name} ${r.target_last_name ?? ''}`.trim() : null),
     reason: r.reason,
     createdAt: new Date(r.created_at).toISOString(),
   }));

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type KeyboardEvent } from 'react';
+import { Dialog } from '../../components/Dialog';
 import { isApiError } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { msg, useI18n, useT } from '../../lib/i18n';
@@ -252,12 +253,15 @@ function UserRow({ user }: { user: AdminUser }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  // a ban ends every session of a person and hides all their ads: it is asked twice (decision 024)
+  const [confirming, setConfirming] = useState(false);
   const banned = user.status === 'BANNED';
   const change = useMutation({
     mutationFn: () => (banned ? unbanUser(user.id, reason.trim()) : banUser(user.id, reason.trim())),
     onSuccess: () => {
       toast.success(banned ? `${user.firstName}: ban lifted` : `${user.firstName} is banned`);
       setReason('');
+      setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (e) => toast.error(e.message),
@@ -285,10 +289,33 @@ function UserRow({ user }: { user: AdminUser }) {
       {user.role === 'USER' && (
         <div className="admin-item__decide">
           <input type="text" className="admin-item__reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('Reason (kept in the audit log)')} aria-label={t('Reason')} />
-          <button type="button" className={banned ? 'button button--primary' : 'button button--danger'} disabled={change.isPending || reason.trim().length < 3} onClick={() => change.mutate()}>
+          <button
+            type="button"
+            className={banned ? 'button button--primary' : 'button button--danger'}
+            disabled={change.isPending || reason.trim().length < 3}
+            onClick={() => (banned ? change.mutate() : setConfirming(true))}
+          >
             {banned ? t('Lift ban') : t('Ban')}
           </button>
         </div>
+      )}
+      {confirming && (
+        <Dialog title={t('Ban this account?')} onClose={() => setConfirming(false)} busy={change.isPending} role="alertdialog">
+          <p>
+            {t('{name} will be signed out everywhere and all their ads will be hidden. They will see this reason:', { name: `${user.firstName} ${user.lastName}`.trim() })}
+          </p>
+          <p translate="no">
+            <strong>{reason.trim()}</strong>
+          </p>
+          <div className="admin-item__decide">
+            <button type="button" className="button button--outline" onClick={() => setConfirming(false)} disabled={change.isPending}>
+              {t('Cancel')}
+            </button>
+            <button type="button" className="button button--danger" onClick={() => change.mutate()} disabled={change.isPending}>
+              {t('Yes, ban')}
+            </button>
+          </div>
+        </Dialog>
       )}
     </li>
   );
@@ -322,13 +349,14 @@ function Audit() {
                   {e.actor.firstName} {e.actor.lastName}
                 </td>
                 <td>{label(ACTION_LABEL, e.action, t)}</td>
-                <td>
+                <td translate="no">
+                  {/* names, not ids; the id stays as the link's title for anyone who needs it */}
                   {e.targetType === 'LISTING' ? (
-                    <Link to="/listing/$id" params={{ id: e.targetId }}>
-                      {e.targetId}
+                    <Link to="/listing/$id" params={{ id: e.targetId }} title={e.targetId}>
+                      {e.targetName ?? t('Ad no longer here')}
                     </Link>
                   ) : (
-                    e.targetId
+                    <span title={e.targetId}>{e.targetName ?? t('Account no longer here')}</span>
                   )}
                 </td>
                 <td translate="no">{e.reason}</td>

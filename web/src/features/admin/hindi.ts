@@ -7,6 +7,13 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // AdminPage.tsx: names in the audit log, the ban asked twice (decision 024)
+  'Ad no longer here': 'विज्ञापन अब यहाँ नहीं है',
+  'Account no longer here': 'खाता अब यहाँ नहीं है',
+  'Ban this account?': 'इस खाते पर प्रतिबंध लगाएँ?',
+  '{name} will be signed out everywhere and all their ads will be hidden. They will see this reason:':
+    '{name} हर जगह से लॉगआउट हो जाएँगे और उनके सभी विज्ञापन छिप जाएँगे। उन्हें यह कारण दिखेगा:',
+  'Yes, ban': 'हाँ, प्रतिबंध लगाएँ',
   // AdminPage.tsx
   Pending: 'लंबित',
   Reported: 'रिपोर्ट किया गया',

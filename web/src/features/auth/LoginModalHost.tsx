@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { UNAUTHORIZED_EVENT } from '../../lib/api';
-import { isUnauthorizedExpected, useOverlays } from './auth-store';
+import { UNAUTHORIZED_EVENT, takeAccountRefusal } from '../../lib/api';
+import { isUnauthorizedExpected, openLoginModal, useOverlays } from './auth-store';
 import { Overlay, asksForLoginModal, lazyOverlay } from './overlay';
 import { endSession, useAuth, type AuthStatus } from './use-auth';
 import './auth.css';
@@ -63,7 +63,9 @@ function useSessionExpiry(status: AuthStatus) {
 
   useEffect(() => {
     const onUnauthorized = () => {
-      if (isUnauthorizedExpected() || statusRef.current !== 'authenticated') return;
+      if (isUnauthorizedExpected()) return;
+      // a stale token found at start-up just turns guest, unless the account itself was refused: then say why
+      if (statusRef.current !== 'authenticated') return void (takeAccountRefusal(true) && openLoginModal());
       endSession(queryClient);
       const here = router.state.location.href;
       void router.navigate({

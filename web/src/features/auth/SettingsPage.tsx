@@ -105,6 +105,7 @@ export function SettingsPage({ action, onActionHandled }: SettingsPageProps) {
 
 function NotificationsSection() {
   const t = useT();
+  const { user } = useAuth();
   const enabled = useStoredValue(pushPreference);
   const [busy, setBusy] = useState(false);
   const supported = pushSupported();
@@ -140,6 +141,12 @@ function NotificationsSection() {
             : blocked
               ? t('Blocked in your browser settings. Allow notifications for this site to turn them on.')
               : t('New messages and updates on your ads, even when SEL is not open.')}
+        </p>
+        {/* what reaches this account by e-mail: nothing, for a phone sign-up without an address (decision 024) */}
+        <p className="auth-muted" data-testid="settings-email-alerts">
+          {user?.email
+            ? t('Daily saved-search e-mails go to {email}.', { email: user.email })
+            : t('No e-mail address on this account, so no e-mails: alerts come in the app and as push notifications. Add an address on your profile to get daily e-mails.')}
         </p>
       </div>
       <button

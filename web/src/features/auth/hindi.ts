@@ -213,7 +213,12 @@ export const HINDI_TEXTS: Record<string, string> = {
   'OTP resent successfully': 'OTP दोबारा भेज दिया गया',
   'We sent a {length}-digit code to {phone}.': 'हमने {phone} पर {length} अंकों का कोड भेजा है।',
   'Verification code': 'सत्यापन कोड',
-  'New to SEL? Tell us your name (optional)': 'SEL पर नए हैं? अपना नाम बताएँ (वैकल्पिक)',
+  'New to SEL? Tell us your name': 'SEL पर नए हैं? अपना नाम बताएँ',
+  'Buyers and sellers see it in chats and on your ads.': 'खरीदार और विक्रेता इसे चैट में और आपके विज्ञापनों पर देखते हैं।',
+  'Last name (optional)': 'उपनाम (वैकल्पिक)',
+  'Daily saved-search e-mails go to {email}.': 'सेव की गई खोजों के रोज़ के ईमेल {email} पर जाते हैं।',
+  'No e-mail address on this account, so no e-mails: alerts come in the app and as push notifications. Add an address on your profile to get daily e-mails.':
+    'इस खाते में कोई ईमेल पता नहीं है, इसलिए कोई ईमेल नहीं आएगा: अलर्ट ऐप में और पुश सूचना से आते हैं। रोज़ के ईमेल पाने के लिए अपनी प्रोफ़ाइल में पता जोड़ें।',
   'Verifying...': 'सत्यापित हो रहा है...',
   'Verify and create account': 'सत्यापित करें और खाता बनाएँ',
   'Verify and log in': 'सत्यापित करें और लॉगिन करें',

@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { serverMessage } from '../selling/messages';
 import { InvoiceButton } from './SellerReports';
 import { usePageTitle } from '../../lib/page-title';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
@@ -113,6 +115,20 @@ export function MyOrdersPage() {
   const { t, language } = words;
   usePageTitle('My Orders - SEL');
   const orders = useQuery({ queryKey: businessKeys.orders(), queryFn: ({ signal }) => businessApi.orders(signal) });
+  const queryClient = useQueryClient();
+  // an unpaid order can be paid from here, or taken off the list (decision 024)
+  const checkout = usePackageCheckout(() => void orders.refetch());
+  const removal = useMutation({
+    mutationFn: (id: string) => businessApi.removeOrder(id),
+    onSuccess: () => {
+      toast.success(t('Order removed'));
+      return queryClient.invalidateQueries({ queryKey: businessKeys.orders() });
+    },
+    onError: (error) => {
+      toast.error(t(serverMessage(error, 'Could not remove the order. Please try again.')));
+      return queryClient.invalidateQueries({ queryKey: businessKeys.orders() });
+    },
+  });
   return (
     <section className="page biz-page">
       <h1 className="page-title">{t('My Orders')}</h1>
@@ -148,9 +164,26 @@ export function MyOrdersPage() {
               </p>
             )}
             {o.invoiceNumber && <InvoiceButton orderId={o.id} />}
+            {o.status === 'CREATED' && (
+              <div className="biz-order__actions">
+                <p className="muted">{t('This payment was not completed: pay now to get the packages, or remove the order.')}</p>
+                <button type="button" className="button button--primary button--small" disabled={checkout.phase !== 'idle'} onClick={() => checkout.resume(o)}>
+                  {t('Pay {amount}', { amount: rupees(o.total) })}
+                </button>
+                <button
+                  type="button"
+                  className="button button--outline button--small"
+                  disabled={removal.isPending && removal.variables === o.id}
+                  onClick={() => removal.mutate(o.id)}
+                >
+                  {t('Remove')}
+                </button>
+              </div>
+            )}
           </li>
         ))}
       </ul>
+      <PackageCheckoutDialog checkout={checkout} />
     </section>
   );
 }

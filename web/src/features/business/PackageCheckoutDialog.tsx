@@ -26,7 +26,7 @@ export function PackageCheckoutDialog({ checkout }: { checkout: PackageCheckout 
               <li key={pkg.id} className="biz-pay__item">
                 <span>
                   <strong>{quantity > 1 ? `${quantity} × ${packageName(pkg.name, words)}` : packageName(pkg.name, words)}</strong>
-                  <span className="muted biz-pay__description">{packageDescription(pkg.description, words)}</span>
+                  {pkg.description && <span className="muted biz-pay__description">{packageDescription(pkg.description, words)}</span>}
                 </span>
                 <span>{rupees(pkg.price * quantity)}</span>
               </li>

@@ -15,6 +15,10 @@ export const businessApi = {
   account: (signal?: AbortSignal) => api.get<BusinessAccount>('/business/account', undefined, { signal }),
   orders: (signal?: AbortSignal) => api.get<{ orders: BusinessOrder[] }>('/business/orders', undefined, { signal }),
   createOrder: (items: { packageId: string; quantity: number }[]) => api.post<CreatedOrder>('/business/orders', { items }),
+  /** an unpaid order's checkout again (My Orders' Pay) */
+  resume: (orderId: string) => api.post<CreatedOrder>(`/business/orders/${encodeURIComponent(orderId)}/resume`),
+  /** an unpaid order off My Orders */
+  removeOrder: (orderId: string) => api.delete<{ removed: boolean; id: string }>(`/business/orders/${encodeURIComponent(orderId)}`),
   localCheckout: (orderId: string) => api.post<CheckoutPayment>(`/business/orders/${encodeURIComponent(orderId)}/local-checkout`),
   promote: (listingId: string, type: 'FEATURED' | 'BOOST') =>
     api.post<{ listingId: string; type: string; isFeatured: boolean; featuredUntil: string | null; bumpedAt: string | null; remaining: number }>(

@@ -7,6 +7,11 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // MyOrdersPage: an unpaid order (decision 024)
+  'This payment was not completed: pay now to get the packages, or remove the order.': 'यह भुगतान पूरा नहीं हुआ: पैकेज पाने के लिए अभी भुगतान करें, या ऑर्डर हटा दें।',
+  'Pay {amount}': '{amount} का भुगतान करें',
+  'Order removed': 'ऑर्डर हटा दिया गया',
+  'Could not remove the order. Please try again.': 'ऑर्डर हटाया नहीं जा सका। कृपया फिर से कोशिश करें।',
   // AdLimitNotice.tsx
   'Buy an extra ad to save this change now; what you typed stays here.': 'यह बदलाव अभी सहेजने के लिए एक अतिरिक्त विज्ञापन खरीदें; आपने जो लिखा है वह यहीं रहेगा।',
   'Buy an extra ad to put this one back on sale now.': 'इसे अभी फिर से बिक्री पर लगाने के लिए एक अतिरिक्त विज्ञापन खरीदें।',

@@ -6,7 +6,7 @@ import type { CheckoutPayment } from '../premium/premium-api';
 import { checkoutPrefill } from '../premium/premium-rules';
 import { loadRazorpay, openRazorpay, razorpayOptions } from '../premium/razorpay';
 import { serverMessage } from '../selling/messages';
-import { businessApi, businessKeys, type CreatedOrder, type SellerPackage } from './business-api';
+import { businessApi, businessKeys, type BusinessOrder, type CreatedOrder, type SellerPackage } from './business-api';
 import { clearCart } from './cart';
 
 export type PackageCheckoutPhase = 'idle' | 'creating-order' | 'ready' | 'in-checkout' | 'verifying';
@@ -18,6 +18,8 @@ export interface PackageCheckout {
   error: string | null;
   localCheckoutOpen: boolean;
   start: (items: { pkg: SellerPackage; quantity: number }[]) => void;
+  /** pay an unpaid order from My Orders: the same order, amount and provider order */
+  resume: (order: BusinessOrder) => void;
   pay: () => Promise<void>;
   payLocally: () => Promise<void>;
   dismissCheckout: () => void;
@@ -67,6 +69,33 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
         setPhase('ready');
       });
   }, []);
+
+  const resume = useCallback((unpaid: BusinessOrder) => {
+    const current = ++attempt.current;
+    // what the order holds, as the dialog lists packages (the prices are the order's own)
+    setItems(
+      unpaid.items.map((i) => ({
+        pkg: { id: i.packageId, type: i.type, name: i.name, description: '', price: i.unitPrice, currency: 'INR', validityDays: 0, quantity: 1, useWithinDays: 0 },
+        quantity: i.quantity,
+      })),
+    );
+    setOrder(null);
+    setError(null);
+    setPhase('creating-order');
+    businessApi
+      .resume(unpaid.id)
+      .then((created) => {
+        if (current !== attempt.current) return;
+        setOrder(created);
+        setPhase('ready');
+      })
+      .catch((failure: unknown) => {
+        if (current !== attempt.current) return;
+        setError(serverMessage(failure, 'Failed to create order'));
+        setPhase('ready');
+        void queryClient.invalidateQueries({ queryKey: businessKeys.orders() });
+      });
+  }, [queryClient]);
 
   const verify = useCallback(
     async (payment: CheckoutPayment, paid: CreatedOrder) => {
@@ -141,5 +170,5 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
     setPhase('ready');
   }, [phase]);
 
-  return { items, order, phase, error, localCheckoutOpen, start, pay, payLocally, dismissCheckout, close };
+  return { items, order, phase, error, localCheckoutOpen, start, resume, pay, payLocally, dismissCheckout, close };
 }

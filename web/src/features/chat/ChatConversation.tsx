@@ -73,7 +73,12 @@ function MessageBubble({
           {t('Waiting for the network: it will be sent when you are back online')}
         </p>
       )}
-      {message.status === 'failed' && (
+      {message.status === 'failed' && message.final && (
+        <p className="msg__failed" role="alert" data-testid="msg-refused">
+          {t(message.error ?? CHAT_ERRORS.send)}
+        </p>
+      )}
+      {message.status === 'failed' && !message.final && (
         <p className="msg__failed" role="alert">
           <span title={message.error}>{t(CHAT_ERRORS.send)}</span>
           {message.error && message.error !== CHAT_ERRORS.send && <span className="msg__failed-why"> · {t(message.error)}</span>}
@@ -136,7 +141,8 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
   const room = useChatRoom(chat, me);
   const other = otherParty(chat, me.id);
   const otherName = personName(other);
-  const viewerIsPremium = chat.buyerId === me.id ? chat.buyer.isPremium : chat.seller.isPremium;
+  // the buyer plan is for buyers: a seller answering about their own ad is not sold it (decision 024)
+  const offerBuyerPlan = chat.buyerId === me.id && !chat.buyer.isPremium;
   const scroller = useStickToBottom(room.messages, me.id);
   const listing = chat.listing;
 
@@ -180,7 +186,7 @@ function Conversation({ chat, me, onBack }: { chat: Chat; me: Me; onBack?: () =>
         <BlockUserButton userId={other.id} name={otherName} className="button button--outline button--small chat-conv__block" />
       </header>
 
-      {!viewerIsPremium && (
+      {offerBuyerPlan && (
         <div className="chat-upsell">
           <span>{t('Call owners directly and buy fast')}</span>
           <Link to="/premium" className="chat-upsell__cta">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { CHAT_ERRORS, chatErrorText, isRetryable, serverReason } from './errors';
+import { CHAT_ERRORS, blockedText, chatErrorText, isRetryable, serverReason } from './errors';
 
 describe('chatErrorText', () => {
   it('maps timeouts, 429 and 5xx to the spec texts', () => {
@@ -28,5 +28,14 @@ describe('serverReason and isRetryable', () => {
     expect(isRetryable(new ApiError(401, 'UNAUTHORIZED', ''))).toBe(false);
     expect(isRetryable(new ApiError(403, 'NOT_A_MEMBER', ''))).toBe(false);
     expect(isRetryable(new ApiError(400, 'VALIDATION', ''))).toBe(false);
+  });
+});
+
+describe('a message a block refused', () => {
+  it('gets the block\'s own words (no Retry can send it); other failures get none', () => {
+    expect(blockedText('BLOCKED', 'You blocked this user. Unblock them in Settings to send messages.')).toBe(CHAT_ERRORS.blockedByYou);
+    expect(blockedText('BLOCKED', 'You cannot message this user.')).toBe(CHAT_ERRORS.blockedByThem);
+    expect(blockedText('RATE_LIMITED', 'Too many')).toBeNull();
+    expect(blockedText(undefined, undefined)).toBeNull();
   });
 });

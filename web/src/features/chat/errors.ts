@@ -11,7 +11,16 @@ export const CHAT_ERRORS = {
   timeout: 'Request timed out. Please check your connection.',
   tooMany: 'Too many requests. Please wait a moment.',
   server: 'Server error. Please try again later.',
+  // a block stops every message: no retry can send it, so none is offered (decision 024)
+  blockedByThem: 'This person does not accept messages from you. It was not sent.',
+  blockedByYou: 'You blocked this person. Unblock them in Settings to send messages.',
 } as const;
+
+/** The words for a message a block refused, or null when the failure was something else. */
+export function blockedText(code: string | undefined, message: string | undefined): string | null {
+  if (code !== 'BLOCKED') return null;
+  return /you blocked/i.test(message ?? '') ? CHAT_ERRORS.blockedByYou : CHAT_ERRORS.blockedByThem;
+}
 
 /** Timeout, 429 and 5xx have their own words; everything else gets the action's own failure text. */
 export function chatErrorText(error: unknown, fallback: string): string {

@@ -7,6 +7,9 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // errors.ts: a message a block refused (decision 024)
+  'This person does not accept messages from you. It was not sent.': 'यह व्यक्ति आपसे संदेश स्वीकार नहीं करता। संदेश नहीं भेजा गया।',
+  'You blocked this person. Unblock them in Settings to send messages.': 'आपने इस व्यक्ति को ब्लॉक किया है। संदेश भेजने के लिए सेटिंग्स में उन्हें अनब्लॉक करें।',
   // ChatConversation.tsx
   'Waiting for the network: it will be sent when you are back online': 'नेटवर्क का इंतज़ार: ऑनलाइन होते ही यह भेज दिया जाएगा',
   Sending: 'भेजा जा रहा है',

@@ -66,12 +66,18 @@ export function createPendingMessage(input: {
 }
 
 /** Sets the delivery state of a message still on its way; confirmed messages are never touched. */
-export function setDeliveryStatus(messages: readonly LocalMessage[], clientId: string, status: 'sending' | 'queued' | 'failed', error?: string): LocalMessage[] {
+export function setDeliveryStatus(
+  messages: readonly LocalMessage[],
+  clientId: string,
+  status: 'sending' | 'queued' | 'failed',
+  error?: string,
+  final = false,
+): LocalMessage[] {
   let changed = false;
   const next = messages.map((m) => {
     if (m.status === 'sent' || m.clientId !== clientId) return m;
     changed = true;
-    return status === 'failed' ? { ...m, status, error } : { ...m, status, error: undefined };
+    return status === 'failed' ? { ...m, status, error, final } : { ...m, status, error: undefined, final: false };
   });
   return changed ? next : (messages as LocalMessage[]);
 }

@@ -1,3 +1,4 @@
+import { CHAT_ERRORS } from './errors';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { dropQueued, enqueueMessage, flushOutbox, readOutbox, subscribeOutbox, type OutboxDeps, type OutboxEvent } from './outbox';
@@ -85,7 +86,8 @@ describe('messages written offline', () => {
       online: () => true,
     });
     stop();
-    expect(events[0]).toEqual({ type: 'failed', chatId: 'C1', clientId: 'a1', error: 'You cannot message this user.' });
+    // a block: its own words, and final (no Retry is offered for it)
+    expect(events[0]).toEqual({ type: 'failed', chatId: 'C1', clientId: 'a1', error: CHAT_ERRORS.blockedByThem, final: true });
     expect(server.stored.map((m) => m.content)).toEqual(['a2']);
     expect(readOutbox('U1')).toEqual([]);
     dropQueued('U1', 'nothing'); // dropping what is not there is harmless

@@ -2,7 +2,7 @@ import { getStoredToken } from '../../lib/auth-token';
 import { readStorage, writeStorage } from '../../lib/local-store';
 import { isApiError } from '../../lib/api';
 import { chatApi } from './api';
-import { CHAT_ERRORS, chatErrorText, serverReason } from './errors';
+import { CHAT_ERRORS, blockedText, chatErrorText, serverReason } from './errors';
 import type { MessageType, ServerMessage } from './types';
 
 /**
@@ -19,7 +19,7 @@ export interface QueuedMessage {
   createdAt: string;
 }
 
-export type OutboxEvent = { type: 'sent'; message: ServerMessage } | { type: 'failed'; chatId: string; clientId: string; error: string };
+export type OutboxEvent = { type: 'sent'; message: ServerMessage } | { type: 'failed'; chatId: string; clientId: string; error: string; final?: boolean };
 
 const storageKey = (userId: string) => `sel-chat-outbox:${userId}`;
 
@@ -112,8 +112,11 @@ export function flushOutbox(deps: OutboxDeps = browserDeps): Promise<void> {
           const retryLater = !isApiError(error) || error.status === 0 || error.status === 429 || error.status >= 500 || error.status === 401;
           if (retryLater) return;
           dropQueued(userId, message.clientId);
-          const why = serverReason(error);
-          for (const listener of listeners) listener({ type: 'failed', chatId: message.chatId, clientId: message.clientId, error: why ?? chatErrorText(error, CHAT_ERRORS.send) });
+          const blocked = blockedText(error.code, error.message);
+          const why = blocked ?? serverReason(error);
+          for (const listener of listeners) {
+            listener({ type: 'failed', chatId: message.chatId, clientId: message.clientId, error: why ?? chatErrorText(error, CHAT_ERRORS.send), final: !!blocked });
+          }
         }
       }
     } while (again);

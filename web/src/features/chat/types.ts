@@ -16,7 +16,8 @@ export type ServerMessage = ChatMessage & { sender?: { firstName: string; lastNa
  */
 /** `queued`: written offline, kept on the phone and sent when the network is back (features/chat/outbox.ts). */
 export type DeliveryStatus = 'sent' | 'sending' | 'queued' | 'failed';
-export type LocalMessage = ServerMessage & { status: DeliveryStatus; error?: string };
+/** `final`: a failure no retry can fix (a block), so no Retry is offered */
+export type LocalMessage = ServerMessage & { status: DeliveryStatus; error?: string; final?: boolean };
 
 export type MessageType = 'TEXT' | 'OFFER';
 

@@ -6,7 +6,7 @@ import { getStoredToken } from '../../lib/auth-token';
 import { chatApi, chatKeys, newClientId, withRetry } from './api';
 import { adjustUnreadCounts, findChat, patchChat } from './cache';
 import { applyChatUpdate } from './chat-list';
-import { CHAT_ERRORS, chatErrorText } from './errors';
+import { CHAT_ERRORS, blockedText, chatErrorText } from './errors';
 import { dropQueued, enqueueMessage, flushOutbox, readOutbox, subscribeOutbox } from './outbox';
 import { createPendingMessage, lastContiguousSeq, latestIncomingSeq, mergeMessages, oldestSeq, setDeliveryStatus } from './messages';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, OFFLINE_FALLBACK_MS, parseEvent, socketOptions } from './socket-options';
@@ -130,7 +130,8 @@ export function useChatRoom(chat: Chat, me: Me) {
           return;
         }
         dropQueued(me.id, clientId);
-        updateMessages((messages) => setDeliveryStatus(messages, clientId, 'failed', chatErrorText(error, CHAT_ERRORS.send)));
+        const blocked = isApiError(error) ? blockedText(error.code, error.message) : null;
+        updateMessages((messages) => setDeliveryStatus(messages, clientId, 'failed', blocked ?? chatErrorText(error, CHAT_ERRORS.send), !!blocked));
       } finally {
         restInFlight.current.delete(clientId);
       }
@@ -308,8 +309,9 @@ export function useChatRoom(chat: Chat, me: Me) {
         case 'nack': {
           clearTimeout(awaitingAck.current.get(data.clientId));
           awaitingAck.current.delete(data.clientId);
-          const error = /too (fast|many)/i.test(data.error) ? CHAT_ERRORS.tooMany : CHAT_ERRORS.send;
-          updateMessages((messages) => setDeliveryStatus(messages, data.clientId, 'failed', error));
+          const blocked = blockedText(data.code, data.error);
+          const error = blocked ?? (/too (fast|many)/i.test(data.error) ? CHAT_ERRORS.tooMany : CHAT_ERRORS.send);
+          updateMessages((messages) => setDeliveryStatus(messages, data.clientId, 'failed', error, !!blocked));
           return;
         }
         case 'user_typing':
@@ -427,7 +429,7 @@ export function useChatRoom(chat: Chat, me: Me) {
     }
     const unsubscribe = subscribeOutbox((event) => {
       if (event.type === 'sent') receive([event.message]);
-      else if (event.chatId === chatId) updateMessages((messages) => setDeliveryStatus(messages, event.clientId, 'failed', event.error));
+      else if (event.chatId === chatId) updateMessages((messages) => setDeliveryStatus(messages, event.clientId, 'failed', event.error, event.final));
     });
     const online = () => void flushOutbox();
     window.addEventListener('online', online);

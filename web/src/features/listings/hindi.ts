@@ -22,7 +22,6 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Next image': 'अगली फ़ोटो',
   // ListingCard.tsx
   '{title}: no photo available': '{title}: कोई फ़ोटो नहीं',
-  FEATURED: 'फ़ीचर्ड',
   Verified: 'सत्यापित',
   'Remove {title} from favourites': '{title} को पसंदीदा से हटाएँ',
   'Add {title} to favourites': '{title} को पसंदीदा में जोड़ें',

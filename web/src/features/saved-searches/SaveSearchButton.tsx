@@ -11,7 +11,7 @@ import { useT } from '../../lib/i18n';
 import type { ProductsSearch } from '../../lib/search-params';
 import { toast } from '../../lib/toast';
 import { openLoginModal, useAuth } from '../auth/use-auth';
-import { ALERT_CHOICES, type AlertFrequency, canSave, savedQueryOf, savedSearchKeys, savedSearchesApi, summaryParts } from './saved-searches';
+import { alertChoicesFor, type AlertFrequency, canSave, savedQueryOf, savedSearchKeys, savedSearchesApi, summaryParts } from './saved-searches';
 import './saved-searches.css';
 
 export function BellIcon() {
@@ -25,7 +25,7 @@ export function BellIcon() {
 
 export function SaveSearchButton({ search }: { search: ProductsSearch }) {
   const t = useT();
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -102,7 +102,7 @@ export function SaveSearchButton({ search }: { search: ProductsSearch }) {
               <input id={nameId} className="input" maxLength={80} value={name} placeholder={summary.slice(0, 80)} onChange={(e) => setName(e.target.value)} />
               <fieldset className="save-search__alerts">
                 <legend className="save-search__label">{t('Alert me')}</legend>
-                {ALERT_CHOICES.map((choice) => (
+                {alertChoicesFor(!!user?.email).map((choice) => (
                   <label key={choice.value} className="save-search__choice">
                     <input type="radio" name="alert" value={choice.value} checked={alert === choice.value} onChange={() => setAlert(choice.value)} />
                     <span>

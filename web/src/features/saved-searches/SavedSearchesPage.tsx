@@ -9,8 +9,9 @@ import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { productsParamsOf, sinceParam } from '../../../../worker/schemas/saved-search-links';
+import { useAuth } from '../auth/use-auth';
 import { BellIcon } from './SaveSearchButton';
-import { ALERT_CHOICES, type AlertFrequency, type SavedSearch, savedSearchKeys, savedSearchesApi, savedSearchesQuery, summaryParts } from './saved-searches';
+import { alertChoicesFor, type AlertFrequency, type SavedSearch, savedSearchKeys, savedSearchesApi, savedSearchesQuery, summaryParts } from './saved-searches';
 import './saved-searches.css';
 
 export function SavedSearchesPage() {
@@ -19,6 +20,7 @@ export function SavedSearchesPage() {
   const list = useQuery(savedSearchesQuery);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const hasEmail = !!useAuth().user?.email;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all });
   const fail = (error: unknown) => toast.error(isApiError(error) ? error.message : t('Something went wrong. Please try again.'));
 
@@ -67,6 +69,11 @@ export function SavedSearchesPage() {
           <p className="muted">{t('Search for something, then tap "Save this search" to hear about new ads.')}</p>
         </div>
       )}
+      {list.isSuccess && searches.length > 0 && !hasEmail && (
+        <p className="muted" data-testid="saved-searches-no-email">
+          {t('Alerts reach you in the app and as push notifications. Daily e-mails need an e-mail address: add one on your profile.')}
+        </p>
+      )}
       <ul className="saved-searches-list">
         {searches.map((s) => (
           <li key={s.id} className="saved-search-card" data-testid="saved-search">
@@ -88,7 +95,7 @@ export function SavedSearchesPage() {
                 <BellIcon />
                 <span className="visually-hidden">{t('Alert me')}</span>
                 <select value={s.alert} disabled={update.isPending} onChange={(e) => update.mutate({ id: s.id, alert: e.target.value as AlertFrequency })}>
-                  {ALERT_CHOICES.map((c) => (
+                  {alertChoicesFor(hasEmail, s.alert).map((c) => (
                     <option key={c.value} value={c.value}>
                       {t(c.label)}
                     </option>

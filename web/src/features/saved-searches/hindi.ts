@@ -17,6 +17,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   "We'll tell you when new ads match.": 'मेल खाते नए विज्ञापन आने पर हम आपको बताएँगे।',
   'Name (optional)': 'नाम (वैकल्पिक)',
   'Alert me': 'मुझे सूचित करें',
+  'Alerts reach you in the app and as push notifications. Daily e-mails need an e-mail address: add one on your profile.':
+    'अलर्ट आपको ऐप में और पुश सूचना से मिलते हैं। रोज़ के ईमेल के लिए ईमेल पता चाहिए: उसे अपनी प्रोफ़ाइल में जोड़ें।',
   // SavedSearchesPage.tsx
   'Something went wrong. Please try again.': 'कुछ गलत हो गया। कृपया फिर से कोशिश करें।',
   'Alert updated': 'अलर्ट बदल दिया गया',

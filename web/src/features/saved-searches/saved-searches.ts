@@ -15,6 +15,15 @@ export const ALERT_CHOICES: { value: AlertFrequency; label: string; hint: string
   { value: 'off', label: msg('Off'), hint: msg('No alerts: just keep the search') },
 ];
 
+/**
+ * The alert choices that can be kept for this account: the daily digest is an e-mail, so an account
+ * without an address (a phone sign-up) is not offered it (the server refuses it too, decision 024).
+ * A search already on daily keeps showing its choice so the select never lies about it.
+ */
+export function alertChoicesFor(hasEmail: boolean, current?: AlertFrequency) {
+  return hasEmail ? ALERT_CHOICES : ALERT_CHOICES.filter((choice) => choice.value !== 'daily' || current === 'daily');
+}
+
 /** The filters of the page as the saved query: the API's parameters, without paging nor "new since" (a moment, not a filter). */
 export function savedQueryOf(search: ProductsSearch): Record<string, string> {
   const { page: _page, limit: _limit, since: _since, ...query } = productsApiQuery(search);

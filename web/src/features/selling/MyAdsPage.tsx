@@ -301,7 +301,11 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
       </div>
       <div className="myad__body">
         <div className="myad__top">
-          <span className={`myad__status myad__status--${display.tone}`}>{t(display.label)}</span>
+          <span className="myad__badges">
+            <span className={`myad__status myad__status--${display.tone}`}>{t(display.label)}</span>
+            {/* what the seller paid for shows on their own list too (decision 014) */}
+            {listing.isFeatured && <span className="badge badge--inline badge--featured-inline" data-testid="myad-featured">{t('FEATURED')}</span>}
+          </span>
           {!Number.isNaN(created.getTime()) && (
             <span className="myad__date">
               {t('Posted')} <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, postedDate, language)}</time>
@@ -311,6 +315,13 @@ function MyAdCard({ listing, onPromote }: { listing: OwnListing; onPromote: () =
         <h2 className="myad__title">{listing.title}</h2>
         <p className="myad__price">{formatPrice(listing.price, listing.currency, language)}</p>
         <p className="myad__text">{t(display.text)}</p>
+        {(listing.isFeatured && listing.featuredUntil) || listing.bumpedAt ? (
+          <p className="myad__promotion" data-testid="myad-promotion">
+            {listing.isFeatured && listing.featuredUntil && t('Featured until {date}', { date: formatDate(listing.featuredUntil, postedDate, language) })}
+            {listing.isFeatured && listing.featuredUntil && listing.bumpedAt && ' · '}
+            {listing.bumpedAt && t('Boosted to the top on {date}', { date: formatDate(listing.bumpedAt, postedDate, language) })}
+          </p>
+        ) : null}
         {expiry && (
           <p className={`myad__expiry${expiry.kind === 'expired-on' ? ' myad__expiry--ended' : expiry.kind === 'expires-in' && expiry.days > 3 ? '' : ' myad__expiry--soon'}`}>
             {expiry.kind === 'expires-in'

@@ -7,6 +7,9 @@
  * web/src/lib/i18n-hi.test.ts checks each key is here, in the right file, and nowhere else.
  */
 export const HINDI_TEXTS: Record<string, string> = {
+  // MyAdsPage.tsx: what a promotion bought (decision 024)
+  'Featured until {date}': '{date} तक फ़ीचर्ड',
+  'Boosted to the top on {date}': '{date} को सबसे ऊपर बूस्ट किया गया',
   // PostAdPage.tsx: the draft kept on the phone
   'Your draft is back, as you left it.': 'आपका ड्राफ़्ट वापस आ गया है, जैसा आपने छोड़ा था।',
   'Kept on this phone as a draft until you post it.': 'पोस्ट करने तक यह इस फ़ोन पर ड्राफ़्ट के रूप में सेव है।',

@@ -66,6 +66,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Not completed': 'पूरा नहीं हुआ',
   // used by business, search
   Remove: 'हटाएँ',
+  FEATURED: 'फ़ीचर्ड',
   // used by business, selling
   'Preparing...': 'तैयार हो रहा है...',
   'Sell faster': 'जल्दी बेचें',

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { msg, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/Dialog';
+import { takeAccountRefusal } from '../../../lib/api';
 import type { SessionResponse } from '../auth-api';
 import { closeLoginModal } from '../auth-store';
 import { useAuth } from '../use-auth';
@@ -24,6 +25,13 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  // why the last session ended, when the account itself was refused (a ban with its reason); kept
+  // until the dialog is closed or someone signs in, so a remount of the dialog still shows it
+  const [refusal] = useState(() => takeAccountRefusal(true));
+  const close = () => {
+    takeAccountRefusal();
+    closeLoginModal();
+  };
   const { login } = useAuth();
   const router = useRouter();
   const t = useT();
@@ -32,7 +40,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
     login(session.token, session.user, { isNewUser });
     toast.success(isNewUser ? msg('Registration successful! Welcome to SEL!') : msg('Login successful!'));
     rememberOtpRequest(null);
-    closeLoginModal();
+    close();
     if (redirect) void router.navigate({ href: redirect, replace: true });
   };
 
@@ -53,7 +61,7 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
   return (
     <Dialog
       title={t(TITLES[step])}
-      onClose={closeLoginModal}
+      onClose={close}
       variant="sheet"
       busy={busy}
       className="login-modal"
@@ -75,6 +83,11 @@ export default function LoginModal({ redirect }: { redirect: string | null }) {
     >
       {/* Re-keyed per step so each step's first field gets focus and its own fresh state. */}
       <div className="auth-dialog__body" key={step} ref={bodyRef}>
+        {refusal && step === 'options' && (
+          <p className="auth-form-error" role="alert" data-testid="account-refusal">
+            {refusal}
+          </p>
+        )}
         {step === 'options' && <OptionsStep onChoose={setStep} redirect={redirect} />}
         {step === 'email-login' && (
           <EmailLoginStep

@@ -47,6 +47,7 @@ export function OtpStep({
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
   const otpRef = useRef<HTMLInputElement>(null);
@@ -61,6 +62,9 @@ export function OtpStep({
     const problem = validateOtp(otp);
     if (problem) return setError(problem);
     setError(null);
+    // a new account needs a name others can tell apart (the server refuses one without)
+    if (isRegister && !firstName.trim()) return setNameError(msg('First name is required'));
+    setNameError(null);
     setPending(true);
     onBusy(true);
     try {
@@ -68,13 +72,18 @@ export function OtpStep({
         phone: request.phone,
         otp,
         type: request.type,
-        firstName: isRegister && firstName.trim() ? firstName.trim() : undefined,
+        firstName: isRegister ? firstName.trim() : undefined,
         lastName: isRegister && lastName.trim() ? lastName.trim() : undefined,
       });
       onSuccess(result, result.isNewUser ?? isRegister);
     } catch (err) {
-      setError(verifyOtpErrorMessage(err));
       setPending(false);
+      const nameIssue = isApiError(err) ? err.issues?.find((issue) => issue.path.startsWith('firstName') || issue.path.startsWith('lastName')) : undefined;
+      if (nameIssue) {
+        setNameError(nameIssue.message);
+        return;
+      }
+      setError(verifyOtpErrorMessage(err));
       if (isApiError(err) && err.status === 400) {
         setOtp('');
         otpRef.current?.focus();
@@ -137,21 +146,28 @@ export function OtpStep({
       </Field>
       {isRegister && (
         <fieldset className="auth-fieldset">
-          <legend className="auth-fieldset__legend">{t('New to SEL? Tell us your name (optional)')}</legend>
+          <legend className="auth-fieldset__legend">{t('New to SEL? Tell us your name')}</legend>
+          <p className="auth-muted">{t('Buyers and sellers see it in chats and on your ads.')}</p>
           <div className="auth-form__row">
-            <Field label={t('First name')}>
-              {({ inputId }) => (
+            <Field label={t('First name')} error={nameError}>
+              {({ inputId, describedBy, invalid }) => (
                 <input
                   id={inputId}
                   className="auth-input"
                   autoComplete="given-name"
                   value={firstName}
-                  onChange={(e) => setFirstName(e.target.value)}
+                  onChange={(e) => {
+                    setFirstName(e.target.value);
+                    if (nameError) setNameError(null);
+                  }}
                   maxLength={50}
+                  required
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
                 />
               )}
             </Field>
-            <Field label={t('Last name')}>
+            <Field label={t('Last name (optional)')}>
               {({ inputId }) => (
                 <input
                   id={inputId}
