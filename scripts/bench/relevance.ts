@@ -1,7 +1,7 @@
 /**
  * `npm run bench:relevance -- [--reuse] [--json] [--persist-to DIR]`
  *
- * Search relevance on the default demo seed: every query of relevance-queries.json (written from how
+ * Search relevance on the default demo seed: every query of every relevance-queries*.json (written from how
  * people in India search, before looking at the seed) goes to /api/listings?limit=5, and its top 5
  * is judged against what a person counts as a good result. Prints success@5, the zero-result rate
  * on queries that have a real answer in the seed, success by kind, for queries that name a budget
@@ -9,7 +9,7 @@
  * cannot answer, and the slowest queries.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { arg, benchEnv as env, freePort, run, waitForWorker } from '../lib/bench';
 
 const reuse = process.argv.includes('--reuse');
@@ -29,6 +29,8 @@ interface Good {
   /** the budget a person means, in rupees: a good ad is inside it */
   minPrice?: number;
   maxPrice?: number;
+  /** the condition the words ask for ("box pack" → NEW, "purana" → USED) */
+  condition?: 'NEW' | 'USED' | 'REFURBISHED';
 }
 interface Judged {
   q: string;
@@ -42,6 +44,7 @@ interface Ad {
   city: string | null;
   state: string | null;
   price: number;
+  condition?: string;
 }
 interface Answer {
   listings: Ad[];
@@ -49,27 +52,35 @@ interface Answer {
   search?: { relaxed: string; widenedTo?: string; correctedQuery?: string; interpretedAs: Record<string, string> };
 }
 
-const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'price', 'numbers', 'none']);
+const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'price', 'numbers', 'none', 'attribute', 'condition', 'order']);
 
-/** The query file, checked: a bad entry stops the bench with a message that names it. */
-const loadQueries = (): Judged[] => {
-  const doc = JSON.parse(readFileSync(new URL('./relevance-queries.json', import.meta.url), 'utf8')) as { queries?: unknown };
-  if (!Array.isArray(doc.queries)) throw new Error('relevance-queries.json: "queries" must be a list');
+/** Every query file beside this script (relevance-queries*.json), so each judged set stays its own reviewed file. */
+const loadQueries = (): Judged[] =>
+  readdirSync(new URL('.', import.meta.url))
+    .filter((f) => /^relevance-queries.*\.json$/.test(f))
+    .sort()
+    .flatMap((f) => loadQueryFile(f));
+
+/** One query file, checked: a bad entry stops the bench with a message that names it. */
+const loadQueryFile = (file: string): Judged[] => {
+  const doc = JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as { queries?: unknown };
+  if (!Array.isArray(doc.queries)) throw new Error(`${file}: "queries" must be a list`);
   return doc.queries.map((raw, i) => {
     const e = raw as Partial<Judged>;
-    const where = `relevance-queries.json entry ${i} (${JSON.stringify(e?.q)})`;
+    const where = `${file} entry ${i} (${JSON.stringify(e?.q)})`;
     if (typeof e?.q !== 'string' || !e.q.trim()) throw new Error(`${where}: q must be text`);
     if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) throw new Error(`${where}: kind must be one of ${[...KINDS].join(', ')}`);
     const g = e.good;
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state', 'minPrice', 'maxPrice', 'condition'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
     for (const key of ['title', 'titleAny'] as const) {
       const list = g[key];
       if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
     }
     for (const key of ['minPrice', 'maxPrice'] as const) if (g[key] !== undefined && !(typeof g[key] === 'number' && g[key] >= 0)) throw new Error(`${where}: good.${key} must be rupees`);
+    if (g.condition !== undefined && !['NEW', 'USED', 'REFURBISHED'].includes(g.condition)) throw new Error(`${where}: good.condition must be NEW, USED or REFURBISHED`);
     if ((g.minPrice !== undefined || g.maxPrice !== undefined) !== (e.kind === 'price')) throw new Error(`${where}: a price query names its budget (good.minPrice/maxPrice), and only a price query does`);
     return e as Judged;
   });
@@ -84,6 +95,7 @@ const isGood = (ad: Ad, good: Good, answer?: Answer) => {
   if (!inBudget(ad, good)) return false;
   if (good.category && ad.category.name !== good.category) return false;
   if (good.subcategory && ad.subcategory?.name !== good.subcategory) return false;
+  if (good.condition && ad.condition !== good.condition) return false;
   if (good.title && !good.title.every((w) => words(ad.title).includes(words(w)))) return false;
   if (good.titleAny && !good.titleAny.some((w) => words(ad.title).includes(words(w)))) return false;
   const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;
