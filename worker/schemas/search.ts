@@ -15,7 +15,12 @@ export const searchInfo = z.object({
     category: z.string().optional(),
     subcategory: z.string().optional(),
     location: z.string().optional(),
-    condition: z.enum(['NEW', 'USED']).optional(),
+    condition: z.enum(['NEW', 'USED', 'REFURBISHED']).optional(),
+    /** attribute words beside a thing that has them ("automatic car", "single owner bike", "furnished flat"), applied as feature filters with the catalogue's value */
+    fuel: z.string().optional(),
+    transmission: z.string().optional(),
+    noOfOwners: z.string().optional(),
+    furnishing: z.string().optional(),
     /** a budget read from the words, in rupees, applied as the price filter (a bound the request names wins) */
     minPrice: z.number().optional(),
     maxPrice: z.number().optional(),

@@ -70,12 +70,13 @@ export const searchWithUnderstanding = async (
   index: SearchIndex,
   query: ListingsQuery,
   near?: PlannedSearch['near'],
+  attributes = true,
 ): Promise<ListingsPage & { search: SearchInfo }> => {
   const q = query.q ?? '';
   const { dictionary, picked, plan } = await timed('understand', async () => {
     const dictionary = await searchDictionary(env);
     const picked = query.location ? await resolveLocation(db, query.location) : null;
-    return { dictionary, picked, plan: await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near) }) };
+    return { dictionary, picked, plan: await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near), attributes }) };
   });
   // "search instead for …": the words exactly as typed
   if (query.exact) for (const g of plan.groups) delete g.correction;
@@ -93,6 +94,10 @@ export const searchWithUnderstanding = async (
     plan.groups = [{ source: q, terms: [q.toLowerCase()], prefix: false }];
   }
   if (plan.condition && !query.condition) base.condition = [plan.condition];
+  // attribute words ("automatic car", "furnished flat") filter on the catalogue's value, exactly:
+  // "furnished" is not "semi-furnished"; a filter the request names wins
+  const features = Object.fromEntries(Object.entries(plan.features ?? {}).filter(([key]) => !query[key as keyof typeof plan.features & keyof ListingsQuery]));
+  Object.assign(base, features);
   // a budget in the words is the price filter, on every rung of the ladder below: no result outside it
   const budget = boundsFromWords(query, plan.budget);
   Object.assign(base, budget);
@@ -118,6 +123,7 @@ export const searchWithUnderstanding = async (
       ...interpretedCategory,
       ...(place ? { location: placeName(place) } : {}),
       ...(plan.condition ? { condition: plan.condition } : {}),
+      ...features,
       ...budget,
     },
     ...(hasBudget ? { withoutBudget: plan.budget!.rest } : {}),
@@ -169,7 +175,10 @@ export const searchWithUnderstanding = async (
       if (wider === null) break;
     }
   }
-  return fallback ?? { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
+  if (fallback) return fallback;
+  // no ad has the attribute the words asked for anywhere: the words as typed, rather than nothing
+  if (Object.keys(features).length) return searchWithUnderstanding(env, db, index, query, near, false);
+  return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
 };
 
 /** GET /api/listings: understanding when there are words to search, the plain index otherwise. */
