@@ -29,6 +29,7 @@ beforeAll(async () => {
   await createListing(seller, { ...rentals, title: '2 BHK flat for rent, semi-furnished', description: 'Semi-furnished 2 BHK flat, furnished kitchen, furnished wardrobes', price: 18_000, features: { furnishing: 'Semi-Furnished' } });
   await createListing(seller, { ...rentals, title: '2 BHK flat for rent, fully furnished', price: 22_000, features: { furnishing: 'Furnished' }, createdAt: Date.now() - 3 * 86_400_000 });
   await createListing(seller, { ...rentals, title: '1 BHK flat for rent near metro', price: 9_000, features: { furnishing: 'Unfurnished' } });
+  await createListing(seller, { categoryId: 'properties', subcategoryId: 'properties-apartments', title: '3 BHK flat for sale, now on rent', price: 85_00_000 });
   await createListing(seller, { ...cars, title: 'Maruti Baleno Alpha AMT 2020', price: 6_40_000, features: motor('Petrol', 'Automatic', '1st') });
   await createListing(seller, { ...cars, title: 'Maruti Swift VXI 2018', price: 4_20_000, features: motor('Petrol', 'Manual', '2nd') });
   await createListing(seller, { ...cars, title: 'Hyundai Creta SX diesel 2019', price: 11_50_000, features: motor('Diesel', 'Manual', '1st') });
@@ -60,6 +61,14 @@ describe('order: the exact thing first', () => {
   });
 });
 
+describe('rent words say where the thing is sold', () => {
+  it('"flat kiraye pe" shows flats for rent before a flat for sale that mentions rent', async () => {
+    const page = await search('flat kiraye pe');
+    expect(page.listings[0]?.subcategory?.name).toBe('Rentals');
+    expect(page.listings.at(-1)?.title).toBe('3 BHK flat for sale, now on rent');
+  });
+});
+
 describe('condition words are the condition filter, said in interpretedAs', () => {
   it.each([
     ['box pack iphone', 'NEW', ['iPhone 14 128GB box pack']],
@@ -67,11 +76,18 @@ describe('condition words are the condition filter, said in interpretedAs', () =
     ['second hand iphone', 'USED', ['iPhone 12 64GB']],
     ['2nd hand iphone', 'USED', ['iPhone 12 64GB']],
     ['purane iphone', 'USED', ['iPhone 12 64GB']],
+    ['naya redmi', 'NEW', ['Redmi Note 12 sealed']],
   ])('"%s" → %s', async (q, condition, expected) => {
     const page = await search(q);
     expect(page.search.interpretedAs.condition).toBe(condition);
     expect(page.listings.every((l) => l.condition === condition)).toBe(true);
     expect(titles(page).sort()).toEqual([...expected].sort());
+  });
+
+  it('gives way when no ad is in that condition: "sealed ps5" shows the PS5 there is', async () => {
+    const page = await search('sealed ps5');
+    expect(page.search.interpretedAs.condition).toBeUndefined();
+    expect(titles(page)).toEqual(['Sony PS5 Slim disc edition']);
   });
 });
 

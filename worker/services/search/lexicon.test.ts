@@ -18,6 +18,7 @@ describe('search lexicon (data/lexicon.json)', () => {
       if (c.subcategory) expect(subcategories, `${c.forms[0]} → ${c.subcategory}`).toContain(c.subcategory);
       if (c.category) expect(categories, `${c.forms[0]} → ${c.category}`).toContain(c.category);
       if (c.browse) expect(Boolean(c.subcategory || c.category), `${c.forms[0]} browses nothing`).toBe(true);
+      for (const sub of c.outranks ?? []) expect(subcategories, `${c.forms[0]} outranks ${sub}`).toContain(sub);
     }
   });
 

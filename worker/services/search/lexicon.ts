@@ -11,6 +11,8 @@ export interface Concept {
   subcategory?: string;
   category?: string;
   browse?: boolean;
+  /** subcategories whose things it moves into its own ("flat kiraye pe" is sold in Rentals, not Apartments) */
+  outranks?: string[];
 }
 
 export interface Qualifier {
