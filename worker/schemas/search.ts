@@ -14,7 +14,10 @@ export const searchInfo = z.object({
     q: z.string(),
     category: z.string().optional(),
     subcategory: z.string().optional(),
+    /** a place read from the words (a state, city or locality name), or a region's name ("Delhi NCR") */
     location: z.string().optional(),
+    /** with a region or several cities in the words ("ncr", "tricity", "mumbai thane"): the cities searched, any of them */
+    cities: z.array(z.string()).optional(),
     condition: z.enum(['NEW', 'USED', 'REFURBISHED']).optional(),
     /** attribute words beside a thing that has them ("automatic car", "single owner bike", "furnished flat"), applied as feature filters with the catalogue's value */
     fuel: z.string().optional(),
