@@ -31,6 +31,8 @@ interface Good {
   /** the budget a person means, in rupees: a good ad is inside it */
   minPrice?: number;
   maxPrice?: number;
+  /** the condition the words ask for ("box pack" → NEW, "purana" → USED) */
+  condition?: 'NEW' | 'USED' | 'REFURBISHED';
 }
 interface Judged {
   q: string;
@@ -44,6 +46,7 @@ interface Ad {
   city: string | null;
   state: string | null;
   price: number;
+  condition?: string;
 }
 interface Answer {
   listings: Ad[];
@@ -51,7 +54,7 @@ interface Answer {
   search?: { relaxed: string; widenedTo?: string; correctedQuery?: string; interpretedAs: Record<string, string> };
 }
 
-const KINDS = new Set(['typo', 'sound', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'locality', 'region', 'multiword', 'category', 'price', 'numbers', 'none']);
+const KINDS = new Set(['typo', 'sound', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'locality', 'region', 'multiword', 'category', 'price', 'numbers', 'none', 'attribute', 'condition', 'order']);
 
 /** Every judged file (relevance-queries.json and relevance-queries-*.json), in name order. */
 const queryFiles = () => readdirSync(new URL('.', import.meta.url)).filter((f) => /^relevance-queries(-[a-z0-9-]+)?\.json$/.test(f)).sort();
@@ -77,12 +80,13 @@ const loadQueryFile = (file: string, seen: Map<string, string>): Judged[] => {
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'cityAny', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'cityAny', 'state', 'minPrice', 'maxPrice', 'condition'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
     for (const key of ['title', 'titleAny', 'cityAny'] as const) {
       const list = g[key];
       if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
     }
     for (const key of ['minPrice', 'maxPrice'] as const) if (g[key] !== undefined && !(typeof g[key] === 'number' && g[key] >= 0)) throw new Error(`${where}: good.${key} must be rupees`);
+    if (g.condition !== undefined && !['NEW', 'USED', 'REFURBISHED'].includes(g.condition)) throw new Error(`${where}: good.condition must be NEW, USED or REFURBISHED`);
     if ((g.minPrice !== undefined || g.maxPrice !== undefined) !== (e.kind === 'price')) throw new Error(`${where}: a price query names its budget (good.minPrice/maxPrice), and only a price query does`);
     return e as Judged;
   });
@@ -97,6 +101,7 @@ const isGood = (ad: Ad, good: Good, answer?: Answer) => {
   if (!inBudget(ad, good)) return false;
   if (good.category && ad.category.name !== good.category) return false;
   if (good.subcategory && ad.subcategory?.name !== good.subcategory) return false;
+  if (good.condition && ad.condition !== good.condition) return false;
   if (good.title && !good.title.every((w) => words(ad.title).includes(words(w)))) return false;
   if (good.titleAny && !good.titleAny.some((w) => words(ad.title).includes(words(w)))) return false;
   const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;

@@ -18,7 +18,12 @@ export const searchInfo = z.object({
     location: z.string().optional(),
     /** with a region or several cities in the words ("ncr", "tricity", "mumbai thane"): the cities searched, any of them */
     cities: z.array(z.string()).optional(),
-    condition: z.enum(['NEW', 'USED']).optional(),
+    condition: z.enum(['NEW', 'USED', 'REFURBISHED']).optional(),
+    /** attribute words beside a thing that has them ("automatic car", "single owner bike", "furnished flat"), applied as feature filters with the catalogue's value */
+    fuel: z.string().optional(),
+    transmission: z.string().optional(),
+    noOfOwners: z.string().optional(),
+    furnishing: z.string().optional(),
     /** a budget read from the words, in rupees, applied as the price filter (a bound the request names wins) */
     minPrice: z.number().optional(),
     maxPrice: z.number().optional(),

@@ -17,6 +17,7 @@ import { subcategoryById } from '../../schemas/taxonomy';
 import { boundsFromWords } from './budget';
 import { citiesWithin, DEFAULT_RADIUS_KM, withDistances } from './near';
 import { timed } from '../../lib/server-timing';
+import type { Concept } from './lexicon';
 import { type Place, type SearchPlan, type TermGroup, describeTerms, understand } from './understand';
 
 /** Executes one attempt of a plan: the request's filters plus a text expression and a place. */
@@ -43,12 +44,14 @@ const groupExpression = (group: TermGroup, mode: Mode) => {
  * flats whose description mentions one. The first word that names a subcategory decides.
  */
 const homeOf = (plan: SearchPlan, mode: Mode): string | undefined => {
+  let home: Concept | undefined;
   for (const g of plan.groups) {
     const concept = mode !== 'strict' && g.correction ? g.correction.concept : g.concept;
-    const id = concept?.subcategory ? subcategoryIdByName.get(concept.subcategory) : undefined;
-    if (id) return id;
+    if (!concept?.subcategory || !subcategoryIdByName.has(concept.subcategory)) continue;
+    // a later word may say where the thing is sold ("flat kiraye pe" is a rental, not a flat for sale)
+    if (!home || concept.outranks?.includes(home.subcategory!)) home = concept;
   }
-  return undefined;
+  return home ? subcategoryIdByName.get(home.subcategory!) : undefined;
 };
 const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
 
@@ -70,12 +73,13 @@ export const searchWithUnderstanding = async (
   index: SearchIndex,
   query: ListingsQuery,
   near?: PlannedSearch['near'],
+  attributes = true,
 ): Promise<ListingsPage & { search: SearchInfo }> => {
   const q = query.q ?? '';
   const { dictionary, picked, plan } = await timed('understand', async () => {
     const dictionary = await searchDictionary(env);
     const picked = query.location ? await resolveLocation(db, query.location) : null;
-    return { dictionary, picked, plan: await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near) }) };
+    return { dictionary, picked, plan: await understand(db, dictionary, q, { placePicked: (Boolean(query.location) && picked !== null) || Boolean(near), attributes }) };
   });
   // "search instead for …": the words exactly as typed
   if (query.exact) for (const g of plan.groups) delete g.correction;
@@ -92,7 +96,13 @@ export const searchWithUnderstanding = async (
     // the buyer picked a category: the lone word stays a word
     plan.groups = [{ source: q, terms: [q.toLowerCase()], prefix: false }];
   }
-  if (plan.condition && !query.condition) base.condition = [plan.condition];
+  // condition words ("box pack", "purana") filter too; like attribute words they give way when nothing has them
+  const condition = attributes ? plan.condition : undefined;
+  if (condition && !query.condition) base.condition = [condition];
+  // attribute words ("automatic car", "furnished flat") filter on the catalogue's value, exactly:
+  // "furnished" is not "semi-furnished"; a filter the request names wins
+  const features = Object.fromEntries(Object.entries(plan.features ?? {}).filter(([key]) => !query[key as keyof typeof plan.features & keyof ListingsQuery]));
+  Object.assign(base, features);
   // a budget in the words is the price filter, on every rung of the ladder below: no result outside it
   const budget = boundsFromWords(query, plan.budget);
   Object.assign(base, budget);
@@ -119,7 +129,8 @@ export const searchWithUnderstanding = async (
       q: describeTerms(plan, corrected),
       ...interpretedCategory,
       ...(place ? { location: placeName(place) } : region ? { location: plan.region!.name, cities: plan.region!.cities.map(placeName) } : {}),
-      ...(plan.condition ? { condition: plan.condition } : {}),
+      ...(condition ? { condition } : {}),
+      ...features,
       ...budget,
     },
     ...(hasBudget ? { withoutBudget: plan.budget!.rest } : {}),
@@ -171,7 +182,10 @@ export const searchWithUnderstanding = async (
       if (wider === null) break;
     }
   }
-  return fallback ?? { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
+  if (fallback) return fallback;
+  // no ad has the attribute or condition the words asked for anywhere: the other words, rather than nothing
+  if (Object.keys(features).length || (condition && !query.condition)) return searchWithUnderstanding(env, db, index, query, near, false);
+  return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
 };
 
 /** GET /api/listings: understanding when there are words to search, the plain index otherwise. */

@@ -11,15 +11,31 @@ export interface Concept {
   subcategory?: string;
   category?: string;
   browse?: boolean;
+  /** subcategories whose things it moves into its own ("flat kiraye pe" is sold in Rentals, not Apartments) */
+  outranks?: string[];
 }
 
 export interface Qualifier {
-  condition?: 'USED' | 'NEW';
+  condition?: 'USED' | 'NEW' | 'REFURBISHED';
+}
+
+/** Feature keys that words may set (a subset of the listing filters' FEATURE_FILTER_KEYS). */
+export const ATTRIBUTE_KEYS = ['fuel', 'transmission', 'noOfOwners', 'furnishing'] as const;
+export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
+
+/** A word for a catalogue attribute ("gearless" → transmission Automatic), only beside a thing that has it. */
+export interface Attribute {
+  feature: AttributeKey;
+  /** the catalogue value, as the post form stores it */
+  value: string;
+  /** subcategory names whose ads carry this attribute: the words must name one of them */
+  subcategories: string[];
 }
 
 interface LexiconData {
   concepts: Concept[];
   qualifiers: Record<string, Qualifier>;
+  attributes: Record<string, Attribute>;
   stopwords: string[];
 }
 
@@ -36,6 +52,7 @@ export interface Lexicon {
   /** loose Roman key of a form → concept (Hinglish spellings, transliterated Devanagari) */
   byLooseKey: Map<string, Concept>;
   qualifiers: Map<string, Qualifier>;
+  attributes: Map<string, Attribute>;
   stopwords: Set<string>;
   /** the longest form, in words */
   maxWords: number;
@@ -57,8 +74,9 @@ const build = (source: LexiconData): Lexicon => {
     }
   }
   const qualifiers = new Map(Object.entries(source.qualifiers).map(([k, v]) => [formKey(k), v] as const));
-  for (const k of qualifiers.keys()) maxWords = Math.max(maxWords, k.split(' ').length);
-  return { concepts: source.concepts, byForm, byLooseKey, qualifiers, stopwords: new Set(source.stopwords.map(formKey)), maxWords };
+  const attributes = new Map(Object.entries(source.attributes).map(([k, v]) => [formKey(k), v] as const));
+  for (const k of [...qualifiers.keys(), ...attributes.keys()]) maxWords = Math.max(maxWords, k.split(' ').length);
+  return { concepts: source.concepts, byForm, byLooseKey, qualifiers, attributes, stopwords: new Set(source.stopwords.map(formKey)), maxWords };
 };
 
 let memo: Lexicon | undefined;

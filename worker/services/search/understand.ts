@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { loadLocations } from '../listings/locations';
 import type { SearchDictionary } from './dictionary';
 import { type Budget, readBudget } from './budget';
-import { type Concept, conceptFor, lexicon } from './lexicon';
+import { type AttributeKey, type Concept, type Lexicon, conceptFor, lexicon } from './lexicon';
 import { type Place, type Region, placeInWords } from './places';
 import { isDevanagari, normaliseQuery, tokens } from './text';
 
@@ -35,7 +35,9 @@ export interface SearchPlan {
   place?: Place;
   /** several cities named as one inside the text ("ncr", "tricity", "mumbai thane"): any of them */
   region?: Region;
-  condition?: 'USED' | 'NEW';
+  condition?: 'USED' | 'NEW' | 'REFURBISHED';
+  /** attribute words beside a thing that has them ("automatic car", "furnished flat"): feature filters, catalogue values */
+  features?: Partial<Record<AttributeKey, string>>;
   /** the whole query named a subcategory or category ("lappy", "naukri") */
   browse?: { category?: string; subcategory?: string };
   /** a budget in the words ("under 10k", "2 se 3 lakh"): its bounds in rupees; its words are out of the text */
@@ -65,7 +67,46 @@ const formKey = (form: string) => tokens(form.toLowerCase()).join(' ');
  */
 const conceptTerms = (concept: Concept) => [...new Set([...concept.forms, ...(concept.also ?? [])].map(formKey).filter((term) => /\p{L}/u.test(term)))];
 
-export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean }): Promise<SearchPlan> => {
+/**
+ * Attribute words ("automatic", "single owner", "semi furnished") that sit beside a thing having that
+ * attribute: the longest phrase first, and only when the other words name one of the attribute's
+ * subcategories ("automatic car" yes, "automatic washing machine" no — there the word stays a word).
+ * Returns the feature filters and the words left.
+ */
+const attributesIn = (lex: Lexicon, words: string[]) => {
+  const spans: { at: number; n: number; feature: AttributeKey; value: string; subcategories: string[] }[] = [];
+  for (let i = 0; i < words.length; ) {
+    let n = Math.min(lex.maxWords, words.length - i);
+    for (; n >= 1; n--) {
+      const attribute = lex.attributes.get(words.slice(i, i + n).join(' '));
+      if (attribute) {
+        spans.push({ at: i, n, ...attribute });
+        break;
+      }
+    }
+    i += Math.max(n, 1);
+  }
+  if (!spans.length) return { words };
+  const inSpan = (i: number) => spans.some((s) => i >= s.at && i < s.at + s.n);
+  const rest = words.filter((_, i) => !inSpan(i));
+  const named = new Set<string>();
+  for (let i = 0; i < rest.length; i++) {
+    for (let n = 1; n <= Math.min(lex.maxWords, rest.length - i); n++) {
+      const sub = conceptFor(lex, rest.slice(i, i + n).join(' '))?.subcategory;
+      if (sub) named.add(sub);
+    }
+  }
+  const features: Partial<Record<AttributeKey, string>> = {};
+  const used = new Set<number>();
+  for (const span of spans) {
+    if (!span.subcategories.some((s) => named.has(s)) || features[span.feature]) continue;
+    features[span.feature] = span.value;
+    for (let i = span.at; i < span.at + span.n; i++) used.add(i);
+  }
+  return used.size ? { words: words.filter((_, i) => !used.has(i)), features } : { words };
+};
+
+export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean; attributes?: boolean }): Promise<SearchPlan> => {
   const lex = lexicon();
   // 0. a budget comes out first: its numbers are no words to search ("10k" in no ad's text)
   const normalised = normaliseQuery(q);
@@ -82,7 +123,14 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     if (found.region) plan.region = found.region;
   }
 
-  // 2. qualifiers, concepts and plain words, longest phrase first
+  // 2. attribute words beside a thing that has them become feature filters (off: the words as typed)
+  if (opts.attributes !== false) {
+    const found = attributesIn(lex, words);
+    words = found.words;
+    if (found.features) plan.features = found.features;
+  }
+
+  // 3. qualifiers, concepts and plain words, longest phrase first
   for (let i = 0; i < words.length; ) {
     let matched = false;
     for (let n = Math.min(lex.maxWords, words.length - i); n >= 1 && !matched; n--) {
@@ -131,7 +179,7 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     }
   }
 
-  // 3. a lone word that names a whole subcategory browses it
+  // 4. a lone word that names a whole subcategory browses it
   const only = plan.groups.length === 1 ? plan.groups[0]! : undefined;
   const concept = only?.concept ?? only?.correction?.concept;
   if (concept?.browse && (only?.concept || !dictionary.spelling.has(only!.source))) {
@@ -139,7 +187,7 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     plan.groups = [];
   }
   // a lone qualifier ("used") is all there was: search it as a word rather than for everything
-  if (!plan.groups.length && !plan.browse && !plan.place && !plan.region && !plan.budget && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.region && !plan.budget && !plan.features && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
   return plan;
 };
 
