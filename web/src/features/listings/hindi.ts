@@ -152,4 +152,5 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Within the usual price': 'आम कीमत के दायरे में',
   'Above the usual price': 'आम कीमत से ज़्यादा',
   'under 1 km': '1 कि.मी. से कम',
+  'in {city}': '{city} में',
 };
