@@ -51,6 +51,12 @@ describe('GET /api/listings/facets', () => {
     expect(counts(await facets({ q: 'hondda' }))).toEqual(counts(await facets({ q: 'honda' })));
   });
 
+  it('keeps a category read from the words: a search for one kind of thing counts only that kind', async () => {
+    // "scooty" is understood as the Scooters category with no words left: the counts are the page's
+    expect(counts(await facets({ q: 'scooty' }))).toEqual({ Vehicles: 2, 'Vehicles/Scooters': 2 });
+    expect(places(await facets({ q: 'scooty' }))).toEqual({ Pune: 1, Mumbai: 1 });
+  });
+
   it('counts filters alone without words, and nothing for words that match nothing', async () => {
     const cheap = await facets({ maxPrice: '70000', location: 'Pune' });
     expect(counts(cheap)).toEqual({ Vehicles: 1, 'Vehicles/Scooters': 1, 'Home & Garden': 1, 'Home & Garden/Furniture': 1 });

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createListing, createUser } from '../factories';
@@ -143,6 +144,31 @@ describe('GET /api/listings near me (lat, lng, radiusKm, sortBy=distance)', () =
     expect(titles(far)).not.toContain('Hyundai Creta SX 2020');
     const km = far.data.listings.map((l: { distanceKm: number }) => l.distanceKm);
     expect(km).toEqual([...km].sort((a, b) => a - b));
+  });
+
+  it('says "in the city" instead of a distance for ads known only by their city centre', async () => {
+    // the factory's ads have no position of their own: near Chennai's centre they are "in Chennai"
+    const body = await searchFor({ lat: '13.05', lng: '80.25', radiusKm: '500', sortBy: 'distance' });
+    const chennai = body.data.listings.filter((l: { city: string }) => l.city === 'Chennai');
+    expect(chennai.length).toBe(2);
+    for (const l of chennai) expect(l).toMatchObject({ nearCity: 'Chennai', distanceKm: expect.any(Number) });
+    // a city far away keeps its distance (to its centre: right to a few km at that range)
+    const bengaluru = body.data.listings.find((l: { city: string }) => l.city === 'Bengaluru');
+    expect(bengaluru.nearCity).toBeUndefined();
+    expect(bengaluru.distanceKm).toBeGreaterThan(250);
+    // an ad posted with its area, where the area has only its city's centre: still "in Chennai"
+    const seller = await createUser();
+    const centre = (await env.DB.prepare(`SELECT latitude, longitude FROM locations WHERE kind = 'city' AND name = 'Chennai'`).first<{ latitude: number; longitude: number }>())!;
+    const posted = await createListing(seller, { title: 'Teak study table Mylapore', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture', city: 'Chennai' });
+    const own = await createListing(seller, { title: 'Teak study table Velachery', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture', city: 'Chennai' });
+    await env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(centre.latitude, centre.longitude, posted.id).run();
+    // an ad with a position of its own gets its real distance
+    await env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(12.9815, 80.2180, own.id).run();
+    const tables = await searchFor({ lat: '13.05', lng: '80.25', q: 'teak study table', radiusKm: '30' });
+    const byTitle = Object.fromEntries(tables.data.listings.map((l: { title: string }) => [l.title, l]));
+    expect(byTitle['Teak study table Mylapore']).toMatchObject({ nearCity: 'Chennai' });
+    expect(byTitle['Teak study table Velachery'].nearCity).toBeUndefined();
+    expect(byTitle['Teak study table Velachery'].distanceKm).toBeCloseTo(8.3, 0);
   });
 
   it('searches words near me without reading a place from them or widening', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchInfo } from '../schemas/search';
-import { browseCrumbs, browseHeading, escapeHtml, formatListingDateIst, formatPrice } from './browse-page';
+import { browseCrumbs, browseHeading, browseMarkup, escapeHtml, formatListingDateIst, formatPrice } from './browse-page';
 
 describe('browse page markup helpers', () => {
   it('escapes every character that could end an attribute or open a tag', () => {
@@ -41,5 +41,20 @@ describe('browse page markup helpers', () => {
     expect(browseHeading({ q: 'onneplus' }, info({ q: 'oneplus' }, { relaxed: 'corrected', correctedQuery: 'oneplus' }))).toBe('"onneplus" in India');
     expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' }).map((c) => c.label)).toEqual(['Home', 'Vehicles', 'Items in Pune', 'Cars']);
     expect(browseCrumbs({ category: 'Vehicles', subcategory: 'Cars', location: 'Pune' })[3]!.href).toBe('/products?category=Vehicles&subcategory=Cars&location=Pune');
+  });
+
+  it('puts a place read from the words in the breadcrumb, unless the URL names a place', () => {
+    const crumbs = (params: string, location?: string) => {
+      const html = browseMarkup({
+        origin: 'https://sel.example',
+        subject: { q: 'iphone in pune', location },
+        search: new URLSearchParams(params),
+        results: { listings: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 }, search: { query: 'iphone in pune', interpretedAs: { q: 'iphone', location: 'Pune' }, relaxed: 'none' } },
+      });
+      return html.match(/<nav aria-label="Breadcrumb"[^]*?<\/nav>/)?.[0].replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+    };
+    expect(crumbs('q=iphone+in+pune')).toBe('Home Items in Pune Search "iphone in pune"');
+    // "Search all of India" keeps the words and says India: the URL's place wins
+    expect(crumbs('q=iphone+in+pune&location=India')).toBe('Home Items in India Search "iphone in pune"');
   });
 });

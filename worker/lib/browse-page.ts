@@ -183,7 +183,9 @@ const toolbar = (subject: BrowseSubject, keep: Record<string, string | undefined
 
 /** The page inside <main>, as ProductsPage lays it out (the sidebar's room is kept on wide screens). */
 export const browseMarkup = ({ origin, subject, search, results, popular }: BrowseMarkupInput) => {
-  const crumbs = browseCrumbs(subject);
+  // a place read from the words ("iphone in pune") is where the search looks: the crumbs say so, as the app's do
+  const placeFromWords = search.get('location') === null && search.get('lat') === null ? results.search?.interpretedAs.location : undefined;
+  const crumbs = browseCrumbs({ ...subject, location: subject.location ?? placeFromWords });
   const last = crumbs.length - 1;
   const breadcrumbs =
     '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol>' +

@@ -137,6 +137,8 @@ export const listingSchema = z.object({
   longitude: z.number().nullable(),
   /** with lat/lng in the search: how far the ad is, in km (its own position, else its city's) */
   distanceKm: z.number().optional(),
+  /** with lat/lng: the ad's only position is its city's centre and the buyer is in or near that city — say "in {nearCity}", not a distance */
+  nearCity: z.string().optional(),
   images: z.array(z.string()),
   /** 320 px wide WebP variants of `images`, for cards and lists */
   thumbnails: z.array(z.string()),

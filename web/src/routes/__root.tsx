@@ -3,7 +3,6 @@ import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/re
 import { Suspense, lazy } from 'react';
 import { ErrorPage, NotFoundPage } from '../components/lazy-pages';
 import { SiteHeader } from '../components/SiteHeader';
-import { Toaster } from '../components/Toaster';
 import { LoginModalHost } from '../features/auth/LoginModalHost';
 import { useT } from '../lib/i18n';
 
@@ -11,6 +10,9 @@ import { useT } from '../lib/i18n';
 const SiteFooter = lazy(() => import('../components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
 // The offline and new-version notices and the service worker's registration (decision 025): after the first paint too.
 const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })));
+// No first screen shows a toast: the toaster and its store come in a chunk of their own, fetched at once
+// (a toast pushed before it arrives waits in the store; decision 011's home budget).
+const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -54,7 +56,9 @@ function RootLayout() {
         </Suspense>
       )}
       <LoginModalHost />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <Suspense fallback={null}>
         <OfflineStatus />
       </Suspense>

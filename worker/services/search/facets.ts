@@ -41,8 +41,14 @@ export const shapeFacets = (rows: FacetRow[]): Omit<ListingFacets, 'locations'> 
   return { total: list.reduce((sum, c) => sum + c.count, 0), categories: list };
 };
 
-const countCategories = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch): Promise<Omit<ListingFacets, 'locations'>> => {
-  const built = await buildListingQuery(db, { ...query, category: undefined, subcategory: undefined }, { ...planned, rankFirst: undefined });
+/**
+ * `categoryFromWords`: the category was read from the words ("scooty" searches Scooters with no
+ * words left over), so it is the search itself, not a filter the buyer can take off: taking it off
+ * would count every ad on the site under a search for one thing.
+ */
+const countCategories = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch, categoryFromWords: boolean): Promise<Omit<ListingFacets, 'locations'>> => {
+  const counted = categoryFromWords ? query : { ...query, category: undefined, subcategory: undefined };
+  const built = await buildListingQuery(db, counted, { ...planned, rankFirst: undefined });
   if (built.empty) return { total: 0, categories: [] };
   const key = `facets:listings:${hex(await sha256(JSON.stringify([built.facetSql, built.facetParams])))}`;
   const known = await readCache<Omit<ListingFacets, 'locations'>>(env, key);
@@ -99,8 +105,8 @@ const countLocations = async (env: Env, db: Db, query: ListingsQuery, planned: P
   return facets;
 };
 
-const countFacets = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch): Promise<ListingFacets> => {
-  const [categories, locations] = await Promise.all([countCategories(env, db, query, planned), countLocations(env, db, query, planned)]);
+const countFacets = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch, categoryFromWords = false): Promise<ListingFacets> => {
+  const [categories, locations] = await Promise.all([countCategories(env, db, query, planned, categoryFromWords), countLocations(env, db, query, planned)]);
   return { ...categories, locations };
 };
 
@@ -123,5 +129,6 @@ export const listingFacets = async (env: Env, db: Db, origin: string, query: Lis
   const used = attempts.get(answer.listings) ?? tried.find((a) => a.total > 0) ?? tried[0];
   // nothing searchable in the words (only punctuation): nothing anywhere
   if (!used) return NOTHING;
-  return countFacets(env, db, used.query, used.planned);
+  const categoryFromWords = !query.category && !query.subcategory && Boolean(used.query.category || used.query.subcategory);
+  return countFacets(env, db, used.query, used.planned, categoryFromWords);
 };

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useT } from '../../lib/i18n';
+import { swipeStep } from './photo-gestures';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer').then((m) => ({ default: m.PhotoViewer })));
 /** The full-screen viewer is open while the URL ends in #photos: the phone's back button closes it. */
@@ -17,6 +18,8 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
   const navigate = useNavigate();
   const router = useRouter();
   const [openedHere, setOpenedHere] = useState(false);
+  /** where one finger touched the photo; a sideways swipe from there changes photo, as in the full-screen viewer */
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   if (count === 0) {
     return (
@@ -53,9 +56,23 @@ export function ImageCarousel({ images, thumbs, title }: { images: readonly stri
     }
   };
 
+  // Touch events, not pointer capture: a vertical drag must still scroll the page (touch-action: pan-y).
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches.length === 1 ? event.touches[0] : undefined;
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch || count < 2) return;
+    const step = swipeStep(touch.clientX - start.x, touch.clientY - start.y, event.currentTarget.clientWidth);
+    if (step !== 0) go(current + step);
+  };
+
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
-      <div className="carousel__stage">
+      <div className="carousel__stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} onTouchCancel={() => (touchStart.current = null)}>
         {failed.has(current) ? (
           <p className="carousel__missing">{t('Image not available')}</p>
         ) : (

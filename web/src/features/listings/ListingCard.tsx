@@ -70,7 +70,7 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
           <h3 className="listing-card__title">{listing.title}</h3>
           <div className="listing-card__meta">
             <span className="listing-card__location">
-              {listing.distanceKm !== undefined ? `${listing.distanceKm < 1 ? t('under 1 km') : t('{km} km', { km: Math.round(listing.distanceKm) })} · ` : ''}
+              {listing.nearCity ? `${t('in {city}', { city: listing.nearCity })} · ` : listing.distanceKm !== undefined ? `${listing.distanceKm < 1 ? t('under 1 km') : t('{km} km', { km: Math.round(listing.distanceKm) })} · ` : ''}
               {listing.location}
             </span>
             {date && (

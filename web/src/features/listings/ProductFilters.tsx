@@ -17,6 +17,8 @@ import {
   productsApiQuery,
   withFilters,
   type Condition,
+  type PriceDraft,
+  type PriceDraftError,
 } from './filters';
 import { facetQuery, placeChoices, withFacetCounts } from './facet-counts';
 import { listingQueries } from './queries';
@@ -32,6 +34,8 @@ type FilterPanelProps = {
   mode: Mode;
   /** Drawer only: change it to reset the price inputs after the draft was cleared from outside them. */
   resetToken?: number;
+  /** Drawer only: told whenever the price inputs hold something that cannot be applied (null once they can). */
+  onPriceError?: (error: PriceDraftError | null) => void;
 };
 
 /** One choice in a list: a real link when it applies at once, a toggle button in the drawer. */
@@ -189,10 +193,15 @@ function LocationFilter({ search, onChange, locations, mode }: Omit<FilterPanelP
   );
 }
 
-function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search' | 'onChange' | 'mode'>) {
+function PriceFilter({ search, onChange, mode, onPriceError }: Pick<FilterPanelProps, 'search' | 'onChange' | 'mode' | 'onPriceError'>) {
   const [min, setMin] = useState(search.minPrice === undefined ? '' : String(search.minPrice));
   const [max, setMax] = useState(search.maxPrice === undefined ? '' : String(search.maxPrice));
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<PriceDraftError | null>(null);
+  const error = problem?.error ?? null;
+  const report = (next: PriceDraftError | null) => {
+    setProblem(next);
+    onPriceError?.(next);
+  };
   const minId = useId();
   const maxId = useId();
   const errorId = useId();
@@ -202,10 +211,10 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
   const apply = (draft: { min: string; max: string }) => {
     const parsed = parsePriceDraft(draft, i18n);
     if ('error' in parsed) {
-      setError(parsed.error);
+      report(parsed);
       return;
     }
-    setError(null);
+    report(null);
     if (parsed.minPrice === search.minPrice && parsed.maxPrice === search.maxPrice) return;
     onChange(withFilters(search, parsed));
   };
@@ -213,6 +222,12 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     apply({ min, max });
+  };
+
+  const swap = (swapped: PriceDraft) => {
+    setMin(swapped.min);
+    setMax(swapped.max);
+    apply(swapped);
   };
 
   // In the drawer every keystroke updates the draft; on the sidebar the Apply button commits.
@@ -261,8 +276,13 @@ function PriceFilter({ search, onChange, mode }: Pick<FilterPanelProps, 'search'
         )}
       </div>
       {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
+        <p id={errorId} className="field-error price-filter__error" role="alert">
+          {error}{' '}
+          {problem?.swapped && (
+            <button type="button" className="link-button" onClick={() => swap(problem.swapped!)}>
+              {t('Swap min and max')}
+            </button>
+          )}
         </p>
       )}
     </form>
@@ -335,6 +355,7 @@ export function FilterPanel(props: FilterPanelProps) {
           search={search}
           onChange={onChange}
           mode={mode}
+          onPriceError={props.onPriceError}
         />
       </FilterSection>
       <FilterSection title={t('CONDITION')}>

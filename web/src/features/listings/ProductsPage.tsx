@@ -29,6 +29,7 @@ import {
   RADIUS_CHOICES,
   withFilters,
   type FilterChip,
+  type PriceDraftError,
   type ProductSort,
 } from './filters';
 import { ListingCard } from './ListingCard';
@@ -45,14 +46,16 @@ const EAGER_CARDS = 4;
 /** Cards rendered with the page; the others follow right after the first paint. */
 const FIRST_SCREEN_CARDS = 6;
 
-function Breadcrumbs({ search }: { search: ProductsSearch }) {
+/** `placeFromWords`: the place the search read from the words ("iphone in pune"), when the URL names none. */
+function Breadcrumbs({ search, placeFromWords }: { search: ProductsSearch; placeFromWords?: string }) {
   const { t } = useI18n();
-  const place = isAllIndia(search.location) ? t('India') : (search.location ?? '');
+  const shownPlace = search.location ?? placeFromWords;
+  const place = isAllIndia(shownPlace) ? t('India') : (shownPlace ?? '');
   const crumbs: { label: string; search?: ProductsSearch }[] = [];
   if (search.category) crumbs.push({ label: t(search.category), search: { category: search.category } });
   crumbs.push({
     label: t('Items in {place}', { place }),
-    search: { category: search.category, location: isAllIndia(search.location) ? undefined : search.location },
+    search: { category: search.category, location: isAllIndia(shownPlace) ? undefined : shownPlace },
   });
   if (search.subcategory) {
     crumbs.push({
@@ -72,10 +75,10 @@ function Breadcrumbs({ search }: { search: ProductsSearch }) {
         {crumbs.map((crumb, index) => (
           <li key={crumb.label}>
             {index === last || !crumb.search ? (
-              <span aria-current={index === last ? 'page' : undefined}>{withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}</span>
+              <span aria-current={index === last ? 'page' : undefined}>{withNames(crumb.label, [isAllIndia(shownPlace) ? undefined : shownPlace, search.q])}</span>
             ) : (
               <Link to="/products" search={crumb.search}>
-                {withNames(crumb.label, [isAllIndia(search.location) ? undefined : search.location, search.q])}
+                {withNames(crumb.label, [isAllIndia(shownPlace) ? undefined : shownPlace, search.q])}
               </Link>
             )}
           </li>
@@ -195,20 +198,31 @@ export function ProductsPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [draft, setDraft] = useState<ProductsSearch>(search);
   const [draftResets, setDraftResets] = useState(0);
+  // the drawer's price inputs when they cannot be applied (min above max): Apply says so instead of dropping them
+  const [draftPriceError, setDraftPriceError] = useState<PriceDraftError | null>(null);
+  const [applyRefused, setApplyRefused] = useState(false);
   const resetDraft = (next: ProductsSearch) => {
     setDraft(next);
     setDraftResets((n) => n + 1);
+    setDraftPriceError(null);
+    setApplyRefused(false);
   };
   usePageTitle(productsPageTitle(search, i18n));
   useOpenedFromAlert(search.savedSearch, () => void navigate({ search: (s) => ({ ...s, savedSearch: undefined }), replace: true }));
   // The URL's place is the selected place (spec part 1 §2): the header and later searches follow it.
   // (near me keeps the detected place's name as the label)
   const near = search.lat !== undefined;
-  useEffect(() => {
-    if (!near) syncSelectedLocation(isAllIndia(search.location) ? undefined : search.location);
-  }, [search.location, near]);
-
   const listings = useQuery({ ...listingQueries.list(productsApiQuery(search)), placeholderData: keepPreviousData });
+  // A place read from the words ("iphone in pune") is where the search looks: the location picker
+  // and the breadcrumb show it, as if it had been picked (the notice above the results offers all
+  // of India instead). Only this URL's own answer counts, not the previous page kept on screen.
+  const placeFromWords = !near && !search.location && !listings.isPlaceholderData ? listings.data?.search?.interpretedAs.location : undefined;
+  // words that may name a place: the picker waits for the answer instead of flashing "India" first
+  const placeUnknownYet = !near && !search.location && Boolean(search.q) && (!listings.data || listings.isPlaceholderData);
+  useEffect(() => {
+    if (!near && !placeUnknownYet) syncSelectedLocation(search.location !== undefined ? (isAllIndia(search.location) ? undefined : search.location) : placeFromWords);
+  }, [search.location, near, placeFromWords, placeUnknownYet]);
+
   // a search that failed for want of a network runs again by itself once the network is back
   const refetchListings = listings.refetch;
   const failedOffline = listings.isError && isNetworkError(listings.error);
@@ -229,7 +243,7 @@ export function ProductsPage() {
   const clearAll = () => apply(clearedFilters(search));
 
   const openDrawer = () => {
-    setDraft(search);
+    resetDraft(search);
     setDrawerOpen(true);
   };
 
@@ -244,7 +258,7 @@ export function ProductsPage() {
 
   return (
     <div className="products-page">
-      <Breadcrumbs search={search} />
+      <Breadcrumbs search={search} placeFromWords={placeFromWords} />
       <div className="products-head">
         <h1 className="page-title">{withNames(heading, headingNames)}</h1>
         {page && (
@@ -349,6 +363,12 @@ export function ProductsPage() {
         title={t('Filters')}
         variant="drawer-right"
         footer={
+          <>
+          {applyRefused && draftPriceError && (
+            <p className="field-error drawer-actions__error" role="alert">
+              {t('Check the price before applying: {error}', { error: draftPriceError.error })}
+            </p>
+          )}
           <div className="drawer-actions">
             <button type="button" className="button button--outline" onClick={() => resetDraft(clearedFilters(draft))}>
               {t('Clear All')}
@@ -357,6 +377,12 @@ export function ProductsPage() {
               type="button"
               className="button button--primary"
               onClick={() => {
+                // a price the inputs cannot apply is never dropped quietly: the buyer fixes or swaps it first
+                if (draftPriceError) {
+                  setApplyRefused(true);
+                  document.querySelector<HTMLElement>('.dialog--drawer-right .price-filter input[aria-invalid]')?.focus();
+                  return;
+                }
                 setDrawerOpen(false);
                 apply(draft, true);
               }}
@@ -364,6 +390,7 @@ export function ProductsPage() {
               {t('Apply Filters')}
             </button>
           </div>
+          </>
         }
       >
         <section className="drawer-current" aria-label={t('Current Filters')}>
@@ -384,7 +411,18 @@ export function ProductsPage() {
             </ul>
           )}
         </section>
-        <FilterPanel search={draft} onChange={setDraft} categories={categories.data} locations={locations.data} mode="draft" resetToken={draftResets} />
+        <FilterPanel
+          search={draft}
+          onChange={setDraft}
+          categories={categories.data}
+          locations={locations.data}
+          mode="draft"
+          resetToken={draftResets}
+          onPriceError={(error) => {
+            setDraftPriceError(error);
+            if (!error) setApplyRefused(false);
+          }}
+        />
       </Dialog>
     </div>
   );

@@ -155,7 +155,8 @@ describe('page title and price inputs', () => {
   it('reads blank inputs as no limit and rejects a reversed range', () => {
     expect(parsePriceDraft({ min: '', max: '' })).toEqual({ minPrice: undefined, maxPrice: undefined });
     expect(parsePriceDraft({ min: '1,000', max: '₹ 5000' })).toEqual({ minPrice: 1000, maxPrice: 5000 });
-    expect(parsePriceDraft({ min: '9000', max: '5000' })).toHaveProperty('error');
+    // reversed: an error that offers the swap, never a range with one end dropped
+    expect(parsePriceDraft({ min: '9000', max: '5,000' })).toEqual({ error: 'Minimum price cannot be more than maximum price.', swapped: { min: '5,000', max: '9000' } });
     expect(parsePriceDraft({ min: 'abc', max: '' })).toHaveProperty('error');
   });
 });

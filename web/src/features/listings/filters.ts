@@ -241,8 +241,11 @@ export function productsPageTitle(search: ProductsSearch, { t }: I18n = ENGLISH)
 
 export type PriceDraft = { min: string; max: string };
 
+/** A price input that cannot be applied: what to tell the buyer, and for a reversed range the swap that fixes it. */
+export type PriceDraftError = { error: string; swapped?: PriceDraft };
+
 /** Reads the price inputs: blanks mean no limit; a bad or reversed range is an error message. */
-export function parsePriceDraft(draft: PriceDraft, { t }: I18n = ENGLISH): { minPrice?: number; maxPrice?: number } | { error: string } {
+export function parsePriceDraft(draft: PriceDraft, { t }: I18n = ENGLISH): { minPrice?: number; maxPrice?: number } | PriceDraftError {
   const read = (text: string) => {
     const cleaned = text.replace(/[,\s₹]/g, '');
     if (cleaned === '') return undefined;
@@ -253,7 +256,8 @@ export function parsePriceDraft(draft: PriceDraft, { t }: I18n = ENGLISH): { min
   const maxPrice = read(draft.max);
   if (Number.isNaN(minPrice) || Number.isNaN(maxPrice)) return { error: t('Enter prices as whole numbers of rupees.') };
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    return { error: t('Minimum price cannot be more than maximum price.') };
+    // most often the two boxes were filled the wrong way round: offer to swap them rather than guess
+    return { error: t('Minimum price cannot be more than maximum price.'), swapped: { min: draft.max, max: draft.min } };
   }
   return { minPrice, maxPrice };
 }

@@ -142,6 +142,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   '{subject} - Buy & Sell Online': '{subject} - ऑनलाइन खरीदें और बेचें',
   'Enter prices as whole numbers of rupees.': 'कीमत पूरे रुपयों में लिखें।',
   'Minimum price cannot be more than maximum price.': 'न्यूनतम कीमत अधिकतम कीमत से ज़्यादा नहीं हो सकती।',
+  'Swap min and max': 'न्यूनतम और अधिकतम आपस में बदलें',
+  'Check the price before applying: {error}': 'लागू करने से पहले कीमत देखें: {error}',
   // ListingDetail.tsx and PriceComparison.tsx (decision 026)
   'See all ads by this seller': 'इस विक्रेता के सभी विज्ञापन देखें',
   'Price vs similar ads': 'मिलते-जुलते विज्ञापनों से कीमत की तुलना',
@@ -149,4 +151,5 @@ export const HINDI_TEXTS: Record<string, string> = {
   'Within the usual price': 'आम कीमत के दायरे में',
   'Above the usual price': 'आम कीमत से ज़्यादा',
   'under 1 km': '1 कि.मी. से कम',
+  'in {city}': '{city} में',
 };
