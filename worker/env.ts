@@ -5,6 +5,8 @@ export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
+  /** the running Worker version (its id changes with every deploy); optional for callers without it */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
   /** resizing for photo variants; optional so a missing binding only means full-size photos */
   IMAGES?: ImagesBinding;
   ASSETS?: Fetcher;

@@ -97,8 +97,8 @@ const audience = (req: Request, pathname: string) => {
 };
 
 /** The cache's key for a request whose URL is already canonical (canonicalCacheUrl). */
-export const edgeCacheKey = (req: Request, canonical: URL, version: string) =>
-  new Request(`${canonical.origin}/__edge/v${version}/${audience(req, canonical.pathname)}${canonical.pathname}${canonical.search}`);
+export const edgeCacheKey = (req: Request, canonical: URL, version: string, build = '') =>
+  new Request(`${canonical.origin}/__edge/v${version}${build ? `-${build}` : ''}/${audience(req, canonical.pathname)}${canonical.pathname}${canonical.search}`);
 
 const etagOf = async (body: ArrayBuffer) => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', body));
@@ -246,7 +246,9 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!store || !canonical) return next();
   const version = await currentVersion(c.env);
   if (version === 'unavailable') return next();
-  const key = edgeCacheKey(c.req.raw, canonical, version);
+  // the deployed version as well as the data's: a page names the build's script files, which leave
+  // with a deploy, so an entry from the build before must never be served after it
+  const key = edgeCacheKey(c.req.raw, canonical, version, c.env.CF_VERSION_METADATA?.id.slice(0, 8));
   // the request's Cache-Control / Pragma are not consulted: no client decides that we render afresh
   // (the page-cache bench times renders through a switch no deployment has)
   const bypass = c.env.EDGE_CACHE === 'measure' && c.req.header('x-edge-cache') === 'bypass';
