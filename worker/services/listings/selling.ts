@@ -2,7 +2,7 @@ import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { afterCommit, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Listing } from '../../schemas/listings';
 import {
   ENUM_FEATURES,
@@ -306,13 +306,20 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
     if (attempt === 3) throw await posting.onRaceLost();
   }
   // what follows the write runs side by side, each a round trip or two to the database
-  // (decision 022); the answer waits for all of them, as before
+  // (decision 022); the answer waits for all of them, as before. The ad is stored now: a passing
+  // database failure from here on must not answer as if it were not (decision 029), so the read of
+  // the answer is tried again, and a notification that could not be stored is logged, not thrown
+  // (the ad's status shows in the seller's own list all the same).
+  const notifyOwner = (status: 'REJECTED' | 'PENDING', title: Parameters<typeof render>[1], body: (lang: Parameters<typeof render>[0]) => string) =>
+    notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, title), body: body(lang), data: { listingId: id, status } })).catch((err: unknown) =>
+      console.warn('ad status notification not stored', id, err),
+    );
   const [listing] = await Promise.all([
-    getListing(env, db, origin, id, userId),
+    afterCommit(() => getListing(env, db, origin, id, userId)),
     posted ? dispatchEvents(env, [posted.id]) : undefined,
     // the owner's notifications in their language (decision 010); the stored reject_reason stays English
-    verdict ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } })) : undefined,
-    held ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } })) : undefined,
+    verdict ? notifyOwner('REJECTED', 'adNotPublishedTitle', (lang) => verdictText(verdict, lang)) : undefined,
+    held ? notifyOwner('PENDING', 'adHeldTitle', (lang) => render(lang, 'adHeldDuplicatePhotos')) : undefined,
     invalidateListingCaches(env),
   ]);
   return listing;
