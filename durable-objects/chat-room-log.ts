@@ -8,20 +8,25 @@ import { scamWarning } from '../worker/services/chat/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER } from '../worker/services/trust/trust';
 
 /**
- * The chat room's own log (decision 002, addendum "the room's log"). A message is stored first in
- * the room's SQLite storage — in the object's own process, no round trip — and acknowledged from
- * there; the room then copies what it stored to D1 in batches, where the chat list, unread counts,
- * history and leads read it. Three tables:
- * - `log_pending`: messages stored and not yet copied to D1 (deleted once copied);
+ * The chat room's own store (decision 031; decision 002's addendum "the room's log" before it). Every
+ * message of the conversation lives in the room's SQLite storage — in the object's own process, no
+ * round trip — and is acknowledged from there. D1 keeps only the conversation's row (last sequence,
+ * preview, read marks), which the room brings up to date in batches; the history, resyncs, retries
+ * and leads are read from the room. Tables:
+ * - `room_messages`: every message, by seq;
  * - `log_client_ids`: (sender, clientId) → seq and id of every message sent with a clientId, so a
  *   retry is answered with the stored message; kept for CLIENT_ID_DAYS;
- * - `log_meta`: the room's last sequence number (the room numbers its messages; D1 follows).
+ * - `log_meta`: `last_seq` (the room numbers its messages; D1 follows), `d1_seq` (the last message
+ *   D1's conversation row reflects), `imported` (1 once the messages D1 held from before were
+ *   copied in) and `import_after` (how far that copy got: it resumes there).
  */
 
-/** Most messages one D1 copy carries. */
+/** Most messages one update of D1's conversation row covers (and one page of a resync). */
 export const MAX_COPY = 100;
 /** How long a clientId is remembered for retries (the web client retries within minutes). */
 export const CLIENT_ID_DAYS = 7;
+/** Messages read from D1 per statement when the room copies in the history D1 held before. */
+export const IMPORT_PAGE = 500;
 
 export interface Committed {
   message: ChatMessage;
@@ -91,38 +96,60 @@ export const refusal = (members: Members, input: ChatSendInput): Error | undefin
   return undefined;
 };
 
-export const createLogTables = (sql: SqlStorage) => {
-  sql.exec(`CREATE TABLE IF NOT EXISTS log_pending (
+const COLUMNS = 'seq, id, sender_id, content, message_type, client_id, warning, created_at';
+
+const hasMeta = (sql: SqlStorage, k: string) => sql.exec('SELECT 1 FROM log_meta WHERE k = ?', k).toArray().length > 0;
+const meta = (sql: SqlStorage, k: string): number => sql.exec<{ v: number }>('SELECT v FROM log_meta WHERE k = ?', k).toArray()[0]?.v ?? 0;
+const setMeta = (sql: SqlStorage, k: string, v: number) => {
+  sql.exec(`INSERT INTO log_meta VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, k, v);
+};
+
+export const createLogTables = (sql: SqlStorage, storage: DurableObjectStorage) => {
+  sql.exec(`CREATE TABLE IF NOT EXISTS room_messages (
     seq INTEGER PRIMARY KEY, id TEXT NOT NULL, sender_id TEXT NOT NULL, content TEXT NOT NULL, message_type TEXT NOT NULL,
     client_id TEXT, warning TEXT, created_at INTEGER NOT NULL)`);
   sql.exec(`CREATE TABLE IF NOT EXISTS log_client_ids (
     sender_id TEXT NOT NULL, client_id TEXT NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL, created_at INTEGER NOT NULL,
     PRIMARY KEY (sender_id, client_id))`);
   sql.exec(`CREATE TABLE IF NOT EXISTS log_meta (k TEXT PRIMARY KEY, v INTEGER NOT NULL)`);
+  // A room from before decision 031 kept only the messages not yet copied to D1 (log_pending), the
+  // rest being in D1: they join the room's store, and D1's conversation row is brought up to date
+  // from the first of them. The older ones are copied in from D1 before the room next needs them.
+  const legacy = sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log_pending'`).toArray().length > 0;
+  storage.transactionSync(() => {
+    let firstPending: number | null = null;
+    if (legacy) {
+      firstPending = sql.exec<{ s: number | null }>('SELECT min(seq) AS s FROM log_pending').one().s;
+      sql.exec(`INSERT OR IGNORE INTO room_messages (${COLUMNS}) SELECT ${COLUMNS} FROM log_pending`);
+      sql.exec('DROP TABLE log_pending');
+    }
+    if (!hasMeta(sql, 'd1_seq')) setMeta(sql, 'd1_seq', firstPending !== null ? firstPending - 1 : meta(sql, 'last_seq'));
+  });
 };
 
-export const localLastSeq = (sql: SqlStorage): number => (sql.exec<{ v: number }>(`SELECT v FROM log_meta WHERE k = 'last_seq'`).toArray()[0]?.v ?? 0);
+export const localLastSeq = (sql: SqlStorage): number => meta(sql, 'last_seq');
 
-type PendingRow = Omit<MessageRow, 'chat_id'>;
+/** Whether the messages D1 held from before decision 031 have all been copied into the room. */
+export const isImported = (sql: SqlStorage) => meta(sql, 'imported') === 1;
 
-const fromPending = (chatId: string, r: PendingRow): MessageRow => ({ ...r, chat_id: chatId });
+type StoredRow = Omit<MessageRow, 'chat_id'>;
 
-/** The stored message a retry (same sender and clientId) refers to: from the log, or from D1 once copied. */
-export const findByClientId = async (env: Env, sql: SqlStorage, chatId: string, senderId: string, clientId: string): Promise<ChatMessage | undefined> => {
-  const known = sql.exec<{ seq: number; id: string }>('SELECT seq, id FROM log_client_ids WHERE sender_id = ? AND client_id = ?', senderId, clientId).toArray()[0];
+const withChat = (chatId: string, r: StoredRow): MessageRow => ({ ...r, chat_id: chatId });
+
+/** The stored message a retry (same sender and clientId) refers to. */
+export const findByClientId = (sql: SqlStorage, chatId: string, senderId: string, clientId: string): ChatMessage | undefined => {
+  const known = sql.exec<{ seq: number }>('SELECT seq FROM log_client_ids WHERE sender_id = ? AND client_id = ?', senderId, clientId).toArray()[0];
   if (!known) return undefined;
-  const pending = sql.exec<PendingRow>('SELECT * FROM log_pending WHERE seq = ?', known.seq).toArray()[0];
-  if (pending) return toMessage(fromPending(chatId, pending));
-  const copied = await env.DB.prepare('SELECT * FROM messages WHERE id = ?').bind(known.id).first<MessageRow>();
-  if (copied) return toMessage(copied);
-  // D1 no longer holds it (its conversation was deleted): the clientId is free again
+  const stored = sql.exec<StoredRow>(`SELECT ${COLUMNS} FROM room_messages WHERE seq = ?`, known.seq).toArray()[0];
+  if (stored) return toMessage(withChat(chatId, stored));
+  // the room no longer holds it: the clientId is free again
   sql.exec('DELETE FROM log_client_ids WHERE sender_id = ? AND client_id = ?', senderId, clientId);
   return undefined;
 };
 
 /**
- * Stores a group of accepted sends in the room's log, in order, in one local transaction, and
- * returns their messages. `lastSeq` is the room's last sequence number before them.
+ * Stores a group of accepted sends in the room, in order, in one local transaction, and returns
+ * their messages. `lastSeq` is the room's last sequence number before them.
  */
 export const appendToLog = (sql: SqlStorage, storage: DurableObjectStorage, chatId: string, lastSeq: number, inputs: ChatSendInput[], now = Date.now()): MessageRow[] =>
   storage.transactionSync(() => {
@@ -140,60 +167,171 @@ export const appendToLog = (sql: SqlStorage, storage: DurableObjectStorage, chat
       }),
     );
     for (const r of rows) {
-      sql.exec('INSERT INTO log_pending VALUES (?, ?, ?, ?, ?, ?, ?, ?)', r.seq, r.id, r.sender_id, r.content, r.message_type, r.client_id, r.warning, r.created_at);
+      sql.exec(`INSERT INTO room_messages (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.seq, r.id, r.sender_id, r.content, r.message_type, r.client_id, r.warning, r.created_at);
       if (r.client_id) sql.exec('INSERT INTO log_client_ids VALUES (?, ?, ?, ?, ?)', r.sender_id, r.client_id, r.seq, r.id, r.created_at);
     }
-    if (rows.length) sql.exec(`INSERT INTO log_meta VALUES ('last_seq', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, rows[rows.length - 1]!.seq);
+    if (rows.length) setMeta(sql, 'last_seq', rows[rows.length - 1]!.seq);
     return rows;
   });
 
-export const pendingRows = (sql: SqlStorage, chatId: string, afterSeq = 0, limit = MAX_COPY): MessageRow[] =>
-  sql.exec<PendingRow>('SELECT * FROM log_pending WHERE seq > ? ORDER BY seq LIMIT ?', afterSeq, limit).toArray().map((r) => fromPending(chatId, r));
+/** Stored messages after `afterSeq`, oldest first. */
+export const rowsAfter = (sql: SqlStorage, chatId: string, afterSeq: number, limit: number): MessageRow[] =>
+  sql.exec<StoredRow>(`SELECT ${COLUMNS} FROM room_messages WHERE seq > ? ORDER BY seq LIMIT ?`, afterSeq, limit).toArray().map((r) => withChat(chatId, r));
 
-export const hasPending = (sql: SqlStorage) => sql.exec('SELECT 1 FROM log_pending LIMIT 1').toArray().length > 0;
+/** A page counted from the newest (page 1 is the newest `limit`), returned oldest first. */
+export const pageFromNewest = (sql: SqlStorage, chatId: string, page: number, limit: number): MessageRow[] =>
+  sql
+    .exec<StoredRow>(`SELECT ${COLUMNS} FROM room_messages ORDER BY seq DESC LIMIT ? OFFSET ?`, limit, (page - 1) * limit)
+    .toArray()
+    .reverse()
+    .map((r) => withChat(chatId, r));
 
-/** What one copy to D1 did. */
+/** Messages D1's conversation row does not reflect yet. */
+export const pendingRows = (sql: SqlStorage, chatId: string, limit = MAX_COPY): MessageRow[] => rowsAfter(sql, chatId, meta(sql, 'd1_seq'), limit);
+
+export const hasPending = (sql: SqlStorage) => sql.exec('SELECT 1 FROM room_messages WHERE seq > ? LIMIT 1', meta(sql, 'd1_seq')).toArray().length > 0;
+
+/**
+ * The seller's first answer in a conversation the buyer opened, in ms (the seller page's reply
+ * time, decision 026), when one of `rows` is it; D1 keeps the first value it is given.
+ */
+export const firstReplyMs = (sql: SqlStorage, members: Pick<Members, 'buyerId' | 'sellerId'>, rows: MessageRow[]): number | null => {
+  const answer = rows.find((r) => r.sender_id === members.sellerId && r.seq > 1);
+  if (!answer) return null;
+  const first = sql.exec<{ sender_id: string; created_at: number }>('SELECT sender_id, created_at FROM room_messages WHERE seq = 1').toArray()[0];
+  if (first?.sender_id !== members.buyerId) return null;
+  const earlier = sql.exec('SELECT 1 FROM room_messages WHERE sender_id = ? AND seq < ? LIMIT 1', members.sellerId, answer.seq).toArray().length > 0;
+  return earlier ? null : Math.max(0, answer.created_at - first.created_at);
+};
+
+/** What one update of D1's conversation row did. */
 export interface Copied {
-  /** the copied messages, each with whether its recipient had an inbox tab open (`inbox_presence`) */
+  /** the messages D1's row had not reflected before, each with whether its recipient had an inbox tab open (`inbox_presence`) */
   messages: { row: MessageRow; inboxOpen: boolean }[];
   /** the members as D1 has them now (read in the same batch) */
   members: Members | undefined;
 }
 
 /**
- * Copies log rows to D1 in one batch (one transaction), in seq order; the trigger
- * `messages_advance_chat` (migration 0023) moves the chat's last_seq, preview and the sender's read
- * mark. A row D1 already holds (a copy repeated after a crash between D1's commit and the log's
- * delete) is skipped (`OR IGNORE`); a chat that no longer exists takes nothing. The same batch
- * re-reads the members, so the room's view of blocks and sessions is never older than its last copy.
+ * Brings D1's conversation row up to date with stored messages, in one batch (one transaction):
+ * last_seq, the preview and its time, each sender's read mark (a sender has read up to their own
+ * message) and the seller's first reply time. A row already up to date (an update repeated after a
+ * crash between D1's commit and the room noting it) is left alone, and only messages it had not
+ * reflected are returned for notifying. The same batch re-reads the members, so the room's view of
+ * blocks and sessions is never older than its last update.
  */
-export const copyToD1 = async (env: Env, members: Pick<Members, 'buyerId' | 'sellerId'>, chatId: string, rows: MessageRow[]): Promise<Copied> => {
+export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members, 'buyerId' | 'sellerId'>, chatId: string, rows: MessageRow[]): Promise<Copied> => {
   const db = env.DB;
-  const statements = rows.map((r) =>
+  const last = rows[rows.length - 1]!;
+  const sentBy = (userId: string) => rows.reduce((seq, r) => (r.sender_id === userId ? Math.max(seq, r.seq) : seq), 0);
+  const results = await db.batch([
+    db.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId),
     db
       .prepare(
-        `INSERT OR IGNORE INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at)
-         SELECT ?1, c.id, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM chats c WHERE c.id = ?9
-         RETURNING EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?10) AS inbox_open`,
+        `UPDATE chats SET last_seq = ?1, last_message = substr(?2, 1, 200), last_message_at = ?3, updated_at = ?3,
+           buyer_last_read_seq = max(buyer_last_read_seq, ?4), seller_last_read_seq = max(seller_last_read_seq, ?5),
+           first_reply_ms = coalesce(first_reply_ms, ?6)
+         WHERE id = ?7 AND last_seq < ?1
+         RETURNING EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?8) AS buyer_inbox, EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?9) AS seller_inbox`,
       )
-      .bind(r.id, r.seq, r.sender_id, r.content, r.message_type, r.client_id, r.warning, r.created_at, chatId, otherMember(members, r.sender_id)),
-  );
-  const results = await db.batch([...statements, membersStatement(env, chatId)]);
+      .bind(last.seq, last.content, last.created_at, sentBy(members.buyerId), sentBy(members.sellerId), firstReplyMs(sql, members, rows), chatId, members.buyerId, members.sellerId),
+    membersStatement(env, chatId),
+  ]);
+  const before = (results[0]?.results[0] as { last_seq: number } | undefined)?.last_seq ?? 0;
+  const presence = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
   const messages: Copied['messages'] = [];
-  for (const [i, row] of rows.entries()) {
-    const inserted = results[i]?.results[0] as { inbox_open: number } | undefined;
-    // not inserted: D1 had it already (its notification went out with the first copy)
-    if (inserted) messages.push({ row, inboxOpen: inserted.inbox_open === 1 });
+  // not updated: the chat is gone, or D1 had these already (their notifications went out then)
+  if (presence) {
+    for (const row of rows) {
+      if (row.seq <= before) continue;
+      messages.push({ row, inboxOpen: (otherMember(members, row.sender_id) === members.buyerId ? presence.buyer_inbox : presence.seller_inbox) === 1 });
+    }
   }
-  return { messages, members: toMembers(results[rows.length]?.results[0] as MembersRow | undefined) };
+  return { messages, members: toMembers(results[2]?.results[0] as MembersRow | undefined) };
 };
 
-/** Drops copied rows from the log. */
+/** Notes that D1's conversation row reflects every message up to `upToSeq`. */
 export const markCopied = (sql: SqlStorage, upToSeq: number) => {
-  sql.exec('DELETE FROM log_pending WHERE seq <= ?', upToSeq);
+  if (upToSeq > meta(sql, 'd1_seq')) setMeta(sql, 'd1_seq', upToSeq);
+};
+
+/**
+ * Copies one page of the messages D1 held from before decision 031 into the room (idempotent: a
+ * message the room holds is kept; resumable: it continues after the last page copied). Recent
+ * clientIds come along, so a retry of a message sent before the move still finds it. Returns how
+ * many it read and whether D1 has no more.
+ */
+export const importPage = async (env: Env, sql: SqlStorage, storage: DurableObjectStorage, chatId: string, now = Date.now()): Promise<{ copied: number; done: boolean }> => {
+  const after = meta(sql, 'import_after');
+  const { results } = await env.DB.prepare(`SELECT ${COLUMNS} FROM messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT ?`)
+    .bind(chatId, after, IMPORT_PAGE)
+    .all<StoredRow>();
+  const cutoff = now - CLIENT_ID_DAYS * 86_400_000;
+  const done = results.length < IMPORT_PAGE;
+  storage.transactionSync(() => {
+    for (const r of results) {
+      sql.exec(`INSERT OR IGNORE INTO room_messages (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.seq, r.id, r.sender_id, r.content, r.message_type, r.client_id, r.warning, r.created_at);
+      if (r.client_id && r.created_at >= cutoff) sql.exec('INSERT OR IGNORE INTO log_client_ids VALUES (?, ?, ?, ?, ?)', r.sender_id, r.client_id, r.seq, r.id, r.created_at);
+    }
+    if (results.length) {
+      const top = results[results.length - 1]!.seq;
+      setMeta(sql, 'import_after', top);
+      // D1's row already reflects what D1 held
+      if (top > meta(sql, 'last_seq')) setMeta(sql, 'last_seq', top);
+      if (top > meta(sql, 'd1_seq')) setMeta(sql, 'd1_seq', top);
+    }
+    if (done) setMeta(sql, 'imported', 1);
+  });
+  return { copied: results.length, done };
+};
+
+/** What the room holds, for the consistency checker: D1's conversation row is checked against it. */
+export interface RoomSummary {
+  maxSeq: number;
+  count: number;
+  lastContent: string | null;
+  lastAt: number | null;
+  /** each member's newest own message (0 for none) */
+  sentBy: Record<string, number>;
+  /** who sent the first message, and when */
+  first: { senderId: string; at: number } | null;
+  /** when each member sent their first message */
+  firstAt: Record<string, number>;
+}
+
+export const roomSummary = (sql: SqlStorage): RoomSummary => {
+  const totals = sql.exec<{ max_seq: number | null; n: number }>('SELECT max(seq) AS max_seq, count(*) AS n FROM room_messages').one();
+  // the preview is cut as D1 cuts it (substr counts characters, not UTF-16 units)
+  const last = sql.exec<{ preview: string; created_at: number }>('SELECT substr(content, 1, 200) AS preview, created_at FROM room_messages ORDER BY seq DESC LIMIT 1').toArray()[0];
+  const sentBy: Record<string, number> = {};
+  for (const r of sql.exec<{ sender_id: string; s: number }>('SELECT sender_id, max(seq) AS s FROM room_messages GROUP BY sender_id')) sentBy[r.sender_id] = r.s;
+  const firstRow = sql.exec<{ sender_id: string; created_at: number }>('SELECT sender_id, created_at FROM room_messages WHERE seq = 1').toArray()[0];
+  const firstAt: Record<string, number> = {};
+  for (const r of sql.exec<{ sender_id: string; at: number }>(
+    'SELECT m.sender_id, m.created_at AS at FROM room_messages m WHERE m.seq = (SELECT min(seq) FROM room_messages WHERE sender_id = m.sender_id)',
+  ))
+    firstAt[r.sender_id] = r.at;
+  return {
+    maxSeq: totals.max_seq ?? 0,
+    count: totals.n,
+    lastContent: last?.preview ?? null,
+    lastAt: last?.created_at ?? null,
+    sentBy,
+    first: firstRow ? { senderId: firstRow.sender_id, at: firstRow.created_at } : null,
+    firstAt,
+  };
 };
 
 /** Forgets clientIds older than CLIENT_ID_DAYS (from the room's alarm, not per message). */
 export const pruneClientIds = (sql: SqlStorage, now = Date.now()) => {
   sql.exec('DELETE FROM log_client_ids WHERE created_at < ?', now - CLIENT_ID_DAYS * 86_400_000);
 };
+
+/** For the seller's leads (decision 015): when the conversation began, and the buyer's messages that may carry a phone number, newest first. */
+export const leadFacts = (sql: SqlStorage, buyerId: string, limit = 50): { firstAt: number | null; numbered: string[] } => ({
+  firstAt: sql.exec<{ created_at: number }>('SELECT created_at FROM room_messages WHERE seq = 1').toArray()[0]?.created_at ?? null,
+  numbered: sql
+    .exec<{ content: string }>(`SELECT content FROM room_messages WHERE sender_id = ? AND content GLOB '*[0-9][0-9][0-9]*' ORDER BY seq DESC LIMIT ?`, buyerId, limit)
+    .toArray()
+    .map((r) => r.content),
+});

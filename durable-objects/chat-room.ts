@@ -6,39 +6,47 @@ import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
+import type { ChatHistoryQuery } from '../worker/durable-object-contracts';
 import { notifyNewMessage } from '../worker/services/chat/chat-notify';
 import { pushToInbox } from '../worker/services/notifications/notifications';
 import {
   SessionEnded,
   appendToLog,
-  copyToD1,
   createLogTables,
   findByClientId,
   hasPending,
+  importPage,
+  isImported,
+  leadFacts,
   localLastSeq,
   MAX_COPY,
   markCopied,
   membersStatement,
   otherMember,
+  pageFromNewest,
   pendingRows,
   pruneClientIds,
   refusal,
+  roomSummary,
+  rowsAfter,
+  syncToD1,
   toMembers,
   type Committed,
   type Copied,
   type Members,
+  type RoomSummary,
 } from './chat-room-log';
 import { TypingGate } from './typing-gate';
 
 /** Most sends stored in one local transaction; more wait for the next. */
 const MAX_GROUP = 50;
-/** Under load, copies of one room to D1 start at most this often (each copies everything stored since). */
+/** Under load, updates of one room's D1 conversation row start at most this often (each covers everything stored since). */
 export const COPY_INTERVAL_MS = 1000;
-/** A copy that failed is retried after 1, 2, 4 … s, at most this long. */
+/** An update of D1 that failed is retried after 1, 2, 4 … s, at most this long. */
 const MAX_COPY_BACKOFF_MS = 30_000;
 /** The members (sessions, blocks) are re-read from D1 when older than this, besides every copy re-reading them. */
 const MEMBERS_TTL_MS = 5000;
-/** A backstop for stored messages not yet copied when the object is evicted: its alarm copies them. */
+/** A backstop for stored messages D1's row does not reflect yet when the object is evicted: its alarm updates it. */
 const ALARM_MS = 30_000;
 
 const memberTag = (userId: string) => `member:${userId}`;
@@ -59,11 +67,13 @@ interface WaitingSend {
 
 /**
  * One room per conversation (named by chat id). It is the only writer of the conversation: every
- * message gets the next sequence number, is stored in the room's own log (its SQLite storage), and
- * only then is acknowledged and broadcast. The room copies its log to D1 in batches, at most one
- * copy in flight and, under load, one a second (decision 002, "the room's log"); a REST send, a
- * read receipt, a resync and a REST history read wait for the copy, so D1 holds what they refer to.
- * Sends that arrive while the room is busy are stored together (group commit).
+ * message gets the next sequence number, is stored in the room's own SQLite storage — where the
+ * conversation's messages live (decision 031) — and only then is acknowledged and broadcast. D1
+ * keeps the conversation's row (last seq, preview, read marks), which the room brings up to date in
+ * batches, at most one update in flight and, under load, one a second (decision 002, "the room's
+ * log"); a REST send and a read receipt wait for it, so the chat list and unread counts include what
+ * they refer to. History, resyncs and retries are read from the room. Sends that arrive while the
+ * room is busy are stored together (group commit).
  */
 export class ChatRoom extends Server<Env> implements ChatRoomContract {
   static override options = { hibernate: true };
@@ -90,7 +100,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   #typing = new TypingGate();
   /** the room's last sequence number: the log's, or D1's for a room that has none yet */
   #lastSeq = 0;
-  /** copies to D1, one at a time */
+  /** updates of D1's conversation row ("copies"), one at a time */
   #copying: Promise<void> = Promise.resolve();
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
   #lastCopyAt = 0;
@@ -98,11 +108,13 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   /** when the alarm is set to go off, as far as this instance knows */
   #alarmAt: number | undefined;
   #tablesReady = false;
+  /** the copy of the history D1 held from before decision 031, shared by everyone who waits for it */
+  #importing: Promise<void> | undefined;
 
   get #sql(): SqlStorage {
     const sql = this.ctx.storage.sql;
     if (!this.#tablesReady) {
-      createLogTables(sql);
+      createLogTables(sql, this.ctx.storage);
       this.#tablesReady = true;
     }
     return sql;
@@ -131,6 +143,24 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     } finally {
       if (this.#membersLoading?.promise === promise) this.#membersLoading = undefined;
     }
+  }
+
+  /**
+   * Before the room first stores, replays or pages through messages: the ones D1 held from before
+   * decision 031 are copied in (once per room, resumable page by page; a new conversation's D1 holds
+   * none, one empty read). The bulk job (`moveChatHistory`) does the same for rooms nobody opens.
+   */
+  #ensureImported(): Promise<void> {
+    if (isImported(this.#sql)) return Promise.resolve();
+    this.#importing ??= (async () => {
+      try {
+        while (!(await importPage(this.env, this.#sql, this.ctx.storage, this.name)).done);
+        this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql));
+      } finally {
+        this.#importing = undefined;
+      }
+    })();
+    return this.#importing;
   }
 
   /** Forgets the members' view: the next send, typing event or read re-reads it from D1. */
@@ -178,8 +208,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
   }
 
   /**
-   * Stores and delivers one message; resolves once D1 holds it too (a REST send's reader expects
-   * it in the history at once). Idempotent on (sender, clientId): a retry returns the stored message.
+   * Stores and delivers one message; resolves once D1's conversation row reflects it too (a REST
+   * sender reads the chat list next). Idempotent on (sender, clientId): a retry returns the stored message.
    */
   async send(input: ChatSendInput): Promise<Committed> {
     const committed = await this.#enqueue(input);
@@ -187,10 +217,33 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return committed;
   }
 
-  /** Copies whatever the log holds to D1 now (the REST history reads D1). */
-  async flush(): Promise<number> {
-    await this.#copyNow();
-    return this.#lastSeq;
+  /**
+   * A page of the history (page 1 is the newest `limit`, oldest first), or with `after` everything
+   * after that seq up to `limit`; with the room's last seq.
+   */
+  async history(q: ChatHistoryQuery): Promise<{ messages: ChatMessage[]; lastSeq: number }> {
+    await this.#ensureImported();
+    const rows = q.after !== undefined ? rowsAfter(this.#sql, this.name, q.after, q.limit) : pageFromNewest(this.#sql, this.name, q.page, q.limit);
+    return { messages: rows.map(toMessage), lastSeq: Math.max(this.#lastSeq, localLastSeq(this.#sql)) };
+  }
+
+  /** The bulk move's step: copies in what D1 held for this conversation; returns the room's message count and last seq. */
+  async importHistory(): Promise<{ count: number; lastSeq: number }> {
+    await this.#ensureImported();
+    const summary = roomSummary(this.#sql);
+    return { count: summary.count, lastSeq: summary.maxSeq };
+  }
+
+  /** What the room holds, for the consistency checker. */
+  async summary(): Promise<RoomSummary> {
+    await this.#ensureImported();
+    return roomSummary(this.#sql);
+  }
+
+  /** For the seller's leads: when the conversation began and the buyer's messages with digits in them. */
+  async leadFacts(buyerId: string): Promise<{ firstAt: number | null; numbered: string[] }> {
+    await this.#ensureImported();
+    return leadFacts(this.#sql, buyerId);
   }
 
   /** A block or unblock between the members: the next send re-reads them. */
@@ -219,6 +272,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     let members: Members;
     try {
       members = await this.#loadMembers();
+      // the history from before decision 031 first: its seqs and clientIds come with it
+      await this.#ensureImported();
     } catch (err) {
       for (const w of group) w.reject(err);
       return;
@@ -239,13 +294,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
           repeats.set(w, first);
           continue;
         }
-        let stored: ChatMessage | undefined;
-        try {
-          stored = await findByClientId(this.env, this.#sql, this.name, senderId, clientId);
-        } catch (err) {
-          w.reject(err);
-          continue;
-        }
+        const stored = findByClientId(this.#sql, this.name, senderId, clientId);
         if (stored) {
           this.#answer(w, { message: stored, duplicate: true });
           continue;
@@ -301,7 +350,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return run;
   }
 
-  /** Copies the log to D1, in order, until it is empty or a copy fails (retried later; nothing is dropped). */
+  /** Brings D1's conversation row up to date, in order, until it reflects every stored message or an update fails (retried later; nothing is dropped). */
   async #copyPending(): Promise<void> {
     for (;;) {
       const rows = pendingRows(this.#sql, this.name);
@@ -310,10 +359,10 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       let copied: Copied;
       const generation = this.#membersGeneration;
       try {
-        copied = await copyToD1(this.env, this.#members ?? (await this.#loadMembers()), this.name, rows);
+        copied = await syncToD1(this.env, this.#sql, this.#members ?? (await this.#loadMembers()), this.name, rows);
       } catch (err) {
         this.#copyFailures++;
-        console.error(`chat ${this.name}: copying ${rows.length} messages to D1 failed (attempt ${this.#copyFailures}); kept in the room's log`, err);
+        console.error(`chat ${this.name}: bringing D1's conversation row up to date with ${rows.length} messages failed (attempt ${this.#copyFailures}); retried`, err);
         // retried by the alarm (so the object may still be evicted meanwhile), or sooner by the next send
         this.#armAlarm(this.#backoff());
         return;
@@ -439,21 +488,12 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     return user?.status === 'ACTIVE' && (member.tokenVersion === undefined || user.token_version === member.tokenVersion);
   }
 
-  /** Everything after `after`, in order: from D1 once the log is copied, then whatever a failed copy left in the log. */
+  /** Everything after `after`, in order, from the room's store. */
   async #replay(connection: Connection<Member>, after: number) {
-    await this.#copyNow();
+    await this.#ensureImported();
     let cursor = after;
     for (;;) {
-      const { results } = await this.env.DB.prepare('SELECT * FROM messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT 200')
-        .bind(this.name, cursor)
-        .all<MessageRow>();
-      if (!results.length) break;
-      if (!this.#reply(connection, chatEvent('sync', { messages: results.map(toMessage) }))) return;
-      cursor = results[results.length - 1]!.seq;
-      if (results.length < 200) break;
-    }
-    for (;;) {
-      const rows = pendingRows(this.#sql, this.name, cursor, 200);
+      const rows = rowsAfter(this.#sql, this.name, cursor, 200);
       if (!rows.length) break;
       if (!this.#reply(connection, chatEvent('sync', { messages: rows.map(toMessage) }))) return;
       cursor = rows[rows.length - 1]!.seq;

@@ -16,14 +16,35 @@ export interface ChatSendInput {
   socketTokenVersion?: number;
 }
 
-/** One conversation: the sole writer of its messages. */
+/** Page 1 is the newest `limit` messages; with `after`, those after that seq (oldest first, up to `limit`). */
+export interface ChatHistoryQuery {
+  page: number;
+  limit: number;
+  after?: number;
+}
+
+/** One conversation: the sole writer and the keeper of its messages. */
 export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   /** Stores and delivers one message. Idempotent on (sender, clientId): a retry returns the stored one. */
   send(input: ChatSendInput): Promise<{ message: ChatMessage; duplicate: boolean }>;
   markRead(userId: string, upToSeq?: number): Promise<{ lastReadSeq: number }>;
   endSessionsOf(userId: string): number;
-  /** Copies what the room stored and D1 does not hold yet (the REST history reads D1); resolves with the room's last seq (0 if it has not read it). */
-  flush(): Promise<number>;
+  /** A page of the conversation's messages, read from the room (decision 031), and the room's last seq. */
+  history(q: ChatHistoryQuery): Promise<{ messages: ChatMessage[]; lastSeq: number }>;
+  /** Copies in the messages D1 held from before decision 031 (idempotent); the room's message count and last seq. */
+  importHistory(): Promise<{ count: number; lastSeq: number }>;
+  /** What the room holds, for the consistency checker. */
+  summary(): Promise<{
+    maxSeq: number;
+    count: number;
+    lastContent: string | null;
+    lastAt: number | null;
+    sentBy: Record<string, number>;
+    first: { senderId: string; at: number } | null;
+    firstAt: Record<string, number>;
+  }>;
+  /** For the seller's leads: when the conversation began and the buyer's messages with digits in them, newest first. */
+  leadFacts(buyerId: string): Promise<{ firstAt: number | null; numbered: string[] }>;
   /** A block or unblock between the members: the room re-reads them before the next send. */
   membersChanged(): void;
 }

@@ -1,15 +1,15 @@
 /**
  * `npm run bench:relevance -- [--reuse] [--json] [--persist-to DIR]`
  *
- * Search relevance on the default demo seed: every query of relevance-queries.json (written from how
- * people in India search, before looking at the seed) goes to /api/listings?limit=5, and its top 5
+ * Search relevance on the default demo seed: every query of every relevance-queries*.json beside this
+ * script (written from how people in India search, before looking at the seed) goes to /api/listings?limit=5, and its top 5
  * is judged against what a person counts as a good result. Prints success@5, the zero-result rate
  * on queries that have a real answer in the seed, success by kind, for queries that name a budget
  * how often every result shown keeps to it, the failures with what came back, queries the seed
  * cannot answer, and the slowest queries.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { arg, benchEnv as env, freePort, run, waitForWorker } from '../lib/bench';
 
 const reuse = process.argv.includes('--reuse');
@@ -25,6 +25,8 @@ interface Good {
   /** at least one of these appears in the title */
   titleAny?: string[];
   city?: string;
+  /** the ad is in one of these cities (a region: "NCR" is Delhi, Gurugram, Noida…) */
+  cityAny?: string[];
   state?: string;
   /** the budget a person means, in rupees: a good ad is inside it */
   minPrice?: number;
@@ -49,23 +51,34 @@ interface Answer {
   search?: { relaxed: string; widenedTo?: string; correctedQuery?: string; interpretedAs: Record<string, string> };
 }
 
-const KINDS = new Set(['typo', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'multiword', 'category', 'price', 'numbers', 'none']);
+const KINDS = new Set(['typo', 'sound', 'synonym', 'brand', 'hindi', 'hinglish', 'place', 'locality', 'region', 'multiword', 'category', 'price', 'numbers', 'none']);
 
-/** The query file, checked: a bad entry stops the bench with a message that names it. */
+/** Every judged file (relevance-queries.json and relevance-queries-*.json), in name order. */
+const queryFiles = () => readdirSync(new URL('.', import.meta.url)).filter((f) => /^relevance-queries(-[a-z0-9-]+)?\.json$/.test(f)).sort();
+
+/** The query files, checked: a bad entry stops the bench with a message that names its file and entry; a query judged twice is refused. */
 const loadQueries = (): Judged[] => {
-  const doc = JSON.parse(readFileSync(new URL('./relevance-queries.json', import.meta.url), 'utf8')) as { queries?: unknown };
-  if (!Array.isArray(doc.queries)) throw new Error('relevance-queries.json: "queries" must be a list');
+  const seen = new Map<string, string>();
+  return queryFiles().flatMap((file) => loadQueryFile(file, seen));
+};
+
+const loadQueryFile = (file: string, seen: Map<string, string>): Judged[] => {
+  const doc = JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as { queries?: unknown };
+  if (!Array.isArray(doc.queries)) throw new Error(`${file}: "queries" must be a list`);
   return doc.queries.map((raw, i) => {
     const e = raw as Partial<Judged>;
-    const where = `relevance-queries.json entry ${i} (${JSON.stringify(e?.q)})`;
+    const where = `${file} entry ${i} (${JSON.stringify(e?.q)})`;
+    const key = typeof e?.q === 'string' ? e.q.trim().toLowerCase() : '';
+    if (key && seen.has(key) && seen.get(key) !== file) throw new Error(`${where}: already judged in ${seen.get(key)}`);
+    if (key) seen.set(key, file);
     if (typeof e?.q !== 'string' || !e.q.trim()) throw new Error(`${where}: q must be text`);
     if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) throw new Error(`${where}: kind must be one of ${[...KINDS].join(', ')}`);
     const g = e.good;
     if (!g || typeof g !== 'object') throw new Error(`${where}: good is missing`);
     const keys = Object.keys(g);
     if (g.none ? keys.length !== 1 : !keys.length) throw new Error(`${where}: good is either {"none": true} or a description`);
-    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
-    for (const key of ['title', 'titleAny'] as const) {
+    for (const k of keys) if (!['none', 'category', 'subcategory', 'title', 'titleAny', 'city', 'cityAny', 'state', 'minPrice', 'maxPrice'].includes(k)) throw new Error(`${where}: unknown key good.${k}`);
+    for (const key of ['title', 'titleAny', 'cityAny'] as const) {
       const list = g[key];
       if (list && (!Array.isArray(list) || !list.length || !list.every((w) => typeof w === 'string' && w))) throw new Error(`${where}: good.${key} must be a list of words`);
     }
@@ -89,12 +102,14 @@ const isGood = (ad: Ad, good: Good, answer?: Answer) => {
   const widened = answer?.search?.relaxed === 'widerPlace' ? answer.search.widenedTo : undefined;
   const wideOk = widened === 'India' || (widened !== undefined && ad.state === widened);
   if (good.city && ad.city !== good.city && !wideOk) return false;
+  if (good.cityAny && !good.cityAny.includes(ad.city ?? '') && !wideOk) return false;
   if (good.state && ad.state !== good.state && !wideOk) return false;
   return true;
 };
 
 const main = async () => {
   const queries = loadQueries();
+  if (!asJson) console.log(`judged files: ${queryFiles().join(', ')}`);
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   // the default demo seed, exactly as `npm start` makes it
@@ -129,7 +144,7 @@ const main = async () => {
       const answer = body.data;
       const top = answer.listings.slice(0, 5);
       // a thing the seed has somewhere is answerable for a place query too: widening to where it is, and saying so, is the answer
-      const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, state: undefined }));
+      const hasAnswer = j.good.none ? false : all.some((ad) => isGood(ad, { ...j.good, city: undefined, cityAny: undefined, state: undefined }));
       const success = j.good.none ? top.length === 0 : top.some((ad) => isGood(ad, j.good, answer));
       // a budget is a filter: every ad shown keeps to it, not just the good one
       const priceRespected = j.kind === 'price' && top.length ? top.every((ad) => inBudget(ad, j.good)) : undefined;

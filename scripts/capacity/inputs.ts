@@ -85,7 +85,7 @@ export const STATEMENTS = {
     coreWrites: counted(1, 'the seller\'s posting count'),
   },
   favourite: { listingsReads: counted(1, 'POST /api/listings/{id}/favorite: the ad'), coreReads: counted(5, 'the user, the favourite, the seller, their language, their inbox presence'), coreWrites: counted(2, 'the favourite and the seller\'s notification') },
-  message: { coreWrites: f(1, 'design', 'with messages held in the chat room: one update of the conversation row (last message, sequence); not counted here (the room writes it)') },
+  message: { coreWrites: f(1, 'design', 'messages are held in the chat room (decision 031): one update of the conversation row (last seq, preview, read mark) per message at most — under load the room updates it once a second for all it stored since') },
   notification: { coreWrites: f(1, 'estimate', 'one row (the trigger trims the oldest in the same statement)') },
 } as const;
 
@@ -226,7 +226,7 @@ export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   readCopies: 'design: D1 read replication with the Sessions API; the primary in Asia-Pacific plus one replica there serve India (other regions\' replicas serve nobody here)',
   expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
-  messagesInRooms: 'design: the room\'s SQLite log already holds every message',
+  messagesInRooms: 'built (decision 031): every message lives in its room\'s SQLite storage; D1 keeps one row per conversation; history D1 held is moved by the hourly job',
   conversationsLeaveWithAd: 'design choice the model shows is needed: the conversation row goes to the archive with its ad',
   notificationsInInbox: 'design choice the model shows is needed: notifications are per-user data (design notes: per-user data lives in its Durable Object)',
   dailyViewDays: 'built: worker/schemas/retention-data.ts',

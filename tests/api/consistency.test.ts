@@ -1,3 +1,5 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
@@ -6,6 +8,7 @@ import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { processEvent } from '../../worker/services/alerts/consumer';
+import { listingGroupPlace, refreshGuides, refreshListingGuides } from '../../worker/services/listings/price-guidance';
 import { CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
 /**
@@ -71,6 +74,7 @@ let world: {
   chatId: string;
   order: { id: string; invoiceNumber: string };
   savedSearchId: string;
+  archivedId: string;
 };
 
 const build = async () => {
@@ -128,7 +132,10 @@ const build = async () => {
   expect((await call('/api/categories')).status).toBe(200);
   expect((await call('/api/locations')).status).toBe(200);
 
-  world = { seller, buyer, ads, chatId, order, savedSearchId: saved.body.data.id };
+  // the price ranges each write refreshes after its response (waitUntil, which `call` does not wait for)
+  await refreshListingGuides(env, await Promise.all(ads.map((ad) => listingGroupPlace(env, ad.id))));
+
+  world = { seller, buyer, ads, chatId, order, savedSearchId: saved.body.data.id, archivedId: doomed.id };
   return world;
 };
 
@@ -190,7 +197,8 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     await expectCaughtAndRepaired('chats.last_seq', [{ id: chatId, field: 'last_seq', expected: 3, kept: 7 }]);
 
     await run(`UPDATE chats SET last_message = 'edited behind the room', last_message_at = 1 WHERE id = ?`, chatId);
-    const last = (await one<{ content: string; created_at: number }>('SELECT content, created_at FROM messages WHERE chat_id = ? ORDER BY seq DESC LIMIT 1', chatId))!;
+    const newest = (await roomMessages(chatId)).at(-1)!;
+    const last = { content: newest.content, created_at: Date.parse(newest.createdAt) };
     await expectCaughtAndRepaired('chats.last_message', [
       { id: chatId, field: 'last_message', expected: last.content, kept: 'edited behind the room' },
       { id: chatId, field: 'last_message_at', expected: last.created_at, kept: 1 },
@@ -208,18 +216,28 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
 
   it('messages.seq: a lost message is reported, never "repaired"', async () => {
     const { chatId } = await build();
-    const lost = (await one<Record<string, unknown>>('SELECT * FROM messages WHERE chat_id = ? AND seq = 2', chatId))!;
-    // the trigger refuses nothing on delete; put the row back afterwards so the other tests keep their world
-    await run('DELETE FROM messages WHERE chat_id = ? AND seq = 2', chatId);
+    const { first_reply_ms } = (await one<{ first_reply_ms: number }>('SELECT first_reply_ms FROM chats WHERE id = ?', chatId))!;
+    // the messages live in the room (decision 031): the room loses one; put it back afterwards so the other tests keep their world
+    const room = env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
+    const lost = await runInDurableObject(room, (_o, state) => {
+      const row = state.storage.sql.exec('SELECT * FROM room_messages WHERE seq = 2').one();
+      state.storage.sql.exec('DELETE FROM room_messages WHERE seq = 2');
+      return row;
+    });
     const report = await runConsistencyChecks(env, { repair: true });
-    expect(findings(report)).toEqual({ 'messages.seq': [{ id: chatId, field: 'message count', expected: 3, kept: 2 }] });
+    expect(findings(report)).toEqual({
+      'messages.seq': [{ id: chatId, field: 'message count', expected: 3, kept: 2 }],
+      // the lost message was the seller's reply: the conversation has no answer left to time
+      'chats.first_reply_ms': [{ id: chatId, field: 'first_reply_ms', expected: null, kept: first_reply_ms }],
+    });
     expect(report.checks.find((c) => c.name === 'messages.seq')).toMatchObject({ repairable: false, repaired: 0, remaining: 1 });
     expect(report.clean).toBe(false);
-    await run(
-      'INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, warning, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ...['id', 'chat_id', 'seq', 'sender_id', 'content', 'message_type', 'client_id', 'warning', 'created_at'].map((k) => lost[k]),
-    );
-    await run('UPDATE chats SET last_seq = 3 WHERE id = ?', chatId);
+    await runInDurableObject(room, (_o, state) => {
+      const keys = Object.keys(lost);
+      state.storage.sql.exec(`INSERT INTO room_messages (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => lost[k]));
+    });
+    // the repair cleared the reply time along with the lost reply: it comes back with it
+    await run('UPDATE chats SET first_reply_ms = ? WHERE id = ?', first_reply_ms, chatId);
     await expectClean();
   });
 
@@ -301,6 +319,77 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     expect(n).toBeGreaterThan(0);
     await run('UPDATE listing_daily_stats SET views = 40 WHERE listing_id = ?', ads[0]!.id);
     await expectCaughtAndRepaired('listing_daily_stats.views', [{ id: `${ads[0]!.id}|${day}`, field: 'views', expected: n, kept: 40 }]);
+  });
+
+  it("chats.first_reply_ms: a seller's first-reply time", async () => {
+    const { chatId, seller } = await build();
+    const { first_reply_ms } = (await one<{ first_reply_ms: number }>('SELECT first_reply_ms FROM chats WHERE id = ?', chatId))!;
+    expect(first_reply_ms).not.toBeNull();
+    await run('UPDATE chats SET first_reply_ms = ? WHERE id = ?', first_reply_ms + 86_400_000, chatId);
+    await expectCaughtAndRepaired('chats.first_reply_ms', [{ id: chatId, field: 'first_reply_ms', expected: first_reply_ms, kept: first_reply_ms + 86_400_000 }]);
+    // a reply time where the seller never answered is reported too
+    const other = await createUserWithToken({ firstName: 'Ravi' });
+    const opened = await json(other, 'POST', '/api/messages/chats', { listingId: (await build()).ads[2]!.id });
+    expect(opened.status).toBe(201);
+    const unanswered = opened.body.data.chat.id as string;
+    expect((await json(other, 'POST', '/api/messages/messages', { chatId: unanswered, content: 'Still for sale?' })).status).toBe(201);
+    await run('UPDATE chats SET first_reply_ms = 60000 WHERE id = ?', unanswered);
+    await expectCaughtAndRepaired('chats.first_reply_ms', [{ id: unanswered, field: 'first_reply_ms', expected: null, kept: 60000 }]);
+    expect((await call(`/api/sellers/${seller.id}`)).status).toBe(200);
+  });
+
+  it('price_guides: a stored price range', async () => {
+    const { ads } = await build();
+    const place = (await listingGroupPlace(env, ads[2]!.id))!;
+    expect(place).toBeTruthy();
+    // computed now through the code every write uses, so the row is fresh and settled
+    const [city] = await refreshGuides(env, place);
+    expect(city!.scope).toBe('city');
+    expect(city!.ads).toBeGreaterThan(0);
+    const key = [city!.group_key, city!.scope, city!.place_id] as const;
+    await run('UPDATE price_guides SET ads = ads + 40, median_minor = 1 WHERE group_key = ? AND scope = ? AND place_id = ?', ...key);
+    const id = `${city!.group_key} city:${city!.place_id}`;
+    await expectCaughtAndRepaired('price_guides', [
+      { id, field: 'ads', expected: city!.ads, kept: city!.ads + 40 },
+      { id, field: 'median_minor', expected: city!.median_minor, kept: 1 },
+    ]);
+    const stored = (await one<{ ads: number; median_minor: number | null }>('SELECT ads, median_minor FROM price_guides WHERE group_key = ? AND scope = ? AND place_id = ?', ...key))!;
+    expect(stored).toEqual({ ads: city!.ads, median_minor: city!.median_minor });
+  });
+
+  it("archive.seller_index: the Archived tab's entries against the archived documents", async () => {
+    const { seller, archivedId } = await build();
+    const archivedTab = async () => (await call('/api/listings/user/archived?limit=50', { headers: seller.auth })).body.data.ads as { id: string; title: string }[];
+    const listed = await env.MEDIA.list({ prefix: `archive/sellers/${seller.id}/`, include: ['customMetadata'] });
+    expect(listed.objects).toHaveLength(1);
+    const entry = listed.objects[0]!;
+    const card = entry.customMetadata!;
+    expect(card.id).toBe(archivedId);
+    expect((await archivedTab()).map((a) => a.id)).toEqual([archivedId]);
+
+    // the entry lost: the seller's tab no longer lists the ad; repair writes it again from the document
+    await env.MEDIA.delete(entry.key);
+    expect(await archivedTab()).toEqual([]);
+    await expectCaughtAndRepaired('archive.seller_index', [{ id: archivedId, field: 'index entry', expected: entry.key, kept: null }]);
+    expect((await archivedTab()).map((a) => a.id)).toEqual([archivedId]);
+
+    // the card says something the document does not
+    await env.MEDIA.put(entry.key, '', { customMetadata: { ...card, title: 'Changed behind the archive', priceMinor: '1' } });
+    await expectCaughtAndRepaired('archive.seller_index', [
+      { id: archivedId, field: 'card.title', expected: card.title, kept: 'Changed behind the archive' },
+      { id: archivedId, field: 'card.priceMinor', expected: card.priceMinor, kept: '1' },
+    ]);
+    expect((await archivedTab())[0]!.title).toBe(card.title);
+
+    // an entry whose document is gone is reported, never removed by the checker
+    const stray = `archive/sellers/${seller.id}/0000000000001-lst_gone`;
+    await env.MEDIA.put(stray, '', { customMetadata: { ...card, id: 'lst_gone' } });
+    const report = await runConsistencyChecks(env, { repair: true });
+    expect(findings(report)).toEqual({ 'archive.seller_index': [{ id: 'lst_gone', field: 'document', expected: 'archive/ads/lst_gone.json', kept: null }] });
+    expect(report.checks.find((c) => c.name === 'archive.seller_index')).toMatchObject({ repaired: 0, remaining: 1 });
+    expect(await env.MEDIA.head(stray)).not.toBeNull();
+    await env.MEDIA.delete(stray);
+    await expectClean();
   });
 
   it('kv.counts: cached category and place counts', async () => {

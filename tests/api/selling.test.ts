@@ -384,6 +384,20 @@ describe('favourites', () => {
     expect(notes?.n).toBe(1);
   });
 
+  it('a sold or expired favourite stays in the list with its status (the buyer sees what became of it); a hidden one leaves', async () => {
+    const seller = await createUserWithToken();
+    const buyer = await createUserWithToken();
+    const ads = [await createListing(seller, { title: 'Wooden bookshelf' }), await createListing(seller, { title: 'Office chair' }), await createListing(seller, { title: 'Dining table' })];
+    for (const ad of ads) expect((await json(buyer, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true })).status).toBe(200);
+    await env.DB.prepare(`UPDATE listings SET status = 'EXPIRED' WHERE id = ?`).bind(ads[0]!.id).run();
+    await env.DB.prepare(`UPDATE listings SET status = 'SOLD' WHERE id = ?`).bind(ads[1]!.id).run();
+    await env.DB.prepare(`UPDATE listings SET status = 'INACTIVE' WHERE id = ?`).bind(ads[2]!.id).run();
+    const list = await call('/api/listings/user/favorites?limit=50', { headers: buyer.auth });
+    const byId = Object.fromEntries(list.body.data.listings.map((l: { id: string; status: string }) => [l.id, l.status]));
+    expect(byId).toEqual({ [ads[0]!.id]: 'EXPIRED', [ads[1]!.id]: 'SOLD' });
+    expect(list.body.data.pagination.total).toBe(2);
+  });
+
   it('owners cannot favourite their own ad; hidden ads and guests are refused', async () => {
     const seller = await createUserWithToken();
     const ad = await createListing(seller);

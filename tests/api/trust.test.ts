@@ -2,6 +2,7 @@
  * Trust and safety (decision 008): roles, reports that hold an ad, blocks, moderation decisions, bans
  * and the audit log, through the real worker.
  */
+import { roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
@@ -222,7 +223,7 @@ describe('block a user', () => {
     const nack = await ws.waitFor((e) => e.type === 'nack' && e.clientId === 'blocked-1');
     expect(nack).toMatchObject({ code: 'BLOCKED' });
     ws.close();
-    const stored = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>();
+    const stored = { n: (await roomMessages(chatId)).length };
     expect(stored?.n).toBe(0);
     const notes = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(seller.id).first<{ n: number }>();
     expect(notes?.n).toBe(0);

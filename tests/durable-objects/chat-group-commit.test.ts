@@ -1,7 +1,8 @@
 /**
- * Group commit in the chat room (decision 002): sends that arrive together are stored in the room's
- * log in one transaction, in order, each sender is answered once, and they are copied to D1 in one
- * batch. The sends are made inside the room object, in one tick, so they are sure to share a batch.
+ * Group commit in the chat room (decision 002): sends that arrive together are stored in the room
+ * in one transaction, in order, each sender is answered once, and D1's conversation row is brought
+ * up to date in one batch; the messages themselves stay in the room (decision 031). The sends are
+ * made inside the room object, in one tick, so they are sure to share a batch.
  */
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
@@ -51,9 +52,16 @@ const sendTogether = (chatId: string, sends: ChatSendInput[]) =>
     }
   });
 
+/** The conversation's messages, as its room holds them. */
 const stored = async (chatId: string) =>
-  (await env.DB.prepare('SELECT seq, sender_id, content, client_id FROM messages WHERE chat_id = ? ORDER BY seq').bind(chatId).all<{ seq: number; sender_id: string; content: string; client_id: string | null }>())
-    .results;
+  (await roomStub(chatId).history({ page: 1, limit: 1000, after: 0 })).messages.map((m) => ({ seq: m.seq, sender_id: m.senderId, content: m.content, client_id: m.clientId }));
+
+/** Message rows in D1: none since the rooms keep the messages. */
+const d1Rows = async (chatId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>())?.n;
+
+/** D1 refuses every update of this conversation's row that carries a message (as if D1 were unavailable to the room). */
+const failRowUpdates = (name: string, chatId: string) =>
+  env.DB.prepare(`CREATE TRIGGER ${name} BEFORE UPDATE OF last_message ON chats WHEN NEW.id = '${chatId}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
 
 const lastSeq = async (chatId: string) => (await env.DB.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())?.last_seq;
 
@@ -67,6 +75,8 @@ describe('group commit', () => {
     expect(answers.map((a) => [a?.message.seq, a?.message.content, a?.duplicate])).toEqual(sends.map((s, i) => [i + 1, s.content, false]));
     expect((await stored(chatId)).map((m) => [m.seq, m.sender_id, m.content])).toEqual(sends.map((s, i) => [i + 1, s.senderId, s.content]));
     expect(await lastSeq(chatId)).toBe(10);
+    // the messages are the room's: D1 keeps the conversation's row only
+    expect(await d1Rows(chatId)).toBe(0);
     // each member has read up to their own last message; the other's later ones are unread
     const chat = await env.DB.prepare('SELECT buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first();
     expect(chat).toEqual({ buyer_last_read_seq: 9, seller_last_read_seq: 10 });
@@ -102,9 +112,9 @@ describe('group commit', () => {
     ]);
   });
 
-  it('while D1 fails, messages are still stored in the room, answered and delivered; they reach D1 in order, once, when it recovers', async () => {
+  it('while D1 fails, messages are still stored in the room, answered and delivered; D1’s row catches up, once, when it recovers', async () => {
     const { buyer, seller, chatId } = await conversation();
-    await env.DB.prepare(`CREATE TRIGGER fail_boom BEFORE INSERT ON messages WHEN NEW.content = 'boom' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await failRowUpdates('fail_boom', chatId);
     try {
       const { settled } = await sendTogether(chatId, [text(buyer.id, 'fine', 'c-1'), text(seller.id, 'boom', 'c-2'), text(buyer.id, 'also fine', 'c-3')]);
       expect(settled.map((s) => (s.status === 'fulfilled' ? [s.value.message.seq, s.value.duplicate] : s.reason))).toEqual([
@@ -112,8 +122,9 @@ describe('group commit', () => {
         [2, false],
         [3, false],
       ]);
-      // the copy is one transaction: D1 holds none of them yet
-      expect(await stored(chatId)).toEqual([]);
+      // the room holds them; D1's row does not reflect them yet
+      expect((await stored(chatId)).map((m) => m.seq)).toEqual([1, 2, 3]);
+      expect(await lastSeq(chatId)).toBe(0);
       // a socket send goes through too, and the other member gets it live
       const sellerTab = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
       const buyerTab = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
@@ -134,7 +145,7 @@ describe('group commit', () => {
     } finally {
       await env.DB.prepare('DROP TRIGGER fail_boom').run();
     }
-    await roomStub(chatId).flush();
+    expect(await runDurableObjectAlarm(roomStub(chatId))).toBe(true);
     expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([
       [1, 'fine'],
       [2, 'boom'],
@@ -142,6 +153,8 @@ describe('group commit', () => {
       [4, 'boom again'],
     ]);
     expect(await lastSeq(chatId)).toBe(4);
+    // the buyer's read mark went no further than D1's row then; it is at their own last message now
+    expect((await call(`/api/messages/chats/${chatId}`, { headers: buyer.auth })).body.data).toMatchObject({ lastMessage: 'boom again', unreadCount: 1 });
     // and the next message follows on
     const { settled } = await sendTogether(chatId, [text(seller.id, 'back to normal', 'c-5')]);
     expect(settled[0]).toMatchObject({ status: 'fulfilled', value: { message: { seq: 5 } } });
@@ -167,7 +180,7 @@ describe('group commit', () => {
   });
 });
 
-describe('the room’s log', () => {
+describe('the room’s store and D1’s row', () => {
   const until = async (check: () => Promise<boolean>, ms = 5000) => {
     for (const started = Date.now(); Date.now() - started < ms; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
     return false;
@@ -179,8 +192,9 @@ describe('the room’s log', () => {
     for (let i = 1; i <= 3; i++) tab.send({ type: 'send', clientId: `b-${i}`, content: `buyer ${i}` });
     await tab.waitFor((e) => e.type === 'ack' && e.clientId === 'b-3');
     const started = Date.now();
-    expect(await until(async () => (await stored(chatId)).length === 3)).toBe(true);
+    expect(await until(async () => (await lastSeq(chatId)) === 3)).toBe(true);
     expect(Date.now() - started).toBeLessThan(3000);
+    expect(await d1Rows(chatId)).toBe(0);
     expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([
       [1, 'buyer 1'],
       [2, 'buyer 2'],
@@ -191,9 +205,9 @@ describe('the room’s log', () => {
     tab.close();
   });
 
-  it('messages still only in the log when the object is evicted are copied by its alarm, and numbering goes on from them', async () => {
+  it('messages D1’s row does not reflect yet when the object is evicted are brought in by its alarm, and numbering goes on from them', async () => {
     const { buyer, seller, chatId } = await conversation();
-    await env.DB.prepare(`CREATE TRIGGER fail_all BEFORE INSERT ON messages BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await failRowUpdates('fail_all', chatId);
     try {
       const tab = await connect(`/parties/chat-room/${chatId}?token=${seller.token}`);
       tab.send({ type: 'send', clientId: 's-1', content: 'Yes, still available' });
@@ -201,11 +215,12 @@ describe('the room’s log', () => {
       await tab.waitFor((e) => e.type === 'ack' && e.clientId === 's-2');
       tab.close();
       await evictDurableObject(roomStub(chatId));
-      expect(await stored(chatId)).toEqual([]);
+      expect(await lastSeq(chatId)).toBe(0);
     } finally {
       await env.DB.prepare('DROP TRIGGER fail_all').run();
     }
     expect(await runDurableObjectAlarm(roomStub(chatId))).toBe(true);
+    expect(await lastSeq(chatId)).toBe(2);
     expect((await stored(chatId)).map((m) => [m.seq, m.client_id])).toEqual([
       [1, 's-1'],
       [2, 's-2'],

@@ -82,6 +82,9 @@ describe('the archive in My Ads', () => {
     const tableCard = page.locator('li.myad', { hasText: table.title });
     await tableCard.waitFor();
     await expect(page.getByRole('link', { name: 'संग्रह में' }).count()).resolves.toBe(1);
+    // opened by a link, the chosen pill (the last, wider in Hindi) is scrolled into view on the phone
+    const pill = await page.getByRole('link', { name: 'संग्रह में' }).boundingBox();
+    expect(pill && pill.x >= 0 && pill.x + pill.width <= 375, JSON.stringify(pill)).toBe(true);
     await expect(tableCard.getByText('संग्रह में · हटाया गया').count()).resolves.toBe(1);
     await tab.shot('archive-myads-archived-hi-375');
     await tableCard.getByRole('button', { name: 'दोबारा पोस्ट करें' }).click();

@@ -5,6 +5,7 @@
  * a refused call must change nothing at all. Each cell gets a fresh fixture, so cells are
  * independent and order does not matter.
  */
+import { roomRows } from '../support/chat-room';
 import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
@@ -146,7 +147,8 @@ const snapshot = async (f: Fixture) => {
     favorites: await rows(`SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${theirListings} ORDER BY user_id, listing_id`, ...ids, ...ids),
     views: await rows(`SELECT * FROM listing_views WHERE listing_id IN ${theirListings} ORDER BY listing_id, viewer_key`, ...ids),
     chats: await rows(`SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`, ...ids, ...ids),
-    messages: await rows(`SELECT * FROM messages WHERE chat_id = ? ORDER BY seq`, f.chatId),
+    // the messages live in the room (decision 031)
+    messages: await roomRows(f.chatId),
     notifications: await rows(`SELECT * FROM notifications WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     subscriptions: await rows(`SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),

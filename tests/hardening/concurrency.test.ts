@@ -6,6 +6,7 @@
  * different payment ids, sign-ups racing for one e-mail, and 200 messages (plus retries) from both
  * members at once.
  */
+import { roomRows } from '../support/chat-room';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
@@ -150,7 +151,7 @@ describe('200 parallel messages into one chat from both members', () => {
       if (known) expect(r.body.data.message.id).toBe(known);
       else idByClient.set(clientId, r.body.data.message.id);
     }
-    const stored = (await rows('SELECT seq, sender_id, client_id FROM messages WHERE chat_id = ? ORDER BY seq', chatId)) as { seq: number; sender_id: string; client_id: string }[];
+    const stored = (await roomRows(chatId)).map((m) => ({ seq: m.seq, sender_id: m.sender_id, client_id: m.client_id })) as { seq: number; sender_id: string; client_id: string }[];
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(new Set(stored.map((m) => m.client_id)).size).toBe(200);
     const [chat] = (await rows('SELECT last_seq FROM chats WHERE id = ?', chatId)) as { last_seq: number }[];

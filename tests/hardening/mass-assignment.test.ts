@@ -2,6 +2,7 @@
  * Mass assignment: every write route, called with server-owned fields added to an otherwise valid
  * request. None of them may take effect; each case checks the stored rows, not the response.
  */
+import { roomRows } from '../support/chat-room';
 import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
@@ -299,7 +300,7 @@ describe('chat and notifications', () => {
       clientId: 'c-1',
     });
     expect(res.status).toBe(201);
-    const stored = (await rows('SELECT * FROM messages WHERE chat_id = ?', chatId)) as Record<string, unknown>[];
+    const stored = (await roomRows(chatId)) as Record<string, unknown>[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ sender_id: buyer.id, seq: 1, client_id: 'c-1', message_type: 'TEXT' });
     expect(stored[0]!.id).not.toBe('chosen-id');

@@ -249,7 +249,7 @@ export const listingRoutes = new Hono<AppEnv>()
     validate('json', createListingBody),
     async (c) => {
       await enforce(c.env, LIMITS.postPerUser, currentUser(c).id);
-      const data = await createListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json'), origin(c.req.url));
+      const data = await createListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json'), origin(c.req.url), (task) => afterAnswer(c, task));
       refreshPriceGuides(c, data.id);
       return c.json({ success: true as const, data }, 201);
     },

@@ -14,7 +14,10 @@ export const searchInfo = z.object({
     q: z.string(),
     category: z.string().optional(),
     subcategory: z.string().optional(),
+    /** a place read from the words (a state, city or locality name), or a region's name ("Delhi NCR") */
     location: z.string().optional(),
+    /** with a region or several cities in the words ("ncr", "tricity", "mumbai thane"): the cities searched, any of them */
+    cities: z.array(z.string()).optional(),
     condition: z.enum(['NEW', 'USED']).optional(),
     /** a budget read from the words, in rupees, applied as the price filter (a bound the request names wins) */
     minPrice: z.number().optional(),

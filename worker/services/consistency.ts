@@ -3,6 +3,9 @@ import { invalidateListingCaches } from '../lib/cache';
 import { categoryCountsFromDb } from './listings/catalog';
 import { locationCountsFromDb } from './listings/locations';
 import { viewerRowCutoff } from '../schemas/retention-data';
+import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
+import { guideFromSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
+import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
  * The consistency checker (decision 018). SEL keeps many values twice for speed — a seller's live
@@ -32,8 +35,15 @@ export const FEATURE_EXPIRY_GRACE_MS = 2 * 3_600_000;
 /** KV key holding, per check, where an unfinished scheduled run stopped. */
 export const CURSOR_KEY = 'consistency:cursors';
 
-/** The checker needs only the database and the cache (the CLI runs it without the worker's other bindings). */
-export type Env = Pick<WorkerEnv, 'DB' | 'CACHE'>;
+/**
+ * The checker needs the database, the cache and the bucket, and for the chat checks the chat rooms,
+ * where the messages live (decision 031); the CLI runs without the worker's other bindings (it skips those).
+ */
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> & Partial<Pick<WorkerEnv, 'ChatRoom'>>;
+/** Price ranges re-derived per scan statement batch (three reads each). */
+export const GUIDE_BATCH_ROWS = 50;
+/** Archive objects per R2 list call; each costs one more R2 read (the document, or the entry's head). */
+export const ARCHIVE_BATCH_OBJECTS = 100;
 
 /** One row (or counter) whose kept value disagrees with its source. */
 export interface Disagreement {
@@ -224,8 +234,14 @@ const searchIndex: Check = {
 
 // ---------------------------------------------------------------- chats
 
+/**
+ * A conversation's messages live in its room (decision 031): D1's row (last seq, preview, read
+ * marks) is checked against what the room holds, asked a few rooms at a time.
+ */
 interface ChatRow {
   id: string;
+  buyer_id: string;
+  seller_id: string;
   last_seq: number;
   last_message: string | null;
   last_message_at: number | null;
@@ -237,28 +253,56 @@ interface ChatRow {
   exp_at: number | null;
   buyer_sent: number;
   seller_sent: number;
+  first_reply_ms: number | null;
+  exp_first_reply: number | null;
 }
 
-const MAX_SEQ = (chat: string) => `coalesce((SELECT max(seq) FROM messages WHERE chat_id = ${chat}), 0)`;
-const SENT_BY = (chat: string, member: string) =>
-  `coalesce((SELECT seq FROM messages WHERE chat_id = ${chat} AND sender_id = ${member} ORDER BY seq DESC LIMIT 1), 0)`;
+/** Rooms asked at once. */
+const ROOMS_AT_ONCE = 25;
 
-/** One read of a batch of chats with everything their messages say about them; the chat checks share it per cursor. */
+/** One read of a batch of chats, with what each one's room holds; the chat checks share it per cursor. */
 const chatBatch = async (env: Env, cursor: string | null, batchRows: number) => {
   const { results } = await env.DB.prepare(
-    `SELECT b.id, b.last_seq, b.last_message, b.last_message_at, b.buyer_last_read_seq, b.seller_last_read_seq, b.max_seq,
-       (SELECT count(*) FROM messages WHERE chat_id = b.id) AS messages,
-       substr(m.content, 1, 200) AS exp_message, m.created_at AS exp_at,
-       ${SENT_BY('b.id', 'b.buyer_id')} AS buyer_sent, ${SENT_BY('b.id', 'b.seller_id')} AS seller_sent
-     FROM (SELECT c.*, ${MAX_SEQ('c.id')} AS max_seq FROM chats c WHERE c.id > ?1 ORDER BY c.id LIMIT ?2) b
-     LEFT JOIN messages m ON m.chat_id = b.id AND m.seq = b.max_seq`,
+    `SELECT id, buyer_id, seller_id, last_seq, last_message, last_message_at, buyer_last_read_seq, seller_last_read_seq, first_reply_ms
+     FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2`,
   )
     .bind(cursor ?? '', batchRows)
-    .all<ChatRow>();
-  return { results, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+    .all<Omit<ChatRow, 'max_seq' | 'messages' | 'exp_message' | 'exp_at' | 'buyer_sent' | 'seller_sent' | 'exp_first_reply'>>();
+  const rooms = env.ChatRoom;
+  if (!rooms) throw new Error('the chat checks read the chat rooms: run them in the worker (its daily check), not from the command line');
+  const rows: ChatRow[] = [];
+  for (let i = 0; i < results.length; i += ROOMS_AT_ONCE) {
+    const chunk = results.slice(i, i + ROOMS_AT_ONCE);
+    const summaries = await Promise.all(chunk.map((c) => rooms.get(rooms.idFromName(c.id)).summary()));
+    for (const [j, c] of chunk.entries()) {
+      const r = summaries[j]!;
+      rows.push({
+        ...c,
+        max_seq: r.maxSeq,
+        messages: r.count,
+        exp_message: r.lastContent,
+        exp_at: r.lastAt,
+        buyer_sent: r.sentBy[c.buyer_id] ?? 0,
+        seller_sent: r.sentBy[c.seller_id] ?? 0,
+        // what the room sets (decision 026): in a conversation the buyer opened, the time from the first message to the seller's first; null until the seller answers
+        exp_first_reply: r.first?.senderId === c.buyer_id && r.firstAt[c.seller_id] !== undefined ? Math.max(0, r.firstAt[c.seller_id]! - r.first.at) : null,
+      });
+    }
+  }
+  return { results: rows, next: results.length < batchRows ? null : results[results.length - 1]!.id };
 };
 
-const chatCheck = (name: string, table: string, source: string, repairable: boolean, problems: (r: ChatRow) => Found[], repairSql?: string): Check => ({
+/**
+ * Sets each field found to what the room says, only where D1 still keeps the value the scan saw:
+ * a message or a read mark that landed meanwhile is not undone.
+ */
+const repairChatFields = async (env: Env, found: Found[]) => {
+  const statements = found.map((f) => env.DB.prepare(`UPDATE chats SET ${f.field} = ?1 WHERE id = ?2 AND ${f.field} IS ?3`).bind(f.expected, f.id, f.kept));
+  const results = await env.DB.batch(statements);
+  return new Set(found.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((f) => f.id)).size;
+};
+
+const chatCheck = (name: string, table: string, source: string, repairable: boolean, problems: (r: ChatRow) => Found[]): Check => ({
   name,
   table,
   source,
@@ -267,42 +311,26 @@ const chatCheck = (name: string, table: string, source: string, repairable: bool
     const { results, next } = await chatBatch(env, cursor, batchRows);
     return { rows: results.length, found: results.flatMap(problems), next };
   },
-  ...(repairSql
-    ? {
-        async repair(env: Env, found: Found[]) {
-          return (await env.DB.prepare(repairSql).bind(ids(found)).run()).meta.changes;
-        },
-      }
-    : {}),
+  ...(repairable ? { repair: (env: Env, found: Found[]) => repairChatFields(env, found) } : {}),
 });
 
-const chatLastSeq = chatCheck(
-  'chats.last_seq',
-  'chats.last_seq',
-  "the highest seq of the chat's messages",
-  true,
-  (r) => (r.last_seq !== r.max_seq ? [{ id: r.id, field: 'last_seq', expected: r.max_seq, kept: r.last_seq }] : []),
-  `UPDATE chats SET last_seq = ${MAX_SEQ('chats.id')} WHERE id IN (SELECT value FROM json_each(?1)) AND last_seq != ${MAX_SEQ('chats.id')}`,
+const chatLastSeq = chatCheck('chats.last_seq', 'chats.last_seq', "the highest seq of the chat's messages (in its room)", true, (r) =>
+  r.last_seq !== r.max_seq ? [{ id: r.id, field: 'last_seq', expected: r.max_seq, kept: r.last_seq }] : [],
 );
-
-const LAST = (column: string) => `(SELECT ${column} FROM messages WHERE chat_id = chats.id ORDER BY seq DESC LIMIT 1)`;
 
 const chatPreview = chatCheck(
   'chats.last_message',
   'chats.last_message, chats.last_message_at',
-  "the chat's newest message (first 200 characters) and its time",
+  "the chat's newest message in its room (first 200 characters) and its time",
   true,
   (r) => [
     ...(r.last_message !== r.exp_message ? [{ id: r.id, field: 'last_message', expected: r.exp_message, kept: r.last_message }] : []),
     ...(r.last_message_at !== r.exp_at ? [{ id: r.id, field: 'last_message_at', expected: r.exp_at, kept: r.last_message_at }] : []),
   ],
-  `UPDATE chats SET last_message = ${LAST('substr(content, 1, 200)')}, last_message_at = ${LAST('created_at')}
-   WHERE id IN (SELECT value FROM json_each(?1))`,
 );
 
 /** A read mark is at least the member's own newest message (the sender has read it) and at most the newest message. */
 const clamp = (kept: number, low: number, high: number) => Math.min(Math.max(kept, low), high);
-const CLAMP_SQL = (column: string, member: string) => `min(max(${column}, ${SENT_BY('chats.id', member)}), ${MAX_SEQ('chats.id')})`;
 
 const chatReadMarks = chatCheck(
   'chats.read_marks',
@@ -319,16 +347,22 @@ const chatReadMarks = chatCheck(
       const expected = clamp(kept, sent, r.max_seq);
       return expected !== kept ? [{ id: r.id, field, expected, kept, note: `allowed ${Math.min(sent, r.max_seq)}..${r.max_seq}` }] : [];
     }),
-  `UPDATE chats SET buyer_last_read_seq = ${CLAMP_SQL('buyer_last_read_seq', 'chats.buyer_id')}, seller_last_read_seq = ${CLAMP_SQL('seller_last_read_seq', 'chats.seller_id')}
-   WHERE id IN (SELECT value FROM json_each(?1))`,
 );
 
 const chatSequence = chatCheck(
   'messages.seq',
-  'messages.seq',
-  "1..n without gaps within each chat (the room numbers them; a gap is a lost message, which nothing here can restore)",
+  'room_messages.seq',
+  "1..n without gaps within each chat's room (the room numbers them; a gap is a lost message, which nothing here can restore)",
   false,
   (r) => (r.messages !== r.max_seq ? [{ id: r.id, field: 'message count', expected: r.max_seq, kept: r.messages, note: `${r.max_seq - r.messages} sequence numbers missing` }] : []),
+);
+
+const chatFirstReply = chatCheck(
+  'chats.first_reply_ms',
+  'chats.first_reply_ms',
+  "the time from the buyer's opening message to the seller's first message (none until the seller answers)",
+  true,
+  (r) => (r.first_reply_ms !== r.exp_first_reply ? [{ id: r.id, field: 'first_reply_ms', expected: r.exp_first_reply, kept: r.first_reply_ms }] : []),
 );
 
 // ---------------------------------------------------------------- saved searches
@@ -591,6 +625,139 @@ const dailyViews: Check = {
   },
 };
 
+// ---------------------------------------------------------------- price ranges
+
+/** The place a stored range is for, as the price guidance reads it (only its scope's id matters). */
+const guidePlace = (r: Pick<GuideRow, 'group_key' | 'scope' | 'place_id'>): GroupPlace => ({
+  group: r.group_key,
+  cityId: r.scope === 'city' ? r.place_id : null,
+  stateId: r.scope === 'state' ? r.place_id : null,
+});
+
+/** An ad of the group at the place changed at or after this moment: its row's refresh is due, not wrong. */
+const changedSince = (env: Env, r: GuideRow) => {
+  const where =
+    r.scope === 'city'
+      ? 'INDEXED BY listings_price_group_city WHERE price_group = ?1 AND city_id = ?2'
+      : r.scope === 'state'
+        ? 'INDEXED BY listings_price_group_state WHERE price_group = ?1 AND state_id = ?2'
+        : 'INDEXED BY listings_price_group WHERE price_group = ?1 AND ?2 = 0';
+  return env.DB.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM listings ${where} AND updated_at >= ?3 LIMIT 1)`).bind(r.group_key, r.place_id, r.computed_at);
+};
+
+const GUIDE_FIELDS = ['ads', 'low_minor', 'median_minor', 'high_minor'] as const;
+
+const priceGuides: Check = {
+  name: 'price_guides',
+  table: 'price_guides (count, 25th/50th/75th percentile)',
+  source: 'the comparable ads as they were when the range was computed: newest live ads and ads sold in the window before (decision 026)',
+  repairable: true,
+  // Only rows still fresh are judged: an older one is recomputed on its next read and shown to nobody
+  // as it is. A row whose group changed after it was computed is waiting for the refresh that write
+  // started (or, after moderation, for its staleness): by design, not drift.
+  async scan(env, cursor, { batchRows, now }) {
+    const limit = Math.min(batchRows, GUIDE_BATCH_ROWS);
+    const [g, sc, pl] = cursor ? (JSON.parse(cursor) as [string, string, number]) : ['', '', -1];
+    const { results } = await env.DB.prepare(
+      `SELECT * FROM price_guides WHERE (group_key, scope, place_id) > (?1, ?2, ?3) ORDER BY group_key, scope, place_id LIMIT ?4`,
+    )
+      .bind(g, sc, pl, limit)
+      .all<GuideRow>();
+    const fresh = results.filter((r) => now - r.computed_at < PRICE_GUIDANCE_RULES.staleAfterMinutes * 60_000);
+    const reads = fresh.length ? await env.DB.batch(fresh.flatMap((r) => [...sampleStatements(env, r.scope as PriceScope, guidePlace(r), r.computed_at), changedSince(env, r)])) : [];
+    const found: Found[] = [];
+    fresh.forEach((r, i) => {
+      if (((reads[i * 3 + 2]?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return;
+      const expected = guideFromSamples(r.group_key, r.scope as PriceScope, r.place_id, reads[i * 3]?.results ?? [], reads[i * 3 + 1]?.results ?? [], r.computed_at);
+      for (const field of GUIDE_FIELDS) {
+        if (expected[field] !== r[field]) found.push({ id: `${r.group_key} ${r.scope}:${r.place_id}`, ref: json([r.group_key, r.scope, r.place_id]), field, expected: expected[field], kept: r[field] });
+      }
+    });
+    const last = results[results.length - 1];
+    return { rows: results.length, found, next: results.length < limit || !last ? null : json([last.group_key, last.scope, last.place_id]) };
+  },
+  // computed afresh from the ads as they are now, as a read of a stale row would (a newer refresh wins)
+  async repair(env, found, now) {
+    const keys = [...new Set(found.map((f) => String(f.ref)))].map((k) => JSON.parse(k) as [string, PriceScope, number]);
+    const places = keys.map(([group_key, scope, place_id]) => ({ group_key, scope, place_id }));
+    const reads = await env.DB.batch(places.flatMap((r) => sampleStatements(env, r.scope, guidePlace(r), now)));
+    const rows = places.map((r, i) => guideFromSamples(r.group_key, r.scope, r.place_id, reads[i * 2]?.results ?? [], reads[i * 2 + 1]?.results ?? [], now));
+    const written = await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
+    return written.reduce((n, w) => n + (w.meta.changes > 0 ? 1 : 0), 0);
+  },
+};
+
+// ---------------------------------------------------------------- the ad archive in R2
+
+type ArchiveFound = Found & { fix?: 'entry' };
+
+/**
+ * Cursor: "entries|<R2 cursor>" while reading the sellers' index entries (each checked against its
+ * document), then "documents|<R2 cursor>" while reading the documents (each must have its entry).
+ */
+const archiveIndex: Check = {
+  name: 'archive.seller_index',
+  table: `R2 ${INDEX_PREFIX}{seller}/… (the Archived tab's entries and their cards)`,
+  source: `the archived ads' documents, ${DOC_PREFIX}{id}.json (decision 021)`,
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const limit = Math.min(batchRows, ARCHIVE_BATCH_OBJECTS);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const phase = cursor ? cursor.slice(0, bar) : 'entries';
+    const r2Cursor = cursor ? cursor.slice(bar + 1) : '';
+    const found: ArchiveFound[] = [];
+    if (phase === 'entries') {
+      const listed = await env.MEDIA.list({ prefix: INDEX_PREFIX, limit, include: ['customMetadata'], ...(r2Cursor ? { cursor: r2Cursor } : {}) });
+      await Promise.all(
+        listed.objects.map(async (o) => {
+          const card = o.customMetadata ?? {};
+          const id = card.id ?? o.key.slice(o.key.lastIndexOf('-') + 1);
+          const object = await env.MEDIA.get(`${DOC_PREFIX}${id}.json`);
+          if (!object) {
+            found.push({ id, ref: o.key, field: 'document', expected: `${DOC_PREFIX}${id}.json`, kept: null, note: `entry ${o.key} lists an ad whose document is gone (report only: the card alone cannot be reopened or reposted)` });
+            return;
+          }
+          const doc = (await object.json()) as ArchiveDocument;
+          const own = object.customMetadata?.indexKey ?? indexKey(doc.userId, doc.archivedAt, doc.id);
+          if (own !== o.key) {
+            found.push({ id, ref: o.key, field: 'entry', expected: own, kept: o.key, note: "a second entry, or one under another seller's prefix (report only)" });
+            return;
+          }
+          const expected = archiveCard(doc);
+          for (const field of Object.keys(expected)) {
+            if (card[field] !== expected[field]) found.push({ id, ref: o.key, field: `card.${field}`, expected: expected[field]!, kept: card[field] ?? null, fix: 'entry' });
+          }
+        }),
+      );
+      const next = listed.truncated ? `entries|${listed.cursor}` : 'documents|';
+      return { rows: listed.objects.length, found, next };
+    }
+    const listed = await env.MEDIA.list({ prefix: DOC_PREFIX, limit, include: ['customMetadata'], ...(r2Cursor ? { cursor: r2Cursor } : {}) });
+    await Promise.all(
+      listed.objects.map(async (o) => {
+        const id = o.key.slice(DOC_PREFIX.length, -'.json'.length);
+        const entry = o.customMetadata?.indexKey;
+        if (entry && (await env.MEDIA.head(entry))) return;
+        found.push({ id, ref: entry ?? '', field: 'index entry', expected: entry ?? 'an entry', kept: null, note: "missing: the seller's Archived tab does not list the ad", fix: 'entry' });
+      }),
+    );
+    return { rows: listed.objects.length, found, next: listed.truncated ? `documents|${listed.cursor}` : null };
+  },
+  // an entry missing or with a card that differs is written again from the document (what archiving
+  // writes, so a concurrent run writes the same); entries without their document are left to a person
+  async repair(env, found) {
+    let changed = 0;
+    for (const id of new Set((found as ArchiveFound[]).filter((f) => f.fix === 'entry').map((f) => f.id))) {
+      const object = await env.MEDIA.get(`${DOC_PREFIX}${id}.json`);
+      if (!object) continue;
+      const doc = (await object.json()) as ArchiveDocument;
+      await env.MEDIA.put(object.customMetadata?.indexKey ?? indexKey(doc.userId, doc.archivedAt, doc.id), '', { customMetadata: archiveCard(doc) });
+      changed++;
+    }
+    return changed;
+  },
+};
+
 // ---------------------------------------------------------------- cached counts (KV)
 
 const CACHED_COUNTS: { key: string; load: (env: Env) => Promise<Record<string, number>> }[] = [
@@ -636,6 +803,7 @@ export const CHECKS: readonly Check[] = [
   chatPreview,
   chatReadMarks,
   chatSequence,
+  chatFirstReply,
   savedSearchMatcher,
   matchSeller,
   promotions,
@@ -643,10 +811,14 @@ export const CHECKS: readonly Check[] = [
   paidOrders,
   invoiceSeries,
   dailyViews,
+  priceGuides,
+  archiveIndex,
   cachedCounts,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
+/** The checks that read the chat rooms (decision 031): only the worker, which has them, runs these. */
+export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 

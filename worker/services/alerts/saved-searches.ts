@@ -55,7 +55,9 @@ export const compileSearch = async (env: Env, db: Db, saved: SavedQuery): Promis
     const resolved = await resolveCategory(db, plan.browse.category, plan.browse.subcategory);
     scope = resolved?.subcategory?.id ?? resolved?.category?.id ?? '';
   }
-  const place = near ? null : (picked ?? plan?.place ?? null);
+  // a region in the words keeps alerts to its first (core) city: one index key per saved search, and
+  // fewer alerts rather than alerts from every city of India
+  const place = near ? null : (picked ?? plan?.place ?? plan?.region?.cities[0] ?? null);
 
   const norm = (list: string[]) => [...new Set(list.map((t) => words(t).join(' ')).filter(Boolean))];
   const matcher: Matcher = {

@@ -1,10 +1,8 @@
-import { readFromPrimary } from '../../db/session';
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { LIMITS, enforce } from '../../lib/rate-limit';
 import type { Chat, ChatMessage } from '../../schemas/chat';
-import { toMessage, type MessageRow } from './chat-messages';
 import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 
@@ -145,38 +143,24 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   };
 };
 
-interface MessageWithSender extends MessageRow {
-  first_name: string;
-  last_name: string;
-}
-
-const withSender = (r: MessageWithSender): ChatMessage & { sender: { firstName: string; lastName: string } } => ({
-  ...toMessage(r),
-  sender: { firstName: r.first_name, lastName: r.last_name },
-});
-
 /**
  * Page 1 is the newest `limit` messages; every page is returned oldest-first for display. With
- * `after`, everything after that sequence number (oldest first, up to `limit`) for resync.
+ * `after`, everything after that sequence number (oldest first, up to `limit`) for resync. Read
+ * from the conversation's room, where its messages live (decision 031); the senders' names come
+ * from the conversation's row (a message's sender is one of its two members).
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
   const chat = await memberChat(env, userId, chatId);
-  // the newest messages may still be only in the room's log (copied to D1 within a second): copy now
-  if (q.after !== undefined || q.page === 1) {
-    chat.last_seq = Math.max(chat.last_seq, await roomOf(env, chat.id).flush());
-    // the room wrote that copy itself, outside this request's D1 session: a replica may not have it yet
-    readFromPrimary(env);
-  }
-  const select = 'SELECT m.*, u.first_name, u.last_name FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.chat_id = ?';
-  if (q.after !== undefined) {
-    const { results } = await env.DB.prepare(`${select} AND m.seq > ? ORDER BY m.seq ASC LIMIT ?`).bind(chat.id, q.after, q.limit).all<MessageWithSender>();
-    return { messages: results.map(withSender), pagination: { page: 1, limit: q.limit, total: chat.last_seq, pages: Math.ceil(chat.last_seq / q.limit) }, lastSeq: chat.last_seq };
-  }
-  const { results } = await env.DB.prepare(`${select} ORDER BY m.seq DESC LIMIT ? OFFSET ?`).bind(chat.id, q.limit, (q.page - 1) * q.limit).all<MessageWithSender>();
+  const page = await roomOf(env, chat.id).history(q);
+  const lastSeq = Math.max(chat.last_seq, page.lastSeq);
+  const names: Record<string, { firstName: string; lastName: string }> = {
+    [chat.buyer_id]: { firstName: chat.b_first, lastName: chat.b_last },
+    [chat.seller_id]: { firstName: chat.s_first, lastName: chat.s_last },
+  };
   return {
-    messages: results.reverse().map(withSender),
-    pagination: { page: q.page, limit: q.limit, total: chat.last_seq, pages: Math.ceil(chat.last_seq / q.limit) },
-    lastSeq: chat.last_seq,
+    messages: page.messages.map((m) => ({ ...m, sender: names[m.senderId] ?? { firstName: '', lastName: '' } })),
+    pagination: { page: q.after !== undefined ? 1 : q.page, limit: q.limit, total: lastSeq, pages: Math.ceil(lastSeq / q.limit) },
+    lastSeq,
   };
 };
 

@@ -61,9 +61,8 @@ interface LimitRow {
 
 const limitRows = async (env: Env) => (await env.DB.prepare('SELECT limit_key, free_ads, period_days FROM free_ad_limits').all<LimitRow>()).results;
 
-/** The limit group an ad in this category/subcategory (ids) counts against. */
-export const limitGroupFor = async (env: Env, db: Db, categoryId: string, subcategoryId: string | null): Promise<LimitGroup> => {
-  const [rows, cats] = await Promise.all([limitRows(env), allCategories(db)]);
+/** The limit group of a category/subcategory (ids), from the limit rows and the category tree. */
+const groupFrom = (rows: LimitRow[], cats: Awaited<ReturnType<typeof allCategories>>, categoryId: string, subcategoryId: string | null): LimitGroup => {
   const own = subcategoryId ? rows.find((r) => r.limit_key === subcategoryId) : undefined;
   const row = own ?? rows.find((r) => r.limit_key === categoryId);
   const key = own ? subcategoryId! : categoryId;
@@ -75,6 +74,12 @@ export const limitGroupFor = async (env: Env, db: Db, categoryId: string, subcat
     freeAds: row?.free_ads ?? FALLBACK_LIMIT.freeAds,
     periodDays: row?.period_days ?? FALLBACK_LIMIT.periodDays,
   };
+};
+
+/** The limit group an ad in this category/subcategory (ids) counts against. */
+export const limitGroupFor = async (env: Env, db: Db, categoryId: string, subcategoryId: string | null): Promise<LimitGroup> => {
+  const [rows, cats] = await Promise.all([limitRows(env), allCategories(db)]);
+  return groupFrom(rows, cats, categoryId, subcategoryId);
 };
 
 /** Category and subcategory as the client names them (id or name) → the limit group; unknown → 400. */
@@ -133,20 +138,20 @@ interface CreditRow {
   remaining: number;
 }
 
+/** My credits still usable now (remaining > 0, not expired), soonest to expire first: the statement (of one type, in any of `limitKeys`). */
+const activeCreditsStatement = (env: Env, userId: string, now: number, filter?: { type: PackageType; limitKeys: string[] }) =>
+  env.DB.prepare(
+    `SELECT * FROM (
+       SELECT c.id, c.type, c.package_id, p.name, c.limit_key, c.category_id, c.subcategory_id, c.quantity, c.validity_days, c.expires_at, c.created_at,
+              c.quantity - ${CREDIT_USED_SQL('c.id')} AS remaining
+       FROM seller_credits c JOIN seller_packages p ON p.id = c.package_id
+       WHERE c.user_id = ? AND c.expires_at > ? ${filter ? `AND c.type = ? AND c.limit_key IN (${filter.limitKeys.map(() => '?').join(', ')})` : ''}
+     ) WHERE remaining > 0 ORDER BY expires_at, created_at`,
+  ).bind(userId, now, ...(filter ? [filter.type, ...filter.limitKeys] : []));
+
 /** My credits still usable now (remaining > 0, not expired), soonest to expire first. */
 export const activeCredits = async (env: Env, userId: string, now: number, filter?: { type: PackageType; limitKey: string }) =>
-  (
-    await env.DB.prepare(
-      `SELECT * FROM (
-         SELECT c.id, c.type, c.package_id, p.name, c.limit_key, c.category_id, c.subcategory_id, c.quantity, c.validity_days, c.expires_at, c.created_at,
-                c.quantity - ${CREDIT_USED_SQL('c.id')} AS remaining
-         FROM seller_credits c JOIN seller_packages p ON p.id = c.package_id
-         WHERE c.user_id = ? AND c.expires_at > ? ${filter ? 'AND c.type = ? AND c.limit_key = ?' : ''}
-       ) WHERE remaining > 0 ORDER BY expires_at, created_at`,
-    )
-      .bind(userId, now, ...(filter ? [filter.type, filter.limitKey] : []))
-      .all<CreditRow>()
-  ).results;
+  (await activeCreditsStatement(env, userId, now, filter && { type: filter.type, limitKeys: [filter.limitKey] }).all<CreditRow>()).results;
 
 export const creditView = (c: CreditRow) => ({
   id: c.id,
@@ -161,15 +166,25 @@ export const creditView = (c: CreditRow) => ({
   expiresAt: new Date(c.expires_at).toISOString(),
 });
 
-/** Where a user stands in one group now. */
-export const limitStatus = async (env: Env, userId: string, group: LimitGroup, now = Date.now()): Promise<AdLimit> => {
-  const since = now - group.periodDays * DAY;
-  const [usage, slots] = await Promise.all([
-    env.DB.prepare(`SELECT count(*) AS used, min(created_at) AS oldest FROM ad_postings WHERE user_id = ?1 AND limit_key = ?2 AND credit_id IS NULL AND created_at > ?3`)
-      .bind(userId, group.limitKey, since)
-      .first<{ used: number; oldest: number | null }>(),
-    activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey }),
-  ]);
+/**
+ * Free ads used in their period, per group of `limitKeys`: the statement (each group's period is read
+ * in SQL, so the group need not be decided yet).
+ */
+const freeUsageStatement = (env: Env, userId: string, limitKeys: string[], now: number) =>
+  env.DB.prepare(
+    `SELECT limit_key, count(*) AS used, min(created_at) AS oldest FROM ad_postings a
+     WHERE user_id = ?1 AND credit_id IS NULL AND limit_key IN (${limitKeys.map((_, i) => `?${i + 4}`).join(', ')})
+       AND created_at > ?2 - coalesce((SELECT period_days FROM free_ad_limits f WHERE f.limit_key = a.limit_key), ?3) * ${DAY}
+     GROUP BY limit_key`,
+  ).bind(userId, now, FALLBACK_LIMIT.periodDays, ...limitKeys);
+
+interface Usage {
+  limit_key: string;
+  used: number;
+  oldest: number | null;
+}
+
+const statusFrom = (group: LimitGroup, usage: Usage | undefined, slots: CreditRow[]): AdLimit => {
   const used = usage?.used ?? 0;
   const remaining = Math.max(0, group.freeAds - used);
   const paidSlots = slots.reduce((n, c) => n + c.remaining, 0);
@@ -185,6 +200,15 @@ export const limitStatus = async (env: Env, userId: string, group: LimitGroup, n
     paidSlots,
     canPost: remaining > 0 || paidSlots > 0,
   };
+};
+
+/** Where a user stands in one group now. */
+export const limitStatus = async (env: Env, userId: string, group: LimitGroup, now = Date.now()): Promise<AdLimit> => {
+  const [usage, slots] = await Promise.all([
+    freeUsageStatement(env, userId, [group.limitKey], now).first<Usage>(),
+    activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey }),
+  ]);
+  return statusFrom(group, usage ?? undefined, slots);
 };
 
 /** Every group's limit for the account page (one query), in the catalogue's order. */
@@ -264,6 +288,33 @@ export interface PostingGuard {
  */
 export const reservePosting = async (env: Env, userId: string, group: LimitGroup, listingId: string, now = Date.now(), guard?: PostingGuard) => {
   const status = await limitStatus(env, userId, group, now);
+  const slot = status.remaining > 0 ? undefined : (await activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey }))[0];
+  return reservationFrom(env, userId, group, status, slot, listingId, now, guard);
+};
+
+/**
+ * A new ad's group and its reservation in ONE round trip to the database (decision 022): the limit
+ * rows, the free ads used and the paid slots of both groups the ad could count in (its
+ * subcategory's own, its category's) are read in one batch, and the group decided from them.
+ */
+export const reserveNewPosting = async (env: Env, db: Db, userId: string, categoryId: string, subcategoryId: string | null, listingId: string, now = Date.now()) => {
+  const keys = subcategoryId ? [subcategoryId, categoryId] : [categoryId];
+  const [limits, usage, credits] = await env.DB.batch<unknown>([
+    env.DB.prepare('SELECT limit_key, free_ads, period_days FROM free_ad_limits'),
+    freeUsageStatement(env, userId, keys, now),
+    activeCreditsStatement(env, userId, now, { type: 'AD_SLOTS', limitKeys: keys }),
+  ]);
+  const group = groupFrom((limits?.results ?? []) as LimitRow[], await allCategories(db), categoryId, subcategoryId);
+  const slots = ((credits?.results ?? []) as CreditRow[]).filter((c) => c.limit_key === group.limitKey);
+  const status = statusFrom(group, (usage?.results as Usage[] | undefined)?.find((u) => u.limit_key === group.limitKey), slots);
+  return { group, posting: await reservationFrom(env, userId, group, status, status.remaining > 0 ? undefined : slots[0], listingId, now) };
+};
+
+/**
+ * The reservation from what was read: a free ad if one is left, else the paid slot that expires
+ * first, else 402. `slot` is that slot (read only when no free ad is left).
+ */
+const reservationFrom = async (env: Env, userId: string, group: LimitGroup, status: AdLimit, slot: CreditRow | undefined, listingId: string, now: number, guard?: PostingGuard) => {
   const since = now - group.periodDays * DAY;
   // plain "?" placeholders after the numbered ones take the next numbers, so the guard's own come last
   const extra = guard ? ` AND ${guard.sql}` : '';
@@ -278,7 +329,6 @@ export const reservePosting = async (env: Env, userId: string, group: LimitGroup
       onRaceLost: () => limitReached(env, group, { ...status, remaining: 0, canPost: false }),
     };
   }
-  const [slot] = await activeCredits(env, userId, now, { type: 'AD_SLOTS', limitKey: group.limitKey });
   if (!slot) throw await limitReached(env, group, status);
   return {
     creditId: slot.id,

@@ -2,10 +2,11 @@ import type { Env } from '../../env';
 import { csvDocument } from '../../lib/csv';
 
 /**
- * Leads (decision 015): one row per conversation about my ads, read from D1, the record of every chat
- * (decision 002): `chats` gives the ad, the buyer, the last message time and the message count
- * (`last_seq`: every message takes the next seq, none is ever deleted); the first message is seq 1.
- * A phone number shows only when the buyer wrote one in the chat.
+ * Leads (decision 015): one row per conversation about my ads. D1's `chats` gives the ad, the buyer,
+ * the last message time and the message count (`last_seq`: every message takes the next seq, none
+ * is ever deleted); the first message's time and any phone number the buyer wrote are read from the
+ * conversation's room, where its messages live (decision 031). A phone number shows only when the
+ * buyer wrote one in the chat.
  */
 
 /** The newest conversations a download covers: keeps one request's work bounded. */
@@ -48,17 +49,17 @@ interface LeadRow {
   first_name: string;
   last_name: string;
   created_at: number;
-  first_at: number | null;
   last_message_at: number | null;
   last_seq: number;
+  buyer_id: string;
 }
 
-const CHUNK = 90; // D1 binds at most 100 parameters per statement
+/** Rooms asked at once: a download of 500 leads does not open 500 calls together. */
+const ROOMS_AT_ONCE = 25;
 
 export const listLeads = async (env: Env, sellerId: string, origin: string): Promise<{ leads: Lead[]; truncated: boolean }> => {
   const { results: rows } = await env.DB.prepare(
-    `SELECT c.id, c.listing_id, l.title, l.slug, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq,
-            (SELECT m.created_at FROM messages m WHERE m.chat_id = c.id AND m.seq = 1) AS first_at
+    `SELECT c.id, c.listing_id, l.title, l.slug, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
      FROM chats c JOIN listings l ON l.id = c.listing_id JOIN users u ON u.id = c.buyer_id
      WHERE c.seller_id = ? AND c.last_seq > 0
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
@@ -69,19 +70,20 @@ export const listLeads = async (env: Env, sellerId: string, origin: string): Pro
   const page = rows.slice(0, LEADS_LIMIT);
   // buyers' messages with a run of digits in them, newest first: the latest number shared wins
   const phones = new Map<string, string>();
-  for (let i = 0; i < page.length; i += CHUNK) {
-    const ids = page.slice(i, i + CHUNK).map((r) => r.id);
-    const { results } = await env.DB.prepare(
-      `SELECT m.chat_id, m.content FROM messages m JOIN chats c ON c.id = m.chat_id
-       WHERE m.chat_id IN (${ids.map(() => '?').join(',')}) AND m.sender_id = c.buyer_id AND m.content GLOB '*[0-9][0-9][0-9]*'
-       ORDER BY m.seq DESC`,
-    )
-      .bind(...ids)
-      .all<{ chat_id: string; content: string }>();
-    for (const m of results) {
-      if (phones.has(m.chat_id)) continue;
-      const phone = findPhoneNumber(m.content);
-      if (phone) phones.set(m.chat_id, phone);
+  const firstAt = new Map<string, number>();
+  for (let i = 0; i < page.length; i += ROOMS_AT_ONCE) {
+    const chunk = page.slice(i, i + ROOMS_AT_ONCE);
+    const facts = await Promise.all(chunk.map((r) => env.ChatRoom.get(env.ChatRoom.idFromName(r.id)).leadFacts(r.buyer_id)));
+    for (const [j, f] of facts.entries()) {
+      const id = chunk[j]!.id;
+      if (f.firstAt !== null) firstAt.set(id, f.firstAt);
+      for (const content of f.numbered) {
+        const phone = findPhoneNumber(content);
+        if (phone) {
+          phones.set(id, phone);
+          break;
+        }
+      }
     }
   }
   return {
@@ -92,7 +94,7 @@ export const listLeads = async (env: Env, sellerId: string, origin: string): Pro
       adTitle: r.title,
       adLink: `${origin}/item/${r.slug}`,
       buyerName: `${r.first_name} ${r.last_name}`.trim(),
-      firstMessageAt: new Date(r.first_at ?? r.created_at).toISOString(),
+      firstMessageAt: new Date(firstAt.get(r.id) ?? r.created_at).toISOString(),
       lastMessageAt: new Date(r.last_message_at ?? r.created_at).toISOString(),
       messageCount: r.last_seq,
       buyerPhone: phones.get(r.id) ?? null,

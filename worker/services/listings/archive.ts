@@ -28,17 +28,9 @@ import type { CreateListingInput } from '../../schemas/selling';
 import { mediaUrl } from '../photos/media';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
+import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 
-const DOC_PREFIX = 'archive/ads/';
-const INDEX_PREFIX = 'archive/sellers/';
-/** index keys sort newest first: R2 lists keys in ascending order */
-const NEWEST_FIRST = 9_999_999_999_999;
-
-export const archiveDocKey = (listingId: string) => `${DOC_PREFIX}${listingId}.json`;
-const sellerPrefix = (userId: string) => `${INDEX_PREFIX}${userId}/`;
-const CURSOR = /^\d{13}-[0-9a-z_]{1,64}$/;
-const indexKey = (userId: string, archivedAt: number, listingId: string) =>
-  `${sellerPrefix(userId)}${String(NEWEST_FIRST - archivedAt).padStart(13, '0')}-${listingId}`;
+export { archiveDocKey, type ArchiveDocument };
 
 export const ARCHIVED_MESSAGE = 'This ad is no longer available: it was sold or removed.';
 const ARCHIVED_NOT_FOUND = "We couldn't find that ad in your archive.";
@@ -49,47 +41,6 @@ interface ListingRecord extends StoredListing {
   brand: string | null;
   views: number;
   created_at: number;
-}
-
-interface PhotoRecord {
-  key: string;
-  contentType: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  phash: string | null;
-  bands: [number | null, number | null, number | null, number | null];
-}
-
-/** The document stored per ad. `version` lets a later reader tell old documents apart. */
-export interface ArchiveDocument {
-  version: 1;
-  id: string;
-  userId: string;
-  slug: string;
-  title: string;
-  description: string;
-  priceMinor: number;
-  currency: string;
-  condition: string;
-  category: { id: string; name: string };
-  subcategory: { id: string; name: string } | null;
-  location: string;
-  stateId: number | null;
-  cityId: number | null;
-  areaId: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  features: Record<string, unknown>;
-  contactName: string | null;
-  contactPhone: string | null;
-  finalStatus: string;
-  createdAt: number;
-  endedAt: number;
-  archivedAt: number;
-  photos: PhotoRecord[];
-  photosRemoved: number;
-  stats: { views: number; favourites: number; chats: number };
 }
 
 /** A test stands in for a crash between the R2 writes and the D1 batch. */
@@ -183,18 +134,7 @@ const archiveOne = async (
       customMetadata: { userId: row.user_id, indexKey: entry, archivedAt: String(archivedAt) },
     });
     // the card's fields ride on the index entry, so a page of the Archived tab is one list call
-    await env.MEDIA.put(entry, '', {
-      customMetadata: {
-        id: row.id,
-        title: row.title,
-        priceMinor: String(row.price_minor),
-        currency: row.currency,
-        finalStatus: opts.finalStatus,
-        cover: kept[0]?.r2_key ?? '',
-        createdAt: String(row.created_at),
-        archivedAt: String(archivedAt),
-      },
-    });
+    await env.MEDIA.put(entry, '', { customMetadata: archiveCard(doc) });
     written = { doc: docKey, entry };
   }
   await opts.hooks?.afterR2Write?.(row.id);

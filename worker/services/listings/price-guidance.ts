@@ -28,7 +28,7 @@ export interface GroupPlace {
   cityId: number | null;
 }
 
-interface GuideRow {
+export interface GuideRow {
   group_key: string;
   scope: PriceScope;
   place_id: number;
@@ -45,7 +45,7 @@ const placeOf = (scope: PriceScope, p: GroupPlace): number | null => (scope === 
 const scopesOf = (p: GroupPlace) => PRICE_SCOPES.filter((s) => placeOf(s, p) !== null);
 
 /** The newest comparable ads' prices for one scope: live ones, and sold ones of the last days. Two bounded index ranges. */
-const sampleStatements = (env: Env, scope: PriceScope, p: GroupPlace, now: number) => {
+export const sampleStatements = (env: Pick<Env, 'DB'>, scope: PriceScope, p: GroupPlace, now: number) => {
   const soldSince = now - RULES.soldWithinDays * 86_400_000;
   const where =
     scope === 'city'
@@ -64,36 +64,39 @@ const sampleStatements = (env: Env, scope: PriceScope, p: GroupPlace, now: numbe
   ];
 };
 
+/** One stored row from the two sample reads of a scope (live ads, recently sold ones), newest first. */
+export const guideFromSamples = (group: string, scope: PriceScope, placeId: number, live: unknown[], sold: unknown[], now: number): GuideRow => {
+  const sample = [...(live as { price_minor: number; sort_at: number }[]), ...(sold as { price_minor: number; sort_at: number }[])]
+    .sort((a, b) => b.sort_at - a.sort_at)
+    .slice(0, RULES.sampleSize)
+    .map((r) => r.price_minor);
+  const range = sample.length >= RULES.minAds ? priceRange(sample) : undefined;
+  return {
+    group_key: group,
+    scope,
+    place_id: placeId,
+    ads: sample.length,
+    low_minor: range?.low ?? null,
+    median_minor: range?.median ?? null,
+    high_minor: range?.high ?? null,
+    computed_at: now,
+  };
+};
+
+/** Stores a computed row unless a newer computation got there first. */
+export const upsertGuide = (env: Pick<Env, 'DB'>, r: GuideRow) =>
+  env.DB.prepare(
+    `INSERT INTO price_guides (group_key, scope, place_id, ads, low_minor, median_minor, high_minor, computed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (group_key, scope, place_id) DO UPDATE SET ads = excluded.ads, low_minor = excluded.low_minor, median_minor = excluded.median_minor, high_minor = excluded.high_minor, computed_at = excluded.computed_at
+     WHERE excluded.computed_at >= price_guides.computed_at`,
+  ).bind(r.group_key, r.scope, r.place_id, r.ads, r.low_minor, r.median_minor, r.high_minor, r.computed_at);
+
 /** Computes and stores the ranges of a group at its place's scopes: one batch of reads, one of writes. */
 export const refreshGuides = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
   const scopes = scopesOf(p);
   const results = await env.DB.batch(scopes.flatMap((s) => sampleStatements(env, s, p, now)));
-  const rows = scopes.map((scope, i): GuideRow => {
-    const sample = [...((results[i * 2]?.results ?? []) as { price_minor: number; sort_at: number }[]), ...((results[i * 2 + 1]?.results ?? []) as { price_minor: number; sort_at: number }[])]
-      .sort((a, b) => b.sort_at - a.sort_at)
-      .slice(0, RULES.sampleSize)
-      .map((r) => r.price_minor);
-    const range = sample.length >= RULES.minAds ? priceRange(sample) : undefined;
-    return {
-      group_key: p.group,
-      scope,
-      place_id: placeOf(scope, p)!,
-      ads: sample.length,
-      low_minor: range?.low ?? null,
-      median_minor: range?.median ?? null,
-      high_minor: range?.high ?? null,
-      computed_at: now,
-    };
-  });
-  await env.DB.batch(
-    rows.map((r) =>
-      env.DB.prepare(
-        `INSERT INTO price_guides (group_key, scope, place_id, ads, low_minor, median_minor, high_minor, computed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (group_key, scope, place_id) DO UPDATE SET ads = excluded.ads, low_minor = excluded.low_minor, median_minor = excluded.median_minor, high_minor = excluded.high_minor, computed_at = excluded.computed_at
-         WHERE excluded.computed_at >= price_guides.computed_at`,
-      ).bind(r.group_key, r.scope, r.place_id, r.ads, r.low_minor, r.median_minor, r.high_minor, r.computed_at),
-    ),
-  );
+  const rows = scopes.map((scope, i): GuideRow => guideFromSamples(p.group, scope, placeOf(scope, p)!, results[i * 2]?.results ?? [], results[i * 2 + 1]?.results ?? [], now));
+  await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
   return rows;
 };
 

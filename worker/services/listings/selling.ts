@@ -2,7 +2,7 @@ import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
-import { afterCommit, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Listing } from '../../schemas/listings';
 import {
   ENUM_FEATURES,
@@ -22,9 +22,9 @@ import { render } from '../../schemas/notification-texts';
 import { notificationWrite, notify } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
-import { duplicateCheck } from '../photos/duplicate-photos';
+import { checkedPhotos, duplicateCheck, type CheckedPhoto } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reservePosting } from '../commerce/business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 
@@ -146,19 +146,22 @@ const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId
     }
   });
   if (new Set(keys).size !== keys.length) throw badRequest('The same photo was added twice', 'DUPLICATE_PHOTO');
-  const found = new Map<string, string>();
+  // with each photo its stored hash and print, for the duplicate-photo check: one round trip, not two (decision 022)
+  const found = new Map<string, { id: string; phash: string | null; print: ArrayBuffer | null }>();
   for (let i = 0; i < keys.length; i += 90) {
     const chunk = keys.slice(i, i + 90);
     const { results } = await env.DB.prepare(
-      `SELECT id, r2_key FROM media WHERE owner_id = ? AND r2_key IN (${chunk.map(() => '?').join(',')}) AND state = 'READY' AND (listing_id IS NULL OR listing_id = ?)`,
+      `SELECT m.id, m.r2_key, m.phash, p.print FROM media m LEFT JOIN media_prints p ON p.media_id = m.id
+       WHERE m.owner_id = ? AND m.r2_key IN (${chunk.map(() => '?').join(',')}) AND m.state = 'READY' AND (m.listing_id IS NULL OR m.listing_id = ?)`,
     )
       .bind(userId, ...chunk, listingId ?? '')
-      .all<{ id: string; r2_key: string }>();
-    for (const r of results) found.set(r.r2_key, r.id);
+      .all<{ id: string; r2_key: string; phash: string | null; print: ArrayBuffer | null }>();
+    for (const r of results) found.set(r.r2_key, r);
   }
   const missing = keys.filter((k) => !found.has(k));
   if (missing.length) throw badRequest('One of the photos was not uploaded by you or no longer exists. Please upload it again.', 'UNKNOWN_PHOTO');
-  return keys.map((k) => found.get(k)!);
+  const rows = keys.map((k) => found.get(k)!);
+  return { ids: rows.map((r) => r.id), hashes: checkedPhotos(rows) };
 };
 
 /** Features as stored: trimmed, known enums checked, contact details kept out of public features. */
@@ -207,6 +210,8 @@ interface Prepared {
   contactName: string | null;
   contactPhone: string | null;
   photoIds: string[];
+  /** the photos' stored hashes and prints, read with them */
+  photoHashes: CheckedPhoto[];
   categorySlug: string;
 }
 
@@ -220,6 +225,7 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
   if (missing.length) throw badRequest(`Please fill the following mandatory fields: ${missing.join(', ')}`, 'MISSING_FIELDS');
   const phone = input.sellerPhone ? sellerPhone(input.sellerPhone) : undefined;
   if (input.sellerPhone && !phone) throw badRequest('Please fill the following mandatory fields: Phone (10 digits)', 'MISSING_FIELDS');
+  const photos = await resolvePhotos(env, userId, input.images, listingId);
   return {
     title: input.title,
     description: input.description,
@@ -236,31 +242,56 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
     features,
     contactName: input.sellerName || null,
     contactPhone: phone ?? null,
-    photoIds: await resolvePhotos(env, userId, input.images, listingId),
+    photoIds: photos.ids,
+    photoHashes: photos.hashes,
     categorySlug: subcategory?.slug ?? category.slug,
   };
 };
 
-export const createListing = async (env: Env, db: Db, userId: string, input: CreateListingInput, origin: string): Promise<Listing> => {
-  const p = await prepare(env, db, userId, input);
+/**
+ * Posts an ad. What it waits on, in round trips to the database (decision 022): the photos (their
+ * ownership, hashes and prints in one read) side by side with the free-ad limit (limits, usage and
+ * paid slots in one batch); the duplicate-photo lookup when a photo has a hash; then one write batch
+ * that also reads the ad back. The outbox dispatch runs after the answer (`after`; the relay backs
+ * it up), as the price ranges' refresh does.
+ */
+export const createListing = async (
+  env: Env,
+  db: Db,
+  userId: string,
+  input: CreateListingInput,
+  origin: string,
+  after: (task: Promise<unknown>) => void = (task) => void task,
+): Promise<Listing> => {
   const id = ulid().toLowerCase();
   const now = Date.now();
+  // the limit's reads start at once, beside the photos'; their 402 only counts once the ad itself is
+  // valid (a wrong field or someone else's photo is told first, as before)
+  const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
+  const firstReservation = reserveNewPosting(env, db, userId, category.id, subcategory?.id ?? null, id, now);
+  firstReservation.catch(() => undefined);
+  const p = await prepare(env, db, userId, input);
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // the same photo in another seller's live ad: held for a moderator (a re-post of one's own ad is a 409, nothing stored)
-  const { holdForDuplicates } = await duplicateCheck(env, { ownerId: userId, mediaIds: p.photoIds, categoryId: p.categoryId, subcategoryId: p.subcategoryId }, origin);
+  const { holdForDuplicates } = await duplicateCheck(
+    env,
+    { ownerId: userId, mediaIds: p.photoIds, photos: p.photoHashes, categoryId: p.categoryId, subcategoryId: p.subcategoryId },
+    origin,
+  );
   const held = !reason && holdForDuplicates ? 'DUPLICATE_PHOTOS' : null;
   const brand = listingBrand(p.features, p.title);
   const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, p.place), id);
   // The free-ad limit (or a paid slot) is settled before anything is stored: the posting row is
   // written first and every other write of the batch depends on it, so a lost race writes nothing
   // and is decided again (a slot may remain when a parallel post took the free ad).
-  const group = await limitGroupFor(env, db, p.categoryId, p.subcategoryId);
+  const { group, posting: firstPosting } = await firstReservation;
   // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
   const posted = reason || held ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
+  let row: ListingRow | undefined;
   for (let attempt = 1; ; attempt++) {
-    const posting = await reservePosting(env, userId, group, id, now);
-    const written = await env.DB.batch([
+    const posting = attempt === 1 ? firstPosting : await reservePosting(env, userId, group, id, now);
+    const written = await env.DB.batch<unknown>([
       posting.statement,
       env.DB.prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
@@ -301,28 +332,25 @@ export const createListing = async (env: Env, db: Db, userId: string, input: Cre
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
       ),
       ...(posted ? [posted.statement] : []),
+      // the ad as the answer shows it, read in the same batch (after its writes)
+      env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(id),
     ]);
-    if ((written[0]?.meta.changes ?? 0) > 0) break;
+    if (((written[0] as D1Result | undefined)?.meta.changes ?? 0) > 0) {
+      row = (written.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
+      break;
+    }
     if (attempt === 3) throw await posting.onRaceLost();
   }
-  // what follows the write runs side by side, each a round trip or two to the database
-  // (decision 022); the answer waits for all of them, as before. The ad is stored now: a passing
-  // database failure from here on must not answer as if it were not (decision 029), so the read of
-  // the answer is tried again, and a notification that could not be stored is logged, not thrown
-  // (the ad's status shows in the seller's own list all the same).
-  const notifyOwner = (status: 'REJECTED' | 'PENDING', title: Parameters<typeof render>[1], body: (lang: Parameters<typeof render>[0]) => string) =>
-    notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, title), body: body(lang), data: { listingId: id, status } })).catch((err: unknown) =>
-      console.warn('ad status notification not stored', id, err),
-    );
-  const [listing] = await Promise.all([
-    afterCommit(() => getListing(env, db, origin, id, userId)),
-    posted ? dispatchEvents(env, [posted.id]) : undefined,
+  if (posted) after(new Promise((resolve) => setTimeout(resolve, 0)).then(() => dispatchEvents(env, [posted.id])));
+  // the owner's notices and the cache bump run side by side; the answer waits for them, as before
+  await Promise.all([
     // the owner's notifications in their language (decision 010); the stored reject_reason stays English
-    verdict ? notifyOwner('REJECTED', 'adNotPublishedTitle', (lang) => verdictText(verdict, lang)) : undefined,
-    held ? notifyOwner('PENDING', 'adHeldTitle', (lang) => render(lang, 'adHeldDuplicatePhotos')) : undefined,
+    verdict ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } })) : undefined,
+    held ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } })) : undefined,
     invalidateListingCaches(env),
   ]);
-  return listing;
+  if (!row) return getListing(env, db, origin, id, userId);
+  return (await hydrate(db, env, origin, [row], { owner: true }))[0]!;
 };
 
 export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
@@ -618,7 +646,9 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 };
 
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
-  const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD')`;
+  // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
+  // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
+  const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
       `SELECT ${LISTING_COLUMNS} FROM favorites f JOIN listings l ON l.id = f.listing_id ${LISTING_JOINS} WHERE ${visible} ORDER BY f.created_at DESC LIMIT ? OFFSET ?`,

@@ -172,6 +172,10 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
 };
 
 /** The stored hashes and prints of these media rows (photos that could not be hashed have none). */
+/** Media rows' stored hash and print as the check reads them; photos without a hash are not checked. */
+export const checkedPhotos = (rows: { phash: string | null; print: ArrayBuffer | null }[]): CheckedPhoto[] =>
+  rows.filter((r): r is { phash: string; print: ArrayBuffer | null } => r.phash !== null).map((r) => ({ hash: r.phash, print: decodePrint(r.print) }));
+
 export const hashesOf = async (env: Env, mediaIds: string[]): Promise<CheckedPhoto[]> => {
   const photos: CheckedPhoto[] = [];
   for (let i = 0; i < mediaIds.length; i += 90) {
@@ -181,7 +185,7 @@ export const hashesOf = async (env: Env, mediaIds: string[]): Promise<CheckedPho
     )
       .bind(...chunk)
       .all<{ phash: string; print: ArrayBuffer | null }>();
-    photos.push(...results.map((r) => ({ hash: r.phash, print: decodePrint(r.print) })));
+    photos.push(...checkedPhotos(results));
   }
   return photos;
 };
@@ -231,10 +235,12 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
  */
 export const duplicateCheck = async (
   env: Env,
-  input: { ownerId: string; mediaIds: string[]; categoryId: string; subcategoryId: string | null; exceptListingId?: string },
+  // `photos`: the photos' hashes when the caller read them already (posting reads them with the
+  // photos' ownership, one round trip fewer: decision 022)
+  input: { ownerId: string; mediaIds: string[]; photos?: CheckedPhoto[]; categoryId: string; subcategoryId: string | null; exceptListingId?: string },
   origin: string,
 ) => {
-  const matches = await findPhotoMatches(env, await hashesOf(env, input.mediaIds), input.ownerId, input.exceptListingId ?? '');
+  const matches = await findPhotoMatches(env, input.photos ?? (await hashesOf(env, input.mediaIds)), input.ownerId, input.exceptListingId ?? '');
   const own = matches.find((m) => m.userId === input.ownerId && m.categoryId === input.categoryId && m.subcategoryId === input.subcategoryId);
   if (own) {
     throw new AppError(

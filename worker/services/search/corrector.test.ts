@@ -49,7 +49,7 @@ describe('spelling correction', () => {
     for (let i = 0; i < 2_000; i++) {
       const wrong = typo(words[Math.floor(next() * words.length)]!.word, next);
       const expected = bruteForce(words, wrong);
-      expect(dict.correct(wrong), wrong).toBe(expected);
+      expect(dict.correctByLetters(wrong), wrong).toBe(expected);
       if (expected) corrected++;
     }
     expect(corrected).toBeGreaterThan(500); // the typos are mostly correctable: the check is not vacuous

@@ -1,9 +1,13 @@
 /**
  * Spelling correction against the words the index actually holds (plus the lexicon and catalogue
- * names). Candidates come from a trigram table; the pick is by Damerau–Levenshtein distance
- * (transpositions count as one edit), then by weight: how many live ads use the word, with brand
- * and model names weighing more. A word the dictionary knows is never "corrected".
+ * names), by two channels. Letters first: candidates come from a trigram table; the pick is by
+ * Damerau–Levenshtein distance (transpositions count as one edit), then by weight: how many live
+ * ads use the word, with brand and model names weighing more. When letters find nothing, sound: the
+ * words sharing the typed word's sound key (sounds.ts: "fone" → phone, "furnichar" → furniture),
+ * the one whose spelling-as-said is nearest, then the heaviest (decision 027). A word the
+ * dictionary knows is never "corrected".
  */
+import { soundKeyOf, soundSpelling } from './sounds';
 
 export interface DictionaryWord {
   word: string;
@@ -45,11 +49,25 @@ const trigrams = (word: string): string[] => {
   return [...out];
 };
 
+/**
+ * Only words at least this heavy (in one title, three ads' descriptions, or the lexicon) can be reached by
+ * sound: a word hardly any ad uses is no better answer than the typed one, and leaving the long tail
+ * out keeps the sound table small (its keys are made on first use, ~5 µs a word).
+ */
+export const SOUND_MIN_WEIGHT = 3;
+/** Sound channel: words of fewer letters have too few sounds to tell apart. */
+export const SOUND_MIN_LETTERS = 3;
+
+/** The most the spellings-as-said may differ (vowels, mostly) for a sound-alike: half the typed word's, at least 1. */
+export const soundBudget = (length: number) => Math.max(1, Math.floor(length / 2));
+
 export class SpellingDictionary {
   private readonly weights = new Map<string, number>();
   private readonly byTrigram = new Map<string, string[]>();
   /** every word, sorted, for prefix lookups by binary search (made on first use) */
   private sorted: string[] | undefined;
+  /** sound key → the words (heavy enough) with that key, and each one's spelling as said (made on first use) */
+  private bySound: Map<string, { word: string; said: string }[]> | undefined;
 
   constructor(words: Iterable<DictionaryWord>) {
     for (const { word, weight } of words) {
@@ -86,6 +104,10 @@ export class SpellingDictionary {
    * thousands of words; the distance ran for every one of them, holding up every other request.
    */
   correct(word: string): string | undefined {
+    return this.correctByLetters(word) ?? this.correctBySound(word);
+  }
+
+  correctByLetters(word: string): string | undefined {
     if (this.weights.has(word) || /\d/.test(word)) return undefined;
     const length = [...word].length;
     const budget = editBudget(length);
@@ -103,6 +125,41 @@ export class SpellingDictionary {
       if (!best || distance < best.distance || (distance === best.distance && weight > best.weight)) best = { word: candidate, distance, weight };
     }
     return best?.word;
+  }
+
+  /**
+   * The sound-alike of a word the dictionary does not know, or undefined: among the words sharing
+   * its sound key, the one whose spelling as said is nearest (within soundBudget), then the heaviest.
+   * Latin letters only, at least SOUND_MIN_LETTERS of them and a vowel: "zzxxyy" is said no way.
+   */
+  correctBySound(word: string): string | undefined {
+    if (this.weights.has(word) || !/^[a-z]+$/.test(word) || word.length < SOUND_MIN_LETTERS || !/[aeiou]/.test(word)) return undefined;
+    const said = soundSpelling(word);
+    const key = soundKeyOf(said);
+    if (key.length < 2) return undefined;
+    const budget = soundBudget(said.length);
+    let best: { word: string; distance: number; weight: number } | undefined;
+    for (const candidate of this.soundTable().get(key) ?? []) {
+      const distance = damerauLevenshtein(said, candidate.said, budget);
+      if (distance > budget) continue;
+      const weight = this.weights.get(candidate.word)!;
+      if (!best || distance < best.distance || (distance === best.distance && weight > best.weight)) best = { word: candidate.word, distance, weight };
+    }
+    return best?.word;
+  }
+
+  private soundTable() {
+    if (this.bySound) return this.bySound;
+    const table = new Map<string, { word: string; said: string }[]>();
+    for (const [word, weight] of this.weights) {
+      if (weight < SOUND_MIN_WEIGHT || word.length < SOUND_MIN_LETTERS || !/^[a-z]+$/.test(word)) continue;
+      const said = soundSpelling(word);
+      const key = soundKeyOf(said);
+      const list = table.get(key);
+      if (list) list.push({ word, said });
+      else table.set(key, [{ word, said }]);
+    }
+    return (this.bySound = table);
   }
 
   /** Known words starting with a prefix, heaviest first (for suggestions): a binary search, not a scan of every word. */

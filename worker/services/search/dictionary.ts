@@ -8,7 +8,7 @@
  */
 import type { Env } from '../../env';
 import { TAXONOMY } from '../../schemas/taxonomy';
-import { SpellingDictionary } from './corrector';
+import { SOUND_MIN_WEIGHT, SpellingDictionary } from './corrector';
 import { lexicon, lexiconWords } from './lexicon';
 import { tokens } from './text';
 
@@ -32,11 +32,13 @@ export interface SearchDictionary {
   version: string;
 }
 
-const KV_KEY = 'search:dictionary:v1';
+/** v2: lexicon words weigh SOUND_MIN_WEIGHT (decision 027); a stored v1 copy is not read */
+const KV_KEY = 'search:dictionary:v2';
 const VERSION_KEY = 'cache-version:listings';
 /** titles sampled for suggestion phrases */
 const PHRASE_SAMPLE = 5_000;
-const LEXICON_WEIGHT = 1;
+/** a lexicon word no ad uses yet is still a word buyers mean: heavy enough to be reached by sound */
+const LEXICON_WEIGHT = SOUND_MIN_WEIGHT;
 
 const maxAgeMs = (env: Env) => {
   const raw = Number(env.SEARCH_DICTIONARY_MAX_AGE ?? 600);

@@ -100,11 +100,13 @@ export const searchWithUnderstanding = async (
   // with a plan, relevance is the natural order of a text search
   if (!base.sortBy && plan.groups.length) base.sortBy = 'relevance';
 
+  // a region in the words ("ncr", "tricity") is its cities, searched the way near me searches cities in range
+  const region = !near && !picked && plan.region ? { cities: plan.region.cities.map((c) => ({ id: c.id, km: 0 })) } : undefined;
   const attempt = (mode: Mode, where: Place | null | undefined) =>
     index.page(base, {
       text: textExpression(plan, mode),
       ...(where !== undefined ? { place: where } : {}),
-      ...(near ? { near } : {}),
+      ...(near ? { near } : region && where === undefined ? { near: region } : {}),
       ...(!base.subcategory && homeOf(plan, mode) ? { rankFirst: homeOf(plan, mode) } : {}),
     });
 
@@ -116,7 +118,7 @@ export const searchWithUnderstanding = async (
     interpretedAs: {
       q: describeTerms(plan, corrected),
       ...interpretedCategory,
-      ...(place ? { location: placeName(place) } : {}),
+      ...(place ? { location: placeName(place) } : region ? { location: plan.region!.name, cities: plan.region!.cities.map(placeName) } : {}),
       ...(plan.condition ? { condition: plan.condition } : {}),
       ...budget,
     },
@@ -126,7 +128,7 @@ export const searchWithUnderstanding = async (
   });
 
   // nothing searchable in the words (emoji, punctuation): nothing matches, rather than everything
-  if (!plan.groups.length && !plan.browse && !plan.place && !plan.condition && !plan.budget) {
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.region && !plan.condition && !plan.budget) {
     return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
   }
   // An answer is good when it has ads, and, when the words name a kind of thing ("flat"), some of
@@ -159,11 +161,11 @@ export const searchWithUnderstanding = async (
     const some = good(await attempt('anyWord', place), 'anyWord', () => info('anyWord', place, hasCorrections));
     if (some) return some;
   }
-  // near me keeps to its radius: the buyer chose how far to look
-  if (place && !near) {
+  // near me keeps to its radius: the buyer chose how far to look; a region widens to all of India
+  if ((place || region) && !near) {
     const { byId } = await loadLocations(db);
     const mode: Mode = anyWord ? 'anyWord' : hasCorrections ? 'corrected' : 'strict';
-    for (let wider = widen(place, byId); ; wider = wider ? widen(wider, byId) : null) {
+    for (let wider = place ? widen(place, byId) : null; ; wider = wider ? widen(wider, byId) : null) {
       const widened = good(await attempt(mode, wider), mode, () => info('widerPlace', wider, hasCorrections && mode !== 'strict'));
       if (widened) return widened;
       if (wider === null) break;

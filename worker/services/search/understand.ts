@@ -7,14 +7,14 @@
  * index (today D1 FTS5, see d1-index.ts) executes it.
  */
 import type { Db } from '../../db/client';
-import { loadLocations, normaliseName } from '../listings/locations';
+import { loadLocations } from '../listings/locations';
 import type { SearchDictionary } from './dictionary';
 import { type Budget, readBudget } from './budget';
 import { type Concept, conceptFor, lexicon } from './lexicon';
+import { type Place, type Region, placeInWords } from './places';
 import { isDevanagari, normaliseQuery, tokens } from './text';
 
-type LocationIndex = Awaited<ReturnType<typeof loadLocations>>;
-export type Place = LocationIndex['rows'][number];
+export type { Place, Region };
 
 export interface TermGroup {
   /** the words as typed */
@@ -33,6 +33,8 @@ export interface SearchPlan {
   groups: TermGroup[];
   /** a place named inside the text (the buyer picked none) */
   place?: Place;
+  /** several cities named as one inside the text ("ncr", "tricity", "mumbai thane"): any of them */
+  region?: Region;
   condition?: 'USED' | 'NEW';
   /** the whole query named a subcategory or category ("lappy", "naukri") */
   browse?: { category?: string; subcategory?: string };
@@ -40,10 +42,7 @@ export interface SearchPlan {
   budget?: Budget;
 }
 
-/** Words that join a place to the rest ("flat in pune", "bike pune mein"). */
-const PLACE_CONNECTORS = new Set(['in', 'near', 'at', 'around', 'mein', 'me', 'main', 'से', 'में', 'के', 'पास']);
 const MAX_WORDS = 10;
-const KIND_RANK: Record<string, number> = { state: 0, city: 1, area: 2 };
 
 /** Plural and singular of an English-looking word: "sofas" ↔ "sofa", "watch" → "watches". */
 const numberForms = (word: string): string[] => {
@@ -66,14 +65,6 @@ const formKey = (form: string) => tokens(form.toLowerCase()).join(' ');
  */
 const conceptTerms = (concept: Concept) => [...new Set([...concept.forms, ...(concept.also ?? [])].map(formKey).filter((term) => /\p{L}/u.test(term)))];
 
-/** The place a phrase names: cities and states by name or old name; areas only when unambiguous. */
-const placeFor = (index: LocationIndex, phrase: string, words: number, afterConnector: boolean): Place | undefined => {
-  const key = normaliseName(phrase);
-  if (!key || key.length < 3) return undefined;
-  const candidates = (index.byName.get(key) ?? []).filter((p) => p.isActive && (p.kind !== 'area' || words > 1 || afterConnector));
-  return [...candidates].sort((a, b) => (KIND_RANK[a.kind] ?? 3) - (KIND_RANK[b.kind] ?? 3) || b.population - a.population)[0];
-};
-
 export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean }): Promise<SearchPlan> => {
   const lex = lexicon();
   // 0. a budget comes out first: its numbers are no words to search ("10k" in no ad's text)
@@ -82,22 +73,13 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
   let words = tokens(budget ? budget.rest : normalised).slice(0, MAX_WORDS);
   const plan: SearchPlan = { query: q, groups: [], ...(budget ? { budget } : {}) };
 
-  // 1. a place inside the text, longest name first, unless the buyer already picked one
+  // 1. places inside the text before any correction (a place is never "corrected" into a word), unless the buyer picked one
   if (!opts.placePicked && words.length) {
-    const index = await loadLocations(db);
-    outer: for (let n = Math.min(3, words.length); n >= 1; n--) {
-      for (let i = 0; i + n <= words.length; i++) {
-        const phrase = words.slice(i, i + n).join(' ');
-        // an item's name is never a place ("bullet", "city" of Honda City is no place either)
-        if (lex.byForm.has(phrase)) continue;
-        const place = placeFor(index, phrase, n, i > 0 && PLACE_CONNECTORS.has(words[i - 1]!));
-        if (!place) continue;
-        plan.place = place;
-        const from = i > 0 && PLACE_CONNECTORS.has(words[i - 1]!) ? i - 1 : i;
-        words = [...words.slice(0, from), ...words.slice(i + n)];
-        break outer;
-      }
-    }
+    // an item's name is never a place ("bullet", "city" of Honda City is no place either)
+    const found = placeInWords(await loadLocations(db), words, (phrase) => lex.byForm.has(phrase));
+    words = found.words;
+    if (found.place) plan.place = found.place;
+    if (found.region) plan.region = found.region;
   }
 
   // 2. qualifiers, concepts and plain words, longest phrase first
@@ -157,7 +139,7 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     plan.groups = [];
   }
   // a lone qualifier ("used") is all there was: search it as a word rather than for everything
-  if (!plan.groups.length && !plan.browse && !plan.place && !plan.budget && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
+  if (!plan.groups.length && !plan.browse && !plan.place && !plan.region && !plan.budget && words.length) plan.groups.push({ source: words.join(' '), terms: [words.join(' ')], prefix: false });
   return plan;
 };
 

@@ -62,6 +62,8 @@ export function ListingCard({ listing, priority = false, now }: ListingCardProps
             </div>
           )}
           {listing.isFeatured && <span className="badge badge--featured">{t('FEATURED')}</span>}
+          {listing.status === 'SOLD' && <span className="badge badge--featured badge--sold">{t('SOLD')}</span>}
+          {listing.status === 'EXPIRED' && <span className="badge badge--featured badge--expired">{t('EXPIRED')}</span>}
         </div>
         <div className="listing-card__body">
           <p className="listing-card__price">{formatPrice(listing.price, listing.currency, language)}</p>

@@ -5,7 +5,7 @@
 import { HELD_REASONS, type HeldReason } from '../../../../worker/schemas/trust-data';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { AdStatsSparkline, DownloadLeadsButton } from '../business/SellerReports';
 import { PromoteDialog } from '../business/PromoteDialog';
@@ -76,6 +76,18 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
   const listings = ads.data?.pages.flatMap((p) => p.listings) ?? [];
   const total = firstPage?.pagination.total ?? 0;
   const active = status ?? 'all';
+  // the chosen pill is scrolled into the row's view: opened by a link (Archived, the last pill), it
+  // sat off-screen on a phone, wider in Hindi, and nothing showed which filter was on
+  const pillsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = pillsRef.current;
+    const on = row?.querySelector<HTMLElement>('.myads__pill--on');
+    if (!row || !on) return;
+    const box = row.getBoundingClientRect();
+    const pill = on.getBoundingClientRect();
+    if (pill.right > box.right) row.scrollLeft += pill.right - box.right + 8;
+    else if (pill.left < box.left) row.scrollLeft -= box.left - pill.left + 8;
+  }, [active, counts]);
 
   // the package chooser (decision 014), for one ad (its id) or to pick one ('' from the banner)
   const [promoting, setPromoting] = useState<string | null>(null);
@@ -130,7 +142,7 @@ export function MyAdsPage({ status, q }: { status?: MyAdsFilter; q?: string }) {
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
-        <div className="myads__pills" role="group" aria-label={t('Filter by status')}>
+        <div className="myads__pills" role="group" aria-label={t('Filter by status')} ref={pillsRef}>
           {filterPills(counts).map((pill) => (
             <Link
               key={pill.filter}

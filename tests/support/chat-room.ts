@@ -1,0 +1,24 @@
+import { env } from 'cloudflare:workers';
+import type { ChatMessage } from '../../worker/schemas/chat';
+
+/**
+ * A conversation's messages as its room holds them (decision 031: the messages live in the room,
+ * not in D1), read through the room's own history call, oldest first.
+ */
+export const roomMessages = async (chatId: string): Promise<ChatMessage[]> => {
+  const room = env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
+  const all: ChatMessage[] = [];
+  for (let after = 0; ; ) {
+    const { messages } = await room.history({ page: 1, limit: 500, after });
+    all.push(...messages);
+    if (messages.length < 500) return all;
+    after = messages[messages.length - 1]!.seq;
+  }
+};
+
+/** As D1 rows were read before: snake_case columns. */
+export const roomRows = async (chatId: string) =>
+  (await roomMessages(chatId)).map((m) => ({ id: m.id, chat_id: m.chatId, seq: m.seq, sender_id: m.senderId, content: m.content, message_type: m.messageType, client_id: m.clientId, warning: m.warning, created_at: Date.parse(m.createdAt) }));
+
+/** Message rows D1 holds for a conversation: none are written since the rooms keep them. */
+export const d1MessageRows = async (chatId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>())?.n ?? 0;
