@@ -45,12 +45,33 @@ const BUG = /SQLITE_ERROR|SQLITE_CONSTRAINT|SQLITE_MISMATCH|SQLITE_TOOBIG|D1_TYP
  * is read too, because drizzle wraps driver errors ("Failed query: <sql>", cause: the D1 error);
  * the wrapper's own text is skipped since it quotes our SQL.
  */
-const isBindingFailure = (err: unknown) => {
+export const isBindingFailure = (err: unknown) => {
   const messages: string[] = [];
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (!e.message.startsWith('Failed query:')) messages.push(e.message);
   }
   return messages.some((m) => OUTAGE.test(m)) && !messages.some((m) => BUG.test(m));
+};
+
+/** Waits between the tries of `afterCommit`: short, the request is still open. */
+const AFTER_COMMIT_RETRY_MS = [50, 200];
+
+/**
+ * For the reads that build the answer to a write already committed (decision 029): a passing
+ * D1/KV/R2 failure there is tried again, a few times, rather than answered 503. A 503 would tell
+ * the client the write failed when it is stored, and the client's retry would then be refused
+ * (its photos now belong to the ad) or post the ad twice. Other errors are thrown at once.
+ */
+export const afterCommit = async <T>(read: () => Promise<T>): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      const wait = AFTER_COMMIT_RETRY_MS[attempt];
+      if (wait === undefined || !isBindingFailure(err)) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 };
 
 export const handleError = (err: unknown, c: Context) => {

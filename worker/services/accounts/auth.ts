@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { favorites, listings, notifications, otpChallenges, savedSearches, sessions, users } from '../../db/schema';
 import { invalidateListingCaches } from '../../lib/cache';
 import { constantTimeEqual, hex, hmacSha256, randomBytes } from '../../lib/crypto';
-import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, afterCommit, conflict, isBindingFailure, notFound, unauthorized } from '../../lib/errors';
 import { TOKEN_TTL_SECONDS, signToken, verifyToken } from '../../lib/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../../lib/rate-limit';
@@ -80,7 +80,8 @@ const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferI
     db.insert(users).values(row),
     db.insert(sessions).values({ id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
   ]);
-  const user = (await db.select().from(users).where(eq(users.id, row.id)).get())!;
+  // stored: the read for the answer is tried again rather than answering as if it were not (decision 029)
+  const user = (await afterCommit(() => db.select().from(users).where(eq(users.id, row.id)).get()))!;
   return { token: await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now), user: toUser(user) };
 };
 
@@ -270,42 +271,59 @@ export const verifyOtp = async (
     .returning({ id: otpChallenges.id })
     .get();
   if (!consumed) throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
-
-  const existing = await userByPhone(db, input.phone);
-  if (input.type === 'LOGIN') {
-    if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
-    assertActive(existing);
-    if (!existing.phoneVerified) {
-      await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
-    }
-    const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
-    return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
-  }
-  if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
-  let created: Awaited<ReturnType<typeof createUserWithSession>>;
   try {
-    created = await createUserWithSession(
-      env,
-      db,
-      {
-        id: `usr_${ulid().toLowerCase()}`,
-        phone: input.phone,
-        username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
-        firstName: input.firstName ?? 'User',
-        lastName: input.lastName ?? '',
-        phoneVerified: true,
-        isVerified: true,
-        language: language ?? 'en',
-        createdAt: now,
-        updatedAt: now,
-      },
-      userAgent,
-    );
+    return await signInWithUsedCode();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    // A passing database failure after the code was used up and before an account or session was
+    // stored: the code is given back, so the person's retry of the 503 works rather than being
+    // told the code is invalid and having to wait for a new SMS (decision 029).
+    if (isBindingFailure(err)) {
+      await db
+        .update(otpChallenges)
+        .set({ consumedAt: null })
+        .where(and(eq(otpChallenges.id, challenge.id), eq(otpChallenges.consumedAt, now)))
+        .catch((e: unknown) => console.warn('OTP could not be given back', e));
+    }
     throw err;
   }
-  return { ...created, isNewUser: true, message: 'Registration successful!' };
+
+  async function signInWithUsedCode() {
+    const existing = await userByPhone(db, input.phone);
+    if (input.type === 'LOGIN') {
+      if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
+      assertActive(existing);
+      if (!existing.phoneVerified) {
+        await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
+      }
+      const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
+      return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
+    }
+    if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    let created: Awaited<ReturnType<typeof createUserWithSession>>;
+    try {
+      created = await createUserWithSession(
+        env,
+        db,
+        {
+          id: `usr_${ulid().toLowerCase()}`,
+          phone: input.phone,
+          username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
+          firstName: input.firstName ?? 'User',
+          lastName: input.lastName ?? '',
+          phoneVerified: true,
+          isVerified: true,
+          language: language ?? 'en',
+          createdAt: now,
+          updatedAt: now,
+        },
+        userAgent,
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+      throw err;
+    }
+    return { ...created, isNewUser: true, message: 'Registration successful!' };
+  }
 };
 
 // ---------------------------------------------------------------- profile and account
