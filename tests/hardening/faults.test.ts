@@ -380,10 +380,10 @@ describe('a write cut short after a step already stored can be retried (decision
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
     const [sms] = (await rows(`SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1`, phone)) as { body: string }[];
     const otp = /\b(\d{6})\b/.exec(sms!.body)![1]!;
-    const res = await request({ DB: d1FailingOn(/^select .* from "users" where "users"."phone" = \?/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
+    const res = await request({ DB: d1FailingOn(/^select .* from "users" where "users"."phone" = \?/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Asha' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'verify-otp');
     expect(await rows('SELECT id FROM users WHERE phone = ?', phone)).toEqual([]);
-    const retry = await request({}, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
+    const retry = await request({}, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Asha' }, { 'CF-Connecting-IP': ip });
     expect([200, 201], JSON.stringify(retry.body)).toContain(retry.status);
     expect(await rows('SELECT phone FROM users WHERE phone = ?', phone)).toEqual([{ phone }]);
     cases++;
