@@ -1,5 +1,5 @@
 import { ulid } from '../worker/lib/ulid';
-import type { ChatSendInput } from '../worker/durable-object-contracts';
+import type { ChatSendInput, RoomSummary } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
 import type { ChatMessage } from '../worker/schemas/chat';
@@ -285,19 +285,6 @@ export const importPage = async (env: Env, sql: SqlStorage, storage: DurableObje
   return { copied: results.length, done };
 };
 
-/** What the room holds, for the consistency checker: D1's conversation row is checked against it. */
-export interface RoomSummary {
-  maxSeq: number;
-  count: number;
-  lastContent: string | null;
-  lastAt: number | null;
-  /** each member's newest own message (0 for none) */
-  sentBy: Record<string, number>;
-  /** who sent the first message, and when */
-  first: { senderId: string; at: number } | null;
-  /** when each member sent their first message */
-  firstAt: Record<string, number>;
-}
 
 export const roomSummary = (sql: SqlStorage): RoomSummary => {
   const totals = sql.exec<{ max_seq: number | null; n: number }>('SELECT max(seq) AS max_seq, count(*) AS n FROM room_messages').one();

@@ -1,12 +1,11 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
-import type { ChatRoomContract, ChatSendInput } from '../worker/durable-object-contracts';
+import type { ChatHistoryQuery, ChatRoomContract, ChatSendInput, RoomSummary } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { AppError } from '../worker/lib/errors';
 import { LIMITS, LeasedLimit } from '../worker/lib/rate-limit';
 import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas/chat';
 import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
-import type { ChatHistoryQuery } from '../worker/durable-object-contracts';
 import { notifyNewMessage } from '../worker/services/chat/chat-notify';
 import { pushToInbox } from '../worker/services/notifications/notifications';
 import {
@@ -34,7 +33,6 @@ import {
   type Committed,
   type Copied,
   type Members,
-  type RoomSummary,
 } from './chat-room-log';
 import { TypingGate } from './typing-gate';
 

@@ -1,6 +1,20 @@
 import type { ChatMessage } from './schemas/chat';
 import type { PushMessage } from './schemas/push';
 
+/** What a chat room holds, for the consistency checker: D1's conversation row is checked against it. */
+export interface RoomSummary {
+  maxSeq: number;
+  count: number;
+  lastContent: string | null;
+  lastAt: number | null;
+  /** each member's newest own message (0 for none) */
+  sentBy: Record<string, number>;
+  /** who sent the first message, and when */
+  first: { senderId: string; at: number } | null;
+  /** when each member sent their first message */
+  firstAt: Record<string, number>;
+}
+
 /**
  * What the worker may call on each Durable Object. The classes in `durable-objects/` implement
  * these contracts and the worker's `Env` names only them, so the objects can use worker code
@@ -34,15 +48,7 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   /** Copies in the messages D1 held from before decision 031 (idempotent); the room's message count and last seq. */
   importHistory(): Promise<{ count: number; lastSeq: number }>;
   /** What the room holds, for the consistency checker. */
-  summary(): Promise<{
-    maxSeq: number;
-    count: number;
-    lastContent: string | null;
-    lastAt: number | null;
-    sentBy: Record<string, number>;
-    first: { senderId: string; at: number } | null;
-    firstAt: Record<string, number>;
-  }>;
+  summary(): Promise<RoomSummary>;
   /** For the seller's leads: when the conversation began and the buyer's messages with digits in them, newest first. */
   leadFacts(buyerId: string): Promise<{ firstAt: number | null; numbered: string[] }>;
   /** A block or unblock between the members: the room re-reads them before the next send. */

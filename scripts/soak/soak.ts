@@ -385,7 +385,33 @@ const virtualUser = async (until: number) => {
 
 // ------------------------------------------------------------------ what the database holds
 
-const readStored = async (): Promise<Stored> => {
+/** Every acknowledged chat's messages, as its sender reads them back: (chat, sender, clientId) → copies. */
+const readRoomMessages = async () => {
+  const counts = new Map<string, number>();
+  const tokens = new Map(users.map((u) => [u.id, u.token]));
+  const chats = new Map<string, string>();
+  for (const m of acked.messages) if (!chats.has(m.chatId)) chats.set(m.chatId, m.senderId);
+  for (const [chatId, memberId] of chats) {
+    for (let page = 1; ; page++) {
+      let body: { data?: { messages: { senderId: string; clientId: string | null }[]; pagination: { pages: number } } } | undefined;
+      for (let attempt = 0; attempt < 8 && !body?.data; attempt++) {
+        const res = await fetch(`${BASE}/api/messages/chats/${chatId}/messages?limit=200&page=${page}`, { headers: { authorization: `Bearer ${tokens.get(memberId)}` } }).catch(() => undefined);
+        if (res?.ok) body = await res.json();
+        else await sleep(250);
+      }
+      if (!body?.data) throw new Error(`soak: could not read the messages of chat ${chatId} back`);
+      for (const m of body.data.messages) {
+        if (!m.clientId) continue;
+        const key = messageKey({ chatId, senderId: m.senderId, clientId: m.clientId });
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      if (page >= body.data.pagination.pages) break;
+    }
+  }
+  return counts;
+};
+
+const readStored = async (): Promise<Omit<Stored, 'messages'>> => {
   const { localBindings } = await import('../lib/local-bindings');
   const { env: bindings, dispose } = await localBindings<{ DB: D1Database }>(PERSIST);
   const db = bindings.DB;
@@ -396,7 +422,6 @@ const readStored = async (): Promise<Stored> => {
       const mark = row.description.match(/soak-[a-z0-9]+-\d+-[a-z0-9]+/)?.[0];
       if (mark) adsByMark.set(mark, [...(adsByMark.get(mark) ?? []), row.id]);
     }
-    const messageRows = (await db.prepare(`SELECT chat_id, sender_id, client_id, count(*) AS n FROM messages WHERE client_id LIKE ? GROUP BY chat_id, sender_id, client_id`).bind(`soak-${stamp}-%`).all<{ chat_id: string; sender_id: string; client_id: string; n: number }>()).results;
     const orderRows = (await db.prepare(`SELECT b.id, b.status, (SELECT count(*) FROM seller_credits c WHERE c.order_id = b.id) AS credits FROM business_orders b`).all<{ id: string; status: string; credits: number }>()).results;
     const favouriteRows = (await db.prepare(`SELECT user_id, listing_id FROM favorites`).all<{ user_id: string; listing_id: string }>()).results;
     const savedRows = (await db.prepare(`SELECT id FROM saved_searches`).all<{ id: string }>()).results;
@@ -410,7 +435,6 @@ const readStored = async (): Promise<Stored> => {
     alertCount = alerts?.n ?? 0;
     return {
       adsByMark,
-      messages: new Map(messageRows.map((r) => [messageKey({ chatId: r.chat_id, senderId: r.sender_id, clientId: r.client_id }), r.n])),
       orders: new Map(orderRows.map((r) => [r.id, { status: r.status, credits: r.credits }])),
       favourites: new Set(favouriteRows.map((r) => favouriteKey({ userId: r.user_id, listingId: r.listing_id }))),
       savedSearches: new Set(savedRows.map((r) => r.id)),
@@ -466,9 +490,12 @@ const main = async () => {
   // let the queue, the outbox relay and the rooms' copies to D1 finish, with faults still on
   await fetch(`${BASE}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *')}`).catch(() => undefined);
   await sleep(8000);
+  // messages live in the chat rooms' own storage (decision 031): read back through the history API
+  // while the server still runs (an injected fault is retried), then the rest from D1
+  const roomMessages = await readRoomMessages();
   await stopServer('SIGTERM');
 
-  const stored = await readStored();
+  const stored = { ...(await readStored()), messages: roomMessages };
   const problems = [...serverErrorProblems(outcomes), ...ackProblems(acked, stored)];
   const consistency = spawnSync('npx', ['tsx', 'scripts/check-consistency.ts', '--persist-to', PERSIST], { env, encoding: 'utf8' });
   if (consistency.status !== 0) problems.push(`check:consistency is not clean (exit ${consistency.status}):\n${consistency.stdout}${consistency.stderr}`);

@@ -50,14 +50,9 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
     setLocalCheckoutOpen(false);
   }, [phase]);
 
-  const start = useCallback((chosen: { pkg: SellerPackage; quantity: number }[]) => {
-    const current = ++attempt.current;
-    setItems(chosen);
-    setOrder(null);
-    setError(null);
-    setPhase('creating-order');
-    businessApi
-      .createOrder(chosen.map((i) => ({ packageId: i.pkg.id, quantity: i.quantity })))
+  /** The order being created or reopened; a later attempt wins (an earlier answer is dropped). */
+  const awaitOrder = useCallback((current: number, pending: Promise<CreatedOrder>, onFailure?: () => void) => {
+    pending
       .then((created) => {
         if (current !== attempt.current) return;
         setOrder(created);
@@ -67,8 +62,18 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
         if (current !== attempt.current) return;
         setError(serverMessage(failure, 'Failed to create order'));
         setPhase('ready');
+        onFailure?.();
       });
   }, []);
+
+  const start = useCallback((chosen: { pkg: SellerPackage; quantity: number }[]) => {
+    const current = ++attempt.current;
+    setItems(chosen);
+    setOrder(null);
+    setError(null);
+    setPhase('creating-order');
+    awaitOrder(current, businessApi.createOrder(chosen.map((i) => ({ packageId: i.pkg.id, quantity: i.quantity }))));
+  }, [awaitOrder]);
 
   const resume = useCallback((unpaid: BusinessOrder) => {
     const current = ++attempt.current;
@@ -82,20 +87,9 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
     setOrder(null);
     setError(null);
     setPhase('creating-order');
-    businessApi
-      .resume(unpaid.id)
-      .then((created) => {
-        if (current !== attempt.current) return;
-        setOrder(created);
-        setPhase('ready');
-      })
-      .catch((failure: unknown) => {
-        if (current !== attempt.current) return;
-        setError(serverMessage(failure, 'Failed to create order'));
-        setPhase('ready');
-        void queryClient.invalidateQueries({ queryKey: businessKeys.orders() });
-      });
-  }, [queryClient]);
+    // a failed resume (paid or removed meanwhile) refreshes My Orders
+    awaitOrder(current, businessApi.resume(unpaid.id), () => void queryClient.invalidateQueries({ queryKey: businessKeys.orders() }));
+  }, [awaitOrder, queryClient]);
 
   const verify = useCallback(
     async (payment: CheckoutPayment, paid: CreatedOrder) => {
