@@ -222,7 +222,7 @@ describe('journey: payment, business, saved searches, settings and the admin con
     await api('/saved-searches', { token: seller.token, body: { name: 'Activa in Pune', query: { q: 'activa', location: 'Pune', maxPrice: '70000' }, alert: 'daily' } });
 
     // user content this journey wrote, shown as written in both languages
-    const WRITTEN = ['Honda Activa 6G 2022 single owner', 'Sheesham wood study table with drawer', 'Solid sheesham, two drawers, a few scratches on the top. Pick up only.', 'Kothrud', 'Pune', 'Maharashtra', 'Pesky Caller', 'Activa in Pune', 'activa', 'scooter'];
+    const WRITTEN = ['Honda Activa 6G 2022 single owner', 'Sheesham wood study table with drawer', 'Solid sheesham, two drawers, a few scratches on the top. Pick up only.', 'Kothrud', 'Pune', 'Maharashtra', 'Pesky Caller', 'Activa in Pune', 'activa', 'scooter', sellerEmail];
     const english: Record<string, string[]> = {};
     const covered: string[] = [];
     for (const language of ['hi', 'en'] as Language[]) {
