@@ -11,6 +11,7 @@ import { AD_LIFETIMES, BACKFILL_MIN_DAYS, BACKFILL_SPREAD_DAYS, BOOST_KEEPS_ALIV
 import { formatReport, runConsistencyChecks } from '../../worker/services/consistency';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { setPushTransport } from '../../worker/services/notifications/push';
+import { APP_SHELL, withAppShell } from '../support/app-shell';
 
 /**
  * The ad lifecycle (decision 019) with a controlled clock: the job and the reminders take `now`, and
@@ -370,14 +371,7 @@ describe('POST /api/listings/{id}/renew', () => {
 });
 
 /** Pages as a guest's phone gets them, through the guest edge cache (on, as in production). */
-const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL</title></head><body><div id="root"></div></body></html>';
-const withShell = {
-  ...env,
-  EDGE_CACHE: 'on',
-  ASSETS: {
-    fetch: async (req: Request) => (new URL(req.url).pathname === '/route-preloads.json' ? Response.json({}) : new Response(SHELL, { headers: { 'content-type': 'text/html' } })),
-  } as unknown as Fetcher,
-};
+const withShell = withAppShell(APP_SHELL, { EDGE_CACHE: 'on' });
 const page = async (path: string) => {
   const ctx = createExecutionContext();
   const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36' } }, withShell, ctx);

@@ -5,15 +5,9 @@ import { app } from '../../worker/app';
 import { createListing, createUser, createUserWithToken } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 import { clearEdgeMemory } from '../../worker/lib/edge-cache';
+import { APP_SHELL, withAppShell } from '../support/app-shell';
 
-const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL</title></head><body><div id="root"></div></body></html>';
-const withShell = {
-  ...env,
-  EDGE_CACHE: 'on',
-  ASSETS: {
-    fetch: async (req: Request) => (new URL(req.url).pathname === '/route-preloads.json' ? Response.json({}) : new Response(SHELL, { headers: { 'content-type': 'text/html' } })),
-  } as unknown as Fetcher,
-};
+const withShell = withAppShell(APP_SHELL, { EDGE_CACHE: 'on' });
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 
 /** One request through the worker, waiting for its cache write like the runtime would. */

@@ -5,6 +5,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { createListing, createUser } from '../factories';
 import { SELLER_PAGE_RULES } from '../../worker/schemas/seller-page-data';
+import { withAppShell } from '../support/app-shell';
 
 /**
  * A seller's public page (decision 026): the profile, reply time from the chats, live ads with
@@ -12,12 +13,7 @@ import { SELLER_PAGE_RULES } from '../../worker/schemas/seller-page-data';
  * number or an e-mail address.
  */
 const SHELL = '<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>SEL</title><meta name="description" content="default"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const withShell = {
-  ...env,
-  ASSETS: {
-    fetch: async (req: Request) => (new URL(req.url).pathname === '/route-preloads.json' ? Response.json({}) : new Response(SHELL, { headers: { 'content-type': 'text/html' } })),
-  } as unknown as Fetcher,
-};
+const withShell = withAppShell(SHELL);
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const get = async (path: string) => {
   const ctx = createExecutionContext();
