@@ -39,7 +39,9 @@ beforeAll(async () => {
   await createListing(seller, { ...phones, title: 'iPhone 14 128GB box pack', price: 62_000, condition: 'NEW' });
   await createListing(seller, { ...phones, title: 'iPhone 12 64GB', price: 30_000, condition: 'USED' });
   await createListing(seller, { ...phones, title: 'Redmi Note 12 sealed', price: 13_000, condition: 'NEW' });
-  await createListing(seller, { ...appliances, title: 'LG fully automatic washing machine 7 kg', price: 14_000 });
+  await createListing(seller, { ...appliances, title: 'LG fully automatic washing machine 7 kg', price: 14_000, condition: 'USED' });
+  await createListing(seller, { categoryId: 'services', subcategoryId: 'services-repair', title: 'AC service and gas filling', price: 600 });
+  await createListing(seller, { categoryId: 'pets', subcategoryId: 'pets-pet-accessories', title: 'Orthopedic dog bed, large', price: 3_000 });
 });
 
 describe('order: the exact thing first', () => {
@@ -128,5 +130,40 @@ describe('Hinglish particles, rent, sale and job words carry no product', () => 
     const page = await search(q);
     expect(page.search.interpretedAs.q).toBe(words);
     expect(page.pagination.total).toBeGreaterThan(0);
+  });
+});
+
+describe('when no ad is the thing named, its kind rather than nothing or another kind', () => {
+  it('"fridge" with no fridge shows the appliances there are, and says so', async () => {
+    const page = await search('fridge');
+    expect(page.search.relaxed).toBe('kind');
+    expect(page.search.interpretedAs).toMatchObject({ q: '', subcategory: 'Appliances' });
+    expect(titles(page)).toEqual(['LG fully automatic washing machine 7 kg']);
+  });
+
+  it('keeps the condition the words set, and lets it give way only when the kind has none in it', async () => {
+    const used = await search('purana fridge');
+    expect(used.search).toMatchObject({ relaxed: 'kind', interpretedAs: { condition: 'USED', subcategory: 'Appliances' } });
+    expect(titles(used)).toEqual(['LG fully automatic washing machine 7 kg']);
+    const fresh = await search('naya fridge');
+    expect(fresh.search.relaxed).toBe('kind');
+    expect(fresh.search.interpretedAs.condition).toBeUndefined();
+    expect(titles(fresh)).toEqual(['LG fully automatic washing machine 7 kg']);
+  });
+
+  it('a trade is its subcategory ("plumber" shows repair services), a thing with none there its category', async () => {
+    const plumber = await search('plumber');
+    expect(plumber.search).toMatchObject({ relaxed: 'kind', interpretedAs: { subcategory: 'Repair' } });
+    expect(titles(plumber)).toEqual(['AC service and gas filling']);
+    const food = await search('dog food');
+    expect(food.search).toMatchObject({ relaxed: 'kind', interpretedAs: { category: 'Pets' } });
+    expect(food.search.interpretedAs.subcategory).toBeUndefined();
+    expect(titles(food)).toEqual(['Orthopedic dog bed, large']);
+  });
+
+  it('words that name no kind still find nothing', async () => {
+    const page = await search('zxqv plorf');
+    expect(page.pagination.total).toBe(0);
+    expect(page.search.relaxed).toBe('none');
   });
 });

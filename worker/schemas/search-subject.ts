@@ -18,7 +18,7 @@ export const understoodSubject = (
   const categoryFromWords = interpretedAs.subcategory ?? interpretedAs.category;
   // a budget read out of the words is a filter (its chip says it), not part of what the page is about
   const budgetFromWords = interpretedAs.minPrice !== undefined || interpretedAs.maxPrice !== undefined;
-  const widened = info.relaxed === 'widerPlace' && info.widenedTo !== undefined;
+  const widened = (info.relaxed === 'widerPlace' || info.relaxed === 'kind') && info.widenedTo !== undefined;
   if (!placeFromWords && !categoryFromWords && !budgetFromWords && !widened) return undefined;
   const location = widened ? (info.widenedTo === 'India' ? undefined : info.widenedTo) : (typed.location ?? placeFromWords);
   const words = placeFromWords || categoryFromWords || budgetFromWords ? interpretedAs.q.trim() : typed.q;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { queryInt, queryText } from './common';
 
-export const RELAXATIONS = ['none', 'corrected', 'anyWord', 'widerPlace'] as const;
+export const RELAXATIONS = ['none', 'corrected', 'anyWord', 'widerPlace', 'kind'] as const;
 
 export const searchInfo = z.object({
   /** what the buyer typed */
@@ -30,9 +30,9 @@ export const searchInfo = z.object({
   }),
   /** with a budget from the words: what was typed without it, to search again without the budget */
   withoutBudget: z.string().optional(),
-  /** how the search was loosened to find something: not, by spelling, any word, a wider place */
+  /** how the search was loosened to find something: not, by spelling, any word, a wider place, or (kind) every ad of the kind of thing named when none is that thing */
   relaxed: z.enum(RELAXATIONS),
-  /** with relaxed = widerPlace: the place searched instead ("India" = everywhere) */
+  /** with relaxed = widerPlace (or kind): the place searched instead ("India" = everywhere) */
   widenedTo: z.string().optional(),
 });
 export type SearchInfo = z.infer<typeof searchInfo>;

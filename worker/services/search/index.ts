@@ -54,6 +54,22 @@ const homeOf = (plan: SearchPlan, mode: Mode): string | undefined => {
   return home ? subcategoryIdByName.get(home.subcategory!) : undefined;
 };
 const subcategoryIdByName = new Map([...subcategoryById.values()].map((sub) => [sub.name, sub.id]));
+const categoryNames = new Set([...subcategoryById.values()].map((sub) => sub.category.name));
+
+/**
+ * The kind of thing the words name, for the last rung of the ladder: the subcategory where it is
+ * sold (as homeOf decides, a correction's concept counting too), else the category a concept names
+ * ("plumber" is a service). Undefined when no word names a kind: nonsense stays without results.
+ */
+export const kindOf = (plan: SearchPlan): { subcategory?: string; category?: string } | undefined => {
+  const home = homeOf(plan, 'corrected');
+  if (home) return { subcategory: subcategoryById.get(home)!.name };
+  for (const g of plan.groups) {
+    const concept = g.concept ?? g.correction?.concept;
+    if (concept?.category && categoryNames.has(concept.category)) return { category: concept.category };
+  }
+  return undefined;
+};
 
 /** The FTS5 text expression of a plan in a mode; undefined when there are no words to search. */
 export const textExpression = (plan: SearchPlan, mode: Mode): string | undefined =>
@@ -74,6 +90,8 @@ export const searchWithUnderstanding = async (
   query: ListingsQuery,
   near?: PlannedSearch['near'],
   attributes = true,
+  /** 'words': only answers that match the words (the ladder), no other kind of thing and no last-resort page */
+  rungs: 'all' | 'words' = 'all',
 ): Promise<ListingsPage & { search: SearchInfo }> => {
   const q = query.q ?? '';
   const { dictionary, picked, plan } = await timed('understand', async () => {
@@ -182,9 +200,39 @@ export const searchWithUnderstanding = async (
       if (wider === null) break;
     }
   }
-  if (fallback) return fallback;
   // no ad has the attribute or condition the words asked for anywhere: the other words, rather than nothing
-  if (Object.keys(features).length || (condition && !query.condition)) return searchWithUnderstanding(env, db, index, query, near, false);
+  const givesWay = Object.keys(features).length > 0 || Boolean(condition && !query.condition);
+  if (givesWay) {
+    const words = await searchWithUnderstanding(env, db, index, query, near, false, 'words');
+    if (words.listings.length) return words;
+  }
+  // Still nothing that is the thing asked for ("purana tv", "plumbar" when no ad is one): the kind of
+  // thing the words name, with every filter they set, rather than nothing or ads of another kind
+  // (a TV unit for "tv", a flat whose description mentions a wardrobe for "almirah"). Said so.
+  const kind = rungs === 'all' && !base.category && !base.subcategory ? kindOf(plan) : undefined;
+  if (kind) {
+    const resolved = await resolveCategory(db, kind.category, kind.subcategory);
+    // the subcategory, then (none there) its category, as a place widens: "dog food" with no pet food is pets
+    const filters = [
+      ...(resolved?.subcategory ? [{ category: resolved.category?.name, subcategory: resolved.subcategory.name }] : []),
+      ...(resolved?.category ? [{ category: resolved.category.name }] : []),
+    ];
+    const places: (Place | null | undefined)[] = place && !near ? [place, null] : [place];
+    for (const [filter, where] of filters.flatMap((f) => places.map((w) => [f, w] as const))) {
+      const page = await index.page(
+        { ...base, ...filter, sortBy: query.sortBy },
+        { ...(where !== undefined ? { place: where } : {}), ...(near ? { near } : region && where === undefined ? { near: region } : {}) },
+      );
+      if (!page.pagination.total) continue;
+      const said = info('kind', where, false);
+      return { ...page, search: { ...said, interpretedAs: { ...said.interpretedAs, q: '', ...filter }, ...(where !== place ? { widenedTo: where ? placeName(where) : 'India' } : {}) } };
+    }
+  }
+  if (givesWay && rungs === 'all') {
+    const other = await searchWithUnderstanding(env, db, index, query, near, false, 'all');
+    if (other.listings.length || !fallback) return other;
+  }
+  if (fallback && rungs === 'all') return fallback;
   return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false }, search: info('none', place, false) };
 };
 

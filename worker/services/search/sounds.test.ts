@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { damerauLevenshtein, SOUND_MIN_LETTERS, SOUND_MIN_WEIGHT, SpellingDictionary, soundBudget } from './corrector';
+import { damerauLevenshtein, SOUND_MIN_LETTERS, SOUND_MIN_WEIGHT, SOUND_OVER_LETTERS, SpellingDictionary, soundBudget } from './corrector';
 import { soundData, soundKey, soundKeyOf, soundSpelling } from './sounds';
 
 /** A small deterministic generator, so a failure names the same words every run. */
@@ -102,18 +102,32 @@ describe('spellings by sound (data/sounds.json)', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
-  it('letters first: sound is asked only when letter distance finds nothing', () => {
+  it('letters first: sound is asked when letter distance finds nothing, or wins when its word is far heavier', () => {
     const next = rng(3);
-    const words = [...new Set(Array.from({ length: 2_000 }, () => makeWord(next)))].map((word, i) => ({ word, weight: 5_000 - i }));
+    // weights spread over four orders of magnitude, so both branches of the rule are met
+    const words = [...new Set(Array.from({ length: 2_000 }, () => makeWord(next)))].map((word, i) => ({ word, weight: 1 + ((i * 7_919) % 10_000) }));
     const dict = new SpellingDictionary(words);
     let bySound = 0;
+    let soundOverLetters = 0;
     for (let i = 0; i < 1_000; i++) {
       const typed = respell(pick(words, next).word, next);
       const letters = dict.correctByLetters(typed);
-      expect(dict.correct(typed), typed).toBe(letters ?? dict.correctBySound(typed));
-      if (!letters && dict.correctBySound(typed)) bySound++;
+      const sound = dict.correctBySound(typed);
+      const heavier = letters !== undefined && sound !== undefined && sound !== letters && dict.weight(sound) >= SOUND_OVER_LETTERS * dict.weight(letters);
+      expect(dict.correct(typed), typed).toBe(heavier ? sound : (letters ?? sound));
+      if (!letters && sound) bySound++;
+      if (heavier) soundOverLetters++;
     }
     expect(bySound).toBeGreaterThan(30); // the second channel does find what the first cannot
+    expect(soundOverLetters).toBeGreaterThan(1); // and the weight rule is met, not vacuous
+  });
+
+  it('a far commoner sound-alike beats a rare word one letter away ("jaket" is a jacket, not Saket), a like one does not', () => {
+    expect(new SpellingDictionary([{ word: 'saket', weight: 1 }, { word: 'jacket', weight: 3 }]).correct('jaket')).toBe('jacket');
+    // "shooz" is one letter from shoot, two from shoes: shoes must weigh three times as much to win
+    expect(new SpellingDictionary([{ word: 'shoot', weight: 1 }, { word: 'shoes', weight: 19 }]).correct('shooz')).toBe('shoes');
+    expect(new SpellingDictionary([{ word: 'shoot', weight: 10 }, { word: 'shoes', weight: 19 }]).correct('shooz')).toBe('shoot');
+    expect(new SpellingDictionary([{ word: 'refrigerator', weight: 15 }]).correct('refrijretar')).toBe('refrigerator');
   });
 
   it('never corrects a known word, a short or non-Latin word, or into a word hardly any ad uses', () => {

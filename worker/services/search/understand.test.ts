@@ -120,6 +120,19 @@ describe('query understanding', () => {
     expect(loose.groups[0]!.correction?.word).toBe('honda');
   });
 
+  it('reads a concept in corrected words that no word as typed made ("one plas" is OnePlus, "motar cycle" a motorcycle)', async () => {
+    const spelled = dictionary({ one: 30, plus: 40, motor: 8, cycle: 20 });
+    const oneplus = await understand(getDb(env.DB), spelled, 'one plas', { placePicked: false });
+    expect(oneplus.groups).toHaveLength(1);
+    expect(oneplus.groups[0]!.correction?.word).toBe('one plus');
+    expect(oneplus.groups[0]!.correction?.terms).toContain('oneplus');
+    expect(textExpression(oneplus, 'corrected')).toContain('"oneplus"');
+    // a lone phrase of a browse concept browses its subcategory, as a lone word does
+    expect((await understand(getDb(env.DB), spelled, 'motar cycle', { placePicked: false })).browse).toEqual({ subcategory: 'Motorcycles' });
+    // words that make no concept stay apart
+    expect((await understand(getDb(env.DB), spelled, 'motar plus', { placePicked: false })).groups).toHaveLength(2);
+  });
+
   it('treats only the last unknown word as unfinished', async () => {
     const p = await plan('iphone sams');
     expect(p.groups.map((g) => g.prefix)).toEqual([false, true]);

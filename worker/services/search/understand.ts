@@ -106,6 +106,22 @@ const attributesIn = (lex: Lexicon, words: string[]) => {
   return used.size ? { words: words.filter((_, i) => !used.has(i)), features } : { words };
 };
 
+/** Adjacent groups, one of them corrected, whose words (corrected) are a concept's form: one group for that concept, longest first. */
+const mergeCorrectedPhrases = (lex: Lexicon, groups: TermGroup[]) => {
+  for (let i = 0; i < groups.length; i++) {
+    for (let n = Math.min(lex.maxWords, groups.length - i); n >= 2; n--) {
+      const span = groups.slice(i, i + n);
+      if (!span.some((g) => g.correction)) continue;
+      const phrase = span.map((g) => g.correction?.word ?? g.source).join(' ');
+      const concept = lex.byForm.get(phrase);
+      if (!concept) continue;
+      const source = span.map((g) => g.source).join(' ');
+      groups.splice(i, n, { source, terms: [source], prefix: false, correction: { word: phrase, terms: conceptTerms(concept), concept } });
+      break;
+    }
+  }
+};
+
 export const understand = async (db: Db, dictionary: SearchDictionary, q: string, opts: { placePicked: boolean; attributes?: boolean }): Promise<SearchPlan> => {
   const lex = lexicon();
   // 0. a budget comes out first: its numbers are no words to search ("10k" in no ad's text)
@@ -166,6 +182,9 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     }
     plan.groups.push(group);
   }
+  // corrected words may make a concept's phrase that no word as typed did ("one plas" → one plus,
+  // "motar cycle" → motor cycle): the phrase's concept is the correction of those words together
+  mergeCorrectedPhrases(lex, plan.groups);
   // the last word may still be being typed ("sams" → samsung); only a plain word of 3+ letters
   const last = plan.groups.at(-1);
   if (last && !last.concept && /^\p{L}{3,}$/u.test(last.source) && !dictionary.spelling.has(last.source)) {

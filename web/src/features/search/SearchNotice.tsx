@@ -47,7 +47,17 @@ export function SearchNotice({ info, search }: { info: SearchInfo; search: Produ
       </>,
     );
   }
-  if (!search.subcategory && !search.category && (interpretedAs.subcategory || interpretedAs.category) && !interpretedAs.q) {
+  if (info.relaxed === 'kind') {
+    // no ad is the thing asked for: every ad of its kind, said plainly so it is not taken for an answer
+    lines.push(
+      <>
+        {withNodes(t('No ads for “{query}” yet: showing all {category}.', { query: info.query }), {
+          category: <strong>{t(interpretedAs.subcategory ?? interpretedAs.category ?? '')}</strong>,
+        })}
+        {info.widenedTo ? <> {withNodes(t('From {wider}.'), { wider: <strong>{info.widenedTo === 'India' ? t('all of India') : info.widenedTo}</strong> })}</> : null}
+      </>,
+    );
+  } else if (!search.subcategory && !search.category && (interpretedAs.subcategory || interpretedAs.category) && !interpretedAs.q) {
     lines.push(
       <>
         {withNodes(t('Showing all {category} for “{query}”.', { query: info.query }), {

@@ -24,6 +24,8 @@ export const HINDI_TEXTS: Record<string, string> = {
   'that place': 'उस जगह',
   'all of India': 'पूरे भारत',
   'Showing all {category} for “{query}”.': '“{query}” के लिए सभी {category} दिखा रहे हैं।',
+  'No ads for “{query}” yet: showing all {category}.': '“{query}” का अभी कोई विज्ञापन नहीं: सभी {category} दिखा रहे हैं।',
+  'From {wider}.': '{wider} से।',
   // SearchSuggestions.tsx
   'in {where}': '{where} में',
 };
