@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
-import { createListing, createUser } from '../factories';
+import { env } from 'cloudflare:workers';
+import { createListing, createUser, createUserWithToken } from '../factories';
 
 type Ad = { title: string; price: number; condition: string; features: Record<string, unknown>; subcategory: { name: string } | null; category: { name: string } };
 const search = async (q: string) => {
@@ -165,5 +166,34 @@ describe('when no ad is the thing named, its kind rather than nothing or another
     const page = await search('zxqv plorf');
     expect(page.pagination.total).toBe(0);
     expect(page.search.relaxed).toBe('none');
+  });
+});
+
+describe('a saved search keeps what the search understood', () => {
+  const save = async (query: Record<string, string>) => {
+    const buyer = await createUserWithToken();
+    const res = await call('/api/saved-searches', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ query }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = await env.DB.prepare('SELECT query, matcher FROM saved_searches WHERE id = ?').bind(res.body.data.id).first<{ query: string; matcher: string }>();
+    return { query: JSON.parse(row!.query) as Record<string, string>, matcher: JSON.parse(row!.matcher) as Record<string, unknown> };
+  };
+
+  it('condition and attribute words are saved as the filters interpretedAs shows, and alerts match on them', async () => {
+    const typed = 'purana automatic car in pune';
+    const understood = (await search(typed)).search.interpretedAs;
+    const saved = await save({ q: typed });
+    expect(saved.query).toEqual({ q: 'car in pune', condition: 'USED', transmission: 'Automatic' });
+    expect(understood).toMatchObject({ condition: saved.query.condition, transmission: saved.query.transmission });
+    expect(saved.matcher).toMatchObject({ conditions: ['USED'], features: { transmission: 'automatic' } });
+    // opened again, the saved filters find what the words found
+    const reopened = await call(`/api/listings?${new URLSearchParams({ limit: '50', ...saved.query })}`);
+    expect(titles(reopened.body.data)).toEqual(titles(await search(typed)));
+  });
+
+  it('a filter the search names wins over the words, and a lone condition word stays a word', async () => {
+    expect((await save({ q: 'box pack iphone', condition: 'USED' })).query).toEqual({ q: 'iphone', condition: 'USED' });
+    expect((await save({ q: 'used' })).query).toEqual({ q: 'used' });
+    // an attribute word beside nothing that has it was searched as a word, and stays one
+    expect((await save({ q: 'automatic washing machine' })).query).toEqual({ q: 'automatic washing machine' });
   });
 });

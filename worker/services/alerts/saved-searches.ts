@@ -22,7 +22,7 @@ import { searchDictionary } from '../search/dictionary';
 import { DEFAULT_RADIUS_KM } from '../search/near';
 import { understand } from '../search/understand';
 import { boundsFromWords, readBudget } from '../search/budget';
-import { normaliseQuery } from '../search/text';
+import { normaliseQuery, tokens } from '../search/text';
 import { type Matcher, words } from './matcher';
 import { subcategoryById } from '../../schemas/taxonomy';
 
@@ -103,6 +103,35 @@ export const budgetAsFilters = (query: SavedQuery): SavedQuery => {
   };
 };
 
+/**
+ * Condition and attribute words become the saved filters the search read them as ("purana automatic
+ * car" is kept as q=car, condition=USED, transmission=Automatic — what data.search.interpretedAs
+ * shows), so the saved search opens with those filters and its alerts keep to them. A filter the
+ * search names itself wins; the words leave q either way (the search did not search them). Words
+ * that are nothing but a condition ("used") stay words, as the search keeps them.
+ */
+export const understoodAsFilters = async (env: Env, db: Db, query: SavedQuery): Promise<SavedQuery> => {
+  if (!query.q) return query;
+  const placePicked = Boolean(query.location) || Boolean(query.lat);
+  const plan = await understand(db, await searchDictionary(env), query.q, { placePicked });
+  if (!plan.filterWords?.length || (!plan.condition && !plan.features)) return query;
+  // the words as the search split them, without the phrases read as filters
+  const rest = tokens(normaliseQuery(query.q));
+  for (const phrase of plan.filterWords) {
+    const want = phrase.split(' ');
+    const at = rest.findIndex((_, i) => want.every((w, k) => rest[i + k] === w));
+    if (at >= 0) rest.splice(at, want.length);
+  }
+  if (!rest.length) return query;
+  const features = Object.fromEntries(Object.entries(plan.features ?? {}).filter(([key]) => !query[key]));
+  return {
+    ...query,
+    q: rest.join(' '),
+    ...(plan.condition && !query.condition ? { condition: plan.condition } : {}),
+    ...features,
+  };
+};
+
 /** A name in words when the buyer gives none: "activa in Pune, under ₹40,000". */
 export const describeQuery = (q: SavedQuery): string => {
   const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN')}`;
@@ -166,7 +195,7 @@ const assertCanReceiveDigest = async (env: Env, userId: string, alert: string | 
 
 export const createSavedSearch = async (env: Env, db: Db, userId: string, input: CreateSavedSearchInput) => {
   await assertCanReceiveDigest(env, userId, input.alert);
-  const query = budgetAsFilters(input.query);
+  const query = await understoodAsFilters(env, db, budgetAsFilters(input.query));
   const compiled = await compileSearch(env, db, query);
   const id = `ss_${ulid().toLowerCase()}`;
   const now = Date.now();

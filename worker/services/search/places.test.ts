@@ -108,3 +108,15 @@ describe('places inside the words, before spelling correction', () => {
     expect(p.groups.map((g) => g.source)).toEqual(['flat']);
   });
 });
+
+describe('a locality named without its side', () => {
+  it('"bike andheri" is a bike in Mumbai, where Andheri East and Andheri West are', async () => {
+    const p = await plan('bike andheri');
+    expect(p.place?.name).toBe('Mumbai');
+    expect(p.browse).toEqual({ subcategory: 'Motorcycles' }); // "andheri" left the words: "bike" alone browses bikes
+    expect((await plan('flat in malad')).place?.name).toBe('Mumbai');
+    // a side alone is no place, and a city's own name stays the city
+    expect((await plan('sofa east')).place).toBeUndefined();
+    expect((await plan('flat thane')).place?.name).toBe('Thane');
+  });
+});

@@ -20,6 +20,7 @@ interface PlaceData {
   regions: { name: string; forms: string[]; cities: string[] }[];
   devanagari: Record<string, string>;
   notAlone: string[];
+  sides: string[];
 }
 export const placeData = data as unknown as PlaceData;
 
@@ -46,6 +47,8 @@ interface Tables {
   devanagari: Map<string, Place>;
   byKey: Map<string, Place[]>;
   notAlone: Set<string>;
+  /** a locality's name without its side ("andheri" of Andheri East and Andheri West) → those localities */
+  sided: Map<string, Place[]>;
 }
 const memo = new WeakMap<LocationIndex, Tables>();
 
@@ -72,7 +75,15 @@ const tablesFor = (index: LocationIndex): Tables => {
     if (key.replace(/ /g, '').length < 4) continue;
     byKey.set(key, [...(byKey.get(key) ?? []), p]);
   }
-  const tables = { regions, devanagari, byKey, notAlone: new Set(placeData.notAlone.map(normaliseName)) };
+  const sides = new Set(placeData.sides);
+  const sided = new Map<string, Place[]>();
+  for (const p of index.rows) {
+    const parts = p.searchName.split(' ');
+    if (!p.isActive || p.kind !== 'area' || parts.length < 2 || !sides.has(parts.at(-1)!)) continue;
+    const base = parts.slice(0, -1).join(' ');
+    sided.set(base, [...(sided.get(base) ?? []), p]);
+  }
+  const tables = { regions, devanagari, byKey, notAlone: new Set(placeData.notAlone.map(normaliseName)), sided };
   memo.set(index, tables);
   return tables;
 };
@@ -106,7 +117,14 @@ const placeMatch = (index: LocationIndex, t: Tables, phrase: string, words: numb
   const broad = candidates.filter((p) => p.kind !== 'area').sort(byRank)[0];
   if (broad) return { place: broad };
   const areas = candidates.filter((p) => p.kind === 'area');
-  if (!areas.length) return undefined;
+  if (!areas.length) {
+    // a locality named without its side ("andheri"): when all its sides are in one city, that city
+    const sides = t.sided.get(key);
+    const city = sides?.length && sides.every((a) => a.parentId === sides[0]!.parentId) ? cityOf(sides[0]!, index) : undefined;
+    if (!sides || !city) return undefined;
+    const sure = words > 1 || afterConnector || (key.length >= LONE_AREA_MIN_LETTERS && !t.notAlone.has(key));
+    return sure ? { place: city } : { weak: sides };
+  }
   const bigFirst = areas.map((a) => ({ a, pop: cityOf(a, index)?.population ?? 0 })).sort((x, y) => y.pop - x.pop);
   const unambiguous = areas.length === 1 || bigFirst[0]!.pop >= AMBIGUOUS_AREA_RATIO * bigFirst[1]!.pop;
   // a locality of several words, or after "in", is meant; a lone word must look like nothing else

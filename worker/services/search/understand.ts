@@ -42,6 +42,8 @@ export interface SearchPlan {
   browse?: { category?: string; subcategory?: string };
   /** a budget in the words ("under 10k", "2 se 3 lakh"): its bounds in rupees; its words are out of the text */
   budget?: Budget;
+  /** the phrases read as the condition or a feature ("box pack", "automatic"), as the words were split: a saved search keeps them as filters */
+  filterWords?: string[];
 }
 
 const MAX_WORDS = 10;
@@ -103,7 +105,8 @@ const attributesIn = (lex: Lexicon, words: string[]) => {
     features[span.feature] = span.value;
     for (let i = span.at; i < span.at + span.n; i++) used.add(i);
   }
-  return used.size ? { words: words.filter((_, i) => !used.has(i)), features } : { words };
+  const taken = spans.filter((span) => used.has(span.at)).map((span) => words.slice(span.at, span.at + span.n).join(' '));
+  return used.size ? { words: words.filter((_, i) => !used.has(i)), features, taken } : { words };
 };
 
 /** Adjacent groups, one of them corrected, whose words (corrected) are a concept's form: one group for that concept, longest first. */
@@ -144,6 +147,7 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
     const found = attributesIn(lex, words);
     words = found.words;
     if (found.features) plan.features = found.features;
+    if (found.taken) plan.filterWords = found.taken;
   }
 
   // 3. qualifiers, concepts and plain words, longest phrase first
@@ -153,7 +157,10 @@ export const understand = async (db: Db, dictionary: SearchDictionary, q: string
       const phrase = words.slice(i, i + n).join(' ');
       const qualifier = lex.qualifiers.get(phrase);
       if (qualifier) {
-        if (qualifier.condition) plan.condition = qualifier.condition;
+        if (qualifier.condition) {
+          plan.condition = qualifier.condition;
+          (plan.filterWords ??= []).push(phrase);
+        }
         i += n;
         matched = true;
         break;
