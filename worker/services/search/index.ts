@@ -209,7 +209,10 @@ export const searchWithUnderstanding = async (
   // Still nothing that is the thing asked for ("purana tv", "plumbar" when no ad is one): the kind of
   // thing the words name, with every filter they set, rather than nothing or ads of another kind
   // (a TV unit for "tv", a flat whose description mentions a wardrobe for "almirah"). Said so.
-  const kind = rungs === 'all' && !base.category && !base.subcategory ? kindOf(plan) : undefined;
+  // only when the words naming a thing are at least half the words ("lorem ipsum creta" stays
+  // nothing, as for any word), and not near me (it keeps to the words and the radius the buyer chose)
+  const naming = plan.groups.filter((g) => g.concept ?? g.correction?.concept).length;
+  const kind = rungs === 'all' && !near && !base.category && !base.subcategory && naming * 2 >= plan.groups.length ? kindOf(plan) : undefined;
   if (kind) {
     const resolved = await resolveCategory(db, kind.category, kind.subcategory);
     // the subcategory, then (none there) its category, as a place widens: "dog food" with no pet food is pets
@@ -217,11 +220,11 @@ export const searchWithUnderstanding = async (
       ...(resolved?.subcategory ? [{ category: resolved.category?.name, subcategory: resolved.subcategory.name }] : []),
       ...(resolved?.category ? [{ category: resolved.category.name }] : []),
     ];
-    const places: (Place | null | undefined)[] = place && !near ? [place, null] : [place];
+    const places: (Place | null | undefined)[] = place ? [place, null] : [place];
     for (const [filter, where] of filters.flatMap((f) => places.map((w) => [f, w] as const))) {
       const page = await index.page(
         { ...base, ...filter, sortBy: query.sortBy },
-        { ...(where !== undefined ? { place: where } : {}), ...(near ? { near } : region && where === undefined ? { near: region } : {}) },
+        { ...(where !== undefined ? { place: where } : {}), ...(region && where === undefined ? { near: region } : {}) },
       );
       if (!page.pagination.total) continue;
       const said = info('kind', where, false);
