@@ -25,6 +25,7 @@ import { rollUpViews } from './services/listings/view-rollup';
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
 export { UserInbox } from '../durable-objects/user-inbox';
+export { ViewCounter } from '../durable-objects/view-counter';
 
 const socketRefused = (status: number, message: string) =>
   new Response(JSON.stringify({ success: false, error: message, code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' }), {

@@ -848,3 +848,17 @@ export const listingViewTotals = sqliteTable('listing_view_totals', {
   /** every day before this one (a UTC day number) is counted in `views` */
   throughDay: integer('through_day').notNull(),
 });
+
+/**
+ * The last batch each view counter object wrote (decision 020, addendum): its number is inserted in
+ * the same transaction as the counters, so a batch sent twice is refused the second time.
+ */
+export const viewCounterFlushes = sqliteTable(
+  'view_counter_flushes',
+  {
+    counter: text('counter').notNull(),
+    seq: integer('seq').notNull(),
+    flushedAt: integer('flushed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.counter, t.seq] })],
+);

@@ -12,6 +12,8 @@ import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
 import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
+import { viewCounter } from './view-counter';
+import { MAIN_LISTINGS_SHARD } from '../../schemas/view-counter-data';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -621,21 +623,12 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
 /**
  * Counts a view at most once per viewer per listing per UTC day, and never the seller's own look at
  * their ad nor an obvious bot (these feed the seller's ad stats, `listing_daily_stats`; decision 015).
+ * The view counter object of the ad's listings database remembers the day's viewers and writes the
+ * counts in batches every few seconds (decision 020, addendum): no D1 statement on the view itself.
  */
-export const recordView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
+export const recordView = async (env: Env, listingId: string, sellerId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
   if (isLikelyBot(userAgent)) return false;
-  const day = Math.floor(Date.now() / 86_400_000);
-  // One batch: each statement only counts when the one before it changed a row (changes() is the previous statement's).
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND 'u:' || user_id = ?2)`,
-    ).bind(listingId, viewerKey, day),
-    env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
-    env.DB.prepare(
-      `INSERT INTO listing_daily_stats (listing_id, day, views) SELECT ?, ?, 1 WHERE changes() > 0 ON CONFLICT (listing_id, day) DO UPDATE SET views = views + 1`,
-    ).bind(listingId, day),
-  ]);
-  return (inserted?.meta.changes ?? 0) > 0;
+  return viewCounter(env).record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey, now: Date.now() });
 };
 
 /**
@@ -643,7 +636,7 @@ export const recordView = async (env: Env, listingId: string, viewerKey: string,
  * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
  */
 export const recordPageView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
-  const row = await env.DB.prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
+  const row = await env.DB.prepare(`SELECT id, user_id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string; user_id: string }>();
   if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  return recordView(env, row.id, viewerKey, userAgent);
+  return recordView(env, row.id, row.user_id, viewerKey, userAgent);
 };
