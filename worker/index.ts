@@ -17,7 +17,8 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
-import { archiveEndedAds } from './services/listings/archive';
+import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
+import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
 import { runAdLifecycle } from './services/listings/lifecycle';
 import { EXPIRY_JOB } from './schemas/ad-lifecycle-data';
 import { rollUpViews } from './services/listings/view-rollup';
@@ -113,7 +114,13 @@ export default {
     // chat history D1 held from before the rooms kept it moves into the rooms, a bounded number a run (decision 031)
     ctx.waitUntil(moveChatHistory(env).then((r) => r.rooms && console.log(`chat history moved: ${r.rooms} conversations, ${r.deleted} D1 rows deleted`)));
     // ended ads past their retention leave D1 for the R2 archive, a bounded number a run (decision 021)
-    ctx.waitUntil(archiveEndedAds(env).then((n) => n && console.log(`ended ads archived: ${n}`)));
+    // their conversations go with them; those of ads archived before that rule go a bounded number a run
+    ctx.waitUntil(
+      archiveEndedAds(env)
+        .then((n) => n && console.log(`ended ads archived: ${n}`))
+        .then(() => retireEarlierArchivedChats(env, EARLIER_ARCHIVED_CHATS_PER_RUN))
+        .then((n) => n && console.log(`conversations of earlier archived ads removed: ${n}`)),
+    );
   },
   // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up
   queue: async (batch, env) => {

@@ -12,3 +12,9 @@ CREATE TABLE `view_counter_flushes` (
 	`flushed_at` integer NOT NULL,
 	PRIMARY KEY(`counter`, `seq`)
 );
+--> statement-breakpoint
+-- A conversation now leaves D1 with its archived ad (decision 021, addendum; its room keeps the
+-- messages). Conversations of ads archived before kept the ad's title in `listing_title`, which
+-- nothing sets any more: the hourly job removes them in bounded runs, found through this partial
+-- index (empty once they are gone).
+CREATE INDEX `chats_archived_ad` ON `chats` (`id`) WHERE `listing_title` IS NOT NULL;
