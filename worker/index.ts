@@ -10,6 +10,7 @@ import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
+import { removeExpiredSessions } from './services/accounts/session-cleanup';
 import { expireSubscriptions } from './services/commerce/premium';
 import type { AlertMessage } from './env';
 import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';
@@ -109,6 +110,8 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
+    // expired sessions out, a bounded number a run (decision 020)
+    ctx.waitUntil(removeExpiredSessions(env).then((n) => n && console.log(`expired sessions removed: ${n}`)));
     // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)
     ctx.waitUntil(rollUpViews(env).then((r) => (r.rolledDays || r.viewerRows) && console.log(`view history: ${r.rolledDays} day rows rolled up, ${r.viewerRows} viewer rows removed`)));
     // chat history D1 held from before the rooms kept it moves into the rooms, a bounded number a run (decision 031)

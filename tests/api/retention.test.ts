@@ -9,6 +9,9 @@ import { notify, notifyManyOnce } from '../../worker/services/notifications/noti
 import { viewCounter } from '../../worker/services/listings/view-counter';
 import { MAIN_LISTINGS_SHARD } from '../../worker/schemas/view-counter-data';
 import { flushViews } from '../support/view-counter';
+import { removeExpiredSessions } from '../../worker/services/accounts/session-cleanup';
+import { TOKEN_TTL_SECONDS } from '../../worker/lib/jwt';
+import { ulid } from '../../worker/lib/ulid';
 
 /** Per-day and per-user history leaves the hot database (decision 020): view roll-ups, bounded notifications. */
 
@@ -175,5 +178,38 @@ describe('notifications: a bounded history per user', () => {
   it('the trigger in the database keeps exactly the reviewed limit', async () => {
     const sql = (await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'notifications_keep_newest'`).first<{ sql: string }>())?.sql;
     expect(sql).toContain(`OFFSET ${limit}`);
+  });
+});
+
+describe('expired sessions leave from the hourly cleanup', () => {
+  it('removes sessions past their expiry in bounded statements, oldest first, and never a live one', async () => {
+    const now = Date.now();
+    const user = await createUserWithToken();
+    const WEEK = TOKEN_TTL_SECONDS * 1000;
+    // as the sign-in writes them: a ULID id begun with the moment of sign-in, a token's lifetime to live
+    const session = (createdAt: number, lives = WEEK) => ({ id: ulid(createdAt), createdAt, expiresAt: createdAt + lives });
+    const expired = [10, 9.5, 9, 8.5, 8].map((days) => session(now - days * DAY));
+    const live = [session(now - 6 * DAY), session(now - DAY), session(now)];
+    // a session that lives longer than a token (none does today): kept until its own expiry
+    const longLived = session(now - 20 * DAY, 30 * DAY);
+    const all = [...expired, ...live, longLived];
+    await env.DB.batch(all.map((s) => env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(s.id, user.id, s.createdAt, s.expiresAt)));
+    const left = async () =>
+      (await env.DB.prepare(`SELECT id FROM sessions WHERE id IN (${all.map(() => '?').join(', ')}) ORDER BY id`).bind(...all.map((s) => s.id)).all<{ id: string }>()).results.map((r) => r.id);
+
+    // two rows a statement, two statements a run: the oldest four go first, the fifth the next run
+    expect(await removeExpiredSessions(env, now, { batchRows: 2, batchesPerRun: 2 })).toBe(4);
+    expect(await left()).toEqual([longLived, expired[4]!, ...live].map((s) => s.id).sort());
+    expect(await removeExpiredSessions(env, now, { batchRows: 2, batchesPerRun: 2 })).toBe(1);
+    expect(await removeExpiredSessions(env, now)).toBe(0);
+    expect(await left()).toEqual([longLived, ...live].map((s) => s.id).sort());
+    // a signed-in user is not affected
+    expect((await get(user, '/api/auth/profile')).status).toBe(200);
+
+    // with a controlled clock: a week on, the sessions live now have expired too; the long-lived one a month on
+    await removeExpiredSessions(env, now + 8 * DAY);
+    expect(await left()).toEqual([longLived.id]);
+    await removeExpiredSessions(env, now + 11 * DAY);
+    expect(await left()).toEqual([]);
   });
 });
