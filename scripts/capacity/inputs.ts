@@ -202,7 +202,8 @@ export const AS_SPECIFIED: Design = {
  * notifications in the users' inbox objects, a conversation's row leaving with its archived ad,
  * views counted in batches by a counter object, accounts spread by user — and the database counts
  * that pass (the fewest, as `npm run capacity` prints them). What is not built yet is listed in
- * decision 020.
+ * decision 020 and its addenda. Sessions are always counted as removed once expired (the model's
+ * sessions row): built, the hourly cleanup (worker/services/accounts/session-cleanup.ts).
  */
 export const DESIGN: Design = {
   name: 'design (expiry + archive + 10 listings + 15 accounts databases + replicas)',
@@ -227,7 +228,7 @@ export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
   messagesInRooms: 'built (decision 031): every message lives in its room\'s SQLite storage; D1 keeps one row per conversation; history D1 held is moved by the hourly job',
-  conversationsLeaveWithAd: 'design choice the model shows is needed: the conversation row goes to the archive with its ad',
+  conversationsLeaveWithAd: 'built (decision 021, addendum): the archive job removes an ad\'s conversation rows (and favourites) from D1 with the ad; the rooms keep the messages, an R2 marker per conversation answers old links 410',
   notificationsInInbox: 'design choice the model shows is needed: notifications are per-user data (design notes: per-user data lives in its Durable Object)',
   dailyViewDays: 'built: worker/schemas/retention-data.ts',
   viewerRowDays: 'built: worker/schemas/retention-data.ts',
