@@ -58,11 +58,16 @@ describe('database round trips per request, within the budget', () => {
   });
 
   it('a guest first page waits on one round trip: featured pins come with their page, an ad with its related ads', async () => {
-    // a featured ad pinned on page 1 of its subcategory, but not among the page's own newest row
-    const featured = await createListing(seller, { title: 'Royal Enfield Classic 350 2021', city: 'Pune', categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles', isFeatured: true });
-    await createListing(seller, { title: 'Bajaj Pulsar 150 2019', city: 'Pune', categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles' });
+    // a featured ad pinned on page 1 of its subcategory, older than the page's own newest row
+    const bikes = { city: 'Pune', categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles' };
+    const featured = await createListing(seller, { ...bikes, title: 'Royal Enfield Classic 350 2021', isFeatured: true, createdAt: Date.now() - 3 * 86_400_000 });
+    const newest = await createListing(seller, { ...bikes, title: 'Bajaj Pulsar 150 2019', createdAt: Date.now() });
     const pinnedPage = await tab.call('/api/listings?category=vehicles&subcategory=vehicles-motorcycles&page=1&limit=1');
-    expect(pinnedPage.body.data.listings.map((l: { id: string; pinned?: boolean }) => [l.id, l.pinned ?? false])).toEqual([[featured.id, true]]);
+    const cards = pinnedPage.body.data.listings.map((l: { id: string; pinned?: boolean }) => [l.id, l.pinned ?? false]);
+    expect(cards).toEqual([
+      [featured.id, true],
+      [newest.id, false],
+    ]);
     within(pinnedPage, 1);
     // the ad and its related ads: one batch, the page's only database call
     const adPage = await tab.call(`/item/${ad.slug}`);
