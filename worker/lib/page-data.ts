@@ -2,9 +2,13 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { AppError } from './errors';
+import { currentVersion } from './cache';
+import { EDGE_TTL_SECONDS } from './edge-cache';
 import { listingsQuery, relatedQuery } from '../schemas/listings';
+import { popularSearchQuery, type Category } from '../schemas/catalog';
 import { search } from '../services/search';
 import { relatedListings } from '../services/listings/listings';
+import { listBannerAds, listCategories, listPopularSearches } from '../services/listings/catalog';
 
 /**
  * A page's inlined API answers (worker/lib/page-boot.ts keys), computed by the services the API
@@ -15,11 +19,11 @@ import { relatedListings } from '../services/listings/listings';
  * same query schema, the same service call, the same `data`; a key the route would answer with an
  * error is left out, as before, and the client fetches it as usual.
  *
- * Only the page's own reads are answered here: its search and an ad's related ads, different on
- * every page. The reference data every page shares (categories, banners, popular searches) still
- * comes through the app: there it is the isolate's copy of its edge-cache entry, kept per data
- * version, and the entry is what the app's own later fetch of it hits. A key with no answerer here
- * returns undefined, and the caller asks the app as before.
+ * The reference data every page shares (categories with their counts, banners, popular searches)
+ * is kept per isolate: banners and popular searches by their service (they change only with a
+ * deploy), the category tree per listings data version (below). The API's own edge-cache entries
+ * are no longer filled by pages as a side effect: the API fills them on its own first request. A
+ * key with no answerer here (a seller's page) returns undefined, and the caller asks the app.
  */
 type Answer = (c: Context<AppEnv>, params: URLSearchParams, origin: string) => Promise<unknown>;
 
@@ -38,6 +42,28 @@ const defer = (c: Context<AppEnv>) => (task: Promise<unknown>) => {
   }
 };
 
+/**
+ * The category tree with its counts changes only with the listings data version (the counts are
+ * kept in KV under it): computed once per version per isolate, as the edge cache kept the
+ * `/api/categories` answer per version for the pages' requests before, with that entry's lifetime
+ * (EDGE_TTL_SECONDS). With the edge cache off (tests, local checks) it is asked for every time, as
+ * the API is.
+ */
+let categoriesMemo: { version: string; until: number; value: Promise<Category[]> } | undefined;
+const categories = async (c: Context<AppEnv>): Promise<Category[]> => {
+  const db = getDb(c.env.DB);
+  if (c.env.EDGE_CACHE === 'off') return listCategories(c.env, db);
+  const version = await currentVersion(c.env);
+  if (version === 'unavailable') return listCategories(c.env, db);
+  if (!categoriesMemo || categoriesMemo.version !== version || categoriesMemo.until < Date.now()) {
+    const memo = { version, until: Date.now() + EDGE_TTL_SECONDS * 1000, value: listCategories(c.env, db) };
+    categoriesMemo = memo;
+    // a failed read is tried again by the next page
+    memo.value.catch(() => categoriesMemo === memo && (categoriesMemo = undefined));
+  }
+  return categoriesMemo.value;
+};
+
 const ANSWERS: { path: RegExp; answer: (match: RegExpExecArray) => Answer }[] = [
   {
     // GET /api/listings (worker/routes/listings.ts): the search
@@ -53,6 +79,10 @@ const ANSWERS: { path: RegExp; answer: (match: RegExpExecArray) => Answer }[] = 
       return relatedListings(c.env, getDb(c.env.DB), origin, id, parsed(relatedQuery, params).limit);
     },
   },
+  // GET /api/categories, /api/banner-ads, /api/popular-searches (worker/routes/catalog.ts)
+  { path: /^\/categories$/, answer: () => (c) => categories(c) },
+  { path: /^\/banner-ads$/, answer: () => (c) => listBannerAds(getDb(c.env.DB)) },
+  { path: /^\/popular-searches$/, answer: () => (c, params) => listPopularSearches(getDb(c.env.DB), parsed(popularSearchQuery, params).category) },
 ];
 
 /**
