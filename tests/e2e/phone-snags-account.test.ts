@@ -180,7 +180,8 @@ describe('a phone user\'s account, without snags', () => {
     expect(await one.page.evaluate(() => localStorage.getItem('sel:cart'))).toBeNull();
     // ... and adds a Boost pack from Sell faster in My Ads
     await one.page.goto('/en-in/myads');
-    await one.page.getByRole('button', { name: 'Sell faster' }).first().click();
+    // the ad's own button (the banner's "Sell faster" asks which ad first)
+    await one.page.locator('.myad__actions').getByRole('button', { name: 'Sell faster' }).click();
     const chooser = one.page.getByRole('dialog', { name: 'Sell faster' });
     const boosts = chooser.getByRole('region', { name: 'Boost to top' });
     await boosts.getByRole('button', { name: 'Add to cart' }).first().click();
