@@ -17,7 +17,13 @@ const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ defaul
 
 // The session-wide auth UI (login modal, first-login prompts, the reaction to a refused token, the
 // account's language) shows nothing on a first screen: fetched at once, after it (decision 011).
-const LoginModalHost = lazy(() => import('../features/auth/LoginModalHost').then((m) => ({ default: m.LoginModalHost })));
+// Its code failing to arrive (the network dropped just then) must not take the page down with it.
+const LoginModalHost = lazy(() =>
+  import('../features/auth/LoginModalHost').then(
+    (m) => ({ default: m.LoginModalHost }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export type RouterContext = { queryClient: QueryClient };
 
