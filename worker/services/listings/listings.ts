@@ -12,6 +12,7 @@ import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
 import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
+import { listingDbForId } from '../../db/shards';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -551,8 +552,9 @@ const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], liste
   return chosen.flatMap((c) => byId.get(c.id) ?? []);
 };
 
-const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
-  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
+/** One ad from the database it lives in (decision 033: the id, or the id inside the slug, says which). */
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string) => {
+  const row = await listingDbForId(env, id).prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
@@ -568,7 +570,7 @@ const visibleTo = (listing: Listing, viewerId?: string) => PUBLIC_STATUSES.has(l
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
-  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId);
+  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id);
   if (listing && visibleTo(listing, viewerId)) return listing;
   // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
   if (!listing && (await isArchived(env, id))) throw archivedGone();
@@ -577,10 +579,10 @@ export const getListing = async (env: Env, db: Db, origin: string, id: string, v
 
 /** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */
 export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: string, viewerId?: string): Promise<Listing> => {
-  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase(), viewerId);
-  if (exact && visibleTo(exact, viewerId)) return exact;
   const marker = slug.toLowerCase().lastIndexOf('iid-');
   const id = marker >= 0 ? slug.slice(marker + 4) : '';
+  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase(), viewerId, id);
+  if (exact && visibleTo(exact, viewerId)) return exact;
   if (id) return getListing(env, db, origin, id, viewerId);
   throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
 };
@@ -597,9 +599,11 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
        WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2)`;
   const bySubcategory = 'l.subcategory_id = b.subcategory_id';
   const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
-  const candidates = (near: boolean) => env.DB.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
-  const [baseResult, ...found] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
+  // from the ad's own database: with several (decision 033) "anywhere" means its group of states
+  const home = listingDbForId(env, id);
+  const candidates = (near: boolean) => home.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
+  const [baseResult, ...found] = await home.batch<unknown>([
+    home.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
     candidates(true),
     candidates(false),
   ]);
@@ -626,12 +630,14 @@ export const recordView = async (env: Env, listingId: string, viewerKey: string,
   if (isLikelyBot(userAgent)) return false;
   const day = Math.floor(Date.now() / 86_400_000);
   // One batch: each statement only counts when the one before it changed a row (changes() is the previous statement's).
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
+  // the viewer rows and counters live beside the ad, in its own database (decision 033)
+  const home = listingDbForId(env, listingId);
+  const [inserted] = await home.batch([
+    home.prepare(
       `INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND 'u:' || user_id = ?2)`,
     ).bind(listingId, viewerKey, day),
-    env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
-    env.DB.prepare(
+    home.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
+    home.prepare(
       `INSERT INTO listing_daily_stats (listing_id, day, views) SELECT ?, ?, 1 WHERE changes() > 0 ON CONFLICT (listing_id, day) DO UPDATE SET views = views + 1`,
     ).bind(listingId, day),
   ]);
@@ -643,7 +649,7 @@ export const recordView = async (env: Env, listingId: string, viewerKey: string,
  * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
  */
 export const recordPageView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
-  const row = await env.DB.prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
+  const row = await listingDbForId(env, listingId).prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
   if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   return recordView(env, row.id, viewerKey, userAgent);
 };

@@ -27,6 +27,8 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
+import { isSharded, listingDbForId, tagListingId } from '../../db/shards';
+import { writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -263,11 +265,13 @@ export const createListing = async (
   origin: string,
   after: (task: Promise<unknown>) => void = (task) => void task,
 ): Promise<Listing> => {
-  const id = ulid().toLowerCase();
   const now = Date.now();
   // the limit's reads start at once, beside the photos'; their 402 only counts once the ad itself is
   // valid (a wrong field or someone else's photo is told first, as before)
   const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
+  const sharded = isSharded(env);
+  // with several listings databases the id names its state's group (decision 033)
+  const id = sharded ? tagListingId(env, ulid(), (await resolvePlace(db, input)).stateId) : ulid().toLowerCase();
   const firstReservation = reserveNewPosting(env, db, userId, category.id, subcategory?.id ?? null, id, now);
   firstReservation.catch(() => undefined);
   const p = await prepare(env, db, userId, input);
@@ -287,16 +291,15 @@ export const createListing = async (
   // and is decided again (a slot may remain when a parallel post took the free ad).
   const { group, posting: firstPosting } = await firstReservation;
   // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
-  const posted = reason || held ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
+  const posted = reason || held || sharded ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   let row: ListingRow | undefined;
   for (let attempt = 1; ; attempt++) {
     const posting = attempt === 1 ? firstPosting : await reservePosting(env, userId, group, id, now);
-    const written = await env.DB.batch<unknown>([
-      posting.statement,
-      env.DB.prepare(
+    const insert = (target: D1Database, guard: string) =>
+      target.prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
            state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, held_reason, held_at, contact_name, contact_phone, is_featured, views, expires_at, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ? WHERE ${POSTING_RECORDED}`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?${guard ? ` WHERE ${guard}` : ''}`,
       ).bind(
         id,
         slug,
@@ -326,8 +329,22 @@ export const createListing = async (
         expiryFor(p.categoryId, p.subcategoryId, now),
         now,
         now,
-        id,
-      ),
+        ...(guard ? [id] : []),
+      );
+    if (sharded) {
+      // the posting record and the photos in the core database, then the ad in its own (decision 033)
+      const shard = listingDbForId(env, id);
+      const shardRow = await writeToShard(env, { id, userId, posting: posting.statement, photoIds: p.photoIds, shard, insert: insert(shard, '') });
+      if (shardRow === 'race-lost') {
+        if (attempt === 3) throw await posting.onRaceLost();
+        continue;
+      }
+      row = shardRow;
+      break;
+    }
+    const written = await env.DB.batch<unknown>([
+      posting.statement,
+      insert(env.DB, POSTING_RECORDED),
       ...p.photoIds.map((mediaId, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
       ),

@@ -1,0 +1,93 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../api/helpers';
+import { carAd } from '../factories/car-ad';
+import { createUserWithToken } from '../factories';
+import { BOOKMARK_HEADER } from '../../worker/db/session';
+import { bookmarkParts } from '../../worker/schemas/bookmark';
+
+/**
+ * Listings over four D1 databases (decision 033): posting writes an ad into the database of its
+ * state's group, its id names that group, and reads by id or slug go to that database alone.
+ */
+const listingsDbs = [env.LISTINGS_0!, env.LISTINGS_1!, env.LISTINGS_2!, env.LISTINGS_3!];
+
+/** state, city → the database its group lives in with four (worker/schemas/listing-shards-data.ts) */
+const PLACES = [
+  { state: 'Karnataka', city: 'Bengaluru', neighbourhood: 'Indiranagar', group: 4, database: 0 },
+  { state: 'Maharashtra', city: 'Mumbai', neighbourhood: 'Andheri West', group: 0, database: 0 },
+  { state: 'Delhi', city: 'Delhi', neighbourhood: 'Alaknanda', group: 8, database: 1 },
+  { state: 'Gujarat', city: 'Ahmedabad', neighbourhood: 'Ambawadi', group: 3, database: 2 },
+  { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar', group: 2, database: 3 },
+] as const;
+
+type Posted = { id: string; slug: string; title: string; place: (typeof PLACES)[number]; sellerId: string; auth: Record<string, string> };
+const posted: Posted[] = [];
+
+const post = async (place: (typeof PLACES)[number], i: number): Promise<Posted> => {
+  // one seller per ad: each posts their first, free ad
+  const seller = await createUserWithToken({ isVerified: true, firstName: `Seller${i}`, businessName: i === 0 ? 'Sharma Motors' : null });
+  const body = await carAd(seller, { state: place.state, city: place.city, neighbourhood: place.neighbourhood, title: `Hyundai i20 Asta 2019 number ${i} in ${place.city}`, price: 400000 + i * 10000 });
+  const res = await call('/api/listings', { method: 'POST', headers: { ...seller.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data.id, slug: res.body.data.slug, title: res.body.data.title, place, sellerId: seller.id, auth: seller.auth };
+};
+
+beforeAll(async () => {
+  for (const [i, place] of PLACES.entries()) posted.push(await post(place, i));
+});
+
+describe('posting into four listings databases', () => {
+  it("writes each ad into its state's database only, with an id that names the group", async () => {
+    for (const ad of posted) {
+      expect(ad.id).toMatch(new RegExp(`^[0-9a-z]{26}${ad.place.group}$`));
+      expect(ad.slug.endsWith(`iid-${ad.id}`)).toBe(true);
+      const where = await Promise.all(listingsDbs.map((db) => db.prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>()));
+      expect(where.map((r) => r?.status ?? null), ad.place.state).toEqual(listingsDbs.map((_, i) => (i === ad.place.database ? 'APPROVED' : null)));
+      // nothing of the ad in the core database except its photo and posting record
+      expect(await env.DB.prepare('SELECT 1 FROM listings WHERE id = ?').bind(ad.id).first()).toBeNull();
+      expect(await env.DB.prepare('SELECT 1 FROM ad_postings WHERE listing_id = ?').bind(ad.id).first()).not.toBeNull();
+      // the search index of its database has it (the triggers run there as in one database)
+      const home = listingsDbs[ad.place.database]!;
+      expect(await home.prepare(`SELECT rowid FROM listings_fts WHERE listings_fts MATCH '"asta"' AND rowid = (SELECT num FROM listings WHERE id = ?)`).bind(ad.id).first()).not.toBeNull();
+    }
+  });
+
+  it("copies the seller's public card, never their e-mail, phone or password", async () => {
+    const ad = posted[0]!;
+    const card = await listingsDbs[ad.place.database]!.prepare('SELECT first_name, business_name, is_verified, email, phone, password_hash, live_ads FROM users WHERE id = ?').bind(ad.sellerId).first();
+    expect(card).toEqual({ first_name: 'Seller0', business_name: 'Sharma Motors', is_verified: 1, email: null, phone: null, password_hash: null, live_ads: 1 });
+    for (const [i, db] of listingsDbs.entries()) if (i !== ad.place.database) expect(await db.prepare('SELECT 1 FROM users WHERE id = ?').bind(ad.sellerId).first()).toBeNull();
+  });
+});
+
+describe('reading an ad from its own database', () => {
+  it('by id and by slug, with its seller and photos, touching only that database', async () => {
+    for (const ad of posted) {
+      for (const path of [`/api/listings/${ad.id}`, `/api/listings/slug/${ad.slug}`]) {
+        const res = await call(path);
+        expect(res.status, path).toBe(200);
+        expect(res.body.data.id).toBe(ad.id);
+        expect(res.body.data.city).toBe(ad.place.city);
+        expect(res.body.data.user.id).toBe(ad.sellerId);
+        expect(res.body.data.user.firstName).toMatch(/^Seller\d$/);
+        expect(res.body.data.images).toHaveLength(1);
+        // the compound bookmark: core, then one part per listings database; only the ad's own was read
+        const parts = bookmarkParts(res.headers.get(BOOKMARK_HEADER));
+        expect(parts).toHaveLength(5);
+        expect(parts.slice(1).map(Boolean), path).toEqual(listingsDbs.map((_, i) => i === ad.place.database));
+      }
+    }
+  });
+
+  it('a stale slug still finds the ad by the id after iid-, and an unknown id is a 404', async () => {
+    const ad = posted[2]!;
+    const res = await call(`/api/listings/slug/vehicles-cars-c84-old-title-in-delhi-iid-${ad.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(ad.id);
+    // the right shape, in a database that does not have it
+    const missing = await call(`/api/listings/${ad.id.slice(0, 26)}5`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('LISTING_NOT_FOUND');
+  });
+});
