@@ -27,14 +27,15 @@ const posted: Posted[] = [];
 const post = async (place: (typeof PLACES)[number], i: number): Promise<Posted> => {
   // one seller per ad: each posts their first, free ad
   const seller = await createUserWithToken({ isVerified: true, firstName: `Seller${i}`, businessName: i === 0 ? 'Sharma Motors' : null });
-  const body = await carAd(seller, { state: place.state, city: place.city, neighbourhood: place.neighbourhood, title: `Hyundai i20 Asta 2019 number ${i} in ${place.city}`, price: 400000 + i * 10000 });
+  const body = await carAd(seller, { state: place.state, city: place.city, neighbourhood: place.neighbourhood, title: `Hyundai i20 Asta 2019 number ${i} in ${place.city}`, price: 400000 + ((i * 7) % 10) * 10000 });
   const res = await call('/api/listings', { method: 'POST', headers: { ...seller.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.data.id, slug: res.body.data.slug, title: res.body.data.title, place, sellerId: seller.id, auth: seller.auth };
 };
 
 beforeAll(async () => {
-  for (const [i, place] of PLACES.entries()) posted.push(await post(place, i));
+  // two rounds over the five places: ten ads, every database holding some, prices all different
+  for (let i = 0; i < 10; i++) posted.push(await post(PLACES[i % PLACES.length]!, i));
 });
 
 describe('posting into four listings databases', () => {
@@ -89,5 +90,56 @@ describe('reading an ad from its own database', () => {
     const missing = await call(`/api/listings/${ad.id.slice(0, 26)}5`);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('LISTING_NOT_FOUND');
+  });
+});
+
+describe('searching four databases', () => {
+  const ids = (res: { body: { data: { listings: { id: string }[] } } }) => res.body.data.listings.map((l) => l.id);
+  const pages = async (params: string, limit: number, count: number) => {
+    const out: string[] = [];
+    for (let page = 1; page <= count; page++) {
+      const res = await call(`/api/listings?${params}&limit=${limit}&page=${page}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.pagination).toMatchObject({ page, limit, total: posted.length, pages: Math.ceil(posted.length / limit), totalCapped: false });
+      out.push(...ids(res));
+    }
+    return out;
+  };
+  const byPrice = async () => {
+    const prices = new Map<string, number>();
+    for (const ad of posted) prices.set(ad.id, (await call(`/api/listings/${ad.id}`)).body.data.price as number);
+    return prices;
+  };
+
+  it('all-India, newest first: every database asked in one go, pages 1–3 exactly as one database would page them', async () => {
+    const first = await call('/api/listings?limit=4&page=1');
+    expect(bookmarkParts(first.headers.get(BOOKMARK_HEADER)).slice(1).every(Boolean)).toBe(true);
+    // posted one after the other: newest first is the posting order reversed
+    expect(await pages('sortBy=createdAt', 4, 3)).toEqual(posted.map((a) => a.id).reverse());
+  });
+
+  it('all-India by price, both ways, across pages', async () => {
+    const prices = await byPrice();
+    const cheapest = [...posted].sort((a, b) => prices.get(a.id)! - prices.get(b.id)!).map((a) => a.id);
+    expect(await pages('sortBy=price&sortOrder=asc', 3, 4)).toEqual(cheapest);
+    expect(await pages('sortBy=price&sortOrder=desc', 4, 3)).toEqual([...cheapest].reverse());
+  });
+
+  it('a text search merges every database by relevance, with totals summed', async () => {
+    const res = await call('/api/listings?q=asta&limit=20');
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination.total).toBe(posted.length);
+    expect(new Set(ids(res))).toEqual(new Set(posted.map((a) => a.id)));
+  });
+
+  it("a state or a city asks only its own group's database", async () => {
+    for (const [location, place] of [['Karnataka', PLACES[0]], ['Chennai', PLACES[4]], ['Delhi', PLACES[2]]] as const) {
+      const res = await call(`/api/listings?location=${location}&limit=20`);
+      expect(res.status).toBe(200);
+      const expected = posted.filter((a) => a.place === place).map((a) => a.id).reverse();
+      expect(ids(res), location).toEqual(expected);
+      expect(res.body.data.pagination.total).toBe(expected.length);
+      expect(bookmarkParts(res.headers.get(BOOKMARK_HEADER)).slice(1).map(Boolean), location).toEqual(listingsDbs.map((_, i) => i === place.database));
+    }
   });
 });

@@ -12,7 +12,8 @@ import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
 import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
-import { listingDbForId } from '../../db/shards';
+import { isSharded, listingDbForId } from '../../db/shards';
+import { searchShards } from './shard-search';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -219,7 +220,7 @@ export interface BuiltListingQuery {
   empty: boolean;
 }
 
-const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
+export const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
 const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.sort_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
 
 /** What query understanding hands the index on top of the request's own filters. */
@@ -237,7 +238,13 @@ export interface PlannedSearch {
 }
 
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
-export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<BuiltListingQuery> => {
+export const buildListingQuery = async (
+  db: Db,
+  query: ListingsQuery,
+  planned: PlannedSearch = {},
+  /** also select the text rank (search_rank, and search_group when a subcategory ranks first), for merging pages of several databases (decision 033) */
+  shape: { rankColumns?: boolean } = {},
+): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
   /** a category or subcategory filter: it has a newest-first index of its own */
   let byCategory = false;
@@ -375,7 +382,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
     return planned.featuredOnly !== undefined
       ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${pageOrder}`
-      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+      : `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -393,7 +400,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       const home = `facets : "${categoryFacet(rankFirst)}"`;
       const arm = (n: number) => `SELECT * FROM (SELECT num, rank, ${n} AS grp FROM (${newestMatches}) ORDER BY rank ${rankOrder})`;
       return {
-        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
@@ -402,7 +409,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       };
     }
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
@@ -510,6 +517,8 @@ export const searchListings = async (
   query: ListingsQuery,
   opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; planned?: PlannedSearch } = {},
 ): Promise<ListingsPage> => {
+  // several listings databases: the page is merged from each database's (decision 033)
+  if (isSharded(env)) return searchShards(env, db, origin, query, opts.planned);
   const built = await timed('sql', () => buildListingQuery(db, query, opts.planned));
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
   const page = env.DB.prepare(built.sql).bind(...built.params);
