@@ -143,3 +143,34 @@ describe('searching four databases', () => {
     }
   });
 });
+
+describe('My Ads over four databases', () => {
+  it("a seller's ads in two groups of states come back as one list, newest first, counted once each", async () => {
+    const ad = posted[0]!;
+    const home = listingsDbs[ad.place.database]!;
+    const chennai = listingsDbs[PLACES[4].database]!;
+    // the same seller's second ad, in Tamil Nadu: written straight into that database with its card
+    const row = await home.prepare('SELECT * FROM listings WHERE id = ?').bind(ad.id).first<Record<string, unknown>>();
+    const card = await home.prepare('SELECT id, username, first_name, last_name, is_verified, created_at, updated_at FROM users WHERE id = ?').bind(ad.sellerId).first<Record<string, unknown>>();
+    const place = await env.DB.prepare(`SELECT c.id AS city_id, c.parent_id AS state_id FROM locations c WHERE c.kind = 'city' AND c.name = 'Chennai'`).first<{ city_id: number; state_id: number }>();
+    const secondId = `${ad.id.slice(0, 25)}z2`;
+    await chennai.batch([
+      chennai.prepare(`INSERT INTO users (${Object.keys(card!).join(', ')}) VALUES (${Object.keys(card!).map(() => '?').join(', ')})`).bind(...Object.values(card!)),
+      chennai
+        .prepare(
+          `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location, state_id, city_id, features, status, created_at, updated_at)
+           VALUES (?, ?, ?, 'Second car in Chennai', ?, ?, ?, ?, ?, ?, 'Chennai', ?, ?, ?, 'SOLD', ?, ?)`,
+        )
+        .bind(secondId, `cars-c84-second-in-chennai-iid-${secondId}`, ad.sellerId, row!.description, row!.price_minor, row!.currency, row!.condition, row!.category_id, row!.subcategory_id, place!.state_id, place!.city_id, row!.features, Number(row!.created_at) + 1, Number(row!.created_at) + 1),
+    ]);
+    const seen: string[] = [];
+    for (const page of [1, 2]) {
+      const res = await call(`/api/listings/user/my-listings?limit=1&page=${page}`, { headers: ad.auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.pagination).toMatchObject({ page, limit: 1, total: 2, pages: 2 });
+      expect(res.body.data.counts).toMatchObject({ all: 2, approved: 1, sold: 1 });
+      seen.push(...res.body.data.listings.map((l: { id: string }) => l.id));
+    }
+    expect(seen).toEqual([secondId, ad.id]);
+  });
+});

@@ -27,7 +27,7 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
-import { isSharded, listingDbForId, tagListingId } from '../../db/shards';
+import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
@@ -591,19 +591,32 @@ export const myListings = async (
     params.push(`%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`).slice(0, 40)}%`);
   }
   const whereSql = where.join(' AND ');
-  const [rows, total, counts] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.created_at DESC, l.num DESC LIMIT ? OFFSET ?`).bind(
-      ...params,
-      q.limit,
-      (q.page - 1) * q.limit,
+  // a seller's ads may lie in several listings databases (one per group of states they sell in,
+  // decision 033): each is asked side by side for the first page × limit rows, and the pages merged
+  const databases = listingDatabases(env);
+  const merged = databases.length > 1;
+  const offset = (q.page - 1) * q.limit;
+  const answers = await Promise.all(
+    databases.map((target) =>
+      target.batch<unknown>([
+        target.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.created_at DESC, l.num DESC LIMIT ? OFFSET ?`).bind(
+          ...params,
+          merged ? offset + q.limit : q.limit,
+          merged ? 0 : offset,
+        ),
+        target.prepare(`SELECT count(*) AS total FROM listings l WHERE ${whereSql}`).bind(...params),
+        target.prepare(`SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status`).bind(userId),
+      ]),
     ),
-    env.DB.prepare(`SELECT count(*) AS total FROM listings l WHERE ${whereSql}`).bind(...params),
-    env.DB.prepare(`SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status`).bind(userId),
-  ]);
-  const byStatus = Object.fromEntries(((counts?.results ?? []) as { status: string; n: number }[]).map((r) => [r.status, r.n]));
-  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  );
+  const found = answers.flatMap(([page]) => (page?.results ?? []) as ListingRow[]);
+  // newest first, ties by id (time-ordered in every database) where one database's row number cannot decide
+  const listed = merged ? found.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(offset, offset + q.limit) : found;
+  const byStatus: Record<string, number> = {};
+  for (const [, , counts] of answers) for (const r of (counts?.results ?? []) as { status: string; n: number }[]) byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+  const t = answers.reduce((n, [, total]) => n + ((total?.results[0] as { total: number } | undefined)?.total ?? 0), 0);
   return {
-    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[], { owner: true }),
+    listings: await hydrate(db, env, origin, listed, { owner: true }),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
     counts: {
       all: Object.values(byStatus).reduce((a, b) => a + b, 0),
