@@ -192,3 +192,22 @@ describe('My Ads over four databases', () => {
     expect(seen).toEqual([secondId, ad.id]);
   });
 });
+
+describe('favourites over four databases', () => {
+  it("a buyer's favourites come from their ads' own databases, newest favourite first; a removed ad leaves the list", async () => {
+    const buyer = await createUserWithToken();
+    const gone = `${posted[3]!.id.slice(0, 26)}5`; // the right shape, in a database that does not have it
+    const picks = [posted[2]!.id, gone, posted[4]!.id, posted[0]!.id];
+    // favourited one after the other (setFavorite itself is not sharded yet, decision 033)
+    await env.DB.batch(picks.map((id, i) => env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(buyer.id, id, 1_700_000_000_000 + i)));
+    const seen: string[] = [];
+    for (const page of [1, 2]) {
+      const res = await call(`/api/listings/user/favorites?limit=2&page=${page}`, { headers: buyer.auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.pagination).toMatchObject({ page, limit: 2, total: 3, pages: 2 });
+      for (const l of res.body.data.listings) expect(l.isFavorite).toBe(true);
+      seen.push(...res.body.data.listings.map((l: { id: string }) => l.id));
+    }
+    expect(seen).toEqual([posted[0]!.id, posted[4]!.id, posted[2]!.id]);
+  });
+});

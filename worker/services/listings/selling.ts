@@ -28,7 +28,7 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
-import { writeToShard } from './shard-writes';
+import { listShardedFavorites, writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -678,6 +678,7 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
   // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
   // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
+  if (isSharded(env)) return listShardedFavorites(env, db, origin, userId, q);
   const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(

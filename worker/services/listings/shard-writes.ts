@@ -1,5 +1,5 @@
 /**
- * Writes of an ad when listings live in several databases (decision 033). The core database keeps
+ * Writes (and the favourites' read) of ads when listings live in several databases (decision 033). The core database keeps
  * what belongs to the account (the posting record that settles the free-ad limit, the uploaded
  * photos); the ad's own database gets the ad, copies of its photo rows (so the ad's read carries its
  * photos in one statement, as with one database) and the seller's card.
@@ -11,8 +11,11 @@
  */
 
 import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { listingDbForId } from '../../db/shards';
+import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
-import { LISTING_COLUMNS, LISTING_JOINS, type ListingRow } from './listings';
+import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
 
 interface SellerCard {
   id: string;
@@ -94,4 +97,46 @@ export const writeToShard = async (
     db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
   ]);
   return (written.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
+};
+
+/** ids per statement: D1 binds at most 100 parameters */
+const IDS_PER_STATEMENT = 90;
+
+/**
+ * A buyer's favourites when the ads live in several databases: the favourites (newest first, the
+ * newest COUNT_CAP of them) from the core, then the ads from their own databases side by side — two
+ * round trips, the read budget. As with one database, ads hidden by their seller or a moderator
+ * leave the list and the total.
+ */
+export const listShardedFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
+  const { results: favourites } = await env.DB.prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`)
+    .bind(userId)
+    .all<{ listing_id: string }>();
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const f of favourites) {
+    const target = listingDbForId(env, f.listing_id);
+    byDatabase.set(target, [...(byDatabase.get(target) ?? []), f.listing_id]);
+  }
+  const found = new Map<string, ListingRow>();
+  await Promise.all(
+    [...byDatabase].map(async ([target, ids]) => {
+      const statements: D1PreparedStatement[] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+        const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
+        statements.push(
+          target
+            .prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id IN (${chunk.map(() => '?').join(', ')}) AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`)
+            .bind(...chunk),
+        );
+      }
+      for (const result of await target.batch<ListingRow>(statements)) for (const row of result.results) found.set(row.id, row);
+    }),
+  );
+  const visible = favourites.flatMap((f) => found.get(f.listing_id) ?? []);
+  const rows = visible.slice((q.page - 1) * q.limit, q.page * q.limit);
+  const listings = await hydrate(db, env, origin, rows);
+  return {
+    listings: listings.map((l) => ({ ...l, isFavorite: true })),
+    pagination: { page: q.page, limit: q.limit, total: visible.length, pages: Math.ceil(visible.length / q.limit) },
+  };
 };
