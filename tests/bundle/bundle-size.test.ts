@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The page-speed budgets of decision 011, checked on the real build output (`npm test` builds first):
- * the JavaScript the home page loads up front ≤ 121 KB gzipped (decision 011; `npm run bench:bundle` shows what each part costs), every other chunk ≤ 60 KB gzipped.
- * Decision 011 set 120 KB; the D1 bookmark every API call carries, the phone header's signed-in counts
- * slot, the offline notice's mount and the seller and archive routes took it to 120.5 KB after
- * everything that could wait was moved to later chunks (decision 011, "121 KB").
+ * the JavaScript the home page loads up front ≤ 120 KB gzipped (decision 011; `npm run bench:bundle` shows what each part costs), every other chunk ≤ 60 KB gzipped.
+ * It had crept to 120.5 KB (held at 121 KB for a while); the session-wide auth UI loading after the
+ * first screen and lazy chunks named by their hash alone brought it back under (decision 011, "back to 120 KB").
  */
 const DIST = 'dist/client';
-const HOME_BUDGET = 121 * 1024;
+const HOME_BUDGET = 120 * 1024;
 const CHUNK_BUDGET = 60 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(`${DIST}/${file}`), { level: 9 }).length;

@@ -9,7 +9,8 @@ useBrowser();
 /**
  * The account snags of a phone user (decision 024): a name at phone sign-up, no e-mail promises to
  * a phone-only account, what a promotion bought shows in My Ads, unpaid orders can be paid or
- * removed, a ban says why, and the Hindi package buttons stay inside their cards. One browser, 375 px.
+ * removed, a ban says why, the Hindi package buttons stay inside their cards, and the cart of
+ * packages is the account's (the same on a second phone; what is bought leaves it). 375 px.
  */
 
 const grant = (email: string, role: 'MODERATOR' | 'ADMIN') => {
@@ -149,6 +150,75 @@ describe('a phone user\'s account, without snags', () => {
     expect(await overflowingButtons(page, '.biz-limit--reached')).toEqual([]);
     noProblems(tab);
     await tab.context.close();
+  });
+
+  it('the cart is the account\'s: added on one phone, seen on another; bought directly or checked out, it leaves the cart', async () => {
+    const email = `psa.cart.${Date.now()}@example.in`;
+    const seller = await apiRegister(email, 'mango2024', { firstName: 'Kavya', lastName: 'Rao' });
+    // the second phone signs in on its own (a session of its own)
+    const second = await api<{ token: string }>('/auth/login', { body: { email, password: 'mango2024' } });
+    await postListing(seller.token, {
+      title: 'Maruti Swift VXI 2019 petrol',
+      description: 'Single owner, 38,000 km, serviced at the dealer, new tyres, insurance till March.',
+      price: 520000,
+      categoryId: 'Vehicles',
+      subcategoryId: 'Cars',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      neighbourhood: 'Jayanagar',
+      images: [await uploadPhoto(seller.token, makeJpeg(800, 600, [150, 60, 40]))],
+      features: { brand: 'Maruti Suzuki', model: 'Swift', year: 2019, fuel: 'Petrol', transmission: 'Manual', kmDriven: 38000, noOfOwners: '1st' },
+    });
+    const one = await openTab(375, 780, { touch: true });
+    const two = await openTab(375, 780, { touch: true });
+    await signIn(one, seller.token);
+    await signIn(two, second.token);
+    // phone one kept a cart on the device before the cart followed the account: it joins the account
+    await one.page.evaluate(() => localStorage.setItem('sel:cart', JSON.stringify([{ packageId: 'ad-slots-1-vehicles-cars', quantity: 2 }])));
+    await one.page.goto('/en-in/payments/viewcart/ALL');
+    await one.page.locator('.biz-cart__line').filter({ hasText: /extra ad/i }).waitFor();
+    expect(await one.page.evaluate(() => localStorage.getItem('sel:cart'))).toBeNull();
+    // ... and adds a Boost pack from Sell faster in My Ads
+    await one.page.goto('/en-in/myads');
+    // the ad's own button (the banner's "Sell faster" asks which ad first)
+    await one.page.locator('.myad__actions').getByRole('button', { name: 'Sell faster' }).click();
+    const chooser = one.page.getByRole('dialog', { name: 'Sell faster' });
+    const boosts = chooser.getByRole('region', { name: 'Boost to top' });
+    await boosts.getByRole('button', { name: 'Add to cart' }).first().click();
+    await one.page.getByText('Added to cart').waitFor();
+
+    // phone two: the same cart
+    const cart = two.page.locator('.biz-cart__line');
+    await two.page.goto('/en-in/payments/viewcart/ALL');
+    await cart.nth(1).waitFor();
+    expect(await cart.count()).toBe(2);
+    expect(await cart.locator('output').allTextContents()).toEqual(['2', '1']);
+    await two.shot('phone-snags-account-cart-second-phone-375');
+
+    // phone one buys the Boost pack directly: it leaves the cart on phone two (never paid for twice)
+    await boosts.locator('.biz-limit__pack').first().click();
+    const payment = one.page.getByRole('dialog', { name: 'Complete Payment' });
+    await payment.getByRole('button', { name: /^Pay ₹/ }).click();
+    await one.page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: /^Pay ₹/ }).click();
+    await one.page.getByText('Your ad is back on top.').waitFor();
+    await two.page.reload();
+    await cart.first().waitFor();
+    await expect.poll(() => cart.count(), { timeout: 10_000 }).toBe(1);
+    expect(await cart.textContent()).toMatch(/extra ad/i);
+
+    // phone two checks the cart out: the cart is empty on both phones
+    await two.page.getByRole('button', { name: 'Checkout' }).click();
+    await two.page.getByRole('dialog', { name: 'Complete Payment' }).getByRole('button', { name: /^Pay ₹/ }).click();
+    await two.page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: /^Pay ₹/ }).click();
+    await two.page.waitForURL((url) => url.pathname === '/en-in/myorders/orders');
+    for (const tab of [two, one]) {
+      await tab.page.goto('/en-in/payments/viewcart/ALL');
+      await tab.page.getByText('Oops... your cart is empty.', { exact: false }).waitFor();
+    }
+    noProblems(one);
+    noProblems(two);
+    await one.context.close();
+    await two.context.close();
   });
 
   it('a banned person is signed out and told why, in the sign-in dialog', async () => {

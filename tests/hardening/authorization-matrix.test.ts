@@ -56,6 +56,8 @@ interface FixtureOptions {
   bizPaid?: boolean;
   /** the owner's live ad has been deleted, so it is in the archive (decision 021) */
   archived?: boolean;
+  /** the owner's cart holds two Cars ad slots and a Pets boost; the other user's a Home & Garden feature */
+  cart?: boolean;
 }
 
 const ghost = () => ulid().toLowerCase();
@@ -115,6 +117,14 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     if (opts.bizPaid) expect((await request(owner, 'POST', `/api/business/orders/${bizOrder.id}/verify`, bizOrder.signed)).status).toBe(200);
   }
   if (opts.archived) expect((await request(owner, 'DELETE', `/api/listings/${live.id}`)).status).toBe(200);
+  if (opts.cart)
+    await env.DB.batch(
+      [
+        [owner.id, 'ad-slots-1-vehicles-cars', 2],
+        [owner.id, 'boost-3-pets', 1],
+        [other.id, 'featured-7d-home-and-garden', 1],
+      ].map(([user, pkg, n], i) => env.DB.prepare('INSERT INTO cart_items (user_id, package_id, quantity, added_at) VALUES (?, ?, ?, ?)').bind(user, pkg, n, now + i)),
+    );
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
   return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
 };
@@ -193,6 +203,19 @@ const same = (before: Snapshot, after: Snapshot, except: (keyof Snapshot)[] = []
   for (const key of Object.keys(before) as (keyof Snapshot)[]) if (!except.includes(key)) expect(after[key], key).toEqual(before[key]);
 };
 const row = <T = Record<string, unknown>>(list: unknown[], pred: (r: T) => boolean) => (list as T[]).find(pred);
+/** a user's cart lines in a snapshot, as the API shows them */
+const cartOf = (snap: Snapshot, userId: string) =>
+  (snap.cart as { user_id: string; package_id: string; quantity: number }[]).filter((r) => r.user_id === userId).map((r) => ({ packageId: r.package_id, quantity: r.quantity }));
+/** cart lines in the snapshot's order (the API lists them oldest first) */
+const byPackage = (items: { packageId: string; quantity: number }[]) => [...items].sort((a, b) => a.packageId.localeCompare(b.packageId));
+/** the acting user of a token-is-id cell (owner or other) */
+const actorOf = (f: Fixture, role: Role) => (role === 'other' ? f.other : f.owner);
+/** a cart change touched the actor's cart only, and nothing else */
+const onlyActorsCart = (f: Fixture, role: Role, before: Snapshot, after: Snapshot) => {
+  const bystander = role === 'other' ? f.owner : f.other;
+  expect(cartOf(after, bystander.id)).toEqual(cartOf(before, bystander.id));
+  same(before, after, ['cart']);
+};
 
 const ROUTES: Route[] = [
   // ------------------------------------------------------------ listings
@@ -625,6 +648,93 @@ const ROUTES: Route[] = [
     allowed: ({ body, before, after }) => {
       expect(body.data).toMatchObject({ subtotal: 798, gst: 143.64, total: 941.64 });
       same(before, after);
+    },
+  },
+  // ------------------------------------------------------------ the cart (the token is the id: each account its own)
+  {
+    name: 'GET /business/cart',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'GET', path: '/api/business/cart' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      expect(byPackage(body.data.items)).toEqual(cartOf(before, actorOf(f, role).id));
+      expect(body.data.items.length).toBeGreaterThan(0);
+      same(before, after);
+    },
+  },
+  {
+    name: 'POST /business/cart/items',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'POST', path: '/api/business/cart/items', body: { packageId: 'ad-slots-1-vehicles-cars', quantity: 3 } }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      expect(body.data.items).toContainEqual({ packageId: 'ad-slots-1-vehicles-cars', quantity: role === 'owner' ? 5 : 3 });
+      expect(cartOf(after, actorOf(f, role).id)).toEqual(byPackage(body.data.items));
+      onlyActorsCart(f, role, before, after);
+    },
+  },
+  {
+    name: 'PUT /business/cart/items/{packageId}',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'PUT', path: '/api/business/cart/items/boost-3-pets', body: { quantity: 7 } }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      expect(body.data.items).toContainEqual({ packageId: 'boost-3-pets', quantity: 7 });
+      expect(cartOf(after, actorOf(f, role).id)).toEqual(byPackage(body.data.items));
+      onlyActorsCart(f, role, before, after);
+    },
+  },
+  {
+    name: 'DELETE /business/cart/items/{packageId}',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'DELETE', path: '/api/business/cart/items/ad-slots-1-vehicles-cars' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      // the other user has no such line: their cart is as it was, and the owner's line stays
+      expect(body.data.items).toEqual(role === 'owner' ? [{ packageId: 'boost-3-pets', quantity: 1 }] : cartOf(before, f.other.id));
+      expect(cartOf(after, actorOf(f, role).id)).toEqual(byPackage(body.data.items));
+      onlyActorsCart(f, role, before, after);
+    },
+  },
+  {
+    name: 'DELETE /business/cart',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'DELETE', path: '/api/business/cart' }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      expect(body.data.items).toEqual([]);
+      expect(cartOf(after, actorOf(f, role).id)).toEqual([]);
+      onlyActorsCart(f, role, before, after);
+    },
+  },
+  {
+    name: 'POST /business/cart/merge',
+    tokenIsId: true,
+    fixture: { cart: true },
+    call: () => ({ method: 'POST', path: '/api/business/cart/merge', body: { items: [{ packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }, { packageId: 'featured-7d-home-and-garden', quantity: 4 }] } }),
+    expected: { owner: 200, other: 200, guest: 401, missing: 401 },
+    allowed: ({ f, role, body, before, after }) => {
+      // the larger quantity of each package wins
+      expect(body.data.items).toContainEqual({ packageId: 'ad-slots-1-vehicles-cars', quantity: role === 'owner' ? 2 : 1 });
+      expect(body.data.items).toContainEqual({ packageId: 'featured-7d-home-and-garden', quantity: 4 });
+      expect(cartOf(after, actorOf(f, role).id)).toEqual(expect.arrayContaining(body.data.items));
+      onlyActorsCart(f, role, before, after);
+    },
+  },
+  {
+    name: 'POST /business/orders/{id}/verify (bought packages leave the cart)',
+    fixture: { bizOrder: true, cart: true },
+    call: (f, m) => ({ method: 'POST', path: `/api/business/orders/${m ? `bo_${ghost()}` : f.bizOrder!.id}/verify`, body: f.bizOrder!.signed }),
+    expected: { owner: 200, other: 404, guest: 401, missing: 404 },
+    allowed: ({ f, before, after }) => {
+      // the order bought one Cars ad slot: that line goes (all of it), the boost stays, the other user's cart is theirs
+      expect(cartOf(after, f.owner.id)).toEqual([{ packageId: 'boost-3-pets', quantity: 1 }]);
+      expect(cartOf(after, f.other.id)).toEqual(cartOf(before, f.other.id));
     },
   },
   {

@@ -249,7 +249,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
     images: (r) => (photos.length ? photos.slice(0, r.int(1, photos.length)) : []),
     features: () => CAR,
     price: (r) => r.pick([r.int(0, 5_000_000), `₹ ${r.int(1, 99)},${r.int(100, 999)}`]),
-    packageId: (r) => r.pick(['basic', 'pro', 'platinum']),
+    // premium plans, or seller packages for the business routes (the cart's path and bodies)
+    packageId: (r) => (op.path.startsWith('/business') ? r.pick(BUSINESS_PACKAGES) : r.pick(['basic', 'pro', 'platinum'])),
     orderId: (r) => r.pick(w.orderIds),
     razorpay_order_id: (r) => r.pick(w.orderIds),
     razorpay_payment_id: (r) => `pay_${r.int(1, 1e6)}`,
@@ -282,6 +283,9 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
       ]),
   };
 };
+
+/** Real seller-package ids, so mutants reach pricing and the cart rather than stopping at "no such package". */
+const BUSINESS_PACKAGES = ['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs'];
 
 /** Known-good bodies for the routes whose fields only make sense together; mutants start from them. */
 const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
@@ -316,6 +320,9 @@ const VALID_BODY: Record<string, (r: Rng, w: World, me: User) => Promise<Record<
   'POST /business/quote': (r) => ({
     items: [{ packageId: r.pick(['ad-slots-1-vehicles-cars', 'featured-7d-home-and-garden', 'boost-3-pets', 'ad-slots-10-jobs']), quantity: r.int(1, 20) }],
   }),
+  'POST /business/cart/items': (r) => ({ packageId: r.pick(BUSINESS_PACKAGES), quantity: r.int(1, 20) }),
+  'PUT /business/cart/items/{packageId}': (r) => ({ quantity: r.int(1, 20) }),
+  'POST /business/cart/merge': (r) => ({ items: BUSINESS_PACKAGES.slice(0, r.int(0, 4)).map((packageId) => ({ packageId, quantity: r.int(1, 20) })) }),
 };
 
 /** Operations that end the caller's session: each request gets a throwaway user. */
@@ -701,7 +708,7 @@ afterAll(() => {
 describe('fuzzing every operation of /api/openapi.json', () => {
   it('the document lists the operations the fuzzer expects to cover', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(60);
-    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest', 'GET /listings/shortcuts', 'POST /listings/{id}/renew', 'POST /business/orders/{id}/resume', 'DELETE /business/orders/{id}']));
+    expect(OPERATIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /listings', 'POST /listings', 'PUT /listings/{id}', 'POST /messages/messages', 'POST /upload/image', 'POST /premium/webhook', 'GET /search/suggest', 'GET /listings/shortcuts', 'POST /listings/{id}/renew', 'POST /business/orders/{id}/resume', 'DELETE /business/orders/{id}', 'GET /business/cart', 'POST /business/cart/items', 'PUT /business/cart/items/{packageId}', 'DELETE /business/cart/items/{packageId}', 'DELETE /business/cart', 'POST /business/cart/merge']));
   });
 
   it.each(OPERATIONS.map((o) => [o.key, o] as const))(

@@ -81,22 +81,12 @@ describe('reading an ad from its own database', () => {
     }
   });
 
-  it("related ads come from the ad's own database; a view is counted beside the ad", async () => {
+  it("related ads come from the ad's own database", async () => {
     const ad = posted[1]!; // Mumbai: database 0 also holds Bengaluru's cars
     const related = await call(`/api/listings/${ad.id}/related?limit=10`);
     expect(related.status, JSON.stringify(related.body)).toBe(200);
     const expected = posted.filter((a) => a.place.database === ad.place.database && a.id !== ad.id).map((a) => a.id);
     expect(new Set(related.body.data.map((l: { id: string }) => l.id))).toEqual(new Set(expected));
-    const home = listingsDbs[ad.place.database]!;
-    const views = async () => (await home.prepare('SELECT views FROM listings WHERE id = ?').bind(ad.id).first<{ views: number }>())!.views;
-    const before = await views();
-    // a signed-in viewer of their own: once a day each
-    const viewer = await createUserWithToken();
-    const viewed = await call(`/api/listings/${ad.id}/views`, { method: 'POST', headers: { ...viewer.auth, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130' } });
-    expect(viewed.status, JSON.stringify(viewed.body)).toBe(200);
-    expect(viewed.body.data.counted).toBe(true);
-    expect(await views()).toBe(before + 1);
-    expect(await home.prepare('SELECT 1 FROM listing_daily_stats WHERE listing_id = ?').bind(ad.id).first()).not.toBeNull();
   });
 
   it('a stale slug still finds the ad by the id after iid-, and an unknown id is a 404', async () => {

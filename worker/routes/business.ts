@@ -5,10 +5,16 @@ import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { z } from 'zod';
+import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY } from '../schemas/business-rules';
 import {
   accountQuery,
   accountResult,
   businessOrderSchema,
+  cartAddBody,
+  cartMergeBody,
+  cartPackageParam,
+  cartQuantityBody,
+  cartSchema,
   createOrderBody,
   createdOrderSchema,
   orderQuoteSchema,
@@ -29,6 +35,7 @@ import {
   verifyBusinessOrder,
 } from '../services/commerce/business-orders';
 import { businessAccount, limitStatus, listSellerPackages, resolveLimitGroup } from '../services/commerce/business';
+import { addToCart, clearCart, getCart, mergeCart, removeFromCart, setCartQuantity } from '../services/commerce/cart';
 
 /** Seller packages, free-ad limits, cart and orders (decisions 007 and 014). */
 export const businessRoutes = new Hono<AppEnv>()
@@ -84,6 +91,70 @@ export const businessRoutes = new Hono<AppEnv>()
       const group = await resolveLimitGroup(c.env, db, q.category, q.subcategory);
       return c.json({ success: true as const, data: { ...account, limits: [await limitStatus(c.env, userId, group)] } });
     },
+  )
+  // ── the cart: the account's own, the same on every device (decision 014, addendum) ──
+  .get(
+    '/cart',
+    docs({
+      tags: ['Business packages'],
+      summary: 'My cart of packages: ids and quantities, oldest first (prices come from POST /business/quote)',
+      description: 'Packages no longer on sale are left out. Paying for an order takes the packages it bought out of the cart.',
+      data: cartSchema,
+      auth: true,
+      errors: [401],
+    }),
+    async (c) => c.json({ success: true as const, data: await getCart(c.env, currentUser(c).id) }),
+  )
+  .post(
+    '/cart/items',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Add a package to my cart (quantity more of it, 1 by default); answers the whole cart',
+      description: `A line holds at most ${MAX_PACKAGE_QUANTITY} of a package: adding more is capped there. Unknown package or quantity outside 1–${MAX_PACKAGE_QUANTITY} → 400; a new package when the cart already holds ${MAX_CART_LINES} → 409 CART_FULL.`,
+      data: cartSchema,
+      auth: true,
+      errors: [400, 401, 409],
+    }),
+    validate('json', cartAddBody),
+    async (c) => c.json({ success: true as const, data: await addToCart(c.env, currentUser(c).id, c.req.valid('json')) }),
+  )
+  .put(
+    '/cart/items/:packageId',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Set how many of a package my cart holds (adds the line if missing); answers the whole cart',
+      description: `Unknown package or quantity outside 1–${MAX_PACKAGE_QUANTITY} → 400; a new package when the cart already holds ${MAX_CART_LINES} → 409 CART_FULL.`,
+      data: cartSchema,
+      auth: true,
+      errors: [400, 401, 409],
+    }),
+    validate('param', cartPackageParam),
+    validate('json', cartQuantityBody),
+    async (c) => c.json({ success: true as const, data: await setCartQuantity(c.env, currentUser(c).id, c.req.valid('param').packageId, c.req.valid('json').quantity) }),
+  )
+  .delete(
+    '/cart/items/:packageId',
+    docs({ tags: ['Business packages'], summary: 'Take a package out of my cart (not there: nothing to do); answers the whole cart', data: cartSchema, auth: true, errors: [400, 401] }),
+    validate('param', cartPackageParam),
+    async (c) => c.json({ success: true as const, data: await removeFromCart(c.env, currentUser(c).id, c.req.valid('param').packageId) }),
+  )
+  .delete(
+    '/cart',
+    docs({ tags: ['Business packages'], summary: 'Empty my cart', data: cartSchema, auth: true, errors: [401] }),
+    async (c) => c.json({ success: true as const, data: await clearCart(c.env, currentUser(c).id) }),
+  )
+  .post(
+    '/cart/merge',
+    docs({
+      tags: ['Business packages'],
+      summary: 'Join a cart kept on this device to my account’s cart (each package: the larger quantity); answers the whole cart',
+      description: 'Sending the same cart twice changes nothing. Packages no longer on sale, and lines beyond the cart’s limit, are left out and listed in `dropped`.',
+      data: cartSchema.extend({ dropped: z.array(z.string()) }),
+      auth: true,
+      errors: [400, 401],
+    }),
+    validate('json', cartMergeBody),
+    async (c) => c.json({ success: true as const, data: await mergeCart(c.env, currentUser(c).id, c.req.valid('json').items) }),
   )
   .post(
     '/orders',

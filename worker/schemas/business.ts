@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PACKAGE_TYPES } from './business-rules';
+import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY, PACKAGE_TYPES } from './business-rules';
 import { queryText } from './common';
 
 /** Seller packages (decision 007): the API's shapes. Plain constants live in business-rules.ts (no zod for the client). */
-export { GST_PERCENT, PACKAGE_TYPES, type PackageType } from './business-rules';
+export { GST_PERCENT, MAX_CART_LINES, MAX_PACKAGE_QUANTITY, PACKAGE_TYPES, type PackageType } from './business-rules';
 
 export const sellerPackageSchema = z.object({
   id: z.string(),
@@ -68,18 +68,39 @@ export const accountResult = z.object({ limits: z.array(adLimitSchema), credits:
 
 const packageIdField = z.string({ error: 'packageId is required' }).trim().min(1, 'packageId is required').max(80, 'packageId is too long');
 const quantityField = z
-  .number({ error: 'quantity must be a whole number from 1 to 20' })
-  .int('quantity must be a whole number from 1 to 20')
+  .number({ error: `quantity must be a whole number from 1 to ${MAX_PACKAGE_QUANTITY}` })
+  .int(`quantity must be a whole number from 1 to ${MAX_PACKAGE_QUANTITY}`)
   .min(1, 'quantity must be at least 1')
-  .max(20, 'quantity must be at most 20');
+  .max(MAX_PACKAGE_QUANTITY, `quantity must be at most ${MAX_PACKAGE_QUANTITY}`);
 
 /** Only package ids and quantities: whatever a client says about prices is not read. */
 export const createOrderBody = z.object({
   items: z
     .array(z.object({ packageId: packageIdField, quantity: quantityField.default(1) }), { error: 'items must be a list of {packageId, quantity}' })
     .min(1, 'Choose at least one package')
-    .max(20, 'At most 20 packages per order'),
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} packages per order`),
 });
+
+// ── the cart (decision 014, addendum): the account's, on the server ──
+
+/** A package id as the path names it (the same rule as in an order's items). */
+export const cartPackageParam = z.object({ packageId: packageIdField });
+/** Add to the cart: one package, how many more (1 when left out). */
+export const cartAddBody = z.object({ packageId: packageIdField, quantity: quantityField.default(1) });
+/** Set how many of a package the cart holds. */
+export const cartQuantityBody = z.object({ quantity: quantityField });
+/** A device's own cart (kept before the cart followed the account) joining the account's. */
+export const cartMergeBody = z.object({
+  items: z
+    .array(z.object({ packageId: packageIdField, quantity: quantityField.default(1) }), { error: 'items must be a list of {packageId, quantity}' })
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} packages in a cart`),
+});
+export const cartLineSchema = z.object({ packageId: z.string(), quantity: z.number().int().min(1).max(MAX_PACKAGE_QUANTITY) });
+export const cartSchema = z.object({
+  /** oldest first; only packages still on sale */
+  items: z.array(cartLineSchema),
+});
+export type Cart = z.infer<typeof cartSchema>;
 
 export const orderIdParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 

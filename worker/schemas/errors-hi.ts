@@ -15,6 +15,11 @@ export const ERRORS_HINDI: Record<string, string> = {
   // unpaid seller-package orders (decision 024)
   'This order is already paid: its packages are in your account.': 'इस ऑर्डर का भुगतान हो चुका है: इसके पैकेज आपके खाते में हैं।',
   'A paid order cannot be removed: it has an invoice.': 'भुगतान हो चुके ऑर्डर को हटाया नहीं जा सकता: उसका इनवॉइस बन चुका है।',
+  // the cart of seller packages (decision 014)
+  'Your cart holds at most {n} different packages. Check out or remove one first.': 'आपके कार्ट में अधिक से अधिक {n} अलग-अलग पैकेज रह सकते हैं। पहले चेकआउट करें या कोई एक हटाएँ।',
+  'quantity must be at most {n}': 'संख्या अधिक से अधिक {n} हो सकती है',
+  'quantity must be at least 1': 'संख्या कम से कम 1 होनी चाहिए',
+  'quantity must be a whole number from 1 to {n}': 'संख्या 1 से {n} तक की पूरी संख्या होनी चाहिए',
   // moderation (decision 024)
   'You cannot decide on your own ad. Another moderator will review it.': 'आप अपने ही विज्ञापन पर फ़ैसला नहीं कर सकते। कोई दूसरा मॉडरेटर इसकी समीक्षा करेगा।',
   // sign-in and accounts

@@ -3,7 +3,8 @@ import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/re
 import { Suspense, lazy } from 'react';
 import { ErrorPage, NotFoundPage } from '../components/lazy-pages';
 import { SiteHeader } from '../components/SiteHeader';
-import { LoginModalHost } from '../features/auth/LoginModalHost';
+// the account screens' styles stay with the first screen (the header's avatar and menu use them)
+import '../features/auth/auth.css';
 import { useT } from '../lib/i18n';
 
 // Below the fold on every page: fetched after the first paint instead of with it.
@@ -13,6 +14,16 @@ const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus').the
 // No first screen shows a toast: the toaster and its store come in a chunk of their own, fetched at once
 // (a toast pushed before it arrives waits in the store; decision 011's home budget).
 const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
+
+// The session-wide auth UI (login modal, first-login prompts, the reaction to a refused token, the
+// account's language) shows nothing on a first screen: fetched at once, after it (decision 011).
+// Its code failing to arrive (the network dropped just then) must not take the page down with it.
+const LoginModalHost = lazy(() =>
+  import('../features/auth/LoginModalHost').then(
+    (m) => ({ default: m.LoginModalHost }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -55,7 +66,9 @@ function RootLayout() {
           <SiteFooter variant={footer} />
         </Suspense>
       )}
-      <LoginModalHost />
+      <Suspense fallback={null}>
+        <LoginModalHost />
+      </Suspense>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -1,7 +1,7 @@
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { GST_PERCENT, type PackageType } from '../../schemas/business';
+import { GST_PERCENT, MAX_PACKAGE_QUANTITY, type PackageType } from '../../schemas/business';
 import { DAY } from './business';
 import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
@@ -88,7 +88,7 @@ export const priceItems = async (env: Env, items: { packageId: string; quantity:
   const priced: OrderItem[] = ids.map((id) => {
     const p = results.find((r) => r.id === id)!;
     const quantity = merged.get(id)!;
-    if (quantity > 20) throw badRequest(`At most 20 of one package per order ("${p.name}")`, 'VALIDATION_ERROR');
+    if (quantity > MAX_PACKAGE_QUANTITY) throw badRequest(`At most ${MAX_PACKAGE_QUANTITY} of one package per order ("${p.name}")`, 'VALIDATION_ERROR');
     return { packageId: p.id, name: p.name, type: p.type, quantity, unitPrice: rupees(p.price_minor), amount: rupees(p.price_minor * quantity) };
   });
   const subtotalMinor = ids.reduce((n, id) => n + results.find((r) => r.id === id)!.price_minor * merged.get(id)!, 0);

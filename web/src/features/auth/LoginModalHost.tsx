@@ -16,7 +16,7 @@ const loadLoginModal = () => import('./login/LoginModal');
 const LanguageSync = lazy(() => import('./language-sync').then((m) => ({ default: m.LanguageSync })));
 
 /**
- * Mounted once in the root layout. Owns the session-wide auth UI: the login modal (opened by
+ * Mounted once in the root layout (fetched right after the first screen). Owns the session-wide auth UI: the login modal (opened by
  * `?showLoginModal=true` on any page, or by openLoginModal()), the first-login prompts, the
  * reaction to a rejected token anywhere in the app, and the account's language (language-sync.ts).
  */
@@ -60,6 +60,12 @@ function useSessionExpiry(status: AuthStatus) {
   const queryClient = useQueryClient();
   const statusRef = useRef(status);
   statusRef.current = status;
+
+  useEffect(() => {
+    // This host is fetched after the first screen: a stale token refused at start-up may have been
+    // answered before it listened. The refusal is kept (lib/api), so the dialog still says why.
+    if (statusRef.current !== 'authenticated' && !isUnauthorizedExpected() && takeAccountRefusal(true)) openLoginModal();
+  }, []);
 
   useEffect(() => {
     const onUnauthorized = () => {

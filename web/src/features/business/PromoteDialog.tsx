@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { useI18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../selling/messages';
-import { addToCart } from './cart';
+import { useCartChange } from './cart';
 import { businessApi, businessKeys, formatDate, priceWithGst, rupees, type SellerPackage } from './business-api';
 import { PackageCheckoutDialog } from './PackageCheckoutDialog';
 import { usePackageCheckout } from './use-package-checkout';
@@ -43,6 +43,8 @@ export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd
   });
   const account = useQuery({ queryKey: businessKeys.account(), queryFn: ({ signal }) => businessApi.account(signal), enabled: !!ad });
 
+  // the account's cart (decision 014): the same on the seller's other devices
+  const cartChange = useCartChange();
   const promote = useMutation({
     mutationFn: (type: PromotionType) => businessApi.promote(ad!.id, type),
     onSuccess: async (result) => {
@@ -99,10 +101,16 @@ export function PromoteDialog({ ads, initialAdId, onClose }: { ads: PromotableAd
               <button
                 type="button"
                 className="link-button biz-promote__cart"
-                onClick={() => {
-                  addToCart(pkg.id);
-                  toast.success(t('Added to cart'));
-                }}
+                disabled={cartChange.isPending}
+                onClick={() =>
+                  cartChange.mutate(
+                    { kind: 'add', packageId: pkg.id },
+                    {
+                      onSuccess: () => toast.success(t('Added to cart')),
+                      onError: (error) => toast.error(serverMessage(error, t('Could not change your cart. Please try again.'))),
+                    },
+                  )
+                }
               >
                 {t('Add to cart')}
               </button>

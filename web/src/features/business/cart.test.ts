@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY, parseCart } from './cart';
 
-describe('parseCart', () => {
+describe('parseCart (a cart kept on the device, before it is sent to the account)', () => {
   it('keeps package ids and whole quantities 1–20 only, once each, and survives junk', () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart('not json')).toEqual([]);

@@ -1,20 +1,24 @@
-import { storedValue, useStoredValue } from '../../lib/local-store';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '../../../../worker/schemas/business';
+import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY } from '../../../../worker/schemas/business-rules';
+import { api } from '../../lib/api';
+import { businessKeys } from './business-api';
 
 /**
- * The package cart (decision 014): kept on this device in localStorage — package ids and
- * quantities only. Prices never live here: the cart page asks the server for a quote
- * (POST /api/business/quote) and checkout creates the order from the same ids, so a stale or
- * edited cart can never change what is charged. Unknown ids are dropped when the page loads.
+ * The package cart (decision 014, addendum): the account's, kept on the server, so the same cart
+ * shows on every device the seller signs in on. Package ids and quantities only — prices never live
+ * here: the cart page asks the server for a quote and checkout creates the order from the same ids.
+ * Paying for packages (from the cart or directly) takes them out of the cart on the server, in the
+ * same step that credits them; the payment's refresh of everything under ['business'] shows it.
  */
-export interface CartLine {
-  packageId: string;
-  quantity: number;
-}
+export type CartLine = Cart['items'][number];
 
-/** The server's limit per package per order. */
-export const MAX_QUANTITY = 20;
-const MAX_LINES = 20;
+export const MAX_QUANTITY = MAX_PACKAGE_QUANTITY;
 
+/** Where the cart used to live, on the device: read once, sent to the account, then removed. */
+const DEVICE_CART_KEY = 'sel:cart';
+
+/** A cart stored on this device, as far as it can be trusted (ids and whole quantities only). */
 export const parseCart = (raw: string | null): CartLine[] => {
   if (!raw) return [];
   try {
@@ -28,35 +32,51 @@ export const parseCart = (raw: string | null): CartLine[] => {
       const q = typeof quantity === 'number' && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1;
       lines.push({ packageId, quantity: q });
     }
-    return lines.slice(0, MAX_LINES);
+    return lines.slice(0, MAX_CART_LINES);
   } catch {
     return [];
   }
 };
 
-const cartStore = storedValue<CartLine[]>('sel:cart', parseCart, (lines) => (lines.length ? JSON.stringify(lines) : null));
-
-export const useCart = () => useStoredValue(cartStore);
-
-export const addToCart = (packageId: string, quantity = 1) => {
-  const lines = cartStore.get();
-  const existing = lines.find((l) => l.packageId === packageId);
-  cartStore.set(
-    existing
-      ? lines.map((l) => (l.packageId === packageId ? { ...l, quantity: Math.min(MAX_QUANTITY, l.quantity + quantity) } : l))
-      : [...lines, { packageId, quantity: Math.min(MAX_QUANTITY, quantity) }].slice(0, MAX_LINES),
-  );
+const readDeviceCart = () => {
+  try {
+    return parseCart(localStorage.getItem(DEVICE_CART_KEY));
+  } catch {
+    return [];
+  }
 };
 
-export const setQuantity = (packageId: string, quantity: number) =>
-  cartStore.set(cartStore.get().map((l) => (l.packageId === packageId ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity))) } : l)));
+export const cartQuery = () =>
+  queryOptions({
+    queryKey: [...businessKeys.all, 'cart'] as const,
+    queryFn: async ({ signal }): Promise<Cart> => {
+      // a cart this device kept before the cart followed the account joins it once (the larger
+      // quantity of each package wins, so a retry after a lost answer changes nothing)
+      const onDevice = readDeviceCart();
+      if (onDevice.length === 0) return api.get<Cart>('/business/cart', undefined, { signal });
+      const merged = await api.post<Cart & { dropped: string[] }>('/business/cart/merge', { items: onDevice }, { signal });
+      try {
+        localStorage.removeItem(DEVICE_CART_KEY);
+      } catch {
+        // storage refused: the merge is harmless to repeat
+      }
+      return { items: merged.items };
+    },
+  });
 
-export const removeFromCart = (packageId: string) => cartStore.set(cartStore.get().filter((l) => l.packageId !== packageId));
+/** The signed-in seller's cart (the pages that show it are for signed-in people only). */
+export const useCart = () => useQuery(cartQuery());
 
-/** Keeps only these ids (packages the server no longer sells drop out). */
-export const keepInCart = (ids: Set<string>) => {
-  const lines = cartStore.get();
-  if (lines.some((l) => !ids.has(l.packageId))) cartStore.set(lines.filter((l) => ids.has(l.packageId)));
-};
-
-export const clearCart = (packageIds?: string[]) => cartStore.set(packageIds ? cartStore.get().filter((l) => !packageIds.includes(l.packageId)) : []);
+/** Changes to the cart: each answers the whole cart, which replaces what the app holds. */
+export function useCartChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { kind: 'add'; packageId: string; quantity?: number } | { kind: 'set'; packageId: string; quantity: number } | { kind: 'remove'; packageId: string }) => {
+      const path = `/business/cart/items/${encodeURIComponent(change.packageId)}`;
+      if (change.kind === 'add') return api.post<Cart>('/business/cart/items', { packageId: change.packageId, quantity: change.quantity ?? 1 });
+      if (change.kind === 'set') return api.put<Cart>(path, { quantity: Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(change.quantity))) });
+      return api.delete<Cart>(path);
+    },
+    onSuccess: (cart) => queryClient.setQueryData(cartQuery().queryKey, { items: cart.items }),
+  });
+}

@@ -57,6 +57,9 @@ export const HINDI_TEXTS: Record<string, string> = {
   'One more': 'एक और',
   Checkout: 'भुगतान करें',
   'Add more packages': 'और पैकेज जोड़ें',
+  'Loading your cart...': 'आपका कार्ट लोड हो रहा है...',
+  'Could not load your cart. Please try again.': 'आपका कार्ट लोड नहीं हो सका। कृपया फिर से कोशिश करें।',
+  'Could not change your cart. Please try again.': 'आपका कार्ट बदला नहीं जा सका। कृपया फिर से कोशिश करें।',
   // PackageCheckoutDialog.tsx
   Pay: 'भुगतान करें',
   // PromoteDialog.tsx

@@ -7,7 +7,6 @@ import { checkoutPrefill } from '../premium/premium-rules';
 import { loadRazorpay, openRazorpay, razorpayOptions } from '../premium/razorpay';
 import { serverMessage } from '../selling/messages';
 import { businessApi, businessKeys, type BusinessOrder, type CreatedOrder, type SellerPackage } from './business-api';
-import { clearCart } from './cart';
 
 export type PackageCheckoutPhase = 'idle' | 'creating-order' | 'ready' | 'in-checkout' | 'verifying';
 
@@ -98,8 +97,9 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
       setError(null);
       try {
         await businessApi.verify(paid.orderId, payment);
-        // a package bought directly (Sell faster, the limit notice) leaves the cart too, so it is never paid for twice
-        clearCart(items.map((i) => i.pkg.id));
+        // Paying took the bought packages out of the account's cart on the server (bought from the
+        // cart or directly: Sell faster, the limit notice), so nothing is paid for twice; the cart
+        // is under ['business'] and refreshes with the rest.
         await queryClient.invalidateQueries({ queryKey: businessKeys.all });
         toast.success('Payment received. Your package is ready to use.');
         if (current !== attempt.current) return;
@@ -116,7 +116,7 @@ export function usePackageCheckout(onPaid?: () => void): PackageCheckout {
         setPhase('ready');
       }
     },
-    [onPaid, queryClient, items],
+    [onPaid, queryClient],
   );
 
   const pay = useCallback(async () => {
