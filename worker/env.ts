@@ -2,7 +2,23 @@ import type { ChatRoomContract, RateLimiterContract, UserInboxContract, ViewCoun
 
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
+  /** the core database (accounts, orders, conversations, …); with one listings database, the listings too */
   DB: D1Database;
+  /**
+   * How many listings databases (decision 033, worker/db/shards.ts): unset or "1" keeps listings in
+   * DB; "4" or "10" spreads them over LISTINGS_0 … LISTINGS_{N-1} by groups of states.
+   */
+  LISTING_DATABASES?: string;
+  LISTINGS_0?: D1Database;
+  LISTINGS_1?: D1Database;
+  LISTINGS_2?: D1Database;
+  LISTINGS_3?: D1Database;
+  LISTINGS_4?: D1Database;
+  LISTINGS_5?: D1Database;
+  LISTINGS_6?: D1Database;
+  LISTINGS_7?: D1Database;
+  LISTINGS_8?: D1Database;
+  LISTINGS_9?: D1Database;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

@@ -11,10 +11,13 @@
  * The answer carries the session's latest bookmark in `x-d1-bookmark`; the web client keeps the
  * newest it has seen and sends it back with every API call.
  *
- * This is the one place requests get their database: the listings shards of later work plug in here.
+ * This is the one place requests get their databases. With listings over several databases
+ * (decision 033) the request gets one session per database, each continuing from its own part of a
+ * compound bookmark, and answers with the compound bookmark of all of them.
  */
 
-import { BOOKMARK_HEADER, isBookmark, newerBookmark } from '../schemas/bookmark';
+import { BOOKMARK_HEADER, bookmarkParts, isBookmark, joinBookmarks, newerBookmark } from '../schemas/bookmark';
+import { LISTINGS_BINDINGS, listingDatabaseCount, type ShardEnv } from './shards';
 
 export { BOOKMARK_HEADER, isBookmark, newerBookmark };
 
@@ -85,10 +88,32 @@ export class RequestD1 {
   }
 }
 
-/** The request's own environment: the same bindings, with DB read through its session. */
-export const withRequestSession = <E extends { DB: D1Database }>(env: E, request: Request): { env: E; db: RequestD1 } => {
-  const db = new RequestD1(env.DB, sessionStart(request));
-  return { env: { ...env, DB: db as unknown as D1Database }, db };
+/** A request's sessions, one per database; the bookmark is compound when there are several. */
+export class RequestSessions {
+  constructor(readonly sessions: readonly RequestD1[]) {}
+
+  getBookmark(): string | null {
+    return joinBookmarks(this.sessions.map((s) => s.getBookmark()));
+  }
+}
+
+/**
+ * The request's own environment: the same bindings, with DB (and each listings database when
+ * there are several) read through its session.
+ */
+export const withRequestSession = <E extends ShardEnv>(env: E, request: Request): { env: E; db: RequestSessions } => {
+  const start = sessionStart(request);
+  const n = listingDatabaseCount(env);
+  const parts = typeof start === 'string' && isBookmark(start) ? bookmarkParts(start) : [];
+  // a part the bookmark does not carry starts as a request without one would
+  const partStart = (i: number): D1SessionConstraint | D1SessionBookmark =>
+    parts.length ? (parts[i] ?? (start === 'first-primary' ? 'first-primary' : 'first-unconstrained')) : start;
+  const core = new RequestD1(env.DB, partStart(0));
+  if (n === 1) return { env: { ...env, DB: core as unknown as D1Database }, db: new RequestSessions([core]) };
+  const shards = LISTINGS_BINDINGS.slice(0, n).map((binding, i) => new RequestD1(env[binding]!, partStart(i + 1)));
+  const sessionEnv: E = { ...env, DB: core as unknown as D1Database };
+  shards.forEach((shard, i) => Object.assign(sessionEnv, { [LISTINGS_BINDINGS[i]!]: shard as unknown as D1Database }));
+  return { env: sessionEnv, db: new RequestSessions([core, ...shards]) };
 };
 
 /** See RequestD1.readFromPrimary; a no-op for a plain binding (cron, queues, tests that pass one). */
@@ -98,7 +123,7 @@ export const readFromPrimary = (env: { DB: D1Database }) => {
 };
 
 /** The answer with the request's bookmark, for the client to send back. */
-export const withBookmark = (response: Response, db: RequestD1): Response => {
+export const withBookmark = (response: Response, db: { getBookmark(): string | null }): Response => {
   const bookmark = db.getBookmark();
   // a WebSocket upgrade (101) cannot be rebuilt, and there is nothing to remember for one
   if (!bookmark || response.status === 101 || response.webSocket) return response;

@@ -14,6 +14,8 @@ import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
 import { viewCounter } from './view-counter';
 import { MAIN_LISTINGS_SHARD } from '../../schemas/view-counter-data';
+import { isSharded, listingDbForId } from '../../db/shards';
+import { searchShards } from './shard-search';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -220,7 +222,7 @@ export interface BuiltListingQuery {
   empty: boolean;
 }
 
-const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
+export const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
 const SORT_COLUMNS: Record<string, string> = { createdAt: 'l.sort_at', price: 'l.price_minor', title: 'l.title', views: 'l.views' };
 
 /** What query understanding hands the index on top of the request's own filters. */
@@ -238,7 +240,13 @@ export interface PlannedSearch {
 }
 
 /** Builds the listing search SQL. Exported so a test can check every shape with EXPLAIN QUERY PLAN. */
-export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<BuiltListingQuery> => {
+export const buildListingQuery = async (
+  db: Db,
+  query: ListingsQuery,
+  planned: PlannedSearch = {},
+  /** also select the text rank (search_rank, and search_group when a subcategory ranks first), for merging pages of several databases (decision 033) */
+  shape: { rankColumns?: boolean } = {},
+): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
   /** a category or subcategory filter: it has a newest-first index of its own */
   let byCategory = false;
@@ -376,7 +384,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // 023's addendum).
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
-    return `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+    return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -394,7 +402,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       const home = `facets : "${categoryFacet(rankFirst)}"`;
       const arm = (n: number) => `SELECT * FROM (SELECT num, rank, ${n} AS grp FROM (${newestMatches}) ORDER BY rank ${rankOrder})`;
       return {
-        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
@@ -403,7 +411,7 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
       };
     }
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
@@ -511,6 +519,8 @@ export const searchListings = async (
   query: ListingsQuery,
   opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; planned?: PlannedSearch } = {},
 ): Promise<ListingsPage> => {
+  // several listings databases: the page is merged from each database's (decision 033)
+  if (isSharded(env)) return searchShards(env, db, origin, query, opts.planned);
   const built = await timed('sql', () => buildListingQuery(db, query, opts.planned));
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
   const page = env.DB.prepare(built.sql).bind(...built.params);
@@ -536,8 +546,9 @@ export const searchListings = async (
   };
 };
 
-const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
-  const row = await env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
+/** One ad from the database it lives in (decision 033: the id, or the id inside the slug, says which). */
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string) => {
+  const row = await listingDbForId(env, id).prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
@@ -553,7 +564,7 @@ const visibleTo = (listing: Listing, viewerId?: string) => PUBLIC_STATUSES.has(l
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
-  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId);
+  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id);
   if (listing && visibleTo(listing, viewerId)) return listing;
   // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
   if (!listing && (await isArchived(env, id))) throw archivedGone();
@@ -562,10 +573,10 @@ export const getListing = async (env: Env, db: Db, origin: string, id: string, v
 
 /** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */
 export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: string, viewerId?: string): Promise<Listing> => {
-  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase(), viewerId);
-  if (exact && visibleTo(exact, viewerId)) return exact;
   const marker = slug.toLowerCase().lastIndexOf('iid-');
   const id = marker >= 0 ? slug.slice(marker + 4) : '';
+  const exact = await readOne(env, db, origin, 'l.slug = ?', slug.toLowerCase(), viewerId, id);
+  if (exact && visibleTo(exact, viewerId)) return exact;
   if (id) return getListing(env, db, origin, id, viewerId);
   throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
 };
@@ -576,7 +587,8 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
  * its nearest candidates and its newest ones; up to `limit` of each are merged here.
  */
 export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
-  const related = relatedFrom(await env.DB.batch<unknown>(relatedStatements(env, id, limit)), limit, viewerId);
+  // from the ad's own database: with several (decision 033) "anywhere" means its group of states
+  const related = relatedFrom(await listingDbForId(env, id).batch<unknown>(relatedStatements(env, id, limit)), limit, viewerId);
   if (!related) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   return hydrate(db, env, origin, related);
 };
@@ -589,8 +601,9 @@ const relatedStatements = (env: Env, id: string, limit: number) => {
        WHERE b.id = ?1 AND l.status = 'APPROVED' AND l.id != b.id ORDER BY l.sort_at DESC LIMIT ?2)`;
   const bySubcategory = 'l.subcategory_id = b.subcategory_id';
   const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
-  const candidates = (near: boolean) => env.DB.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
-  return [env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()), candidates(true), candidates(false)];
+  const home = listingDbForId(env, id);
+  const candidates = (near: boolean) => home.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
+  return [home.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()), candidates(true), candidates(false)];
 };
 
 /** The related rows from relatedStatements' results, up to `limit`; undefined when the ad is missing or hidden. */
@@ -626,8 +639,11 @@ export const listingWithRelated = async (
   relatedId: string,
   limit: number,
 ): Promise<{ listing: Listing; related?: Listing[] } | undefined> => {
-  const [own, ...relatedResults] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${by === 'slug' ? 'l.slug' : 'l.id'} = ? LIMIT 1`).bind(value.toLowerCase()),
+  // one database with several (decision 033): the page's ad and its related ads share it when the
+  // URL's id names the ad; otherwise (a slug not of this id) the usual path answers
+  const home = listingDbForId(env, relatedId);
+  const [own, ...relatedResults] = await home.batch<unknown>([
+    home.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${by === 'slug' ? 'l.slug' : 'l.id'} = ? LIMIT 1`).bind(value.toLowerCase()),
     ...relatedStatements(env, relatedId, limit),
   ]);
   const row = own?.results[0] as ListingRow | undefined;
@@ -655,7 +671,7 @@ export const recordView = async (env: Env, listingId: string, sellerId: string, 
  * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
  */
 export const recordPageView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
-  const row = await env.DB.prepare(`SELECT id, user_id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string; user_id: string }>();
+  const row = await listingDbForId(env, listingId).prepare(`SELECT id, user_id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string; user_id: string }>();
   if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   return recordView(env, row.id, row.user_id, viewerKey, userAgent);
 };

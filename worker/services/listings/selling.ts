@@ -27,6 +27,8 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
+import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
+import { listShardedFavorites, writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -263,11 +265,13 @@ export const createListing = async (
   origin: string,
   after: (task: Promise<unknown>) => void = (task) => void task,
 ): Promise<Listing> => {
-  const id = ulid().toLowerCase();
   const now = Date.now();
   // the limit's reads start at once, beside the photos'; their 402 only counts once the ad itself is
   // valid (a wrong field or someone else's photo is told first, as before)
   const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
+  const sharded = isSharded(env);
+  // with several listings databases the id names its state's group (decision 033)
+  const id = sharded ? tagListingId(env, ulid(), (await resolvePlace(db, input)).stateId) : ulid().toLowerCase();
   const firstReservation = reserveNewPosting(env, db, userId, category.id, subcategory?.id ?? null, id, now);
   firstReservation.catch(() => undefined);
   const p = await prepare(env, db, userId, input);
@@ -287,16 +291,15 @@ export const createListing = async (
   // and is decided again (a slot may remain when a parallel post took the free ad).
   const { group, posting: firstPosting } = await firstReservation;
   // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
-  const posted = reason || held ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
+  const posted = reason || held || sharded ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   let row: ListingRow | undefined;
   for (let attempt = 1; ; attempt++) {
     const posting = attempt === 1 ? firstPosting : await reservePosting(env, userId, group, id, now);
-    const written = await env.DB.batch<unknown>([
-      posting.statement,
-      env.DB.prepare(
+    const insert = (target: D1Database, guard: string) =>
+      target.prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location,
            state_id, city_id, area_id, latitude, longitude, features, brand, status, reject_reason, held_reason, held_at, contact_name, contact_phone, is_featured, views, expires_at, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ? WHERE ${POSTING_RECORDED}`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?${guard ? ` WHERE ${guard}` : ''}`,
       ).bind(
         id,
         slug,
@@ -326,8 +329,22 @@ export const createListing = async (
         expiryFor(p.categoryId, p.subcategoryId, now),
         now,
         now,
-        id,
-      ),
+        ...(guard ? [id] : []),
+      );
+    if (sharded) {
+      // the posting record and the photos in the core database, then the ad in its own (decision 033)
+      const shard = listingDbForId(env, id);
+      const shardRow = await writeToShard(env, { id, userId, posting: posting.statement, photoIds: p.photoIds, shard, insert: insert(shard, '') });
+      if (shardRow === 'race-lost') {
+        if (attempt === 3) throw await posting.onRaceLost();
+        continue;
+      }
+      row = shardRow;
+      break;
+    }
+    const written = await env.DB.batch<unknown>([
+      posting.statement,
+      insert(env.DB, POSTING_RECORDED),
       ...p.photoIds.map((mediaId, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
       ),
@@ -574,19 +591,32 @@ export const myListings = async (
     params.push(`%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`).slice(0, 40)}%`);
   }
   const whereSql = where.join(' AND ');
-  const [rows, total, counts] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.created_at DESC, l.num DESC LIMIT ? OFFSET ?`).bind(
-      ...params,
-      q.limit,
-      (q.page - 1) * q.limit,
+  // a seller's ads may lie in several listings databases (one per group of states they sell in,
+  // decision 033): each is asked side by side for the first page × limit rows, and the pages merged
+  const databases = listingDatabases(env);
+  const merged = databases.length > 1;
+  const offset = (q.page - 1) * q.limit;
+  const answers = await Promise.all(
+    databases.map((target) =>
+      target.batch<unknown>([
+        target.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.created_at DESC, l.num DESC LIMIT ? OFFSET ?`).bind(
+          ...params,
+          merged ? offset + q.limit : q.limit,
+          merged ? 0 : offset,
+        ),
+        target.prepare(`SELECT count(*) AS total FROM listings l WHERE ${whereSql}`).bind(...params),
+        target.prepare(`SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status`).bind(userId),
+      ]),
     ),
-    env.DB.prepare(`SELECT count(*) AS total FROM listings l WHERE ${whereSql}`).bind(...params),
-    env.DB.prepare(`SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status`).bind(userId),
-  ]);
-  const byStatus = Object.fromEntries(((counts?.results ?? []) as { status: string; n: number }[]).map((r) => [r.status, r.n]));
-  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  );
+  const found = answers.flatMap(([page]) => (page?.results ?? []) as ListingRow[]);
+  // newest first, ties by id (time-ordered in every database) where one database's row number cannot decide
+  const listed = merged ? found.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(offset, offset + q.limit) : found;
+  const byStatus: Record<string, number> = {};
+  for (const [, , counts] of answers) for (const r of (counts?.results ?? []) as { status: string; n: number }[]) byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+  const t = answers.reduce((n, [, total]) => n + ((total?.results[0] as { total: number } | undefined)?.total ?? 0), 0);
   return {
-    listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[], { owner: true }),
+    listings: await hydrate(db, env, origin, listed, { owner: true }),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
     counts: {
       all: Object.values(byStatus).reduce((a, b) => a + b, 0),
@@ -648,6 +678,7 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
   // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
   // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
+  if (isSharded(env)) return listShardedFavorites(env, db, origin, userId, q);
   const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
