@@ -86,6 +86,9 @@ export const markOneRead = (sql: SqlStorage, id: string, now: number): Notificat
 
 export const markAllRead = (sql: SqlStorage, now: number) => sql.exec('UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE is_read = 0', now).rowsWritten;
 
+export const settleChat = (sql: SqlStorage, chatId: string, now: number) =>
+  sql.exec(`UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE type = 'MESSAGE' AND is_read = 0 AND data = ?`, now, JSON.stringify({ chatId })).rowsWritten;
+
 export const allRows = (sql: SqlStorage) => sql.exec<NotificationRow>(`SELECT ${COLUMNS} FROM inbox_notifications ORDER BY created_at DESC, id DESC`).toArray();
 
 /** D1 ids a statement deletes at once, under its 100 bound parameters. */

@@ -17,6 +17,7 @@ import {
   markOneRead,
   pageOf,
   replaceUnread,
+  settleChat,
   unreadCount,
 } from './inbox-notifications';
 
@@ -77,6 +78,12 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
       if ((created.length || replaced.length) && this.connectedCount()) await this.#sendCounts();
     }
     return { created: created.map((r) => r.id), replaced: replaced.map((r) => r.id) };
+  }
+
+  /** Reading a whole chat settles its "new message" notification; how many were marked. */
+  async settleChatNotification(chatId: string) {
+    await this.#ensureImported();
+    return settleChat(this.#sql, chatId, Date.now());
   }
 
   async listNotifications(q: { page: number; limit: number; type?: string }) {

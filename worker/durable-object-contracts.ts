@@ -94,6 +94,8 @@ export interface UserInboxContract extends Rpc.DurableObjectBranded {
   /** null when the user holds no notification with that id */
   markNotificationRead(id: string): Promise<NotificationRow | null>;
   markAllNotificationsRead(): Promise<number>;
+  /** Reading a whole chat settles its "new message" notification; how many were marked. */
+  settleChatNotification(chatId: string): Promise<number>;
   /** Copies in what D1 holds for this user and deletes it there; how many D1 rows went. */
   importNotifications(): Promise<number>;
   /** Account deletion: the notifications go with it. */
