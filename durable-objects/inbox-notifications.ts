@@ -84,10 +84,11 @@ export const unreadCount = (sql: SqlStorage) => sql.exec<{ n: number }>('SELECT 
 export const markOneRead = (sql: SqlStorage, id: string, now: number): NotificationRow | null =>
   sql.exec<NotificationRow>(`UPDATE inbox_notifications SET is_read = 1, read_at = coalesce(read_at, ?) WHERE id = ? RETURNING ${COLUMNS}`, now, id).toArray()[0] ?? null;
 
-export const markAllRead = (sql: SqlStorage, now: number) => sql.exec('UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE is_read = 0', now).rowsWritten;
+// counted by RETURNING: rowsWritten also counts the index entries an update rewrites
+export const markAllRead = (sql: SqlStorage, now: number) => sql.exec('UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE is_read = 0 RETURNING id', now).toArray().length;
 
 export const settleChat = (sql: SqlStorage, chatId: string, now: number) =>
-  sql.exec(`UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE type = 'MESSAGE' AND is_read = 0 AND data = ?`, now, JSON.stringify({ chatId })).rowsWritten;
+  sql.exec(`UPDATE inbox_notifications SET is_read = 1, read_at = ? WHERE type = 'MESSAGE' AND is_read = 0 AND data = ? RETURNING id`, now, JSON.stringify({ chatId })).toArray().length;
 
 export const allRows = (sql: SqlStorage) => sql.exec<NotificationRow>(`SELECT ${COLUMNS} FROM inbox_notifications ORDER BY created_at DESC, id DESC`).toArray();
 
@@ -119,4 +120,4 @@ export const importFromD1 = async (env: Env, sql: SqlStorage, storage: DurableOb
   return deleted;
 };
 
-export const deleteAll = (sql: SqlStorage) => sql.exec('DELETE FROM inbox_notifications').rowsWritten;
+export const deleteAll = (sql: SqlStorage) => sql.exec('DELETE FROM inbox_notifications RETURNING id').toArray().length;
