@@ -7,7 +7,7 @@ import { chatEvent, parseClientEvent, type ChatMessage } from '../worker/schemas
 import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat/chat-notify';
-import { pushToInbox } from '../worker/services/notifications/notifications';
+import { inboxOf, pushToInbox } from '../worker/services/notifications/notifications';
 import {
   SessionEnded,
   appendToLog,
@@ -412,18 +412,16 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       await this.#copyNow();
       const lastSeq = this.#lastSeq;
       const seq = Math.min(upToSeq ?? lastSeq, lastSeq);
-      const now = Date.now();
-      await this.env.DB.batch([
+      await Promise.all([
         // never past what D1 holds (a failed copy): the unread count stays a count
-        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name),
-        // reading the chat also settles its "new message" notification, when all of it is read
-        this.env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ? AND ? >= ?`).bind(
-          now,
-          userId,
-          JSON.stringify({ chatId: this.name }),
-          seq,
-          lastSeq,
-        ),
+        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name).run(),
+        // reading all of the chat also settles its "new message" notification, kept by the reader's
+        // inbox (decision 032): asked at the same time, one wait; a failure leaves it unread, no more
+        seq >= lastSeq
+          ? inboxOf(this.env, userId)
+              .settleChatNotification(this.name)
+              .catch((err: unknown) => console.warn('chat notification not settled', err))
+          : undefined,
       ]);
       const receipt = JSON.stringify(chatEvent('read', { userId, chatId: this.name, seq }));
       // between a blocker and the one they blocked, reading says nothing to the other side

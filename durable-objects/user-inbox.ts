@@ -1,19 +1,128 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
-import type { UserInboxContract } from '../worker/durable-object-contracts';
+import type { NotificationRow, StoreNotifications, UserInboxContract } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { chatEvent } from '../worker/schemas/chat';
 import type { PushMessage } from '../worker/schemas/push';
 import { MAX_INBOX_SOCKETS_PER_USER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
-import { unreadCounts } from '../worker/services/notifications/notifications';
+import { pushMessageFor, toNotification, unreadMessages } from '../worker/services/notifications/notifications';
 import { sendPush } from '../worker/services/notifications/push';
+import {
+  allRows,
+  createNotificationTables,
+  deleteAll,
+  importFromD1,
+  insertRows,
+  isImported,
+  markAllRead,
+  markOneRead,
+  pageOf,
+  replaceUnread,
+  settleChat,
+  unreadCount,
+} from './inbox-notifications';
 
 /**
  * One inbox per user (named by user id): every open tab of that user holds a socket here. Other
  * parts of the worker push events to it (new message summaries, notifications); each push is
- * followed by fresh unread counts, computed from D1 so they always equal the truth.
+ * followed by fresh unread counts, counted from the chats' rows in D1 and the notifications this
+ * object keeps (decision 032), so they always equal the truth.
  */
 export class UserInbox extends Server<Env> implements UserInboxContract {
   static override options = { hibernate: true };
+
+  #tablesReady = false;
+  #importing: Promise<void> | undefined;
+
+  get #sql(): SqlStorage {
+    if (!this.#tablesReady) {
+      createNotificationTables(this.ctx.storage.sql);
+      this.#tablesReady = true;
+    }
+    return this.ctx.storage.sql;
+  }
+
+  /**
+   * Before the user's notifications are first read or written here, the ones D1 held from before
+   * decision 032 are copied in (once; a new user's D1 holds none: one empty read).
+   */
+  #ensureImported(): Promise<void> {
+    if (isImported(this.#sql)) return Promise.resolve();
+    this.#importing ??= importFromD1(this.env, this.#sql, this.ctx.storage, this.name)
+      .then(() => undefined)
+      .finally(() => {
+        this.#importing = undefined;
+      });
+    return this.#importing;
+  }
+
+  async storeNotifications(input: StoreNotifications): Promise<{ created: string[]; replaced: string[] }> {
+    await this.#ensureImported();
+    const replaced: NotificationRow[] = [];
+    let fresh = input.rows;
+    if (input.replaceUnread) {
+      fresh = [];
+      for (const row of input.rows) {
+        const r = replaceUnread(this.#sql, row);
+        if (r) replaced.push(r);
+        else fresh.push(row);
+      }
+    }
+    const created = fresh.length ? insertRows(this.#sql, this.ctx.storage, fresh) : [];
+    if (input.tell) {
+      for (const row of created) {
+        const n = toNotification(row);
+        await this.push(chatEvent('notification', { notification: n }), false, pushMessageFor(row.type, row.title, row.body, n.data));
+      }
+      // the phone's notification for this chat is replaced (same tag) with the latest message
+      for (const row of replaced) this.ctx.waitUntil(sendPush(this.env, this.name, pushMessageFor(row.type, row.title, row.body, toNotification(row).data)));
+      if ((created.length || replaced.length) && this.connectedCount()) await this.#sendCounts();
+    }
+    return { created: created.map((r) => r.id), replaced: replaced.map((r) => r.id) };
+  }
+
+  /** Reading a whole chat settles its "new message" notification; how many were marked. */
+  async settleChatNotification(chatId: string) {
+    await this.#ensureImported();
+    return settleChat(this.#sql, chatId, Date.now());
+  }
+
+  async listNotifications(q: { page: number; limit: number; type?: string }) {
+    await this.#ensureImported();
+    return pageOf(this.#sql, q);
+  }
+
+  async unreadNotifications() {
+    await this.#ensureImported();
+    return unreadCount(this.#sql);
+  }
+
+  async markNotificationRead(id: string) {
+    await this.#ensureImported();
+    const row = markOneRead(this.#sql, id, Date.now());
+    if (row) await this.push(chatEvent('notification_read', { id }));
+    return row;
+  }
+
+  async markAllNotificationsRead() {
+    await this.#ensureImported();
+    const updated = markAllRead(this.#sql, Date.now());
+    await this.push(chatEvent('notification_read', { all: true }));
+    return updated;
+  }
+
+  /** Always reads D1 (not only the first time): rows written there while this object could not be reached come in too. */
+  async importNotifications() {
+    return importFromD1(this.env, this.#sql, this.ctx.storage, this.name);
+  }
+
+  async deleteNotifications() {
+    return deleteAll(this.#sql);
+  }
+
+  async notificationRows() {
+    await this.#ensureImported();
+    return allRows(this.#sql);
+  }
 
   /**
    * Sends an event to all of this user's tabs; returns how many were connected. With no tab open,
@@ -61,8 +170,13 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
     return queued;
   }
 
+  async #counts() {
+    const [messages, notifications] = await Promise.all([unreadMessages(this.env, this.name), this.unreadNotifications()]);
+    return { unreadMessages: messages, unreadNotifications: notifications, total: messages + notifications };
+  }
+
   async #countAndSend() {
-    const payload = JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name)));
+    const payload = JSON.stringify(chatEvent('unread_count', await this.#counts()));
     for (const c of this.getConnections()) c.send(payload);
   }
 
@@ -90,7 +204,7 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
     }
     // present before the first frame: whoever saw that frame is reachable by a fan-out (decision 009)
     await this.markPresent();
-    connection.send(JSON.stringify(chatEvent('unread_count', await unreadCounts(this.env, this.name))));
+    connection.send(JSON.stringify(chatEvent('unread_count', await this.#counts())));
   }
 
   override async onClose(connection: Connection) {

@@ -55,11 +55,53 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   membersChanged(): void;
 }
 
-/** One user's open tabs: live events, unread counts and Web Push when no tab is open. */
+/** A stored notification, as the inbox object (and D1's table from before decision 032) holds it. */
+export type NotificationRow = {
+  id: string;
+  user_id: string;
+  title: string;
+  body: string;
+  type: string;
+  data: string;
+  is_read: number;
+  read_at: number | null;
+  created_at: number;
+};
+
+export interface StoreNotifications {
+  rows: NotificationRow[];
+  /**
+   * Tell the user about the ones created: live to open tabs, else by Web Push. False for those the
+   * caller knows nobody can be told right now (no tab, no push subscription): no push lookup then.
+   */
+  tell: boolean;
+  /** a chat's unread notification is replaced by the newer one instead of adding a second */
+  replaceUnread?: boolean;
+}
+
+/**
+ * One user's open tabs: live events, unread counts and Web Push when no tab is open; and the keeper
+ * of the user's notifications (decision 032), the newest RETENTION.notificationsPerUser of them.
+ */
 export interface UserInboxContract extends Rpc.DurableObjectBranded {
   push(event: Record<string, unknown>, withCounts?: boolean, offline?: PushMessage): Promise<number>;
   endSessions(): number;
   connectedCount(): number;
+  /** Stores notifications (an id held already stores nothing); the ids this call created, and those it replaced. */
+  storeNotifications(input: StoreNotifications): Promise<{ created: string[]; replaced: string[] }>;
+  listNotifications(q: { page: number; limit: number; type?: string }): Promise<{ rows: NotificationRow[]; total: number }>;
+  unreadNotifications(): Promise<number>;
+  /** null when the user holds no notification with that id */
+  markNotificationRead(id: string): Promise<NotificationRow | null>;
+  markAllNotificationsRead(): Promise<number>;
+  /** Reading a whole chat settles its "new message" notification; how many were marked. */
+  settleChatNotification(chatId: string): Promise<number>;
+  /** Copies in what D1 holds for this user and deletes it there; how many D1 rows went. */
+  importNotifications(): Promise<number>;
+  /** Account deletion: the notifications go with it. */
+  deleteNotifications(): Promise<number>;
+  /** Every kept row, newest first (tests and the consistency checker read it). */
+  notificationRows(): Promise<NotificationRow[]>;
 }
 
 export interface Consumed {

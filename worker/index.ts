@@ -1,6 +1,7 @@
 import { routePartykitRequest } from 'partyserver';
 import { backfillPhotoPrints } from './services/photos/duplicate-photos';
 import { moveChatHistory } from './services/chat/history-move';
+import { moveNotifications } from './services/notifications/move';
 import type { Env } from './env';
 import { app } from './app';
 import { timedEnv, withServerTiming } from './lib/server-timing';
@@ -116,6 +117,8 @@ export default {
     ctx.waitUntil(rollUpViews(env).then((r) => (r.rolledDays || r.viewerRows) && console.log(`view history: ${r.rolledDays} day rows rolled up, ${r.viewerRows} viewer rows removed`)));
     // chat history D1 held from before the rooms kept it moves into the rooms, a bounded number a run (decision 031)
     ctx.waitUntil(moveChatHistory(env).then((r) => r.rooms && console.log(`chat history moved: ${r.rooms} conversations, ${r.deleted} D1 rows deleted`)));
+    // notifications D1 holds move into the users' inbox objects, a bounded number of users a run (decision 032)
+    ctx.waitUntil(moveNotifications(env).then((r) => r.users && console.log(`notifications moved: ${r.moved} rows of ${r.users} users`)));
     // ended ads past their retention leave D1 for the R2 archive, a bounded number a run (decision 021)
     // their conversations go with them; those of ads archived before that rule go a bounded number a run
     ctx.waitUntil(

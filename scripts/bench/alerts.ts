@@ -19,7 +19,7 @@
  *
  * Measured, from the database the worker wrote:
  *  - latency: the outbox write (listing_events.created_at) → each notification stored
- *    (notifications.created_at), and → the event done (every match recorded), p50/p95/p99;
+ *    (the inbox's created_at), and → the event done (every match recorded), p50/p95/p99;
  *  - lost: ads live without an event, events not done, and buyers a brute-force check says should
  *    have been told but were not (the matcher run over every saved search, no index); must be 0;
  *  - duplicates: two notifications of one ad to one buyer; must be 0;
@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import jpeg from 'jpeg-js';
 import { SignJWT } from 'jose';
+import { clearInboxNotifications, dataField, storedNotifications } from '../lib/inbox-notifications';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker, workerdCpuSeconds } from '../lib/bench';
 import { Random } from '../seed/random';
 
@@ -321,9 +322,10 @@ const main = async () => {
     done_at: number | null;
   }[];
   const eventOf = new Map(events.map((e) => [e.listing_id, e]));
-  const notes = sqlite
-    .prepare(`SELECT user_id, created_at, json_extract(data, '$.listingId') AS listing_id FROM notifications WHERE user_id LIKE 'usr_bench_b%' AND json_extract(data, '$.kind') = 'SAVED_SEARCH'`)
-    .all() as { user_id: string; created_at: number; listing_id: string }[];
+  // in the buyers' inbox objects (decision 032), and any D1 still holds
+  const notes = storedNotifications(persist, sqlite)
+    .filter((n) => n.user_id.startsWith('usr_bench_b') && dataField(n, 'kind') === 'SAVED_SEARCH')
+    .map((n) => ({ user_id: n.user_id, created_at: n.created_at, listing_id: String(dataField(n, 'listingId')) }));
   // matches are recorded once per distinct saved query (decision 009), not per saved search
   const matchCount = (sqlite.prepare(`SELECT count(*) AS n FROM saved_query_matches WHERE listing_id IN ${inList}`).get() as { n: number }).n;
 
@@ -409,6 +411,7 @@ const main = async () => {
     const reset = new DatabaseSync(sqliteFile());
     reset.exec('PRAGMA busy_timeout = 5000');
     reset.exec(`DELETE FROM notifications WHERE user_id LIKE 'usr_bench_b%'`);
+    clearInboxNotifications(persist);
     reset.exec(`DELETE FROM saved_query_matches`);
     reset.exec(`UPDATE listing_events SET done_at = NULL, sent_at = NULL, created_at = created_at - 120000`);
     reset.close();
@@ -444,7 +447,7 @@ const main = async () => {
   const replaySeconds = (Date.now() - replayStart) / 1000;
   const replayCpu = workerdCpuSeconds(replay.pid!) - replayCpu0;
   const replayed = (again.prepare(`SELECT count(*) AS n FROM listing_events WHERE done_at IS NOT NULL`).get() as { n: number }).n;
-  const replayNotes = (again.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id LIKE 'usr_bench_b%'`).get() as { n: number }).n;
+  const replayNotes = storedNotifications(persist, again).filter((n) => n.user_id.startsWith('usr_bench_b')).length;
   again.close();
   replay.kill('SIGTERM');
 

@@ -84,9 +84,9 @@ export const STATEMENTS = {
     coreReads: counted(4, 'the seller, blocks, the free-ad allowance'),
     coreWrites: counted(1, 'the seller\'s posting count'),
   },
-  favourite: { listingsReads: counted(1, 'POST /api/listings/{id}/favorite: the ad'), coreReads: counted(5, 'the user, the favourite, the seller, their language, their inbox presence'), coreWrites: counted(2, 'the favourite and the seller\'s notification') },
+  favourite: { listingsReads: counted(1, 'POST /api/listings/{id}/favorite: the ad'), coreReads: counted(4, 'the user, the favourite, the seller and their language (one read), the sellers reachable now'), coreWrites: counted(1, 'the favourite; the seller\'s notification goes to their inbox object (decision 032)') },
   message: { coreWrites: f(1, 'design', 'messages are held in the chat room (decision 031): one update of the conversation row (last seq, preview, read mark) per message at most — under load the room updates it once a second for all it stored since') },
-  notification: { coreWrites: f(1, 'estimate', 'one row (the trigger trims the oldest in the same statement)') },
+  notification: { coreWrites: f(1, 'estimate', 'one row, only in the designs that keep notifications in D1 (the trigger trims the oldest in the same statement); the inbox objects hold them in the design (decision 032)') },
 } as const;
 
 /** Cloudflare's published prices and limits (Workers Paid). */
@@ -229,10 +229,10 @@ export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
   messagesInRooms: 'built (decision 031): every message lives in its room\'s SQLite storage; D1 keeps one row per conversation; history D1 held is moved by the hourly job',
   conversationsLeaveWithAd: 'built (decision 021, addendum): the archive job removes an ad\'s conversation rows (and favourites) from D1 with the ad; the rooms keep the messages, an R2 marker per conversation answers old links 410',
-  notificationsInInbox: 'design choice the model shows is needed: notifications are per-user data (design notes: per-user data lives in its Durable Object)',
+  notificationsInInbox: 'built (decision 032): each user\'s notifications live in their inbox object\'s SQLite storage, the newest N kept; D1 holds only rows from before (moved on first use and by the hourly job) and rows written while an inbox could not be reached',
   dailyViewDays: 'built: worker/schemas/retention-data.ts',
   viewerRowDays: 'built: worker/schemas/retention-data.ts',
-  notificationsPerUser: 'built: worker/schemas/retention-data.ts (a trigger)',
+  notificationsPerUser: 'built: worker/schemas/retention-data.ts (kept by the inbox object; D1\'s trigger bounds its fallback rows the same)',
   viewCounting: 'built (decision 020, addendum): a view counter Durable Object per listings database keeps the day\'s viewers and writes the counters in batches every 5 s; viewer rows are no longer written to D1',
 };
 

@@ -15,9 +15,10 @@
  * `npm run check:consistency` finds values kept twice that disagree.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import jpeg from 'jpeg-js';
+import { dataField, storedNotifications } from '../lib/inbox-notifications';
 import { ackProblems, favouriteKey, latencyByKind, messageKey, serverErrorProblems, type Acked, type Outcome, type Stored } from './verify';
 
 const argv = process.argv.slice(2);
@@ -425,13 +426,19 @@ const readStored = async (): Promise<Omit<Stored, 'messages'>> => {
     const orderRows = (await db.prepare(`SELECT b.id, b.status, (SELECT count(*) FROM seller_credits c WHERE c.order_id = b.id) AS credits FROM business_orders b`).all<{ id: string; status: string; credits: number }>()).results;
     const favouriteRows = (await db.prepare(`SELECT user_id, listing_id FROM favorites`).all<{ user_id: string; listing_id: string }>()).results;
     const savedRows = (await db.prepare(`SELECT id FROM saved_searches`).all<{ id: string }>()).results;
-    const duplicates = await db
-      .prepare(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM notifications WHERE json_extract(data, '$.kind') = 'SAVED_SEARCH'
-         GROUP BY user_id, json_extract(data, '$.listingId'), json_extract(data, '$.savedSearchId') HAVING count(*) > 1)`,
-      )
-      .first<{ n: number }>();
-    const alerts = await db.prepare(`SELECT count(*) AS n FROM notifications WHERE json_extract(data, '$.kind') = 'SAVED_SEARCH'`).first<{ n: number }>();
+    // the alerts are in the buyers' inbox objects (decision 032), and any D1 still holds
+    const { DatabaseSync } = await import('node:sqlite');
+    const d1File = readdirSync(join(PERSIST, 'v3', 'd1', 'miniflare-D1DatabaseObject')).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+    const d1 = d1File ? new DatabaseSync(join(PERSIST, 'v3', 'd1', 'miniflare-D1DatabaseObject', d1File), { readOnly: true }) : undefined;
+    const alertRows = storedNotifications(PERSIST, d1).filter((n) => dataField(n, 'kind') === 'SAVED_SEARCH');
+    d1?.close();
+    const seen = new Map<string, number>();
+    for (const n of alertRows) {
+      const key = `${n.user_id}|${String(dataField(n, 'listingId'))}|${String(dataField(n, 'savedSearchId'))}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    const duplicates = { n: [...seen.values()].filter((c) => c > 1).length };
+    const alerts = { n: alertRows.length };
     alertCount = alerts?.n ?? 0;
     return {
       adsByMark,

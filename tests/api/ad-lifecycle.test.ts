@@ -1,3 +1,4 @@
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
@@ -208,10 +209,7 @@ describe('reminders', () => {
     const now = Date.now() + 800 * DAY_MS;
     const soon = await createListing(seller, { title: 'Hero Sprint cycle', categoryId: 'vehicles', subcategoryId: 'vehicles-bicycles', expiresAt: now + 2 * DAY_MS });
     const later = await createListing(seller, { expiresAt: now + (EXPIRY_REMINDER_DAYS + 2) * DAY_MS });
-    const notes = () =>
-      env.DB.prepare(`SELECT title, body, data FROM notifications WHERE user_id = ? AND type = 'LISTING_STATUS' ORDER BY created_at`)
-        .bind(seller.id)
-        .all<{ title: string; body: string; data: string }>();
+    const notes = async () => ({ results: await notificationsOfType(seller.id, 'LISTING_STATUS') });
 
     await remindExpiringAds(env, now);
     let { results } = await notes();

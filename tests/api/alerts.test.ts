@@ -1,3 +1,4 @@
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
@@ -62,8 +63,7 @@ const eventsOf = async (listingId: string) =>
   }>()).results;
 
 const notificationsOf = async (userId: string) =>
-  (await env.DB.prepare('SELECT title, body, type, data FROM notifications WHERE user_id = ? ORDER BY created_at, id').bind(userId).all<{ title: string; body: string; type: string; data: string }>())
-    .results;
+  (await notificationRowsOldestFirst(userId)).map(({ title, body, type, data }) => ({ title, body, type, data }));
 
 /** Runs every event of the ad through the consumer, as the queue would (and may already have). */
 const drain = async (listingId: string) => {
@@ -257,7 +257,7 @@ describe('delivery: idempotent, retried, nothing lost', () => {
     ];
     const eventIds = (await Promise.all(ads.map((a) => eventsOf(a.id)))).map((e) => e[0]!.id);
     await env.DB.prepare(`UPDATE listing_events SET done_at = NULL WHERE id IN (?, ?, ?)`).bind(...eventIds).run();
-    await env.DB.prepare(`DELETE FROM notifications WHERE user_id IN (?, ?, ?)`).bind(...buyers.map((b) => b.id)).run();
+    await clearNotifications(...buyers.map((b) => b.id));
     await env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id IN (?, ?, ?)`).bind(...ads.map((a) => a.id)).run();
     const messages = eventIds.map((eventId, i) => ({ id: `k${i}`, timestamp: new Date(), attempts: 1, body: { eventId } }));
 
@@ -605,7 +605,7 @@ describe('a consumer killed at any step loses nothing and notifies once', () => 
     let cleanMatch: number[] | undefined;
     const reset = async () => {
       await env.DB.prepare(`UPDATE listing_events SET done_at = NULL WHERE listing_id = ?`).bind(ad.id).run();
-      await env.DB.prepare(`DELETE FROM notifications WHERE user_id IN (?, ?, ?, ?)`).bind(...people).run();
+      await clearNotifications(...people);
       await env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id = ?`).bind(ad.id).run();
     };
     const check = async (label: string) => {

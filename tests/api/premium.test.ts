@@ -1,3 +1,4 @@
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
@@ -58,8 +59,7 @@ describe('buying a plan (local test checkout → same verify path as Razorpay)',
     expect(verified).toMatchObject({ verified: true, activated: true, status: { isPremium: true, subscription: { packageType: 'PRO', packageName: 'SEL Buyer Pro', remainingDays: 30, phoneNumbersLimit: 50, phoneNumbersUsed: 0 } } });
     const tx = await call(`/api/premium/transactions/${buyer.id}`, { headers: buyer.auth });
     expect(tx.body.data.transactions[0]).toMatchObject({ status: 'PAID', amount: 299, packageName: 'SEL Buyer Pro' });
-    const note = await env.DB.prepare(`SELECT title FROM notifications WHERE user_id = ? AND type = 'PREMIUM'`).bind(buyer.id).first();
-    expect(note).toEqual({ title: 'Welcome to SEL Buyer Pro' });
+    expect((await notificationsOfType(buyer.id, 'PREMIUM')).map((n) => n.title)).toEqual(['Welcome to SEL Buyer Pro']);
     const again = await json(buyer, 'POST', '/api/premium/create-order', { packageId: 'basic' });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('ALREADY_PREMIUM');
@@ -118,8 +118,7 @@ describe('buying a plan (local test checkout → same verify path as Razorpay)',
     expect(replay.body.data).toMatchObject({ verified: true, activated: false, status: { isPremium: true } });
     const subs = await env.DB.prepare(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(buyer.id).first<{ n: number }>();
     expect(subs?.n).toBe(1);
-    const notes = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'PREMIUM'`).bind(buyer.id).first<{ n: number }>();
-    expect(notes?.n).toBe(1);
+    expect(await notificationsOfType(buyer.id, 'PREMIUM')).toHaveLength(1);
   });
 
   it('expires after 30 days (time travel), and the scheduled cleanup marks it', async () => {
@@ -209,8 +208,7 @@ describe('Razorpay (stubbed Orders API) and webhooks', () => {
     expect(((await after.json()) as { data: { activated: boolean } }).data.activated).toBe(false);
     const unknownEvent = await webhook({ event: 'refund.created', payload: {} }, 'evt_3');
     expect(unknownEvent.status).toBe(200);
-    const notes = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'PREMIUM'`).bind(buyer.id).first<{ n: number }>();
-    expect(notes?.n).toBe(1);
+    expect(await notificationsOfType(buyer.id, 'PREMIUM')).toHaveLength(1);
   });
 
   it('a webhook with a bad signature is refused and not stored', async () => {

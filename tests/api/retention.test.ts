@@ -1,3 +1,4 @@
+import { notificationRows } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
@@ -152,8 +153,10 @@ describe('notifications: a bounded history per user', () => {
     expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
     expect(await count(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND id <= ?`, user.id, `ntf_old_${user.id}_0004`)).toBe(0);
 
+    // the inbox copies D1's rows in on its first use (decision 032) and keeps the same limit from then on
     let unread = await get(user, '/api/notifications/unread-count');
     expect(unread.body.data.unreadNotifications).toBe(3);
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(0);
 
     // one at a time (notify) and keyed in a batch (notifyManyOnce): each pushes the oldest kept one out
     await notify(env, user.id, { type: 'SYSTEM', title: 'Newest one', body: 'hello' });
@@ -162,17 +165,17 @@ describe('notifications: a bounded history per user', () => {
       { key: `retention-test:b:${user.id}`, userId: user.id, n: { type: 'SYSTEM', title: 'Keyed b', body: 'y' } },
       { key: `retention-test:c:${neighbour.id}`, userId: neighbour.id, n: { type: 'SYSTEM', title: 'Keyed c', body: 'z' } },
     ]);
-    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
+    expect(await notificationRows(user.id)).toHaveLength(limit);
     // the three oldest unread left first (kept rows 5, 6, 7 were the unread ones); the three new ones are unread
     unread = await get(user, '/api/notifications/unread-count');
     expect(unread.body.data.unreadNotifications).toBe(3);
-    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0', user.id)).toBe(3);
+    expect((await notificationRows(user.id)).filter((n) => n.is_read === 0)).toHaveLength(3);
 
     const list = await get(user, '/api/notifications?limit=5');
     expect(list.body.data.pagination.total).toBe(limit);
     expect(list.body.data.notifications.map((n: { title: string }) => n.title).slice(0, 3).sort()).toEqual(['Keyed a', 'Keyed b', 'Newest one']);
     // another user's history is theirs: untouched
-    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', neighbour.id)).toBe(4);
+    expect(await notificationRows(neighbour.id)).toHaveLength(4);
   });
 
   it('the trigger in the database keeps exactly the reviewed limit', async () => {

@@ -83,6 +83,16 @@ describe('database round trips per request, within the budget', () => {
     within(await tab.call('/api/messages/chats', { headers: buyer.auth }), ROUND_TRIP_BUDGET.read);
   });
 
+  it('opening notifications: the list and the counts wait on no notification query in D1 (the inbox object holds them, decision 032)', async () => {
+    const list = await tab.call('/api/notifications?page=1&limit=20', { headers: seller.auth });
+    within(list, ROUND_TRIP_BUDGET.read);
+    expect(list.trace.filter((t) => /notifications/i.test(t.sql))).toEqual([]);
+    // the chats' unread messages from D1 and the inbox's unread notifications are asked side by side
+    const counts = await tab.call('/api/notifications/unread-count', { headers: seller.auth });
+    within(counts, ROUND_TRIP_BUDGET.read);
+    expect(counts.trace.filter((t) => /notifications/i.test(t.sql))).toEqual([]);
+  });
+
   it('writes: favourite an ad, send a chat message over REST, post an ad', async () => {
     within(await tab.call(`/api/listings/${ad.id}/favorite`, json(buyer.auth, 'POST', { isFavorite: true })), ROUND_TRIP_BUDGET.write);
     within(await tab.call('/api/messages/messages', json(buyer.auth, 'POST', { chatId, content: 'Still available?' })), ROUND_TRIP_BUDGET.write, 201);

@@ -1,3 +1,4 @@
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
@@ -193,7 +194,7 @@ describe('saving a search whose words hold a budget', () => {
       const { results } = await env.DB.prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(id).all<{ id: string }>();
       for (const e of results) await processEvent(env, e.id);
     }
-    const { results } = await env.DB.prepare('SELECT data FROM notifications WHERE user_id = ?').bind(buyer.id).all<{ data: string }>();
+    const results = await notificationRows(buyer.id);
     expect(results.map((n) => JSON.parse(n.data).listingId)).toEqual([cheap]);
   });
 

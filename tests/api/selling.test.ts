@@ -1,3 +1,4 @@
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
@@ -206,8 +207,8 @@ describe('posting an ad', () => {
     expect(res.body.data.rejectReason).toContain('weapons');
     expect((await call(`/api/listings/${res.body.data.id}`)).status).toBe(404); // hidden from others
     expect((await call(`/api/listings/${res.body.data.id}`, { headers: seller.auth })).body.data.status).toBe('REJECTED'); // owner sees it
-    const note = await env.DB.prepare(`SELECT title FROM notifications WHERE user_id = ? AND type = 'LISTING_STATUS'`).bind(seller.id).first();
-    expect(note).toEqual({ title: 'Your ad was not published' });
+    const note = (await notificationsOfType(seller.id, 'LISTING_STATUS'))[0];
+    expect(note?.title).toBe('Your ad was not published');
     // fixing the text re-submits it
     const fixed = await json(seller, 'PUT', `/api/listings/${res.body.data.id}`, { description: 'Second owner car, all papers clear, no accidents.' });
     expect(fixed.body.data).toMatchObject({ status: 'APPROVED', rejectReason: null });
@@ -380,8 +381,7 @@ describe('favourites', () => {
     const list = await call('/api/listings/user/favorites?limit=50', { headers: buyer.auth });
     expect(list.body.data.listings.map((l: { id: string }) => l.id)).toEqual([ad.id]);
     expect(list.body.data.pagination.total).toBe(1);
-    const notes = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'FAVORITE'`).bind(seller.id).first<{ n: number }>();
-    expect(notes?.n).toBe(1);
+    expect(await notificationsOfType(seller.id, 'FAVORITE')).toHaveLength(1);
   });
 
   it('a sold or expired favourite stays in the list with its status (the buyer sees what became of it); a hidden one leaves', async () => {

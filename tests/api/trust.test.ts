@@ -2,6 +2,7 @@
  * Trust and safety (decision 008): roles, reports that hold an ad, blocks, moderation decisions, bans
  * and the audit log, through the real worker.
  */
+import { notificationRows, notificationsOfType } from '../support/inbox-notifications';
 import { roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
@@ -225,12 +226,10 @@ describe('block a user', () => {
     ws.close();
     const stored = { n: (await roomMessages(chatId)).length };
     expect(stored?.n).toBe(0);
-    const notes = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(seller.id).first<{ n: number }>();
-    expect(notes?.n).toBe(0);
+    expect(await notificationRows(seller.id)).toHaveLength(0);
     // favouriting the blocker's ad makes no notification either
     expect((await json(buyer, 'POST', `/api/listings/${other.id}/favorite`, { isFavorite: true })).status).toBe(200);
-    const after = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(seller.id).first<{ n: number }>();
-    expect(after?.n).toBe(0);
+    expect(await notificationRows(seller.id)).toHaveLength(0);
     // unblocked: the conversation works again
     expect((await json(seller, 'DELETE', `/api/users/${buyer.id}/block`)).status).toBe(200);
     expect((await json(buyer, 'POST', '/api/messages/messages', { chatId, content: 'Sorry, is it available?' })).status).toBe(201);
@@ -298,7 +297,7 @@ describe('moderation', () => {
     expect(res.body.data).toMatchObject({ status: 'REJECTED', rejectReason: 'Photos taken from another seller' });
     const mine = await json(seller, 'GET', '/api/listings/user/my-listings?status=REJECTED');
     expect(mine.body.data.listings[0]).toMatchObject({ id: ad.id, rejectReason: 'Photos taken from another seller' });
-    const note = await env.DB.prepare(`SELECT title, body FROM notifications WHERE user_id = ? AND type = 'LISTING_STATUS'`).bind(seller.id).first<{ body: string }>();
+    const note = (await notificationsOfType(seller.id, 'LISTING_STATUS'))[0];
     expect(note?.body).toMatch(/Photos taken from another seller/);
     const edit = await json(seller, 'PUT', `/api/listings/${ad.id}`, { description: 'Now with my own photos, please check again.' });
     expect(edit.body.error ?? edit.status).toBe(200);

@@ -4,6 +4,7 @@
  * sign-in / sign-up from Accept-Language; every text written for a user outside their request
  * (notifications and their Web Push, SMS, e-mails) follows it.
  */
+import { clearNotifications, notificationRows, notificationRowsOldestFirst, notificationsOfType } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
@@ -36,8 +37,7 @@ const speaks = async (language: 'en' | 'hi', o: Parameters<typeof createUserWith
 };
 
 const notificationsOf = async (userId: string) =>
-  (await env.DB.prepare('SELECT title, body, type, data FROM notifications WHERE user_id = ? ORDER BY created_at, id').bind(userId).all<{ title: string; body: string; type: string; data: string }>())
-    .results;
+  (await notificationRowsOldestFirst(userId)).map(({ title, body, type, data }) => ({ title, body, type, data }));
 
 const outbox = async (channel: 'sms' | 'email', recipient: string) =>
   (await env.DB.prepare('SELECT body FROM dev_outbox WHERE channel = ? AND recipient = ? ORDER BY created_at, id').bind(channel, recipient).all<{ body: string }>()).results.map((r) => r.body);

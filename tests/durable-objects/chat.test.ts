@@ -1,3 +1,4 @@
+import { notificationsOfType } from '../support/inbox-notifications';
 import { roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
@@ -209,8 +210,7 @@ describe('chat over WebSockets', () => {
       expect(counts.total).toBeGreaterThanOrEqual(1);
     }
     // online: no notification row for the message
-    const notes = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'MESSAGE'`).bind(seller.id).first<{ n: number }>();
-    expect(notes?.n).toBe(0);
+    expect(await notificationsOfType(seller.id, 'MESSAGE')).toHaveLength(0);
     expect(await refusedStatus(`/parties/user-inbox/${seller.id}?token=${buyer.token}`)).toBe(403);
     tab1.close();
     tab2.close();
@@ -223,7 +223,7 @@ describe('chat over WebSockets', () => {
     // notifications are written after the message is acknowledged: wait for them to settle
     let results: { body: string }[] = [];
     for (let i = 0; i < 40; i++) {
-      results = (await env.DB.prepare(`SELECT body FROM notifications WHERE user_id = ? AND type = 'MESSAGE'`).bind(seller.id).all<{ body: string }>()).results;
+      results = await notificationsOfType(seller.id, 'MESSAGE');
       if (results[0]?.body === 'Aman: Second message') break;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -276,7 +276,7 @@ describe('reading a chat', () => {
     await send(buyer, chatId, 'Are you there?');
     let pending = 0;
     for (let i = 0; i < 40 && pending === 0; i++) {
-      pending = (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0`).bind(seller.id).first<{ n: number }>())!.n;
+      pending = (await notificationsOfType(seller.id, 'MESSAGE')).filter((n) => n.is_read === 0).length;
       if (!pending) await new Promise((r) => setTimeout(r, 25));
     }
     expect(pending).toBe(1);

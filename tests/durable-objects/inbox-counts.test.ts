@@ -5,18 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { ulid } from 'ulid';
 import type { UserInbox } from '../../durable-objects/user-inbox';
 import { chatEvent } from '../../worker/schemas/chat';
 import { createUserWithToken } from '../factories';
 import { connect } from './socket';
+import { addNotification } from '../support/inbox-notifications';
 
 const inboxStub = (userId: string) => env.UserInbox.get(env.UserInbox.idFromName(userId)) as unknown as DurableObjectStub<UserInbox>;
 
-const addUnreadNotification = (userId: string) =>
-  env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, 'Hi', 'Hello', 'SYSTEM', '{}', 0, ?)`)
-    .bind(`ntf_${ulid().toLowerCase()}`, userId, Date.now())
-    .run();
+const addUnreadNotification = (userId: string) => addNotification(userId);
 
 describe('inbox unread counts', () => {
   it('twenty pushes at once: every event reaches the tab, followed by two count updates that end at the truth', async () => {
@@ -47,7 +44,7 @@ describe('inbox unread counts', () => {
     await runInDurableObject(inboxStub(user.id), async (inbox) => {
       const first = inbox.push(chatEvent('chat_updated', { chatId: 'first' }));
       // the first push's count query is under way; this change lands after it started
-      await addUnreadNotification(user.id);
+      await inbox.storeNotifications({ rows: [{ id: 'ntf_late', user_id: user.id, title: 'Hi', body: 'Hello', type: 'SYSTEM', data: '{}', is_read: 0, read_at: null, created_at: Date.now() }], tell: false });
       await Promise.all([first, inbox.push(chatEvent('chat_updated', { chatId: 'second' }))]);
     });
     await tab.waitFor((e) => e.type === 'chat_updated' && e.chatId === 'second');

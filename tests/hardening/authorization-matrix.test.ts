@@ -16,6 +16,7 @@ import { paymentSignature } from '../../worker/services/commerce/premium';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, rows, seedNotification } from './support';
+import { notificationRows } from '../support/inbox-notifications';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 type Role = 'owner' | 'other' | 'guest' | 'missing';
@@ -159,7 +160,8 @@ const snapshot = async (f: Fixture) => {
     chats: await rows(`SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`, ...ids, ...ids),
     // the messages live in the room (decision 031)
     messages: await roomRows(f.chatId),
-    notifications: await rows(`SELECT * FROM notifications WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
+    // the notifications live in each user's inbox (decision 032)
+    notifications: (await Promise.all(ids.map((id) => notificationRows(id)))).flat().sort((a, b) => a.id.localeCompare(b.id)),
     subscriptions: await rows(`SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     orders: await rows(`SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`, ...ids),
     phoneLog: await rows(`SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`, ...ids),

@@ -13,6 +13,7 @@
  * (resends count too) is respected by spreading the volume over several buyer/seller pairs of at
  * most 140 messages, 70 per user, which leaves room for the resends.
  */
+import { notificationRows } from '../support/inbox-notifications';
 import { roomMessages } from '../support/chat-room';
 import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
@@ -234,7 +235,7 @@ describe('two clients, random disconnects and evictions', () => {
         const truth = stored.filter((m) => m.senderId === other.user.id && m.seq > readUpTo).length;
         const counts = await call('/api/notifications/unread-count', { headers: c.user.auth });
         expect(counts.body.data.unreadMessages, `${c.user.firstName} unread`).toBe(truth);
-        const notes = (await rows('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0', c.user.id)) as { n: number }[];
+        const notes = [{ n: (await notificationRows(c.user.id)).filter((n) => n.is_read === 0).length }];
         expect(counts.body.data.unreadNotifications).toBe(notes[0]!.n);
         expect(counts.body.data.total).toBe(truth + notes[0]!.n);
       }

@@ -3,6 +3,7 @@
  * a line or reorder what a reader sees; date parameters are real calendar dates; CSV downloads
  * never hand a spreadsheet a formula.
  */
+import { notificationsOfType } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
@@ -43,7 +44,7 @@ describe('moderators’ reasons are one clean line', () => {
     const [reason] = await auditReasons(mod, ad.id);
     expect(reason).toBe(FORGED_CLEAN);
     expect(await env.DB.prepare('SELECT reject_reason FROM listings WHERE id = ?').bind(ad.id).first('reject_reason')).toBe(FORGED_CLEAN);
-    const note = await env.DB.prepare(`SELECT body FROM notifications WHERE user_id = ? AND type = 'LISTING_STATUS'`).bind(seller.id).first<{ body: string }>();
+    const note = (await notificationsOfType(seller.id, 'LISTING_STATUS'))[0];
     expect(note?.body).toContain(FORGED_CLEAN);
     expect(note?.body).not.toMatch(UNSAFE);
   });

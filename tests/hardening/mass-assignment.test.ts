@@ -10,6 +10,7 @@ import { call } from '../api/helpers';
 import { createListing, createUser, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, json, rows, seedNotification } from './support';
+import { notificationRows } from '../support/inbox-notifications';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -331,7 +332,7 @@ describe('chat and notifications', () => {
     expect(one.status).toBe(200);
     const all = await json(me, 'PUT', '/api/notifications/read-all', { ...SERVER_OWNED, userId: victim.id });
     expect(all.status).toBe(200);
-    const list = (await rows('SELECT id, title, is_read, read_at FROM notifications WHERE id IN (?, ?) ORDER BY title', mine, theirs)) as Record<string, unknown>[];
+    const list = [...(await notificationRows(me.id)), ...(await notificationRows(victim.id))].filter((n) => [mine, theirs].includes(n.id)).sort((a, b) => a.title.localeCompare(b.title));
     expect(list[0]).toMatchObject({ id: mine, title: 'Mine', is_read: 1 });
     recent(list[0]!.read_at as number);
     expect(list[1]).toMatchObject({ id: theirs, title: 'Theirs', is_read: 0, read_at: null });

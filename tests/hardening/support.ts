@@ -4,6 +4,7 @@
  * row snapshots for "nothing changed" assertions.
  */
 import { env } from 'cloudflare:workers';
+import { addNotification } from '../support/inbox-notifications';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import { call } from '../api/helpers';
@@ -79,14 +80,8 @@ export const grantPlan = async (userId: string, packageId: 'basic' | 'pro' = 'pr
   return id;
 };
 
-/** Stores a notification for a user directly. */
-export const seedNotification = async (userId: string, title = 'Hello') => {
-  const id = `ntf_${ulid().toLowerCase()}`;
-  await env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, 'Body', 'SYSTEM', '{}', 0, ?)`)
-    .bind(id, userId, title, Date.now())
-    .run();
-  return id;
-};
+/** Stores a notification for a user directly, in their inbox object (decision 032). */
+export const seedNotification = (userId: string, title = 'Hello') => addNotification(userId, { title, body: 'Body' });
 
 /** Every row a query returns, for before/after comparisons. */
 export const rows = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).all()).results;

@@ -18,13 +18,19 @@ export const RETENTION = {
    */
   viewerRowDays: 2,
   /**
-   * Notifications kept per user, newest first; an insert past it removes that user's oldest
-   * (a trigger, so every way a notification is written obeys it). Five pages of the
-   * notifications screen; a chat notification is one per conversation until read, so a hundred
-   * covers months of an active seller's history. Migration 0029 holds the same number: a test
-   * checks the two agree.
+   * Notifications kept per user, newest first, in the user's inbox object (decision 032); an insert
+   * past it removes that user's oldest. Five pages of the notifications screen; a chat
+   * notification is one per conversation until read, so a hundred covers months of an active
+   * seller's history. D1's notifications table (rows from before, and rows written there while an
+   * inbox could not be reached) keeps the same bound by migration 0029's trigger: a test checks the
+   * two agree.
    */
   notificationsPerUser: 100,
+  /**
+   * Users whose D1 notifications one hourly run moves into their inboxes (decision 032): ten inbox
+   * calls at a time, each one D1 read and one delete; 200 users is about 40 round trips a run.
+   */
+  notificationMoveUsersPerRun: 200,
   /**
    * Expired sessions (`sessions`, one row per token issued; a token lives a week) removed per hourly
    * statement, `batchesPerRun` statements a run: 10,000 an hour per accounts database. The capacity

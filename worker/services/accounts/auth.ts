@@ -11,6 +11,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { BACKOFFS, LIMITS, checkBackoff, clearBackoff, enforce, enforceForAddress, networkOf, recordFailure } from '../../lib/rate-limit';
 import { namesFromEmail, type User, type UserLanguage } from '../../schemas/auth';
 import { render, textLanguage } from '../../schemas/notification-texts';
+import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 
 type UserRow = typeof users.$inferSelect;
@@ -408,6 +409,8 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
   ]);
+  // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
+  await inboxOf(env, userId).deleteNotifications();
   await invalidateListingCaches(env);
   return { deleted: true };
 };

@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import type { Env, AlertMessage } from '../../env';
-import { type KeyedNotification, notificationsFromSelect, prepareNotifications, pushRows, reachableFannedOut } from '../notifications/notifications';
+import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
 
@@ -34,7 +34,7 @@ interface AdRow {
   categories: string | null;
 }
 
-/** For tests: a fault injected at a named point ("after-store": written, not yet pushed live) to kill the consumer mid-event. */
+/** For tests: a fault injected at a named point ("after-store": the notifications stored, the matches and done mark not yet written) to kill the consumer mid-event. */
 let fault: ((point: string, eventId: string) => void) | undefined;
 export const setAlertFault = (f: typeof fault) => {
   fault = f;
@@ -155,9 +155,9 @@ const alertIdPrefix = (ad: AdRow) => `ntf_${ad.id}_`;
 const MATCHERS_PER_STATEMENT = 80;
 
 /**
- * The instant searches' owners told, written by the database in one INSERT … SELECT per 80 matching
- * queries: nothing per buyer passes through JavaScript (at 100,000 saved searches an ad tells ~180
- * buyers). One notification per buyer and ad however many of their searches matched (the lowest
+ * The instant searches' owners to tell, their notifications written by the database in one SELECT
+ * per 80 matching queries (at 100,000 saved searches an ad tells ~180 buyers), then stored in each
+ * buyer's inbox (decision 032). One notification per buyer and ad however many of their searches matched (the lowest
  * search id speaks), keyed `ntf_{ad}_{buyer}`: a later event of the same ad (a price drop, a
  * redelivery, another chunk) finds it stored and tells nobody twice. Title and body in the buyer's
  * language (decision 010); the link opens the search with only the ads new since the buyer last looked,
@@ -186,7 +186,7 @@ const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
         WHERE s.matcher_id IN (${chunk.map((_, k) => `?${first + k}`).join(', ')}) AND s.alert = 'instant' AND s.user_id != ?4 AND s.created_at <= ?3
         GROUP BY s.user_id
       ) g`;
-    statements.push(notificationsFromSelect(env, select, [ad.id, now, liveAt, ad.user_id, alertIdPrefix(ad), ...ordered.flatMap((t) => [t.before, t.after, t.body]), ...chunk]));
+    statements.push(env.DB.prepare(select).bind(ad.id, now, liveAt, ad.user_id, alertIdPrefix(ad), ...ordered.flatMap((t) => [t.before, t.after, t.body]), ...chunk));
   }
   return statements;
 };
@@ -213,10 +213,10 @@ const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number
 const STATEMENTS_PER_BATCH = 200;
 
 /**
- * Handles one outbox event. Safe to run any number of times. Everything it writes — the buyers'
- * notifications, the matches, the event marked done — goes in ONE batch (one transaction, one
- * round trip), so a consumer that dies has written all of it or none of it; only then are the
- * buyers with an open tab or a push subscription told live.
+ * Handles one outbox event. Safe to run any number of times. The buyers' notifications are stored
+ * in their inboxes first (keyed: a repeat stores and tells nothing), each inbox telling its buyer
+ * live if someone can be told; only then do the matches and the event's done mark go in ONE batch,
+ * so a consumer that dies half way is redone and never marked done with buyers left untold.
  */
 export const processEvent = async (env: Env, eventId: string, stats: MatchStats = { candidates: 0, matched: 0, notified: 0 }) => {
   const row = await loadEvent(env, eventId);
@@ -231,19 +231,13 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   const ad: AdRow = row;
   const drops = row.kind === 'price_lowered' ? await priceDropNotifications(env, ad, row.old_price_minor) : [];
   const matched = await matchSavedQueries(env, ad, stats);
-  const favourites = await prepareNotifications(env, drops);
   const alerts = alertStatements(env, ad, matched, row.event_at, now);
-  // notifications before matches and the done mark: a fan-out split over several batches that dies
-  // half way is redone (notifications and matches are keyed), never marked done with buyers left
-  // untold; last, the alerts this run wrote to buyers someone can tell, read back to push live
-  const writes = [...favourites.statements, ...alerts, ...matchStatements(env, ad, matched, row.event_at, now), markDone, reachableFannedOut(env, alertIdPrefix(ad), 'SYSTEM', now)];
-  const results: D1Result[] = [];
-  for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) results.push(...(await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH))));
+  const alertRows = [];
+  for (let i = 0; i < alerts.length; i += STATEMENTS_PER_BATCH) for (const r of await env.DB.batch(alerts.slice(i, i + STATEMENTS_PER_BATCH))) alertRows.push(...rowsFromSelect(r.results));
+  stats.notified += await notifyRows(env, [...(await keyedRows(env, drops)), ...alertRows]);
   fault?.('after-store', eventId);
-  const told = favourites.statements.length;
-  await favourites.deliver(results.slice(0, told));
-  await pushRows(env, results.at(-1)!.results);
-  stats.notified += results.slice(0, told + alerts.length).reduce((n, r, i) => n + (i < told ? r.results.length : r.meta.changes), 0);
+  const writes = [...matchStatements(env, ad, matched, row.event_at, now), markDone];
+  for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH));
   return stats;
 };
 

@@ -1,8 +1,7 @@
 import type { Env } from '../../env';
 import { chatEvent, type ChatMessage } from '../../schemas/chat';
 import { render } from '../../schemas/notification-texts';
-import { languageOf, notify, pushMessageFor, pushToInbox } from '../notifications/notifications';
-import { sendPush } from '../notifications/push';
+import { languageOf, notifyChatMessage, pushToInbox } from '../notifications/notifications';
 
 /** Where the recipient was when the message was stored. */
 export interface Reach {
@@ -23,20 +22,11 @@ export const notifyNewMessage = async (env: Env, chatId: string, recipientId: st
   const summary = chatEvent('chat_updated', { chatId, lastMessage: message.content.slice(0, 200), lastMessageAt: message.createdAt, lastSeq: message.seq, senderId: message.senderId });
   const delivered = reach.inboxOpen ? await pushToInbox(env, recipientId, summary) : 0;
   if (delivered > 0 || reach.inRoom) return;
-  const data = JSON.stringify({ chatId });
-  const pending = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ? AND type = 'MESSAGE' AND is_read = 0 AND data = ?`)
-    .bind(recipientId, data)
-    .first<{ id: string }>();
   const sender = await env.DB.prepare('SELECT first_name FROM users WHERE id = ?').bind(message.senderId).first<{ first_name: string }>();
   // in the recipient's language; the sender's name and words stay as written
   const language = await languageOf(env, recipientId);
   const title = render(language, 'chatTitle');
   const body = render(language, 'chatBody', { name: sender?.first_name ?? render(language, 'chatSomeone'), message: message.content.slice(0, 140) });
-  if (pending) {
-    await env.DB.prepare('UPDATE notifications SET title = ?, body = ?, created_at = ? WHERE id = ?').bind(title, body, Date.now(), pending.id).run();
-    // the phone's notification for this chat is replaced (same tag) with the latest message
-    await sendPush(env, recipientId, pushMessageFor('MESSAGE', title, body, { chatId }));
-    return;
-  }
-  await notify(env, recipientId, { type: 'MESSAGE', title, body, data: { chatId } });
+  // one per chat until read: the inbox replaces an unread one with this message's words
+  await notifyChatMessage(env, recipientId, { type: 'MESSAGE', title, body, data: { chatId } });
 };

@@ -10,7 +10,7 @@ import {
   adLifetimeDays,
 } from '../../schemas/ad-lifecycle-data';
 import { formatTextDate, render } from '../../schemas/notification-texts';
-import { prepareNotifications } from '../notifications/notifications';
+import { notifyManyOnce } from '../notifications/notifications';
 
 /**
  * The ad lifecycle (decision 019): every ad expires after its category's lifetime; EXPIRED is a
@@ -130,9 +130,10 @@ interface ReminderRow {
 
 /**
  * Sellers whose ads expire within EXPIRY_REMINDER_DAYS are told, in their language, in the app and by
- * Web Push. The notification is keyed by the ad and the expiry it announces, and the mark
- * (`expiry_reminded_for`) is written in the same batch: a crashed or repeated run stores and pushes
- * nothing twice, and a renewal (a new expiry) makes the next period's reminder due.
+ * Web Push. The notification is keyed by the ad and the expiry it announces and stored in the
+ * seller's inbox (decision 032) before the mark (`expiry_reminded_for`) is written: a crashed or
+ * repeated run stores and pushes nothing twice, and a renewal (a new expiry) makes the next period's
+ * reminder due.
  */
 export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { reminderBatchSize: number; reminderBatches: number; budgetMs: number } = EXPIRY_JOB) => {
   const started = Date.now();
@@ -146,7 +147,9 @@ export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { re
       .bind(now, now + EXPIRY_REMINDER_DAYS * DAY_MS, bounds.reminderBatchSize)
       .all<ReminderRow>();
     if (!results.length) break;
-    const { statements, deliver } = await prepareNotifications(
+    // told first, then marked: a run that dies between the two tells nobody twice next time (the
+    // notification is keyed), while marking first could leave a seller untold
+    reminded += await notifyManyOnce(
       env,
       results.map((r) => ({
         key: `ad-expiring:${r.id}:${r.expires_at}`,
@@ -160,8 +163,7 @@ export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { re
       })),
     );
     const marks = results.map((r) => env.DB.prepare('UPDATE listings SET expiry_reminded_for = ? WHERE id = ? AND expires_at = ?').bind(r.expires_at, r.id, r.expires_at));
-    const written = await env.DB.batch([...statements, ...marks]);
-    reminded += await deliver(written.slice(0, statements.length));
+    await env.DB.batch(marks);
     if (results.length < bounds.reminderBatchSize) break;
   }
   return reminded;

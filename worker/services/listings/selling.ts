@@ -18,8 +18,8 @@ import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from '../photos/media';
 import { moderationVerdict, verdictText } from '../trust/moderation';
-import { render } from '../../schemas/notification-texts';
-import { notificationWrite, notify } from '../notifications/notifications';
+import { render, textLanguage } from '../../schemas/notification-texts';
+import { notify, notifyOnce } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
 import { checkedPhotos, duplicateCheck, type CheckedPhoto } from '../photos/duplicate-photos';
@@ -637,40 +637,34 @@ export const myListings = async (
  */
 export const setFavorite = async (env: Env, userId: string, listingId: string, want?: boolean) => {
   const id = listingId.toLowerCase();
-  const data = JSON.stringify({ listingId: id, byUserId: userId });
   // everything the decision needs in one read: the ad, whether it is already a favourite, and what
   // the seller's notification depends on (a block, an earlier "liked", their language)
   const listing = await env.DB.prepare(
     `SELECT l.id, l.user_id, l.title, l.status, u.language,
        EXISTS (SELECT 1 FROM favorites WHERE user_id = ?2 AND listing_id = l.id) AS favourited,
-       EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked,
-       EXISTS (SELECT 1 FROM notifications WHERE user_id = l.user_id AND type = 'FAVORITE' AND data = ?3) AS notified
+       EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked
      FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?1`,
   )
-    .bind(id, userId, data)
-    .first<{ id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number; notified: number }>();
+    .bind(id, userId)
+    .first<{ id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number }>();
   if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
   const target = want ?? !listing.favourited;
   if (!target) {
     await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
   } else if (!listing.favourited) {
-    // one "someone liked your ad" per liker per ad, however often they toggle; someone the seller
-    // blocked makes no noise in the seller's notifications
-    const notice =
-      listing.blocked || listing.notified
-        ? undefined
-        : notificationWrite(env, listing.user_id, listing.language, (lang) => ({
-            type: 'FAVORITE',
-            title: render(lang, 'favouriteTitle'),
-            body: render(lang, 'favouriteBody', { title: listing.title }),
-            data: { listingId: listing.id, byUserId: userId },
-          }));
-    const [added] = await env.DB.batch([
-      env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()),
-      ...(notice ? [notice.statement] : []),
-    ]);
-    if (notice && added?.meta.changes) await notice.push();
+    const added = await env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()).run();
+    // one "someone liked your ad" per liker per ad, however often they toggle (keyed: the seller's
+    // inbox stores a key once while it keeps it); someone the seller blocked makes no noise there
+    if (added.meta.changes && !listing.blocked) {
+      const lang = textLanguage(listing.language);
+      await notifyOnce(env, `favourite:${listing.id}:${userId}`, listing.user_id, {
+        type: 'FAVORITE',
+        title: render(lang, 'favouriteTitle'),
+        body: render(lang, 'favouriteBody', { title: listing.title }),
+        data: { listingId: listing.id, byUserId: userId },
+      });
+    }
   }
   return { isFavorite: target, listingId: listing.id };
 };

@@ -4,22 +4,11 @@ import { notFound } from '../../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../../schemas/chat';
 import type { PushMessage } from '../../schemas/push';
 import { textLanguage, type TextLanguage } from '../../schemas/notification-texts';
+import type { NotificationRow } from '../../durable-object-contracts';
 
 export type NotificationType = 'MESSAGE' | 'FAVORITE' | 'LISTING_STATUS' | 'PREMIUM' | 'SYSTEM';
 
-interface NotificationRow {
-  id: string;
-  user_id: string;
-  title: string;
-  body: string;
-  type: string;
-  data: string;
-  is_read: number;
-  read_at: number | null;
-  created_at: number;
-}
-
-const toNotification = (r: NotificationRow): Notification => ({
+export const toNotification = (r: NotificationRow): Notification => ({
   id: r.id,
   title: r.title,
   body: r.body,
@@ -63,52 +52,75 @@ const rowOf = (id: string, userId: string, n: NewNotification, now: number): Not
   created_at: now,
 });
 
-/** Pushes a stored notification to the user's open tabs, or to their browsers (Web Push) when nobody is looking. */
-const pushLive = (env: Env, row: NotificationRow, data: Record<string, unknown>) =>
-  pushToInbox(env, row.user_id, chatEvent('notification', { notification: toNotification(row) }), pushMessageFor(row.type, row.title, row.body, data));
+/** Inbox calls made at once when one event tells many users. */
+const INBOXES_AT_ONCE = 10;
 
 /**
- * Stores one notification under `id` (a repeat of the same id stores nothing) and, when stored,
- * pushes it live to the user's open tabs, or to their browsers (Web Push) when nobody is looking.
+ * Stores one user's new notifications in their inbox object (decision 032), which tells them (live
+ * or by Web Push) about the ones it created. A write never loses a notification: an inbox that
+ * cannot be reached is asked once more, and if it still fails the rows go to D1's notifications
+ * table, which the inbox copies in on the hourly move (`moveNotifications`); only when D1 fails too
+ * does the caller see the error (and its own retry repeats the write, keyed ids making it harmless).
+ * Returns the ids created (for a D1 fallback: the ones D1 did not hold yet).
  */
-const store = async (env: Env, id: string, userId: string, input: NotificationInput) => {
-  const n = await written(env, userId, input);
-  const row = rowOf(id, userId, n, Date.now());
-  const res = await env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`)
-    .bind(row.id, row.user_id, row.title, row.body, row.type, row.data, row.created_at)
-    .run();
-  if (res.meta.changes === 0) return false;
-  await pushLive(env, row, n.data ?? {});
-  return true;
-};
-
-/**
- * A notification as a statement to run in the caller's own batch, with its live push to send once
- * stored: a write that also notifies costs one round trip to the database, not two (decision 022).
- */
-export const notificationWrite = (env: Env, userId: string, language: string | null | undefined, input: NotificationInput) => {
-  const n = typeof input === 'function' ? input(textLanguage(language)) : input;
-  const row = rowOf(`ntf_${ulid().toLowerCase()}`, userId, n, Date.now());
-  return {
-    statement: env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`).bind(
-      row.id,
-      row.user_id,
-      row.title,
-      row.body,
-      row.type,
-      row.data,
-      row.created_at,
+export const storeInInbox = async (env: Env, userId: string, rows: NotificationRow[], opts: { tell: boolean; replaceUnread?: boolean } = { tell: true }) => {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return (await inboxOf(env, userId).storeNotifications({ rows, tell: opts.tell, replaceUnread: opts.replaceUnread })).created;
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  console.warn(`inbox of ${userId} unreachable; ${rows.length} notification(s) kept in D1 until the hourly move`, lastError);
+  const results = await env.DB.batch(
+    rows.map((r) =>
+      env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, read_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
+        r.id,
+        r.user_id,
+        r.title,
+        r.body,
+        r.type,
+        r.data,
+        r.is_read,
+        r.read_at,
+        r.created_at,
+      ),
     ),
-    push: () => pushLive(env, row, n.data ?? {}),
-  };
+  );
+  return rows.filter((_, i) => results[i]?.meta.changes).map((r) => r.id);
 };
 
-/** Stores a notification and pushes it live to the user's open tabs. */
+/**
+ * Stored rows for many users, each user's inbox asked once (a few at a time). With `reach`, only
+ * those in it are told (the rest read it on their next visit: no Web Push lookup per buyer).
+ * Returns how many rows were created.
+ */
+export const storeRows = async (env: Env, rows: NotificationRow[], reach?: Set<string>) => {
+  const byUser = new Map<string, NotificationRow[]>();
+  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+  const users = [...byUser.keys()];
+  let created = 0;
+  for (let i = 0; i < users.length; i += INBOXES_AT_ONCE) {
+    const made = await Promise.all(users.slice(i, i + INBOXES_AT_ONCE).map((u) => storeInInbox(env, u, byUser.get(u)!, { tell: reach ? reach.has(u) : true })));
+    for (const m of made) created += m.length;
+  }
+  return created;
+};
+
+/** Stores a notification and tells the user (their open tabs, or Web Push when nobody is looking). */
 export const notify = async (env: Env, userId: string, n: NotificationInput) => {
   const id = `ntf_${ulid().toLowerCase()}`;
-  await store(env, id, userId, n);
+  await storeInInbox(env, userId, [rowOf(id, userId, await written(env, userId, n), Date.now())]);
   return id;
 };
+
+/**
+ * A chat's notification for a recipient with no tab open: one per conversation until read, an
+ * unread one taking the newest message's words (and replacing the phone's notification).
+ */
+export const notifyChatMessage = async (env: Env, recipientId: string, n: NewNotification) =>
+  storeInInbox(env, recipientId, [rowOf(`ntf_${ulid().toLowerCase()}`, recipientId, n, Date.now())], { tell: true, replaceUnread: true });
 
 /** Where tapping the notification leads, and a tag so a newer one about the same thing replaces it. */
 export const pushMessageFor = (type: string, title: string, body: string, data: Record<string, unknown>): PushMessage => {
@@ -130,51 +142,40 @@ export const pushToInbox = async (env: Env, userId: string, event: Record<string
   }
 };
 
-/** Unread messages across the user's chats (as buyer and as seller) plus unread notifications. */
+/** Unread messages across the user's chats (as buyer and as seller), from D1's conversation rows. */
+export const unreadMessages = async (env: Env, userId: string): Promise<number> =>
+  (
+    await env.DB.prepare(
+      `SELECT
+         (SELECT coalesce(sum(last_seq - buyer_last_read_seq), 0) FROM chats WHERE buyer_id = ?1) +
+         (SELECT coalesce(sum(last_seq - seller_last_read_seq), 0) FROM chats WHERE seller_id = ?1) AS messages`,
+    )
+      .bind(userId)
+      .first<{ messages: number }>()
+  )?.messages ?? 0;
+
+/** Unread messages plus unread notifications (kept by the inbox object): both asked at once, one wait. */
 export const unreadCounts = async (env: Env, userId: string): Promise<UnreadCount> => {
-  const row = await env.DB.prepare(
-    `SELECT
-       (SELECT coalesce(sum(last_seq - buyer_last_read_seq), 0) FROM chats WHERE buyer_id = ?1) +
-       (SELECT coalesce(sum(last_seq - seller_last_read_seq), 0) FROM chats WHERE seller_id = ?1) AS messages,
-       (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications`,
-  )
-    .bind(userId)
-    .first<{ messages: number; notifications: number }>();
-  const unreadMessages = row?.messages ?? 0;
-  const unreadNotifications = row?.notifications ?? 0;
-  return { unreadMessages, unreadNotifications, total: unreadMessages + unreadNotifications };
+  const [unreadMessagesNow, unreadNotifications] = await Promise.all([unreadMessages(env, userId), inboxOf(env, userId).unreadNotifications()]);
+  return { unreadMessages: unreadMessagesNow, unreadNotifications, total: unreadMessagesNow + unreadNotifications };
 };
 
 export const listNotifications = async (env: Env, userId: string, q: { page: number; limit: number; type?: string }) => {
-  const where = q.type ? 'user_id = ? AND type = ?' : 'user_id = ?';
-  const params = q.type ? [userId, q.type] : [userId];
-  const [rows, total] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT * FROM notifications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).bind(...params, q.limit, (q.page - 1) * q.limit),
-    env.DB.prepare(`SELECT count(*) AS total FROM notifications WHERE ${where}`).bind(...params),
-  ]);
-  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  const { rows, total } = await inboxOf(env, userId).listNotifications(q);
   return {
-    notifications: ((rows?.results ?? []) as NotificationRow[]).map(toNotification),
-    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+    notifications: rows.map(toNotification),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
   };
 };
 
-/** Only the owner can mark their notification; someone else's id reads as missing. */
+/** Only the owner can mark their notification (it is only in their inbox); someone else's id reads as missing. */
 export const markNotificationRead = async (env: Env, userId: string, id: string) => {
-  const now = Date.now();
-  const row = await env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = coalesce(read_at, ?) WHERE id = ? AND user_id = ? RETURNING *`)
-    .bind(now, id, userId)
-    .first<NotificationRow>();
+  const row = await inboxOf(env, userId).markNotificationRead(id);
   if (!row) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND');
-  await pushToInbox(env, userId, chatEvent('notification_read', { id }));
   return toNotification(row);
 };
 
-export const markAllNotificationsRead = async (env: Env, userId: string) => {
-  const res = await env.DB.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND is_read = 0`).bind(Date.now(), userId).run();
-  await pushToInbox(env, userId, chatEvent('notification_read', { all: true }));
-  return { updated: res.meta.changes };
-};
+export const markAllNotificationsRead = async (env: Env, userId: string) => ({ updated: await inboxOf(env, userId).markAllNotificationsRead() });
 
 /**
  * A notification's id from what it is about ("saved-search:{ad}:{user}"): the same key always gives
@@ -223,9 +224,6 @@ export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<stri
     ]),
   );
 
-/** 7 values a row, under D1's 100 bound parameters per statement. */
-const ROWS_PER_INSERT = 14;
-
 /**
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
  * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
@@ -242,86 +240,35 @@ const reachableUsers = async (env: Env, userIds: string[]) =>
     ).map((r) => r.user_id),
   );
 
-/**
- * Keyed notifications made ready to store as part of the caller's own batch (one transaction with
- * whatever else the caller writes): `statements` insert them (a key stored before is skipped), and
- * after the batch `deliver(results)` — the results of those statements, in order — pushes the ones
- * this batch created to the inboxes with someone to tell, and says how many were created.
- */
-export const prepareNotifications = async (env: Env, items: KeyedNotification[]) => {
+/** Keyed notifications as rows: their ids from their keys, their texts in each recipient's language. */
+export const keyedRows = async (env: Env, items: KeyedNotification[]) => {
   const now = Date.now();
   // texts written in each recipient's language: one lookup for all of them, only when some text asks
   const wanting = items.filter((it) => typeof it.n === 'function').map((it) => it.userId);
   const languages = wanting.length ? await languagesOf(env, wanting) : new Map<string, TextLanguage>();
   const texts = items.map((it) => (typeof it.n === 'function' ? it.n(languages.get(it.userId) ?? 'en') : it.n));
-  const rows = await Promise.all(items.map(async (it, i) => rowOf(await notificationIdFor(it.key, it.group), it.userId, texts[i]!, now)));
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-    statements.push(
-      env.DB.prepare(
-        `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, 0, ?)').join(', ')} RETURNING id`,
-      ).bind(...chunk.flatMap((r) => [r.id, r.user_id, r.title, r.body, r.type, r.data, r.created_at])),
-    );
-  }
-  const deliver = async (results: D1Result[]) => {
-    const createdIds = new Set(results.flatMap((r) => (r.results as { id: string }[]).map((x) => x.id)));
-    return pushCreated(env, rows.filter((row) => createdIds.has(row.id)));
-  };
-  return { statements, deliver };
-};
-
-/** Stored just now: pushed live to the users someone can tell (an open tab or Web Push); how many there were. */
-const pushCreated = async (env: Env, created: NotificationRow[]) => {
-  if (!created.length) return 0;
-  const reachable = await reachableUsers(env, created.map((row) => row.user_id));
-  await Promise.all(created.filter((row) => reachable.has(row.user_id)).map((row) => pushLive(env, row, toNotification(row).data)));
-  return created.length;
+  return Promise.all(items.map(async (it, i) => rowOf(await notificationIdFor(it.key, it.group), it.userId, texts[i]!, now)));
 };
 
 /**
- * Notifications the database writes itself from a SELECT, for a fan-out to many buyers (decision 009:
- * one new ad, hundreds of saved searches) where nothing per buyer needs to pass through JavaScript.
- * `select` yields the columns id, user_id, title, body, type, data, created_at; an id stored before is
- * skipped, so keyed ids make it idempotent. Run it in the caller's batch (`meta.changes` = how many
- * it created) with `reachableFannedOut` last, then `pushRows` tells the reachable ones live.
+ * Notifications about one event to many users (a fan-out: one new ad, a hundred buyers), already
+ * written as rows with keyed ids: each user's inbox stores theirs (an id held already stores and
+ * tells nothing: a re-delivered queue message or a retry after a crash repeats nothing). With more
+ * than one user, one D1 read finds who can be told right now (an open tab or Web Push); the others
+ * are stored without a push lookup each. Returns how many were created.
  */
-export const notificationsFromSelect = (env: Env, select: string, params: unknown[]) =>
-  env.DB.prepare(
-    `INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, created_at)
-     SELECT id, user_id, substr(title, 1, 120), substr(body, 1, 500), type, data, 0, created_at FROM (${select}) WHERE true`,
-  ).bind(...params);
-
-/**
- * For the end of a fan-out's batch: of its notifications (ids starting with `prefix`, of `type`),
- * those THIS run wrote (`createdAt`, its own moment: a retry after a crash does not push what the
- * dead run stored) to buyers someone can tell right now (a presence row or a push subscription) —
- * only those rows cross over from D1. After the batch, `pushRows` sends them live.
- */
-export const reachableFannedOut = (env: Env, prefix: string, type: NotificationType, createdAt: number) =>
-  env.DB.prepare(
-    `SELECT n.* FROM notifications n
-     WHERE n.id > ?1 AND n.id < ?1 || '~' AND n.created_at = ?2 AND n.type = ?3
-       AND (EXISTS (SELECT 1 FROM inbox_presence p WHERE p.user_id = n.user_id) OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id))`,
-  ).bind(prefix, createdAt, type);
-
-/** Stored notifications (rows as `reachableFannedOut` read them) pushed live; how many. */
-export const pushRows = async (env: Env, rows: unknown[]) => {
-  await Promise.all((rows as NotificationRow[]).map((row) => pushLive(env, row, toNotification(row).data)));
-  return rows.length;
+export const notifyRows = async (env: Env, rows: NotificationRow[]) => {
+  if (!rows.length) return 0;
+  const users = [...new Set(rows.map((r) => r.user_id))];
+  return storeRows(env, rows, users.length > 1 ? await reachableUsers(env, users) : undefined);
 };
 
-/**
- * Keyed notifications to many users at once (a saved-search fan-out: one new ad, a hundred buyers):
- * stored in one batch, a key stored before (a re-delivered queue message, a retry after a crash)
- * stores and pushes nothing, and only the inboxes with someone to tell are woken — one Durable
- * Object call per reachable buyer instead of one per buyer. Returns how many this call created.
- */
-export const notifyManyOnce = async (env: Env, items: KeyedNotification[]) => {
-  if (!items.length) return 0;
-  const { statements, deliver } = await prepareNotifications(env, items);
-  return deliver(await env.DB.batch(statements));
-};
+/** Keyed notifications to many users at once (see `notifyRows`); how many this call created. */
+export const notifyManyOnce = async (env: Env, items: KeyedNotification[]) => (items.length ? notifyRows(env, await keyedRows(env, items)) : 0);
+
+/** Rows as the database wrote them for a fan-out (decision 009), cut to the stored lengths. */
+export const rowsFromSelect = (results: unknown[]): NotificationRow[] =>
+  (results as Omit<NotificationRow, 'is_read' | 'read_at'>[]).map((r) => ({ ...r, title: r.title.slice(0, 120), body: r.body.slice(0, 500), is_read: 0, read_at: null }));
 
 /**
  * A notification keyed by what it is about (the digest: "digest:{user}:{day}"): stored and pushed
