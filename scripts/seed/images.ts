@@ -4,7 +4,9 @@
  * pictures of its subcategory (see MAX_POOL_PICTURES). Objects carry the drawing version in their
  * metadata, so a run only re-draws when the drawings changed (or the object is missing).
  */
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { drawDemoPhoto, HEIGHT, WIDTH } from './demo-photo';
@@ -88,7 +90,7 @@ export const ensureImagePool = async (
   }
   log(
     drawn
-      ? `images: drew and uploaded ${drawn} of ${wanted.length} pool pictures (avg ${Math.round(drawnBytes / drawn / 1024)} KB)`
+      ? `images: uploaded ${drawn} of ${wanted.length} pool pictures, drawn or read from ${pictureCacheDir()} (avg ${Math.round(drawnBytes / drawn / 1024)} KB)`
       : `images: all ${wanted.length} pool pictures already in R2`,
   );
   return pool;
@@ -97,16 +99,52 @@ export const ensureImagePool = async (
 type Job = { sub: string; n: number; key: string };
 
 /**
- * Draws the jobs on worker threads (JPEG encoding is most of the cost: ~50 ms a picture) and hands
- * each result to `done` as it arrives; whatever the workers could not draw is drawn on this thread.
+ * Drawn pictures are also kept as files under the OS tmp dir, per drawing version (as `bench:phash` keeps
+ * its own), so a fresh state — every e2e run makes one — reads them instead of drawing them again.
+ */
+export const pictureCacheDir = () => join(tmpdir(), `sel-demo-photos-v${IMAGE_VERSION}`);
+
+/**
+ * Draws the jobs on worker threads (drawing ~50 ms a picture, encoding ~10) and hands each result to
+ * `done` as it arrives; whatever the workers could not draw is drawn on this thread. Pictures already in
+ * the tmp-dir cache are read from it.
  */
 const renderAll = async (jobs: Job[], done: (job: Job, jpeg: Uint8Array) => Promise<void>) => {
   const completed = new Set<string>();
   const uploads: Promise<void>[] = [];
-  const finish = (job: Job, jpeg: Uint8Array) => {
+  const cacheDir = pictureCacheDir();
+  const cached = (job: Job) => join(cacheDir, `${job.sub}-${job.n}.jpg`);
+  let cacheOk = true;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+  } catch {
+    cacheOk = false;
+  }
+  const finish = (job: Job, jpeg: Uint8Array, fromCache = false) => {
     completed.add(job.key);
+    if (cacheOk && !fromCache) {
+      try {
+        // written under another name first, so a reader never sees half a file
+        const file = cached(job);
+        writeFileSync(`${file}.${process.pid}.tmp`, jpeg);
+        renameSync(`${file}.${process.pid}.tmp`, file);
+      } catch {
+        cacheOk = false;
+      }
+    }
     uploads.push(done(job, jpeg));
   };
+  if (cacheOk) {
+    for (const job of jobs) {
+      if (!existsSync(cached(job))) continue;
+      try {
+        finish(job, new Uint8Array(readFileSync(cached(job))), true);
+      } catch {
+        /* drawn again below */
+      }
+    }
+  }
+  jobs = jobs.filter((job) => !completed.has(job.key));
   const threads = Math.min(4, availableParallelism(), Math.ceil(jobs.length / 8));
   if (threads >= 2) {
     const queue = [...jobs];
