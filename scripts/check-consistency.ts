@@ -71,10 +71,10 @@ if (unknown.length) {
 
 const proxy = await localBindings<Env>(persistTo);
 let code = 0;
-// the chat checks read the chat rooms, which a local binding proxy does not reach: the worker's daily run covers them
+// the chat checks and the view check read Durable Objects (the rooms, the view counter), which a local binding proxy does not reach: the worker's daily run covers them
 if (!proxy.env.ChatRoom) {
   const skipped = (only ?? CHECK_NAMES).filter((n) => ROOM_CHECK_NAMES.includes(n));
-  if (skipped.length) console.error(`skipped (they read the chat rooms; the worker's daily check runs them): ${skipped.join(', ')}`);
+  if (skipped.length) console.error(`skipped (they read the chat rooms or the view counter; the worker's daily check runs them): ${skipped.join(', ')}`);
   only = (only ?? CHECK_NAMES).filter((n) => !ROOM_CHECK_NAMES.includes(n));
 }
 try {

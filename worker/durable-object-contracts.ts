@@ -79,3 +79,40 @@ export interface RateLimiterContract extends Rpc.DurableObjectBranded {
   backoffFail(free: number, baseMs: number, maxMs: number, windowMs: number, now?: number): Promise<{ failures: number; waitMs: number }>;
   reset(): Promise<void>;
 }
+
+/** One ad view, as the worker hands it to the view counter. */
+export interface ViewInput {
+  /** the listings database the ad lives in (the counter writes there) */
+  shard: string;
+  listingId: string;
+  /** the ad's seller: their own look at their ad is not counted */
+  sellerId: string;
+  /** `u:{userId}` for a signed-in viewer, otherwise a key derived from the network address */
+  viewerKey: string;
+  now: number;
+}
+
+/** Views counted by the object and not yet written to D1 (pending and in flight), per ad and day. */
+export interface UnwrittenViews {
+  total: number;
+  byDay: Record<number, number>;
+}
+
+/**
+ * The view counter of one listings database (decision 020, addendum): keeps the day's viewers
+ * (each viewer counts once per ad per UTC day) and writes the counters to D1 in batches.
+ */
+export interface ViewCounterContract extends Rpc.DurableObjectBranded {
+  /** Counts one view; false when this viewer was already counted today on this ad (or is its seller). */
+  record(view: ViewInput): Promise<boolean>;
+  /** Writes what is waiting to D1 now (the alarm does this every few seconds); how many ad-days it wrote. */
+  flush(): Promise<{ written: number; left: number }>;
+  /** Views of these ads the object holds and D1 does not show yet. */
+  unwritten(listingIds: string[]): Promise<Record<string, UnwrittenViews>>;
+  /**
+   * For the consistency checker: per ad and day, the distinct viewers counted (for the days the
+   * object still remembers) and the views of them not yet in D1; with the last batch's number and
+   * whether a batch is being written, so the checker can tell that no write landed between its reads.
+   */
+  snapshot(keys: { listingId: string; day: number }[]): Promise<{ seq: number; writing: boolean; viewers: number[]; unwritten: number[] }>;
+}

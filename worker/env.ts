@@ -1,4 +1,4 @@
-import type { ChatRoomContract, RateLimiterContract, UserInboxContract } from './durable-object-contracts';
+import type { ChatRoomContract, RateLimiterContract, UserInboxContract, ViewCounterContract } from './durable-object-contracts';
 
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
@@ -13,6 +13,8 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiterContract>;
   ChatRoom: DurableObjectNamespace<ChatRoomContract>;
   UserInbox: DurableObjectNamespace<UserInboxContract>;
+  /** ad views, counted per listings database and written to D1 in batches (decision 020) */
+  VIEW_COUNTER: DurableObjectNamespace<ViewCounterContract>;
   /** listing events (outbox relay) → the saved-search and price-drop consumer (decision 009) */
   ALERTS_QUEUE: Queue<AlertMessage>;
   APP_NAME: string;

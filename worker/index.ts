@@ -10,6 +10,7 @@ import { authenticate } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
+import { removeExpiredSessions } from './services/accounts/session-cleanup';
 import { expireSubscriptions } from './services/commerce/premium';
 import type { AlertMessage } from './env';
 import { handleAlertBatch, handleDeadLetters } from './services/alerts/consumer';
@@ -17,7 +18,8 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
-import { archiveEndedAds } from './services/listings/archive';
+import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
+import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
 import { runAdLifecycle } from './services/listings/lifecycle';
 import { EXPIRY_JOB } from './schemas/ad-lifecycle-data';
 import { rollUpViews } from './services/listings/view-rollup';
@@ -25,6 +27,7 @@ import { rollUpViews } from './services/listings/view-rollup';
 export { RateLimiter } from '../durable-objects/rate-limiter';
 export { ChatRoom } from '../durable-objects/chat-room';
 export { UserInbox } from '../durable-objects/user-inbox';
+export { ViewCounter } from '../durable-objects/view-counter';
 
 const socketRefused = (status: number, message: string) =>
   new Response(JSON.stringify({ success: false, error: message, code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' }), {
@@ -107,12 +110,20 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
+    // expired sessions out, a bounded number a run (decision 020)
+    ctx.waitUntil(removeExpiredSessions(env).then((n) => n && console.log(`expired sessions removed: ${n}`)));
     // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)
     ctx.waitUntil(rollUpViews(env).then((r) => (r.rolledDays || r.viewerRows) && console.log(`view history: ${r.rolledDays} day rows rolled up, ${r.viewerRows} viewer rows removed`)));
     // chat history D1 held from before the rooms kept it moves into the rooms, a bounded number a run (decision 031)
     ctx.waitUntil(moveChatHistory(env).then((r) => r.rooms && console.log(`chat history moved: ${r.rooms} conversations, ${r.deleted} D1 rows deleted`)));
     // ended ads past their retention leave D1 for the R2 archive, a bounded number a run (decision 021)
-    ctx.waitUntil(archiveEndedAds(env).then((n) => n && console.log(`ended ads archived: ${n}`)));
+    // their conversations go with them; those of ads archived before that rule go a bounded number a run
+    ctx.waitUntil(
+      archiveEndedAds(env)
+        .then((n) => n && console.log(`ended ads archived: ${n}`))
+        .then(() => retireEarlierArchivedChats(env, EARLIER_ARCHIVED_CHATS_PER_RUN))
+        .then((n) => n && console.log(`conversations of earlier archived ads removed: ${n}`)),
+    );
   },
   // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up
   queue: async (batch, env) => {

@@ -9,7 +9,7 @@ import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../../tests/support/simulated-d1';
 
-export { RateLimiter, ChatRoom, UserInbox } from '../../worker/index';
+export { RateLimiter, ChatRoom, UserInbox, ViewCounter } from '../../worker/index';
 
 let replicated: ReplicatedD1 | undefined;
 const ms = (value: string | null) => Math.max(0, Math.min(2000, Number(value) || 0));

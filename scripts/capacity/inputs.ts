@@ -73,7 +73,7 @@ export const STATEMENTS = {
   search: { listingsReads: counted(3, 'GET /api/listings?category=…: the category, the page, its capped count') },
   adPage: {
     listingsReads: counted(5, 'GET /api/listings/{id} (the ad with its seller and photos: 2) and GET /api/listings/{id}/related (3)'),
-    listingsWrites: counted(3, 'the view counter, one batch on every view (cached pages report theirs too): viewer row, lifetime count, daily counter; rows change only for a new viewer-day'),
+    listingsWrites: counted(3, 'counting the view straight in D1, as the code did before the view counter object (the \'d1\' designs): one batch on every view (cached pages report theirs too): viewer row, lifetime count, daily counter. With the counter object (built) the page writes 0 (counted) and the counter BATCHED_VIEW_STATEMENTS per view'),
   },
   chat: { listingsReads: counted(1, 'GET /api/messages/chats: the ads of the conversations'), coreReads: counted(2, 'the conversations and the other party') },
   myAds: { listingsReads: counted(4, 'GET /api/listings/user/my-listings: the ads, photos, counts'), coreReads: counted(1, 'the account') },
@@ -157,7 +157,7 @@ export interface Design {
 }
 
 /** Statements per ad view when a counter object writes the counters in batches. */
-export const BATCHED_VIEW_STATEMENTS = f(0.05, 'estimate', 'a flush every ~5 s writes the day counters and lifetime counts of every ad viewed meanwhile in two multi-row statements of up to 40 ads (D1\'s 100 bound parameters)');
+export const BATCHED_VIEW_STATEMENTS = f(0.05, 'estimate', 'built (durable-objects/view-counter.ts): a batch every 5 s (VIEW_COUNTER.flushEveryMs) is 4 statements (counted: its number, pruning the older number, the lifetime counts and the day counters of up to 500 ad-days, each a JSON parameter); 0.05 a view holds from 80 views a batch, 16 a second per listings database, far below the ~100 a second each of 10 sees at the peak');
 
 /** What the code did before this work: one database, nothing ever leaves. */
 export const BEFORE: Design = {
@@ -202,7 +202,8 @@ export const AS_SPECIFIED: Design = {
  * notifications in the users' inbox objects, a conversation's row leaving with its archived ad,
  * views counted in batches by a counter object, accounts spread by user — and the database counts
  * that pass (the fewest, as `npm run capacity` prints them). What is not built yet is listed in
- * decision 020.
+ * decision 020 and its addenda. Sessions are always counted as removed once expired (the model's
+ * sessions row): built, the hourly cleanup (worker/services/accounts/session-cleanup.ts).
  */
 export const DESIGN: Design = {
   name: 'design (expiry + archive + 10 listings + 15 accounts databases + replicas)',
@@ -227,12 +228,12 @@ export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
   messagesInRooms: 'built (decision 031): every message lives in its room\'s SQLite storage; D1 keeps one row per conversation; history D1 held is moved by the hourly job',
-  conversationsLeaveWithAd: 'design choice the model shows is needed: the conversation row goes to the archive with its ad',
+  conversationsLeaveWithAd: 'built (decision 021, addendum): the archive job removes an ad\'s conversation rows (and favourites) from D1 with the ad; the rooms keep the messages, an R2 marker per conversation answers old links 410',
   notificationsInInbox: 'design choice the model shows is needed: notifications are per-user data (design notes: per-user data lives in its Durable Object)',
   dailyViewDays: 'built: worker/schemas/retention-data.ts',
   viewerRowDays: 'built: worker/schemas/retention-data.ts',
   notificationsPerUser: 'built: worker/schemas/retention-data.ts (a trigger)',
-  viewCounting: 'design choice the model shows is needed: the view counter is the listings databases\' largest writer and viewer rows their second-largest table',
+  viewCounting: 'built (decision 020, addendum): a view counter Durable Object per listings database keeps the day\'s viewers and writes the counters in batches every 5 s; viewer rows are no longer written to D1',
 };
 
 /** The model's pass mark: half of a database's size limit and half its measured capacity. */

@@ -11,11 +11,11 @@
  *   Object (its memory and sockets are gone; its storage stays), as an eviction does.
  * Each fault is logged as a `SOAK_STAT <kind> <n>` line, which the soak counts.
  */
-import worker, { ChatRoom as RealChatRoom, RateLimiter, UserInbox as RealUserInbox } from '../../worker/index';
+import worker, { ChatRoom as RealChatRoom, RateLimiter, UserInbox as RealUserInbox, ViewCounter } from '../../worker/index';
 import type { AlertMessage, Env } from '../../worker/env';
 import { FaultCounter, faultSettings, faultyD1 } from './faulty-d1';
 
-export { RateLimiter };
+export { RateLimiter, ViewCounter };
 
 /** under /api/ so that wrangler runs the worker for it (run_worker_first) rather than serving the app's page */
 const EVICT_PATH = '/api/__soak/evict';

@@ -9,7 +9,10 @@ import { ulid } from 'ulid';
 import { call } from './helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { jpegBytes } from '../factories/images';
-import { archiveDocKey, archiveEndedAds, purgeArchiveOf, type ArchiveDocument } from '../../worker/services/listings/archive';
+import { archiveDocKey, archiveEndedAds, purgeArchiveOf, retireEarlierArchivedChats, type ArchiveDocument } from '../../worker/services/listings/archive';
+import { archivedChatKey } from '../../worker/services/listings/archive-keys';
+import { runConsistencyChecks } from '../../worker/services/consistency';
+import { d1MessageRows, roomMessages } from '../support/chat-room';
 import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 
 const DAY = 86_400_000;
@@ -103,8 +106,12 @@ describe('the archive job', () => {
     expect(archived!.photos.map((p) => p.key)).toEqual([photos[0]]);
     expect(await env.MEDIA.head(photos[0]!)).not.toBeNull();
     expect(await env.MEDIA.head(photos[1]!)).toBeNull();
-    // the conversation stays, and keeps the ad's title
-    expect(await env.DB.prepare('SELECT listing_title FROM chats WHERE id = ?').bind(chatId).first('listing_title')).toBe(soldOld.title);
+    // the conversation leaves D1 with the ad; its room keeps the messages, the document names it, a marker answers old links
+    expect(await countRows('SELECT count(*) AS n FROM chats WHERE listing_id = ?', soldOld.id)).toBe(0);
+    expect(await d1MessageRows(chatId)).toBe(0);
+    expect((await roomMessages(chatId)).map((m) => m.content)).toEqual(['Is it still available?']);
+    expect(archived!.conversations).toEqual([{ id: chatId, buyerId: buyer.id, createdAt: expect.any(Number), lastMessageAt: expect.any(Number), messages: 1 }]);
+    expect((await env.MEDIA.head(archivedChatKey(chatId)))?.customMetadata).toMatchObject({ listingId: soldOld.id, buyerId: buyer.id, sellerId: seller.id });
     expect(await archiveEndedAds(env, { now: NOW })).toBe(0);
     expect(await entriesFor(seller.id, soldOld.id)).toHaveLength(1);
   });
@@ -191,7 +198,7 @@ describe('the seller reads the archive in My Ads', () => {
 });
 
 describe('everyone else meets an archived ad as gone', () => {
-  it('answers 410 on the API and the page; chats keep working and show the title; favourites drop it', async () => {
+  it('answers 410 on the API and the page; the conversation is gone from both chat lists and its link answers 410; favourites drop it', async () => {
     for (const auth of [buyer.auth, seller.auth, {}]) {
       const res = await call(`/api/listings/${soldOld.id}`, { headers: auth });
       expect(res.status).toBe(410);
@@ -202,19 +209,50 @@ describe('everyone else meets an archived ad as gone', () => {
     expect(page.status).toBe(410);
     expect((await call(`/api/listings/${ulid().toLowerCase()}`)).status).toBe(404);
 
-    const chats = await call('/api/messages/chats', { headers: buyer.auth });
-    const chat = chats.body.data.chats.find((c: { id: string }) => c.id === chatId);
-    expect(chat.listing).toMatchObject({ id: soldOld.id, title: soldOld.title, status: 'ARCHIVED' });
-    const reply = await call('/api/messages/messages', {
-      method: 'POST',
-      headers: { ...seller.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ chatId, content: 'Sorry, it is sold' }),
-    });
-    expect(reply.status).toBe(201);
-    const history = await call(`/api/messages/chats/${chatId}/messages`, { headers: buyer.auth });
-    expect(history.body.data.messages.map((m: { content: string }) => m.content)).toEqual(['Is it still available?', 'Sorry, it is sold']);
+    for (const member of [buyer, seller]) {
+      const chats = await call('/api/messages/chats', { headers: member.auth });
+      expect(chats.status).toBe(200);
+      expect(chats.body.data.chats.map((c: { id: string }) => c.id)).not.toContain(chatId);
+      for (const [method, path, body] of [
+        ['GET', `/api/messages/chats/${chatId}`],
+        ['GET', `/api/messages/chats/${chatId}/messages`],
+        ['PUT', `/api/messages/chats/${chatId}/read`],
+        ['POST', '/api/messages/messages', { chatId, content: 'Hello?' }],
+      ] as const) {
+        const res = await call(path, { method, headers: { ...member.auth, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        expect(res.status, `${method} ${path}`).toBe(410);
+        expect(res.body).toEqual({ success: false, code: 'CHAT_ARCHIVED', error: 'This conversation has ended: the ad it was about is no longer on SEL.' });
+      }
+    }
+    // anyone else learns nothing: the same answer as for a conversation that never was
+    const stranger = await createUserWithToken();
+    const probe = await call(`/api/messages/chats/${chatId}`, { headers: stranger.auth });
+    expect([probe.status, probe.body.code]).toEqual([404, 'CHAT_NOT_FOUND']);
+    // nothing was stored by the refused send
+    expect((await roomMessages(chatId)).map((m) => m.content)).toEqual(['Is it still available?']);
     const favourites = await call('/api/listings/user/favorites', { headers: buyer.auth });
     expect(favourites.body.data.listings).toEqual([]);
+  });
+
+  it('conversations of ads archived before they left with them go from the hourly job, history first into their rooms', async () => {
+    const ad = await createListing(seller, { title: 'Wagon R archived long ago', features: CAR });
+    const opened = await call('/api/messages/chats', { method: 'POST', headers: { ...buyer.auth, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: ad.id }) });
+    const earlier = opened.body.data.chat.id as string;
+    // as an earlier archive left it: the ad gone, its title on the chat, and messages D1 held from before the rooms kept them
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, created_at) VALUES (?, ?, 1, ?, ?, ?, ?)').bind(`msg_${ulid().toLowerCase()}`, earlier, buyer.id, 'Old question', 'TEXT', Date.now()),
+      env.DB.prepare('UPDATE chats SET listing_title = ?, last_seq = 1, last_message = ? WHERE id = ?').bind(ad.title, 'Old question', earlier),
+      env.DB.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id),
+    ]);
+    expect(await retireEarlierArchivedChats(env, 10)).toBe(1);
+    expect(await countRows('SELECT count(*) AS n FROM chats WHERE id = ?', earlier)).toBe(0);
+    expect(await d1MessageRows(earlier)).toBe(0);
+    expect((await roomMessages(earlier)).map((m) => m.content)).toEqual(['Old question']);
+    expect((await call(`/api/messages/chats/${earlier}`, { headers: buyer.auth })).status).toBe(410);
+    expect(await retireEarlierArchivedChats(env, 10)).toBe(0);
+    // the consistency checker finds nothing left behind
+    const report = await runConsistencyChecks(env);
+    expect(report.checks.filter((c) => c.rows > 0).map((c) => c.name)).toEqual([]);
   });
 });
 

@@ -6,6 +6,12 @@ import { RETENTION, utcDay } from '../../worker/schemas/retention-data';
 import { rollUpViews } from '../../worker/services/listings/view-rollup';
 import { runConsistencyChecks } from '../../worker/services/consistency';
 import { notify, notifyManyOnce } from '../../worker/services/notifications/notifications';
+import { viewCounter } from '../../worker/services/listings/view-counter';
+import { MAIN_LISTINGS_SHARD } from '../../worker/schemas/view-counter-data';
+import { flushViews } from '../support/view-counter';
+import { removeExpiredSessions } from '../../worker/services/accounts/session-cleanup';
+import { TOKEN_TTL_SECONDS } from '../../worker/lib/jwt';
+import { ulid } from '../../worker/lib/ulid';
 
 /** Per-day and per-user history leaves the hot database (decision 020): view roll-ups, bounded notifications. */
 
@@ -15,21 +21,27 @@ const get = (user: User, path: string) => call(path, { headers: user.auth });
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
 
 /**
- * Ad history as the view counter leaves it: for each day, `views` viewer rows and the day's counter
- * (one batch per day as recordView writes them), and the lifetime count on the ad.
+ * Ad history as the view counter leaves it (decision 020): `views` distinct viewers on each day,
+ * counted by the view counter object with that day's clock and written to D1 in its batches (the
+ * day's counter and the lifetime count on the ad).
  */
 const viewHistory = async (listingId: string, days: Record<number, number>) => {
-  let total = 0;
+  const sellerId = (await env.DB.prepare('SELECT user_id FROM listings WHERE id = ?').bind(listingId).first<string>('user_id'))!;
   for (const [day, views] of Object.entries(days).map(([d, v]) => [Number(d), v] as const)) {
-    const statements = Array.from({ length: views }, (_, i) =>
-      env.DB.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)').bind(listingId, `a:viewer${i}`, day),
-    );
-    statements.push(env.DB.prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, ?)').bind(listingId, day, views));
-    await env.DB.batch(statements);
-    total += views;
+    for (let i = 0; i < views; i++) {
+      expect(await viewCounter(env).record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey: `a:viewer${i}`, now: day * DAY + 60_000 })).toBe(true);
+    }
   }
-  await env.DB.prepare('UPDATE listings SET views = views + ? WHERE id = ?').bind(total, listingId).run();
+  await flushViews();
 };
+
+/** "Already counted today" rows in D1 as the code wrote them before the view counter object. */
+const legacyViewerRows = (listingId: string, days: Record<number, number>) =>
+  env.DB.batch(
+    Object.entries(days).flatMap(([day, n]) =>
+      Array.from({ length: n }, (_, i) => env.DB.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)').bind(listingId, `a:old${i}`, Number(day))),
+    ),
+  );
 
 describe('view history: per-day rows older than 30 days roll up into per-ad totals', () => {
   it('the seller’s stats show the same figures before and after; old days become one total; the checker stays clean', async () => {
@@ -46,10 +58,12 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
     expect(before.status).toBe(200);
     expect(before.body.data.views).toBe(18);
 
+    // viewer rows the code wrote to D1 before the view counter object leave once their day is over
+    await legacyViewerRows(ad.id, { [today - 5]: 3, [today]: 1 });
+    await legacyViewerRows(other.id, { [today - 35]: 2 });
     const result = await rollUpViews(env, now);
     expect(result.rolledDays).toBe(3);
-    // viewer rows are kept for today and yesterday only: 3 + 2 + 4 + 6 of the ad's, 5 of the other's
-    expect(result.viewerRows).toBe(20);
+    expect(result.viewerRows).toBe(5);
 
     const after = await get(seller, `/api/listings/${ad.id}/stats`);
     expect(after.body.data).toEqual(before.body.data);
@@ -63,9 +77,9 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
     ]);
     expect(await count('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ? AND day < ?', ad.id, today - 29)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?) AND day < ?', ad.id, other.id, today - 1)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id = ?', ad.id)).toBe(3);
+    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id = ?', ad.id)).toBe(1);
 
-    // a second run finds nothing left; the per-day counters whose viewer rows are gone are no disagreement
+    // a second run finds nothing left; the per-day counters of days the counter no longer remembers are no disagreement
     expect(await rollUpViews(env, now)).toEqual({ rolledDays: 0, viewerRows: 0 });
     const report = await runConsistencyChecks(env, { only: ['listing_daily_stats.views'], now });
     expect(report.checks[0]).toMatchObject({ rows: 0, remaining: 0 });
@@ -164,5 +178,38 @@ describe('notifications: a bounded history per user', () => {
   it('the trigger in the database keeps exactly the reviewed limit', async () => {
     const sql = (await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'notifications_keep_newest'`).first<{ sql: string }>())?.sql;
     expect(sql).toContain(`OFFSET ${limit}`);
+  });
+});
+
+describe('expired sessions leave from the hourly cleanup', () => {
+  it('removes sessions past their expiry in bounded statements, oldest first, and never a live one', async () => {
+    const now = Date.now();
+    const user = await createUserWithToken();
+    const WEEK = TOKEN_TTL_SECONDS * 1000;
+    // as the sign-in writes them: a ULID id begun with the moment of sign-in, a token's lifetime to live
+    const session = (createdAt: number, lives = WEEK) => ({ id: ulid(createdAt), createdAt, expiresAt: createdAt + lives });
+    const expired = [10, 9.5, 9, 8.5, 8].map((days) => session(now - days * DAY));
+    const live = [session(now - 6 * DAY), session(now - DAY), session(now)];
+    // a session that lives longer than a token (none does today): kept until its own expiry
+    const longLived = session(now - 20 * DAY, 30 * DAY);
+    const all = [...expired, ...live, longLived];
+    await env.DB.batch(all.map((s) => env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(s.id, user.id, s.createdAt, s.expiresAt)));
+    const left = async () =>
+      (await env.DB.prepare(`SELECT id FROM sessions WHERE id IN (${all.map(() => '?').join(', ')}) ORDER BY id`).bind(...all.map((s) => s.id)).all<{ id: string }>()).results.map((r) => r.id);
+
+    // two rows a statement, two statements a run: the oldest four go first, the fifth the next run
+    expect(await removeExpiredSessions(env, now, { batchRows: 2, batchesPerRun: 2 })).toBe(4);
+    expect(await left()).toEqual([longLived, expired[4]!, ...live].map((s) => s.id).sort());
+    expect(await removeExpiredSessions(env, now, { batchRows: 2, batchesPerRun: 2 })).toBe(1);
+    expect(await removeExpiredSessions(env, now)).toBe(0);
+    expect(await left()).toEqual([longLived, ...live].map((s) => s.id).sort());
+    // a signed-in user is not affected
+    expect((await get(user, '/api/auth/profile')).status).toBe(200);
+
+    // with a controlled clock: a week on, the sessions live now have expired too; the long-lived one a month on
+    await removeExpiredSessions(env, now + 8 * DAY);
+    expect(await left()).toEqual([longLived.id]);
+    await removeExpiredSessions(env, now + 11 * DAY);
+    expect(await left()).toEqual([]);
   });
 });

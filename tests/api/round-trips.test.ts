@@ -57,6 +57,25 @@ describe('database round trips per request, within the budget', () => {
     within(await tab.call(`/item/${ad.slug}`), ROUND_TRIP_BUDGET.read);
   });
 
+  it('a guest first page waits on one round trip: featured pins come with their page, an ad with its related ads', async () => {
+    // a featured ad pinned on page 1 of its subcategory, older than the page's own newest row
+    const bikes = { city: 'Pune', categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles' };
+    const featured = await createListing(seller, { ...bikes, title: 'Royal Enfield Classic 350 2021', isFeatured: true, createdAt: Date.now() - 3 * 86_400_000 });
+    const newest = await createListing(seller, { ...bikes, title: 'Bajaj Pulsar 150 2019', createdAt: Date.now() });
+    const pinnedPage = await tab.call('/api/listings?category=vehicles&subcategory=vehicles-motorcycles&page=1&limit=1');
+    const cards = pinnedPage.body.data.listings.map((l: { id: string; pinned?: boolean }) => [l.id, l.pinned ?? false]);
+    expect(cards).toEqual([
+      [featured.id, true],
+      [newest.id, false],
+    ]);
+    within(pinnedPage, 1);
+    // the ad and its related ads: one batch, the page's only database call
+    const adPage = await tab.call(`/item/${ad.slug}`);
+    within(adPage, 1);
+    expect(adPage.calls, adPage.trace.map((t) => t.sql.slice(0, 90)).join('\n')).toBe(1);
+    expect(adPage.body).toContain(`/listings/${ad.id}/related?limit=4`);
+  });
+
   it('signed-in reads: search, an ad, My Ads, the chat list', async () => {
     within(await tab.call('/api/listings?category=Vehicles&page=1&limit=20', { headers: buyer.auth }), ROUND_TRIP_BUDGET.read);
     within(await tab.call(`/api/listings/${ad.id}`, { headers: buyer.auth }), ROUND_TRIP_BUDGET.read);

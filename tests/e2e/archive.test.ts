@@ -24,7 +24,7 @@ const checkerJpeg = (size: number, cell: number) => {
 /**
  * The archive (decision 021) on a phone, in English and Hindi: a deleted ad is archived at once, is
  * gone (410) for everyone else, stays in the seller's My Ads under Archived, opens there, and is
- * reposted with one tap.
+ * reposted with one tap; a buyer's conversation about it left with it, and its old link says so.
  */
 describe('the archive in My Ads', () => {
   it('an archived ad is still in My Ads, opens, and is reposted with one tap, at 375 px in English and Hindi', async () => {
@@ -44,6 +44,10 @@ describe('the archive in My Ads', () => {
       price: 4200,
       images: [await uploadPhoto(seller.token, checkerJpeg(480, 60))],
     });
+    // a buyer asked about the sofa: the conversation leaves with the ad (decision 021, addendum)
+    const buyer = await apiRegisterByPhone(uniquePhone('7'), 'Arjun', 'Desai');
+    const { chat } = await api<{ chat: { id: string } }>('/messages/chats', { token: buyer.token, body: { listingId: sofa.id } });
+    await api('/messages/messages', { token: buyer.token, body: { chatId: chat.id, content: 'Is the sofa still available?' } });
     for (const ad of [sofa, table]) await api(`/listings/${ad.id}`, { token: seller.token, method: 'DELETE' });
     // gone for everyone else: the API and the page say 410
     expect((await fetch(`${baseURL()}/api/listings/${sofa.id}`)).status).toBe(410);
@@ -93,5 +97,23 @@ describe('the archive in My Ads', () => {
     await tab.shot('archive-reposted-hi-375');
     noProblems(tab);
     await tab.context.close();
+
+    // the buyer's old chat link says the conversation ended, in English and Hindi; their chat list no longer has it
+    const chats = await api<{ chats: { id: string }[] }>('/messages/chats', { token: buyer.token });
+    expect(chats.chats.map((c) => c.id)).not.toContain(chat.id);
+    const buyerTab = await openTab(375, 780, { touch: true });
+    await signIn(buyerTab, buyer.token);
+    await buyerTab.page.evaluate(() => localStorage.setItem('language', 'en'));
+    await buyerTab.page.goto(`/chat?chatId=${chat.id}`);
+    await buyerTab.page.getByText('This conversation has ended: the ad it was about is no longer on SEL.').waitFor();
+    // said once, and no retry offered: nothing can bring it back
+    await expect(buyerTab.page.getByRole('button', { name: 'Try Again' }).count()).resolves.toBe(0);
+    await buyerTab.shot('archive-chat-ended-en-375');
+    await buyerTab.page.evaluate(() => localStorage.setItem('language', 'hi'));
+    await buyerTab.page.reload();
+    await buyerTab.page.getByText('यह बातचीत समाप्त हो गई है: जिस विज्ञापन के बारे में थी, वह अब SEL पर नहीं है।').waitFor();
+    await buyerTab.shot('archive-chat-ended-hi-375');
+    noProblems(buyerTab);
+    await buyerTab.context.close();
   }, 120_000);
 });

@@ -381,7 +381,10 @@ export const chats = sqliteTable(
     sellerStarred: integer('seller_starred', { mode: 'boolean' }).notNull().default(false),
     /** ms from the buyer's first message to the seller's first answer; kept by a trigger (migration 0031, decision 026) */
     firstReplyMs: integer('first_reply_ms'),
-    /** the ad's title, kept when the ad is archived to R2 (migration 0030, decision 021); null while the ad is in D1 */
+    /**
+     * the ad's title, kept when the ad was archived to R2 (migration 0030, decision 021) before the
+     * conversations left with their ads (migration 0036): set only on such rows, which the cron removes
+     */
     listingTitle: text('listing_title'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -391,6 +394,8 @@ export const chats = sqliteTable(
     index('chats_buyer_last').on(t.buyerId, t.lastMessageAt),
     index('chats_seller_last').on(t.sellerId, t.lastMessageAt),
     index('chats_seller_replied').on(t.sellerId, t.lastMessageAt).where(sql`first_reply_ms IS NOT NULL`),
+    // migration 0036: the conversations of ads archived before they left with their ads, found without a scan
+    index('chats_archived_ad').on(t.id).where(sql`listing_title IS NOT NULL`),
   ],
 );
 
@@ -848,3 +853,17 @@ export const listingViewTotals = sqliteTable('listing_view_totals', {
   /** every day before this one (a UTC day number) is counted in `views` */
   throughDay: integer('through_day').notNull(),
 });
+
+/**
+ * The last batch each view counter object wrote (decision 020, addendum): its number is inserted in
+ * the same transaction as the counters, so a batch sent twice is refused the second time.
+ */
+export const viewCounterFlushes = sqliteTable(
+  'view_counter_flushes',
+  {
+    counter: text('counter').notNull(),
+    seq: integer('seq').notNull(),
+    flushedAt: integer('flushed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.counter, t.seq] })],
+);

@@ -27,7 +27,7 @@ export type Stage =
   | 'photos'
   /** rows → the API's listing objects */
   | 'hydrate'
-  /** a page's inlined API answers: each an API request inside the page's, with its JSON */
+  /** a page's inlined answers as JSON (and a seller page's, still API requests inside the page's: their JSON read back) */
   | 'boot'
   /** the app shell and the build's preload list, from the static assets */
   | 'shell'

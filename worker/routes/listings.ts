@@ -119,7 +119,7 @@ export const listingRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = c.get('user');
       const listing = await getListingBySlug(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').slug, viewer?.id);
-      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c, viewer?.id), c.req.header('User-Agent')).catch((e: unknown) => console.warn('view count failed', e)));
+      c.executionCtx.waitUntil(recordView(c.env, listing.id, listing.user.id, await viewerKey(c, viewer?.id), c.req.header('User-Agent')).catch((e: unknown) => console.warn('view count failed', e)));
       return c.json({ success: true as const, data: { ...listing, isFavorite: viewer ? await isFavorite(c.env, viewer.id, listing.id) : false } });
     },
   )
@@ -213,7 +213,7 @@ export const listingRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = c.get('user');
       const listing = await getListing(c.env, getDb(c.env.DB), origin(c.req.url), c.req.valid('param').id, viewer?.id);
-      c.executionCtx.waitUntil(recordView(c.env, listing.id, await viewerKey(c, viewer?.id), c.req.header('User-Agent')).catch((e: unknown) => console.warn('view count failed', e)));
+      c.executionCtx.waitUntil(recordView(c.env, listing.id, listing.user.id, await viewerKey(c, viewer?.id), c.req.header('User-Agent')).catch((e: unknown) => console.warn('view count failed', e)));
       return c.json({ success: true as const, data: { ...listing, isFavorite: viewer ? await isFavorite(c.env, viewer.id, listing.id) : false } });
     },
   )

@@ -38,7 +38,7 @@ export const messageRoutes = new Hono<AppEnv>()
   )
   .get(
     '/chats/:id',
-    docs({ tags: ['Chat'], summary: 'One conversation (members only)', data: chatSchema, auth: true, errors: [401, 403, 404] }),
+    docs({ tags: ['Chat'], summary: 'One conversation (members only; 410 CHAT_ARCHIVED: it left with its archived ad)', data: chatSchema, auth: true, errors: [401, 403, 404, 410] }),
     validate('param', chatParam),
     async (c) => c.json({ success: true as const, data: await getChat(c.env, currentUser(c).id, c.req.valid('param').id, origin(c.req.url)) }),
   )
@@ -49,7 +49,7 @@ export const messageRoutes = new Hono<AppEnv>()
       summary: 'Messages: page 1 is the newest; `after` returns everything after a sequence number (resync)',
       data: z.object({ messages: z.array(messageWithSender), pagination, lastSeq: z.number() }),
       auth: true,
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 410],
     }),
     validate('param', chatParam),
     validate('query', messagesQuery),
@@ -57,13 +57,13 @@ export const messageRoutes = new Hono<AppEnv>()
   )
   .put(
     '/chats/:id/read',
-    docs({ tags: ['Chat'], summary: 'Mark the conversation read', data: z.object({ lastReadSeq: z.number() }), auth: true, errors: [401, 403, 404] }),
+    docs({ tags: ['Chat'], summary: 'Mark the conversation read', data: z.object({ lastReadSeq: z.number() }), auth: true, errors: [401, 403, 404, 410] }),
     validate('param', chatParam),
     async (c) => c.json({ success: true as const, data: await markChatRead(c.env, currentUser(c).id, c.req.valid('param').id) }),
   )
   .put(
     '/chats/:id/star',
-    docs({ tags: ['Chat'], summary: 'Mark the conversation important (the Important filter)', data: z.object({ isStarred: z.boolean() }), auth: true, errors: [400, 401, 403, 404] }),
+    docs({ tags: ['Chat'], summary: 'Mark the conversation important (the Important filter)', data: z.object({ isStarred: z.boolean() }), auth: true, errors: [400, 401, 403, 404, 410] }),
     validate('param', chatParam),
     validate('json', starBody),
     async (c) => c.json({ success: true as const, data: await starChat(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').starred) }),
@@ -76,7 +76,7 @@ export const messageRoutes = new Hono<AppEnv>()
       description: 'Answers once the message is stored with its sequence number. Plain text up to 2,000 characters. A message that looks like a payment scam carries a `warning`.',
       data: z.object({ message: messageSchema, duplicate: z.boolean() }),
       auth: true,
-      errors: [400, 401, 403, 404, 409, 429],
+      errors: [400, 401, 403, 404, 409, 410, 429],
     }),
     validate('json', sendMessageBody),
     async (c) => {

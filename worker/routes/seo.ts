@@ -10,11 +10,12 @@ import { sellerJsonLd, sellerMarkup } from '../lib/seller-page';
 import { sellerBootKeys } from '../lib/page-boot';
 import { SELLER_SORTS, sellerIdFromSlug, type SellerSort } from '../schemas/seller-page-data';
 import type { SellerProfile } from '../schemas/sellers';
-import { getListing, getListingBySlug } from '../services/listings/listings';
+import { getListing, getListingBySlug, listingWithRelated } from '../services/listings/listings';
 import { resolveCategory } from '../services/listings/catalog';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 import { cached } from '../lib/cache';
 import { timed } from '../lib/server-timing';
+import { directAnswer } from '../lib/page-data';
 import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
 
@@ -70,19 +71,18 @@ const bootData = async (c: Context<AppEnv>, appFetch: AppFetch, keys: string[]):
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
-  // the benchmarks' fresh render (EDGE_CACHE=measure only) searches anew too: the page's own
-  // listings are not taken from the cache; reference data every page shares (categories) is, as on
-  // any busy isolate
-  const bypass = c.env.EDGE_CACHE === 'measure' && c.req.header('x-edge-cache') === 'bypass';
   const entries = await Promise.all(
     keys.map(async (key) => {
       try {
-        const init = bypass && key.startsWith('/listings') ? { headers: new Headers([...headers, ['x-edge-cache', 'bypass']]) } : { headers };
-        const res = await appFetch(new Request(`${origin}/api${key}`, init), c.env, c.executionCtx);
+        // the route's own service, called directly (worker/lib/page-data.ts); the app for any other key
+        const direct = directAnswer(c, key, origin);
+        if (direct) return [key, await direct] as const;
+        const res = await appFetch(new Request(`${origin}/api${key}`, { headers }), c.env, c.executionCtx);
         const body = (await timed('boot', () => res.json())) as { success?: boolean; data?: unknown };
         return res.ok && body.success === true ? ([key, body.data] as const) : undefined;
       } catch (err) {
-        console.warn('page boot data failed', key, err);
+        // an answer the API gives as an error (a page past the last, an ad gone) is left out quietly
+        if (!(err instanceof AppError && err.status < 500)) console.warn('page boot data failed', key, err);
         return undefined;
       }
     }),
@@ -223,16 +223,25 @@ const describe = (l: Listing) => {
   return `${price} · ${l.location}. ${text}`.slice(0, 300);
 };
 
-/** A listing page's second inlined read: the related ads. */
-const relatedKey = (id: string) => `/listings/${encodeURIComponent(id)}/related?limit=4`;
+/** A listing page's second inlined read: the related ads, as many as the page shows. */
+const RELATED_ON_PAGE = 4;
+const relatedKey = (id: string) => `/listings/${encodeURIComponent(id)}/related?limit=${RELATED_ON_PAGE}`;
 
 /**
- * The related ads, asked for while the listing itself is read (the id is in the slug after `iid-`,
- * or is the path's own): the page waits for one round trip of reads instead of two in a row.
- * Crawlers get no inlined data, so nothing is asked for them.
+ * A guest's listing page, its reads in one round trip: the ad and the related ads of the id in the
+ * URL (the id after `iid-` in a slug, or the path's own) in one batch (decision 023's addendum).
+ * Undefined when that does not find the ad as a guest sees it (a changed slug, the archive, a
+ * missing or hidden ad): the caller takes the usual path. Crawlers get no inlined data, so nothing
+ * is asked for them beyond the ad.
  */
-const relatedEarly = (c: Context<AppEnv>, appFetch: AppFetch, id: string | undefined) =>
-  id && !isBot(c.req.header('user-agent')) ? bootData(c, appFetch, [relatedKey(id.toLowerCase())]) : undefined;
+const guestListingPage = async (c: Context<AppEnv>, appFetch: AppFetch, by: 'slug' | 'id', value: string, id: string | undefined, bootKey: string) => {
+  if (!id || isBot(c.req.header('user-agent'))) return undefined;
+  const found = await listingWithRelated(c.env, getDb(c.env.DB), new URL(c.req.url).origin, by, value, id, RELATED_ON_PAGE);
+  if (!found) return undefined;
+  // the related ads are the page's when the ad found is the URL's (a slug can name another ad)
+  const related = found.related && found.listing.id === id.toLowerCase() ? { [relatedKey(found.listing.id)]: found.related } : {};
+  return listingPage(c, appFetch, found.listing, bootKey, Promise.resolve(related));
+};
 
 const listingPage = async (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, bootKey: string, early?: Promise<Record<string, unknown>>) => {
   const origin = new URL(c.req.url).origin;
@@ -309,8 +318,9 @@ export const seoRoutes = (appFetch: AppFetch) =>
     try {
       const slug = c.req.param('slug').slice(0, 400);
       const marker = slug.toLowerCase().lastIndexOf('iid-');
-      const early = relatedEarly(c, appFetch, marker >= 0 ? slug.slice(marker + 4) : undefined);
-      return await listingPage(c, appFetch, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug), early);
+      const page = await guestListingPage(c, appFetch, 'slug', slug, marker >= 0 ? slug.slice(marker + 4) : undefined, listingBootKey(slug));
+      if (page) return page;
+      return await listingPage(c, appFetch, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug));
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;
@@ -319,8 +329,10 @@ export const seoRoutes = (appFetch: AppFetch) =>
   .get('/listing/:id', async (c) => {
     try {
       const id = c.req.param('id').slice(0, 64);
-      const early = relatedEarly(c, appFetch, id);
-      return await listingPage(c, appFetch, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), `/listings/${encodeURIComponent(id)}`, early);
+      const bootKey = `/listings/${encodeURIComponent(id)}`;
+      const page = await guestListingPage(c, appFetch, 'id', id, id, bootKey);
+      if (page) return page;
+      return await listingPage(c, appFetch, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), bootKey);
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;

@@ -46,6 +46,12 @@ export const ARCHIVE_BATCH_SIZE = 25;
 /** Batches per cron run: bounded, so one run never holds D1 long; the next run goes on where this one stopped. */
 export const ARCHIVE_BATCHES_PER_RUN = 8;
 
+/**
+ * Conversations of ads archived before conversations left with their ads, removed per cron run (each
+ * one room call, one R2 write, one D1 batch): the same bound as the ads a run moves.
+ */
+export const EARLIER_ARCHIVED_CHATS_PER_RUN = 200;
+
 /** Archived ads per page of My Ads' Archived tab (one R2 list call a page). */
 export const ARCHIVE_PAGE_SIZE = 20;
 export const ARCHIVE_MAX_PAGE_SIZE = 50;

@@ -5,6 +5,7 @@ import { locationCountsFromDb } from './listings/locations';
 import { viewerRowCutoff } from '../schemas/retention-data';
 import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
 import { guideFromSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
+import { viewCounter } from './listings/view-counter';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -36,10 +37,11 @@ export const FEATURE_EXPIRY_GRACE_MS = 2 * 3_600_000;
 export const CURSOR_KEY = 'consistency:cursors';
 
 /**
- * The checker needs the database, the cache and the bucket, and for the chat checks the chat rooms,
- * where the messages live (decision 031); the CLI runs without the worker's other bindings (it skips those).
+ * The checker needs the database, the cache and the bucket, for the chat checks the chat rooms, where
+ * the messages live (decision 031), and for the daily view counters the view counter object (decision
+ * 020); the CLI runs without the worker's other bindings (it skips those).
  */
-export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> & Partial<Pick<WorkerEnv, 'ChatRoom'>>;
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> & Partial<Pick<WorkerEnv, 'ChatRoom' | 'VIEW_COUNTER'>>;
 /** Price ranges re-derived per scan statement batch (three reads each). */
 export const GUIDE_BATCH_ROWS = 50;
 /** Archive objects per R2 list call; each costs one more R2 read (the document, or the entry's head). */
@@ -592,34 +594,51 @@ const invoiceSeries: Check = {
 
 // ---------------------------------------------------------------- ad stats
 
+/** Reads of one batch retried while the view counter keeps writing between the checker's reads. */
+const VIEW_SNAPSHOT_TRIES = 5;
+
 const dailyViews: Check = {
   name: 'listing_daily_stats.views',
   table: 'listing_daily_stats.views',
-  source: 'listing_views rows of the ad and day (each viewer once a day), on the days those rows are still kept',
+  source: "the view counter object's viewers of the ad and day (each viewer once a day), on the days it still keeps them, less the views it has not written yet",
   repairable: true,
-  // viewer rows of older days are removed on purpose (decision 020): those days have no source left to compare with
+  // the counter forgets viewers of older days on purpose (decision 020): those days have no source left to compare with
   async scan(env, cursor, { batchRows, now }) {
+    const counters = env.VIEW_COUNTER;
+    if (!counters) throw new Error('the view check reads the view counter object: run it in the worker (its daily check), not from the command line');
+    const counter = viewCounter({ VIEW_COUNTER: counters });
     const [listingId, day] = cursor ? [cursor.slice(0, cursor.indexOf('|')), Number(cursor.slice(cursor.indexOf('|') + 1))] : ['', -1];
-    const { results } = await env.DB.prepare(
-      `SELECT s.listing_id, s.day, s.views AS kept, (SELECT count(*) FROM listing_views v WHERE v.listing_id = s.listing_id AND v.day = s.day) AS expected
-       FROM (SELECT listing_id, day, views FROM listing_daily_stats WHERE (listing_id, day) > (?1, ?2) AND day >= ?4 ORDER BY listing_id, day LIMIT ?3) s`,
-    )
-      .bind(listingId, day, batchRows, viewerRowCutoff(now))
-      .all<{ listing_id: string; day: number; kept: number; expected: number }>();
-    const last = results[results.length - 1];
-    return {
-      rows: results.length,
-      found: results.filter((r) => r.kept !== r.expected).map((r) => ({ id: `${r.listing_id}|${r.day}`, field: 'views', expected: r.expected, kept: r.kept })),
-      next: results.length < batchRows || !last ? null : `${last.listing_id}|${last.day}`,
-    };
+    // the counter's numbers and D1's agree only when no batch landed between the reads: its batch
+    // number is read before and after D1, and the batch is read again if one did
+    for (let attempt = 0; attempt < VIEW_SNAPSHOT_TRIES; attempt++) {
+      const before = await counter.snapshot([]);
+      const { results } = await env.DB.prepare(
+        `SELECT listing_id, day, views AS kept FROM listing_daily_stats WHERE (listing_id, day) > (?1, ?2) AND day >= ?4 ORDER BY listing_id, day LIMIT ?3`,
+      )
+        .bind(listingId, day, batchRows, viewerRowCutoff(now))
+        .all<{ listing_id: string; day: number; kept: number }>();
+      const after = await counter.snapshot(results.map((r) => ({ listingId: r.listing_id, day: r.day })));
+      if (before.writing || after.writing || before.seq !== after.seq) continue;
+      const last = results[results.length - 1];
+      return {
+        rows: results.length,
+        found: results
+          .map((r, i) => ({ ...r, expected: after.viewers[i]! - after.unwritten[i]! }))
+          .filter((r) => r.kept !== r.expected)
+          .map((r) => ({ id: `${r.listing_id}|${r.day}`, field: 'views', expected: r.expected, kept: r.kept })),
+        next: results.length < batchRows || !last ? null : `${last.listing_id}|${last.day}`,
+      };
+    }
+    throw new Error('the view counter was writing at every read of this batch; the next run checks it');
   },
+  // compare-and-set on the value scanned: a batch the counter writes meanwhile changes it, and the repair leaves the row alone
   async repair(env, found) {
-    const keys = json(found.map((f) => f.id.split('|')).map(([id, day]) => [id, Number(day)]));
+    const rows = json(found.map((f) => [...f.id.split('|').map((v, i) => (i === 1 ? Number(v) : v)), f.expected, f.kept]));
     const res = await env.DB.prepare(
-      `UPDATE listing_daily_stats AS s SET views = (SELECT count(*) FROM listing_views v WHERE v.listing_id = s.listing_id AND v.day = s.day)
-       WHERE EXISTS (SELECT 1 FROM json_each(?1) k WHERE k.value ->> 0 = s.listing_id AND k.value ->> 1 = s.day)`,
+      `UPDATE listing_daily_stats AS s SET views = (SELECT k.value ->> 2 FROM json_each(?1) k WHERE k.value ->> 0 = s.listing_id AND k.value ->> 1 = s.day)
+       WHERE EXISTS (SELECT 1 FROM json_each(?1) k WHERE k.value ->> 0 = s.listing_id AND k.value ->> 1 = s.day AND k.value ->> 3 = s.views)`,
     )
-      .bind(keys)
+      .bind(rows)
       .run();
     return res.meta.changes;
   },
@@ -818,7 +837,8 @@ export const CHECKS: readonly Check[] = [
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** The checks that read the chat rooms (decision 031): only the worker, which has them, runs these. */
-export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply].map((c) => c.name);
+/** Checks that read Durable Objects (the chat rooms, the view counter): the command line skips them. */
+export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, dailyViews].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 

@@ -5,6 +5,9 @@ import { LIMITS, enforce } from '../../lib/rate-limit';
 import type { Chat, ChatMessage } from '../../schemas/chat';
 import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
+import { archivedChatOf } from '../listings/archive-keys';
+
+export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
 
 interface ChatRow {
   id: string;
@@ -85,7 +88,11 @@ export const roomOf = (env: Env, chatId: string) => env.ChatRoom.get(env.ChatRoo
 /** The chat if `userId` is one of its two members: 404 when missing, 403 for anyone else. */
 export const memberChat = async (env: Env, userId: string, chatId: string) => {
   const row = await env.DB.prepare(`${CHAT_SELECT} WHERE c.id = ?2`).bind(Date.now(), chatId).first<ChatRow>();
-  if (!row) throw notFound('Conversation not found', 'CHAT_NOT_FOUND');
+  if (!row) {
+    // a conversation that left D1 with its archived ad (decision 021): its members are told it ended; anyone else learns nothing
+    if (await archivedChatOf(env, chatId, userId)) throw new AppError(410, 'CHAT_ARCHIVED', CHAT_ARCHIVED_MESSAGE);
+    throw notFound('Conversation not found', 'CHAT_NOT_FOUND');
+  }
   if (row.buyer_id !== userId && row.seller_id !== userId) throw forbidden('You do not have permission to perform this action', 'NOT_A_MEMBER');
   return row;
 };

@@ -9,6 +9,20 @@ export const INDEX_PREFIX = 'archive/sellers/';
 const NEWEST_FIRST = 9_999_999_999_999;
 
 export const archiveDocKey = (listingId: string) => `${DOC_PREFIX}${listingId}.json`;
+/**
+ * One empty object per conversation that left D1 with its archived ad; its custom metadata names the
+ * ad and the two members, so an old chat link answers them 410 (and anyone else 404).
+ */
+export const CHAT_PREFIX = 'archive/chats/';
+export const archivedChatKey = (chatId: string) => `${CHAT_PREFIX}${chatId}`;
+
+/** Is this conversation one that left with its archived ad, and is `userId` one of its members? */
+export const archivedChatOf = async (env: { MEDIA: R2Bucket }, chatId: string, userId: string) => {
+  const marker = await env.MEDIA.head(archivedChatKey(chatId));
+  if (!marker) return null;
+  const { buyerId, sellerId, listingId } = marker.customMetadata ?? {};
+  return buyerId === userId || sellerId === userId ? { listingId: listingId ?? '' } : null;
+};
 export const sellerPrefix = (userId: string) => `${INDEX_PREFIX}${userId}/`;
 export const CURSOR = /^\d{13}-[0-9a-z_]{1,64}$/;
 export const indexKey = (userId: string, archivedAt: number, listingId: string) =>
@@ -53,6 +67,8 @@ export interface ArchiveDocument {
   photos: PhotoRecord[];
   photosRemoved: number;
   stats: { views: number; favourites: number; chats: number };
+  /** the conversations about the ad when it was archived (their messages stay in their rooms); absent in documents written before */
+  conversations?: { id: string; buyerId: string; createdAt: number; lastMessageAt: number | null; messages: number }[];
 }
 
 /** The Archived tab's card, carried by the seller's index entry: every field from the document. */

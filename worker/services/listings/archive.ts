@@ -28,7 +28,8 @@ import type { CreateListingInput } from '../../schemas/selling';
 import { mediaUrl } from '../photos/media';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
-import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
+import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
+import { roomOf } from '../chat/chat';
 
 export { archiveDocKey, type ArchiveDocument };
 
@@ -69,7 +70,7 @@ const archiveOne = async (
   row: ListingRecord,
   opts: { finalStatus: string; now: number; guard: Guard; keepCopy: boolean; hooks?: ArchiveHooks },
 ): Promise<boolean> => {
-  const [media, counts, names] = await env.DB.batch<unknown>([
+  const [media, counts, names, chatRows] = await env.DB.batch<unknown>([
     env.DB.prepare(
       'SELECT id, r2_key, content_type, bytes, width, height, phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE listing_id = ? ORDER BY position, id',
     ).bind(row.id),
@@ -77,7 +78,9 @@ const archiveOne = async (
       `SELECT (SELECT count(*) FROM favorites WHERE listing_id = ?1) AS favourites, (SELECT count(*) FROM chats WHERE listing_id = ?1) AS chats`,
     ).bind(row.id),
     env.DB.prepare('SELECT id, name FROM categories WHERE id IN (?, ?)').bind(row.category_id, row.subcategory_id ?? ''),
+    env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats WHERE listing_id = ? ORDER BY id').bind(row.id),
   ]);
+  const chats = (chatRows?.results ?? []) as LeavingChat[];
   type MediaRow = { r2_key: string; content_type: string; bytes: number; width: number | null; height: number | null; phash: string | null; phash_b0: number | null; phash_b1: number | null; phash_b2: number | null; phash_b3: number | null };
   const photos = (media?.results ?? []) as MediaRow[];
   const count = (counts?.results[0] ?? { favourites: 0, chats: 0 }) as { favourites: number; chats: number };
@@ -128,6 +131,7 @@ const archiveOne = async (
       })),
       photosRemoved: dropped.length,
       stats: { views: row.views, favourites: count.favourites, chats: count.chats },
+      conversations: chats.map((c) => ({ id: c.id, buyerId: c.buyer_id, createdAt: c.created_at, lastMessageAt: c.last_message_at, messages: c.last_seq })),
     };
     await env.MEDIA.put(docKey, JSON.stringify(doc), {
       httpMetadata: { contentType: 'application/json' },
@@ -137,14 +141,18 @@ const archiveOne = async (
     await env.MEDIA.put(entry, '', { customMetadata: archiveCard(doc) });
     written = { doc: docKey, entry };
   }
+  // the conversations leave D1 with the ad (decision 021, addendum): their rooms keep every message
+  const chatMarkers = await retireChatsFirst(env, chats, row.id, opts.now);
   await opts.hooks?.afterR2Write?.(row.id);
 
   const g = opts.guard;
   const when = (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
   const ofMedia = 'media_id IN (SELECT id FROM media WHERE listing_id = ?)';
   const statements = [
-    // chats outlive the ad and keep saying what they were about
-    when('UPDATE chats SET listing_title = ? WHERE listing_id = ?', row.title, row.id),
+    // the conversations go with the ad: their rooms hold every message (retireChatsFirst), and an old
+    // chat link answers its members 410 from the R2 marker written above
+    when('DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id = ?)', row.id),
+    when('DELETE FROM chats WHERE listing_id = ?', row.id),
     when(`DELETE FROM media_print_windows WHERE ${ofMedia}`, row.id),
     when(`DELETE FROM media_prints WHERE ${ofMedia}`, row.id),
     when('DELETE FROM media WHERE listing_id = ?', row.id),
@@ -162,11 +170,70 @@ const archiveOne = async (
   const removed = (results[statements.length - 1]?.meta.changes ?? 0) > 0;
   if (!removed) {
     // the ad changed (put back on sale, edited) after it was read: it stays, and so must not be in the archive
-    if (written) await env.MEDIA.delete([written.doc, written.entry]);
+    const copies = [...(written ? [written.doc, written.entry] : []), ...chatMarkers];
+    if (copies.length) await env.MEDIA.delete(copies);
     return false;
   }
+  await chatsLeft(env, chats);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
   return true;
+};
+
+/** A conversation about an ad that is leaving D1. */
+interface LeavingChat {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  last_seq: number;
+  last_message_at: number | null;
+  created_at: number;
+}
+
+/**
+ * Before D1 lets a conversation go: its room copies in any message D1 still holds from before
+ * decision 031 (idempotent; nothing a member was told was sent is lost), and an R2 marker records
+ * the ad and the two members. Returns the markers written.
+ */
+const retireChatsFirst = async (env: Env, chats: LeavingChat[], listingId: string, now: number): Promise<string[]> => {
+  await Promise.all(chats.map((c) => roomOf(env, c.id).importHistory()));
+  await Promise.all(
+    chats.map((c) =>
+      env.MEDIA.put(archivedChatKey(c.id), '', { customMetadata: { listingId, buyerId: c.buyer_id, sellerId: c.seller_id, archivedAt: String(now) } }),
+    ),
+  );
+  return chats.map((c) => archivedChatKey(c.id));
+};
+
+/** After D1 let them go: each room re-reads its members before the next send, finds none, and refuses it. */
+const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[]) => {
+  await Promise.all(chats.map((c) => roomOf(env, c.id).membersChanged()));
+};
+
+/**
+ * Conversations of ads archived before their conversations left with them (they kept the ad's title
+ * in `listing_title`, and nothing else sets it): they leave now, a bounded number per run, through
+ * the partial index of migration 0036.
+ */
+export const retireEarlierArchivedChats = async (env: Env, limit: number, now = Date.now()): Promise<number> => {
+  const { results } = await env.DB.prepare(
+    `SELECT id, listing_id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats INDEXED BY chats_archived_ad
+     WHERE listing_title IS NOT NULL ORDER BY id LIMIT ?`,
+  )
+    .bind(limit)
+    .all<LeavingChat & { listing_id: string }>();
+  let retired = 0;
+  for (const chat of results) {
+    await retireChatsFirst(env, [chat], chat.listing_id, now);
+    const [, removed] = await env.DB.batch([
+      env.DB.prepare('DELETE FROM messages WHERE chat_id = ?1 AND EXISTS (SELECT 1 FROM chats WHERE id = ?1 AND listing_title IS NOT NULL)').bind(chat.id),
+      env.DB.prepare('DELETE FROM chats WHERE id = ? AND listing_title IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listings WHERE id = chats.listing_id)').bind(chat.id),
+    ]);
+    if ((removed?.meta.changes ?? 0) > 0) {
+      await chatsLeft(env, [chat]);
+      retired++;
+    } else await env.MEDIA.delete(archivedChatKey(chat.id));
+  }
+  return retired;
 };
 
 /** The ad of `userId`, archived now because its seller deleted it (decision 021: no wait for a deleted ad). */

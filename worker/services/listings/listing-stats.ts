@@ -1,11 +1,14 @@
 import type { Env } from '../../env';
 import { forbidden, notFound } from '../../lib/errors';
+import { viewCounter } from './view-counter';
 
 /**
  * An ad's stats for its seller (decision 015): views (people other than the seller, once a day each, bots
  * left out; daily counters in `listing_daily_stats`), favourites and chats. Favourites and chats
  * per day come from their own tables (`favorites.created_at`, `chats.created_at` of conversations
  * with at least one message), read through their listing indexes: nothing extra to keep in step.
+ * Views the view counter object holds and has not written yet (at most a few seconds' worth, or
+ * longer while D1 is away) are added, so a seller never sees a view disappear (decision 020).
  */
 
 export const STATS_DAYS = 30;
@@ -26,6 +29,7 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
   if (listing.user_id !== userId) throw forbidden('Only the seller can see the stats of this ad');
   const today = Math.floor(now / DAY);
   const first = today - (STATS_DAYS - 1);
+  const unwrittenViews = viewCounter(env).unwritten([listing.id]);
   const [views, favorites, chats, totals] = await env.DB.batch<{ day: number; n: number }>([
     env.DB.prepare('SELECT day, views AS n FROM listing_daily_stats WHERE listing_id = ? AND day >= ?').bind(listing.id, first),
     env.DB.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM favorites WHERE listing_id = ? AND created_at >= ? GROUP BY 1').bind(listing.id, first * DAY),
@@ -37,8 +41,10 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
       `SELECT 0 AS day, (SELECT count(*) FROM favorites WHERE listing_id = ?1) AS n UNION ALL SELECT 1, (SELECT count(*) FROM chats WHERE listing_id = ?1 AND last_seq > 0)`,
     ).bind(listing.id),
   ]);
+  const unwritten = (await unwrittenViews)[listing.id] ?? { total: 0, byDay: {} };
   const byDay = (rows: { day: number; n: number }[] | undefined) => new Map((rows ?? []).map((r) => [r.day, r.n]));
   const v = byDay(views?.results);
+  for (const [day, n] of Object.entries(unwritten.byDay)) v.set(Number(day), (v.get(Number(day)) ?? 0) + n);
   const f = byDay(favorites?.results);
   const c = byDay(chats?.results);
   const daily: DailyStats[] = Array.from({ length: STATS_DAYS }, (_, i) => {
@@ -46,5 +52,5 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
     return { date: new Date(day * DAY).toISOString().slice(0, 10), views: v.get(day) ?? 0, favorites: f.get(day) ?? 0, chats: c.get(day) ?? 0 };
   });
   const total = (d: number) => totals?.results.find((r) => r.day === d)?.n ?? 0;
-  return { views: listing.views, favorites: total(0), chats: total(1), daily };
+  return { views: listing.views + unwritten.total, favorites: total(0), chats: total(1), daily };
 };

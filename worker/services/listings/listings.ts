@@ -12,6 +12,8 @@ import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
 import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
+import { viewCounter } from './view-counter';
+import { MAIN_LISTINGS_SHARD } from '../../schemas/view-counter-data';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -368,13 +370,13 @@ export const buildListingQuery = async (db: Db, query: ListingsQuery, planned: P
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
   // seller, places and the seller's ad count are joined for those few rows alone, not for every
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
-  // Featured candidates are only drawn from (by id, services/commerce/featured.ts): their numbers and ids,
-  // not 60 whole rows with their seller and places when three are pinned.
+  // Featured candidates (services/commerce/featured.ts) are chosen from by id, but come as whole rows
+  // (the deferred join, for the ≤ PIN_CANDIDATES chosen from the index): the three pinned ones are
+  // then at hand in the page's own round trip, not read in a second one after the choice (decision
+  // 023's addendum).
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
-    return planned.featuredOnly !== undefined
-      ? `${pageCte} SELECT l.num, l.id FROM p CROSS JOIN listings l ON l.num = p.num ORDER BY ${pageOrder}`
-      : `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+    return `${pageCte} SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -517,38 +519,21 @@ export const searchListings = async (
   const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
   const pinStatement = pin && !pin.empty ? [env.DB.prepare(pin.sql).bind(...pin.params)] : [];
   const [rows, count, pins] = await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams), ...pinStatement]);
-  const candidates = (pins?.results ?? []) as { num: number; id: string }[];
+  const candidates = (pins?.results ?? []) as ListingRow[];
   const counted = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   if (opts.stats) opts.stats.rowsRead += [rows, count, pins].reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
   const chosen = timed('pins', () => choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now));
   const pinnedIds = new Set(chosen.map((r) => r.id));
   const listed = (rows?.results ?? []) as ListingRow[];
-  const pinned = await timed('pins', () => pinnedRows(env, chosen, listed, opts.stats));
+  // the chosen candidates are whole rows already: no second read
+  const pinned = chosen;
   const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
   const listings = await hydrate(db, env, origin, pageRows);
   return {
     listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
   };
-};
-
-/** The chosen featured ads' rows, in the chosen order: from the page when it has them, else one read. */
-const pinnedRows = async (env: Env, chosen: { num: number; id: string }[], listed: ListingRow[], stats?: { rowsRead: number }) => {
-  if (!chosen.length) return [];
-  const byId = new Map(listed.map((r) => [r.id, r]));
-  const missing = chosen.filter((c) => !byId.has(c.id));
-  if (missing.length) {
-    const { results, meta } = await env.DB.prepare(
-      `SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.num IN (${missing.map(() => '?').join(', ')}) AND l.status = 'APPROVED'`,
-    )
-      .bind(...missing.map((c) => c.num))
-      .all<ListingRow>();
-    if (stats) stats.rowsRead += meta.rows_read ?? 0;
-    for (const r of results) byId.set(r.id, r);
-  }
-  // a candidate sold or gone between the two reads is simply not pinned
-  return chosen.flatMap((c) => byId.get(c.id) ?? []);
 };
 
 const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId?: string) => {
@@ -591,6 +576,13 @@ export const getListingBySlug = async (env: Env, db: Db, origin: string, slug: s
  * its nearest candidates and its newest ones; up to `limit` of each are merged here.
  */
 export const relatedListings = async (env: Env, db: Db, origin: string, id: string, limit: number, viewerId?: string): Promise<Listing[]> => {
+  const related = relatedFrom(await env.DB.batch<unknown>(relatedStatements(env, id, limit)), limit, viewerId);
+  if (!related) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  return hydrate(db, env, origin, related);
+};
+
+/** relatedListings' batch: the ad itself, its nearest candidates and its newest ones. */
+const relatedStatements = (env: Env, id: string, limit: number) => {
   // each scope's statement on its own index; the one that does not apply finds nothing
   const arm = (scope: string, near: boolean) =>
     `SELECT * FROM (SELECT ${LISTING_COLUMNS} FROM listings b JOIN listings l ON ${scope}${near ? ' AND l.city_id = b.city_id' : ''} ${LISTING_JOINS}
@@ -598,14 +590,14 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
   const bySubcategory = 'l.subcategory_id = b.subcategory_id';
   const byCategory = 'b.subcategory_id IS NULL AND l.category_id = b.category_id';
   const candidates = (near: boolean) => env.DB.prepare(`${arm(bySubcategory, near)} UNION ALL ${arm(byCategory, near)}`).bind(id.toLowerCase(), limit);
-  const [baseResult, ...found] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()),
-    candidates(true),
-    candidates(false),
-  ]);
+  return [env.DB.prepare(`SELECT id, user_id, status FROM listings WHERE id = ?`).bind(id.toLowerCase()), candidates(true), candidates(false)];
+};
+
+/** The related rows from relatedStatements' results, up to `limit`; undefined when the ad is missing or hidden. */
+const relatedFrom = ([baseResult, ...found]: D1Result<unknown>[], limit: number, viewerId?: string): ListingRow[] | undefined => {
   const base = baseResult?.results[0] as { id: string; user_id: string; status: string } | undefined;
   // a hidden ad is as missing here as on its own page (only its owner sees it)
-  if (!base || !(PUBLIC_STATUSES.has(base.status) || base.user_id === viewerId)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  if (!base || !(PUBLIC_STATUSES.has(base.status) || base.user_id === viewerId)) return undefined;
   const rows: ListingRow[] = [];
   const seen = new Set<string>();
   for (const result of found) {
@@ -615,27 +607,47 @@ export const relatedListings = async (env: Env, db: Db, origin: string, id: stri
       rows.push(row);
     }
   }
-  return hydrate(db, env, origin, rows);
+  return rows;
+};
+
+/**
+ * A listing page's reads in one round trip (decision 023's addendum): a guest's ad, by its slug or
+ * its id, and the related ads of `relatedId` (the id in the page's URL) in the same batch. The ad
+ * is what getListingBySlug / getListing would answer a guest, the related ads what
+ * relatedListings would (undefined when it would answer 404). Undefined when the ad is not found
+ * or not visible this way: the caller takes the usual path (a changed slug, the archive, 404).
+ */
+export const listingWithRelated = async (
+  env: Env,
+  db: Db,
+  origin: string,
+  by: 'slug' | 'id',
+  value: string,
+  relatedId: string,
+  limit: number,
+): Promise<{ listing: Listing; related?: Listing[] } | undefined> => {
+  const [own, ...relatedResults] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${by === 'slug' ? 'l.slug' : 'l.id'} = ? LIMIT 1`).bind(value.toLowerCase()),
+    ...relatedStatements(env, relatedId, limit),
+  ]);
+  const row = own?.results[0] as ListingRow | undefined;
+  if (!row) return undefined;
+  const related = relatedFrom(relatedResults, limit);
+  // one hydrate for both: the category names are read once
+  const [listing, ...relatedListings] = await hydrate(db, env, origin, [row, ...(related ?? [])]);
+  if (!listing || !visibleTo(listing)) return undefined;
+  return { listing, ...(related ? { related: relatedListings } : {}) };
 };
 
 /**
  * Counts a view at most once per viewer per listing per UTC day, and never the seller's own look at
  * their ad nor an obvious bot (these feed the seller's ad stats, `listing_daily_stats`; decision 015).
+ * The view counter object of the ad's listings database remembers the day's viewers and writes the
+ * counts in batches every few seconds (decision 020, addendum): no D1 statement on the view itself.
  */
-export const recordView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
+export const recordView = async (env: Env, listingId: string, sellerId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
   if (isLikelyBot(userAgent)) return false;
-  const day = Math.floor(Date.now() / 86_400_000);
-  // One batch: each statement only counts when the one before it changed a row (changes() is the previous statement's).
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO listing_views (listing_id, viewer_key, day) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND 'u:' || user_id = ?2)`,
-    ).bind(listingId, viewerKey, day),
-    env.DB.prepare(`UPDATE listings SET views = views + 1 WHERE id = ? AND changes() > 0`).bind(listingId),
-    env.DB.prepare(
-      `INSERT INTO listing_daily_stats (listing_id, day, views) SELECT ?, ?, 1 WHERE changes() > 0 ON CONFLICT (listing_id, day) DO UPDATE SET views = views + 1`,
-    ).bind(listingId, day),
-  ]);
-  return (inserted?.meta.changes ?? 0) > 0;
+  return viewCounter(env).record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey, now: Date.now() });
 };
 
 /**
@@ -643,7 +655,7 @@ export const recordView = async (env: Env, listingId: string, viewerKey: string,
  * inlines the listing instead of fetching it, see worker/lib/page-boot.ts).
  */
 export const recordPageView = async (env: Env, listingId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
-  const row = await env.DB.prepare(`SELECT id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string }>();
+  const row = await env.DB.prepare(`SELECT id, user_id FROM listings WHERE id = ? AND status IN ('APPROVED', 'SOLD')`).bind(listingId.toLowerCase()).first<{ id: string; user_id: string }>();
   if (!row) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  return recordView(env, row.id, viewerKey, userAgent);
+  return recordView(env, row.id, row.user_id, viewerKey, userAgent);
 };

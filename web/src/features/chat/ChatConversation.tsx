@@ -276,15 +276,20 @@ export function ChatConversation({ chatId, me, onBack }: { chatId: string; me: M
 
   if (!detail.data) {
     if (detail.isError) {
+      const text = chatErrorText(detail.error, CHAT_ERRORS.loadMessages);
       const reason = serverReason(detail.error);
+      // a conversation that left with its archived ad: the one sentence says it all, and a retry cannot bring it back
+      const ended = text === CHAT_ERRORS.archived;
       return (
         <div className="chat-state chat-state--pane" role="alert">
-          <p>{t(chatErrorText(detail.error, CHAT_ERRORS.loadMessages))}</p>
-          {reason && <p className="muted">{t(reason)}</p>}
+          <p>{t(text)}</p>
+          {reason && reason !== text && <p className="muted">{t(reason)}</p>}
           <div className="button-row">
-            <button type="button" className="button button--small button--outline" onClick={() => void detail.refetch()}>
-              {t('Try Again')}
-            </button>
+            {!ended && (
+              <button type="button" className="button button--small button--outline" onClick={() => void detail.refetch()}>
+                {t('Try Again')}
+              </button>
+            )}
             {onBack && (
               <button type="button" className="button button--small button--outline" onClick={onBack}>
                 {t('Back to conversations')}

@@ -8,6 +8,12 @@ describe('chatErrorText', () => {
     expect(chatErrorText(new ApiError(429, 'RATE_LIMITED', 'x'), CHAT_ERRORS.send)).toBe('Too many requests. Please wait a moment.');
     expect(chatErrorText(new ApiError(503, 'HTTP_503', 'x'), CHAT_ERRORS.loadMessages)).toBe('Server error. Please try again later.');
   });
+  it('says a conversation that left with its archived ad has ended, whatever the action', () => {
+    for (const action of [CHAT_ERRORS.loadMessages, CHAT_ERRORS.send]) {
+      expect(chatErrorText(new ApiError(410, 'CHAT_ARCHIVED', 'x'), action)).toBe('This conversation has ended: the ad it was about is no longer on SEL.');
+    }
+    expect(isRetryable(new ApiError(410, 'CHAT_ARCHIVED', ''))).toBe(false);
+  });
   it('falls back to the action text', () => {
     expect(chatErrorText(new ApiError(404, 'CHAT_NOT_FOUND', 'x'), CHAT_ERRORS.loadMessages)).toBe('Failed to load messages');
     expect(chatErrorText(new ApiError(0, 'NETWORK', 'x'), CHAT_ERRORS.loadChats)).toBe('Failed to load chats');

@@ -14,6 +14,8 @@ export const CHAT_ERRORS = {
   // a block stops every message: no retry can send it, so none is offered (decision 024)
   blockedByThem: 'This person does not accept messages from you. It was not sent.',
   blockedByYou: 'You blocked this person. Unblock them in Settings to send messages.',
+  // the conversation left with its archived ad (decision 021): nothing to retry, nothing to load
+  archived: 'This conversation has ended: the ad it was about is no longer on SEL.',
 } as const;
 
 /** The words for a message a block refused, or null when the failure was something else. */
@@ -25,6 +27,7 @@ export function blockedText(code: string | undefined, message: string | undefine
 /** Timeout, 429 and 5xx have their own words; everything else gets the action's own failure text. */
 export function chatErrorText(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
+  if (error.code === 'CHAT_ARCHIVED') return CHAT_ERRORS.archived;
   if (error.code === 'TIMEOUT') return CHAT_ERRORS.timeout;
   if (error.status === 429) return CHAT_ERRORS.tooMany;
   if (error.status >= 500) return CHAT_ERRORS.server;

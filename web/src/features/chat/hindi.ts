@@ -77,6 +77,7 @@ export const HINDI_TEXTS: Record<string, string> = {
   // errors.ts
   'Failed to load chats': 'चैट लोड नहीं हो सकीं',
   'Failed to load messages': 'संदेश लोड नहीं हो सके',
+  'This conversation has ended: the ad it was about is no longer on SEL.': 'यह बातचीत समाप्त हो गई है: जिस विज्ञापन के बारे में थी, वह अब SEL पर नहीं है।',
   'Failed to send message': 'संदेश नहीं भेजा जा सका',
   'Failed to get/create chat': 'चैट खोली नहीं जा सकी',
   'Failed to connect to real-time service': 'रियल-टाइम सेवा से नहीं जुड़ सके',
