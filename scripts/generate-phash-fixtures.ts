@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
 import { phone } from './seed/drawings';
-import { renderImage } from './seed/images';
+import { drawSameDrawingPhoto } from './seed/demo-photo';
 import { Random } from './seed/random';
 import { Canvas, hex, mix, type RGB } from './seed/raster';
 
@@ -48,7 +48,8 @@ const store = (name: string, rgba: Uint8Array) => {
   const bytes = jpeg.encode({ data: shrink(rgba, 800, 600), width: OUT_W, height: OUT_H }, 72).data;
   photos[name] = Buffer.from(bytes).toString('base64');
 };
-const add = (name: string, subcategory: string, n: number) => store(name, jpeg.decode(renderImage(subcategory, n), { useTArray: true }).data);
+// the set was made from the demo pool of drawing version 2 (one drawing per subcategory, staged alike), saved at quality 70 as it saved them
+const add = (name: string, subcategory: string, n: number) => store(name, jpeg.decode(drawSameDrawingPhoto(subcategory, n).toJpeg(70), { useTArray: true }).data);
 
 /** The same phone model shot by another seller: another wall and table, another place and size in the frame. */
 const shot = (name: string, wall: string, table: string, tableY: number, colour: string, ox: number, oy: number, scale: number, mirror = false) => {

@@ -37,7 +37,7 @@ const { listingBrand } = await import('../worker/schemas/brands');
 const { adLifetimeDays } = await import('../worker/schemas/ad-lifecycle-data');
 const { SUBCATEGORIES } = await import('./seed/catalog');
 const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
-const { ensureImagePool } = await import('./seed/images');
+const { ensureImagePool, poolPlan } = await import('./seed/images');
 const { loadGeography, placeOf } = await import('./seed/places');
 const { Random, weightedTable } = await import('./seed/random');
 const { makeUsers } = await import('./seed/users');
@@ -115,7 +115,19 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
   const geo = await loadGeography(db);
   if (!geo.fromDatabase) log('warning: the locations table is empty (migrations not applied?); using a built-in list of cities without ids');
 
-  const pool = await ensureImagePool(media, SUBCATEGORIES, log);
+  // Photos: how many each ad shows comes from a stream of its own, so the pictures every subcategory needs are
+  // known before drawing them; each ad then takes the next unused pictures of its subcategory (photos of its own).
+  const listingRng = rng.fork('listings');
+  const photoRng = rng.fork('photos');
+  const pickSub = weightedTable(SUBCATEGORIES.map((s) => [s, s.weight] as const));
+  const photoCounts = Array.from({ length: listingCount }, (_, i) => photoRng.fork(i).weighted([1, 2, 3, 4], [25, 30, 25, 20]));
+  const needs = new Map<string, number>();
+  for (let i = 0; i < listingCount; i++) {
+    const sub = pickSub(listingRng.fork(i)).id;
+    needs.set(sub, (needs.get(sub) ?? 0) + (photoCounts[i] as number));
+  }
+  const pool = await ensureImagePool(media, poolPlan(needs), log);
+  const nextPicture = new Map<string, number>();
 
   // Users: ~25 by default; big seeds get more sellers so ads spread over more cities.
   const userCount = Math.min(2_000, Math.max(25, Math.round(listingCount / 50)));
@@ -139,7 +151,6 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
 
   const stats = { statuses: new Map<string, number>(), featured: 0, media: 0 };
   try {
-    const pickSub = weightedTable(SUBCATEGORIES.map((s) => [s, s.weight] as const));
     const sellerTables = new Map<string, (r: InstanceType<typeof Random>) => number>();
     const sellerFor = (categoryId: string) => {
       let table = sellerTables.get(categoryId);
@@ -152,7 +163,6 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       return table;
     };
 
-    const listingRng = rng.fork('listings');
     // expiries draw from a stream of their own, so every other value of the demo stays as it was
     const expiryRng = rng.fork('expiries');
     // Ids come from one sequential stream: per-listing forks of a 32-bit generator can overlap
@@ -191,7 +201,10 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       ]);
 
       const images = pool.get(sub.id) ?? [];
-      const photos = r.sample(images, r.weighted([1, 2, 3, 4], [25, 30, 25, 20]));
+      const first = nextPicture.get(sub.id) ?? 0;
+      const count = Math.min(images.length, photoCounts[i] as number);
+      const photos = Array.from({ length: count }, (_, k) => images[(first + k) % images.length] as (typeof images)[number]);
+      nextPicture.set(sub.id, first + count);
       await writer.insert(
         'media',
         MEDIA_COLUMNS,

@@ -22,7 +22,7 @@ import { MAX_HASH_PIXELS, hammingDistance, hashPhoto, photoHash } from '../../wo
 import { resize } from '../../tests/factories/photo-variants';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
-const base = jpeg.decode(renderImage('electronics-smartphones', 1), { useTArray: true });
+const base = jpeg.decode(await renderImage('electronics-smartphones', 1), { useTArray: true });
 
 const photo = (width: number, height: number) => {
   const img = resize({ width: base.width, height: base.height, data: base.data }, width, height);
@@ -125,9 +125,12 @@ for (const [label, w, h, kind] of process.argv.includes('--edits-only') ? [] : c
 // ------------------------------------------------------------------ edited copies (decision 012, "Mirrors, turns, crops and borders")
 //   npm run bench:phash [-- --demo 6 --every 3]: false matches between distinct demo photos (drawn the way the seed draws them,
 //   --demo per subcategory), and per edit kind how many copies of every --every'th photo the plain hash and the print catch.
+//   --same-drawing: the same with the demo photos of drawing version 2 (one drawing per subcategory, re-staged with a small
+//   jitter: its "distinct" pictures are in effect crops of one picture), kept to show how the check scores those.
 {
   const perSub = Number(process.argv[process.argv.indexOf('--demo') + 1]) || 6;
   const every = Number(process.argv[process.argv.indexOf('--every') + 1]) || 3;
+  const sameDrawing = process.argv.includes('--same-drawing');
   const { CATALOG } = await import('../seed/catalog');
   const { printPixels, printMatch, turnHashes, windowHashes } = await import('../../worker/lib/photo-print');
   const { dhashPixels, MATCH_DISTANCE } = await import('../../worker/lib/phash');
@@ -146,19 +149,21 @@ for (const [label, w, h, kind] of process.argv.includes('--edits-only') ? [] : c
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { IMAGE_VERSION } = await import('../seed/images');
-  const cacheDir = join(tmpdir(), `sel-phash-bench-v${IMAGE_VERSION}`);
+  const { drawSameDrawingPhoto } = await import('../seed/demo-photo');
+  const cacheDir = join(tmpdir(), `sel-phash-bench-v${sameDrawing ? '2' : IMAGE_VERSION}`);
   mkdirSync(cacheDir, { recursive: true });
-  const drawn = (sub: string, n: number) => {
+  const drawn = async (sub: string, n: number) => {
     const file = join(cacheDir, `${sub}-${n}.jpg`);
     if (existsSync(file)) return new Uint8Array(readFileSync(file));
-    const bytes = renderImage(sub, n);
+    // version 2 saved its pictures with jpeg-js at quality 70
+    const bytes = sameDrawing ? drawSameDrawingPhoto(sub, n).toJpeg(70) : await renderImage(sub, n);
     writeFileSync(file, bytes);
     return bytes;
   };
   const started = performance.now();
   const demo: { name: string; img: ReturnType<typeof v.decodeJpeg> }[] = [];
-  for (const sub of Object.keys(CATALOG)) for (let n = 1; n <= perSub; n++) demo.push({ name: `${sub}/${n}`, img: v.decodeJpeg(drawn(sub, n)) });
-  console.log(`demo photos: ${demo.length} (${Object.keys(CATALOG).length} subcategories × ${perSub}, 800×600 as the seed draws them, cached in ${cacheDir}; ${((performance.now() - started) / 1000).toFixed(0)} s to draw or read)`);
+  for (const sub of Object.keys(CATALOG)) for (let n = 1; n <= perSub; n++) demo.push({ name: `${sub}/${n}`, img: v.decodeJpeg(await drawn(sub, n)) });
+  console.log(`demo photos${sameDrawing ? ' of drawing version 2 (one drawing per subcategory, jittered)' : ` of drawing version ${IMAGE_VERSION}`}: ${demo.length} (${Object.keys(CATALOG).length} subcategories × ${perSub}, 800×600 as the seed draws them, cached in ${cacheDir}; ${((performance.now() - started) / 1000).toFixed(0)} s to draw or read)`);
   type Hashed = { hash: string; print: NonNullable<ReturnType<typeof printPixels>>; windows: { win: number; hash: string }[]; turns: (string | null)[] };
   const hashedOf = (img: { width: number; height: number; data: Uint8Array }): Hashed => {
     const print = printPixels(img.data, img.width, img.height, 4)!;

@@ -3,6 +3,8 @@ import { parentPort } from 'node:worker_threads';
 import { renderImage } from './images';
 
 parentPort?.on('message', (job: { sub: string; n: number }) => {
-  const jpeg = renderImage(job.sub, job.n);
-  parentPort?.postMessage({ ...job, jpeg }, [jpeg.buffer as ArrayBuffer]);
+  void renderImage(job.sub, job.n).then((jpeg) => {
+    const copy = jpeg.slice();
+    parentPort?.postMessage({ ...job, jpeg: copy }, [copy.buffer as ArrayBuffer]);
+  });
 });

@@ -26,7 +26,11 @@ export class Canvas {
   private ox = 0;
   private oy = 0;
   private s = 1;
-  private mirror = false;
+  // design (x, y) → device (ox + ax·x + bx·y, oy + ay·x + by·y): a scale, a mirror, a stretch and a tilt
+  private ax = 1;
+  private bx = 0;
+  private ay = 0;
+  private by = 1;
 
   constructor(
     readonly width: number,
@@ -35,17 +39,25 @@ export class Canvas {
     this.data = new Uint8Array(width * height * 4).fill(255);
   }
 
-  /** Places the design space: design point (x, y) lands at (ox + x·s, oy + y·s), mirrored around ox if asked. */
-  place(ox: number, oy: number, s: number, mirror = false) {
-    Object.assign(this, { ox, oy, s, mirror });
+  /**
+   * Places the design space: design point (x, y) lands at (ox + x·s, oy + y·s), mirrored around ox if asked.
+   * `stretch` widens (> 1) or narrows the drawing, and `tilt` (radians) turns it about the design origin, as
+   * another model of the object or a camera held a little askew would; gradients follow the scale only.
+   */
+  place(ox: number, oy: number, s: number, mirror = false, shape: { stretch?: number; tilt?: number } = {}) {
+    const sign = mirror ? -1 : 1;
+    const sx = s * (shape.stretch ?? 1);
+    const cos = Math.cos(shape.tilt ?? 0);
+    const sin = Math.sin(shape.tilt ?? 0);
+    Object.assign(this, { ox, oy, s, ax: sign * sx * cos, bx: -s * sin, ay: sign * sx * sin, by: s * cos });
   }
 
   reset() {
     this.place(0, 0, 1, false);
   }
 
-  private px = (x: number) => (this.mirror ? this.ox - x * this.s : this.ox + x * this.s);
-  private py = (y: number) => this.oy + y * this.s;
+  private px = (x: number, y = 300) => this.ox + this.ax * x + this.bx * y;
+  private py = (y: number, x = 400) => this.oy + this.ay * x + this.by * y;
 
   // ------------------------------------------------------------ paints (design-space coordinates)
 
@@ -65,8 +77,8 @@ export class Canvas {
 
   /** Radial gradient: `inner` at the centre, `outer` at radius r. */
   radial(inner: RGB, outer: RGB, cx: number, cy: number, r: number): Paint {
-    const x0 = this.px(cx);
-    const y0 = this.py(cy);
+    const x0 = this.px(cx, cy);
+    const y0 = this.py(cy, cx);
     const rr = r * this.s;
     return (x, y) => mix(inner, outer, Math.min(1, Math.hypot(x - x0, y - y0) / rr));
   }
@@ -84,10 +96,10 @@ export class Canvas {
       for (let i = 0; i < contour.length; i++) {
         const a = contour[i] as Point;
         const b = contour[(i + 1) % contour.length] as Point;
-        const ax = this.px(a[0]);
-        const ay = this.py(a[1]);
-        const bx = this.px(b[0]);
-        const by = this.py(b[1]);
+        const ax = this.px(a[0], a[1]);
+        const ay = this.py(a[1], a[0]);
+        const bx = this.px(b[0], b[1]);
+        const by = this.py(b[1], b[0]);
         minX = Math.min(minX, ax);
         maxX = Math.max(maxX, ax);
         minY = Math.min(minY, ay);
@@ -198,9 +210,9 @@ export class Canvas {
 
   /** A soft contact shadow (darkens, fading out towards the edge). */
   shadow(cx: number, cy: number, rx: number, ry: number, strength = 0.45) {
-    const x0 = this.px(cx);
-    const y0 = this.py(cy);
-    const sx = rx * this.s;
+    const x0 = this.px(cx, cy);
+    const y0 = this.py(cy, cx);
+    const sx = rx * Math.hypot(this.ax, this.ay);
     const sy = ry * this.s;
     for (let y = Math.max(0, Math.floor(y0 - sy)); y <= Math.min(this.height - 1, Math.ceil(y0 + sy)); y++) {
       for (let x = Math.max(0, Math.floor(x0 - sx)); x <= Math.min(this.width - 1, Math.ceil(x0 + sx)); x++) {
@@ -223,8 +235,24 @@ export class Canvas {
     }
   }
 
-  /** Camera look: a light vignette and a little sensor grain (deterministic from `seed`). */
-  finish(seed: number, grain = 5) {
+  /** Fills the whole picture with colours that change only from row to row (one paint call per row). */
+  backgroundRows(paint: (y: number) => RGB) {
+    const d = this.data;
+    for (let y = 0; y < this.height; y++) {
+      const c = paint(y + 0.5);
+      for (let i = y * this.width * 4, end = i + this.width * 4; i < end; i += 4) {
+        d[i] = c[0];
+        d[i + 1] = c[1];
+        d[i + 2] = c[2];
+      }
+    }
+  }
+
+  /**
+   * Camera look: a light vignette and a little sensor grain (deterministic from `seed`); `light` makes one
+   * side brighter: brightness × (1 + lx·(x − centre) + ly·(y − centre)).
+   */
+  finish(seed: number, grain = 5, light: { lx: number; ly: number } = { lx: 0, ly: 0 }) {
     let state = seed >>> 0 || 1;
     const cx = this.width / 2;
     const cy = this.height / 2;
@@ -237,7 +265,7 @@ export class Canvas {
         state ^= state >>> 17;
         state ^= state << 5;
         const noise = ((state >>> 0) / 4294967296 - 0.5) * 2 * grain;
-        const v = 1 - 0.22 * (((x - cx) * (x - cx) + dy2) / maxD2);
+        const v = (1 - 0.22 * (((x - cx) * (x - cx) + dy2) / maxD2)) * (1 + light.lx * (x - cx) + light.ly * (y - cy));
         const i = (y * this.width + x) * 4;
         d[i] = clamp8((d[i] as number) * v + noise);
         d[i + 1] = clamp8((d[i + 1] as number) * v + noise);

@@ -11,6 +11,7 @@ import { PHASH_PHOTOS } from '../fixtures/phash-photos';
 import { addBorder, crop, decodeJpeg, flipVertical, fromBase64, mirror, resize, scene, toJpeg, turn, type Rgba } from '../factories/photo-variants';
 import { PRINT_BACKFILL_CURSOR, backfillPhotoPrints } from '../../worker/services/photos/duplicate-photos';
 import { toWebp } from '../factories/webp';
+import { drawDemoPhoto } from '../../scripts/seed/demo-photo';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -273,6 +274,38 @@ describe('edited copies of another seller’s live photo are held', { timeout: 6
     await env.DB.prepare('DELETE FROM media WHERE id = ?').bind(id).run();
     expect(await env.DB.prepare('SELECT 1 FROM media_print_windows WHERE media_id = ?').bind(id).first()).toBeNull();
     expect(await env.DB.prepare('SELECT 1 FROM media_prints WHERE media_id = ?').bind(id).first()).toBeNull();
+  });
+});
+
+/**
+ * The demo photos stand for different sellers' photos of different items (decision 012, "Demo photos"):
+ * two pool pictures of one subcategory — what two demo ads show — must not hold each other, while an
+ * edited copy of one still must. The pairs are ones the earlier generator (one drawing per subcategory,
+ * jittered: in effect crops of one picture) drew so alike that the second ad was held.
+ */
+describe('demo photos of one kind of thing by different sellers', { timeout: 60_000 }, () => {
+  const demo = (sub: string, n: number): Rgba => {
+    const c = drawDemoPhoto(sub, n);
+    return { width: c.width, height: c.height, data: c.data };
+  };
+  const pairs: [string, string, number, number][] = [
+    ['Motorcycle', 'vehicles-motorcycles', 1, 2],
+    ['Personal services', 'services-personal', 2, 3],
+  ];
+  it('each ad goes live; a mirrored copy of one is still held', async () => {
+    for (const [label, sub, a, b] of pairs) {
+      const one = await createUserWithToken({ firstName: 'One' });
+      expect((await post(one, [toJpeg(demo(sub, a), 70)], undefined, `${label} demo ${a}`)).body.data.status).toBe('APPROVED');
+      const two = await createUserWithToken({ firstName: 'Two' });
+      const second = await post(two, [toJpeg(demo(sub, b), 70)], undefined, `${label} demo ${b}`);
+      expect(second.status).toBe(201);
+      expect(second.body.data, `${sub} ${b} after ${a}`).toMatchObject({ status: 'APPROVED' });
+    }
+    // the check still works on these photos: a mirrored copy of the first is held
+    const [label, sub, a] = pairs[0]!;
+    const copycat = await createUserWithToken({ firstName: 'Copycat' });
+    const copied = await post(copycat, [toJpeg(mirror(demo(sub, a)), 75)], undefined, `${label} copy of ${a}`);
+    expect(copied.body.data, `mirrored ${sub} ${a}`).toMatchObject({ status: 'PENDING', heldReason: 'DUPLICATE_PHOTOS' });
   });
 });
 
