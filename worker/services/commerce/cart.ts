@@ -37,7 +37,7 @@ const refusal = async (env: Env, packageId: string) => {
  * cart has room for a new line), batched with the read of the result: one round trip, and two
  * tabs adding at once cannot push the cart past its limits.
  */
-const upsert = (env: Env, userId: string, packageId: string, quantity: number, onConflict: string) =>
+const upsert = (env: Env, userId: string, packageId: string, quantity: number, onConflict: string, addedAt = Date.now()) =>
   env.DB.prepare(
     `INSERT INTO cart_items (user_id, package_id, quantity, added_at)
      SELECT ?1, p.id, ?3, ?4 FROM seller_packages p
@@ -45,7 +45,7 @@ const upsert = (env: Env, userId: string, packageId: string, quantity: number, o
        AND (EXISTS (SELECT 1 FROM cart_items WHERE user_id = ?1 AND package_id = ?2)
             OR (SELECT count(*) FROM cart_items WHERE user_id = ?1) < ?5)
      ON CONFLICT (user_id, package_id) DO UPDATE SET ${onConflict}`,
-  ).bind(userId, packageId, quantity, Date.now(), MAX_CART_LINES);
+  ).bind(userId, packageId, quantity, addedAt, MAX_CART_LINES);
 
 const write = async (env: Env, userId: string, packageId: string, statement: D1PreparedStatement): Promise<Cart> => {
   const [done, cart] = await env.DB.batch<Cart['items'][number]>([statement, readCart(env, userId)]);
@@ -91,17 +91,10 @@ export const mergeCart = async (env: Env, userId: string, items: { packageId: st
   const lines = [...wanted];
   if (lines.length === 0) return { ...(await getCart(env, userId)), dropped: [] as string[] };
   const now = Date.now();
-  // one statement per line, in order, each conditional like upsert(): the batch is one transaction
+  // one conditional upsert per line, in order (the larger quantity wins): the batch is one transaction
   const results = await env.DB.batch([
     ...lines.map(([id, quantity], i) =>
-      env.DB.prepare(
-        `INSERT INTO cart_items (user_id, package_id, quantity, added_at)
-         SELECT ?1, p.id, ?3, ?4 FROM seller_packages p
-         WHERE p.id = ?2 AND p.is_active = 1
-           AND (EXISTS (SELECT 1 FROM cart_items WHERE user_id = ?1 AND package_id = ?2)
-                OR (SELECT count(*) FROM cart_items WHERE user_id = ?1) < ?5)
-         ON CONFLICT (user_id, package_id) DO UPDATE SET quantity = max(quantity, excluded.quantity)`,
-      ).bind(userId, id, quantity, now + i, MAX_CART_LINES),
+      upsert(env, userId, id, quantity, 'quantity = max(quantity, excluded.quantity)', now + i),
     ),
     readCart(env, userId),
   ]);
