@@ -21,7 +21,11 @@ const firstResultTop = (page: Page) =>
 
 /** One finger dragged across the element, as Chromium's touch emulation delivers it. */
 const swipe = async (page: Page, selector: string, dx: number) => {
-  const box = (await page.locator(selector).boundingBox())!;
+  // the stage is re-rendered as a slide changes: wait for the one on screen before measuring it
+  const stage = page.locator(selector);
+  await stage.waitFor({ state: 'visible' });
+  const box = await stage.boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
   const y = box.y + box.height / 2;
   const x0 = box.x + box.width / 2 - dx / 2;
   const cdp = await page.context().newCDPSession(page);
