@@ -28,7 +28,7 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
-import { listShardedFavorites, writeToShard } from './shard-writes';
+import { listShardedFavorites, MEDIA_COPY_READ, sellerCard, writeToShard, type MediaCopy } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -136,8 +136,10 @@ const resolvePlace = async (db: Db, input: { location?: string; state?: string; 
   };
 };
 
+type PhotoRow = { id: string; r2_key: string; phash: string | null; print: ArrayBuffer | null } & Partial<Omit<MediaCopy, 'id' | 'r2_key' | 'position'>>;
+
 /** Photo URLs → this user's uploaded media rows, in order. Someone else's photo is refused. */
-const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string) => {
+const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string, forCopy = false) => {
   const keys = urls.map((u) => {
     const at = u.indexOf(MEDIA_PREFIX);
     try {
@@ -149,21 +151,23 @@ const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId
   });
   if (new Set(keys).size !== keys.length) throw badRequest('The same photo was added twice', 'DUPLICATE_PHOTO');
   // with each photo its stored hash and print, for the duplicate-photo check: one round trip, not two (decision 022)
-  const found = new Map<string, { id: string; phash: string | null; print: ArrayBuffer | null }>();
+  // `forCopy`: with the columns the ad's own listings database keeps a copy of (decision 033), so posting
+  // there needs no read of them after the photos are attached
+  const found = new Map<string, PhotoRow>();
   for (let i = 0; i < keys.length; i += 90) {
     const chunk = keys.slice(i, i + 90);
     const { results } = await env.DB.prepare(
-      `SELECT m.id, m.r2_key, m.phash, p.print FROM media m LEFT JOIN media_prints p ON p.media_id = m.id
+      `SELECT m.id, m.r2_key, m.phash, p.print${forCopy ? `, ${MEDIA_COPY_READ}` : ''} FROM media m LEFT JOIN media_prints p ON p.media_id = m.id
        WHERE m.owner_id = ? AND m.r2_key IN (${chunk.map(() => '?').join(',')}) AND m.state = 'READY' AND (m.listing_id IS NULL OR m.listing_id = ?)`,
     )
       .bind(userId, ...chunk, listingId ?? '')
-      .all<{ id: string; r2_key: string; phash: string | null; print: ArrayBuffer | null }>();
+      .all<PhotoRow>();
     for (const r of results) found.set(r.r2_key, r);
   }
   const missing = keys.filter((k) => !found.has(k));
   if (missing.length) throw badRequest('One of the photos was not uploaded by you or no longer exists. Please upload it again.', 'UNKNOWN_PHOTO');
   const rows = keys.map((k) => found.get(k)!);
-  return { ids: rows.map((r) => r.id), hashes: checkedPhotos(rows) };
+  return { ids: rows.map((r) => r.id), hashes: checkedPhotos(rows), rows };
 };
 
 /** Features as stored: trimmed, known enums checked, contact details kept out of public features. */
@@ -214,11 +218,13 @@ interface Prepared {
   photoIds: string[];
   /** the photos' stored hashes and prints, read with them */
   photoHashes: CheckedPhoto[];
+  /** the photo rows as read (with the columns a listings database copies when `forCopy`) */
+  photoRows: PhotoRow[];
   categorySlug: string;
 }
 
 /** Everything create and update share: resolve names, check the family's required details, photos. */
-const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInput, listingId?: string): Promise<Prepared> => {
+const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInput, listingId?: string, forCopy = false): Promise<Prepared> => {
   const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
   const place = await resolvePlace(db, input);
   const features = cleanFeatures(input.features);
@@ -227,7 +233,7 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
   if (missing.length) throw badRequest(`Please fill the following mandatory fields: ${missing.join(', ')}`, 'MISSING_FIELDS');
   const phone = input.sellerPhone ? sellerPhone(input.sellerPhone) : undefined;
   if (input.sellerPhone && !phone) throw badRequest('Please fill the following mandatory fields: Phone (10 digits)', 'MISSING_FIELDS');
-  const photos = await resolvePhotos(env, userId, input.images, listingId);
+  const photos = await resolvePhotos(env, userId, input.images, listingId, forCopy);
   return {
     title: input.title,
     description: input.description,
@@ -246,6 +252,7 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
     contactPhone: phone ?? null,
     photoIds: photos.ids,
     photoHashes: photos.hashes,
+    photoRows: photos.rows,
     categorySlug: subcategory?.slug ?? category.slug,
   };
 };
@@ -274,7 +281,11 @@ export const createListing = async (
   const id = sharded ? tagListingId(env, ulid(), (await resolvePlace(db, input)).stateId) : ulid().toLowerCase();
   const firstReservation = reserveNewPosting(env, db, userId, category.id, subcategory?.id ?? null, id, now);
   firstReservation.catch(() => undefined);
-  const p = await prepare(env, db, userId, input);
+  // with several listings databases the seller's public card is copied into the ad's one: read
+  // beside the limit and the photos, so the two write batches can run side by side (decision 033)
+  const card = sharded ? sellerCard(env, userId) : undefined;
+  card?.catch(() => undefined);
+  const p = await prepare(env, db, userId, input, undefined, sharded);
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // the same photo in another seller's live ad: held for a moderator (a re-post of one's own ad is a 409, nothing stored)
@@ -334,7 +345,7 @@ export const createListing = async (
     if (sharded) {
       // the posting record and the photos in the core database, then the ad in its own (decision 033)
       const shard = listingDbForId(env, id);
-      const shardRow = await writeToShard(env, { id, userId, posting: posting.statement, photoIds: p.photoIds, shard, insert: insert(shard, '') });
+      const shardRow = await writeToShard(env, { id, posting: posting.statement, card: (await card)!, photos: p.photoRows as MediaCopy[], shard, insert: insert(shard, '') });
       if (shardRow === 'race-lost') {
         if (attempt === 3) throw await posting.onRaceLost();
         continue;

@@ -17,7 +17,7 @@ import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
 
-interface SellerCard {
+export interface SellerCard {
   id: string;
   username: string;
   first_name: string;
@@ -29,7 +29,8 @@ interface SellerCard {
   updated_at: number;
 }
 
-interface MediaCopy {
+/** A photo row as the ad's listings database keeps a copy of it (its position is the ad's order). */
+export interface MediaCopy {
   id: string;
   owner_id: string;
   r2_key: string;
@@ -37,11 +38,20 @@ interface MediaCopy {
   bytes: number;
   width: number | null;
   height: number | null;
-  position: number;
   created_at: number;
 }
 
 const CARD_COLUMNS = 'id, username, first_name, last_name, business_name, avatar, is_verified, created_at, updated_at';
+
+/** The columns of a core photo row (alias m) that a listings database copies, besides id and key. */
+export const MEDIA_COPY_READ = 'm.owner_id, m.content_type, m.bytes, m.width, m.height, m.created_at';
+
+/** The seller's public card as the core has it, for copying into a listings database. */
+export const sellerCard = async (env: Env, userId: string): Promise<SellerCard> => {
+  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  if (!card) throw new Error(`posting: the seller ${userId} has no account row`);
+  return card;
+};
 
 /** The seller's card into a listings database: inserted, or brought up to date. */
 export const sellerCardStatement = (target: D1Database, card: SellerCard) =>
@@ -58,45 +68,63 @@ const MEDIA_COPY_COLUMNS = 'id, owner_id, listing_id, r2_key, content_type, byte
 const MEDIA_ROWS_PER_STATEMENT = 9;
 
 /**
- * Posts a new ad into its listings database. Two round trips, one after the other: the core batch
- * (the posting record first; the photos are attached only if it was written; the seller card and the
- * attached photo rows read back in the same batch), then the ad's database batch (the card, the ad,
- * its photo rows, and the ad read back as the answer shows it). 'race-lost' when the posting record
- * was not written (a parallel post took the free ad): nothing was stored and the caller decides again.
+ * Posts a new ad into its listings database: ONE round trip, two batches side by side — the core's
+ * (the posting record that settles the free-ad limit; the photos attached only if it was written)
+ * and the ad database's (the seller card, the ad, copies of its photo rows — card and photos read
+ * before, beside the limit — and the ad read back as the answer shows it). The two databases share
+ * no transaction, so the ad's batch cannot depend on the posting record: when the record was not
+ * written (a parallel post of the same seller took the last free ad) the ad and its photo copies are
+ * deleted again and 'race-lost' returned, so the caller decides again (a paid slot, or the 402).
+ * Until that delete the ad was stored for one round trip; only a search in that instant could list
+ * it, and it then answers 404 like any ad removed since (decision 033).
  */
 export const writeToShard = async (
   env: Env,
-  ad: { id: string; userId: string; posting: D1PreparedStatement; photoIds: string[]; shard: D1Database; insert: D1PreparedStatement },
+  ad: { id: string; posting: D1PreparedStatement; card: SellerCard; photos: MediaCopy[]; shard: D1Database; insert: D1PreparedStatement },
 ): Promise<ListingRow | undefined | 'race-lost'> => {
-  const core = await env.DB.batch<unknown>([
-    ad.posting,
-    ...ad.photoIds.map((mediaId, position) =>
-      env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(ad.id, position, mediaId, ad.id),
-    ),
-    env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(ad.userId),
-    env.DB.prepare(`SELECT id, owner_id, r2_key, content_type, bytes, width, height, position, created_at FROM media WHERE listing_id = ? ORDER BY position`).bind(ad.id),
-  ]);
-  if (((core[0] as D1Result | undefined)?.meta.changes ?? 0) === 0) return 'race-lost';
-  const card = (core.at(-2) as D1Result<SellerCard> | undefined)?.results[0];
-  const photos = ((core.at(-1) as D1Result<MediaCopy> | undefined)?.results ?? []) as MediaCopy[];
-  if (!card) throw new Error(`posting: the seller ${ad.userId} has no account row`);
   const db = ad.shard;
   const copies: D1PreparedStatement[] = [];
-  for (let i = 0; i < photos.length; i += MEDIA_ROWS_PER_STATEMENT) {
-    const chunk = photos.slice(i, i + MEDIA_ROWS_PER_STATEMENT);
+  for (let i = 0; i < ad.photos.length; i += MEDIA_ROWS_PER_STATEMENT) {
+    const chunk = ad.photos.slice(i, i + MEDIA_ROWS_PER_STATEMENT);
     copies.push(
       db
         .prepare(`INSERT INTO media (${MEDIA_COPY_COLUMNS}) VALUES ${chunk.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, 'READY', ?)`).join(', ')}`)
-        .bind(...chunk.flatMap((m) => [m.id, m.owner_id, ad.id, m.r2_key, m.content_type, m.bytes, m.width, m.height, m.position, m.created_at])),
+        .bind(...chunk.flatMap((m, k) => [m.id, m.owner_id, ad.id, m.r2_key, m.content_type, m.bytes, m.width, m.height, i + k, m.created_at])),
     );
   }
-  const written = await db.batch<unknown>([
-    sellerCardStatement(db, card),
-    ad.insert,
-    ...copies,
-    db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
+  const [coreOutcome, shardOutcome] = await Promise.allSettled([
+    env.DB.batch<unknown>([
+      ad.posting,
+      ...ad.photos.map((photo, position) =>
+        env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(ad.id, position, photo.id, ad.id),
+      ),
+    ]),
+    db.batch<unknown>([
+      sellerCardStatement(db, ad.card),
+      ad.insert,
+      ...copies,
+      db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
+    ]),
   ]);
-  return (written.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
+  const removeAd = () => db.batch([db.prepare('DELETE FROM media WHERE listing_id = ?').bind(ad.id), db.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id)]);
+  if (coreOutcome.status === 'rejected') {
+    // the core failed: an ad without its posting record must not stay
+    if (shardOutcome.status === 'fulfilled') await removeAd();
+    throw coreOutcome.reason;
+  }
+  if (shardOutcome.status === 'rejected') {
+    // the ad failed: its posting record would count a free ad for nothing, its photos point at no ad
+    await env.DB.batch([
+      env.DB.prepare('UPDATE media SET listing_id = NULL, position = 0 WHERE listing_id = ?').bind(ad.id),
+      env.DB.prepare('DELETE FROM ad_postings WHERE listing_id = ?').bind(ad.id),
+    ]);
+    throw shardOutcome.reason;
+  }
+  if (((coreOutcome.value[0] as D1Result | undefined)?.meta.changes ?? 0) === 0) {
+    await removeAd();
+    return 'race-lost';
+  }
+  return (shardOutcome.value.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
 };
 
 /** ids per statement: D1 binds at most 100 parameters */
