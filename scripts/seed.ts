@@ -11,6 +11,10 @@
  * --seed S       PRNG seed (default "sel"); the same seed gives the same users, ads and photos
  * --fixed-time   date everything relative to 2026-11-20 instead of now, so every byte is reproducible
  * --persist-to D  use the local state in D instead of .wrangler/state (the benchmark's own database)
+ * --listing-databases N  the listings over N databases (4 or 10; decision 033): each ad, its photos'
+ *                copies, its search index and its seller's public card go into the database of its
+ *                state's group (LISTINGS_0 … in scripts/lib/shards-config.ts), its id tagged with the
+ *                group as posting tags it; accounts and the uploaded photo rows stay in DB
  *
  * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
  */
@@ -41,6 +45,8 @@ const { ensureImagePool, poolPlan } = await import('./seed/images');
 const { loadGeography, placeOf } = await import('./seed/places');
 const { Random, weightedTable } = await import('./seed/random');
 const { makeUsers } = await import('./seed/users');
+const { parseListingDatabases, listingsBindings } = await import('./lib/shards-config');
+const { databaseOfGroup, groupOfState } = await import('../worker/db/shards');
 type DemoUser = import('./seed/users').DemoUser;
 type City = import('./seed/places').City;
 type Area = import('./seed/places').Area;
@@ -54,14 +60,14 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();
 for (let i = 0; i < argv.length; i++) {
   const arg = argv[i] as string;
   const [name, inline] = arg.split('=', 2) as [string, string | undefined];
-  if (name === '--listings' || name === '--seed' || name === '--persist-to') {
+  if (name === '--listings' || name === '--seed' || name === '--persist-to' || name === '--listing-databases') {
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${name} needs a value\n${usage}`);
     values.set(name, value);
@@ -74,6 +80,7 @@ for (let i = 0; i < argv.length; i++) {
 const listingCount = Number(values.get('--listings') ?? 600);
 if (!Number.isInteger(listingCount) || listingCount < 0) throw new Error(`--listings must be a whole number\n${usage}`);
 const seed = values.get('--seed') ?? 'sel';
+const databaseCount = parseListingDatabases(values.get('--listing-databases'));
 
 /** ULIDs are stamped from this fixed date so ids never depend on when the seed ran. */
 const REFERENCE_TIME = Date.UTC(2026, 10, 20);
@@ -88,21 +95,28 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
 const log = (message: string) => console.log(`[seed ${elapsed()}] ${message}`);
 
-async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
+async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Record<string, unknown>) {
   const db = withBusyRetries(DB);
+  // where the listings go: DB itself with one database, else LISTINGS_0 … (decision 033)
+  const sharded = databaseCount > 1;
+  const listingDbs = sharded ? listingsBindings(databaseCount).map((b) => withBusyRetries(bindings[b] as D1Database)) : [db];
   const migrationsDir = join(ROOT, 'migrations');
-  if (await repairFts(db, migrationsDir)) log('restored the listings_fts_insert trigger left out by an interrupted run');
+  for (const target of listingDbs) if (await repairFts(target, migrationsDir)) log('restored the listings_fts_insert trigger left out by an interrupted run');
+  const sum = async (sql: string, ...params: unknown[]) =>
+    (await Promise.all(listingDbs.map(async (target) => (await target.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0))).reduce((a, b) => a + b, 0);
 
-  const existing = (await db.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
+  const existing = await sum('SELECT count(*) AS n FROM listings');
   if (flags.has('--if-empty') && existing > 0) {
     console.log('database already has data, skipping seed');
     return;
   }
   if (flags.has('--reset')) {
+    // the listings databases first (their ads and cards), then the core (accounts, photo rows)
+    const inListings = sharded ? await Promise.all(listingDbs.map((target) => deleteDemoData(target))) : [];
     const removed = await deleteDemoData(db);
-    log(`reset: removed ${removed.listings} demo listings and ${removed.users} demo users`);
+    log(`reset: removed ${removed.listings + inListings.reduce((n, r) => n + r.listings, 0)} demo listings and ${removed.users} demo users`);
   } else {
-    const demo = (await db.prepare(`SELECT count(*) AS n FROM listings WHERE user_id >= ? AND user_id < ?`).bind(DEMO_FROM, DEMO_TO).first<{ n: number }>())?.n ?? 0;
+    const demo = await sum(`SELECT count(*) AS n FROM listings WHERE user_id >= ? AND user_id < ?`, DEMO_FROM, DEMO_TO);
     if (demo > 0) {
       console.error(`the database already has ${demo} demo listings; run with --reset to replace them (or --if-empty to skip)`);
       process.exitCode = 1;
@@ -110,6 +124,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
     }
   }
   await checkSchema(db);
+  if (sharded) await checkSchema(listingDbs[0]!);
 
   const rng = new Random(seed);
   const geo = await loadGeography(db);
@@ -139,13 +154,17 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
 
   const writer = new BatchWriter(db);
   await writer.insert('users', USER_COLUMNS, users.map(userRow));
+  // one writer per listings database (with one database, the core's own writer)
+  const writers = sharded ? listingDbs.map((target) => new BatchWriter(target)) : [writer];
+  /** per listings database, the sellers whose public card it holds (written before their first ad there) */
+  const cards = listingDbs.map(() => new Set<string>());
 
   const bulk = listingCount >= BULK_THRESHOLD;
-  const maxNumBefore = (await db.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
-  const triggerSql = bulk ? await insertTriggerSql(db, migrationsDir) : '';
+  const maxNumsBefore = await Promise.all(listingDbs.map(async (target) => (await target.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0));
+  const triggerSql = bulk ? await insertTriggerSql(listingDbs[0]!, migrationsDir) : '';
   if (bulk) {
     await writer.flush();
-    await dropInsertTrigger(db);
+    for (const target of listingDbs) await dropInsertTrigger(target);
     log('bulk mode: FTS insert trigger dropped, the index is rebuilt after the insert');
   }
 
@@ -180,7 +199,15 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
 
       const offset = Math.round(90 * DAY * Math.pow(r.next(), 1.35));
       const createdAt = anchor - offset;
-      const id = newId(REFERENCE_TIME - offset);
+      // with several databases the id ends in the group's digit and the ad goes to that group's database
+      const group = groupOfState(place.stateId);
+      const home = sharded ? databaseOfGroup(databaseCount, group) : 0;
+      const id = newId(REFERENCE_TIME - offset) + (sharded ? String(group) : '');
+      const adWriter = writers[home]!;
+      if (sharded && !cards[home]!.has(user.id)) {
+        cards[home]!.add(user.id);
+        await adWriter.insert('users', CARD_COLUMNS, [cardRow(user)]);
+      }
       const picked = pickStatus(r, sub.categoryId);
       const isFeatured = picked.status === 'APPROVED' && r.chance(user.businessName ? 0.15 : 0.065);
       const expiry = demoExpiry(expiryRng.fork(i), createdAt, adLifetimeDays(sub.categoryId, sub.id) * DAY, picked.status === 'APPROVED', !isFeatured);
@@ -191,7 +218,7 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       const brand = listingBrand(draft.features, draft.title);
       const slug = [slugify(sub.name), 'c84', slugify(draft.title), 'in', slugify(place.city), 'iid', id].filter(Boolean).join('-').replace(/-{2,}/g, '-');
 
-      await writer.insert('listings', LISTING_COLUMNS, [
+      await adWriter.insert('listings', LISTING_COLUMNS, [
         [
           id, slug, user.id, draft.title, draft.description, Math.round(draft.price * 100), 'INR', draft.condition,
           sub.categoryId, sub.id, place.label, place.stateId, place.cityId, place.areaId, place.latitude, place.longitude,
@@ -205,36 +232,38 @@ async function run({ DB, MEDIA: media, CACHE: cache }: SeedEnv) {
       const count = Math.min(images.length, photoCounts[i] as number);
       const photos = Array.from({ length: count }, (_, k) => images[(first + k) % images.length] as (typeof images)[number]);
       nextPicture.set(sub.id, first + count);
-      await writer.insert(
-        'media',
-        MEDIA_COLUMNS,
-        photos.map((p, position) => [newId(REFERENCE_TIME - offset), user.id, id, p.key, 'image/jpeg', p.bytes, p.width, p.height, position, createdAt]),
-      );
+      const photoRows = photos.map((p, position) => [newId(REFERENCE_TIME - offset), user.id, id, p.key, 'image/jpeg', p.bytes, p.width, p.height, position, createdAt] as const);
+      // the ad's database keeps a copy of its photo rows, as posting writes them; the uploaded rows stay in the core
+      await adWriter.insert('media', MEDIA_COLUMNS, photoRows);
+      if (sharded) await writer.insert('media', MEDIA_COLUMNS, photoRows);
 
       stats.statuses.set(status.status, (stats.statuses.get(status.status) ?? 0) + 1);
       if (isFeatured) stats.featured++;
       stats.media += photos.length;
       if ((i + 1) % step === 0 || i + 1 === listingCount) log(`listings ${i + 1}/${listingCount} (${Math.round(((i + 1) / listingCount) * 100)}%)`);
     }
-    await writer.flush();
+    await Promise.all(sharded ? [writer, ...writers].map((w) => w.flush()) : [writer.flush()]);
   } finally {
     if (bulk) {
-      await writer.flush().catch(() => undefined);
-      const maxNum = (await db.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
-      log(`bulk mode: indexing ${maxNum - maxNumBefore} listings for search`);
-      try {
-        await indexListings(db, maxNumBefore, maxNum);
-      } finally {
-        await createInsertTrigger(db, triggerSql);
-        log('bulk mode: FTS insert trigger restored');
+      await Promise.all([writer, ...writers].map((w) => w.flush().catch(() => undefined)));
+      for (const [k, target] of listingDbs.entries()) {
+        const maxNum = (await target.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
+        log(`bulk mode: indexing ${maxNum - maxNumsBefore[k]!} listings for search${sharded ? ` in LISTINGS_${k}` : ''}`);
+        try {
+          await indexListings(target, maxNumsBefore[k]!, maxNum);
+        } finally {
+          await createInsertTrigger(target, triggerSql);
+        }
       }
+      log('bulk mode: FTS insert trigger restored');
     }
   }
 
-  await checkSellerCounts(db);
+  for (const target of listingDbs) await checkSellerCounts(target);
   await invalidateCaches(cache);
   const statuses = [...stats.statuses].map(([s, n]) => `${n} ${s}`).join(', ');
   log(`done: ${users.length} users, ${listingCount} listings (${statuses}; ${stats.featured} featured), ${stats.media} photos, seed "${seed}"`);
+  if (sharded) log(`listings per database: ${(await Promise.all(listingDbs.map((target) => target.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>()))).map((r, k) => `LISTINGS_${k} ${r?.n ?? 0}`).join(', ')}`);
   log(`total time ${elapsed()}`);
 }
 
@@ -247,6 +276,11 @@ const USER_COLUMNS = [
 
 const userRow = (u: DemoUser) =>
   [u.id, u.email, u.username, u.firstName, u.lastName, u.businessName, null, u.phone, u.isVerified ? 1 : 0, u.emailVerified ? 1 : 0, 1, 'ACTIVE', 0, 1, u.createdAt, u.createdAt] as const;
+
+/** A seller's public card in a listings database (worker/services/listings/shard-writes.ts): never e-mail, phone or password. */
+const CARD_COLUMNS = ['id', 'username', 'first_name', 'last_name', 'business_name', 'is_verified', 'created_at', 'updated_at'] as const;
+
+const cardRow = (u: DemoUser) => [u.id, u.username, u.firstName, u.lastName, u.businessName, u.isVerified ? 1 : 0, u.createdAt, u.createdAt] as const;
 
 const LISTING_COLUMNS = [
   'id', 'slug', 'user_id', 'title', 'description', 'price_minor', 'currency', 'condition', 'category_id', 'subcategory_id',
@@ -392,7 +426,7 @@ async function invalidateCaches(cache: KVNamespace) {
 // ------------------------------------------------------------------ run (last, so every constant above is initialised)
 
 process.chdir(ROOT);
-const { env, dispose } = await localBindings<SeedEnv & Record<string, unknown>>(values.get('--persist-to'));
+const { env, dispose } = await localBindings<SeedEnv & Record<string, unknown>>(values.get('--persist-to'), databaseCount);
 try {
   await run(env);
 } finally {

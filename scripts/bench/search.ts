@@ -1,5 +1,11 @@
 /**
- * `npm run bench:search -- [--listings 100000] [--rate 40] [--duration 30] [--reuse] [--no-baseline]`
+ * `npm run bench:search -- [--listings 100000] [--rate 40] [--duration 30] [--reuse] [--no-baseline] [--shards 4] [--rtt 30]`
+ *
+ * --shards N  the listings over N databases (decision 033): the state gets LISTINGS_0 … beside DB
+ *             (scripts/lib/shards-config.ts), the seed spreads the ads by group of states and the
+ *             worker runs with LISTING_DATABASES = N. Its own state folder (.wrangler/bench-state-shards-N).
+ * --rtt MS    every database call waits MS first (the simulated network of decision 022, every
+ *             database alike: scripts/bench/simulated-d1-worker.ts); 0 runs the plain worker
  *
  * Seeds N listings into a separate local database (.wrangler/bench-state, so your dev data is
  * untouched), starts the worker with wrangler on a free port, and drives /api/listings with a
@@ -8,7 +14,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
+import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
 
 const listings = Number(arg('listings', '100000'));
 const rate = Number(arg('rate', '40'));
@@ -16,7 +24,10 @@ const durationS = Number(arg('duration', '30'));
 const reuse = process.argv.includes('--reuse');
 /** --no-baseline skips the FTS5-vs-LIKE comparison (slow at 1M) */
 const baseline = !process.argv.includes('--no-baseline');
-const persist = arg('persist-to', '.wrangler/bench-state');
+const shards = parseListingDatabases(arg('shards', '1'));
+const rtt = Number(arg('rtt', '0'));
+if (!Number.isFinite(rtt) || rtt < 0 || rtt > 2000) throw new Error('--rtt must be between 0 and 2000 ms');
+const persist = arg('persist-to', shards > 1 ? `.wrangler/bench-state-shards-${shards}` : '.wrangler/bench-state');
 
 
 
@@ -90,16 +101,21 @@ const likeBaseline = async () => {
 
 const main = async () => {
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
-  if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist]);
+  const config = migrateLocal(shards, persist, run);
+  if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist, '--listing-databases', String(shards)]);
 
-  if (baseline) await likeBaseline();
+  // the LIKE baseline reads one database's listings table
+  if (baseline && shards === 1) await likeBaseline();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // the database's search is what is measured here: the guest edge cache (decision 011) stays out of it
   // `--inspect PORT`: a DevTools inspector there, for `npm run bench:profile -- --port PORT`
   const inspect = arg('inspect', '');
-  const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off'];
+  const devArgs = [
+    'dev',
+    ...(rtt > 0 ? ['scripts/bench/simulated-d1-worker.ts'] : []),
+    '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off',
+  ];
   const server: ChildProcess = spawn('wrangler', [...devArgs, ...(inspect ? ['--inspector-port', inspect] : [])], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,6 +131,10 @@ const main = async () => {
     };
     const ads = sample.data.listings;
     if (!ads.length) throw new Error('no listings in the benchmark database');
+    // every live ad is found: an all-India search's total (capped at COUNT_CAP) against the databases' own count
+    const { COUNT_CAP } = await import('../../worker/schemas/listings');
+    const all = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as { data: { pagination: { total: number } } };
+    console.log(`all-India search total: ${all.data.pagination.total} (capped at ${COUNT_CAP}); ${shards} listings database${shards > 1 ? 's' : ''}; database round trip ${rtt} ms`);
     const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
     const cities = [...new Set(ads.map((a) => a.city).filter(Boolean))] as string[];
     const words = ads.map((a) => a.title.split(' ')[0]!.toLowerCase()).filter((w) => w.length > 2);
@@ -153,13 +173,14 @@ const main = async () => {
     const results: { kind: string; ms: number; ok: boolean; rowsRead?: number }[] = [];
     const start = performance.now() + 100;
     const inflight: Promise<void>[] = [];
+    const delay = rtt > 0 ? { headers: { 'x-sim-d1-primary-ms': String(rtt), 'x-sim-d1-replica-ms': String(rtt) } } : {};
     for (let i = 0; i < total; i++) {
       const due = start + (i * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const kind = names[i % names.length]!;
       inflight.push(
-        fetch(base + kinds[kind]!(i))
+        fetch(base + kinds[kind]!(i), delay)
           .then(async (r) => {
             await r.arrayBuffer();
             const rows = r.headers.get('x-d1-rows-read');
@@ -172,7 +193,7 @@ const main = async () => {
     }
     await Promise.all(inflight);
 
-    console.log(`\n${listings.toLocaleString('en-IN')} listings, ${rate} req/s for ${durationS} s (${total} requests), open loop\n`);
+    console.log(`\n${listings.toLocaleString('en-IN')} listings over ${shards} database${shards > 1 ? 's' : ''}, round trip ${rtt} ms, ${rate} req/s for ${durationS} s (${total} requests), open loop; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'rows read'.padStart(10));
     for (const kind of [...names, 'ALL']) {
       const rows = results.filter((r) => kind === 'ALL' || r.kind === kind);

@@ -1,0 +1,67 @@
+/**
+ * Local listings databases for scripts and benchmarks (decision 033): with N > 1 the worker needs
+ * bindings LISTINGS_0 … LISTINGS_{N-1} beside DB and LISTING_DATABASES = N. wrangler.toml declares
+ * only DB (what `npm start` and a one-database deployment use), so the scripts that want N databases
+ * write a copy of it with the listings bindings added, `.wrangler/listings-<N>.wrangler.json`, and
+ * pass it to `wrangler dev` / `wrangler d1 migrations apply` with `--config`. Local D1 state is kept per
+ * database id, so the seed (getPlatformProxy over the same bindings) and the served worker open the
+ * same files under one `--persist-to` folder.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { experimental_readRawConfig } from 'wrangler';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The supported counts (worker/schemas/listing-shards-data.ts SHARD_LAYOUTS). */
+export const parseListingDatabases = (raw: string | undefined): number => {
+  const n = Number(raw ?? 1);
+  if (![1, 4, 10].includes(n)) throw new Error(`--listing-databases must be 1, 4 or 10 (the layouts in worker/schemas/listing-shards-data.ts), not ${raw}`);
+  return n;
+};
+
+/** The local D1 declarations of N listings databases (none for one: the listings live in DB). */
+export const listingsD1 = (n: number) =>
+  n === 1
+    ? []
+    : Array.from({ length: n }, (_, i) => ({
+        binding: `LISTINGS_${i}`,
+        database_name: `sel-listings-${i}`,
+        database_id: `00000000-0000-0000-0000-1157${String(i).padStart(8, '0')}`,
+        migrations_dir: join(ROOT, 'migrations'),
+      }));
+
+/** The listings bindings' names, in order. */
+export const listingsBindings = (n: number) => listingsD1(n).map((d) => d.binding);
+
+/**
+ * wrangler.toml with N listings databases added (and LISTING_DATABASES set), as a config file for
+ * `wrangler --config`; paths made absolute, since the copy lives in .wrangler/. Returns its path.
+ */
+export const writeListingsConfig = (n: number): string => {
+  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, 'wrangler.toml') });
+  const config = structuredClone(rawConfig) as Record<string, any>;
+  config.main = resolve(ROOT, config.main);
+  if (config.assets?.directory) config.assets.directory = resolve(ROOT, config.assets.directory);
+  config.d1_databases = [
+    ...(config.d1_databases ?? []).map((d: Record<string, string>) => ({ ...d, ...(d.migrations_dir ? { migrations_dir: resolve(ROOT, d.migrations_dir) } : {}) })),
+    ...listingsD1(n),
+  ];
+  config.vars = { ...config.vars, LISTING_DATABASES: String(n) };
+  const path = join(ROOT, '.wrangler', `listings-${n}.wrangler.json`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  return path;
+};
+
+/**
+ * Applies the migrations to the core and to each of N listings databases in a local state folder
+ * (every database carries the same migrations for now, decision 033). Returns the config path that
+ * `wrangler dev --config` then serves the worker with (wrangler.toml itself when N = 1).
+ */
+export const migrateLocal = (n: number, persistTo: string, run: (cmd: string, args: string[]) => void): string => {
+  const config = n === 1 ? join(ROOT, 'wrangler.toml') : writeListingsConfig(n);
+  for (const binding of ['DB', ...listingsBindings(n)]) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistTo, '--config', config]);
+  return config;
+};
