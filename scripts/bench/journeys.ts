@@ -7,27 +7,31 @@
  * times each journey at a database round trip of 0, 30 and 150 ms (primary and replica alike: the
  * worst case, no replica nearer than the primary), printing p50/p95 and the round trips each
  * request waited on. --check fails when a journey is over its budget (worker/db/round-trip-budget.ts).
+ * --shards N: the listings over N databases (decision 033; its own state, .wrangler/bench-journeys-shards-N),
+ * every database's calls counted together.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { jpegBytes } from '../../tests/factories/images';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
+import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
 
 const requests = Math.max(5, Number(arg('requests', '20')));
 const check = process.argv.includes('--check');
-const persist = arg('persist-to', '.wrangler/bench-journeys-state');
+const shards = parseListingDatabases(arg('shards', '1'));
+const persist = arg('persist-to', shards > 1 ? `.wrangler/bench-journeys-shards-${shards}` : '.wrangler/bench-journeys-state');
 const RTTS = [0, 30, 150];
 
 type Answer = { status: number; body: any; ms: number; roundTrips: number };
 
 const main = async () => {
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
-  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
+  const config = migrateLocal(shards, persist, run);
+  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards)]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:bench-journeys-secret-0123456789', '--show-interactive-dev-session=false', '--log-level', 'error'],
+    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:bench-journeys-secret-0123456789', '--show-interactive-dev-session=false', '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let rtt = 0;
@@ -130,7 +134,7 @@ const main = async () => {
       if (trips > ROUND_TRIP_BUDGET[j.kind]) over.push(`${j.name}: ${trips} > ${ROUND_TRIP_BUDGET[j.kind]}`);
       rows.push(row);
     }
-    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on`);
+    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on; ${shards} listings database${shards > 1 ? 's' : ''}`);
     console.table(rows);
     if (over.length) console.log(`over budget: ${over.join('; ')}`);
     if (check && over.length) process.exitCode = 1;

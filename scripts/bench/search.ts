@@ -193,7 +193,7 @@ const main = async () => {
     }
     await Promise.all(inflight);
 
-    console.log(`\n${listings.toLocaleString('en-IN')} listings over ${shards} database${shards > 1 ? 's' : ''}, round trip ${rtt} ms, ${rate} req/s for ${durationS} s (${total} requests), open loop; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    console.log(`\n${reuse ? 'the reused state\'s' : listings.toLocaleString('en-IN')} listings over ${shards} database${shards > 1 ? 's' : ''}, round trip ${rtt} ms, ${rate} req/s for ${durationS} s (${total} requests), open loop; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'rows read'.padStart(10));
     for (const kind of [...names, 'ALL']) {
       const rows = results.filter((r) => kind === 'ALL' || r.kind === kind);
