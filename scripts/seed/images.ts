@@ -65,7 +65,8 @@ export const ensureImagePool = async (
   log: (message: string) => void,
 ): Promise<Map<string, PoolImage[]>> => {
   const wanted = [...plan].flatMap(([sub, count]) => Array.from({ length: count }, (_, i) => ({ sub, n: i + 1, key: poolKey(sub, i + 1) })));
-  const heads = await Promise.all(wanted.map((w) => bucket.head(w.key)));
+  const looked = limiter(32);
+  const heads = await Promise.all(wanted.map((w) => looked(() => retried(() => bucket.head(w.key)))));
   const sizes = new Map<string, number>();
   const missing = wanted.filter((w, i) => {
     const head = heads[i];
@@ -73,11 +74,18 @@ export const ensureImagePool = async (
     return !sizes.has(w.key);
   });
   let drawnBytes = 0;
+  // at most a few uploads in flight, each retried: a thousand at once through the local proxy's one
+  // socket were cut ("other side closed") on a busy machine, failing the whole seed
+  const slots = limiter(8);
   await renderAll(missing, async (w, jpeg) => {
-    await bucket.put(w.key, jpeg, {
-      httpMetadata: { contentType: 'image/jpeg', cacheControl: 'public, max-age=31536000, immutable' },
-      customMetadata: { seedImageVersion: IMAGE_VERSION },
-    });
+    await slots(() =>
+      retried(() =>
+        bucket.put(w.key, jpeg, {
+          httpMetadata: { contentType: 'image/jpeg', cacheControl: 'public, max-age=31536000, immutable' },
+          customMetadata: { seedImageVersion: IMAGE_VERSION },
+        }),
+      ),
+    );
     sizes.set(w.key, jpeg.byteLength);
     drawnBytes += jpeg.byteLength;
   });
@@ -97,6 +105,34 @@ export const ensureImagePool = async (
 };
 
 type Job = { sub: string; n: number; key: string };
+
+/** Runs at most `n` of the given tasks at a time. */
+const limiter = (n: number) => {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+};
+
+/** A local storage call retried a few times (the proxy's connection may be reset under load). */
+const retried = async <T>(task: () => Promise<T>, attempts = 4): Promise<T> => {
+  for (let i = 1; ; i++) {
+    try {
+      return await task();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * i));
+    }
+  }
+};
 
 /**
  * Drawn pictures are also kept as files under the OS tmp dir, per drawing version (as `bench:phash` keeps
