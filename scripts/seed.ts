@@ -245,7 +245,7 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
     await Promise.all(sharded ? [writer, ...writers].map((w) => w.flush()) : [writer.flush()]);
   } finally {
     if (bulk) {
-      await Promise.all([writer, ...writers].map((w) => w.flush().catch(() => undefined)));
+      await Promise.all([...new Set([writer, ...writers])].map((w) => w.flush().catch(() => undefined)));
       for (const [k, target] of listingDbs.entries()) {
         const maxNum = (await target.prepare('SELECT coalesce(max(num), 0) AS n FROM listings').first<{ n: number }>())?.n ?? 0;
         log(`bulk mode: indexing ${maxNum - maxNumsBefore[k]!} listings for search${sharded ? ` in LISTINGS_${k}` : ''}`);
