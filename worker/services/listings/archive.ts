@@ -174,7 +174,7 @@ const archiveOne = async (
     if (copies.length) await env.MEDIA.delete(copies);
     return false;
   }
-  await chatsLeft(env, chats);
+  await chatsLeft(env, chats, row.id, opts.now);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
   return true;
 };
@@ -204,9 +204,12 @@ const retireChatsFirst = async (env: Env, chats: LeavingChat[], listingId: strin
   return chats.map((c) => archivedChatKey(c.id));
 };
 
-/** After D1 let them go: each room re-reads its members before the next send, finds none, and refuses it. */
-const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[]) => {
-  await Promise.all(chats.map((c) => roomOf(env, c.id).membersChanged()));
+/**
+ * After D1 let them go: each room forgets its members (the next send finds none and is refused) and
+ * arms its alarm for when the messages are due to go (decision 021, second addendum).
+ */
+const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[], listingId: string, archivedAt: number) => {
+  await Promise.all(chats.map((c) => roomOf(env, c.id).archived(listingId, archivedAt)));
 };
 
 /**
@@ -229,7 +232,7 @@ export const retireEarlierArchivedChats = async (env: Env, limit: number, now = 
       env.DB.prepare('DELETE FROM chats WHERE id = ? AND listing_title IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listings WHERE id = chats.listing_id)').bind(chat.id),
     ]);
     if ((removed?.meta.changes ?? 0) > 0) {
-      await chatsLeft(env, [chat]);
+      await chatsLeft(env, [chat], chat.listing_id, now);
       retired++;
     } else await env.MEDIA.delete(archivedChatKey(chat.id));
   }
