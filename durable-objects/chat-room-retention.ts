@@ -18,20 +18,29 @@ export interface RoomRetention {
   held_checks: number;
 }
 
-export const createRetentionTable = (sql: SqlStorage) => {
+/**
+ * Created only in a room that is archived: an empty table still takes a page of storage, and most
+ * rooms are never archived while they are used (hundreds of millions of rooms a year).
+ */
+const createRetentionTable = (sql: SqlStorage) => {
   sql.exec(`CREATE TABLE IF NOT EXISTS room_retention (
     id INTEGER PRIMARY KEY CHECK (id = 1), listing_id TEXT NOT NULL, archived_at INTEGER NOT NULL,
     remove_at INTEGER NOT NULL, held_checks INTEGER NOT NULL DEFAULT 0)`);
 };
 
+const hasRetentionTable = (sql: SqlStorage) => sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'room_retention'`).toArray().length > 0;
+
 export const retentionOf = (sql: SqlStorage): RoomRetention | undefined =>
-  sql.exec<RoomRetention & Record<string, SqlStorageValue>>('SELECT listing_id, archived_at, remove_at, held_checks FROM room_retention WHERE id = 1').toArray()[0];
+  hasRetentionTable(sql)
+    ? sql.exec<RoomRetention & Record<string, SqlStorageValue>>('SELECT listing_id, archived_at, remove_at, held_checks FROM room_retention WHERE id = 1').toArray()[0]
+    : undefined;
 
 /**
  * Records the archive, once: a second call (the hourly sweep arming a room the archive job armed
  * already, or a retried call) keeps the first archive time, so the removal never moves later.
  */
 export const recordArchived = (sql: SqlStorage, listingId: string, archivedAt: number): RoomRetention => {
+  createRetentionTable(sql);
   sql.exec(
     'INSERT INTO room_retention (id, listing_id, archived_at, remove_at) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     listingId,

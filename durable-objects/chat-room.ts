@@ -10,7 +10,7 @@ import { notifyNewMessage } from '../worker/services/chat/chat-notify';
 import { inboxOf, pushToInbox } from '../worker/services/notifications/notifications';
 import { chatHeld, recordMessagesRemoved } from '../worker/services/chat/chat-retention';
 import { heldChatRecheckAt } from '../worker/schemas/retention-data';
-import { createRetentionTable, postpone, recordArchived, retentionOf } from './chat-room-retention';
+import { postpone, recordArchived, retentionOf } from './chat-room-retention';
 import {
   SessionEnded,
   appendToLog,
@@ -118,7 +118,6 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     const sql = this.ctx.storage.sql;
     if (!this.#tablesReady) {
       createLogTables(sql, this.ctx.storage);
-      createRetentionTable(sql);
       this.#tablesReady = true;
     }
     return sql;
@@ -271,7 +270,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     });
   }
 
-  /** When the room's retention decides next, or null for a room that is not archived (tests, the sweep). */
+  /** When the room's retention decides next, or null for a room that is not archived (for tests and operators). */
   async retention(): Promise<{ listingId: string; archivedAt: number; removeAt: number; heldChecks: number } | null> {
     const row = retentionOf(this.#sql);
     return row ? { listingId: row.listing_id, archivedAt: row.archived_at, removeAt: row.remove_at, heldChecks: row.held_checks } : null;
