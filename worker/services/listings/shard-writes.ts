@@ -12,7 +12,7 @@
 
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
-import { listingDbForId } from '../../db/shards';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
@@ -178,4 +178,32 @@ export const photoCopyStatements = async (env: Env, shard: D1Database, listingId
         : [];
     }),
   ];
+};
+
+/**
+ * Seller-card fan-out (decision 033): after the core's `users` row changed (profile, avatar,
+ * verification, a ban, a deleted account), every listings database that holds the seller's card
+ * gets the core's public columns, side by side, one batch per database, with `also` (statements of
+ * the same change for that database, e.g. holding a banned seller's ads) in the same batch. A
+ * database without the card changes nothing (an UPDATE, not an upsert: the card arrives with the
+ * seller's first ad there). A card never goes back in time: an older copy racing a newer one finds
+ * the newer `updated_at` and writes nothing. Nothing at all with one database: the card is the row.
+ */
+export const refreshSellerCards = async (env: Env, userId: string, also: (target: D1Database) => D1PreparedStatement[] = () => []) => {
+  if (!isSharded(env)) return;
+  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  if (!card) return;
+  await Promise.all(
+    listingDatabases(env).map((target) =>
+      target.batch([
+        target
+          .prepare(
+            `UPDATE users SET username = ?, first_name = ?, last_name = ?, business_name = ?, avatar = ?, is_verified = ?, updated_at = ?
+             WHERE id = ? AND updated_at <= ?`,
+          )
+          .bind(card.username, card.first_name, card.last_name, card.business_name, card.avatar, card.is_verified, card.updated_at, card.id, card.updated_at),
+        ...also(target),
+      ]),
+    ),
+  );
 };
