@@ -50,7 +50,13 @@ describe("a seller's writes go to the ad's own database", () => {
     expect((await env.DB.prepare('SELECT count(*) AS n FROM media WHERE listing_id = ?').bind(ad.id).first<{ n: number }>())?.n).toBe(2);
     const found = await call('/api/listings?q=tyres&location=Delhi');
     expect(found.body.data.listings.map((l: { id: string }) => l.id)).toEqual([ad.id]);
-    // an edit from a stale version changes nothing: a second seller cannot edit it at all
+    // a move to a state of another group (its own database) is refused whole until the move exists;
+    // another city of the same state is fine
+    const moved = await json(seller.auth, 'PUT', `/api/listings/${ad.id}`, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(409);
+    expect(moved.body.code).toBe('MOVE_NOT_AVAILABLE');
+    expect(await stored(ad.id)).toMatchObject({ title: 'Honda City ZX 2017 sunroof, new tyres' });
+    // a second seller cannot edit it at all
     const other = await createUserWithToken();
     expect((await json(other.auth, 'PUT', `/api/listings/${ad.id}`, { price: 1000 })).status).toBe(403);
   });

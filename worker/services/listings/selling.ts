@@ -27,7 +27,7 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
-import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
+import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { listShardedFavorites, photoCopyStatements, recordPostingAlone, withdrawPosting, writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
@@ -448,6 +448,12 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const p = await prepare(env, db, userId, merged, row.id);
   // unchanged place: keep the stored ids rather than re-resolving the display text
   const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
+  // With several listings databases an ad's id names its group of states (decision 033). Moving it
+  // into another group means writing it anew there under a new id; until that move exists the edit
+  // is refused whole, rather than leaving the ad where searches of its new state never look.
+  if (sharded && changingPlace && groupOfState(place.stateId) !== groupOfListingId(row.id)) {
+    throw conflict('Moving an ad to a state in another region is not available yet. Post a new ad there and delete this one.', 'MOVE_NOT_AVAILABLE');
+  }
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
