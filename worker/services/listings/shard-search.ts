@@ -34,6 +34,8 @@ const stateOf = async (db: Db, placeId: number): Promise<number | undefined> => 
 /** The databases a search must ask: the place's, the near-me cities', or all of them. */
 export const databasesFor = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<D1Database[]> => {
   const all = listingDatabases(env);
+  // one database: nothing to choose, and nothing read to choose it
+  if (all.length === 1) return all;
   const place = planned.place !== undefined ? planned.place : query.location ? await resolveLocation(db, query.location) : null;
   const stateIds = new Set<number | undefined>();
   if (planned.near?.cities.length) for (const c of planned.near.cities) stateIds.add(await stateOf(db, c.id));
