@@ -66,7 +66,7 @@ const MEDIA_ROWS_PER_STATEMENT = 9;
  */
 export const writeToShard = async (
   env: Env,
-  ad: { id: string; userId: string; posting: D1PreparedStatement; photoIds: string[]; shard: D1Database; insert: D1PreparedStatement },
+  ad: { id: string; userId: string; posting: D1PreparedStatement; photoIds: string[]; shard: D1Database; insert: D1PreparedStatement; event?: D1PreparedStatement },
 ): Promise<ListingRow | undefined | 'race-lost'> => {
   const core = await env.DB.batch<unknown>([
     ad.posting,
@@ -93,6 +93,8 @@ export const writeToShard = async (
   const written = await db.batch<unknown>([
     sellerCardStatement(db, card),
     ad.insert,
+    // the saved-search outbox event, written only with the ad (its guard reads the row just inserted)
+    ...(ad.event ? [ad.event] : []),
     ...copies,
     db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
   ]);
