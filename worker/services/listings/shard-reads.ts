@@ -9,9 +9,9 @@ const IDS_PER_STATEMENT = 90;
 
 /**
  * Rows of `select` (columns of `listings l`, with `from` after it) for these ids, from each id's own
- * database side by side; `where` narrows further (no parameters).
+ * database side by side; `where` narrows further, bound to `params` after the ids.
  */
-export const listingRowsByIds = async <T>(env: ShardEnv, ids: string[], select: string, where = '', from = 'FROM listings l'): Promise<T[]> => {
+export const listingRowsByIds = async <T>(env: ShardEnv, ids: string[], select: string, where = '', params: unknown[] = [], from = 'FROM listings l'): Promise<T[]> => {
   const byDatabase = new Map<D1Database, string[]>();
   for (const id of ids) {
     const target = listingDbForId(env, id);
@@ -20,9 +20,9 @@ export const listingRowsByIds = async <T>(env: ShardEnv, ids: string[], select: 
   const answers = await Promise.all(
     [...byDatabase].map(([target, some]) => {
       const statements: D1PreparedStatement[] = [];
-      for (let i = 0; i < some.length; i += IDS_PER_STATEMENT) {
-        const chunk = some.slice(i, i + IDS_PER_STATEMENT);
-        statements.push(target.prepare(`SELECT ${select} ${from} WHERE l.id IN (${chunk.map(() => '?').join(', ')})${where ? ` AND ${where}` : ''}`).bind(...chunk));
+      for (let i = 0; i < some.length; i += IDS_PER_STATEMENT - params.length) {
+        const chunk = some.slice(i, i + IDS_PER_STATEMENT - params.length);
+        statements.push(target.prepare(`SELECT ${select} ${from} WHERE l.id IN (${chunk.map(() => '?').join(', ')})${where ? ` AND ${where}` : ''}`).bind(...chunk, ...params));
       }
       return target.batch<T>(statements);
     }),
