@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api/helpers';
-import { createUserWithToken } from '../factories';
+import { createPhoneUserWithToken, createUserWithToken } from '../factories';
 import { PHASH_PHOTOS } from '../fixtures/phash-photos';
 import { crop, decodeJpeg, fromBase64, resize, toJpeg } from '../factories/photo-variants';
-import { listingsDbs } from './shard-factory';
+import { createShardListing, listingsDbs } from './shard-factory';
 
 /**
  * Trust with the ads over four databases (decision 033): a stolen photo is caught whichever group
- * of states its original lives in.
+ * of states its original lives in; reports hold an ad in its own database.
  */
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const json = (user: User, method: string, path: string, body?: unknown) =>
@@ -88,5 +88,37 @@ describe('duplicate photos over four databases', () => {
     });
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.code).toBe('DUPLICATE_AD');
+  });
+});
+
+let ipSeq = 0;
+const reportAs = (user: User, id: string, body: unknown) =>
+  call(`/api/listings/${id}/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `203.0.113.${++ipSeq}`, ...user.auth },
+    body: JSON.stringify(body),
+  });
+
+describe('reports over four databases', () => {
+  it("reports go to the core; the one that reaches the weight holds the ad in its own database", async () => {
+    const seller = await createUserWithToken();
+    const ad = await createShardListing(seller, { title: 'Samsung fridge 260 L', city: 'Ahmedabad' }); // database 2
+    const [a, b, c] = [await createPhoneUserWithToken(), await createPhoneUserWithToken(), await createPhoneUserWithToken()];
+    const first = await reportAs(a!, ad.id, { reason: 'FRAUD' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data).toMatchObject({ created: true, held: false });
+    const again = await reportAs(a!, ad.id, { reason: 'SPAM' });
+    expect(again.body.data).toMatchObject({ reportId: first.body.data.reportId, created: false, held: false });
+    expect((await reportAs(seller, ad.id, { reason: 'SPAM' })).body.code).toBe('OWN_LISTING');
+    expect((await reportAs(b!, ad.id, { reason: 'FRAUD' })).body.data.held).toBe(false);
+    const third = await reportAs(c!, ad.id, { reason: 'FRAUD' });
+    expect(third.body.data).toMatchObject({ created: true, held: true });
+    expect(await listingsDbs[2]!.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first()).toEqual({ status: 'PENDING', held_reason: 'REPORTED' });
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM listing_reports WHERE listing_id = ?').bind(ad.id).first<{ n: number }>())!.n).toBe(3);
+    // held: out of sight, and no more reports
+    expect((await call(`/api/listings/${ad.id}`)).status).toBe(404);
+    expect((await reportAs(await createPhoneUserWithToken(), ad.id, { reason: 'FRAUD' })).status).toBe(404);
+    // an ad of the right shape in a database that does not have it
+    expect((await reportAs(a!, `${ad.id.slice(0, 26)}5`, { reason: 'FRAUD' })).status).toBe(404);
   });
 });
