@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api/helpers';
 import { createUser } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
-import { createShardListing } from './shard-factory';
+import { createShardListing, listingsDbs } from './shard-factory';
 
 /**
  * The search's companions over four listings databases (decision 033): the spelling dictionary,
@@ -12,15 +12,37 @@ import { createShardListing } from './shard-factory';
  */
 const cars = { categoryId: 'vehicles', subcategoryId: 'vehicles-cars' };
 
+const featured: string[] = [];
+
 beforeAll(async () => {
   const seller = await createUser({ firstName: 'Meena' });
   await createShardListing(seller, { ...cars, title: 'Honda City petrol 2019', price: 650_000, city: 'Pune', features: { brand: 'Honda', fuel: 'Petrol' } });
-  await createShardListing(seller, { ...cars, title: 'Honda Amaze diesel', price: 520_000, city: 'Delhi', features: { brand: 'Honda', fuel: 'Diesel' } });
-  await createShardListing(seller, { ...cars, title: 'Maruti Wagon R CNG', price: 280_000, city: 'Ahmedabad', features: { brand: 'Maruti Suzuki', fuel: 'CNG & Hybrids' } });
+  const amaze = await createShardListing(seller, { ...cars, title: 'Honda Amaze diesel', price: 520_000, city: 'Delhi', features: { brand: 'Honda', fuel: 'Diesel' } });
+  const wagonR = await createShardListing(seller, { ...cars, title: 'Maruti Wagon R CNG', price: 280_000, city: 'Ahmedabad', features: { brand: 'Maruti Suzuki', fuel: 'CNG & Hybrids' } });
   await createShardListing(seller, { categoryId: 'vehicles', subcategoryId: 'vehicles-motorcycles', title: 'Royal Enfield Thunderbird 350', price: 95_000, city: 'Chennai', features: { brand: 'Royal Enfield' } });
   await createShardListing(seller, { categoryId: 'electronics', subcategoryId: 'electronics-smartphones', title: 'iPhone 13 128GB', price: 38_000, city: 'Chennai', features: { brand: 'Apple', storage: '128GB' } });
   await createShardListing(seller, { ...cars, title: 'Toyota Innova sold', price: 1_800_000, city: 'Delhi', status: 'SOLD', features: { brand: 'Toyota' } });
+  // featured in two databases (Delhi 1, Gujarat 2), neither the newest car
+  for (const ad of [amaze, wagonR]) {
+    await listingsDbs[ad.database]!.prepare('UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ?').bind(Date.now() + 86_400_000, ad.id).run();
+    featured.push(ad.id);
+  }
   await invalidateListingCaches(env);
+});
+
+describe('featured ads over four databases', () => {
+  it("page 1 of a category pins the featured ads of every database asked, then the page as it is", async () => {
+    const res = await call('/api/listings?category=vehicles&limit=2');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const listings = res.body.data.listings as { id: string; title: string; pinned?: boolean }[];
+    expect(new Set(listings.filter((l) => l.pinned).map((l) => l.id))).toEqual(new Set(featured));
+    // after the pins, the newest cars not pinned: Pune's Honda City (database 0) leads
+    expect(listings.filter((l) => !l.pinned).map((l) => l.title)).toEqual(['Honda City petrol 2019']);
+    expect(res.body.data.pagination.total).toBe(4);
+    // page 2 and other orders pin nothing
+    expect((await call('/api/listings?category=vehicles&limit=2&page=2')).body.data.listings.some((l: { pinned?: boolean }) => l.pinned)).toBe(false);
+    expect((await call('/api/listings?category=vehicles&sortBy=price&sortOrder=asc')).body.data.listings.some((l: { pinned?: boolean }) => l.pinned)).toBe(false);
+  });
 });
 
 describe('the spelling dictionary over four databases', () => {
