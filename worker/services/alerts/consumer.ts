@@ -13,6 +13,7 @@ import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
+import { eventDb } from './events';
 
 interface AdRow {
   id: string;
@@ -43,9 +44,9 @@ export const setAlertFault = (f: typeof fault) => {
 /** Days are Indian days: "once a day" resets at midnight IST. */
 export const istDay = (now = Date.now()) => new Date(now + 330 * 60_000).toISOString().slice(0, 10);
 
-/** The event and its ad in one read (the ad's columns are null once it is deleted). */
+/** The event and its ad in one read, from the ad's database (the ad's columns are null once it is deleted). */
 const loadEvent = (env: Env, eventId: string) =>
-  env.DB.prepare(
+  eventDb(env, eventId).prepare(
     `SELECT e.id AS event_id, e.listing_id, e.kind, e.old_price_minor, e.created_at AS event_at, e.done_at,
        l.id, l.user_id, l.title, l.description, l.price_minor, l.condition, l.category_id, l.subcategory_id, l.state_id, l.city_id, l.area_id,
        l.latitude, l.longitude, l.features, l.location, l.status,
@@ -222,7 +223,8 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   const row = await loadEvent(env, eventId);
   if (!row || row.done_at !== null) return stats;
   const now = Date.now();
-  const markDone = env.DB.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(now, eventId);
+  const outbox = eventDb(env, eventId);
+  const markDone = outbox.prepare('UPDATE listing_events SET done_at = ? WHERE id = ?').bind(now, eventId);
   // deleted, sold or taken down before we got to it: nobody should hear about it
   if (row.id === null || row.status !== 'APPROVED') {
     await markDone.run();
@@ -236,8 +238,12 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   for (let i = 0; i < alerts.length; i += STATEMENTS_PER_BATCH) for (const r of await env.DB.batch(alerts.slice(i, i + STATEMENTS_PER_BATCH))) alertRows.push(...rowsFromSelect(r.results));
   stats.notified += await notifyRows(env, [...(await keyedRows(env, drops)), ...alertRows]);
   fault?.('after-store', eventId);
-  const writes = [...matchStatements(env, ad, matched, row.event_at, now), markDone];
+  // the matches are the core's (beside the saved searches); with the outbox in the ad's own
+  // database (decision 033) the done mark goes there after them, so a death between redoes the event
+  const outboxApart = outbox !== env.DB;
+  const writes = [...matchStatements(env, ad, matched, row.event_at, now), ...(outboxApart ? [] : [markDone])];
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH));
+  if (outboxApart) await markDone.run();
   return stats;
 };
 

@@ -9,6 +9,8 @@ import { notifyOnce } from '../notifications/notifications';
 import { sendEmail } from '../notifications/outbox';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { istDay } from './consumer';
+import { isSharded } from '../../db/shards';
+import { listingRowsByIds } from '../listings/shard-reads';
 import { formatCount, formatRupees, pluralKey, render, textLanguage } from '../../schemas/notification-texts';
 
 interface PendingRow {
@@ -48,6 +50,32 @@ const pendingOf = (env: Env, userIds: string[], now: number) =>
   )
     .bind(now, ...userIds)
     .all<PendingRow>();
+
+/**
+ * The same with the ads over several databases (decision 033): the matches from the core without
+ * the ads' columns, then the ads still live from their own databases side by side, joined here in
+ * the core read's order.
+ */
+const pendingOfSharded = async (env: Env, userIds: string[], now: number): Promise<{ results: PendingRow[] }> => {
+  const { results } = await env.DB.prepare(
+    `SELECT s.user_id, u.email, u.language, s.id AS saved_search_id, s.name, s.query, q.listing_id
+     FROM saved_searches s
+     JOIN saved_query_matches q ON q.matcher_id = s.matcher_id AND q.live_at > max(s.created_at, s.digested_until - ${LATE_EVENT_MS})
+       AND q.matched_at > s.digested_until AND q.matched_at <= ? AND q.seller_id != s.user_id
+     JOIN users u ON u.id = s.user_id
+     WHERE s.alert = 'daily' AND s.user_id IN (${userIds.map(() => '?').join(', ')})
+     ORDER BY s.user_id, s.id, q.live_at DESC`,
+  )
+    .bind(now, ...userIds)
+    .all<Omit<PendingRow, 'title' | 'price_minor' | 'location'>>();
+  const ads = new Map(
+    (await listingRowsByIds<Pick<PendingRow, 'title' | 'price_minor' | 'location'> & { id: string }>(env, [...new Set(results.map((r) => r.listing_id))], 'l.id, l.title, l.price_minor, l.location', `l.status = 'APPROVED'`)).map((a) => [a.id, a]),
+  );
+  return { results: results.flatMap((r) => {
+    const ad = ads.get(r.listing_id);
+    return ad ? [{ ...r, title: ad.title, price_minor: ad.price_minor, location: ad.location }] : [];
+  }) };
+};
 
 /** One e-mail and one inbox line per buyer of these rows; their searches' digests move on. */
 const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origin: string) => {
@@ -99,6 +127,6 @@ export const sendDailyDigests = async (env: Env, origin = 'https://sel.example')
       .all<{ user_id: string }>();
     if (!users.length) return sent;
     after = users.at(-1)!.user_id;
-    sent += await sendDigestsTo(env, (await pendingOf(env, users.map((u) => u.user_id), now)).results, now, origin);
+    sent += await sendDigestsTo(env, (await (isSharded(env) ? pendingOfSharded : pendingOf)(env, users.map((u) => u.user_id), now)).results, now, origin);
   }
 };

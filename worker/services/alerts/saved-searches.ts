@@ -18,6 +18,8 @@ import {
 } from '../../schemas/saved-searches';
 import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
+import { isSharded } from '../../db/shards';
+import { liveListingIds } from '../listings/shard-reads';
 import { searchDictionary } from '../search/dictionary';
 import { DEFAULT_RADIUS_KM } from '../search/near';
 import { understand } from '../search/understand';
@@ -180,6 +182,24 @@ const WITH_NEW_COUNT = `s.*, (
   WHERE q.matcher_id = s.matcher_id AND q.live_at > s.last_seen_at AND q.seller_id != s.user_id
 ) AS new_count`;
 
+/**
+ * With the ads over several databases (decision 033) the matches (core) and the ads (theirs) cannot
+ * be joined: the core read lists each search's unseen matches, then the ads' databases, side by
+ * side, say which are still live — two round trips, the read budget.
+ */
+const WITH_NEW_IDS = `s.*, (
+  SELECT json_group_array(q.listing_id) FROM saved_query_matches q
+  WHERE q.matcher_id = s.matcher_id AND q.live_at > s.last_seen_at AND q.seller_id != s.user_id
+) AS new_ids`;
+const withNewCount = (env: Env) => (isSharded(env) ? WITH_NEW_IDS : WITH_NEW_COUNT);
+
+const countLiveNew = async (env: Env, rows: (SavedSearchRow & { new_ids?: string })[]): Promise<SavedSearchRow[]> => {
+  if (!isSharded(env)) return rows;
+  const ids = rows.map((r) => JSON.parse(r.new_ids ?? '[]') as string[]);
+  const live = await liveListingIds(env, [...new Set(ids.flat())]);
+  return rows.map(({ new_ids: _, ...r }, i) => ({ ...r, new_count: ids[i]!.filter((id) => live.has(id)).length }));
+};
+
 export const EMAIL_NEEDED_FOR_DAILY =
   'Daily alerts come by e-mail, and there is no e-mail address on your account. Choose instant alerts (in the app and as push notifications), or add an e-mail address first.';
 
@@ -241,19 +261,19 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
 };
 
 export const listSavedSearches = async (env: Env, userId: string) => {
-  const { results } = await env.DB.prepare(`SELECT ${WITH_NEW_COUNT} FROM saved_searches s WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
+  const { results } = await env.DB.prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
     .bind(userId)
     .all<SavedSearchRow>();
-  return results.map(toSavedSearch);
+  return (await countLiveNew(env, results)).map(toSavedSearch);
 };
 
 /** Someone else's saved search reads as missing: no hint that the id exists. */
 const missing = () => notFound('Saved search not found', 'SAVED_SEARCH_NOT_FOUND');
 
 export const getSavedSearch = async (env: Env, userId: string, id: string) => {
-  const row = await env.DB.prepare(`SELECT ${WITH_NEW_COUNT} FROM saved_searches s WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
+  const row = await env.DB.prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
   if (!row) throw missing();
-  return toSavedSearch(row);
+  return toSavedSearch((await countLiveNew(env, [row]))[0]!);
 };
 
 export const updateSavedSearch = async (env: Env, userId: string, id: string, input: UpdateSavedSearchInput) => {

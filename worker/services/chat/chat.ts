@@ -6,6 +6,7 @@ import type { Chat, ChatMessage } from '../../schemas/chat';
 import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 import { archivedChatOf } from '../listings/archive-keys';
+import { listingDbForId } from '../../db/shards';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
 
@@ -104,7 +105,8 @@ export const getChat = async (env: Env, userId: string, chatId: string, origin: 
  * open a chat on their own ad; hidden ads cannot start new chats.
  */
 export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string) => {
-  const listing = await env.DB.prepare('SELECT id, user_id, status FROM listings WHERE id = ?')
+  // the ad from its own database (decision 033; DB itself with one)
+  const listing = await listingDbForId(env, listingId).prepare('SELECT id, user_id, status FROM listings WHERE id = ?')
     .bind(listingId.toLowerCase())
     .first<{ id: string; user_id: string; status: string }>();
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');

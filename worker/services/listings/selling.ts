@@ -303,7 +303,8 @@ export const createListing = async (
   // and is decided again (a slot may remain when a parallel post took the free ad).
   const { group, posting: firstPosting } = await firstReservation;
   // a live ad is news for saved searches: the event is written with the ad, in one batch (outbox)
-  const posted = reason || held || sharded ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
+  // (with several databases, in the ad's own database's batch: services/alerts/events.ts)
+  const posted = reason || held ? undefined : eventStatement(env, id, 'posted', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED'`, params: [id] });
   let row: ListingRow | undefined;
   for (let attempt = 1; ; attempt++) {
     const posting = attempt === 1 ? firstPosting : await reservePosting(env, userId, group, id, now);
@@ -346,7 +347,7 @@ export const createListing = async (
     if (sharded) {
       // the posting record and the photos in the core database, then the ad in its own (decision 033)
       const shard = listingDbForId(env, id);
-      const shardRow = await writeToShard(env, { id, posting: posting.statement, card: (await card)!, photos: p.photoRows as MediaCopy[], shard, insert: insert(shard, '') });
+      const shardRow = await writeToShard(env, { id, posting: posting.statement, card: (await card)!, photos: p.photoRows as MediaCopy[], shard, insert: insert(shard, ''), event: posted?.statement });
       if (shardRow === 'race-lost') {
         if (attempt === 3) throw await posting.onRaceLost();
         continue;

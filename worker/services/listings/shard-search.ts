@@ -9,8 +9,9 @@
  * no database is ever asked for more than COUNT_CAP rows). Totals are each database's count (each
  * capped at COUNT_CAP + 1) summed, then capped as with one database.
  *
- * Not yet here (one database keeps them): featured ads pinned on page 1, and nearest-first order
- * (read newest first instead). Relevance merges FTS5's bm25 scores, which each database computes
+ * Featured ads pinned on page 1: each database asked gives its newest featured candidates in the
+ * same batch; the newest of all are chosen from as one database chooses. Not yet here: nearest-first
+ * order (read newest first instead). Relevance merges FTS5's bm25 scores, which each database computes
  * over its own documents: close to, not exactly, one database's order.
  */
 
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client';
 import { COUNT_CAP, type ListingsPage, type ListingsQuery } from '../../schemas/listings';
 import { listingDatabases, listingDbForState } from '../../db/shards';
 import { loadLocations, resolveLocation } from './locations';
+import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured';
 import { DEFAULT_ORDER, buildListingQuery, hydrate, type ListingRow, type PlannedSearch } from './listings';
 
 type MergedRow = ListingRow & { search_rank?: number; search_group?: number };
@@ -34,6 +36,8 @@ const stateOf = async (db: Db, placeId: number): Promise<number | undefined> => 
 /** The databases a search must ask: the place's, the near-me cities', or all of them. */
 export const databasesFor = async (env: Env, db: Db, query: ListingsQuery, planned: PlannedSearch = {}): Promise<D1Database[]> => {
   const all = listingDatabases(env);
+  // one database: nothing to choose, and nothing read to choose it
+  if (all.length === 1) return all;
   const place = planned.place !== undefined ? planned.place : query.location ? await resolveLocation(db, query.location) : null;
   const stateIds = new Set<number | undefined>();
   if (planned.near?.cities.length) for (const c of planned.near.cities) stateIds.add(await stateOf(db, c.id));
@@ -74,18 +78,38 @@ export const searchShards = async (env: Env, db: Db, origin: string, query: List
   // nearest-first is read newest first here (see above)
   const asked: ListingsQuery = query.sortBy === 'distance' ? { ...query, sortBy: 'createdAt', sortOrder: 'desc' } : query;
   const depth = asked.page * asked.limit;
-  const [built, targets] = await Promise.all([buildListingQuery(db, { ...asked, page: 1, limit: depth }, planned, { rankColumns: true }), databasesFor(env, db, asked, planned)]);
+  // page 1 of a category (or the home list): each database's featured candidates in the same round trip
+  const now = Date.now();
+  const [built, targets, pin] = await Promise.all([
+    buildListingQuery(db, { ...asked, page: 1, limit: depth }, planned, { rankColumns: true }),
+    databasesFor(env, db, asked, planned),
+    pinsFeatured(query) ? buildListingQuery(db, { ...asked, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...planned, featuredOnly: now }) : undefined,
+  ]);
   if (built.empty) return none;
+  const pinning = pin && !pin.empty ? pin : undefined;
   const answers = await Promise.all(
-    targets.map((target) => target.batch<unknown>([target.prepare(built.sql).bind(...built.params), target.prepare(built.countSql).bind(...built.countParams)])),
+    targets.map((target) =>
+      target.batch<unknown>([
+        target.prepare(built.sql).bind(...built.params),
+        target.prepare(built.countSql).bind(...built.countParams),
+        ...(pinning ? [target.prepare(pinning.sql).bind(...pinning.params)] : []),
+      ]),
+    ),
   );
   const counted = answers.reduce((n, [, count]) => n + ((count?.results[0] as { total: number } | undefined)?.total ?? 0), 0);
   const rows = answers.flatMap(([page]) => (page?.results ?? []) as MergedRow[]);
   rows.sort(comparator(asked, planned.text !== undefined || asked.q !== undefined));
-  const pageRows = rows.slice((asked.page - 1) * asked.limit, depth);
   const total = Math.min(counted, COUNT_CAP);
+  // the newest PIN_CANDIDATES featured ads over the databases asked, then the day's choice among
+  // them as one database makes it (the same seed: the search's count statement)
+  const candidates = answers.flatMap(([, , pins]) => (pins?.results ?? []) as MergedRow[]);
+  candidates.sort(comparator({ ...asked, sortBy: 'createdAt', sortOrder: 'desc' }, false));
+  const pinned = pinning ? choosePinned(candidates.slice(0, PIN_CANDIDATES), built.countSql + JSON.stringify(built.countParams), now) : [];
+  const pinnedIds = new Set(pinned.map((r) => r.id));
+  const pageRows = [...pinned, ...rows.slice((asked.page - 1) * asked.limit, depth).filter((r) => !pinnedIds.has(r.id))];
+  const listings = await hydrate(db, env, origin, pageRows);
   return {
-    listings: await hydrate(db, env, origin, pageRows),
+    listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped: counted > COUNT_CAP },
   };
 };

@@ -80,7 +80,7 @@ const MEDIA_ROWS_PER_STATEMENT = 9;
  */
 export const writeToShard = async (
   env: Env,
-  ad: { id: string; posting: D1PreparedStatement; card: SellerCard; photos: MediaCopy[]; shard: D1Database; insert: D1PreparedStatement },
+  ad: { id: string; posting: D1PreparedStatement; card: SellerCard; photos: MediaCopy[]; shard: D1Database; insert: D1PreparedStatement; event?: D1PreparedStatement },
 ): Promise<ListingRow | undefined | 'race-lost'> => {
   const db = ad.shard;
   const copies: D1PreparedStatement[] = [];
@@ -102,11 +102,18 @@ export const writeToShard = async (
     db.batch<unknown>([
       sellerCardStatement(db, ad.card),
       ad.insert,
+      // the saved-search outbox event, written only with the ad (its guard reads the row just inserted)
+      ...(ad.event ? [ad.event] : []),
       ...copies,
       db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
     ]),
   ]);
-  const removeAd = () => db.batch([db.prepare('DELETE FROM media WHERE listing_id = ?').bind(ad.id), db.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id)]);
+  const removeAd = () =>
+    db.batch([
+      db.prepare('DELETE FROM listing_events WHERE listing_id = ?').bind(ad.id),
+      db.prepare('DELETE FROM media WHERE listing_id = ?').bind(ad.id),
+      db.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id),
+    ]);
   if (coreOutcome.status === 'rejected') {
     // the core failed: an ad without its posting record must not stay
     if (shardOutcome.status === 'fulfilled') await removeAd();

@@ -1,4 +1,6 @@
 import type { Env } from '../../env';
+import { isSharded } from '../../db/shards';
+import { listingRowsByIds } from '../listings/shard-reads';
 import { AppError } from '../../lib/errors';
 import { MATCH_DISTANCE, bandProbes, hammingDistance, hashBands, hashPhoto } from '../../lib/phash';
 import { PRINT_RULES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
@@ -53,7 +55,8 @@ interface Row {
 }
 
 const LISTING_COLUMNS = 'l.id AS listing_id, l.user_id, l.slug, l.title, l.status, l.category_id, l.subcategory_id';
-const WHO = `l.id <> ? AND ((l.user_id = ? AND l.status IN ('APPROVED', 'PENDING')) OR (l.user_id <> ? AND l.status = 'APPROVED' AND l.created_at >= ?))`;
+const WHOSE = `((l.user_id = ? AND l.status IN ('APPROVED', 'PENDING')) OR (l.user_id <> ? AND l.status = 'APPROVED' AND l.created_at >= ?))`;
+const WHO = `l.id <> ? AND ${WHOSE}`;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 /**
@@ -86,6 +89,14 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
   const wanted = [...new Map(photos.map((p) => [p.hash, p])).values()];
   if (!wanted.length) return [];
   const since = now - DUPLICATE_WINDOW_MS;
+  // With the ads over several databases (decision 033) the photos and their prints are the core's
+  // and the ads are not: the core finds the photos in any ad, then the ads' own databases (side by
+  // side, only when a photo was found: rarely) say which of those ads count.
+  const sharded = isSharded(env);
+  const joinAd = sharded ? '' : ' JOIN listings l ON l.id = m.listing_id';
+  const columns = sharded ? 'm.listing_id' : LISTING_COLUMNS;
+  const who = sharded ? 'm.listing_id IS NOT NULL AND m.listing_id <> ?' : WHO;
+  const whoParams = sharded ? [exceptListingId] : [exceptListingId, ownerId, ownerId, since];
   const statements: D1PreparedStatement[] = [];
   const owners: { photo: CheckedPhoto; turns: (string | null)[] }[] = [];
   for (const photo of wanted) {
@@ -93,11 +104,11 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
     owners.push({ photo, turns });
     statements.push(
       env.DB.prepare(
-        `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${LISTING_COLUMNS}
-         FROM media m JOIN listings l ON l.id = m.listing_id LEFT JOIN media_prints p ON p.media_id = m.id
-         WHERE (${[0, 1, 2, 3].map((b) => `m.phash_b${b} IN (${marks(17)})`).join(' OR ')}) AND ${WHO}
+        `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${columns}
+         FROM media m${joinAd} LEFT JOIN media_prints p ON p.media_id = m.id
+         WHERE (${[0, 1, 2, 3].map((b) => `m.phash_b${b} IN (${marks(17)})`).join(' OR ')}) AND ${who}
          LIMIT 200`,
-      ).bind(...bandProbes(photo.hash).flat(), exceptListingId, ownerId, ownerId, since),
+      ).bind(...bandProbes(photo.hash).flat(), ...whoParams),
     );
     const present = turns.filter((t): t is string => !!t);
     if (!present.length) continue;
@@ -106,14 +117,19 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
     const perBand = [0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]);
     statements.push(
       env.DB.prepare(
-        `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${LISTING_COLUMNS}
-         FROM media_print_windows w JOIN media m ON m.id = w.media_id JOIN listings l ON l.id = m.listing_id JOIN media_prints p ON p.media_id = w.media_id
-         WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${WHO}
+        `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${columns}
+         FROM media_print_windows w JOIN media m ON m.id = w.media_id${joinAd} JOIN media_prints p ON p.media_id = w.media_id
+         WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${who}
          LIMIT 200`,
-      ).bind(...perBand.flat(), exceptListingId, ownerId, ownerId, since),
+      ).bind(...perBand.flat(), ...whoParams),
     );
   }
   const results = await env.DB.batch<Row>(statements);
+  if (sharded) {
+    const ids = [...new Set(results.flatMap((r) => r.results.map((row) => row.listing_id)))];
+    const ads = new Map((ids.length ? await listingRowsByIds<Row>(env, ids, LISTING_COLUMNS, WHOSE, [ownerId, ownerId, since]) : []).map((ad) => [ad.listing_id, ad]));
+    for (const r of results) r.results = r.results.flatMap((row) => (ads.has(row.listing_id) ? [{ ...row, ...ads.get(row.listing_id)! }] : []));
+  }
   const rowsFor = new Map<CheckedPhoto, Row[]>();
   let k = 0;
   for (const { photo, turns } of owners) {

@@ -8,6 +8,7 @@
  */
 import type { Env } from '../../env';
 import { TAXONOMY } from '../../schemas/taxonomy';
+import { listingDatabases } from '../../db/shards';
 import { SOUND_MIN_WEIGHT, SpellingDictionary } from './corrector';
 import { lexicon, lexiconWords } from './lexicon';
 import { tokens } from './text';
@@ -46,19 +47,27 @@ const maxAgeMs = (env: Env) => {
 };
 
 const build = async (env: Env, version: string): Promise<StoredDictionary> => {
-  const [vocab, titles] = await env.DB.batch<unknown>([
-    env.DB.prepare(`SELECT term, col, doc FROM listings_fts_vocab WHERE col IN ('title', 'description', 'categories')`),
-    env.DB.prepare(`SELECT title, subcategory_id FROM listings WHERE status = 'APPROVED' ORDER BY views DESC LIMIT ${PHRASE_SAMPLE}`),
-  ]);
+  // every listings database (just DB with one) side by side: a word's weight is its documents in all of them
+  const answers = await Promise.all(
+    listingDatabases(env).map((target) =>
+      target.batch<unknown>([
+        target.prepare(`SELECT term, col, doc FROM listings_fts_vocab WHERE col IN ('title', 'description', 'categories')`),
+        target.prepare(`SELECT title, subcategory_id FROM listings WHERE status = 'APPROVED' ORDER BY views DESC LIMIT ${PHRASE_SAMPLE}`),
+      ]),
+    ),
+  );
   const weights = new Map<string, number>();
-  for (const r of (vocab?.results ?? []) as { term: string; col: string; doc: number }[]) {
-    weights.set(r.term, (weights.get(r.term) ?? 0) + r.doc * (r.col === 'title' ? 3 : 1));
+  for (const [vocab] of answers) {
+    for (const r of (vocab?.results ?? []) as { term: string; col: string; doc: number }[]) {
+      weights.set(r.term, (weights.get(r.term) ?? 0) + r.doc * (r.col === 'title' ? 3 : 1));
+    }
   }
   for (const w of lexiconWords(lexicon())) weights.set(w, (weights.get(w) ?? 0) + LEXICON_WEIGHT);
   for (const c of TAXONOMY) for (const name of [c.name, ...c.subcategories.map((s) => s.name)]) for (const w of tokens(name.toLowerCase())) weights.set(w, (weights.get(w) ?? 0) + LEXICON_WEIGHT);
 
   const phraseCounts = new Map<string, { text: string; sub: string | null; count: number }>();
-  for (const r of (titles?.results ?? []) as { title: string; subcategory_id: string | null }[]) {
+  // each database's most viewed titles: the sample grows with the databases, as the ads do
+  for (const r of answers.flatMap(([, titles]) => (titles?.results ?? []) as { title: string; subcategory_id: string | null }[])) {
     const words = r.title.split(/\s+/).filter(Boolean);
     // "iPhone 13 Pro 256GB Blue" → "iPhone 13", "iPhone 13 Pro"
     for (const n of [2, 3]) {

@@ -14,6 +14,7 @@ import { readCache, writeCache } from '../../lib/cache';
 import { hex, sha256 } from '../../lib/crypto';
 import { buildListingQuery, type PlannedSearch } from '../listings/listings';
 import { loadLocations, resolveLocation } from '../listings/locations';
+import { databasesFor } from '../listings/shard-search';
 import { d1Index, search, type SearchIndex } from './index';
 
 const FACET_TTL_SECONDS = 300;
@@ -53,8 +54,19 @@ const countCategories = async (env: Env, db: Db, query: ListingsQuery, planned: 
   const key = `facets:listings:${hex(await sha256(JSON.stringify([built.facetSql, built.facetParams])))}`;
   const known = await readCache<Omit<ListingFacets, 'locations'>>(env, key);
   if (known) return known;
-  const { results } = await env.DB.prepare(built.facetSql).bind(...built.facetParams).all<FacetRow>();
-  const facets = shapeFacets(results);
+  // the databases the search itself asks (just DB with one), side by side; the same pair counted in several is summed
+  const targets = await databasesFor(env, db, counted, planned);
+  const answers = await Promise.all(targets.map((target) => target.prepare(built.facetSql).bind(...built.facetParams).all<FacetRow>()));
+  const summed = new Map<string, FacetRow>();
+  for (const { results } of answers) {
+    for (const row of results) {
+      const key = `${row.categoryId}|${row.subcategoryId ?? ''}`;
+      const seen = summed.get(key);
+      if (seen) seen.count += row.count;
+      else summed.set(key, { ...row });
+    }
+  }
+  const facets = shapeFacets(answers.length === 1 ? answers[0]!.results : [...summed.values()]);
   await writeCache(env, key, facets, FACET_TTL_SECONDS);
   return facets;
 };
@@ -82,8 +94,11 @@ const countLocations = async (env: Env, db: Db, query: ListingsQuery, planned: P
   const key = `facets:locations:${hex(await sha256(JSON.stringify([sql, built.facetParams, chosenRow?.id ?? null])))}`;
   const known = await readCache<LocationFacets>(env, key);
   if (known) return known;
-  const { results } = await env.DB.prepare(sql).bind(...built.facetParams).all<{ id: number | null; count: number }>();
-  const counts = new Map(results.filter((r) => r.id !== null).map((r) => [r.id!, r.count]));
+  const targets = await databasesFor(env, db, { ...query, location: undefined }, { ...planned, place: scope });
+  const answers = await Promise.all(targets.map((target) => target.prepare(sql).bind(...built.facetParams).all<{ id: number | null; count: number }>()));
+  const results = answers.flatMap((a) => a.results);
+  const counts = new Map<number, number>();
+  for (const r of results) if (r.id !== null) counts.set(r.id, (counts.get(r.id) ?? 0) + r.count);
   const places: LocationFacets['places'] = [];
   for (const [id, count] of counts) {
     const row = index.byId.get(id);

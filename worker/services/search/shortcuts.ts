@@ -15,6 +15,7 @@ import { CATEGORY_GUIDES, shortcutId, shortcutsOf, type Shortcut } from '../../s
 import { cached } from '../../lib/cache';
 import { buildListingQuery } from '../listings/listings';
 import { resolveLocation } from '../listings/locations';
+import { databasesFor } from '../listings/shard-search';
 
 const SHORTCUTS_TTL_SECONDS = 300;
 
@@ -51,17 +52,21 @@ export const homeShortcuts = async (env: Env, db: Db, location: string | undefin
   const scope = place ? { id: place.id, kind: place.kind } : null;
   return cached(env, `shortcuts:home:${place ? place.id : 'india'}`, SHORTCUTS_TTL_SECONDS, async () => {
     const candidates = CATEGORY_GUIDES.flatMap((guide) => shortcutsOf(guide).map((shortcut) => ({ guide, shortcut })));
+    // the place's database (every one for all India), each probed with the whole batch, side by side
+    const targets = await databasesFor(env, db, { page: 1, limit: 1 }, { place: scope });
     const checks = await Promise.all(
       candidates.map(async ({ guide, shortcut }) => {
         const built = await buildListingQuery(db, shortcutQuery(guide.target, shortcut), { place: scope });
         if (built.empty) return undefined;
-        const statement = env.DB.prepare(`${built.facetCte}SELECT EXISTS (SELECT 1 ${built.facetFrom}) AS hit`).bind(...built.facetParams);
-        return { key: keyOf(guide.name, shortcut), statement };
+        return { key: keyOf(guide.name, shortcut), sql: `${built.facetCte}SELECT EXISTS (SELECT 1 ${built.facetFrom}) AS hit`, params: built.facetParams };
       }),
     );
     const asked = checks.filter((check) => check !== undefined);
-    const answers = asked.length ? await env.DB.batch<{ hit: number }>(asked.map((check) => check.statement)) : [];
-    const leading = new Set(asked.filter((_, i) => answers[i]?.results[0]?.hit === 1).map((check) => check.key));
+    const answers = asked.length
+      ? await Promise.all(targets.map((target) => target.batch<{ hit: number }>(asked.map((check) => target.prepare(check.sql).bind(...check.params)))))
+      : [];
+    // a shortcut leads to ads when any database asked has one
+    const leading = new Set(asked.filter((_, i) => answers.some((answer) => answer[i]?.results[0]?.hit === 1)).map((check) => check.key));
     return sheets((guide, shortcut) => leading.has(keyOf(guide, shortcut)));
   });
 };

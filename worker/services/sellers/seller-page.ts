@@ -11,6 +11,18 @@ import type { ListingsPage } from '../../schemas/listings';
 import { SELLER_PAGE_RULES, sellerPath, sellerPublicName, type SellerSort } from '../../schemas/seller-page-data';
 import type { SellerListingsQuery, SellerProfile } from '../../schemas/sellers';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
+import { isSharded, listingDatabases } from '../../db/shards';
+
+/**
+ * With the ads over several databases (decision 033) the core's live-ad count stays at zero: each
+ * listings database counts the seller's live ads there on its copy of the seller card, so the
+ * page's count is their sum, read beside the core's row (0 where the seller has no card).
+ */
+const shardedLiveAds = async (env: Env, id: string): Promise<number | undefined> => {
+  if (!isSharded(env)) return undefined;
+  const cards = await Promise.all(listingDatabases(env).map((db) => db.prepare('SELECT live_ads FROM users WHERE id = ?').bind(id).first<{ live_ads: number }>()));
+  return cards.reduce((sum, card) => sum + (card?.live_ads ?? 0), 0);
+};
 
 const SELLER_NOT_FOUND = 'This seller does not exist.';
 const SELLER_GONE = 'This seller is no longer on SEL.';
@@ -50,12 +62,15 @@ export const medianReplyMinutes = (replyMs: readonly number[]): number | undefin
 export const getSellerProfile = async (env: Env, rawId: string): Promise<SellerProfile> => {
   const id = rawId.trim().toLowerCase();
   // the seller and their newest answered conversations in one round trip (index chats_seller_replied)
-  const [sellerResult, repliesResult] = await env.DB.batch([
-    env.DB.prepare(SELLER_SQL).bind(id),
-    env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
-      id,
-      SELLER_PAGE_RULES.replySampleSize,
-    ),
+  const [[sellerResult, repliesResult], liveAds] = await Promise.all([
+    env.DB.batch([
+      env.DB.prepare(SELLER_SQL).bind(id),
+      env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
+        id,
+        SELLER_PAGE_RULES.replySampleSize,
+      ),
+    ]),
+    shardedLiveAds(env, id),
   ]);
   const row = assertVisible((sellerResult?.results[0] as SellerRow | undefined) ?? null);
   const replies = ((repliesResult?.results ?? []) as { first_reply_ms: number }[]).map((r) => r.first_reply_ms);
@@ -72,7 +87,7 @@ export const getSellerProfile = async (env: Env, rawId: string): Promise<SellerP
     memberSince: new Date(row.created_at).toISOString(),
     phoneVerified: row.phone_verified === 1,
     emailVerified: row.email_verified === 1,
-    liveAds: row.live_ads,
+    liveAds: liveAds ?? row.live_ads,
     replyTime: median === undefined ? null : { medianMinutes: median, conversations: replies.length },
   };
 };
@@ -87,6 +102,7 @@ const ORDER: Record<SellerSort, string> = {
 /** The seller's live ads, one page; the total is the seller's live-ad count (kept by triggers), not a count query. */
 export const sellerListings = async (env: Env, db: Db, origin: string, rawId: string, q: SellerListingsQuery): Promise<ListingsPage> => {
   const id = rawId.trim().toLowerCase();
+  if (isSharded(env)) return shardedSellerListings(env, db, origin, id, q);
   const [sellerResult, rowsResult] = await env.DB.batch([
     env.DB.prepare(SELLER_SQL).bind(id),
     env.DB.prepare(
@@ -96,5 +112,37 @@ export const sellerListings = async (env: Env, db: Db, origin: string, rawId: st
   const seller = assertVisible((sellerResult?.results[0] as SellerRow | undefined) ?? null);
   const listings = await hydrate(db, env, origin, (rowsResult?.results ?? []) as ListingRow[]);
   const total = seller.live_ads;
+  return { listings, pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } };
+};
+
+/** The order of ORDER, in code, for rows from several databases (ties by id: time-ordered in every database). */
+const compare: Record<SellerSort, (a: ListingRow, b: ListingRow) => number> = {
+  newest: (a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  'price-low': (a, b) => a.price_minor - b.price_minor || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  'price-high': (a, b) => b.price_minor - a.price_minor || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+};
+
+/**
+ * A seller sells in several groups of states: every listings database is asked for its first
+ * page × limit of the seller's live ads with its card's live-ad count, beside the core's row, all in
+ * one round trip; the pages are merged in the page's order and the counts summed.
+ */
+const shardedSellerListings = async (env: Env, db: Db, origin: string, id: string, q: SellerListingsQuery): Promise<ListingsPage> => {
+  const depth = q.page * q.limit;
+  const [seller, answers] = await Promise.all([
+    env.DB.prepare(SELLER_SQL).bind(id).first<SellerRow>(),
+    Promise.all(
+      listingDatabases(env).map((target) =>
+        target.batch<unknown>([
+          target.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.user_id = ? AND l.status = 'APPROVED' ORDER BY ${ORDER[q.sort]} LIMIT ?`).bind(id, depth),
+          target.prepare('SELECT live_ads FROM users WHERE id = ?').bind(id),
+        ]),
+      ),
+    ),
+  ]);
+  assertVisible(seller);
+  const rows = answers.flatMap(([page]) => (page?.results ?? []) as ListingRow[]).sort(compare[q.sort]);
+  const total = answers.reduce((sum, [, card]) => sum + ((card?.results[0] as { live_ads: number } | undefined)?.live_ads ?? 0), 0);
+  const listings = await hydrate(db, env, origin, rows.slice((q.page - 1) * q.limit, depth));
   return { listings, pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } };
 };

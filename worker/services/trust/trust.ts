@@ -4,6 +4,7 @@ import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
+import { isSharded, listingDbForId } from '../../db/shards';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
@@ -37,6 +38,7 @@ interface ReportContext {
  * holds the ad whichever request lands last.
  */
 export const reportListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
+  if (isSharded(env)) return reportShardedListing(env, reporterId, listingId, input, ip);
   // the ad and everything the reporter's standing is decided from, in one round trip
   const ctx = await env.DB.prepare(
     `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
@@ -81,6 +83,66 @@ export const reportListing = async (env: Env, reporterId: string, listingId: str
   if (wasHeld) await invalidateListingCaches(env);
   if (created) return { reportId: id, created, held: wasHeld };
   const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(ctx.id, reporterId).first<{ id: string }>();
+  return { reportId: first?.id ?? id, created: false, held: false };
+};
+
+/**
+ * The same with the ads over several databases (decision 033): the reports are the core's, the ad is
+ * its own database's, so one transaction cannot hold both. Three round trips: the reporter (core)
+ * and the ad (its database) side by side; the report with the weight it brings the ad to, in one
+ * core batch (so whichever report lands last sees every one before it); then, when that weight
+ * holds the ad, the hold in the ad's database. A hold that fails leaves the report in the
+ * moderators' queue and the ad as it was: nothing half done for a buyer to see.
+ */
+const reportShardedListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
+  const home = listingDbForId(env, listingId);
+  const [reporter, ad] = await Promise.all([
+    env.DB.prepare(
+      `SELECT u.phone_verified, u.created_at AS u_created_at,
+         (EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
+         (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
+         (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed
+       FROM users u WHERE u.id = ?`,
+    )
+      .bind(reporterId)
+      .first<Omit<ReportContext, 'id' | 'user_id' | 'status'>>(),
+    home.prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(listingId.toLowerCase()).first<{ id: string; user_id: string; status: string; reports_count_from: number | null }>(),
+  ]);
+  if (!reporter || !ad || !['APPROVED', 'SOLD'].includes(ad.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  if (ad.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
+  const now = Date.now();
+  const standing = reporterStanding({
+    phoneVerified: Boolean(reporter.phone_verified),
+    accountAgeMs: now - reporter.u_created_at,
+    hasPaidOrder: Boolean(reporter.paid),
+    upheld: reporter.upheld,
+    dismissed: reporter.dismissed,
+  });
+  const weight = REPORTER_STANDINGS[standing].weight;
+  const network = await reportNetwork(env, ip);
+  const id = `rep_${ulid().toLowerCase()}`;
+  const [inserted, sum] = await env.DB.batch<{ total: number }>([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
+    ).bind(id, ad.id, reporterId, input.reason, input.details || null, weight, standing, network, now),
+    env.DB.prepare(
+      `SELECT coalesce(sum(w), 0) AS total FROM (
+         SELECT max(weight) AS w FROM listing_reports WHERE listing_id = ? AND status = 'OPEN' AND weight > 0 AND created_at >= ? GROUP BY network)`,
+    ).bind(ad.id, ad.reports_count_from ?? 0),
+  ]);
+  const created = (inserted?.meta.changes ?? 0) > 0;
+  // only a report that counts can tip the ad over
+  let wasHeld = false;
+  if (created && weight > 0 && (sum?.results[0]?.total ?? 0) >= REPORT_HOLD_RULES.weightToHold) {
+    const held = await home
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND status = 'APPROVED'`)
+      .bind(now, ad.id)
+      .run();
+    wasHeld = held.meta.changes > 0;
+  }
+  if (wasHeld) await invalidateListingCaches(env);
+  if (created) return { reportId: id, created, held: wasHeld };
+  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(ad.id, reporterId).first<{ id: string }>();
   return { reportId: first?.id ?? id, created: false, held: false };
 };
 
