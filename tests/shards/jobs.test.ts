@@ -1,0 +1,81 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { call } from '../api/helpers';
+import { createUserWithToken } from '../factories';
+import { viewCounter } from '../../worker/services/listings/view-counter';
+import { rollUpViews } from '../../worker/services/listings/view-rollup';
+import { utcDay } from '../../worker/schemas/retention-data';
+import { shardAd } from './support';
+
+/**
+ * The background jobs and counters with the listings over four databases (decision 033): each job
+ * runs over every listings database, and each ad's counters are written where the ad lives.
+ */
+
+describe("view counting in the ad's own database", () => {
+  it("a view goes to the counter of the ad's database, whose flush writes that database; the seller's stats read it there", async () => {
+    const seller = await createUserWithToken();
+    const delhi = await shardAd(seller, { city: 'Delhi' });
+    const chennai = await shardAd(seller, { city: 'Chennai' });
+    expect([delhi.index, chennai.index]).toEqual([1, 3]);
+    const buyers = [await createUserWithToken(), await createUserWithToken()];
+    for (const buyer of buyers) {
+      for (const ad of [delhi, chennai]) {
+        const res = await call(`/api/listings/${ad.id}/views`, { method: 'POST', headers: buyer.auth });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.counted).toBe(true);
+      }
+    }
+    // a favourite lives in the core, beside the account
+    await env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(buyers[0]!.id, delhi.id, Date.now()).run();
+
+    // each database's counter holds its own ads' views, nothing of the other's
+    const today = utcDay(Date.now());
+    expect(await viewCounter(env, 'LISTINGS_1').unwritten([delhi.id, chennai.id])).toEqual({ [delhi.id]: { total: 2, byDay: { [today]: 2 } }, [chennai.id]: { total: 0, byDay: {} } });
+    expect((await viewCounter(env, 'LISTINGS_3').unwritten([chennai.id]))[chennai.id]!.total).toBe(2);
+    expect((await viewCounter(env).unwritten([delhi.id, chennai.id]))[delhi.id]!.total).toBe(0);
+
+    // before the counters write: the stats add the views not yet written
+    const before = await call(`/api/listings/${delhi.id}/stats`, { headers: seller.auth });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.data).toMatchObject({ views: 2, favorites: 1, chats: 0 });
+
+    expect(await viewCounter(env, 'LISTINGS_1').flush()).toEqual({ written: 1, left: 0 });
+    expect(await viewCounter(env, 'LISTINGS_3').flush()).toEqual({ written: 1, left: 0 });
+    for (const ad of [delhi, chennai]) {
+      expect(await ad.db.prepare('SELECT views FROM listings WHERE id = ?').bind(ad.id).first('views')).toBe(2);
+      expect(await ad.db.prepare('SELECT day, views FROM listing_daily_stats WHERE listing_id = ?').bind(ad.id).all().then((r) => r.results)).toEqual([{ day: today, views: 2 }]);
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id IN (?, ?)').bind(delhi.id, chennai.id).first('n')).toBe(0);
+
+    // after: the same figures, now from the ad's database
+    const after = await call(`/api/listings/${delhi.id}/stats`, { headers: seller.auth });
+    expect(after.body.data).toEqual(before.body.data);
+    expect(after.body.data.daily.at(-1)).toMatchObject({ views: 2, favorites: 1 });
+    // someone else's ad: still refused
+    expect((await call(`/api/listings/${delhi.id}/stats`, { headers: buyers[1]!.auth })).status).toBe(403);
+  });
+
+  it('the hourly roll-up of old view days runs in every listings database', async () => {
+    const now = Date.now();
+    const today = utcDay(now);
+    const seller = await createUserWithToken();
+    const ads = [await shardAd(seller, { city: 'Mumbai' }), await shardAd(seller, { city: 'Ahmedabad' }), await shardAd(seller, { city: 'Chennai' })];
+    expect(ads.map((a) => a.index)).toEqual([0, 2, 3]);
+    for (const [i, ad] of ads.entries()) {
+      await ad.db.batch([
+        ad.db.prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?)').bind(ad.id, today - 40, 1 + i, ad.id, today - 31, 2, ad.id, today - 3, 9),
+        ad.db.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?), (?, ?, ?)').bind(ad.id, 'a:old1', today - 5, ad.id, 'a:new', today),
+      ]);
+    }
+    const result = await rollUpViews(env, now);
+    expect(result.rolledDays).toBeGreaterThanOrEqual(6);
+    expect(result.viewerRows).toBeGreaterThanOrEqual(3);
+    for (const [i, ad] of ads.entries()) {
+      expect(await ad.db.prepare('SELECT views, through_day FROM listing_view_totals WHERE listing_id = ?').bind(ad.id).first()).toEqual({ views: 3 + i, through_day: today - 30 });
+      expect(await ad.db.prepare('SELECT day FROM listing_daily_stats WHERE listing_id = ?').bind(ad.id).all().then((r) => r.results)).toEqual([{ day: today - 3 }]);
+      expect(await ad.db.prepare('SELECT day FROM listing_views WHERE listing_id = ?').bind(ad.id).all().then((r) => r.results)).toEqual([{ day: today }]);
+    }
+    expect(await rollUpViews(env, now)).toEqual({ rolledDays: 0, viewerRows: 0 });
+  });
+});
