@@ -5,6 +5,9 @@ import { createUserWithToken } from '../factories';
 import { viewCounter } from '../../worker/services/listings/view-counter';
 import { rollUpViews } from '../../worker/services/listings/view-rollup';
 import { utcDay } from '../../worker/schemas/retention-data';
+import { DAY_MS } from '../../worker/schemas/ad-lifecycle-data';
+import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
+import { notificationsOfType } from '../support/inbox-notifications';
 import { shardAd } from './support';
 
 /**
@@ -77,5 +80,44 @@ describe("view counting in the ad's own database", () => {
       expect(await ad.db.prepare('SELECT day FROM listing_views WHERE listing_id = ?').bind(ad.id).all().then((r) => r.results)).toEqual([{ day: today }]);
     }
     expect(await rollUpViews(env, now)).toEqual({ rolledDays: 0, viewerRows: 0 });
+  });
+});
+
+describe('the ad lifecycle job over every listings database', () => {
+  it('expires due ads in every database side by side, each within the bounds; reminders reach the inbox; a renewal writes the ad where it lives', async () => {
+    // a controlled clock far ahead: only this test's ads are due
+    const now = Date.now() + 900 * DAY_MS;
+    const seller = await createUserWithToken();
+    const mumbai = await shardAd(seller, { city: 'Mumbai', expiresAt: now - 1_000 });
+    const delhiOld = await shardAd(seller, { city: 'Delhi', expiresAt: now - 3_000 });
+    const delhi = await shardAd(seller, { city: 'Delhi', expiresAt: now - 2_000 });
+    const chennai = await shardAd(seller, { city: 'Chennai', expiresAt: now - 1 });
+    const soon = [await shardAd(seller, { city: 'Ahmedabad', title: 'Honda Activa 2020', expiresAt: now + 2 * DAY_MS }), await shardAd(seller, { city: 'Chennai', expiresAt: now + DAY_MS })];
+    const later = await shardAd(seller, { city: 'Delhi', expiresAt: now + 30 * DAY_MS });
+    const status = (ad: { id: string; db: D1Database }) => ad.db.prepare('SELECT status, expiry_reminded_for FROM listings WHERE id = ?').bind(ad.id).first<{ status: string; expiry_reminded_for: number | null }>();
+
+    // one ad a statement, one statement a run: each database expires its own oldest due ad
+    const bounds = { batchSize: 1, batches: 1, budgetMs: 20_000 };
+    expect(await expireDueAds(env, now, bounds)).toBe(3);
+    expect((await Promise.all([mumbai, delhiOld, delhi, chennai].map(status))).map((r) => r?.status)).toEqual(['EXPIRED', 'EXPIRED', 'APPROVED', 'EXPIRED']);
+    expect(await expireDueAds(env, now, bounds)).toBe(1);
+    expect((await status(delhi))?.status).toBe('EXPIRED');
+    expect(await expireDueAds(env, now, bounds)).toBe(0);
+    expect((await status(later))?.status).toBe('APPROVED');
+
+    // reminders: both ads expiring within the reminder window, from two databases, once
+    expect(await remindExpiringAds(env, now)).toBe(2);
+    const notes = await notificationsOfType(seller.id, 'LISTING_STATUS');
+    expect(new Set(notes.map((n) => JSON.parse(n.data).listingId))).toEqual(new Set(soon.map((a) => a.id)));
+    expect(notes.find((n) => JSON.parse(n.data).listingId === soon[0]!.id)!.body).toContain('Honda Activa 2020');
+    for (const ad of soon) expect((await status(ad))?.expiry_reminded_for).not.toBeNull();
+    expect((await status(later))?.expiry_reminded_for).toBeNull();
+    expect(await remindExpiringAds(env, now + 60_000)).toBe(0);
+
+    // the owner renews an expired ad: read and written in its own database
+    const renewed = await renewListing(env, seller.id, delhi.id, now);
+    expect(renewed).toMatchObject({ id: delhi.id, status: 'APPROVED', wasExpired: true });
+    expect((await status(delhi))?.status).toBe('APPROVED');
+    expect(await delhi.db.prepare('SELECT renewals FROM listings WHERE id = ?').bind(delhi.id).first('renewals')).toBe(1);
   });
 });
