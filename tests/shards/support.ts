@@ -24,6 +24,7 @@ export interface ShardAdOptions {
   createdAt?: number;
   updatedAt?: number;
   expiresAt?: number | null;
+  features?: Record<string, unknown>;
 }
 
 /**
@@ -54,8 +55,8 @@ export const shardAd = async (seller: { id: string }, o: ShardAdOptions = {}) =>
     db
       .prepare(
         `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
-           location, state_id, city_id, features, status, views, created_at, updated_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'INR', 'USED', ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?)`,
+           location, state_id, city_id, features, brand, status, views, created_at, updated_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'INR', 'USED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         id,
@@ -69,6 +70,8 @@ export const shardAd = async (seller: { id: string }, o: ShardAdOptions = {}) =>
         `${city.name}, ${city.state}`,
         city.parent_id,
         city.id,
+        JSON.stringify(o.features ?? {}),
+        typeof o.features?.brand === 'string' ? o.features.brand.toLowerCase() : null,
         o.status ?? 'APPROVED',
         o.views ?? 0,
         createdAt,

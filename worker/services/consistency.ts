@@ -4,7 +4,7 @@ import { categoryCountsFromDb } from './listings/catalog';
 import { locationCountsFromDb } from './listings/locations';
 import { viewerRowCutoff } from '../schemas/retention-data';
 import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
-import { guideFromSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
+import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
 import { listingDatabases, type ShardEnv } from '../db/shards';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
@@ -668,7 +668,7 @@ const guidePlace = (r: Pick<GuideRow, 'group_key' | 'scope' | 'place_id'>): Grou
 });
 
 /** An ad of the group at the place changed at or after this moment: its row's refresh is due, not wrong. */
-const changedSince = (env: Env, r: GuideRow) => {
+const changedSince = (env: { DB: D1Database }, r: GuideRow) => {
   const where =
     r.scope === 'city'
       ? 'INDEXED BY listings_price_group_city WHERE price_group = ?1 AND city_id = ?2'
@@ -679,6 +679,30 @@ const changedSince = (env: Env, r: GuideRow) => {
 };
 
 const GUIDE_FIELDS = ['ads', 'low_minor', 'median_minor', 'high_minor'] as const;
+
+/**
+ * Each stored range's samples as they were when it was computed, and whether an ad of its group at
+ * its place changed since. One batch with one database; with several (decision 033) the samples of
+ * each row from its place's databases (readGuideSamples) and the change probe in every database,
+ * side by side.
+ */
+const guideSources = async (env: Env, rows: GuideRow[]): Promise<{ live: unknown[]; sold: unknown[]; changed: number }[]> => {
+  if (!rows.length) return [];
+  const databases = listingDatabases(env);
+  if (databases.length === 1) {
+    const reads = await env.DB.batch(rows.flatMap((r) => [...sampleStatements(env, r.scope as PriceScope, guidePlace(r), r.computed_at), changedSince(env, r)]));
+    return rows.map((_, i) => ({ live: reads[i * 3]?.results ?? [], sold: reads[i * 3 + 1]?.results ?? [], changed: (reads[i * 3 + 2]?.results[0] as { n: number } | undefined)?.n ?? 0 }));
+  }
+  return Promise.all(
+    rows.map(async (r) => {
+      const [[samples], changes] = await Promise.all([
+        readGuideSamples(env, [r.scope as PriceScope], guidePlace(r), r.computed_at),
+        Promise.all(databases.map((db) => changedSince({ DB: db }, r).first<{ n: number }>())),
+      ]);
+      return { ...samples!, changed: changes.reduce((n, c) => n + (c?.n ?? 0), 0) };
+    }),
+  );
+};
 
 const priceGuides: Check = {
   name: 'price_guides',
@@ -697,11 +721,11 @@ const priceGuides: Check = {
       .bind(g, sc, pl, limit)
       .all<GuideRow>();
     const fresh = results.filter((r) => now - r.computed_at < PRICE_GUIDANCE_RULES.staleAfterMinutes * 60_000);
-    const reads = fresh.length ? await env.DB.batch(fresh.flatMap((r) => [...sampleStatements(env, r.scope as PriceScope, guidePlace(r), r.computed_at), changedSince(env, r)])) : [];
+    const samples = await guideSources(env, fresh);
     const found: Found[] = [];
     fresh.forEach((r, i) => {
-      if (((reads[i * 3 + 2]?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return;
-      const expected = guideFromSamples(r.group_key, r.scope as PriceScope, r.place_id, reads[i * 3]?.results ?? [], reads[i * 3 + 1]?.results ?? [], r.computed_at);
+      if (samples[i]!.changed > 0) return;
+      const expected = guideFromSamples(r.group_key, r.scope as PriceScope, r.place_id, samples[i]!.live, samples[i]!.sold, r.computed_at);
       for (const field of GUIDE_FIELDS) {
         if (expected[field] !== r[field]) found.push({ id: `${r.group_key} ${r.scope}:${r.place_id}`, ref: json([r.group_key, r.scope, r.place_id]), field, expected: expected[field], kept: r[field] });
       }
@@ -713,8 +737,8 @@ const priceGuides: Check = {
   async repair(env, found, now) {
     const keys = [...new Set(found.map((f) => String(f.ref)))].map((k) => JSON.parse(k) as [string, PriceScope, number]);
     const places = keys.map(([group_key, scope, place_id]) => ({ group_key, scope, place_id }));
-    const reads = await env.DB.batch(places.flatMap((r) => sampleStatements(env, r.scope, guidePlace(r), now)));
-    const rows = places.map((r, i) => guideFromSamples(r.group_key, r.scope, r.place_id, reads[i * 2]?.results ?? [], reads[i * 2 + 1]?.results ?? [], now));
+    const reads = await Promise.all(places.map(async (r) => (await readGuideSamples(env, [r.scope], guidePlace(r), now))[0]!));
+    const rows = places.map((r, i) => guideFromSamples(r.group_key, r.scope, r.place_id, reads[i]!.live, reads[i]!.sold, now));
     const written = await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
     return written.reduce((n, w) => n + (w.meta.changes > 0 ? 1 : 0), 0);
   },
