@@ -29,6 +29,7 @@ import { listingPromotionRoutes } from './routes/listing-promotions';
 import { listingStatsRoutes, sellerReportRoutes } from './routes/seller-reports';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { sellerRoutes } from './routes/sellers';
+import { stageAround, timedMiddleware } from './lib/server-timing';
 import { listingPriceGuidanceRoutes, priceGuidanceRoutes } from './routes/price-guidance';
 
 /** The API, mounted at /api. Each resource is one sub-app. */
@@ -60,9 +61,11 @@ const api = new Hono<AppEnv>()
   .route('/saved-searches', savedSearchRoutes)
   .route('/dev', devRoutes);
 
+// Each app-wide middleware is timed on its own under EDGE_CACHE=measure (lib/server-timing.ts,
+// decision 023); without it the wrapper is one lookup.
 export const app = new Hono<AppEnv>()
   // a public read made with a token that proved stale while it ran (lib/auth.ts): read it again as a guest
-  .use('/api/*', async (c, next) => {
+  .use('/api/*', timedMiddleware('mw-again-as-guest', async (c, next) => {
     await next();
     if (!c.res.headers.has(AGAIN_AS_GUEST)) return;
     const headers = new Headers(c.req.raw.headers);
@@ -76,21 +79,23 @@ export const app = new Hono<AppEnv>()
     const guest = await app.fetch(new Request(c.req.raw, { headers }), c.env, ctx);
     c.res = undefined; // not merged with the dropped answer's headers
     c.res = guest;
-  })
+  }))
   // guests' pages and public reads from the Workers cache, keyed by the data version (decision 011)
-  .use('*', guestEdgeCache)
-  .use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' }))
+  .use('*', timedMiddleware('mw-edge', guestEdgeCache))
+  .use('/api/*', timedMiddleware('mw-secure-headers', secureHeaders({ crossOriginResourcePolicy: 'same-site', referrerPolicy: 'strict-origin-when-cross-origin' })))
   // a signed-in user's answers are theirs alone: never kept by a shared cache
-  .use('/api/*', async (c, next) => {
+  .use('/api/*', timedMiddleware('mw-private', async (c, next) => {
     await next();
     if (c.req.header('Authorization') && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
-  })
+  }))
   // JSON bodies are small; uploads set their own, larger limit
-  .use('/api/*', async (c, next) =>
+  .use('/api/*', timedMiddleware('mw-body-limit', async (c, next) =>
     c.req.path.startsWith('/api/upload/')
       ? next()
       : bodyLimit({ maxSize: 256 * 1024, onError: (c2) => c2.json({ success: false, error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' }, 413) })(c, next),
-  )
+  ))
+  // everything past the app-wide middleware: the route's own middleware and its handler
+  .use('*', stageAround('handler'))
   .route('/api', api)
   .route('/api', docsRoutes(api))
   .all('/api/*', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--base URL] [--check]`
+ * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--check]`
  *
  * The uncached path (decision 023): guest pages and `/api/listings` answers rendered anew, each URL
  * requested once, against a static file from the same server as the floor. Kinds: category,
@@ -18,12 +18,23 @@
  * each `Server-Timing` stage the worker reports under EDGE_CACHE=measure (worker/lib/server-timing.ts;
  * its clock has millisecond steps, so the means of a series are what to read).
  *
+ * Two floors, each measured alone before the series: the static file (workerd's assets, no worker
+ * code) and the worker's smallest answer (`/robots.txt`: workerd's way into the worker, Hono's
+ * router, the app-wide middleware, a few lines of text), so a kind's CPU can be read as the way in
+ * and out (the worker floor) plus its own work.
+ *
+ * Encoding: like a browser, `Accept-Encoding: gzip`; locally wrangler's entry worker then has workerd
+ * gzip every compressible answer on its way out (the static file too), which in production the
+ * edge does outside the Worker's CPU. `--accept-encoding none` sends none: the same bytes plain, to
+ * see that compression's share of the CPU.
+ *
  * Data: 600 demo ads in .wrangler/bench-pages-state (seeded if empty), or `--listings 100000
  * --persist-to .wrangler/bench-state` (seeded with --reset unless --reuse, as bench:search does).
  * Targets (this machine): page p50 ≤ 2.5× the static file and p95 ≤ 4×; API p50 ≤ 2×. --check fails otherwise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import { arg, benchEnv as env, freePort, percentile, processTable, run, waitForWorker } from '../lib/bench';
 import { workerdDirect } from '../lib/workerd-direct';
 
@@ -34,6 +45,9 @@ const reuse = process.argv.includes('--reuse');
 const givenBase = arg('base', '');
 const inspect = arg('inspect', '');
 const check = process.argv.includes('--check');
+const givenPort = arg('port', '');
+const encoding = arg('accept-encoding', 'gzip');
+const WORKER_FLOOR = '/robots.txt';
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const STATIC = '/favicon.svg';
 
@@ -48,7 +62,7 @@ const time = (url: string, headers: Record<string, string>) =>
   new Promise<Timed>((resolve, reject) => {
     const started = performance.now();
     http
-      .get(url, { agent, headers: { 'user-agent': PHONE, 'accept-encoding': 'gzip', ...headers } }, (res) => {
+      .get(url, { agent, headers: { 'user-agent': PHONE, ...(encoding === 'none' ? {} : { 'accept-encoding': encoding }), ...headers } }, (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => {
@@ -116,7 +130,7 @@ const main = async () => {
     run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
     if (listings === 600) run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist]);
     else if (!reuse) run('tsx', ['scripts/seed.ts', '--listings', String(listings), '--reset', '--persist-to', persist]);
-    const port = await freePort();
+    const port = givenPort ? Number(givenPort) : await freePort();
     base = `http://127.0.0.1:${port}`;
     server = spawn(
       'wrangler',
@@ -130,14 +144,22 @@ const main = async () => {
     const root = direct?.base ?? base;
     console.log(direct ? `timed straight at the worker's workerd (${root})` : `the worker socket behind wrangler dev was not found: timed through its proxy (${root})`);
     const kinds = await buildUrls(root);
+    console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     const bypass = { 'x-edge-cache': 'bypass' };
     // warm-up: the isolate's once-per-isolate work (code, reference data, dictionary) is not what a fresh page pays
     for (const k of kinds) await time(root + k.urls.at(-1)!, bypass);
     for (let i = 0; i < 50; i++) await time(root + STATIC, {});
-    // the static file's own CPU, to take off the interleaved series
-    const staticCpu0 = workerCpu(direct?.pid);
-    for (let i = 0; i < 200; i++) await time(root + STATIC, {});
-    const staticCpuMs = ((workerCpu(direct?.pid) - staticCpu0) * 1000) / 200;
+    // the floors' own CPU and times, each alone (the static file's is taken off the interleaved series)
+    const floorOf = async (path: string) => {
+      for (let i = 0; i < 20; i++) await time(root + path, {});
+      const cpu0 = workerCpu(direct?.pid);
+      const ms: number[] = [];
+      for (let i = 0; i < 200; i++) ms.push((await time(root + path, {})).ms);
+      return { cpuMs: ((workerCpu(direct?.pid) - cpu0) * 1000) / 200, p50: percentile(ms.sort((a, b) => a - b), 50) };
+    };
+    const staticFloor = await floorOf(STATIC);
+    const workerFloor = await floorOf(WORKER_FLOOR);
+    const staticCpuMs = staticFloor.cpuMs;
     const f = (n: number, d = 1) => (Number.isFinite(n) ? Number(n.toFixed(d)) : '-');
     const rows: Record<string, string | number>[] = [];
     const verdicts: string[] = [];
@@ -180,7 +202,9 @@ const main = async () => {
       });
       if (k.api ? p50 > 2 : p50 > 2.5 || p95 > 4) verdicts.push(`${k.kind}: ${p50.toFixed(2)}× p50, ${p95.toFixed(2)}× p95 (target ${k.api ? '≤ 2× p50' : '≤ 2.5× p50, ≤ 4× p95'})`);
     }
-    console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's (${staticCpuMs.toFixed(2)} ms); stages = mean Server-Timing ms`);
+    console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's; stages = mean Server-Timing ms; Accept-Encoding: ${encoding}`);
+    console.log(`floors, each alone: static file ${STATIC} p50 ${staticFloor.p50.toFixed(2)} ms, CPU ${staticFloor.cpuMs.toFixed(2)} ms; the worker's smallest answer ${WORKER_FLOOR} p50 ${workerFloor.p50.toFixed(2)} ms, CPU ${workerFloor.cpuMs.toFixed(2)} ms (${(workerFloor.cpuMs - staticFloor.cpuMs).toFixed(2)} ms over the static file's)`);
+    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.table(rows);
     if (verdicts.length) console.log(`over target:\n  ${verdicts.join('\n  ')}`);
     else console.log('every kind within its target');

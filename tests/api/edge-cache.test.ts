@@ -102,6 +102,42 @@ describe('guest edge cache', () => {
     await waitOnExecutionContext(ctx);
   });
 
+  it('a fresh answer is not compressed by the worker; the first hit that accepts gzip compresses the entry once', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Compressed later Splendor', city: 'Kota' });
+    await invalidateListingCaches(env);
+    // count the worker's own compressions (the edge's are not the worker's CPU)
+    const Original = globalThis.CompressionStream;
+    let made = 0;
+    globalThis.CompressionStream = class extends Original {
+      constructor(format: CompressionFormat) {
+        made++;
+        super(format);
+      }
+    };
+    try {
+      const path = '/products?location=Kota';
+      const fresh = await get(path, { 'accept-encoding': 'gzip' }); // (waits for its waitUntil work too)
+      expect(fresh.cache).toBe('MISS');
+      expect(fresh.text).toContain('Compressed later Splendor');
+      expect(made).toBe(0);
+      // a hit from a client that takes no gzip needs no compressed copy
+      expect((await get(path, { 'accept-encoding': 'identity' })).cache).toBe('HIT');
+      expect(made).toBe(0);
+      for (let i = 0; i < 3; i++) {
+        const ctx = createExecutionContext();
+        const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, 'accept-encoding': 'gzip' } }, withShell, ctx);
+        expect(res.headers.get('x-edge-cache')).toBe('HIT');
+        expect(res.headers.get('content-encoding')).toBe('gzip');
+        expect(await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text()).toBe(fresh.text);
+        await waitOnExecutionContext(ctx);
+      }
+      expect(made).toBe(1);
+    } finally {
+      globalThis.CompressionStream = Original;
+    }
+  });
+
   it('a client that sends no Accept-Encoding (curl) gets plain bytes, fresh and from the cache alike', async () => {
     const seller = await createUser();
     await createListing(seller, { title: 'Plain bytes Pulsar', city: 'Indore' });

@@ -126,8 +126,10 @@ const MEMORY_MAX_ENTRIES = 64;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 interface MemoryEntry {
   body: ArrayBuffer;
-  /** the body gzipped once when the entry was filled (pages only; see COMPRESSIBLE) */
+  /** the body gzipped once, by the first hit that accepts gzip (see COMPRESSIBLE) */
   gzip?: ArrayBuffer;
+  /** that compression while it runs, so hits side by side share it */
+  gzipping?: Promise<ArrayBuffer | undefined>;
   status: number;
   headers: [string, string][];
   expires: number;
@@ -172,10 +174,12 @@ const cacheStore = () => (typeof caches === 'undefined' ? undefined : (caches as
 /**
  * Pages and API answers reach every browser gzipped (the edge compresses them; so does wrangler's
  * local stand-in). A hit would pay that compression again on every request, for the same bytes: an
- * entry is gzipped once, after the answer that filled it has gone out (`waitUntil`: a fresh answer
- * does not wait for it, the edge compresses that one), and a hit that accepts gzip gets those bytes
- * as they are (`encodeBody: 'manual'`). Its ETag is the weak form of the entry's (the same entity,
- * another encoding), so a revalidation matches either.
+ * entry is gzipped once, by its first hit that accepts gzip, and every such hit gets those bytes as
+ * they are (`encodeBody: 'manual'`). Not when the entry is filled: the fresh answer goes out plain
+ * (the edge compresses it), and most fresh URLs — a filter a buyer changed, a page a crawler read —
+ * are never asked for again, so compressing them then was worker CPU spent for nothing (a fifth of
+ * the worker's JavaScript on fresh category pages in bench:profile; decision 023). Its ETag is the
+ * weak form of the entry's (the same entity, another encoding), so a revalidation matches either.
  *
  * Who accepts gzip is the client's own Accept-Encoding: the edge (and wrangler locally) hands the
  * worker "br, gzip" whatever the client sent, and keeps what the client sent in
@@ -206,18 +210,25 @@ const memoryEntry = (body: ArrayBuffer, status: number, headers: Headers): Memor
   expires: Date.now() + EDGE_TTL_SECONDS * 1000,
 });
 
-/** Gzips a compressible entry in the background; hits before it is done get the plain bytes (the edge compresses them). */
-const compressLater = (entry: MemoryEntry, key: string, defer: (task: Promise<unknown>) => void) => {
-  if (entry.gzip || !COMPRESSIBLE.test(new Headers(entry.headers).get('content-type') ?? '')) return;
-  defer(
-    gzipOf(entry.body)
-      .then((gzip) => {
-        if (entry.gzip) return;
-        entry.gzip = gzip;
-        if (memory.get(key) === entry) memoryBytes += gzip.byteLength;
-      })
-      .catch((err: unknown) => console.warn('edge cache gzip failed', err)),
+/** Gzips a compressible entry once (hits side by side share the work); undefined when it is not compressible or that failed. */
+const compressOnce = (entry: MemoryEntry, key: string): Promise<ArrayBuffer | undefined> | undefined => {
+  if (entry.gzip) return undefined;
+  if (entry.gzipping) return entry.gzipping;
+  const type = entry.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+  if (!COMPRESSIBLE.test(type)) return undefined;
+  entry.gzipping = gzipOf(entry.body).then(
+    (gzip) => {
+      entry.gzip = gzip;
+      if (memory.get(key) === entry) memoryBytes += gzip.byteLength;
+      return gzip;
+    },
+    (err: unknown) => {
+      console.warn('edge cache gzip failed', err);
+      entry.gzipping = undefined; // the plain bytes meanwhile; the next hit tries again
+      return undefined;
+    },
   );
+  return entry.gzipping;
 };
 
 /** The answer to one request from an entry: 304 on a matching If-None-Match, the gzipped bytes when accepted. */
@@ -263,11 +274,14 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (hit) {
       entry = memoryEntry(await hit.arrayBuffer(), hit.status, hit.headers);
       memoryPut(key.url, entry);
-      compressLater(entry, key.url, defer(c));
     }
   }
-  // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
-  if (entry) return answerFrom(entry, c.req.raw, 'HIT');
+  if (entry) {
+    // the first hit that accepts gzip makes the gzipped copy every later one gets
+    if (!entry.gzip && acceptsGzip(clientAcceptEncoding(c.req.raw))) await compressOnce(entry, key.url);
+    // one Response over the stored bytes (a known length, no stream to pump through JavaScript)
+    return answerFrom(entry, c.req.raw, 'HIT');
+  }
   // rendered for the canonical URL, so the entry is the answer for every URL that shares its key
   if (canonical.href !== c.req.url) c.req.raw = new Request(canonical, c.req.raw);
   await next();
@@ -283,10 +297,8 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     return { fresh: memoryEntry(body, 200, stored), stored };
   });
   memoryPut(key.url, fresh);
-  // off the answer's path: the shared cache's copy and the gzipped bytes for the next hits
-  const later = defer(c);
-  later(store.put(key, new Response(fresh.body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
-  compressLater(fresh, key.url, later);
+  // off the answer's path: the shared cache's copy (the gzipped one is made by the first hit)
+  defer(c)(store.put(key, new Response(fresh.body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
   // keep the search's cost visible on the answer that paid it
   const rows = res.headers.get('x-d1-rows-read');
   c.res = undefined as unknown as Response;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
 
 /**
  * Where a fresh answer spends its time, per stage, as a `Server-Timing` header the benchmarks read
@@ -34,7 +35,19 @@ export type Stage =
   /** the page's head tags and its first screen as markup */
   | 'markup'
   /** the edge cache on a miss: the body read to its end (the HTML rewriting streams into it), its ETag, the entry */
-  | 'cache';
+  | 'cache'
+  /** the request's D1 sessions (one per database) and the bookmark on the answer (worker/db/session.ts) */
+  | 'session'
+  /** the whole Hono app: routing, every middleware and the handler */
+  | 'app'
+  /** the route's own middleware (authentication, validation) and its handler, everything the app-wide middleware wraps */
+  | 'handler'
+  /** each app-wide middleware's own time, without what it wraps (worker/app.ts); `mw-edge` includes `cache` */
+  | 'mw-again-as-guest'
+  | 'mw-edge'
+  | 'mw-secure-headers'
+  | 'mw-private'
+  | 'mw-body-limit';
 
 interface Totals {
   stages: Map<Stage, { ms: number; calls: number }>;
@@ -74,6 +87,39 @@ export const timed = <T>(stage: Stage, fn: () => T): T => {
   add(totals, stage, performance.now() - started);
   return result;
 };
+
+/**
+ * A middleware with its own time charged to `stage`: the time inside it less the time inside what it
+ * wraps (`next`), so the app-wide middleware can be read one by one. Without timing on, one
+ * AsyncLocalStorage lookup and the middleware itself.
+ */
+export const timedMiddleware =
+  <M extends MiddlewareHandler>(stage: Stage, middleware: M): M =>
+  (async (c, next) => {
+    const totals = storage.getStore();
+    if (!totals) return middleware(c, next);
+    let inner = 0;
+    const started = performance.now();
+    try {
+      return await middleware(c, async () => {
+        const entered = performance.now();
+        try {
+          await next();
+        } finally {
+          inner += performance.now() - entered;
+        }
+      });
+    } finally {
+      add(totals, stage, performance.now() - started - inner);
+    }
+  }) as M;
+
+/** A middleware that charges everything it wraps to `stage` (the route's middleware and handler). */
+export const stageAround =
+  (stage: Stage): MiddlewareHandler =>
+  async (_c, next) => {
+    await timed(stage, () => next());
+  };
 
 type Method = (...args: unknown[]) => unknown;
 type Statement = Record<'all' | 'first' | 'run' | 'raw' | 'bind', Method>;

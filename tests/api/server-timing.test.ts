@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
+import { createListing, createUser } from '../factories';
+import { APP_SHELL, withAppShell } from '../support/app-shell';
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+
+/** One request through the whole worker (sessions, the app, its middleware), as the benchmarks make it. */
+const fetchWorker = async (path: string, edgeCache: string, headers: Record<string, string> = {}) => {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, ...headers } }) as Request<unknown, IncomingRequestCfProperties>, withAppShell(APP_SHELL, { EDGE_CACHE: edgeCache }) as never, ctx);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  const stages = new Map<string, number>();
+  for (const part of (res.headers.get('server-timing') ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+    if (m) stages.set(m[1]!, Number(m[2]));
+  }
+  return { res, stages };
+};
+
+describe('per-stage timing (decision 023)', () => {
+  it('under EDGE_CACHE=measure names the way through the worker: sessions, the app, each app-wide middleware, the handler', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Timed Scooty', city: 'Jaipur' });
+    const page = await fetchWorker('/products?location=Jaipur', 'measure', { 'x-edge-cache': 'bypass' });
+    expect(page.res.status).toBe(200);
+    expect(page.res.headers.get('x-edge-cache')).toBe('BYPASS');
+    for (const stage of ['session', 'app', 'mw-edge', 'handler', 'db', 'markup', 'cache', 'total']) expect(page.stages.has(stage), stage).toBe(true);
+    // the API-only middleware does not run for a page
+    expect(page.stages.has('mw-secure-headers')).toBe(false);
+    // nested stages sit inside the ones that hold them (the clock has millisecond steps: equal is possible)
+    expect(page.stages.get('handler')!).toBeLessThanOrEqual(page.stages.get('app')!);
+    expect(page.stages.get('app')!).toBeLessThanOrEqual(page.stages.get('total')!);
+    const api = await fetchWorker('/api/listings?location=Jaipur&limit=5', 'measure', { 'x-edge-cache': 'bypass' });
+    expect(api.res.status).toBe(200);
+    for (const stage of ['mw-again-as-guest', 'mw-edge', 'mw-secure-headers', 'mw-private', 'mw-body-limit', 'handler', 'app']) expect(api.stages.has(stage), stage).toBe(true);
+  });
+
+  it('is off everywhere else: no Server-Timing header', async () => {
+    for (const mode of ['on', 'off']) {
+      const { res } = await fetchWorker('/api/listings?limit=5', mode);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('server-timing')).toBeNull();
+    }
+  });
+});
