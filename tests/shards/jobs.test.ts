@@ -8,6 +8,7 @@ import { utcDay } from '../../worker/schemas/retention-data';
 import { DAY_MS } from '../../worker/schemas/ad-lifecycle-data';
 import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
 import { notificationsOfType } from '../support/inbox-notifications';
+import { indexKey } from '../../worker/services/listings/archive-keys';
 import { shardAd } from './support';
 
 /**
@@ -119,5 +120,21 @@ describe('the ad lifecycle job over every listings database', () => {
     expect(renewed).toMatchObject({ id: delhi.id, status: 'APPROVED', wasExpired: true });
     expect((await status(delhi))?.status).toBe('APPROVED');
     expect(await delhi.db.prepare('SELECT renewals FROM listings WHERE id = ?').bind(delhi.id).first('renewals')).toBe(1);
+  });
+});
+
+describe("the seller's Archived tab over every listings database", () => {
+  it('leaves out an ad that is back in its listings database (a run stopped between R2 and D1)', async () => {
+    const seller = await createUserWithToken();
+    const back = await shardAd(seller, { city: 'Delhi', title: 'Back in D1' });
+    const gone = `${back.id.slice(0, 25)}z8`;
+    for (const [i, id] of [back.id, gone].entries()) {
+      await env.MEDIA.put(indexKey(seller.id, Date.now() - i * 1000, id), '', {
+        customMetadata: { id, title: `Archived ${i}`, priceMinor: '100000', currency: 'INR', finalStatus: 'SOLD', cover: '', createdAt: String(Date.now()), archivedAt: String(Date.now()) },
+      });
+    }
+    const res = await call('/api/listings/user/archived?limit=10', { headers: seller.auth });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.ads.map((a: { id: string }) => a.id)).toEqual([gone]);
   });
 });

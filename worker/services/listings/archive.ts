@@ -10,6 +10,7 @@
  * meanwhile (put back on sale) stays in D1 and its copy is removed.
  */
 import type { StoredListing } from './selling';
+import { listingDbForId } from '../../db/shards';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -322,9 +323,16 @@ export const listArchived = async (env: Env, userId: string, q: { cursor?: strin
   const entries = listed.objects.map((o) => o.customMetadata ?? {}).filter((m) => m.id);
   const live = new Set<string>();
   if (entries.length) {
-    const ids = entries.map((m) => m.id!);
-    const { results } = await env.DB.prepare(`SELECT id FROM listings WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: string }>();
-    for (const r of results) live.add(r.id);
+    // each id asked of its own listings database, side by side (decision 033); one database: one statement, as before
+    const byDatabase = new Map<D1Database, string[]>();
+    for (const m of entries) {
+      const home = listingDbForId(env, m.id!);
+      byDatabase.set(home, [...(byDatabase.get(home) ?? []), m.id!]);
+    }
+    const found = await Promise.all(
+      [...byDatabase].map(([home, ids]) => home.prepare(`SELECT id FROM listings WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: string }>()),
+    );
+    for (const r of found.flatMap((f) => f.results)) live.add(r.id);
   }
   const ads: ArchivedAdCard[] = entries
     .filter((m) => !live.has(m.id!))
