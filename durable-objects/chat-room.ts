@@ -8,6 +8,9 @@ import { MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../wor
 import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
 import { notifyNewMessage } from '../worker/services/chat/chat-notify';
 import { inboxOf, pushToInbox } from '../worker/services/notifications/notifications';
+import { chatHeld, recordMessagesRemoved } from '../worker/services/chat/chat-retention';
+import { heldChatRecheckAt } from '../worker/schemas/retention-data';
+import { postpone, recordArchived, retentionOf } from './chat-room-retention';
 import {
   SessionEnded,
   appendToLog,
@@ -46,6 +49,8 @@ const MAX_COPY_BACKOFF_MS = 30_000;
 const MEMBERS_TTL_MS = 5000;
 /** A backstop for stored messages D1's row does not reflect yet when the object is evicted: its alarm updates it. */
 const ALARM_MS = 30_000;
+/** A held room whose check could not read D1 looks again this much later (the hold is read each time). */
+const HOLD_CHECK_RETRY_MS = 3_600_000;
 
 const memberTag = (userId: string) => `member:${userId}`;
 
@@ -249,6 +254,84 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     this.#dropMembers();
   }
 
+  /**
+   * The conversation left D1 with its archived ad (decision 021): the room forgets its members (the
+   * next send finds none and is refused), stops bringing a D1 row up to date that is gone, and sets
+   * its alarm for when the messages are due to go. Idempotent: the first archive time is kept.
+   */
+  async archived(listingId: string, archivedAt: number): Promise<{ removeAt: number }> {
+    return this.#serial(async () => {
+      this.#dropMembers();
+      const sql = this.#sql;
+      const row = recordArchived(sql, listingId, archivedAt);
+      markCopied(sql, localLastSeq(sql));
+      await this.#alarmNoLaterThan(row.remove_at);
+      return { removeAt: row.remove_at };
+    });
+  }
+
+  /** When the room's retention decides next, or null for a room that is not archived (for tests and operators). */
+  async retention(): Promise<{ listingId: string; archivedAt: number; removeAt: number; heldChecks: number } | null> {
+    const row = retentionOf(this.#sql);
+    return row ? { listingId: row.listing_id, archivedAt: row.archived_at, removeAt: row.remove_at, heldChecks: row.held_checks } : null;
+  }
+
+  /** Sets the alarm for `at` unless it is set to go off sooner (it then re-arms for `at` itself). */
+  async #alarmNoLaterThan(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current !== null && current <= at) return;
+    await this.#setAlarm(at);
+  }
+
+  async #setAlarm(at: number) {
+    this.#alarmAt = at;
+    await this.ctx.storage.setAlarm(at);
+  }
+
+  /**
+   * An archived room whose time is up: held while its ad has an open report (looked at again
+   * later), otherwise the marker records the removal and every message, clientId, counter and the
+   * retention row itself go at once. Returns whether the room was emptied.
+   */
+  async #retentionStep(now: number): Promise<boolean> {
+    const row = retentionOf(this.#sql);
+    if (!row) return false;
+    // from the alarm handler: the alarm that fired may still read as set, so the next one is set outright
+    if (now < row.remove_at) {
+      await this.#setAlarm(row.remove_at);
+      return false;
+    }
+    let held: boolean;
+    try {
+      held = await chatHeld(this.env, row.listing_id);
+    } catch (err) {
+      console.warn(`chat ${this.name}: could not read whether its ad has an open report; looked at again later`, err);
+      await this.#setAlarm(now + HOLD_CHECK_RETRY_MS);
+      return false;
+    }
+    if (held) {
+      const next = heldChatRecheckAt(now);
+      postpone(this.#sql, next);
+      await this.#setAlarm(next);
+      return false;
+    }
+    await recordMessagesRemoved(this.env, this.name, now);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(4410, 'Conversation ended');
+      } catch {
+        // closed meanwhile
+      }
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.#alarmAt = undefined;
+    this.#tablesReady = false;
+    this.#lastSeq = 0;
+    this.#dropMembers();
+    return true;
+  }
+
   #enqueue(input: ChatSendInput, origin?: Connection<Member>): Promise<Committed> {
     return new Promise<Committed>((resolve, reject) => {
       this.#waiting.push({ input, origin, resolve, reject });
@@ -397,6 +480,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   override async onAlarm() {
     this.#alarmAt = undefined;
+    // an archived room past its retention is emptied; nothing else is left to do then
+    // (a room in use has no retention row: it does not wait behind its sends for this)
+    if (retentionOf(this.#sql) && (await this.#serial(() => this.#retentionStep(Date.now())))) return;
     pruneClientIds(this.#sql);
     await this.#copyNow();
     if (hasPending(this.#sql)) this.#armAlarm();

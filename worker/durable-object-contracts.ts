@@ -53,6 +53,13 @@ export interface ChatRoomContract extends Rpc.DurableObjectBranded {
   leadFacts(buyerId: string): Promise<{ firstAt: number | null; numbered: string[] }>;
   /** A block or unblock between the members: the room re-reads them before the next send. */
   membersChanged(): void;
+  /**
+   * The conversation left D1 with its archived ad: the room forgets its members and arms its alarm for
+   * when its messages are due to go (decision 021, second addendum). Idempotent: the first time is kept.
+   */
+  archived(listingId: string, archivedAt: number): Promise<{ removeAt: number }>;
+  /** The room's retention (when it next decides, how often it was found held); null when not archived. */
+  retention(): Promise<{ listingId: string; archivedAt: number; removeAt: number; heldChecks: number } | null>;
 }
 
 /** A stored notification, as the inbox object (and D1's table from before decision 032) holds it. */

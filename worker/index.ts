@@ -1,6 +1,7 @@
 import { routePartykitRequest } from 'partyserver';
 import { backfillPhotoPrints } from './services/photos/duplicate-photos';
 import { moveChatHistory } from './services/chat/history-move';
+import { armArchivedRooms } from './services/chat/chat-retention';
 import { moveNotifications } from './services/notifications/move';
 import type { Env } from './env';
 import { app } from './app';
@@ -128,7 +129,10 @@ export default {
       archiveEndedAds(env)
         .then((n) => n && console.log(`ended ads archived: ${n}`))
         .then(() => retireEarlierArchivedChats(env, EARLIER_ARCHIVED_CHATS_PER_RUN))
-        .then((n) => n && console.log(`conversations of earlier archived ads removed: ${n}`)),
+        .then((n) => n && console.log(`conversations of earlier archived ads removed: ${n}`))
+        // rooms of conversations archived before rooms kept their own due time arm their alarm, a bounded number a run
+        .then(() => armArchivedRooms(env))
+        .then((r) => r.armed && console.log(`archived chat rooms armed for removal: ${r.armed}`)),
     );
   },
   // listing events → saved-search alerts and price drops (decision 009); the dead-letter queue logs what gave up

@@ -138,8 +138,10 @@ export interface Design {
   archiveAfterDays: number;
   /** chat messages live in the chat rooms' Durable Objects, not in D1 */
   messagesInRooms: boolean;
-  /** a conversation's D1 row leaves with its archived ad (the room keeps everything) */
+  /** a conversation's D1 row leaves with its archived ad (the room keeps its messages) */
   conversationsLeaveWithAd: boolean;
+  /** days an archived conversation's messages stay in its room after it left D1 (Infinity: kept forever) */
+  archivedChatDays: number;
   /** notifications live in each user's inbox Durable Object, not in D1 */
   notificationsInInbox: boolean;
   /** per-day view counters are kept this many days, older ones rolled into totals (Infinity: kept) */
@@ -169,6 +171,7 @@ export const BEFORE: Design = {
   archiveAfterDays: Infinity,
   messagesInRooms: false,
   conversationsLeaveWithAd: false,
+  archivedChatDays: Infinity,
   notificationsInInbox: false,
   dailyViewDays: Infinity,
   viewerRowDays: Infinity,
@@ -190,6 +193,7 @@ export const AS_SPECIFIED: Design = {
   archiveAfterDays: 30,
   messagesInRooms: true,
   conversationsLeaveWithAd: false,
+  archivedChatDays: Infinity,
   notificationsInInbox: false,
   dailyViewDays: RETENTION.dailyViewDays,
   viewerRowDays: RETENTION.viewerRowDays,
@@ -214,6 +218,7 @@ export const DESIGN: Design = {
   archiveAfterDays: 30,
   messagesInRooms: true,
   conversationsLeaveWithAd: true,
+  archivedChatDays: RETENTION.archivedChatDays,
   notificationsInInbox: true,
   dailyViewDays: RETENTION.dailyViewDays,
   viewerRowDays: RETENTION.viewerRowDays,
@@ -229,6 +234,7 @@ export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',
   messagesInRooms: 'built (decision 031): every message lives in its room\'s SQLite storage; D1 keeps one row per conversation; history D1 held is moved by the hourly job',
   conversationsLeaveWithAd: 'built (decision 021, addendum): the archive job removes an ad\'s conversation rows (and favourites) from D1 with the ad; the rooms keep the messages, an R2 marker per conversation answers old links 410',
+  archivedChatDays: 'built (decision 021, second addendum): a room deletes its messages RETENTION.archivedChatDays after its conversation left D1 with the archived ad (180 days, India\'s IT Rules 2021, rule 3(1)(g)), later only while a report on the ad is open (few; not modelled)',
   notificationsInInbox: 'built (decision 032): each user\'s notifications live in their inbox object\'s SQLite storage, the newest N kept; D1 holds only rows from before (moved on first use and by the hourly job) and rows written while an inbox could not be reached',
   dailyViewDays: 'built: worker/schemas/retention-data.ts',
   viewerRowDays: 'built: worker/schemas/retention-data.ts',

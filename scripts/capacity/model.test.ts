@@ -48,7 +48,11 @@ describe('rows the design keeps', () => {
     expect(rows.listings.listing_daily_stats).toBeCloseTo(rows.listings.listings_fts * RETENTION.dailyViewDays, 0);
     expect(rows.core.notifications).toBe(0);
     expect(rows.core.messages).toBe(0);
-    expect(rows.elsewhere.roomMessages).toBeCloseTo(noGrowth.newAdsPerDay * noGrowth.conversationsPerAd * noGrowth.messagesPerConversation * 365, 0);
+    // messages stay in the rooms while the ad is in D1 (30 days live, 30 more before the archive) and the archived-chat retention after
+    const messagesPerDay = noGrowth.newAdsPerDay * noGrowth.conversationsPerAd * noGrowth.messagesPerConversation;
+    expect(rows.elsewhere.roomMessages).toBeCloseTo(messagesPerDay * (DESIGN.expiryDays + DESIGN.archiveAfterDays + RETENTION.archivedChatDays), 0);
+    // kept forever, they pile up for the whole year
+    expect(rowsAt({ ...DESIGN, archivedChatDays: Infinity }, noGrowth, traffic, 12).elsewhere.roomMessages).toBeCloseTo(messagesPerDay * 365, 0);
     // counted in batches by a counter object, viewer rows never reach D1
     expect(rowsAt(DESIGN, noGrowth, traffic, 12).listings.listing_views).toBe(0);
     expect(rowsAt(AS_SPECIFIED, noGrowth, traffic, 12).core.notifications).toBeGreaterThan(0);
@@ -141,5 +145,6 @@ describe('the inputs', () => {
     expect(DESIGN.viewerRowDays).toBe(RETENTION.viewerRowDays);
     expect(DESIGN.dailyViewDays).toBe(RETENTION.dailyViewDays);
     expect(DESIGN.notificationsPerUser).toBe(RETENTION.notificationsPerUser);
+    expect(DESIGN.archivedChatDays).toBe(RETENTION.archivedChatDays);
   });
 });

@@ -92,7 +92,10 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
     },
     /** what lives outside D1 */
     elsewhere: {
-      roomMessages: design.messagesInRooms ? arrived(conversationsPerDay * w.messagesPerConversation, g, month) : 0,
+      // a room keeps its messages while its ad is in D1 and, once archived, for the archived-chat retention
+      roomMessages: design.messagesInRooms
+        ? held(conversationsPerDay * w.messagesPerConversation, g, month, design.conversationsLeaveWithAd ? adsKeptDays + design.archivedChatDays : Infinity)
+        : 0,
       inboxNotifications: design.notificationsInInbox ? notifications : 0,
       archivedAds: design.archiveAfterDays === Infinity ? 0 : Math.max(0, arrived(w.newAdsPerDay, g, month) - adsInD1),
       photos: arrived(w.newAdsPerDay * w.photosPerAd, g, month),

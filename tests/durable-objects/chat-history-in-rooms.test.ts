@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { ChatRoom } from '../../durable-objects/chat-room';
-import { HISTORY_MOVE_CURSOR, moveChatHistory } from '../../worker/services/chat/history-move';
+import { HISTORY_MOVE_CURSOR, HISTORY_MOVE_D1_EMPTY, moveChatHistory } from '../../worker/services/chat/history-move';
+import { runConsistencyChecks } from '../../worker/services/consistency';
 import { ulid } from '../../worker/lib/ulid';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
@@ -167,5 +168,22 @@ describe('history D1 held from before', () => {
     expect(again).toBe(0);
     expect((await roomMessages(b.chatId)).length).toBe(600);
     expect(await lastSeqInD1(b.chatId)).toBe(600);
+
+    // "done everywhere" is observable: while the gap's rows stay, no mark, and the checker names the conversation
+    await env.CACHE.delete(HISTORY_MOVE_D1_EMPTY);
+    expect(await moveChatHistory(env, 50)).toMatchObject({ done: true, d1EmptyAt: null });
+    expect(await env.CACHE.get(HISTORY_MOVE_D1_EMPTY)).toBeNull();
+    const moved = async () => (await runConsistencyChecks(env, { only: ['messages.moved'] })).checks[0]!;
+    const pending = await moved();
+    expect(pending.disagreements.map(({ id, kept, expected }) => ({ id, kept, expected }))).toEqual([{ id: gap.chatId, kept: 2, expected: 0 }]);
+    expect(pending.repairable).toBe(false);
+    // the gap settled (by hand, after a look): the next run finds D1 empty and records it once; the check is clean
+    await env.DB.prepare('DELETE FROM messages WHERE chat_id = ?').bind(gap.chatId).run();
+    const marked = await moveChatHistory(env, 50);
+    expect(marked.d1EmptyAt).toEqual(expect.any(String));
+    expect(await env.CACHE.get(HISTORY_MOVE_D1_EMPTY)).toBe(marked.d1EmptyAt);
+    expect((await moveChatHistory(env, 50)).d1EmptyAt).toBe(marked.d1EmptyAt);
+    const clean = await moved();
+    expect([clean.rows, clean.rowsChecked > 0]).toEqual([0, true]);
   });
 });

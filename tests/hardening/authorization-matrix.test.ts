@@ -59,6 +59,8 @@ interface FixtureOptions {
   archived?: boolean;
   /** the owner's cart holds two Cars ad slots and a Pets boost; the other user's a Home & Garden feature */
   cart?: boolean;
+  /** the owner's conversation left D1 with the third party's archived ad, which has an open report (decision 021) */
+  heldChat?: boolean;
 }
 
 const ghost = () => ulid().toLowerCase();
@@ -118,6 +120,14 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     if (opts.bizPaid) expect((await request(owner, 'POST', `/api/business/orders/${bizOrder.id}/verify`, bizOrder.signed)).status).toBe(200);
   }
   if (opts.archived) expect((await request(owner, 'DELETE', `/api/listings/${live.id}`)).status).toBe(200);
+  if (opts.heldChat) {
+    // as the archive leaves it: the marker in R2, the D1 row gone; the room copies the D1 message in when read
+    await env.MEDIA.put(`archive/chats/${chatId}`, '', { customMetadata: { listingId: thirdAd.id, buyerId: owner.id, sellerId: third.id, archivedAt: String(now) } });
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM chats WHERE id = ?').bind(chatId),
+      env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`).bind(`rep_${ghost()}`, thirdAd.id, other.id, now),
+    ]);
+  }
   if (opts.cart)
     await env.DB.batch(
       [
@@ -950,6 +960,18 @@ const ROUTES: Route[] = [
     call: (f) => ({ method: 'GET', path: `/api/admin/users?q=${encodeURIComponent(f.third.email ?? f.third.id)}` }),
     expected: { owner: 200, other: 403, guest: 401, missing: 401 },
     allowed: ({ f, body }) => expect(body.data.users.map((u: { id: string }) => u.id)).toEqual([f.third.id]),
+  },
+  {
+    name: 'GET /admin/chats/{id}/messages',
+    fixture: { moderator: true, heldChat: true },
+    call: (f, m) => ({ method: 'GET', path: `/api/admin/chats/${m ? `cht_${ghost()}` : f.chatId}/messages` }),
+    // only while a report on its ad is open (the fixture's); a conversation that is not archived is 404 to moderators
+    expected: { owner: 200, other: 403, guest: 401, missing: 404 },
+    allowed: ({ f, body, before, after }) => {
+      expect(body.data.messages.map((m: { content: string }) => m.content)).toEqual(['Hello buyer']);
+      expect(after.audit).toEqual([expect.objectContaining({ actor_id: f.owner.id, action: 'READ_CHAT', target_id: f.chatId })]);
+      same(before, after, ['audit']);
+    },
   },
   {
     name: 'GET /admin/audit',

@@ -198,6 +198,8 @@ interface World {
   savedSearches: Map<string, string[]>;
   /** each user's ads in the archive (deleted ads are archived at once, decision 021) */
   archived: Map<string, string[]>;
+  /** conversations that left D1 with their archived ad, which has an open report: moderators read them */
+  heldChatIds: string[];
 }
 let world: World;
 
@@ -213,6 +215,8 @@ const hintsFor = (w: World, op: Operation, actor: User | null): Record<string, (
       ? [[...w.users.map((u) => u.id), w.seller.id, ...w.victims], [me.id]]
     : op.path.startsWith('/admin/listings') || op.path.endsWith('/report')
       ? [w.victimListings, []]
+      : op.path.startsWith('/admin/chats')
+        ? [[...w.heldChatIds, ...w.chatIds], []]
       : op.path.startsWith('/messages')
     ? [w.chatIds, mine.chats]
     : op.path.startsWith('/notifications')
@@ -679,13 +683,19 @@ beforeAll(async () => {
     victims.push(v.id);
     for (let j = 0; j < 2; j++) victimListings.push((await createListing(v, { title: `Victim car ${i}-${j}`, features: CAR })).id);
   }
+  // a conversation that left D1 with its archived ad while a report on the ad is open (decision 021): its marker and the report
+  const heldChatIds = [`cht_${ulid().toLowerCase()}`];
+  await env.MEDIA.put(`archive/chats/${heldChatIds[0]}`, '', { customMetadata: { listingId: victimListings[0]!, buyerId: victims[0]!, sellerId: victims[1]!, archivedAt: String(Date.now()) } });
+  await env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`)
+    .bind(`rep_${ulid().toLowerCase()}`, victimListings[0]!, victims[1]!, Date.now())
+    .run();
   const savedSearches = new Map<string, string[]>();
   for (const u of users) {
     const ids: string[] = [];
     for (const query of [{ q: 'activa pune' }, { category: 'Vehicles', maxPrice: 40000 }]) ids.push((await json(u, 'POST', '/api/saved-searches', { query })).body.data.id);
     savedSearches.set(u.id, ids);
   }
-  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings, savedSearches, archived };
+  world = { users, pro, seller, listingIds, hiddenIds, slugs, chatIds, notificationIds, photoUrls, locationIds, orderIds, login, own, freePhotos, victims, victimListings, savedSearches, archived, heldChatIds };
 }, 60_000); // the world takes a while to build on a busy machine
 
 afterAll(() => {

@@ -6,6 +6,9 @@ import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
 import { adminUserSchema, auditPage, auditQuery, banBody, banResult, decisionBody, moderationPage, moderationQuery, userLookupQuery } from '../schemas/trust';
 import { auditLog, banUser, decide, lookupUsers, moderationQueue, unbanUser } from '../services/trust/admin';
+import { readHeldChat } from '../services/chat/chat-retention';
+import { messageSchema } from '../schemas/chat';
+import { heldChatQuery } from '../schemas/trust';
 
 const idParam = z.object({ id: z.string().trim().min(1, 'id is required').max(64, 'id is too long') });
 const origin = (url: string) => new URL(url).origin;
@@ -73,6 +76,28 @@ export const adminRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', banBody),
     async (c) => c.json({ success: true as const, data: await unbanUser(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').reason) }),
+  )
+  .get(
+    '/chats/:id/messages',
+    docs({
+      tags: ['Moderation'],
+      summary: 'Read an ended conversation while a report about its ad is open (audited)',
+      description: `A conversation leaves D1 with its archived ad; its messages stay in its chat room for 180 days and longer while a report about the ad is open. While such a report is open, moderators read it here, page 1 the newest messages (oldest first within a page); each read is written to the audit log (READ_CHAT). 404 ARCHIVED_CHAT_NOT_FOUND for a conversation that never was or is still live; 403 CHAT_NOT_HELD when no report on its ad is open; 410 CHAT_MESSAGES_REMOVED once its messages were removed. ${ROLE_NOTE}`,
+      data: z.object({
+        chatId: z.string(),
+        listingId: z.string(),
+        buyerId: z.string(),
+        sellerId: z.string(),
+        archivedAt: z.string(),
+        messages: z.array(messageSchema),
+        pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+      }),
+      auth: true,
+      errors: [400, 401, 403, 404, 410],
+    }),
+    validate('param', idParam),
+    validate('query', heldChatQuery),
+    async (c) => c.json({ success: true as const, data: await readHeldChat(c.env, currentUser(c).id, c.req.valid('param').id, c.req.valid('query')) }),
   )
   .get(
     '/audit',

@@ -90,7 +90,7 @@ export const authRoutes = new Hono<AppEnv>()
     docs({ tags: ['Auth'], summary: 'Change firstName, lastName, businessName, avatar or username (nothing else)', data: userSchema, errors: [400, 401], auth: true }),
     requireAuth,
     validate('json', updateProfileBody),
-    async (c) => c.json({ success: true as const, data: await updateProfile(getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+    async (c) => c.json({ success: true as const, data: await updateProfile(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
   )
   .put(
     '/settings',

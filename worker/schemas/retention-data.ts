@@ -38,6 +38,31 @@ export const RETENTION = {
    * so a backlog (the first run after this rule, or after an outage) shrinks by ~8,000 an hour.
    */
   expiredSessionsBatchRows: 500,
+  /**
+   * Days an archived conversation's messages stay in its chat room after its ad was archived (the
+   * conversation left D1 then; nobody can read it but a moderator handling an open report about its
+   * ad), before the room's alarm deletes them and everything else it holds. 180 days: the period
+   * India's intermediary rules ask for — *published*, Information Technology (Intermediary
+   * Guidelines and Digital Media Ethics Code) Rules, 2021 (G.S.R. 139(E), 25 February 2021), rule
+   * 3(1)(g): information removed is preserved "for one hundred and eighty days for investigation
+   * purposes, or for such longer period as may be required by the court or by Government agencies";
+   * rule 3(1)(h): a user's registration information is kept 180 days after the account ends. The
+   * conversation is the evidence of a scam, a dispute or a report about its ad, so it is kept as
+   * long as the ad itself would have to be; longer only while it is held (below).
+   */
+  archivedChatDays: 180,
+  /**
+   * A conversation whose ad has an open report when its time is up is held: the room looks again
+   * after this many days, and deletes only once no report on the ad is open (a moderator decided).
+   * A week: moderators close reports within days; a daily look at every held room buys nothing.
+   */
+  heldChatRecheckDays: 7,
+  /**
+   * Chat rooms archived before rooms armed their own removal, armed per hourly run by walking the
+   * R2 markers of archived conversations (one list call of up to 1,000 keys, then one room call
+   * each, ten at a time). 1,000 a run is about a hundred round trips.
+   */
+  roomsArmedPerRun: 1000,
   /** Rows one cron statement rolls up or removes: small enough for D1's per-statement limits. */
   batchRows: 500,
   /** Statements per hourly run; what is left waits for the next hour (the backlog only shrinks). */
@@ -54,3 +79,9 @@ export const dailyViewCutoff = (now: number) => utcDay(now) - (RETENTION.dailyVi
 
 /** Viewer rows older than this day (strictly before it) are removed; days from it on are complete. */
 export const viewerRowCutoff = (now: number) => utcDay(now) - (RETENTION.viewerRowDays - 1);
+
+/** When an archived conversation's room deletes its messages, unless it is held then. */
+export const archivedChatRemovalAt = (archivedAt: number) => archivedAt + RETENTION.archivedChatDays * DAY_MS;
+
+/** When a held conversation's room looks again. */
+export const heldChatRecheckAt = (now: number) => now + RETENTION.heldChatRecheckDays * DAY_MS;

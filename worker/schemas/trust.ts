@@ -50,6 +50,11 @@ export const auditQuery = z.object({
   page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
   limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
 });
+/** A page of a held conversation's messages for a moderator: page 1 is the newest. */
+export const heldChatQuery = z.object({
+  page: queryInt('page', { min: 1, max: 10_000, fallback: 1 }),
+  limit: queryInt('limit', { min: 1, max: 100, fallback: 50 }),
+});
 export const userLookupQuery = z.object({
   q: z.string({ error: 'q is required' }).trim().min(3, 'Type at least 3 characters of an e-mail, phone or user id').max(100, 'q is too long'),
 });

@@ -13,6 +13,8 @@ import { namesFromEmail, type User, type UserLanguage } from '../../schemas/auth
 import { render, textLanguage } from '../../schemas/notification-texts';
 import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
+import { isSharded, listingDatabases } from '../../db/shards';
+import { refreshSellerCards } from '../listings/shard-writes';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -295,6 +297,8 @@ export const verifyOtp = async (
       assertActive(existing);
       if (!existing.phoneVerified) {
         await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
+        // the verified badge on their ads
+        await refreshSellerCards(env, existing.id);
       }
       const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
       return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
@@ -336,6 +340,7 @@ export const getProfile = async (db: Db, userId: string) => {
 };
 
 export const updateProfile = async (
+  env: Env,
   db: Db,
   userId: string,
   input: { firstName?: string; lastName?: string; businessName?: string | null; avatar?: string | null; username?: string },
@@ -347,6 +352,8 @@ export const updateProfile = async (
   if (input.avatar !== undefined) changes.avatar = input.avatar;
   if (input.username !== undefined) changes.username = input.username;
   await db.update(users).set(changes).where(eq(users.id, userId));
+  // the name and picture buyers see on the ads and in search, in every listings database
+  await refreshSellerCards(env, userId);
   return getProfile(db, userId);
 };
 
@@ -379,6 +386,22 @@ export const logoutAllDevices = async (db: Db, userId: string) => {
  */
 export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   const now = Date.now();
+  const sharded = isSharded(env);
+  // With several listings databases (decision 033) the ads come down there first, side by side,
+  // with the seller card anonymised as the core row will be: a failure before the core's batch
+  // leaves an account whose ads are down and can simply be deleted again; after it, nothing remains.
+  if (sharded) {
+    await Promise.all(
+      listingDatabases(env).map((target) =>
+        target.batch([
+          target.prepare(`UPDATE listings SET status = 'INACTIVE', updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status != 'INACTIVE'`).bind(now, userId),
+          target
+            .prepare(`UPDATE users SET first_name = 'Deleted', last_name = 'User', username = ?, avatar = NULL, business_name = NULL, is_verified = 0, updated_at = ? WHERE id = ?`)
+            .bind(`deleted_${userId.slice(-8)}`, now, userId),
+        ]),
+      ),
+    );
+  }
   await db.batch([
     // before the phone number is wiped below
     db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
@@ -402,7 +425,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
         updatedAt: now,
       })
       .where(eq(users.id, userId)),
-    db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId)),
+    ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
     db.delete(favorites).where(eq(favorites.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { KEEP_ALIVE_UNTIL_SQL, boostKeepsAliveUntil } from '../listings/lifecycle';
 import type { Db } from '../../db/client';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AdLimit, PackageType, SellerPackage } from '../../schemas/business';
@@ -367,7 +368,9 @@ export const holdsPosting = async (env: Env, listingId: string, group: LimitGrou
  * listing update depends on it, in one batch: a credit is never spent twice.
  */
 export const promoteListing = async (env: Env, db: Db, userId: string, listingId: string, type: 'FEATURED' | 'BOOST', now = Date.now()) => {
-  const listing = await env.DB.prepare('SELECT id, user_id, status, category_id, subcategory_id, featured_until FROM listings WHERE id = ?')
+  // the ad's own database (decision 033): with one database that is DB itself
+  const target = listingDbForId(env, listingId);
+  const listing = await target.prepare('SELECT id, user_id, status, category_id, subcategory_id, featured_until FROM listings WHERE id = ?')
     .bind(listingId.toLowerCase())
     .first<{ id: string; user_id: string; status: string; category_id: string; subcategory_id: string | null; featured_until: number | null }>();
   if (!listing) throw new AppError(404, 'LISTING_NOT_FOUND', "The listing you're looking for doesn't exist or has been removed.");
@@ -392,7 +395,11 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
     const promotionId = `prm_${crypto.randomUUID().replace(/-/g, '')}`;
     const endsAt = type === 'FEATURED' ? Math.max(now, listing.featured_until ?? 0) + credit.validity_days * DAY : null;
     const recorded = 'EXISTS (SELECT 1 FROM listing_promotions WHERE id = ?)';
-    const [inserted] = await env.DB.batch([
+    const applied = isSharded(env)
+      ? await promoteInShard(env, target, { promotionId, listingId: listing.id, userId, creditId: credit.id, type, now, endsAt })
+      : undefined;
+    if (applied === 'no-unit') continue;
+    const [inserted] = applied ? [{ meta: { changes: 1 } }] : await env.DB.batch([
       env.DB.prepare(
         `INSERT INTO listing_promotions (id, listing_id, user_id, credit_id, type, starts_at, ends_at, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6
@@ -419,9 +426,44 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
   throw new AppError(409, 'STALE', 'The ad or your package changed meanwhile. Please try again.');
 };
 
+/**
+ * A promotion of an ad in a listings database of its own (decision 033). The unit of the credit is
+ * taken first in the core (the promotion row, conditional on a unit being left), then the ad is
+ * changed in its database on condition it is still its seller's and live; if it is not, the
+ * promotion row is removed again (the unit comes back) and the caller answers 409. A crash between
+ * the two leaves a spent unit on an ad not promoted: the promotion row names the ad, so support (or
+ * a repeat of the same purchase's effect) can apply it; nothing wrong is shown to a buyer.
+ */
+const promoteInShard = async (
+  env: Env,
+  target: D1Database,
+  p: { promotionId: string; listingId: string; userId: string; creditId: string; type: 'FEATURED' | 'BOOST'; now: number; endsAt: number | null },
+): Promise<'applied' | 'no-unit'> => {
+  const taken = await env.DB.prepare(
+    `INSERT INTO listing_promotions (id, listing_id, user_id, credit_id, type, starts_at, ends_at, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6
+     WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?3 AND expires_at > ?6) > ${CREDIT_USED_SQL('?4')}`,
+  )
+    .bind(p.promotionId, p.listingId, p.userId, p.creditId, p.type, p.now, p.endsAt)
+    .run();
+  if ((taken.meta.changes ?? 0) === 0) return 'no-unit';
+  const live = `id = ? AND user_id = ? AND status = 'APPROVED'`;
+  const changed = await (p.type === 'FEATURED'
+    ? target.prepare(`UPDATE listings SET is_featured = 1, featured_until = ?, ${KEEP_ALIVE_UNTIL_SQL} WHERE ${live}`).bind(p.endsAt, p.endsAt, p.listingId, p.userId)
+    : target.prepare(`UPDATE listings SET bumped_at = ?, ${KEEP_ALIVE_UNTIL_SQL} WHERE ${live}`).bind(p.now, boostKeepsAliveUntil(p.now), p.listingId, p.userId)
+  ).run();
+  if ((changed.meta.changes ?? 0) > 0) return 'applied';
+  await env.DB.prepare('DELETE FROM listing_promotions WHERE id = ?').bind(p.promotionId).run();
+  throw new AppError(409, 'STALE', 'The ad or your package changed meanwhile. Please try again.');
+};
+
 /** Scheduled: paid features that ran out lose the badge (and their place above plain ads). */
 export const expireFeatured = async (env: Env, now = Date.now()) => {
-  const ended = (await env.DB.prepare('UPDATE listings SET is_featured = 0 WHERE is_featured = 1 AND featured_until IS NOT NULL AND featured_until <= ?').bind(now).run()).meta.changes;
+  // every listings database side by side (with one, that is DB alone, as before)
+  const runs = await Promise.all(
+    listingDatabases(env).map((target) => target.prepare('UPDATE listings SET is_featured = 0 WHERE is_featured = 1 AND featured_until IS NOT NULL AND featured_until <= ?').bind(now).run()),
+  );
+  const ended = runs.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
   // guests' cached pages still show the badge: a new data version makes them render anew
   if (ended > 0) await invalidateListingCaches(env);
   return ended;

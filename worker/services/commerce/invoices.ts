@@ -2,6 +2,7 @@ import type { Env } from '../../env';
 import { AppError, notFound } from '../../lib/errors';
 import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../../lib/gst';
 import type { OrderItem } from './business-orders';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
@@ -53,6 +54,7 @@ const orderWithBuyer = (env: Env, id: string) =>
  * location (IGST Act, s. 12(2)(b)).
  */
 const buyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
+  if (isSharded(env)) return shardedBuyerState(env, userId, paidAt, supplierState);
   const posted = await env.DB.prepare(
     `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
      WHERE p.user_id = ? AND p.created_at <= ? ORDER BY p.created_at DESC LIMIT 1`,
@@ -66,6 +68,24 @@ const buyerState = async (env: Env, userId: string, paidAt: number, supplierStat
     )
       .bind(userId)
       .first<{ state: string }>());
+  return any && GST_STATE_CODES[any.state] ? any.state : supplierState;
+};
+
+/**
+ * The same with the ads in several databases (decision 033): the latest posting from the core, its
+ * ad's state from the ad's own database; else the seller's newest ad in any database, asked side by side.
+ */
+const shardedBuyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
+  const stateOf = 'SELECT loc.name AS state, l.created_at FROM listings l JOIN locations loc ON loc.id = l.state_id';
+  const posting = await env.DB.prepare('SELECT listing_id FROM ad_postings WHERE user_id = ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1')
+    .bind(userId, paidAt)
+    .first<{ listing_id: string }>();
+  const posted = posting ? await listingDbForId(env, posting.listing_id).prepare(`${stateOf} WHERE l.id = ?`).bind(posting.listing_id).first<{ state: string; created_at: number }>() : null;
+  const any =
+    posted ??
+    (await Promise.all(listingDatabases(env).map((target) => target.prepare(`${stateOf} WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`).bind(userId).first<{ state: string; created_at: number }>())))
+      .filter((r) => r !== null)
+      .sort((a, b) => b.created_at - a.created_at)[0];
   return any && GST_STATE_CODES[any.state] ? any.state : supplierState;
 };
 

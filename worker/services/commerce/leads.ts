@@ -1,5 +1,6 @@
 import type { Env } from '../../env';
 import { csvDocument } from '../../lib/csv';
+import { isSharded, listingDbForId } from '../../db/shards';
 
 /**
  * Leads (decision 015): one row per conversation about my ads. D1's `chats` gives the ad, the buyer,
@@ -57,8 +58,42 @@ interface LeadRow {
 /** Rooms asked at once: a download of 500 leads does not open 500 calls together. */
 const ROOMS_AT_ONCE = 25;
 
+/**
+ * The seller's conversations from the core, then their ads' titles and links from the ads' own
+ * databases side by side (decision 033); a conversation whose ad is gone leaves the list, as the
+ * JOIN does with one database.
+ */
+const shardedLeadRows = async (env: Env, sellerId: string): Promise<{ results: LeadRow[] }> => {
+  const { results: chats } = await env.DB.prepare(
+    `SELECT c.id, c.listing_id, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
+     FROM chats c JOIN users u ON u.id = c.buyer_id
+     WHERE c.seller_id = ? AND c.last_seq > 0
+     ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
+  )
+    .bind(sellerId, LEADS_LIMIT + 1)
+    .all<Omit<LeadRow, 'title' | 'slug'>>();
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const id of new Set(chats.map((c) => c.listing_id))) {
+    const target = listingDbForId(env, id);
+    byDatabase.set(target, [...(byDatabase.get(target) ?? []), id]);
+  }
+  const ads = new Map<string, { title: string; slug: string }>();
+  await Promise.all(
+    [...byDatabase].map(async ([target, ids]) => {
+      // ids per statement: D1 binds at most 100 parameters
+      const statements: D1PreparedStatement[] = [];
+      for (let i = 0; i < ids.length; i += 90) {
+        const chunk = ids.slice(i, i + 90);
+        statements.push(target.prepare(`SELECT id, title, slug FROM listings WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
+      }
+      for (const r of await target.batch<{ id: string; title: string; slug: string }>(statements)) for (const ad of r.results) ads.set(ad.id, { title: ad.title, slug: ad.slug });
+    }),
+  );
+  return { results: chats.flatMap((c) => (ads.has(c.listing_id) ? [{ ...c, ...ads.get(c.listing_id)! }] : [])) };
+};
+
 export const listLeads = async (env: Env, sellerId: string, origin: string): Promise<{ leads: Lead[]; truncated: boolean }> => {
-  const { results: rows } = await env.DB.prepare(
+  const { results: rows } = isSharded(env) ? await shardedLeadRows(env, sellerId) : await env.DB.prepare(
     `SELECT c.id, c.listing_id, l.title, l.slug, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
      FROM chats c JOIN listings l ON l.id = c.listing_id JOIN users u ON u.id = c.buyer_id
      WHERE c.seller_id = ? AND c.last_seq > 0

@@ -11,6 +11,7 @@ import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode,
 import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
+import { isSharded, listingDbForId } from '../../db/shards';
 
 // the payments module's signature, kept here for the callers (and tests) that know it from premium
 export { paymentSignature, paymentsMode } from './payments';
@@ -260,18 +261,37 @@ const requirePro = async (env: Env, userId: string) => {
 };
 
 /**
+ * The ad from its own listings database, then its seller's phone and sharing choice from the core
+ * (the card copied beside the ad never carries a phone number, decision 033).
+ */
+const shardedPhoneRead = async (env: Env, id: string) => {
+  const ad = await listingDbForId(env, id)
+    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
+    .bind(id)
+    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>();
+  if (!ad) return null;
+  const seller = await env.DB.prepare('SELECT phone, first_name, last_name, share_phone FROM users WHERE id = ?')
+    .bind(ad.user_id)
+    .first<{ phone: string | null; first_name: string; last_name: string; share_phone: number }>();
+  return seller ? { ...ad, ...seller } : null;
+};
+
+/**
  * A Pro buyer sees a seller's phone number. Each listing counts once per subscription period, at
  * most `phoneNumbersLimit` listings; the count and the insert are one statement, so parallel calls
  * cannot go over the limit.
  */
 export const accessPhone = async (env: Env, userId: string, listingId: string) => {
   const sub = await requirePro(env, userId);
-  const listing = await env.DB.prepare(
-    `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
+  type PhoneRead = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number };
+  const listing = isSharded(env)
+    ? await shardedPhoneRead(env, listingId.toLowerCase())
+    : await env.DB.prepare(
+        `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
      FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?`,
-  )
-    .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number }>();
+      )
+        .bind(listingId.toLowerCase())
+        .first<PhoneRead>();
   if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw badRequest('This is your own ad.', 'OWN_LISTING');
   if (listing.share_phone !== 1) throw forbidden('The seller has chosen not to share their phone number. Chat with them instead.', 'PHONE_HIDDEN');

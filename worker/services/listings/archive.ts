@@ -10,7 +10,6 @@
  * meanwhile (put back on sale) stays in D1 and its copy is removed.
  */
 import type { StoredListing } from './selling';
-import { listingDbForId } from '../../db/shards';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -31,6 +30,7 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
+import { isSharded, listingDbForId } from '../../db/shards';
 
 export { archiveDocKey, type ArchiveDocument };
 
@@ -147,7 +147,11 @@ const archiveOne = async (
   await opts.hooks?.afterR2Write?.(row.id);
 
   const g = opts.guard;
-  const when = (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
+  // with several listings databases the guard (on the ad's row) is checked in the ad's own database
+  // first, and the core's rows follow it without one (removeFromShardFirst)
+  const when = isSharded(env)
+    ? (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params)
+    : (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
   const ofMedia = 'media_id IN (SELECT id FROM media WHERE listing_id = ?)';
   const statements = [
     // the conversations go with the ad: their rooms hold every message (retireChatsFirst), and an old
@@ -167,16 +171,31 @@ const archiveOne = async (
     // last: every statement above saw the ad still as it was read (its FTS row goes by trigger)
     when('DELETE FROM listings WHERE id = ?', row.id),
   ];
-  const results = await env.DB.batch(statements);
-  const removed = (results[statements.length - 1]?.meta.changes ?? 0) > 0;
+  const removed = isSharded(env) ? await removeFromShardFirst(env, row.id, g, statements.slice(0, -1)) : (await env.DB.batch(statements)).at(-1)!.meta.changes > 0;
   if (!removed) {
     // the ad changed (put back on sale, edited) after it was read: it stays, and so must not be in the archive
     const copies = [...(written ? [written.doc, written.entry] : []), ...chatMarkers];
     if (copies.length) await env.MEDIA.delete(copies);
     return false;
   }
-  await chatsLeft(env, chats);
+  await chatsLeft(env, chats, row.id, opts.now);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
+  return true;
+};
+
+/**
+ * The ad leaves its own listings database (decision 033): its row and photo copies, on the guard, in
+ * one batch there; only then the core's rows of it (chats, photos, favourites, stats, events). The ad
+ * is gone for everyone at the first step; a crash before the second leaves core rows of an ad that
+ * no longer exists, which every reader already skips (the favourites list drops missing ads) and
+ * the core batch alone removes (each statement is idempotent).
+ */
+const removeFromShardFirst = async (env: Env, listingId: string, guard: Guard, coreStatements: D1PreparedStatement[]) => {
+  const shard = listingDbForId(env, listingId);
+  const when = (sql: string) => shard.prepare(`${sql} AND ${guard.sql}`).bind(listingId, ...guard.params);
+  const [, gone] = await shard.batch([when('DELETE FROM media WHERE listing_id = ?'), when('DELETE FROM listings WHERE id = ?')]);
+  if ((gone?.meta.changes ?? 0) === 0) return false;
+  await env.DB.batch(coreStatements);
   return true;
 };
 
@@ -205,9 +224,12 @@ const retireChatsFirst = async (env: Env, chats: LeavingChat[], listingId: strin
   return chats.map((c) => archivedChatKey(c.id));
 };
 
-/** After D1 let them go: each room re-reads its members before the next send, finds none, and refuses it. */
-const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[]) => {
-  await Promise.all(chats.map((c) => roomOf(env, c.id).membersChanged()));
+/**
+ * After D1 let them go: each room forgets its members (the next send finds none and is refused) and
+ * arms its alarm for when the messages are due to go (decision 021, second addendum).
+ */
+const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[], listingId: string, archivedAt: number) => {
+  await Promise.all(chats.map((c) => roomOf(env, c.id).archived(listingId, archivedAt)));
 };
 
 /**
@@ -230,7 +252,7 @@ export const retireEarlierArchivedChats = async (env: Env, limit: number, now = 
       env.DB.prepare('DELETE FROM chats WHERE id = ? AND listing_title IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listings WHERE id = chats.listing_id)').bind(chat.id),
     ]);
     if ((removed?.meta.changes ?? 0) > 0) {
-      await chatsLeft(env, [chat]);
+      await chatsLeft(env, [chat], chat.listing_id, now);
       retired++;
     } else await env.MEDIA.delete(archivedChatKey(chat.id));
   }
@@ -239,7 +261,7 @@ export const retireEarlierArchivedChats = async (env: Env, limit: number, now = 
 
 /** The ad of `userId`, archived now because its seller deleted it (decision 021: no wait for a deleted ad). */
 export const archiveDeleted = async (env: Env, listingId: string, userId: string) => {
-  const row = await env.DB.prepare('SELECT * FROM listings WHERE id = ? AND user_id = ?').bind(listingId, userId).first<ListingRecord>();
+  const row = await listingDbForId(env, listingId).prepare('SELECT * FROM listings WHERE id = ? AND user_id = ?').bind(listingId, userId).first<ListingRecord>();
   if (!row) return false;
   const done = await archiveOne(env, row, {
     finalStatus: 'DELETED',

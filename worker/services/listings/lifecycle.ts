@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { invalidateListingCaches } from '../../lib/cache';
+import { listingDatabases, listingDbForId } from '../../db/shards';
 import {
   BOOST_KEEPS_ALIVE_DAYS,
   DAY_MS,
@@ -11,7 +12,6 @@ import {
 } from '../../schemas/ad-lifecycle-data';
 import { formatTextDate, render } from '../../schemas/notification-texts';
 import { notifyManyOnce } from '../notifications/notifications';
-import { listingDatabases, listingDbForId } from '../../db/shards';
 
 /**
  * The ad lifecycle (decision 019): every ad expires after its category's lifetime; EXPIRED is a
@@ -65,9 +65,9 @@ export const RENEW_TOO_EARLY = `This ad is not due for renewal yet: it can be re
  * give one renewal and one 409.
  */
 export const renewListing = async (env: Env, userId: string, id: string, now = Date.now()) => {
-  // the ad's own listings database (decision 033); `DB` itself with one
-  const home = listingDbForId(env, id);
-  const row = await home.prepare('SELECT id, user_id, status, category_id, subcategory_id, expires_at FROM listings WHERE id = ?')
+  // the ad's own database (decision 033): with one database that is DB itself
+  const target = listingDbForId(env, id);
+  const row = await target.prepare('SELECT id, user_id, status, category_id, subcategory_id, expires_at FROM listings WHERE id = ?')
     .bind(id.toLowerCase())
     .first<RenewRow>();
   if (!row) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
@@ -84,7 +84,7 @@ export const renewListing = async (env: Env, userId: string, id: string, now = D
     });
   }
   const expiresAt = expiryFor(row.category_id, row.subcategory_id, Math.max(now, row.expires_at ?? 0));
-  const res = await home.prepare(
+  const res = await target.prepare(
     `UPDATE listings SET status = 'APPROVED', expires_at = ?, renewed_at = ?, renewals = renewals + 1, updated_at = max(?, updated_at + 1)
      WHERE id = ? AND user_id = ? AND status IN ('APPROVED', 'EXPIRED') AND expires_at IS ?`,
   )

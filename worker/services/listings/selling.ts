@@ -27,8 +27,8 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
-import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
-import { listShardedFavorites, writeToShard } from './shard-writes';
+import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
+import { listShardedFavorites, photoCopyStatements, recordPostingAlone, withdrawPosting, writeToShard } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -63,7 +63,8 @@ const NO_PERMISSION = 'You do not have permission to edit this listing';
 
 /** The listing, if it exists and belongs to `userId`: 404 if missing, 403 if someone else's. */
 const ownedListing = async (env: Env, userId: string, id: string) => {
-  const row = await env.DB.prepare('SELECT * FROM listings WHERE id = ?').bind(id.toLowerCase()).first<StoredListing>();
+  // the ad's own database (decision 033): with one database that is DB itself
+  const row = await listingDbForId(env, id).prepare('SELECT * FROM listings WHERE id = ?').bind(id.toLowerCase()).first<StoredListing>();
   if (!row) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (row.user_id !== userId) throw forbidden(NO_PERMISSION, 'NOT_OWNER');
   return row;
@@ -370,10 +371,58 @@ export const createListing = async (
   return (await hydrate(db, env, origin, [row], { owner: true }))[0]!;
 };
 
+/**
+ * An edit of an ad that lives in a listings database of its own (decision 033). The ad's row and its
+ * photo copies change in one batch there, compare-and-set on the version read; the posting record
+ * (an edit into another limit group, a rejected ad going live) is written before it in the core and
+ * withdrawn if the ad changed meanwhile; the core's photo rows follow the ad's, unconditionally, as
+ * the ad already shows them. A crash after the ad's batch leaves core photo rows pointing at the old
+ * set: the edit shows in full, the photo upload screen may list a dropped photo as still attached,
+ * and repeating the edit puts the rows right.
+ */
+const updateInShard = async (
+  env: Env,
+  edit: {
+    row: StoredListing;
+    userId: string;
+    now: number;
+    postIn: Awaited<ReturnType<typeof limitGroupFor>> | undefined;
+    update: (target: D1Database, recorded: string, recordedParams: unknown[]) => D1PreparedStatement;
+    photoIds: string[];
+    oldPhotos: { id: string }[];
+    dropped: { id: string }[];
+  },
+) => {
+  const { row, userId, now, postIn } = edit;
+  const shard = listingDbForId(env, row.id);
+  const photosChanged = edit.photoIds.join() !== edit.oldPhotos.map((m) => m.id).join();
+  // the photo copies change only if the ad's row did (the version it was just given)
+  const copies = photosChanged ? await photoCopyStatements(env, shard, row.id, edit.photoIds, { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)', params: [row.id, now] }) : [];
+  for (let attempt = 1; ; attempt++) {
+    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
+    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+      if (attempt === 3) throw await posting.onRaceLost();
+      continue;
+    }
+    const [updated] = await shard.batch([edit.update(shard, '', []), ...copies]);
+    if ((updated?.meta.changes ?? 0) > 0) break;
+    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  }
+  if (photosChanged) {
+    await env.DB.batch([
+      ...edit.dropped.map((m) => env.DB.prepare('DELETE FROM media WHERE id = ? AND listing_id = ?').bind(m.id, row.id)),
+      ...edit.photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND owner_id = ?').bind(row.id, position, mediaId, userId)),
+    ]);
+  }
+};
+
 export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
   const row = await ownedListing(env, userId, id);
+  const sharded = isSharded(env);
   // the ad's photos as stored: the default when the edit leaves them alone, and what it may drop
-  const { results: oldPhotos } = await env.DB.prepare('SELECT id, r2_key FROM media WHERE listing_id = ? ORDER BY position')
+  // (with several databases, the copies beside the ad that its reads show, decision 033)
+  const { results: oldPhotos } = await listingDbForId(env, row.id).prepare('SELECT id, r2_key FROM media WHERE listing_id = ? ORDER BY position')
     .bind(row.id)
     .all<{ id: string; r2_key: string }>();
   const changingPlace = input.location !== undefined || input.state !== undefined || input.city !== undefined || input.neighbourhood !== undefined;
@@ -399,6 +448,12 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const p = await prepare(env, db, userId, merged, row.id);
   // unchanged place: keep the stored ids rather than re-resolving the display text
   const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
+  // With several listings databases an ad's id names its group of states (decision 033). Moving it
+  // into another group means writing it anew there under a new id; until that move exists the edit
+  // is refused whole, rather than leaving the ad where searches of its new state never look.
+  if (sharded && changingPlace && groupOfState(place.stateId) !== groupOfListingId(row.id)) {
+    throw conflict('Moving an ad to a state in another region is not available yet. Post a new ad there and delete this one.', 'MOVE_NOT_AVAILABLE');
+  }
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
@@ -424,8 +479,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
   // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
   const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
-  const event =
-    status === 'APPROVED' && row.status === 'REJECTED'
+  // with several listings databases the outbox event is not written yet (as for posting, decision 033)
+  const event = sharded
+    ? undefined
+    : status === 'APPROVED' && row.status === 'REJECTED'
       ? eventStatement(env, row.id, 'approved', guard)
       : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
         ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
@@ -441,13 +498,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   // conditional on the version read above (and on the new posting, when one is needed), and the
   // ad's own row is written last, so two edits racing cannot mix (one's text with the other's
   // photos) nor both spend a free ad; the loser changes nothing and gets a 409.
-  const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
-  const version = [row.id, row.updated_at];
-  for (let attempt = 1; ; attempt++) {
-    const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
-    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-    const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
-    const listingUpdate = env.DB.prepare(
+  const updateOf = (target: D1Database, recorded: string, recordedParams: unknown[]) =>
+    target.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
          held_reason = coalesce(?, held_reason), held_at = coalesce(?, held_at), contact_name = ?, contact_phone = ?,
@@ -483,6 +535,16 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       row.updated_at,
       ...recordedParams,
     );
+  const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
+  const version = [row.id, row.updated_at];
+  if (sharded) {
+    await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped });
+  }
+  for (let attempt = 1; !sharded; attempt++) {
+    const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
+    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+    const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
+    const listingUpdate = updateOf(env.DB, recorded, recordedParams);
     const statements = [
       ...(posting ? [posting.statement] : []),
       ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
@@ -521,6 +583,38 @@ export const deleteListing = async (env: Env, userId: string, id: string) => {
   return { deleted: true, id: row.id };
 };
 
+/**
+ * The status change when the ad lives in a listings database of its own (decision 033): the posting
+ * record (when going live needs one) cannot share a transaction with the ad, so it is written first
+ * in the core and withdrawn again if the ad's compare-and-set then finds the ad changed. A crash
+ * between the two leaves a posting record for an ad still in its old state: the ad holds that
+ * posting for its period, so retrying the change spends nothing more.
+ */
+const changeStatusInShard = async (
+  env: Env,
+  row: StoredListing,
+  userId: string,
+  status: string,
+  expiresAt: number | null,
+  postIn: Awaited<ReturnType<typeof limitGroupFor>> | undefined,
+  now: number,
+) => {
+  for (let attempt = 1; ; attempt++) {
+    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
+    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+      if (attempt === 3) throw await posting.onRaceLost();
+      continue;
+    }
+    const written = await listingDbForId(env, row.id)
+      .prepare('UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
+      .bind(status, expiresAt, now, row.id, userId, row.status)
+      .run();
+    if ((written.meta.changes ?? 0) > 0) return;
+    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  }
+};
+
 export const changeStatus = async (env: Env, db: Db, userId: string, id: string, status: 'APPROVED' | 'SOLD' | 'INACTIVE', origin: string) => {
   const row = await ownedListing(env, userId, id);
   if (row.status === status) return getListing(env, db, origin, row.id, userId);
@@ -532,8 +626,10 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // compare-and-set on the old status, so two racing changes cannot both apply
   const now = Date.now();
   // back on sale is news for saved searches: the event joins the change's batch and exists only if it applied
+  const sharded = isSharded(env);
+  // with several listings databases the outbox event is not written yet (as for posting, decision 033)
   const reactivated =
-    status === 'APPROVED' ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
+    status === 'APPROVED' && !sharded ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
   // Live again (reactivated, or back on sale) after its posting's period is a new posting: the
   // free-ad limit or a paid slot decides it as for a new ad (decision 007); within the period it is free.
   const group = status === 'APPROVED' ? await limitGroupFor(env, db, row.category_id, row.subcategory_id) : undefined;
@@ -543,7 +639,8 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // now, else the expiry it had (decision 019)
   const window = renewableFrom(row.expires_at);
   const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
-  for (let attempt = 1; ; attempt++) {
+  if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now);
+  for (let attempt = 1; !sharded; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
     const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
     const statements = [
@@ -631,6 +728,15 @@ export const myListings = async (
 
 // ---------------------------------------------------------------- favourites
 
+/** The ad from its own listings database and the buyer's favourite of it from the core, side by side. */
+const readFavoriteTarget = async (env: Env, userId: string, id: string) => {
+  const [ad, favourite] = await Promise.all([
+    listingDbForId(env, id).prepare('SELECT id, user_id, title, status FROM listings WHERE id = ?').bind(id).first<{ id: string; user_id: string; title: string; status: string }>(),
+    env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, id).first(),
+  ]);
+  return ad ? { ...ad, language: null as string | null, favourited: favourite ? 1 : 0, blocked: 0 } : null;
+};
+
 /**
  * Sets or toggles a favourite. With `want` given it is idempotent (a double click sends the same
  * wish twice); without it, it toggles. Owners cannot favourite their own ad.
@@ -639,24 +745,35 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
   const id = listingId.toLowerCase();
   // everything the decision needs in one read: the ad, whether it is already a favourite, and what
   // the seller's notification depends on (a block, an earlier "liked", their language)
-  const listing = await env.DB.prepare(
+  type FavoriteRead = { id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number };
+  const sharded = isSharded(env);
+  // with several listings databases the ad comes from its own, beside the core's favourite; the
+  // seller's block and language are read in the insert's batch (decision 033)
+  const listing = sharded ? await readFavoriteTarget(env, userId, id) : await env.DB.prepare(
     `SELECT l.id, l.user_id, l.title, l.status, u.language,
        EXISTS (SELECT 1 FROM favorites WHERE user_id = ?2 AND listing_id = l.id) AS favourited,
        EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked
      FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?1`,
   )
     .bind(id, userId)
-    .first<{ id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number }>();
+    .first<FavoriteRead>();
   if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
   const target = want ?? !listing.favourited;
   if (!target) {
     await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
   } else if (!listing.favourited) {
-    const added = await env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now()).run();
+    const insert = env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
+    const [added, seller] = sharded
+      ? await env.DB.batch<unknown>([
+          insert,
+          env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId),
+        ])
+      : [await insert.run()];
+    if (seller) Object.assign(listing, seller.results[0] ?? {});
     // one "someone liked your ad" per liker per ad, however often they toggle (keyed: the seller's
     // inbox stores a key once while it keeps it); someone the seller blocked makes no noise there
-    if (added.meta.changes && !listing.blocked) {
+    if (added?.meta.changes && !listing.blocked) {
       const lang = textLanguage(listing.language);
       await notifyOnce(env, `favourite:${listing.id}:${userId}`, listing.user_id, {
         type: 'FAVORITE',

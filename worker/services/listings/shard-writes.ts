@@ -12,7 +12,7 @@
 
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
-import { listingDbForId } from '../../db/shards';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
@@ -139,4 +139,71 @@ export const listShardedFavorites = async (env: Env, db: Db, origin: string, use
     listings: listings.map((l) => ({ ...l, isFavorite: true })),
     pagination: { page: q.page, limit: q.limit, total: visible.length, pages: Math.ceil(visible.length / q.limit) },
   };
+};
+
+/**
+ * A posting record written on its own in the core database, for an ad whose row lives in another
+ * database (an edit into another limit group, going live again): no statement can make it depend
+ * on the ad's row, so it goes first and the caller withdraws it if the ad's own write then fails.
+ * True when written (the limit or the paid slot still allowed it).
+ */
+export const recordPostingAlone = async (env: Env, posting: D1PreparedStatement) => ((await env.DB.batch([posting]))[0]?.meta.changes ?? 0) > 0;
+
+/** Takes back a posting record written by recordPostingAlone (the ad's write did not apply). */
+export const withdrawPosting = (env: Env, listingId: string, limitKey: string, createdAt: number) =>
+  env.DB.prepare('DELETE FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at = ?').bind(listingId, limitKey, createdAt).run();
+
+/**
+ * The statements that replace an ad's photo copies in its listings database with these core photo
+ * rows, in this order; every one conditional on `guard` (the ad's write in the same batch applied).
+ * One read of the core rows first.
+ */
+export const photoCopyStatements = async (env: Env, shard: D1Database, listingId: string, photoIds: string[], guard: { sql: string; params: unknown[] }) => {
+  const { results } = photoIds.length
+    ? await env.DB.prepare(`SELECT id, owner_id, r2_key, content_type, bytes, width, height, created_at FROM media WHERE id IN (${photoIds.map(() => '?').join(', ')})`)
+        .bind(...photoIds)
+        .all<Omit<MediaCopy, 'position'>>()
+    : { results: [] };
+  const byId = new Map(results.map((m) => [m.id, m]));
+  return [
+    shard.prepare(`DELETE FROM media WHERE listing_id = ? AND ${guard.sql}`).bind(listingId, ...guard.params),
+    ...photoIds.flatMap((id, position) => {
+      const m = byId.get(id);
+      return m
+        ? [
+            shard
+              .prepare(`INSERT INTO media (${MEDIA_COPY_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 'READY', ? WHERE ${guard.sql}`)
+              .bind(m.id, m.owner_id, listingId, m.r2_key, m.content_type, m.bytes, m.width, m.height, position, m.created_at, ...guard.params),
+          ]
+        : [];
+    }),
+  ];
+};
+
+/**
+ * Seller-card fan-out (decision 033): after the core's `users` row changed (profile, avatar,
+ * verification, a ban, a deleted account), every listings database that holds the seller's card
+ * gets the core's public columns, side by side, one batch per database, with `also` (statements of
+ * the same change for that database, e.g. holding a banned seller's ads) in the same batch. A
+ * database without the card changes nothing (an UPDATE, not an upsert: the card arrives with the
+ * seller's first ad there). A card never goes back in time: an older copy racing a newer one finds
+ * the newer `updated_at` and writes nothing. Nothing at all with one database: the card is the row.
+ */
+export const refreshSellerCards = async (env: Env, userId: string, also: (target: D1Database) => D1PreparedStatement[] = () => []) => {
+  if (!isSharded(env)) return;
+  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  if (!card) return;
+  await Promise.all(
+    listingDatabases(env).map((target) =>
+      target.batch([
+        target
+          .prepare(
+            `UPDATE users SET username = ?, first_name = ?, last_name = ?, business_name = ?, avatar = ?, is_verified = ?, updated_at = ?
+             WHERE id = ? AND updated_at <= ?`,
+          )
+          .bind(card.username, card.first_name, card.last_name, card.business_name, card.avatar, card.is_verified, card.updated_at, card.id, card.updated_at),
+        ...also(target),
+      ]),
+    ),
+  );
 };

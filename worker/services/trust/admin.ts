@@ -14,6 +14,7 @@ import { endRealtimeSessions } from '../chat/chat';
 import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications/notifications';
+import { refreshSellerCards } from '../listings/shard-writes';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the
@@ -360,6 +361,13 @@ export const banUser = async (env: Env, actorId: string, userId: string, reason:
     ).bind(`mod_${ulid().toLowerCase()}`, actorId, user.id, reason, now, user.id, now),
   ]);
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  // with several listings databases (decision 033) the ads are held in each, beside the seller's card;
+  // the core's ban came first, so a failure here leaves a banned seller whose ads a repeat ban holds
+  await refreshSellerCards(env, user.id, (target) => [
+    target
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED'`)
+      .bind(now, user.id),
+  ]);
   await invalidateListingCaches(env);
   await endRealtimeSessions(env, user.id);
   return { userId: user.id, status: 'BANNED' };
@@ -378,6 +386,12 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
     audit(env, actorId, 'UNBAN', 'USER', user.id, reason, now),
   ]);
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  // the ads the ban held go live again in each listings database (decision 033)
+  await refreshSellerCards(env, user.id, (target) => [
+    target
+      .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
+      .bind(now, user.id),
+  ]);
   await invalidateListingCaches(env);
   return { userId: user.id, status: 'ACTIVE' };
 };
