@@ -11,7 +11,7 @@ import { createListing, createUserWithToken } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { listingGroupPlace, refreshGuides, refreshListingGuides } from '../../worker/services/listings/price-guidance';
-import { CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
+import { CHECK_NAMES, SEVERAL_DATABASES_CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
 /**
  * The consistency checker (decision 018): after a mix of everything the API does, every value kept
@@ -147,10 +147,12 @@ describe('after a mix of everything the API does', () => {
   it('every value kept twice agrees with its source, and the checker looked at each of them', async () => {
     await build();
     const report = await expectClean();
-    expect(report.checks.map((c) => c.name)).toEqual(CHECK_NAMES);
+    // one listings database: the checks of several (seller cards, decision 033) have nothing to compare
+    const names = CHECK_NAMES.filter((n) => !SEVERAL_DATABASES_CHECK_NAMES.includes(n));
+    expect(report.checks.map((c) => c.name)).toEqual(names);
     const checked = Object.fromEntries(report.checks.map((c) => [c.name, c.rowsChecked]));
     // each check read real rows (a check that reads nothing proves nothing)
-    for (const name of CHECK_NAMES) expect(checked[name], name).toBeGreaterThan(0);
+    for (const name of names) expect(checked[name], name).toBeGreaterThan(0);
     expect(formatReport(report)).toMatch(/^clean: every value kept twice agrees with its source/m);
   });
 

@@ -12,6 +12,7 @@ import { SELLER_SORTS, sellerIdFromSlug, type SellerSort } from '../schemas/sell
 import type { SellerProfile } from '../schemas/sellers';
 import { getListing, getListingBySlug, listingWithRelated } from '../services/listings/listings';
 import { resolveCategory } from '../services/listings/catalog';
+import { isSharded, listingDatabases } from '../db/shards';
 import { PAGE_SECURITY_HEADERS } from '../lib/page-headers';
 import { cached } from '../lib/cache';
 import { timed } from '../lib/server-timing';
@@ -441,10 +442,19 @@ export const seoRoutes = (appFetch: AppFetch) =>
   })
   .get('/sitemap.xml', async (c) => {
     const origin = new URL(c.req.url).origin;
-    const max = (await c.env.DB.prepare('SELECT max(num) AS n FROM listings').first<{ n: number | null }>())?.n ?? 0;
-    const chunks = Math.max(1, Math.ceil((max + 1) / SITEMAP_CHUNK));
     const entries = [`<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>`];
-    for (let i = 0; i < chunks; i++) entries.push(`<sitemap><loc>${origin}/sitemaps/listings-${i}.xml</loc></sitemap>`);
+    const chunksOf = (max: number | null | undefined) => Math.max(1, Math.ceil(((max ?? 0) + 1) / SITEMAP_CHUNK));
+    if (!isSharded(c.env)) {
+      const max = (await c.env.DB.prepare('SELECT max(num) AS n FROM listings').first<{ n: number | null }>())?.n ?? 0;
+      for (let i = 0; i < chunksOf(max); i++) entries.push(`<sitemap><loc>${origin}/sitemaps/listings-${i}.xml</loc></sitemap>`);
+    } else {
+      // several listings databases (decision 033): each pages its own row numbers, asked side by side,
+      // so a file's contents stay put as other databases grow
+      const maxes = await Promise.all(listingDatabases(c.env).map((db) => db.prepare('SELECT max(num) AS n FROM listings').first<{ n: number | null }>()));
+      maxes.forEach((m, d) => {
+        for (let i = 0; i < chunksOf(m?.n); i++) entries.push(`<sitemap><loc>${origin}/sitemaps/listings-${d}-${i}.xml</loc></sitemap>`);
+      });
+    }
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`, 200, {
       'content-type': 'application/xml; charset=utf-8',
       'cache-control': 'public, max-age=3600',
@@ -456,11 +466,16 @@ export const seoRoutes = (appFetch: AppFetch) =>
     const { results } = await c.env.DB.prepare('SELECT name FROM categories ORDER BY parent_id IS NOT NULL, position').all<{ name: string }>();
     // "used cars in Pune": every category-in-city page that has live ads (one covering-index scan, kept in KV for an hour)
     const cityPages = await cached(c.env, 'sitemap:category-in-city', 3600, async () => {
-      const rows = await c.env.DB.prepare(
-        `SELECT cat.name AS category, city.name AS city FROM (SELECT DISTINCT city_id, category_id FROM listings WHERE status = 'APPROVED' AND city_id IS NOT NULL) l
-         JOIN categories cat ON cat.id = l.category_id JOIN locations city ON city.id = l.city_id ORDER BY cat.position, city.name`,
-      ).all<{ category: string; city: string }>();
-      return rows.results;
+      const sql = (extra: string) =>
+        `SELECT cat.name AS category, city.name AS city${extra} FROM (SELECT DISTINCT city_id, category_id FROM listings WHERE status = 'APPROVED' AND city_id IS NOT NULL) l
+         JOIN categories cat ON cat.id = l.category_id JOIN locations city ON city.id = l.city_id ORDER BY cat.position, city.name`;
+      if (!isSharded(c.env)) return (await c.env.DB.prepare(sql('')).all<{ category: string; city: string }>()).results;
+      // every listings database side by side (each carries the reference tables), merged in the same order
+      const each = await Promise.all(listingDatabases(c.env).map((db) => db.prepare(sql(', cat.position AS position')).all<{ category: string; city: string; position: number }>()));
+      const pages = new Map(each.flatMap((r) => r.results).map((r) => [`${r.category}|${r.city}`, r]));
+      return [...pages.values()]
+        .sort((a, b) => a.position - b.position || (a.city < b.city ? -1 : a.city > b.city ? 1 : 0))
+        .map(({ category, city }) => ({ category, city }));
     });
     const urls = [
       `${origin}/`,
@@ -475,11 +490,17 @@ export const seoRoutes = (appFetch: AppFetch) =>
       { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
     );
   })
-  .get('/sitemaps/:file{listings-[0-9]+\\.xml}', async (c) => {
+  .get('/sitemaps/:file{listings-[0-9]+(?:-[0-9]+)?\\.xml}', async (c) => {
     const origin = new URL(c.req.url).origin;
-    const chunk = Number(c.req.param('file').replace(/\D/g, ''));
+    // listings-{chunk}.xml with one listings database; listings-{database}-{chunk}.xml with several (decision 033)
+    const [first, second] = c.req.param('file').replace(/^listings-|\.xml$/g, '').split('-').map(Number);
+    const databases = listingDatabases(c.env);
+    const sharded = databases.length > 1;
+    const chunk = (sharded ? second : first) ?? -1;
+    const db = sharded ? databases[first!] : second === undefined ? c.env.DB : undefined;
+    if (!db || chunk < 0) return c.notFound();
     // a rowid range: an index seek whatever the table size
-    const { results } = await c.env.DB.prepare(`SELECT slug, updated_at FROM listings WHERE num >= ? AND num < ? AND status = 'APPROVED' ORDER BY num`)
+    const { results } = await db.prepare(`SELECT slug, updated_at FROM listings WHERE num >= ? AND num < ? AND status = 'APPROVED' ORDER BY num`)
       .bind(chunk * SITEMAP_CHUNK, (chunk + 1) * SITEMAP_CHUNK)
       .all<{ slug: string; updated_at: number }>();
     const body = results.map((r) => `<url><loc>${escapeXml(`${origin}/item/${r.slug}`)}</loc><lastmod>${new Date(r.updated_at).toISOString().slice(0, 10)}</lastmod></url>`).join('');

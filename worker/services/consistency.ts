@@ -4,8 +4,9 @@ import { categoryCountsFromDb } from './listings/catalog';
 import { locationCountsFromDb } from './listings/locations';
 import { viewerRowCutoff } from '../schemas/retention-data';
 import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
-import { guideFromSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
-import { viewCounter } from './listings/view-counter';
+import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
+import { viewCounter, viewShards } from './listings/view-counter';
+import { listingDatabases, type ShardEnv } from '../db/shards';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -41,7 +42,16 @@ export const CURSOR_KEY = 'consistency:cursors';
  * the messages live (decision 031), and for the daily view counters the view counter object (decision
  * 020); the CLI runs without the worker's other bindings (it skips those).
  */
-export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> & Partial<Pick<WorkerEnv, 'ChatRoom' | 'VIEW_COUNTER'>>;
+export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> &
+  Partial<Pick<WorkerEnv, 'ChatRoom' | 'VIEW_COUNTER'>> &
+  ShardEnv & {
+    /**
+     * Set while a listings check runs in one of several listings databases (decision 033): `DB` is
+     * that database, `coreDb` the core, `listingsShard` its name (its view counter's).
+     */
+    coreDb?: D1Database;
+    listingsShard?: string;
+  };
 /** Price ranges re-derived per scan statement batch (three reads each). */
 export const GUIDE_BATCH_ROWS = 50;
 /** Archive objects per R2 list call; each costs one more R2 read (the document, or the entry's head). */
@@ -57,6 +67,8 @@ export interface Disagreement {
   /** kept − expected, when both are numbers */
   delta?: number;
   note?: string;
+  /** the listings database the row is in, when there are several (decision 033) */
+  database?: string;
 }
 
 interface Found extends Omit<Disagreement, 'delta'> {
@@ -87,6 +99,8 @@ interface Check {
   repairable: boolean;
   /** repairs change what guest pages show: their caches get a new version */
   listingVisible?: boolean;
+  /** only meaningful with several listings databases (decision 033): skipped with one */
+  severalDatabasesOnly?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -633,7 +647,7 @@ const dailyViews: Check = {
   async scan(env, cursor, { batchRows, now }) {
     const counters = env.VIEW_COUNTER;
     if (!counters) throw new Error('the view check reads the view counter object: run it in the worker (its daily check), not from the command line');
-    const counter = viewCounter({ VIEW_COUNTER: counters });
+    const counter = viewCounter({ VIEW_COUNTER: counters }, env.listingsShard);
     const [listingId, day] = cursor ? [cursor.slice(0, cursor.indexOf('|')), Number(cursor.slice(cursor.indexOf('|') + 1))] : ['', -1];
     // the counter's numbers and D1's agree only when no batch landed between the reads: its batch
     // number is read before and after D1, and the batch is read again if one did
@@ -681,7 +695,7 @@ const guidePlace = (r: Pick<GuideRow, 'group_key' | 'scope' | 'place_id'>): Grou
 });
 
 /** An ad of the group at the place changed at or after this moment: its row's refresh is due, not wrong. */
-const changedSince = (env: Env, r: GuideRow) => {
+const changedSince = (env: { DB: D1Database }, r: GuideRow) => {
   const where =
     r.scope === 'city'
       ? 'INDEXED BY listings_price_group_city WHERE price_group = ?1 AND city_id = ?2'
@@ -692,6 +706,30 @@ const changedSince = (env: Env, r: GuideRow) => {
 };
 
 const GUIDE_FIELDS = ['ads', 'low_minor', 'median_minor', 'high_minor'] as const;
+
+/**
+ * Each stored range's samples as they were when it was computed, and whether an ad of its group at
+ * its place changed since. One batch with one database; with several (decision 033) the samples of
+ * each row from its place's databases (readGuideSamples) and the change probe in every database,
+ * side by side.
+ */
+const guideSources = async (env: Env, rows: GuideRow[]): Promise<{ live: unknown[]; sold: unknown[]; changed: number }[]> => {
+  if (!rows.length) return [];
+  const databases = listingDatabases(env);
+  if (databases.length === 1) {
+    const reads = await env.DB.batch(rows.flatMap((r) => [...sampleStatements(env, r.scope as PriceScope, guidePlace(r), r.computed_at), changedSince(env, r)]));
+    return rows.map((_, i) => ({ live: reads[i * 3]?.results ?? [], sold: reads[i * 3 + 1]?.results ?? [], changed: (reads[i * 3 + 2]?.results[0] as { n: number } | undefined)?.n ?? 0 }));
+  }
+  return Promise.all(
+    rows.map(async (r) => {
+      const [[samples], changes] = await Promise.all([
+        readGuideSamples(env, [r.scope as PriceScope], guidePlace(r), r.computed_at),
+        Promise.all(databases.map((db) => changedSince({ DB: db }, r).first<{ n: number }>())),
+      ]);
+      return { ...samples!, changed: changes.reduce((n, c) => n + (c?.n ?? 0), 0) };
+    }),
+  );
+};
 
 const priceGuides: Check = {
   name: 'price_guides',
@@ -710,11 +748,11 @@ const priceGuides: Check = {
       .bind(g, sc, pl, limit)
       .all<GuideRow>();
     const fresh = results.filter((r) => now - r.computed_at < PRICE_GUIDANCE_RULES.staleAfterMinutes * 60_000);
-    const reads = fresh.length ? await env.DB.batch(fresh.flatMap((r) => [...sampleStatements(env, r.scope as PriceScope, guidePlace(r), r.computed_at), changedSince(env, r)])) : [];
+    const samples = await guideSources(env, fresh);
     const found: Found[] = [];
     fresh.forEach((r, i) => {
-      if (((reads[i * 3 + 2]?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return;
-      const expected = guideFromSamples(r.group_key, r.scope as PriceScope, r.place_id, reads[i * 3]?.results ?? [], reads[i * 3 + 1]?.results ?? [], r.computed_at);
+      if (samples[i]!.changed > 0) return;
+      const expected = guideFromSamples(r.group_key, r.scope as PriceScope, r.place_id, samples[i]!.live, samples[i]!.sold, r.computed_at);
       for (const field of GUIDE_FIELDS) {
         if (expected[field] !== r[field]) found.push({ id: `${r.group_key} ${r.scope}:${r.place_id}`, ref: json([r.group_key, r.scope, r.place_id]), field, expected: expected[field], kept: r[field] });
       }
@@ -726,8 +764,8 @@ const priceGuides: Check = {
   async repair(env, found, now) {
     const keys = [...new Set(found.map((f) => String(f.ref)))].map((k) => JSON.parse(k) as [string, PriceScope, number]);
     const places = keys.map(([group_key, scope, place_id]) => ({ group_key, scope, place_id }));
-    const reads = await env.DB.batch(places.flatMap((r) => sampleStatements(env, r.scope, guidePlace(r), now)));
-    const rows = places.map((r, i) => guideFromSamples(r.group_key, r.scope, r.place_id, reads[i * 2]?.results ?? [], reads[i * 2 + 1]?.results ?? [], now));
+    const reads = await Promise.all(places.map(async (r) => (await readGuideSamples(env, [r.scope], guidePlace(r), now))[0]!));
+    const rows = places.map((r, i) => guideFromSamples(r.group_key, r.scope, r.place_id, reads[i]!.live, reads[i]!.sold, now));
     const written = await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
     return written.reduce((n, w) => n + (w.meta.changes > 0 ? 1 : 0), 0);
   },
@@ -839,12 +877,119 @@ const cachedCounts: Check = {
   },
 };
 
+// ---------------------------------------------------------------- listings over several databases
+
+/** The environment a listings check sees inside listings database `i` (decision 033). */
+const inListingsDatabase = (env: Env, i: number): Env => ({
+  ...env,
+  DB: listingDatabases(env)[i]!,
+  // inside, the check sees one database, as it was written for
+  LISTING_DATABASES: undefined,
+  coreDb: env.DB,
+  listingsShard: viewShards(env)[i],
+});
+
+/**
+ * A check of values kept in the listings tables, run in every listings database one after the
+ * other (its cursor says which: "i|cursor in that database"). With one database the check itself,
+ * unchanged. Each disagreement names its database, and the repair goes to that database.
+ */
+const inEveryListingsDatabase = (check: Check): Check => ({
+  ...check,
+  async scan(env, cursor, ctx) {
+    const count = listingDatabases(env).length;
+    if (count === 1) return check.scan(env, cursor, ctx);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
+    const scan = await check.scan(inListingsDatabase(env, at), inner, ctx);
+    const database = viewShards(env)[at]!;
+    return {
+      rows: scan.rows,
+      found: scan.found.map((f) => ({ ...f, database })),
+      next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < count ? `${at + 1}|` : null,
+    };
+  },
+  ...(check.repair
+    ? {
+        async repair(env: Env, found: Found[], now: number) {
+          const names = viewShards(env);
+          if (names.length === 1) return check.repair!(env, found, now);
+          let changed = 0;
+          for (const [i, name] of names.entries()) {
+            const here = found.filter((f) => f.database === name);
+            if (here.length) changed += await check.repair!(inListingsDatabase(env, i), here, now);
+          }
+          return changed;
+        },
+      }
+    : {}),
+});
+
+// ---------------------------------------------------------------- seller cards
+
+/** What a listing shows of its seller: the columns a card copies from the core's users row (shard-writes.ts). */
+const CARD_FIELDS = ['username', 'first_name', 'last_name', 'business_name', 'avatar', 'is_verified', 'created_at'] as const;
+type CardRow = { id: string } & Record<(typeof CARD_FIELDS)[number], string | number | null>;
+
+/**
+ * With several listings databases each carries a card of every seller with ads there (decision 033):
+ * each must equal the public columns of the seller's account in the core. With one database the
+ * card is the account row itself: nothing to compare.
+ */
+const sellerCards: Check = {
+  name: 'seller_cards',
+  table: "users in each listings database (the seller card: username, names, business name, avatar, verified, member since)",
+  source: "the same columns of the seller's users row in the core database",
+  repairable: true,
+  listingVisible: true,
+  severalDatabasesOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    const core = env.coreDb;
+    if (!core) return { rows: 0, found: [], next: null };
+    const { results: cards } = await env.DB.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(cursor ?? '', batchRows)
+      .all<CardRow>();
+    const accounts = cards.length
+      ? (await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id IN (SELECT value FROM json_each(?1))`).bind(json(cards.map((c) => c.id))).all<CardRow>()).results
+      : [];
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const found: Found[] = [];
+    for (const card of cards) {
+      const account = byId.get(card.id);
+      if (!account) {
+        found.push({ id: card.id, field: 'account', expected: null, kept: card.id, note: 'a card whose account is not in the core (report only: its ads need a person)' });
+        continue;
+      }
+      for (const field of CARD_FIELDS) if (card[field] !== account[field]) found.push({ id: card.id, field, expected: account[field], kept: card[field] });
+    }
+    const last = cards[cards.length - 1];
+    return { rows: cards.length, found, next: cards.length < batchRows || !last ? null : last.id };
+  },
+  // copied again from the core as it is now, as posting writes it (a profile change meanwhile writes the same)
+  async repair(env, found) {
+    const core = env.coreDb;
+    const fix = [...new Set(found.filter((f) => f.field !== 'account').map((f) => f.id))];
+    if (!core || !fix.length) return 0;
+    const { results } = await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')}, updated_at FROM users WHERE id IN (SELECT value FROM json_each(?1))`)
+      .bind(json(fix))
+      .all<CardRow & { updated_at: number }>();
+    if (!results.length) return 0;
+    const written = await env.DB.batch(
+      results.map((a) =>
+        env.DB.prepare(`UPDATE users SET ${CARD_FIELDS.map((f) => `${f} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).bind(...CARD_FIELDS.map((f) => a[f]), a.updated_at, a.id),
+      ),
+    );
+    return written.reduce((n, w) => n + (w.meta.changes > 0 ? 1 : 0), 0);
+  },
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
 export const CHECKS: readonly Check[] = [
-  liveAds,
-  searchIndex,
+  inEveryListingsDatabase(liveAds),
+  inEveryListingsDatabase(searchIndex),
   chatLastSeq,
   chatPreview,
   chatReadMarks,
@@ -857,15 +1002,18 @@ export const CHECKS: readonly Check[] = [
   creditUse,
   paidOrders,
   invoiceSeries,
-  dailyViews,
+  inEveryListingsDatabase(dailyViews),
   priceGuides,
   archiveIndex,
   cachedCounts,
+  inEveryListingsDatabase(sellerCards),
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** The checks that read the chat rooms (decision 031): only the worker, which has them, runs these. */
 /** Checks that read Durable Objects (the chat rooms, the view counter): the command line skips them. */
+/** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
+export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
 export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, dailyViews].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
@@ -879,8 +1027,10 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   if (unknown.length) throw new Error(`unknown check(s): ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
   const reports: CheckReport[] = [];
   let listingVisibleRepairs = 0;
+  const severalDatabases = listingDatabases(env).length > 1;
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
+    if (check.severalDatabasesOnly && !severalDatabases) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,
@@ -945,7 +1095,7 @@ export const formatReport = (report: ConsistencyReport): string => {
       lines.push(`    ${c.table} — against ${c.source}`);
       for (const d of c.disagreements) {
         const by = d.delta !== undefined ? ` (off by ${d.delta > 0 ? '+' : ''}${d.delta})` : '';
-        lines.push(`    ${d.id}: ${d.field} kept ${JSON.stringify(d.kept)}, expected ${JSON.stringify(d.expected)}${by}${d.note ? ` — ${d.note}` : ''}`);
+        lines.push(`    ${d.id}${d.database ? ` (${d.database})` : ''}: ${d.field} kept ${JSON.stringify(d.kept)}, expected ${JSON.stringify(d.expected)}${by}${d.note ? ` — ${d.note}` : ''}`);
       }
       if (c.rows > c.disagreements.length) lines.push(`    … listing the first ${c.disagreements.length}`);
     }

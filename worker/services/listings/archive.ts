@@ -345,9 +345,16 @@ export const listArchived = async (env: Env, userId: string, q: { cursor?: strin
   const entries = listed.objects.map((o) => o.customMetadata ?? {}).filter((m) => m.id);
   const live = new Set<string>();
   if (entries.length) {
-    const ids = entries.map((m) => m.id!);
-    const { results } = await env.DB.prepare(`SELECT id FROM listings WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: string }>();
-    for (const r of results) live.add(r.id);
+    // each id asked of its own listings database, side by side (decision 033); one database: one statement, as before
+    const byDatabase = new Map<D1Database, string[]>();
+    for (const m of entries) {
+      const home = listingDbForId(env, m.id!);
+      byDatabase.set(home, [...(byDatabase.get(home) ?? []), m.id!]);
+    }
+    const found = await Promise.all(
+      [...byDatabase].map(([home, ids]) => home.prepare(`SELECT id FROM listings WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: string }>()),
+    );
+    for (const r of found.flatMap((f) => f.results)) live.add(r.id);
   }
   const ads: ArchivedAdCard[] = entries
     .filter((m) => !live.has(m.id!))

@@ -1,3 +1,4 @@
+import { listingDatabases, type ShardEnv } from '../../db/shards';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
@@ -75,10 +76,14 @@ export const resolveCategory = async (db: Db, categoryText?: string, subcategory
 };
 
 /** Live listings per category and subcategory id, counted in D1 (the consistency checker compares the cache with it). */
-export const categoryCountsFromDb = async (env: Pick<Env, 'DB'>) => {
-  const { results } = await env.DB.prepare(
-    `SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`,
-  ).all<{ c: string; s: string | null; n: number }>();
+export const categoryCountsFromDb = async (env: ShardEnv) => {
+  // every listings database counts its own, side by side, and the counts add up (decision 033)
+  const each = await Promise.all(
+    listingDatabases(env).map((db) =>
+      db.prepare(`SELECT category_id AS c, subcategory_id AS s, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY category_id, subcategory_id`).all<{ c: string; s: string | null; n: number }>(),
+    ),
+  );
+  const results = each.flatMap((r) => r.results);
   const counts: Record<string, number> = {};
   for (const r of results) {
     counts[r.c] = (counts[r.c] ?? 0) + r.n;

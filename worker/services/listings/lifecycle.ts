@@ -1,7 +1,7 @@
 import type { Env } from '../../env';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { invalidateListingCaches } from '../../lib/cache';
-import { listingDbForId } from '../../db/shards';
+import { listingDatabases, listingDbForId } from '../../db/shards';
 import {
   BOOST_KEEPS_ALIVE_DAYS,
   DAY_MS,
@@ -106,12 +106,24 @@ export const EXPIRE_BATCH_SQL = `UPDATE listings SET status = 'EXPIRED', updated
  * most `batches` statements a run (EXPIRY_JOB). One statement per batch, guarded again on the row
  * itself, so a renewal that landed in between (a later expiry) is never undone. A running paid
  * feature keeps its ad live whatever the expiry says (the promotion also moved the expiry).
+ *
+ * With the listings over several databases (decision 033) every database runs its own batches, side
+ * by side, each within the same bounds: the bounds keep one database's writes short, and databases do
+ * not share their write time; the run's wall time (`budgetMs`) is shared, as they run at once.
  */
 export const expireDueAds = async (env: Env, now = Date.now(), bounds: { batchSize: number; batches: number; budgetMs: number } = EXPIRY_JOB) => {
   const started = Date.now();
+  const each = await Promise.all(listingDatabases(env).map((db) => expireIn(db, now, bounds, started)));
+  const expired = each.reduce((n, e) => n + e, 0);
+  // every guest page and count that showed these ads is stale now (edge cache, KV counts)
+  if (expired) await invalidateListingCaches(env);
+  return expired;
+};
+
+const expireIn = async (db: D1Database, now: number, bounds: { batchSize: number; batches: number; budgetMs: number }, started: number) => {
   let expired = 0;
   for (let batch = 0; batch < bounds.batches && Date.now() - started < bounds.budgetMs; batch++) {
-    const res = await env.DB.prepare(EXPIRE_BATCH_SQL)
+    const res = await db.prepare(EXPIRE_BATCH_SQL)
       .bind(now, bounds.batchSize)
       .all<{ id: string }>();
     // rows returned, not meta.changes: that also counts what the triggers wrote (live-ad counts, the search index)
@@ -119,8 +131,6 @@ export const expireDueAds = async (env: Env, now = Date.now(), bounds: { batchSi
     // a featured ad past an (old) expiry is skipped above; fewer than a batch means none are left
     if (res.results.length < bounds.batchSize) break;
   }
-  // every guest page and count that showed these ads is stale now (edge cache, KV counts)
-  if (expired) await invalidateListingCaches(env);
   return expired;
 };
 
@@ -137,12 +147,22 @@ interface ReminderRow {
  * seller's inbox (decision 032) before the mark (`expiry_reminded_for`) is written: a crashed or
  * repeated run stores and pushes nothing twice, and a renewal (a new expiry) makes the next period's
  * reminder due.
+ *
+ * Each listings database (decision 033) is read and marked by its own loop, side by side, within the
+ * same bounds as expiry; the notifications all go to the sellers' inboxes, beside the core.
  */
-export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { reminderBatchSize: number; reminderBatches: number; budgetMs: number } = EXPIRY_JOB) => {
+type ReminderBounds = { reminderBatchSize: number; reminderBatches: number; budgetMs: number };
+
+export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: ReminderBounds = EXPIRY_JOB) => {
   const started = Date.now();
+  const each = await Promise.all(listingDatabases(env).map((db) => remindIn(env, db, now, bounds, started)));
+  return each.reduce((n, r) => n + r, 0);
+};
+
+const remindIn = async (env: Env, db: D1Database, now: number, bounds: ReminderBounds, started: number) => {
   let reminded = 0;
   for (let batch = 0; batch < bounds.reminderBatches && Date.now() - started < bounds.budgetMs; batch++) {
-    const { results } = await env.DB.prepare(
+    const { results } = await db.prepare(
       `SELECT id, user_id, title, expires_at FROM listings INDEXED BY listings_status_expires
        WHERE status = 'APPROVED' AND expires_at > ?1 AND expires_at <= ?2 AND expiry_reminded_for IS NOT expires_at
        ORDER BY expires_at LIMIT ?3`,
@@ -165,8 +185,8 @@ export const remindExpiringAds = async (env: Env, now = Date.now(), bounds: { re
         }),
       })),
     );
-    const marks = results.map((r) => env.DB.prepare('UPDATE listings SET expiry_reminded_for = ? WHERE id = ? AND expires_at = ?').bind(r.expires_at, r.id, r.expires_at));
-    await env.DB.batch(marks);
+    const marks = results.map((r) => db.prepare('UPDATE listings SET expiry_reminded_for = ? WHERE id = ? AND expires_at = ?').bind(r.expires_at, r.id, r.expires_at));
+    await db.batch(marks);
     if (results.length < bounds.reminderBatchSize) break;
   }
   return reminded;

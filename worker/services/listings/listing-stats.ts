@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { forbidden, notFound } from '../../lib/errors';
-import { viewCounter } from './view-counter';
+import { listingDbForId } from '../../db/shards';
+import { viewCounter, viewShardOfListing } from './view-counter';
 
 /**
  * An ad's stats for its seller (decision 015): views (people other than the seller, once a day each, bots
@@ -22,16 +23,19 @@ export interface DailyStats {
 }
 
 export const listingStats = async (env: Env, userId: string, listingId: string, now = Date.now()) => {
-  const listing = await env.DB.prepare('SELECT id, user_id, views FROM listings WHERE id = ?')
+  // the ad and its day counters live in the ad's listings database; favourites and chats in the
+  // core (the same database when there is one: one batch, as before)
+  const home = listingDbForId(env, listingId);
+  const listing = await home.prepare('SELECT id, user_id, views FROM listings WHERE id = ?')
     .bind(listingId.toLowerCase())
     .first<{ id: string; user_id: string; views: number }>();
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id !== userId) throw forbidden('Only the seller can see the stats of this ad');
   const today = Math.floor(now / DAY);
   const first = today - (STATS_DAYS - 1);
-  const unwrittenViews = viewCounter(env).unwritten([listing.id]);
-  const [views, favorites, chats, totals] = await env.DB.batch<{ day: number; n: number }>([
-    env.DB.prepare('SELECT day, views AS n FROM listing_daily_stats WHERE listing_id = ? AND day >= ?').bind(listing.id, first),
+  const unwrittenViews = viewCounter(env, viewShardOfListing(env, listing.id)).unwritten([listing.id]);
+  const viewStatement = home.prepare('SELECT day, views AS n FROM listing_daily_stats WHERE listing_id = ? AND day >= ?').bind(listing.id, first);
+  const coreStatements = [
     env.DB.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM favorites WHERE listing_id = ? AND created_at >= ? GROUP BY 1').bind(listing.id, first * DAY),
     env.DB.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM chats WHERE listing_id = ? AND last_seq > 0 AND created_at >= ? GROUP BY 1').bind(
       listing.id,
@@ -40,7 +44,12 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
     env.DB.prepare(
       `SELECT 0 AS day, (SELECT count(*) FROM favorites WHERE listing_id = ?1) AS n UNION ALL SELECT 1, (SELECT count(*) FROM chats WHERE listing_id = ?1 AND last_seq > 0)`,
     ).bind(listing.id),
-  ]);
+  ];
+  // two databases: side by side, still one round trip
+  const [views, favorites, chats, totals] =
+    home === env.DB
+      ? await env.DB.batch<{ day: number; n: number }>([viewStatement, ...coreStatements])
+      : await Promise.all([viewStatement.all<{ day: number; n: number }>(), env.DB.batch<{ day: number; n: number }>(coreStatements)]).then(([v, rest]) => [v, ...rest]);
   const unwritten = (await unwrittenViews)[listing.id] ?? { total: 0, byDay: {} };
   const byDay = (rows: { day: number; n: number }[] | undefined) => new Map((rows ?? []).map((r) => [r.day, r.n]));
   const v = byDay(views?.results);

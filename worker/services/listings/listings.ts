@@ -12,8 +12,7 @@ import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
 import { timed } from '../../lib/server-timing';
 import { expiryFields } from './lifecycle';
-import { viewCounter } from './view-counter';
-import { MAIN_LISTINGS_SHARD } from '../../schemas/view-counter-data';
+import { viewCounter, viewShardOfListing } from './view-counter';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { searchShards } from './shard-search';
 
@@ -663,7 +662,8 @@ export const listingWithRelated = async (
  */
 export const recordView = async (env: Env, listingId: string, sellerId: string, viewerKey: string, userAgent?: string): Promise<boolean> => {
   if (isLikelyBot(userAgent)) return false;
-  return viewCounter(env).record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey, now: Date.now() });
+  const shard = viewShardOfListing(env, listingId);
+  return viewCounter(env, shard).record({ shard, listingId, sellerId, viewerKey, now: Date.now() });
 };
 
 /**

@@ -1,3 +1,4 @@
+import { listingDatabases, type ShardEnv } from '../../db/shards';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
@@ -82,10 +83,14 @@ export const resolveLocation = async (db: Db, text: string): Promise<LocationRow
 type LocationCounts = Record<string, number>;
 
 /** Live listings per state, city and area id, counted in D1 (the consistency checker compares the cache with it). */
-export const locationCountsFromDb = async (env: Pick<Env, 'DB'>): Promise<LocationCounts> => {
-  const { results } = await env.DB.prepare(
-    `SELECT state_id AS s, city_id AS c, area_id AS a, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY state_id, city_id, area_id`,
-  ).all<{ s: number | null; c: number | null; a: number | null; n: number }>();
+export const locationCountsFromDb = async (env: ShardEnv): Promise<LocationCounts> => {
+  // every listings database counts its own, side by side, and the counts add up (decision 033)
+  const each = await Promise.all(
+    listingDatabases(env).map((db) =>
+      db.prepare(`SELECT state_id AS s, city_id AS c, area_id AS a, count(*) AS n FROM listings WHERE status = 'APPROVED' GROUP BY state_id, city_id, area_id`).all<{ s: number | null; c: number | null; a: number | null; n: number }>(),
+    ),
+  );
+  const results = each.flatMap((r) => r.results);
   const counts: LocationCounts = {};
   for (const r of results) {
     for (const id of [r.s, r.c, r.a]) if (id !== null) counts[id] = (counts[id] ?? 0) + r.n;

@@ -21,6 +21,7 @@ import {
 } from '../../schemas/price-guidance-data';
 import type { PriceGuidance, PriceGuidanceQuery } from '../../schemas/price-guidance';
 import { loadLocations, normaliseName, resolveLocation } from './locations';
+import { listingDatabases, listingDbForId, listingDbForState, type ShardEnv } from '../../db/shards';
 
 export interface GroupPlace {
   group: string;
@@ -45,7 +46,7 @@ const placeOf = (scope: PriceScope, p: GroupPlace): number | null => (scope === 
 const scopesOf = (p: GroupPlace) => PRICE_SCOPES.filter((s) => placeOf(s, p) !== null);
 
 /** The newest comparable ads' prices for one scope: live ones, and sold ones of the last days. Two bounded index ranges. */
-export const sampleStatements = (env: Pick<Env, 'DB'>, scope: PriceScope, p: GroupPlace, now: number) => {
+export const sampleStatements = (env: { DB: D1Database }, scope: PriceScope, p: GroupPlace, now: number) => {
   const soldSince = now - RULES.soldWithinDays * 86_400_000;
   const where =
     scope === 'city'
@@ -91,11 +92,53 @@ export const upsertGuide = (env: Pick<Env, 'DB'>, r: GuideRow) =>
      WHERE excluded.computed_at >= price_guides.computed_at`,
   ).bind(r.group_key, r.scope, r.place_id, r.ads, r.low_minor, r.median_minor, r.high_minor, r.computed_at);
 
-/** Computes and stores the ranges of a group at its place's scopes: one batch of reads, one of writes. */
+export interface ScopeSamples {
+  live: unknown[];
+  sold: unknown[];
+}
+
+/**
+ * The two samples (live, recently sold) of each scope, in one round trip. With the listings over
+ * several databases (decision 033) a city's or a state's ads all live in the state's database, so
+ * those samples come from there; India's come from every database side by side, each its newest
+ * `sampleSize` of each status: the newest `sampleSize` of their union (guideFromSamples) are exactly
+ * the ads one database would have sampled, so the percentiles are the same, not an average of
+ * per-database figures.
+ */
+export const readGuideSamples = async (env: ShardEnv, scopes: readonly PriceScope[], p: GroupPlace, now: number): Promise<ScopeSamples[]> => {
+  const databases = listingDatabases(env);
+  if (databases.length === 1) {
+    const results = await env.DB.batch(scopes.flatMap((s) => sampleStatements(env, s, p, now)));
+    return scopes.map((_, i) => ({ live: results[i * 2]?.results ?? [], sold: results[i * 2 + 1]?.results ?? [] }));
+  }
+  // a city known without its state (the checker's stored city rows) is asked of every database: only its own has its ads
+  const home = p.stateId === null ? null : listingDbForState(env, p.stateId);
+  const each = await Promise.all(
+    databases.map(async (db) => {
+      const asked = scopes.filter((s) => s === 'india' || home === null || db === home);
+      return { asked, results: asked.length ? await db.batch(asked.flatMap((s) => sampleStatements({ DB: db }, s, p, now))) : [] };
+    }),
+  );
+  return scopes.map((scope) => {
+    const out: ScopeSamples = { live: [], sold: [] };
+    for (const { asked, results } of each) {
+      const i = asked.indexOf(scope);
+      if (i < 0) continue;
+      out.live.push(...(results[i * 2]?.results ?? []));
+      out.sold.push(...(results[i * 2 + 1]?.results ?? []));
+    }
+    return out;
+  });
+};
+
+/**
+ * Computes and stores the ranges of a group at its place's scopes: one round trip of reads, one of
+ * writes. The ranges are kept in the core database (`DB`), whatever holds the ads.
+ */
 export const refreshGuides = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
   const scopes = scopesOf(p);
-  const results = await env.DB.batch(scopes.flatMap((s) => sampleStatements(env, s, p, now)));
-  const rows = scopes.map((scope, i): GuideRow => guideFromSamples(p.group, scope, placeOf(scope, p)!, results[i * 2]?.results ?? [], results[i * 2 + 1]?.results ?? [], now));
+  const samples = await readGuideSamples(env, scopes, p, now);
+  const rows = scopes.map((scope, i): GuideRow => guideFromSamples(p.group, scope, placeOf(scope, p)!, samples[i]!.live, samples[i]!.sold, now));
   await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
   return rows;
 };
@@ -145,7 +188,7 @@ export const refreshListingGuides = async (env: Env, places: (GroupPlace | null 
 
 /** An ad's group and place (null when it has no group). */
 export const listingGroupPlace = async (env: Env, listingId: string): Promise<GroupPlace | null> => {
-  const row = await env.DB.prepare(`SELECT price_group, state_id, city_id FROM listings WHERE id = ?`)
+  const row = await listingDbForId(env, listingId).prepare(`SELECT price_group, state_id, city_id FROM listings WHERE id = ?`)
     .bind(listingId.toLowerCase())
     .first<{ price_group: string | null; state_id: number | null; city_id: number | null }>();
   return row?.price_group ? { group: row.price_group, stateId: row.state_id, cityId: row.city_id } : null;
@@ -181,7 +224,7 @@ export const priceGuidanceFor = async (env: Env, db: Db, q: PriceGuidanceQuery):
 
 /** An ad page's line: the ad's own group at its place, and where its price sits. */
 export const listingPriceGuidance = async (env: Env, db: Db, listingId: string): Promise<PriceGuidance> => {
-  const row = await env.DB.prepare(`SELECT price_group, state_id, city_id, price_minor, status FROM listings WHERE id = ?`)
+  const row = await listingDbForId(env, listingId).prepare(`SELECT price_group, state_id, city_id, price_minor, status FROM listings WHERE id = ?`)
     .bind(listingId.toLowerCase())
     .first<{ price_group: string | null; state_id: number | null; city_id: number | null; price_minor: number; status: string }>();
   // only ads everyone may see (as GET /listings/{id} for a guest)

@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { listingDatabases } from '../../db/shards';
 import { dailyViewCutoff, RETENTION, viewerRowCutoff } from '../../schemas/retention-data';
 
 /**
@@ -14,6 +15,10 @@ import { dailyViewCutoff, RETENTION, viewerRowCutoff } from '../../schemas/reten
  * The lifetime total the stats screen shows (`listings.views`) is untouched: it was counted when each
  * view happened. Each run does at most `batchesPerRun` statements of `batchRows` rows per kind;
  * what is left waits for the next hour.
+ *
+ * The counters live with the ads: each listings database (decision 033) rolls up its own, side by
+ * side, each within the same per-run bound (the bound protects one database's write time, and the
+ * databases do not share it).
  */
 export interface RollupResult {
   /** per-day counter rows added into totals and removed */
@@ -23,6 +28,11 @@ export interface RollupResult {
 }
 
 export const rollUpViews = async (env: Env, now = Date.now(), limits: { batchRows?: number; batchesPerRun?: number } = {}): Promise<RollupResult> => {
+  const each = await Promise.all(listingDatabases(env).map((db) => rollUpDatabase(db, now, limits)));
+  return each.reduce((sum, r) => ({ rolledDays: sum.rolledDays + r.rolledDays, viewerRows: sum.viewerRows + r.viewerRows }), { rolledDays: 0, viewerRows: 0 });
+};
+
+const rollUpDatabase = async (db: D1Database, now: number, limits: { batchRows?: number; batchesPerRun?: number }): Promise<RollupResult> => {
   const batchRows = limits.batchRows ?? RETENTION.batchRows;
   const batchesPerRun = limits.batchesPerRun ?? RETENTION.batchesPerRun;
   const dailyCutoff = dailyViewCutoff(now);
@@ -32,13 +42,13 @@ export const rollUpViews = async (env: Env, now = Date.now(), limits: { batchRow
   // the same rows for both statements: the oldest days first, in the order of the day index
   const oldest = `SELECT rowid FROM listing_daily_stats WHERE day < ?1 ORDER BY day, rowid LIMIT ?2`;
   for (let i = 0; i < batchesPerRun; i++) {
-    const [, removed] = await env.DB.batch([
-      env.DB.prepare(
+    const [, removed] = await db.batch([
+      db.prepare(
         `INSERT INTO listing_view_totals (listing_id, views, through_day)
          SELECT listing_id, sum(views), max(day) + 1 FROM listing_daily_stats WHERE rowid IN (${oldest}) GROUP BY listing_id
          ON CONFLICT (listing_id) DO UPDATE SET views = views + excluded.views, through_day = max(through_day, excluded.through_day)`,
       ).bind(dailyCutoff, batchRows),
-      env.DB.prepare(`DELETE FROM listing_daily_stats WHERE rowid IN (${oldest})`).bind(dailyCutoff, batchRows),
+      db.prepare(`DELETE FROM listing_daily_stats WHERE rowid IN (${oldest})`).bind(dailyCutoff, batchRows),
     ]);
     const n = removed?.meta.changes ?? 0;
     result.rolledDays += n;
@@ -46,7 +56,7 @@ export const rollUpViews = async (env: Env, now = Date.now(), limits: { batchRow
   }
 
   for (let i = 0; i < batchesPerRun; i++) {
-    const n = (await env.DB.prepare(`DELETE FROM listing_views WHERE rowid IN (SELECT rowid FROM listing_views WHERE day < ? ORDER BY day LIMIT ?)`).bind(viewerCutoff, batchRows).run())
+    const n = (await db.prepare(`DELETE FROM listing_views WHERE rowid IN (SELECT rowid FROM listing_views WHERE day < ? ORDER BY day LIMIT ?)`).bind(viewerCutoff, batchRows).run())
       .meta.changes;
     result.viewerRows += n;
     if (n < batchRows) break;
