@@ -43,8 +43,12 @@ export const PRINT_RULES = {
   aspectSlack: 0.03,
   /** an index candidate is verified only when its window hash is this close to one of the copy's turns */
   candidateDistance: 12,
-  /** the aligned thumbnails must correlate at least this well (edits ≥ ~0.98; alike photos lower) */
-  minCorrelation: 0.97,
+  /**
+   * the aligned thumbnails must correlate at least this well: edits of the demo photos score ≥ 0.983
+   * (a sample of 200), the most alike distinct demo pair 0.976 once crops are compared at their own
+   * resolution (0.97 before that change)
+   */
+  minCorrelation: 0.98,
   /** aligned thumbnails are compared at the crop's own cell count, but never coarser than this */
   minCompareSide: 24,
   /** at most this many (stored frame and window, copy frame and turn) pairs are aligned per stored photo */
