@@ -4,7 +4,7 @@ import { PHASH_PHOTOS } from '../../tests/fixtures/phash-photos';
 import { addBorder, crop, decodeJpeg, flipVertical, fromBase64, mirror, resize, scene, storedAs, toJpeg, toPng, turn, withExifOrientation, type Rgba } from '../../tests/factories/photo-variants';
 import { jpegOrientation } from './images';
 import { MATCH_DISTANCE, MAX_HASH_PIXELS, bandProbes, dhashPixels, downscaledHash, hammingDistance, hashBands, hashPhoto, photoHash, photoHashed, webpPhotoHash } from './phash';
-import { PRINT_WINDOWS, decodePrint, encodePrint, printMatch, turnHashes, windowHashes } from './photo-print';
+import { PRINT_WINDOWS, V1_PRINT_BYTES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes } from './photo-print';
 import webpWasm from './webp-wasm';
 import { toWebp } from '../../tests/factories/webp';
 
@@ -346,17 +346,25 @@ describe('prints: mirrored, turned, cropped and bordered copies still match', { 
     expect(hammingDistance(a[0]!.hash, b[0]!.hash)).toBeLessThanOrEqual(3);
   });
 
-  it('stored form: 1,029 bytes that read back the same; 15 windows; 8 distinct orientations', () => {
+  it('stored form: version 2 holds each frame (2 + 1,028 bytes per frame) and reads back the same; version 1 (one frame, 1,029 bytes) is still read', () => {
     const p = printOf(original('shotB'));
     const bytes = encodePrint(p);
-    expect(bytes.length).toBe(1029);
+    expect(bytes.length).toBe(2 + 1028 * p.frames.length);
     const back = decodePrint(bytes)!;
-    expect(back.aspect).toBeCloseTo(p.aspect, 4);
+    expect(back.frames).toHaveLength(p.frames.length);
+    expect(back.frames[0]!.aspect).toBeCloseTo(p.frames[0]!.aspect, 4);
     expect(printMatch(back, p)).not.toBeNull();
+    // a print stored before frames: version byte 1, aspect, the trimmed frame's thumbnail
+    const v1 = new Uint8Array(V1_PRINT_BYTES);
+    v1[0] = 1;
+    v1.set(bytes.subarray(2, 2 + 1028), 1);
+    const old = decodePrint(v1)!;
+    expect(old.frames).toHaveLength(1);
+    expect(printMatch(old, p)).not.toBeNull();
     expect(decodePrint(new Uint8Array(0))).toBeNull();
     expect(decodePrint(bytes.slice(0, 100))).toBeNull();
     expect(PRINT_WINDOWS).toHaveLength(15);
-    expect(windowHashes(p).length).toBeLessThanOrEqual(15);
-    expect(new Set(turnHashes(p)).size).toBe(8);
+    expect(windowHashes(p).length).toBeLessThanOrEqual(15 * p.frames.length);
+    expect(new Set(turnHashes(p).slice(0, 8)).size).toBe(8);
   });
 });

@@ -3,7 +3,7 @@ import { isSharded } from '../../db/shards';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { AppError } from '../../lib/errors';
 import { MATCH_DISTANCE, bandProbes, hammingDistance, hashBands, hashPhoto } from '../../lib/phash';
-import { PRINT_RULES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
+import { PRINT_RULES, V1_PRINT_BYTES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
 import { sniffImage } from '../../lib/images';
 import webpWasm from '../../lib/webp-wasm';
 
@@ -66,7 +66,11 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 export const printStatements = (env: Env, mediaId: string, print: PhotoPrint | null, now = Date.now()): D1PreparedStatement[] => {
   if (!print) return [];
   const windows = windowHashes(print);
-  const statements = [env.DB.prepare('INSERT OR REPLACE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(mediaId, encodePrint(print), now)];
+  const statements = [
+    // a re-printed photo (version 1 → 2) may have had windows the new print leaves out
+    env.DB.prepare('DELETE FROM media_print_windows WHERE media_id = ?').bind(mediaId),
+    env.DB.prepare('INSERT OR REPLACE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(mediaId, encodePrint(print), now),
+  ];
   for (let i = 0; i < windows.length; i += 8) {
     const chunk = windows.slice(i, i + 8); // 8 rows × 7 values = 56 parameters
     statements.push(
@@ -98,10 +102,10 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
   const who = sharded ? 'm.listing_id IS NOT NULL AND m.listing_id <> ?' : WHO;
   const whoParams = sharded ? [exceptListingId] : [exceptListingId, ownerId, ownerId, since];
   const statements: D1PreparedStatement[] = [];
-  const owners: { photo: CheckedPhoto; turns: (string | null)[] }[] = [];
+  const owners: { photo: CheckedPhoto; turns: (string | null)[]; statements: number }[] = [];
   for (const photo of wanted) {
     const turns = photo.print ? turnHashes(photo.print) : [];
-    owners.push({ photo, turns });
+    owners.push({ photo, turns, statements: 1 });
     statements.push(
       env.DB.prepare(
         `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${columns}
@@ -110,19 +114,25 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
          LIMIT 200`,
       ).bind(...bandProbes(photo.hash).flat(), ...whoParams),
     );
-    const present = turns.filter((t): t is string => !!t);
-    if (!present.length) continue;
-    // per band, the 8 orientations' values (≤ 32 parameters): a crop within a few per cent of a
-    // stored window shares a band with it exactly; verification does the rest
-    const perBand = [0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]);
-    statements.push(
-      env.DB.prepare(
-        `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${columns}
-         FROM media_print_windows w JOIN media m ON m.id = w.media_id${joinAd} JOIN media_prints p ON p.media_id = w.media_id
-         WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${who}
-         LIMIT 200`,
-      ).bind(...perBand.flat(), ...whoParams),
-    );
+    // one statement per frame of the new photo: per band, its 8 orientations' values (≤ 32
+    // parameters): a crop within a few per cent of a stored window shares a band with it exactly;
+    // verification does the rest
+    let count = 1;
+    for (let f = 0; f < turns.length; f += 8) {
+      const present = turns.slice(f, f + 8).filter((t): t is string => !!t);
+      if (!present.length) continue;
+      const perBand = [0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]);
+      statements.push(
+        env.DB.prepare(
+          `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${columns}
+           FROM media_print_windows w JOIN media m ON m.id = w.media_id${joinAd} JOIN media_prints p ON p.media_id = w.media_id
+           WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${who}
+           LIMIT 200`,
+        ).bind(...perBand.flat(), ...whoParams),
+      );
+      count++;
+    }
+    owners[owners.length - 1]!.statements = count;
   }
   const results = await env.DB.batch<Row>(statements);
   if (sharded) {
@@ -132,9 +142,9 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
   }
   const rowsFor = new Map<CheckedPhoto, Row[]>();
   let k = 0;
-  for (const { photo, turns } of owners) {
-    const rows = [...(results[k++]?.results ?? [])];
-    if (turns.some(Boolean)) rows.push(...(results[k++]?.results ?? []));
+  for (const { photo, statements: n } of owners) {
+    const rows: Row[] = [];
+    for (let i = 0; i < n; i++) rows.push(...(results[k++]?.results ?? []));
     rowsFor.set(photo, rows);
   }
 
@@ -206,13 +216,17 @@ export const hashesOf = async (env: Env, mediaIds: string[]): Promise<CheckedPho
   return photos;
 };
 
-/** Where the print backfill has got to, in CACHE (photo ids are time-ordered ULIDs). */
-export const PRINT_BACKFILL_CURSOR = 'phash:print-backfill:cursor';
+/**
+ * Where the print backfill has got to, in CACHE (photo ids are time-ordered ULIDs). A new key per
+ * print version, so the job runs once more over every photo when prints change.
+ */
+export const PRINT_BACKFILL_CURSOR = 'phash:print-backfill:v2:cursor';
 const BACKFILL_DONE = '~done';
 
 /**
- * Gives photos stored before prints existed their print and crop windows, `limit` photos per run
- * (the hourly cron): each is read from R2 and hashed again. Until then such photos are still found
+ * Gives photos stored before prints existed — or with a version-1 print (one frame) — their current
+ * print and crop windows, `limit` photos per run (the hourly cron): each is read from R2 and hashed
+ * again. A version-1 print keeps working meanwhile (read as its one trimmed frame). Until then such photos are still found
  * by their plain hash (re-encodes, resizes, light crops); afterwards mirrors, turns, crops and
  * borders of them too. A photo that cannot be read gets an empty print, so it is not retried.
  * Photos uploaded since have prints from the start, so once the cursor passes the last old photo
@@ -223,10 +237,11 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
   if (cursor === BACKFILL_DONE) return 0;
   const { results } = await env.DB.prepare(
     `SELECT m.id, m.r2_key FROM media m
-     WHERE m.id > ? AND m.phash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id)
+     WHERE m.id > ? AND m.phash IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id AND length(p.print) <> ?)
      ORDER BY m.id LIMIT ?`,
   )
-    .bind(cursor, limit)
+    .bind(cursor, V1_PRINT_BYTES, limit)
     .all<{ id: string; r2_key: string }>();
   for (const row of results) {
     let print: PhotoPrint | null = null;
@@ -238,7 +253,8 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
       print = outcome?.checked ? outcome.print : null;
     }
     await env.DB.batch(
-      print ? printStatements(env, row.id, print) : [env.DB.prepare('INSERT OR REPLACE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(row.id, new Uint8Array(0), Date.now())],
+      // one that cannot be read now keeps a version-1 print it has (OR IGNORE)
+      print ? printStatements(env, row.id, print) : [env.DB.prepare('INSERT OR IGNORE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(row.id, new Uint8Array(0), Date.now())],
     );
   }
   await env.CACHE.put(PRINT_BACKFILL_CURSOR, results.length < limit ? BACKFILL_DONE : results[results.length - 1]!.id);
