@@ -29,6 +29,32 @@ interface ReportContext {
   dismissed: number;
 }
 
+/** What decides a reporter's standing (decision 008), as columns of a query over `users u`. */
+const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
+       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
+       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed`;
+
+type ReporterFacts = Pick<ReportContext, 'phone_verified' | 'u_created_at' | 'paid' | 'upheld' | 'dismissed'>;
+
+/**
+ * The checks and the weight every report goes through, with one database or several: the ad must be
+ * there for the public (a held, rejected or deactivated ad is not there for anyone but its owner)
+ * and not the reporter's own; the weight comes from the reporter's standing.
+ */
+const weighReport = async (env: Env, reporterId: string, ad: { user_id: string | null; status: string | null } | undefined, reporter: ReporterFacts | undefined, ip: string) => {
+  if (!ad || !reporter || !ad.status || !['APPROVED', 'SOLD'].includes(ad.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  if (ad.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
+  const now = Date.now();
+  const standing = reporterStanding({
+    phoneVerified: Boolean(reporter.phone_verified),
+    accountAgeMs: now - reporter.u_created_at,
+    hasPaidOrder: Boolean(reporter.paid),
+    upheld: reporter.upheld,
+    dismissed: reporter.dismissed,
+  });
+  return { now, standing, weight: REPORTER_STANDINGS[standing].weight, network: await reportNetwork(env, ip), id: `rep_${ulid().toLowerCase()}` };
+};
+
 /**
  * One report per account per ad: a repeat changes nothing and answers with the first report.
  * Every report is kept and reaches the moderators' queue; it counts toward the automatic hold by
@@ -42,27 +68,13 @@ export const reportListing = async (env: Env, reporterId: string, listingId: str
   // the ad and everything the reporter's standing is decided from, in one round trip
   const ctx = await env.DB.prepare(
     `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
-       (EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
-       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
-       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed
+       ${REPORTER_COLUMNS}
      FROM users u LEFT JOIN listings l ON l.id = ?2 WHERE u.id = ?1`,
   )
     .bind(reporterId, listingId.toLowerCase())
     .first<ReportContext>();
-  // a held, rejected or deactivated ad is not there for anyone but its owner
-  if (!ctx?.id || !ctx.status || !['APPROVED', 'SOLD'].includes(ctx.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  if (ctx.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
-  const now = Date.now();
-  const standing = reporterStanding({
-    phoneVerified: Boolean(ctx.phone_verified),
-    accountAgeMs: now - ctx.u_created_at,
-    hasPaidOrder: Boolean(ctx.paid),
-    upheld: ctx.upheld,
-    dismissed: ctx.dismissed,
-  });
-  const weight = REPORTER_STANDINGS[standing].weight;
-  const network = await reportNetwork(env, ip);
-  const id = `rep_${ulid().toLowerCase()}`;
+  if (!ctx?.id) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  const { now, standing, weight, network, id } = await weighReport(env, reporterId, ctx, ctx, ip);
   const [inserted, held] = await env.DB.batch([
     env.DB.prepare(
       `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
@@ -99,28 +111,15 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
   const [reporter, ad] = await Promise.all([
     env.DB.prepare(
       `SELECT u.phone_verified, u.created_at AS u_created_at,
-         (EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
-         (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
-         (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed
+         ${REPORTER_COLUMNS}
        FROM users u WHERE u.id = ?`,
     )
       .bind(reporterId)
-      .first<Omit<ReportContext, 'id' | 'user_id' | 'status'>>(),
+      .first<ReporterFacts>(),
     home.prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(listingId.toLowerCase()).first<{ id: string; user_id: string; status: string; reports_count_from: number | null }>(),
   ]);
-  if (!reporter || !ad || !['APPROVED', 'SOLD'].includes(ad.status)) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
-  if (ad.user_id === reporterId) throw badRequest('You cannot report your own ad', 'OWN_LISTING');
-  const now = Date.now();
-  const standing = reporterStanding({
-    phoneVerified: Boolean(reporter.phone_verified),
-    accountAgeMs: now - reporter.u_created_at,
-    hasPaidOrder: Boolean(reporter.paid),
-    upheld: reporter.upheld,
-    dismissed: reporter.dismissed,
-  });
-  const weight = REPORTER_STANDINGS[standing].weight;
-  const network = await reportNetwork(env, ip);
-  const id = `rep_${ulid().toLowerCase()}`;
+  if (!ad) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+  const { now, standing, weight, network, id } = await weighReport(env, reporterId, ad, reporter ?? undefined, ip);
   const [inserted, sum] = await env.DB.batch<{ total: number }>([
     env.DB.prepare(
       `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
