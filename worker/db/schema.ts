@@ -867,3 +867,19 @@ export const viewCounterFlushes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.counter, t.seq] })],
 );
+
+/**
+ * (migration 0037, decision 033) An ad moved into another group of states lives on under a new id in
+ * that group's listings database; its old database keeps this row so the old id still answers.
+ * Read only when an id is not found. `status`: the ad's status at its new id once the move is done.
+ */
+export const listingMoves = sqliteTable(
+  'listing_moves',
+  {
+    oldId: text('old_id').primaryKey(),
+    newId: text('new_id').notNull(),
+    status: text('status').notNull(),
+    movedAt: integer('moved_at').notNull(),
+  },
+  (t) => [index('listing_moves_new').on(t.newId)],
+);
