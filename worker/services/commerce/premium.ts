@@ -325,9 +325,9 @@ export const accessPhone = async (env: Env, userId: string, listingId: string) =
   };
 };
 
-/** Curated leads for Pro: fresh ads from verified sellers, in the categories the buyer favours. */
 type CuratedQuery = { page: number; limit: number; category?: string; location?: string };
 
+/** Curated leads for Pro: fresh ads from verified sellers, in the categories the buyer favours. */
 export const curatedListings = async (env: Env, db: Db, origin: string, userId: string, q: CuratedQuery) => {
   if (isSharded(env)) return curatedOverShards(env, db, origin, userId, q);
   await requirePro(env, userId);
