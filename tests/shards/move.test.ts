@@ -145,6 +145,18 @@ describe('moving an ad into a state of another group', () => {
     expect(moved.roundTrips - edit.roundTrips, `edit ${edit.roundTrips}, move ${moved.roundTrips}:\n${moved.trace}`).toBeLessThanOrEqual(MOVE_EXTRA_ROUND_TRIPS);
   });
 
+  it('moved there and back: the ad takes its first id again, and both ids answer with it', async () => {
+    const ad = await postAd('Mahindra Thar LX 2021 ocelot');
+    const there = await json(seller.auth, 'PUT', `/api/listings/${ad.id}`, CHENNAI);
+    expect(there.status, JSON.stringify(there.body)).toBe(200);
+    const back = await json(seller.auth, 'PUT', `/api/listings/${there.body.data.id}`, DELHI);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data).toMatchObject({ id: ad.id, state: 'Delhi' });
+    for (const id of [ad.id, there.body.data.id]) expect((await call(`/api/listings/${id}`)).body.data.id).toBe(ad.id);
+    expect((await myAdIds()).filter((id) => id.startsWith(ad.id.slice(0, 26)))).toEqual([ad.id]);
+    expect(await searchIds('ocelot', '')).toEqual([ad.id]);
+  });
+
   it('a move inside one database (Delhi to Uttar Pradesh, both in database 1) also takes the new group digit', async () => {
     const ad = await postAd('Renault Kwid RXT 2020 quixotic');
     const res = await json(seller.auth, 'PUT', `/api/listings/${ad.id}`, { state: 'Uttar Pradesh', city: 'Lucknow', neighbourhood: 'Gomti Nagar' });
