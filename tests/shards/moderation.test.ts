@@ -174,4 +174,18 @@ describe('decisions over four databases', () => {
     // and it can be decided again
     expect((await json(mod, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'REJECT', reason: 'Fake' })).body.data.status).toBe('REJECTED');
   });
+
+  it('a rejection a stopped worker left unrecorded (REJECTED, reports open) stays in the queue until a REJECT records it', async () => {
+    const ad = held[3]!; // Ahmedabad, database 2: as step 1 of a REJECT leaves it
+    await ad.db.prepare(`UPDATE listings SET status = 'REJECTED', reject_reason = 'Fake', held_at = NULL, updated_at = updated_at + 1 WHERE id = ?`).bind(ad.id).run();
+    expect((await queueIds('open', 50)).ids).toContain(ad.id);
+    const approve = await json(mod, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'APPROVE', reason: 'fine' });
+    expect([approve.status, approve.body.code]).toEqual([409, 'REJECTION_NOT_RECORDED']);
+    const reject = await json(mod, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'REJECT', reason: 'Fake ad, confirmed' });
+    expect(reject.body.data).toEqual({ listingId: ad.id, status: 'REJECTED', rejectReason: 'Fake ad, confirmed' });
+    expect(await openReports(ad)).toBe(0);
+    expect((await queueIds('open', 50)).ids).not.toContain(ad.id);
+    const log = await json(mod, 'GET', '/api/admin/audit?limit=1');
+    expect(log.body.data.entries[0]).toMatchObject({ action: 'REJECT', targetId: ad.id, reason: 'Fake ad, confirmed' });
+  });
 });

@@ -86,11 +86,15 @@ export const moderationQueue = async (env: Env, origin: string, q: { status: 'op
 
 /** The listing columns of a queue row, read in the ad's own database (several databases). */
 const SHARD_QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.reports_count_from, l.created_at, l.user_id`;
-/** The open queue in one listings database, the ads with open reports (from the core) given as a JSON array. */
+/**
+ * The open queue in one listings database, the ads with open reports (from the core) given as a JSON
+ * array. A REJECTED ad with open reports is a rejection whose core record a stopped worker never
+ * wrote (decideSharded): it stays in the queue until a REJECT records it.
+ */
 const SHARD_OPEN_QUEUE = `
   SELECT id AS listing_id FROM listings WHERE status = 'PENDING' AND coalesce(held_reason, '') <> 'ACCOUNT_BANNED'
   UNION
-  SELECT id FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING')`;
+  SELECT id FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING', 'REJECTED')`;
 
 type ShardQueueRow = Omit<QueueRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'u_status' | 'u_created_at'> & { pending: number; sort_at: number };
 
@@ -409,9 +413,15 @@ const tellAboutDecision = async (
 };
 
 /** Whether the moderator may decide (an error says why not); true when the ad is held. */
-const refuseDecision = (listing: { user_id: string; status: string; held_reason: string | null }, actorId: string, action: 'APPROVE' | 'REJECT', openReports: number) => {
+const refuseDecision = (listing: { user_id: string; status: string; held_reason: string | null }, actorId: string, action: 'APPROVE' | 'REJECT', openReports: number, unrecordedRejection = false) => {
   // nobody judges their own ad: a moderator whose ad is held (or reported) leaves it to another (decision 024)
   if (listing.user_id === actorId) throw forbidden('You cannot decide on your own ad. Another moderator will review it.', 'OWN_LISTING');
+  if (unrecordedRejection) {
+    if (action === 'APPROVE') {
+      throw conflict('This ad was rejected, but the decision was not recorded. Reject it to record the decision and close its reports.', 'REJECTION_NOT_RECORDED');
+    }
+    return false;
+  }
   if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
     throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
   }
@@ -450,7 +460,10 @@ interface DecidedAd {
  *    ad is put back as it was read (compare-and-set on the time step 1 wrote) and its event removed
  *    before the error goes to the moderator: nothing done, nothing to see.
  * 3. only then the seller and the reporters are told, and the event dispatched.
- * Three round trips for the writes, as with one database plus the ad's own.
+ * Only a worker stopped between 1 and 2 leaves a decision without its record: an approved ad held
+ * for reports is live with them open, so it is still in the queue (a second APPROVE records it); a
+ * rejected ad is REJECTED with its reports open, which the queue lists too, and a REJECT records it.
+ * An approved ad held for its photos alone (no reports) goes live with no audit row: the one gap left.
  */
 const decideSharded = async (env: Env, actorId: string, listingId: string, input: { action: 'APPROVE' | 'REJECT'; reason: string }) => {
   const id = listingId.toLowerCase();
@@ -464,12 +477,16 @@ const decideSharded = async (env: Env, actorId: string, listingId: string, input
   ]);
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   const openReports = open.results.length;
-  const held = refuseDecision(listing, actorId, input.action, openReports);
+  // a rejection whose record a worker stopped before writing: a REJECT now records it (with its reason)
+  const unrecorded = listing.status === 'REJECTED' && openReports > 0;
+  const held = refuseDecision(listing, actorId, input.action, openReports, unrecorded);
   const reporters = [...new Set(open.results.map((r) => r.reporter_id))].map((reporter_id) => ({ reporter_id }));
   const now = Date.now();
   const countFrom = input.action === 'APPROVE' && openReports > 0 ? now + REPORT_HOLD_RULES.pauseAfterKeptDays * DAY_MS : null;
-  const update =
-    input.action === 'APPROVE'
+  const update = unrecorded
+    ? home.prepare(`UPDATE listings SET reject_reason = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = 'REJECTED' AND updated_at = ?4 RETURNING status, reject_reason, updated_at`)
+        .bind(input.reason, now, listing.id, listing.updated_at)
+    : input.action === 'APPROVE'
       ? home.prepare(
           `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, reports_count_from = coalesce(?5, reports_count_from),
              expires_at = max(coalesce(expires_at, 0), coalesce(?6, 0)), updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4 AND updated_at = ?7
