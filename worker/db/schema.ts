@@ -883,3 +883,18 @@ export const listingMoves = sqliteTable(
   },
   (t) => [index('listing_moves_new').on(t.newId)],
 );
+
+/**
+ * Archived ads whose core rows (conversations, photos, favourites, matches) may still be there
+ * (migration 0038): with the listings over several databases the ad leaves its own database first
+ * and the core's rows follow in a second batch, which removes this row too. The archive job finishes
+ * what an interrupted run left, oldest first, a bounded number a run. Empty with one database.
+ */
+export const archiveCleanups = sqliteTable(
+  'archive_cleanups',
+  {
+    listingId: text('listing_id').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('archive_cleanups_created').on(t.createdAt)],
+);
