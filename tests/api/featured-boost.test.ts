@@ -4,7 +4,7 @@ import { call } from './helpers';
 import { createListing, createUser, createUserWithToken } from '../factories';
 import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
-import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, indiaDay, pinHashStart } from '../../worker/services/commerce/featured';
+import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, indiaDay, pinHash, pinParams } from '../../worker/services/commerce/featured';
 import { listingsQuery, type ListingsQuery } from '../../worker/schemas/listings';
 import { ulid } from '../../worker/lib/ulid';
 
@@ -115,16 +115,17 @@ describe('featured pinning on a category page', () => {
 describe('the day\u2019s pins chosen by the database (decision 023, fourth addendum)', () => {
   it('chooses in SQL exactly what choosePinned chooses, for any number of candidates and any ids', async () => {
     const day = 86_400_000;
-    for (let t = 0; t < 14; t++) {
+    for (let t = 0; t < 21; t++) {
       const n = [0, 1, 2, 3, 4, 17, PIN_CANDIDATES][t % 7]!;
-      // ULIDs as the database holds them, and (every other set) ids of other lengths
-      const ids = Array.from({ length: n }, (_, i) => (t % 2 ? `${i}x${'q'.repeat(i % 5)}${ulid().toLowerCase().slice(0, 5 + (i % 9))}` : ulid(Date.UTC(2026, 0, 1) + i * 7919 * (t + 1)).toLowerCase()));
+      // ULIDs as the database holds them, shorter ids, and longer ones alike in their first PIN_ID_CHARS (the tie-break on the id)
+      const ids = Array.from({ length: n }, (_, i) =>
+        t % 3 === 1 ? `${i}x${'q'.repeat(i % 5)}${ulid().toLowerCase().slice(0, 5 + (i % 9))}` : t % 3 === 2 ? `${ulid(Date.UTC(2026, 0, 1)).toLowerCase().slice(0, 20)}${'0'.repeat(6)}-${i}` : ulid(Date.UTC(2026, 0, 1) + i * 7919 * (t + 1)).toLowerCase(),
+      );
       const seed = `SELECT count(*) AS total FROM (SELECT 1 FROM listings l WHERE l.status = 'APPROVED') ["x${t}", ${t}] मुंबई`;
       const now = Date.UTC(2026, 10, 1, 20) + t * day;
-      const sql = `WITH p AS MATERIALIZED (SELECT value AS id FROM json_each(?)), ${choosePinnedSql('p', pinHashStart(seed, now))} SELECT * FROM pin_chosen`;
-      // no candidates: no row at all
-      const row = (await env.DB.prepare(sql).bind(JSON.stringify(ids)).first<Record<string, string | null>>()) ?? {};
-      const chosen = Array.from({ length: PINNED_PER_PAGE }, (_, i) => row[`pin${i + 1}`]).filter((id) => typeof id === 'string');
+      const sql = `WITH p AS MATERIALIZED (SELECT key AS num, value AS id FROM json_each(?)) SELECT id FROM ${choosePinnedSql('p')}`;
+      const { results } = await env.DB.prepare(sql).bind(JSON.stringify(ids), ...pinParams(pinHash(seed, now))).all<{ id: string }>();
+      const chosen = results.map((r) => r.id);
       expect(chosen, `${n} candidates, set ${t}`).toEqual(choosePinned(ids.map((id) => ({ id })), seed, now).map((c) => c.id));
     }
   });

@@ -131,7 +131,7 @@ export const stageAround =
  */
 const statementName = (sql: string) => {
   const flat = sql.replace(/\s+/g, ' ').trim();
-  if (flat.includes('pin_chosen')) return 'pins';
+  if (flat.includes('pin_key')) return 'pins';
   if (/SELECT count\(\*\) AS total/.test(flat)) return flat.includes('listings_fts') ? 'count-text' : 'count';
   if (flat.includes('FROM listings b JOIN listings l')) return 'related';
   if (flat.startsWith('SELECT id, user_id, status FROM listings WHERE id')) return 'related-ad';

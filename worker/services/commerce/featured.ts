@@ -23,84 +23,71 @@ export const pinsFeatured = (query: ListingsQuery) => {
 /** The date in India (UTC+5:30) as YYYY-MM-DD: the rotation's day. */
 export const indiaDay = (now: number) => new Date(now + 5.5 * 3600_000).toISOString().slice(0, 10);
 
-/** FNV-1a, 32 bit, from a running state: a stable, cheap hash for the seeded order (not a secret). */
-const FNV_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const fnv1aFrom = (start: number, text: string) => {
-  let h = start;
+/** FNV-1a, 32 bit: a stable, cheap hash of the day and the seed (not a secret). */
+const fnv1a = (text: string) => {
+  let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, FNV_PRIME) >>> 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h;
 };
 
 /**
- * The hash's state after `day|seed|`: every candidate's key is this state carried on over its id,
- * so the database can finish the hash for each id without being told the seed (choosePinnedSql).
+ * The day's order is a seeded hash of each candidate's id: the sum of its characters' codes, each
+ * times a weight drawn from hash(day, seed), plus an offset, modulo a prime (a universal hash: for
+ * any two ids, which comes first is a fair coin from day to day). Every operation is an integer one
+ * that SQLite and JavaScript compute exactly alike (codes < 2^16, weights < 2^31: each sum stays
+ * below 2^53), so the database can order the candidates itself (choosePinnedSql) and read only the
+ * chosen ones whole. (Until 2026-11-27 the key was FNV-1a of day, seed and id, which SQL can only
+ * compute one character at a time: a recursion that cost more CPU than the rows it saved.)
  */
-export const pinHashStart = (seed: string, now: number) => fnv1aFrom(FNV_BASIS, `${indiaDay(now)}|${seed}|`);
+const PIN_MODULUS = 2_147_483_647;
+/** an id's first characters that count: a ULID has 26 (longer ids are told apart by the tie-break on the id) */
+export const PIN_ID_CHARS = 26;
 
-/** The featured ads to pin today, in order: the candidates sorted by hash(day, seed, id). */
+export interface PinHash {
+  offset: number;
+  weights: number[];
+}
+
+/** The day's hash for one seed (the search's count statement): an offset and a weight per character position. */
+export const pinHash = (seed: string, now: number): PinHash => {
+  const base = `${indiaDay(now)}|${seed}|`;
+  return {
+    offset: fnv1a(`${base}offset`) % PIN_MODULUS,
+    weights: Array.from({ length: PIN_ID_CHARS }, (_, k) => fnv1a(`${base}${k}`) % PIN_MODULUS),
+  };
+};
+
+const pinKey = (hash: PinHash, id: string) => {
+  let sum = hash.offset;
+  for (let k = 0; k < Math.min(id.length, PIN_ID_CHARS); k++) sum += id.charCodeAt(k) * hash.weights[k]!;
+  return sum % PIN_MODULUS;
+};
+
+/** The featured ads to pin today, in order: the candidates sorted by their key, then by id. */
 export const choosePinned = <T extends { id: string }>(candidates: T[], seed: string, now: number, n = PINNED_PER_PAGE): T[] => {
-  const start = pinHashStart(seed, now);
+  const hash = pinHash(seed, now);
   return candidates
-    .map((c) => ({ c, k: fnv1aFrom(start, c.id) }))
+    .map((c) => ({ c, k: pinKey(hash, c.id) }))
     .sort((a, b) => a.k - b.k || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, n)
     .map((x) => x.c);
 };
 
-/** D1 allows at most 32 arguments to an SQL function (min() over the candidates' keys is split). */
-const MAX_FUNCTION_ARGS = 30;
-
 /**
- * choosePinned in SQL, so the chosen rows can be read whole in the same statement that finds the
- * candidates (one round trip) without reading every candidate whole: at 100k ads the 60 candidates'
- * seller, places and photo keys were ~400 of a category page's ~2,000 rows read (decision 023's
- * fourth addendum). `candidates` names a CTE with an `id` column (≤ PIN_CANDIDATES rows, any
- * order); the result is CTE text ending in `pin_chosen`, one row with `pin1`…`pinN`, the chosen ids
- * in order (NULL where there are fewer candidates). The same choice as choosePinned, tested so:
- *
- * - The ids go into one JSON array and the hash runs over all candidates at once, one recursion
- *   step per character position (~27 steps for ULIDs) — one step per character per candidate would
- *   read ~1,600 rows of the recursion's own queue, which D1 counts as rows read.
- * - XOR is `(h | c) - (h & c)`; `h * prime` stays below 2^57, so the 64-bit integer product and
- *   `% 2^32` are exact, as Math.imul and `>>> 0` are in JavaScript.
- * - Characters are `unicode()` code points where JavaScript hashes UTF-16 units: the same for
- *   every id we make (ULIDs: ASCII).
- * - The order (hash, then id) is a text key: the hash as ten digits, then the id; `~` sorts after
- *   every key and stands for a missing candidate. The N smallest come from min() N times over.
+ * choosePinned in SQL, for a page's own batch: `candidates` names a CTE with `num` and `id` columns
+ * (≤ PIN_CANDIDATES rows); the result is a subquery of the chosen `num`, `id` and `pin_key`, best
+ * first. Its parameters (pinParams: the offset, then a weight per character position) come after
+ * any of `candidates`; the text is the same for every seed and day, so the database prepares it once
+ * per shape of search. Characters are `unicode()` code points where JavaScript reads UTF-16 units:
+ * the same for every id we make (ULIDs: ASCII). Tested equal to choosePinned.
  */
-export const choosePinnedSql = (candidates: string, start: number, n = PINNED_PER_PAGE, slots = PIN_CANDIDATES): string => {
-  const ks = Array.from({ length: slots }, (_, k) => k);
-  // the statement is ~17 KB: written without spaces that SQLite does not need
-  const id = (k: number) => `json_extract(ids,'$[${k}]')`;
-  const ch = (k: number) => `unicode(substr(${id(k)},i,1))`;
-  // past an id's end unicode('') is NULL: that candidate's hash stays as it is
-  const step = (k: number) => `coalesce(((h${k}|${ch(k)})-(h${k}&${ch(k)}))*${FNV_PRIME}%4294967296,h${k})`;
-  const key = (k: number) => `coalesce(printf('%010d',h${k})||${id(k)},'~')`;
-  const minOf = (terms: string[]): string =>
-    terms.length <= MAX_FUNCTION_ARGS ? (terms.length === 1 ? terms[0]! : `min(${terms.join(',')})`) : minOf(chunk(terms).map(minOf));
-  const hs = ks.map((k) => `h${k}`).join(',');
-  const keys = ks.map((k) => `k${k}`).join(',');
-  const ranks = Array.from({ length: n }, (_, r) => r + 1);
-  const rankCtes = ranks.map((r) => {
-    const smallest = minOf(ks.map((k) => (r === 1 ? `k${k}` : `iif(k${k}>t${r - 1},k${k},'~')`)));
-    return `pin_t${r} AS MATERIALIZED (SELECT ${[keys, ...ranks.slice(0, r - 1).map((q) => `t${q}`)].join(',')},${smallest} AS t${r} FROM ${r === 1 ? 'pin_keys' : `pin_t${r - 1}`})`;
-  });
-  const start32 = Math.trunc(start) >>> 0;
-  return [
-    `pin_ids AS MATERIALIZED (SELECT json_group_array(id) AS ids, max(length(id)) AS len FROM ${candidates})`,
-    `pin_hash(i, len, ids, ${hs}) AS (SELECT 1, len, ids, ${ks.map(() => start32).join(',')} FROM pin_ids UNION ALL SELECT i+1,len,ids,${ks.map(step).join(',')} FROM pin_hash WHERE i <= len)`,
-    `pin_keys AS MATERIALIZED (SELECT ${ks.map((k) => `${key(k)} k${k}`).join(',')} FROM pin_hash WHERE i > len)`,
-    ...rankCtes,
-    `pin_chosen AS MATERIALIZED (SELECT ${ranks.map((r) => `nullif(substr(t${r}, 11), '') AS pin${r}`).join(', ')} FROM pin_t${n})`,
-  ].join(',\n');
+export const choosePinnedSql = (candidates: string, n = PINNED_PER_PAGE) => {
+  const terms = Array.from({ length: PIN_ID_CHARS }, (_, k) => `coalesce(unicode(substr(id, ${k + 1}, 1)), 0) * ?`);
+  return `(SELECT num, id, (? + ${terms.join(' + ')}) % ${PIN_MODULUS} AS pin_key FROM ${candidates} ORDER BY pin_key, id LIMIT ${Math.trunc(n)})`;
 };
 
-const chunk = <T>(items: T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += MAX_FUNCTION_ARGS) out.push(items.slice(i, i + MAX_FUNCTION_ARGS));
-  return out;
-};
+/** choosePinnedSql's parameters, in order. */
+export const pinParams = (hash: PinHash) => [hash.offset, ...hash.weights];

@@ -6,7 +6,7 @@ import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type L
 import { subcategoryById } from '../../schemas/taxonomy';
 import { brandKey } from '../../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
-import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinnedSql, pinHashStart, pinsFeatured } from '../commerce/featured';
+import { PIN_CANDIDATES, choosePinnedSql, pinHash, pinParams, pinsFeatured } from '../commerce/featured';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
@@ -508,15 +508,10 @@ export const buildListingQuery = async (
 /**
  * The pinned ads of a page, whole, in the day's order: the featured candidates' ids (the `p` of
  * their pageCte), the choice made over them in SQL (choosePinnedSql), the columns and joins for the
- * chosen alone.
+ * chosen alone. Binds the candidates' parameters, then pinParams.
  */
-export const pinnedSql = (candidatesCte: string, hashStart: number) => {
-  const pins = Array.from({ length: PINNED_PER_PAGE }, (_, i) => `c.pin${i + 1}`);
-  return `${candidatesCte},
-${choosePinnedSql('p', hashStart)}
-SELECT ${LISTING_COLUMNS}, CASE l.id ${pins.map((pin, i) => `WHEN ${pin} THEN ${i + 1}`).join(' ')} END AS pin_order
-FROM pin_chosen c CROSS JOIN listings l ON l.id IN (${pins.join(', ')}) ${LISTING_JOINS} ORDER BY pin_order`;
-};
+export const pinnedSql = (candidatesCte: string) =>
+  `${candidatesCte} SELECT ${LISTING_COLUMNS} FROM ${choosePinnedSql('p')} c CROSS JOIN listings l ON l.num = c.num ${LISTING_JOINS} ORDER BY c.pin_key, c.id`;
 
 /** Text searches are ranked among this many newest matches: the COUNT_CAP a buyer can page through. */
 export const RANK_WINDOW = COUNT_CAP;
@@ -551,7 +546,7 @@ export const searchListings = async (
   const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
   // the day's choice is made by the database from the candidates' ids, seeded as choosePinned is (the
   // search's count statement): only the chosen rows are read whole, in the same round trip
-  const pinStatement = pin && !pin.empty && pin.pageCte ? [env.DB.prepare(pinnedSql(pin.pageCte, pinHashStart(built.countSql + JSON.stringify(built.countParams), now))).bind(...pin.params)] : [];
+  const pinStatement = pin && !pin.empty && pin.pageCte ? [env.DB.prepare(pinnedSql(pin.pageCte)).bind(...pin.params, ...pinParams(pinHash(built.countSql + JSON.stringify(built.countParams), now)))] : [];
   const [rows, count, pins] = await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams), ...pinStatement]);
   const counted = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   if (opts.stats) opts.stats.rowsRead += [rows, count, pins].reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
