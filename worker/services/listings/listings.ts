@@ -545,7 +545,8 @@ export const searchListings = async (
   const now = Date.now();
   const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
   // the day's choice is made by the database from the candidates' ids, seeded as choosePinned is (the
-  // search's count statement): only the chosen rows are read whole, in the same round trip
+  // search's count statement): only the chosen rows are read whole, in the same round trip (a
+  // candidates' query is newest first, so it always has a pageCte: only nearest-first pages lack one)
   const pinStatement = pin && !pin.empty && pin.pageCte ? [env.DB.prepare(pinnedSql(pin.pageCte)).bind(...pin.params, ...pinParams(pinHash(built.countSql + JSON.stringify(built.countParams), now)))] : [];
   const [rows, count, pins] = await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams), ...pinStatement]);
   const counted = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
