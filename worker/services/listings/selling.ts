@@ -290,9 +290,10 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
 
 /**
  * Posts an ad. What it waits on, in round trips to the database (decision 022): the photos (their
- * ownership, hashes and prints in one read) side by side with the free-ad limit (limits, usage and
- * paid slots in one batch); the duplicate-photo lookup when a photo has a hash; then one write batch
- * that also reads the ad back. The outbox dispatch runs after the answer (`after`; the relay backs
+ * ownership, hashes and prints, and the duplicate-photo lookup from the keys kept with each photo at
+ * upload, in one batch) side by side with the free-ad limit (limits, usage and paid slots in one
+ * batch); then one write batch that also reads the ad back. A hashed photo without kept keys is looked
+ * up from its row after the read (one round trip more, as before the keys were kept). The outbox dispatch runs after the answer (`after`; the relay backs
  * it up), as the price ranges' refresh does.
  */
 export const createListing = async (
