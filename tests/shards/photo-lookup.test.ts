@@ -67,6 +67,9 @@ describe('posting with a camera photo over four listings databases', () => {
     expect(posted.body.data.status).toBe('APPROVED');
     expect(posted.roundTrips, posted.trace.join('\n')).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.write);
     expect(posted.trace.some((t) => t.includes(`[batch of ${2 + MAX_WINDOW_STATEMENTS}] SELECT m.id, m.r2_key, m.phash`)), posted.trace.join('\n')).toBe(true);
+    // a posted photo's keys have served: only photos waiting to be posted keep theirs
+    const keysLeft = (id: string) => env.DB.prepare('SELECT count(*) AS n FROM media_lookups WHERE media_id = ?').bind(id).first('n');
+    expect([await keysLeft(mine.id), await keysLeft(copy.id)]).toEqual([0, 1]);
 
     // then the copycat posts the copy uploaded earlier, in another database (Chennai: 3): held for a moderator
     const held = await post(copycat, carAdBody(copy.url, { ...chennai, title: 'Honda City 2012 single owner' }));
