@@ -15,6 +15,7 @@ import { expiryFields } from './lifecycle';
 import { viewCounter, viewShardOfListing } from './view-counter';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { searchShards } from './shard-search';
+import { MOVING, followMoves, type MoveRecord } from './shard-move';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -567,10 +568,12 @@ export const searchListings = async (
 };
 
 /** One ad from the database it lives in (decision 033: the id, or the id inside the slug, says which). */
-const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string) => {
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string, move?: MoveRecord) => {
   const row = await listingDbForId(env, id).prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
+  // reached through its old id while its move is not finished: the ad as the move leaves it
+  if (row && move && (row.status as string) === MOVING) row.status = move.status as ListingRow['status'];
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
 };
 
@@ -584,7 +587,11 @@ const visibleTo = (listing: Listing, viewerId?: string) => PUBLIC_STATUSES.has(l
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
-  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id);
+  const listing =
+    (await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id)) ??
+    // an ad moved into another group of states answers at its old id too (decision 033): asked only
+    // when the id is not found, so the usual read costs nothing more
+    (await followMoves(env, id, (at, move) => readOne(env, db, origin, 'l.id = ?', at, viewerId, at, move)));
   if (listing && visibleTo(listing, viewerId)) return listing;
   // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
   if (!listing && (await isArchived(env, id))) throw archivedGone();
