@@ -295,6 +295,19 @@ export const mediaPrints = sqliteTable('media_prints', {
   createdAt: integer('created_at').notNull(),
 });
 
+/**
+ * The duplicate-photo lookup's keys for a hashed photo (migration 0039, decisions 012 and 022): a
+ * JSON object of the band values its hash (`plain`, 4 × 17) and its print's turns (`windows`, per
+ * group of 8 orientations, 4 bands each) ask the indexes for, computed at upload.
+ */
+export const mediaLookups = sqliteTable('media_lookups', {
+  mediaId: text('media_id')
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  probes: text('probes').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** dHash of each crop window of a photo's print, in four indexed 16-bit bands (like media.phash). */
 export const mediaPrintWindows = sqliteTable(
   'media_print_windows',

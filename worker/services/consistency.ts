@@ -6,7 +6,8 @@ import { viewerRowCutoff } from '../schemas/retention-data';
 import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance-data';
 import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
-import { listingDatabases, type ShardEnv } from '../db/shards';
+import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
+import { listingRowsByIds } from './listings/shard-reads';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -179,6 +180,60 @@ const liveAds: Check = {
       `UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`,
     )
       .bind(ids(found))
+      .run();
+    return res.meta.changes;
+  },
+};
+
+/** Each seller's live ads over every listings database (each counts its own, all side by side). */
+const liveAdsEverywhere = async (env: Env, userIds: string[]) => {
+  const totals = new Map<string, number>(userIds.map((id) => [id, 0]));
+  if (!userIds.length) return totals;
+  const counts = await Promise.all(
+    listingDatabases(env).map(
+      async (db) =>
+        (
+          await db
+            .prepare(`SELECT user_id, count(*) AS n FROM listings WHERE user_id IN (SELECT value FROM json_each(?1)) AND status = 'APPROVED' GROUP BY user_id`)
+            .bind(json(userIds))
+            .all<{ user_id: string; n: number }>()
+        ).results,
+    ),
+  );
+  for (const rows of counts) for (const r of rows) totals.set(r.user_id, (totals.get(r.user_id) ?? 0) + r.n);
+  return totals;
+};
+
+/**
+ * With several listings databases (decision 033) the account's own `users.live_ads` in the core is
+ * the total over all of them; no trigger can keep it (the ads are not in the core), so only this
+ * check sets it. Each database's card keeps its own count (the `users.live_ads` check above, run in
+ * every listings database); this one compares the core's figure with the live ads counted in every
+ * database, side by side, for a batch of accounts.
+ */
+const liveAdsTotal: Check = {
+  name: 'users.live_ads.total',
+  table: 'users.live_ads in the core database',
+  source: "count of the seller's listings with status APPROVED over every listings database",
+  repairable: true,
+  severalDatabasesOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare('SELECT id, live_ads FROM users WHERE id > ?1 ORDER BY id LIMIT ?2').bind(cursor ?? '', batchRows).all<{ id: string; live_ads: number }>();
+    const totals = await liveAdsEverywhere(env, results.map((r) => r.id));
+    return {
+      rows: results.length,
+      found: results.filter((r) => r.live_ads !== totals.get(r.id)).map((r) => ({ id: r.id, field: 'live_ads', expected: totals.get(r.id)!, kept: r.live_ads })),
+      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+    };
+  },
+  // counted again as the databases are now, then set in one statement: an ad going live or ending
+  // between the two is counted on the next run (the databases share no transaction with the core)
+  async repair(env, found) {
+    const totals = await liveAdsEverywhere(env, [...new Set(found.map((f) => f.id))]);
+    const res = await env.DB.prepare(
+      `UPDATE users AS u SET live_ads = j.value ->> 1 FROM json_each(?1) j WHERE u.id = j.value ->> 0 AND u.live_ads != j.value ->> 1`,
+    )
+      .bind(json([...totals]))
       .run();
     return res.meta.changes;
   },
@@ -453,6 +508,53 @@ const matchCursor = (cursor: string | null): [number, string] => {
   return [Number(cursor.slice(0, bar)), cursor.slice(bar + 1)];
 };
 
+/**
+ * With several listings databases (decision 033) the matches are the core's and the ads are not: a
+ * batch of matches from the core, then the matched ads' sellers from their own databases, side by
+ * side (one more round trip per batch). A match of an ad found in no database is ignored, as with
+ * one database.
+ */
+const matchSellerAcrossDatabases = async (env: Env, matcherId: number, listingId: string, batchRows: number): Promise<Scan> => {
+  const { results } = await env.DB.prepare(
+    `SELECT matcher_id, listing_id, seller_id AS kept FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3`,
+  )
+    .bind(matcherId, listingId, batchRows)
+    .all<{ matcher_id: number; listing_id: string; kept: string }>();
+  const sellers = await sellersOf(env, results.map((r) => r.listing_id));
+  const last = results[results.length - 1];
+  return {
+    rows: results.length,
+    found: results.flatMap((r) => {
+      const expected = sellers.get(r.listing_id);
+      return expected !== undefined && expected !== r.kept ? [{ id: `${r.matcher_id}|${r.listing_id}`, ref: r.listing_id, field: 'seller_id', expected, kept: r.kept }] : [];
+    }),
+    next: results.length < batchRows || !last ? null : `${last.matcher_id}|${last.listing_id}`,
+  };
+};
+
+/** Each ad's seller, read from the ad's own database (all databases side by side). */
+const sellersOf = async (env: Env, listingIds: string[]) => {
+  const unique = [...new Set(listingIds)];
+  const rows = unique.length ? await listingRowsByIds<{ id: string; user_id: string }>(env, unique, 'l.id, l.user_id') : [];
+  return new Map(rows.map((r) => [r.id, r.user_id]));
+};
+
+/**
+ * The ads' sellers read again from their databases as they are now, then set on the core's matches
+ * in one statement (an ad's seller never changes, so nothing can move between the read and the write).
+ */
+const repairMatchSellers = async (env: Env, found: Found[]) => {
+  const sellers = await sellersOf(env, found.map((f) => String(f.ref ?? f.id)));
+  if (!sellers.size) return 0;
+  const res = await env.DB.prepare(
+    `UPDATE saved_query_matches AS q SET seller_id = j.value ->> 1 FROM json_each(?1) j
+     WHERE q.listing_id = j.value ->> 0 AND q.seller_id != j.value ->> 1`,
+  )
+    .bind(json([...sellers]))
+    .run();
+  return res.meta.changes;
+};
+
 const matchSeller: Check = {
   name: 'saved_query_matches.seller_id',
   table: 'saved_query_matches.seller_id',
@@ -460,6 +562,7 @@ const matchSeller: Check = {
   repairable: true,
   async scan(env, cursor, { batchRows }) {
     const [matcherId, listingId] = matchCursor(cursor);
+    if (isSharded(env)) return matchSellerAcrossDatabases(env, matcherId, listingId, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT q.matcher_id, q.listing_id, q.seller_id AS kept, l.user_id AS expected
        FROM (SELECT matcher_id, listing_id, seller_id FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3) q
@@ -478,6 +581,7 @@ const matchSeller: Check = {
     };
   },
   async repair(env, found) {
+    if (isSharded(env)) return repairMatchSellers(env, found);
     const res = await env.DB.prepare(
       `UPDATE saved_query_matches AS q SET seller_id = (SELECT l.user_id FROM listings l WHERE l.id = q.listing_id)
        WHERE q.listing_id IN (SELECT value FROM json_each(?1)) AND EXISTS (SELECT 1 FROM listings l WHERE l.id = q.listing_id AND l.user_id != q.seller_id)`,
@@ -493,6 +597,90 @@ const matchSeller: Check = {
 const PROMO_MAX = (listing: string, column: string, type: string) =>
   `(SELECT max(${column}) FROM listing_promotions p WHERE p.listing_id = ${listing} AND p.type = '${type}')`;
 
+/** An ad's promotion columns as kept, beside what its promotions say. */
+interface PromotedAd {
+  id: string | null;
+  featured_until: number | null;
+  is_featured: number;
+  bumped_at: number | null;
+  exp_until: number | null;
+  exp_bump: number | null;
+}
+
+/** The ad's columns that disagree with its promotions (none for a deleted ad: its promotions' effect went with it). */
+const promotionFindings = (r: PromotedAd, now: number): Found[] => {
+  if (!r.id) return [];
+  const found: Found[] = [];
+  // with several databases the kept columns travel with each finding: the repair sets only an ad still holding them
+  const ref = json([r.id, r.featured_until, r.is_featured, r.bumped_at]);
+  if (r.exp_until !== null && r.featured_until !== r.exp_until) found.push({ id: r.id, ref, field: 'featured_until', expected: r.exp_until, kept: r.featured_until });
+  const until = r.exp_until ?? r.featured_until;
+  if (until !== null) {
+    const featured = until > now ? 1 : until <= now - FEATURE_EXPIRY_GRACE_MS ? 0 : r.is_featured;
+    if (featured !== r.is_featured) found.push({ id: r.id, ref, field: 'is_featured', expected: featured, kept: r.is_featured });
+  }
+  if (r.exp_bump !== null && r.bumped_at !== r.exp_bump) found.push({ id: r.id, ref, field: 'bumped_at', expected: r.exp_bump, kept: r.bumped_at });
+  return found;
+};
+
+/** Per ad, the latest FEATURED end and BOOST start of its promotions (from the core; the ad's id is `a.id`). */
+const PROMOTED_SQL = `SELECT a.id AS cursor, ${PROMO_MAX('a.id', 'ends_at', 'FEATURED')} AS exp_until, ${PROMO_MAX('a.id', 'starts_at', 'BOOST')} AS exp_bump`;
+
+/**
+ * With several listings databases (decision 033) the promotions are the core's (a promotion spends a
+ * credit there first) and the ads are in their own databases: a batch of promoted ads with their
+ * latest end and start from the core, then the ads' columns from their databases, side by side.
+ */
+const promotionsAcrossDatabases = async (env: Env, cursor: string | null, now: number, batchRows: number): Promise<Scan> => {
+  const { results } = await env.DB.prepare(`${PROMOTED_SQL} FROM (SELECT DISTINCT listing_id AS id FROM listing_promotions WHERE listing_id > ?1 ORDER BY listing_id LIMIT ?2) a`)
+    .bind(cursor ?? '', batchRows)
+    .all<{ cursor: string; exp_until: number | null; exp_bump: number | null }>();
+  const ads = results.length
+    ? new Map((await listingRowsByIds<PromotedAd & { id: string }>(env, results.map((r) => r.cursor), 'l.id, l.featured_until, l.is_featured, l.bumped_at')).map((a) => [a.id, a]))
+    : new Map<string, PromotedAd>();
+  const found = results.flatMap((r) => {
+    const ad = ads.get(r.cursor);
+    return ad ? promotionFindings({ ...ad, exp_until: r.exp_until, exp_bump: r.exp_bump }, now) : [];
+  });
+  return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.cursor };
+};
+
+/**
+ * The promotions read again from the core as they are now, then each ad set in its own database
+ * (all side by side), compare-and-set on the columns the scan saw: a promotion that lands meanwhile
+ * writes the ad itself, and the repair then leaves that ad alone (the next run looks again).
+ */
+const repairPromotionsAcrossDatabases = async (env: Env, found: Found[], now: number) => {
+  const kept = new Map(found.map((f) => [f.id, JSON.parse(String(f.ref)) as [string, number | null, number, number | null]]));
+  const { results } = await env.DB.prepare(`${PROMOTED_SQL} FROM (SELECT value AS id FROM json_each(?1)) a`)
+    .bind(json([...kept.keys()]))
+    .all<{ cursor: string; exp_until: number | null; exp_bump: number | null }>();
+  const byDatabase = new Map<D1Database, unknown[][]>();
+  for (const r of results) {
+    const [, until, featured, bumped] = kept.get(r.cursor)!;
+    const target = listingDbForId(env, r.cursor);
+    byDatabase.set(target, [...(byDatabase.get(target) ?? []), [r.cursor, r.exp_until, r.exp_bump, until, featured, bumped]]);
+  }
+  const until = `coalesce(j.value ->> 1, l.featured_until)`;
+  const changed = await Promise.all(
+    [...byDatabase].map(async ([target, rows]) =>
+      (
+        await target
+          .prepare(
+            `UPDATE listings AS l SET featured_until = ${until},
+               is_featured = CASE WHEN ${until} > ?2 THEN 1 WHEN ${until} <= ?2 - ?3 THEN 0 ELSE l.is_featured END,
+               bumped_at = coalesce(j.value ->> 2, l.bumped_at)
+             FROM json_each(?1) j
+             WHERE l.id = j.value ->> 0 AND l.featured_until IS j.value ->> 3 AND l.is_featured = j.value ->> 4 AND l.bumped_at IS j.value ->> 5`,
+          )
+          .bind(json(rows), now, FEATURE_EXPIRY_GRACE_MS)
+          .run()
+      ).meta.changes,
+    ),
+  );
+  return changed.reduce((n, c) => n + c, 0);
+};
+
 const promotions: Check = {
   name: 'listings.promotions',
   table: 'listings.featured_until, listings.is_featured, listings.bumped_at',
@@ -500,6 +688,7 @@ const promotions: Check = {
   repairable: true,
   listingVisible: true,
   async scan(env, cursor, { now, batchRows }) {
+    if (isSharded(env)) return promotionsAcrossDatabases(env, cursor, now, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT l.id, l.featured_until, l.is_featured, l.bumped_at,
          ${PROMO_MAX('l.id', 'ends_at', 'FEATURED')} AS exp_until, ${PROMO_MAX('l.id', 'starts_at', 'BOOST')} AS exp_bump, p.id AS cursor
@@ -508,20 +697,11 @@ const promotions: Check = {
     )
       .bind(cursor ?? '', batchRows)
       .all<{ id: string | null; featured_until: number | null; is_featured: number; bumped_at: number | null; exp_until: number | null; exp_bump: number | null; cursor: string }>();
-    const found: Found[] = [];
-    for (const r of results) {
-      if (!r.id) continue; // the ad was deleted with its promotions' effect
-      if (r.exp_until !== null && r.featured_until !== r.exp_until) found.push({ id: r.id, field: 'featured_until', expected: r.exp_until, kept: r.featured_until });
-      const until = r.exp_until ?? r.featured_until;
-      if (until !== null) {
-        const featured = until > now ? 1 : until <= now - FEATURE_EXPIRY_GRACE_MS ? 0 : r.is_featured;
-        if (featured !== r.is_featured) found.push({ id: r.id, field: 'is_featured', expected: featured, kept: r.is_featured });
-      }
-      if (r.exp_bump !== null && r.bumped_at !== r.exp_bump) found.push({ id: r.id, field: 'bumped_at', expected: r.exp_bump, kept: r.bumped_at });
-    }
+    const found = results.flatMap((r) => promotionFindings(r, now));
     return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.cursor };
   },
   async repair(env, found, now) {
+    if (isSharded(env)) return repairPromotionsAcrossDatabases(env, found, now);
     const until = `coalesce(${PROMO_MAX('listings.id', 'ends_at', 'FEATURED')}, featured_until)`;
     const res = await env.DB.prepare(
       `UPDATE listings SET featured_until = ${until},
@@ -529,7 +709,7 @@ const promotions: Check = {
          bumped_at = coalesce(${PROMO_MAX('listings.id', 'starts_at', 'BOOST')}, bumped_at)
        WHERE id IN (SELECT value FROM json_each(?1))`,
     )
-      .bind(ids(found), now, FEATURE_EXPIRY_GRACE_MS)
+      .bind(json([...new Set(found.map((f) => f.id))]), now, FEATURE_EXPIRY_GRACE_MS)
       .run();
     return res.meta.changes;
   },
@@ -984,11 +1164,107 @@ const sellerCards: Check = {
   },
 };
 
+// ---------------------------------------------------------------- photo copies
+
+/** A photo row's columns a listings database copies (shard-writes.ts), as both sides are compared. */
+const PHOTO_FIELDS = ['r2_key', 'owner_id', 'content_type', 'bytes', 'width', 'height', 'position', 'created_at'] as const;
+type PhotoCopyRow = { id: string; listing_id: string } & Record<(typeof PHOTO_FIELDS)[number], string | number | null>;
+const PHOTO_READ = `SELECT id, listing_id, ${PHOTO_FIELDS.join(', ')} FROM media WHERE listing_id IN (SELECT value FROM json_each(?1))`;
+
+/**
+ * With several listings databases each ad's database keeps copies of its photo rows, so the ad's
+ * read carries its photos in one statement (decision 033); the core keeps the photo rows themselves
+ * (ownership, hash and print, what the uploads wrote). Per ad: the same photos, in the same order,
+ * with the same columns. The core is the source: uploads write the rows there, and posting and
+ * edits copy them from there (decision 018, "Photo copies", says where the code writes the copy first).
+ */
+const photoCopies: Check = {
+  name: 'media.copies',
+  table: "media in each listings database (the copies of an ad's photo rows: key, owner, type, size, dimensions, position, time)",
+  source: "the core's media rows of the same ad",
+  repairable: true,
+  listingVisible: true,
+  severalDatabasesOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    const core = env.coreDb;
+    if (!core) return { rows: 0, found: [], next: null };
+    const { results: ads } = await env.DB.prepare('SELECT id, updated_at FROM listings WHERE id > ?1 ORDER BY id LIMIT ?2')
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; updated_at: number }>();
+    if (!ads.length) return { rows: 0, found: [], next: null };
+    const list = json(ads.map((a) => a.id));
+    // the ads' copies here and the core's rows of the same ads, side by side
+    const [{ results: copies }, { results: originals }] = await Promise.all([
+      env.DB.prepare(PHOTO_READ).bind(list).all<PhotoCopyRow>(),
+      core.prepare(PHOTO_READ).bind(list).all<PhotoCopyRow>(),
+    ]);
+    const copyOf = new Map(copies.map((c) => [c.id, c]));
+    const originalOf = new Map(originals.map((o) => [o.id, o]));
+    // the repair replaces an ad's copies only while the ad is the version scanned (an edit meanwhile writes its own)
+    const version = new Map(ads.map((a) => [a.id, a.updated_at]));
+    const ref = (listingId: string) => json([listingId, version.get(listingId)]);
+    const found: Found[] = [];
+    for (const c of copies) {
+      const o = originalOf.get(c.id);
+      if (!o) {
+        found.push({ id: c.id, ref: ref(c.listing_id), field: 'core row', expected: null, kept: c.r2_key, note: `a copy in ad ${c.listing_id} whose photo the core does not give that ad` });
+        continue;
+      }
+      for (const field of PHOTO_FIELDS) if (c[field] !== o[field]) found.push({ id: c.id, ref: ref(c.listing_id), field, expected: o[field], kept: c[field], note: `photo of ad ${c.listing_id}` });
+    }
+    for (const o of originals) {
+      if (!copyOf.has(o.id)) found.push({ id: o.id, ref: ref(o.listing_id), field: 'copy', expected: o.r2_key, kept: null, note: `the core gives ad ${o.listing_id} this photo; the ad does not show it` });
+    }
+    return { rows: ads.length, found, next: ads.length < batchRows ? null : ads[ads.length - 1]!.id };
+  },
+  // Each ad's copies are written anew from the core's rows as they are now, in one batch (a
+  // transaction), every statement conditional on the ad still being the version scanned.
+  async repair(env, found) {
+    const core = env.coreDb;
+    if (!core || !found.length) return 0;
+    const ads = new Map(found.map((f) => JSON.parse(String(f.ref)) as [string, number]));
+    const { results: originals } = await core.prepare(`${PHOTO_READ} ORDER BY listing_id, position`).bind(json([...ads.keys()])).all<PhotoCopyRow>();
+    const statements: D1PreparedStatement[] = [];
+    const owners: string[] = [];
+    for (const [listingId, updatedAt] of ads) {
+      const rows = originals.filter((o) => o.listing_id === listingId);
+      const guard = photoCopyGuard(listingId, updatedAt);
+      for (const statement of [
+        env.DB.prepare(`DELETE FROM media WHERE listing_id = ? AND ${guard.sql}`).bind(listingId, ...guard.params),
+        ...photoCopyInserts(env.DB, rows, guard),
+      ]) {
+        statements.push(statement);
+        owners.push(listingId);
+      }
+    }
+    const results = await env.DB.batch(statements);
+    const rewritten = new Set(owners.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0));
+    // the rows found are repaired when their ad's copies were written anew
+    return new Set(found.filter((f) => rewritten.has((JSON.parse(String(f.ref)) as [string])[0])).map((f) => f.id)).size;
+  },
+};
+
+const photoCopyGuard = (listingId: string, updatedAt: number) => ({ sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)', params: [listingId, updatedAt] });
+
+/** An ad's photo copies from these core rows, in one statement whatever their number (one JSON parameter). */
+const photoCopyInserts = (db: D1Database, rows: PhotoCopyRow[], guard: { sql: string; params: unknown[] }) =>
+  rows.length
+    ? [
+        db
+          .prepare(
+            `INSERT INTO media (id, listing_id, ${PHOTO_FIELDS.join(', ')}, state)
+             SELECT value ->> 0, value ->> 1, ${PHOTO_FIELDS.map((_, k) => `value ->> ${k + 2}`).join(', ')}, 'READY' FROM json_each(?) WHERE ${guard.sql}`,
+          )
+          .bind(json(rows.map((r) => [r.id, r.listing_id, ...PHOTO_FIELDS.map((f) => r[f])])), ...guard.params),
+      ]
+    : [];
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
 export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(liveAds),
+  liveAdsTotal,
   inEveryListingsDatabase(searchIndex),
   chatLastSeq,
   chatPreview,
@@ -1007,6 +1283,7 @@ export const CHECKS: readonly Check[] = [
   archiveIndex,
   cachedCounts,
   inEveryListingsDatabase(sellerCards),
+  inEveryListingsDatabase(photoCopies),
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);

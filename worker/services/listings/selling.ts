@@ -22,14 +22,14 @@ import { render, textLanguage } from '../../schemas/notification-texts';
 import { notify, notifyOnce } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
-import { checkedPhotos, duplicateCheck, type CheckedPhoto } from '../photos/duplicate-photos';
+import { checkedPhotos, duplicateCheck, matchesFromStoredLookups, storedLookupStatements, MAX_WINDOW_STATEMENTS, type CheckedPhoto, type PhotoMatch } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
-import { listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
+import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -156,10 +156,18 @@ const resolvePlace = async (db: Db, input: { location?: string; state?: string; 
   };
 };
 
-type PhotoRow = { id: string; r2_key: string; phash: string | null; print: ArrayBuffer | null } & Partial<Omit<MediaCopy, 'id' | 'r2_key' | 'position'>>;
+type PhotoRow = { id: string; r2_key: string; phash: string | null; print: ArrayBuffer | null; looked?: number } & Partial<Omit<MediaCopy, 'id' | 'r2_key' | 'position'>>;
 
-/** Photo URLs → this user's uploaded media rows, in order. Someone else's photo is refused. */
-const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string, forCopy = false) => {
+/** Statements per photo of the duplicate lookup run from its kept keys (the plain hash, one per frame). */
+const LOOKUP_STATEMENTS = 1 + MAX_WINDOW_STATEMENTS;
+
+/**
+ * Photo URLs → this user's uploaded media rows, in order. Someone else's photo is refused.
+ * `lookup`: the duplicate-photo lookup runs in the same read, from the keys kept with each photo at
+ * upload (decision 022); `matches` is then what it found, or undefined when a hashed photo has no
+ * kept keys (uploaded before they were kept: the caller looks it up from its row, as before).
+ */
+const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId?: string, forCopy = false, lookup = false) => {
   const keys = urls.map((u) => {
     const at = u.indexOf(MEDIA_PREFIX);
     try {
@@ -174,20 +182,39 @@ const resolvePhotos = async (env: Env, userId: string, urls: string[], listingId
   // `forCopy`: with the columns the ad's own listings database keeps a copy of (decision 033), so posting
   // there needs no read of them after the photos are attached
   const found = new Map<string, PhotoRow>();
+  const lookups = new Map<string, D1Result<unknown>[]>();
+  const now = Date.now();
   for (let i = 0; i < keys.length; i += 90) {
     const chunk = keys.slice(i, i + 90);
-    const { results } = await env.DB.prepare(
-      `SELECT m.id, m.r2_key, m.phash, p.print${forCopy ? `, ${MEDIA_COPY_READ}` : ''} FROM media m LEFT JOIN media_prints p ON p.media_id = m.id
+    const read = env.DB.prepare(
+      `SELECT m.id, m.r2_key, m.phash, p.print${forCopy ? `, ${MEDIA_COPY_READ}` : ''}${lookup ? ', EXISTS (SELECT 1 FROM media_lookups lk WHERE lk.media_id = m.id) AS looked' : ''}
+       FROM media m LEFT JOIN media_prints p ON p.media_id = m.id
        WHERE m.owner_id = ? AND m.r2_key IN (${chunk.map(() => '?').join(',')}) AND m.state = 'READY' AND (m.listing_id IS NULL OR m.listing_id = ?)`,
-    )
-      .bind(userId, ...chunk, listingId ?? '')
-      .all<PhotoRow>();
-    for (const r of results) found.set(r.r2_key, r);
+    ).bind(userId, ...chunk, listingId ?? '');
+    if (!lookup) {
+      for (const r of (await read.all<PhotoRow>()).results) found.set(r.r2_key, r);
+      continue;
+    }
+    // the photos and, beside them in one batch, each one's duplicate lookup from its kept keys
+    const [rows, ...answers] = await env.DB.batch<unknown>([read, ...chunk.flatMap((k) => storedLookupStatements(env, userId, k, listingId ?? '', now))]);
+    for (const r of rows!.results as PhotoRow[]) found.set(r.r2_key, r);
+    chunk.forEach((k, j) => lookups.set(k, answers.slice(j * LOOKUP_STATEMENTS, (j + 1) * LOOKUP_STATEMENTS)));
   }
   const missing = keys.filter((k) => !found.has(k));
   if (missing.length) throw badRequest('One of the photos was not uploaded by you or no longer exists. Please upload it again.', 'UNKNOWN_PHOTO');
   const rows = keys.map((k) => found.get(k)!);
-  return { ids: rows.map((r) => r.id), hashes: checkedPhotos(rows), rows };
+  const hashes = checkedPhotos(rows);
+  // complete only if every hashed photo had its keys: otherwise the caller runs the lookup from the rows
+  const complete = lookup && rows.every((r) => r.phash === null || r.looked === 1);
+  const matches = complete
+    ? await matchesFromStoredLookups(
+        env,
+        rows.flatMap((r) => (r.phash === null ? [] : [{ photo: checkedPhotos([r])[0]!, results: lookups.get(r.r2_key) ?? [] }])),
+        userId,
+        now,
+      )
+    : undefined;
+  return { ids: rows.map((r) => r.id), hashes, rows, matches };
 };
 
 /** Features as stored: trimmed, known enums checked, contact details kept out of public features. */
@@ -240,11 +267,13 @@ interface Prepared {
   photoHashes: CheckedPhoto[];
   /** the photo rows as read (with the columns a listings database copies when `forCopy`) */
   photoRows: PhotoRow[];
+  /** the duplicate lookup's findings when it ran in the photos' read (`lookup`) */
+  photoMatches?: PhotoMatch[];
   categorySlug: string;
 }
 
 /** Everything create and update share: resolve names, check the family's required details, photos. */
-const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInput, listingId?: string, forCopy = false): Promise<Prepared> => {
+const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInput, listingId?: string, forCopy = false, lookup = false): Promise<Prepared> => {
   const { category, subcategory } = await resolveCategories(db, input.categoryId, input.subcategoryId);
   const place = await resolvePlace(db, input);
   const features = cleanFeatures(input.features);
@@ -253,7 +282,7 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
   if (missing.length) throw badRequest(`Please fill the following mandatory fields: ${missing.join(', ')}`, 'MISSING_FIELDS');
   const phone = input.sellerPhone ? sellerPhone(input.sellerPhone) : undefined;
   if (input.sellerPhone && !phone) throw badRequest('Please fill the following mandatory fields: Phone (10 digits)', 'MISSING_FIELDS');
-  const photos = await resolvePhotos(env, userId, input.images, listingId, forCopy);
+  const photos = await resolvePhotos(env, userId, input.images, listingId, forCopy, lookup);
   return {
     title: input.title,
     description: input.description,
@@ -273,15 +302,17 @@ const prepare = async (env: Env, db: Db, userId: string, input: CreateListingInp
     photoIds: photos.ids,
     photoHashes: photos.hashes,
     photoRows: photos.rows,
+    photoMatches: photos.matches,
     categorySlug: subcategory?.slug ?? category.slug,
   };
 };
 
 /**
  * Posts an ad. What it waits on, in round trips to the database (decision 022): the photos (their
- * ownership, hashes and prints in one read) side by side with the free-ad limit (limits, usage and
- * paid slots in one batch); the duplicate-photo lookup when a photo has a hash; then one write batch
- * that also reads the ad back. The outbox dispatch runs after the answer (`after`; the relay backs
+ * ownership, hashes and prints, and the duplicate-photo lookup from the keys kept with each photo at
+ * upload, in one batch) side by side with the free-ad limit (limits, usage and paid slots in one
+ * batch); then one write batch that also reads the ad back. A hashed photo without kept keys is looked
+ * up from its row after the read (one round trip more, as before the keys were kept). The outbox dispatch runs after the answer (`after`; the relay backs
  * it up), as the price ranges' refresh does.
  */
 export const createListing = async (
@@ -305,13 +336,14 @@ export const createListing = async (
   // beside the limit and the photos, so the two write batches can run side by side (decision 033)
   const card = sharded ? sellerCard(env, userId) : undefined;
   card?.catch(() => undefined);
-  const p = await prepare(env, db, userId, input, undefined, sharded);
+  // the photos' duplicate lookup runs in their read, from the keys kept at upload (decision 022)
+  const p = await prepare(env, db, userId, input, undefined, sharded, true);
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // the same photo in another seller's live ad: held for a moderator (a re-post of one's own ad is a 409, nothing stored)
   const { holdForDuplicates } = await duplicateCheck(
     env,
-    { ownerId: userId, mediaIds: p.photoIds, photos: p.photoHashes, categoryId: p.categoryId, subcategoryId: p.subcategoryId },
+    { ownerId: userId, mediaIds: p.photoIds, photos: p.photoHashes, matches: p.photoMatches, categoryId: p.categoryId, subcategoryId: p.subcategoryId },
     origin,
   );
   const held = !reason && holdForDuplicates ? 'DUPLICATE_PHOTOS' : null;
@@ -380,6 +412,8 @@ export const createListing = async (
       ...p.photoIds.map((mediaId, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
       ),
+      // a posted photo's lookup keys have served (edits look photos up from their rows): not kept
+      dropLookupKeys(env.DB, p.photoIds, id),
       ...(posted ? [posted.statement] : []),
       // the ad as the answer shows it, read in the same batch (after its writes)
       env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(id),

@@ -98,6 +98,8 @@ export const writeToShard = async (
       ...ad.photos.map((photo, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(ad.id, position, photo.id, ad.id),
       ),
+      // the posted photos' duplicate-lookup keys have served (decision 022)
+      dropLookupKeys(env.DB, ad.photos.map((photo) => photo.id), ad.id),
     ]),
     db.batch<unknown>([
       sellerCardStatement(db, ad.card),
@@ -133,6 +135,15 @@ export const writeToShard = async (
   }
   return (shardOutcome.value.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
 };
+
+/**
+ * Drops the duplicate-photo lookup keys (decision 022) of photos that joined ad `listingId` (in the posting batch, only if its
+ * posting record was written): posting is the one reader of the keys, an edit looks photos up from
+ * their rows, so keys are kept only while a photo waits to be posted (the orphan clean-up removes
+ * the rest with their photos, by the foreign key).
+ */
+export const dropLookupKeys = (db: D1Database, mediaIds: string[], listingId: string) =>
+  db.prepare('DELETE FROM media_lookups WHERE media_id IN (SELECT value FROM json_each(?)) AND EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)').bind(JSON.stringify(mediaIds), listingId);
 
 /** ids per statement: D1 binds at most 100 parameters */
 const IDS_PER_STATEMENT = 90;

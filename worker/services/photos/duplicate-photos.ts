@@ -3,7 +3,7 @@ import { isSharded } from '../../db/shards';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { AppError } from '../../lib/errors';
 import { MATCH_DISTANCE, bandProbes, hammingDistance, hashBands, hashPhoto } from '../../lib/phash';
-import { PRINT_RULES, V1_PRINT_BYTES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
+import { FRAMINGS, PRINT_RULES, V1_PRINT_BYTES, decodePrint, encodePrint, printMatch, turnHashes, windowHashes, type PhotoPrint } from '../../lib/photo-print';
 import { sniffImage } from '../../lib/images';
 import webpWasm from '../../lib/webp-wasm';
 
@@ -82,6 +82,98 @@ export const printStatements = (env: Env, mediaId: string, print: PhotoPrint | n
   return statements;
 };
 
+/** Turns per window statement: a frame's 8 orientations (one statement per frame of the print). */
+const TURNS_PER_STATEMENT = 8;
+/** Window statements a photo can need at most: one per framing its print keeps. */
+export const MAX_WINDOW_STATEMENTS = FRAMINGS.length;
+
+/**
+ * What the lookup asks the indexes for, for one photo: per band, its hash's value and the 16 values
+ * one bit away (`plain`, against media.phash_bN), and per frame of its print the band values of its 8
+ * orientations (`windows`, against the stored prints' crop windows). Computed from the print as it
+ * is stored and read back (`decodePrint`), so a lookup from these keys asks exactly what a lookup
+ * from the stored row would.
+ */
+export interface LookupProbes {
+  plain: number[][];
+  windows: number[][][];
+}
+
+export const lookupProbes = (hash: string, print: PhotoPrint | null): LookupProbes => {
+  const turns = print ? turnHashes(print) : [];
+  const windows: number[][][] = [];
+  for (let f = 0; f < turns.length; f += TURNS_PER_STATEMENT) {
+    const present = turns.slice(f, f + TURNS_PER_STATEMENT).filter((t): t is string => !!t);
+    if (!present.length) continue;
+    windows.push([0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]));
+  }
+  return { plain: bandProbes(hash), windows };
+};
+
+/**
+ * The statement that keeps a hashed photo's lookup keys with it (none for a photo without a hash),
+ * written with the photo's row at upload: posting then runs the lookup in the read it already makes
+ * (decision 022). The keys come from the print as stored (encoded and decoded again).
+ */
+export const lookupKeyStatements = (env: Env, mediaId: string, hash: string | null, print: PhotoPrint | null, now = Date.now()): D1PreparedStatement[] =>
+  hash
+    ? [
+        env.DB.prepare('INSERT OR REPLACE INTO media_lookups (media_id, probes, created_at) VALUES (?, ?, ?)').bind(
+          mediaId,
+          JSON.stringify(lookupProbes(hash, print ? decodePrint(encodePrint(print)) : null)),
+          now,
+        ),
+      ]
+    : [];
+
+/** Who may hold the original: SQL and its parameters, with the ads in the core or elsewhere (decision 033). */
+const whoFilter = (env: Env, ownerId: string, exceptListingId: string, since: number) => {
+  // With the ads over several databases (decision 033) the photos and their prints are the core's
+  // and the ads are not: the core finds the photos in any ad, then the ads' own databases (side by
+  // side, only when a photo was found: rarely) say which of those ads count.
+  const sharded = isSharded(env);
+  return {
+    sharded,
+    joinAd: sharded ? '' : ' JOIN listings l ON l.id = m.listing_id',
+    columns: sharded ? 'm.listing_id' : LISTING_COLUMNS,
+    who: sharded ? 'm.listing_id IS NOT NULL AND m.listing_id <> ?' : WHO,
+    whoParams: sharded ? [exceptListingId] : [exceptListingId, ownerId, ownerId, since],
+  };
+};
+
+const PLAIN_SELECT = (columns: string) => `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${columns}`;
+const WINDOW_SELECT = (columns: string) => `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${columns}`;
+const PLAIN_FROM = (joinAd: string) => `FROM media m${joinAd} LEFT JOIN media_prints p ON p.media_id = m.id`;
+const WINDOW_FROM = (joinAd: string) => `FROM media_print_windows w JOIN media m ON m.id = w.media_id${joinAd} JOIN media_prints p ON p.media_id = w.media_id`;
+
+/**
+ * The lookup for one photo of `ownerId`'s, named by its key, from the keys kept with it: the same
+ * statements `findPhotoMatches` runs (the plain hash, then one per frame of the print), reading the
+ * band values from media_lookups instead of binding them, so they can run in posting's first read,
+ * beside the read of the photo itself (decision 022). Always 1 + MAX_WINDOW_STATEMENTS statements;
+ * a frame the print does not have reads nothing.
+ */
+export const storedLookupStatements = (env: Env, ownerId: string, r2Key: string, listingId: string, now = Date.now()): D1PreparedStatement[] => {
+  const { joinAd, columns, who, whoParams } = whoFilter(env, ownerId, '', now - DUPLICATE_WINDOW_MS);
+  const keys = `WITH k AS (SELECT lk.probes FROM media me JOIN media_lookups lk ON lk.media_id = me.id
+    WHERE me.owner_id = ? AND me.r2_key = ? AND me.state = 'READY' AND (me.listing_id IS NULL OR me.listing_id = ?))`;
+  const inKeys = (column: string, path: string) => `${column} IN (SELECT j.value FROM k, json_each(k.probes, '${path}') j)`;
+  return [
+    env.DB.prepare(
+      `${keys} ${PLAIN_SELECT(columns)} ${PLAIN_FROM(joinAd)}
+       WHERE (${[0, 1, 2, 3].map((b) => inKeys(`m.phash_b${b}`, `$.plain[${b}]`)).join(' OR ')}) AND ${who}
+       LIMIT 200`,
+    ).bind(ownerId, r2Key, listingId, ...whoParams),
+    ...Array.from({ length: MAX_WINDOW_STATEMENTS }, (_, g) =>
+      env.DB.prepare(
+        `${keys} ${WINDOW_SELECT(columns)} ${WINDOW_FROM(joinAd)}
+         WHERE (${[0, 1, 2, 3].map((b) => inKeys(`w.b${b}`, `$.windows[${g}][${b}]`)).join(' OR ')}) AND ${who}
+         LIMIT 200`,
+      ).bind(ownerId, r2Key, listingId, ...whoParams),
+    ),
+  ];
+};
+
 /**
  * Ads (other than `exceptListingId`) holding a copy of one of `photos`: live or held ads of `ownerId`
  * whatever their age, and other accounts' live ads from the last 90 days. Two indexed lookups per
@@ -92,62 +184,60 @@ export const printStatements = (env: Env, mediaId: string, print: PhotoPrint | n
 export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId: string, exceptListingId: string, now = Date.now()): Promise<PhotoMatch[]> => {
   const wanted = [...new Map(photos.map((p) => [p.hash, p])).values()];
   if (!wanted.length) return [];
-  const since = now - DUPLICATE_WINDOW_MS;
-  // With the ads over several databases (decision 033) the photos and their prints are the core's
-  // and the ads are not: the core finds the photos in any ad, then the ads' own databases (side by
-  // side, only when a photo was found: rarely) say which of those ads count.
-  const sharded = isSharded(env);
-  const joinAd = sharded ? '' : ' JOIN listings l ON l.id = m.listing_id';
-  const columns = sharded ? 'm.listing_id' : LISTING_COLUMNS;
-  const who = sharded ? 'm.listing_id IS NOT NULL AND m.listing_id <> ?' : WHO;
-  const whoParams = sharded ? [exceptListingId] : [exceptListingId, ownerId, ownerId, since];
+  const { joinAd, columns, who, whoParams } = whoFilter(env, ownerId, exceptListingId, now - DUPLICATE_WINDOW_MS);
   const statements: D1PreparedStatement[] = [];
-  const owners: { photo: CheckedPhoto; turns: (string | null)[]; statements: number }[] = [];
+  const counts: number[] = [];
   for (const photo of wanted) {
-    const turns = photo.print ? turnHashes(photo.print) : [];
-    owners.push({ photo, turns, statements: 1 });
+    const probes = lookupProbes(photo.hash, photo.print);
     statements.push(
       env.DB.prepare(
-        `SELECT m.id AS media_id, m.phash, NULL AS win, NULL AS win_hash, p.print, ${columns}
-         FROM media m${joinAd} LEFT JOIN media_prints p ON p.media_id = m.id
+        `${PLAIN_SELECT(columns)} ${PLAIN_FROM(joinAd)}
          WHERE (${[0, 1, 2, 3].map((b) => `m.phash_b${b} IN (${marks(17)})`).join(' OR ')}) AND ${who}
          LIMIT 200`,
-      ).bind(...bandProbes(photo.hash).flat(), ...whoParams),
+      ).bind(...probes.plain.flat(), ...whoParams),
     );
     // one statement per frame of the new photo: per band, its 8 orientations' values (≤ 32
     // parameters): a crop within a few per cent of a stored window shares a band with it exactly;
     // verification does the rest
-    let count = 1;
-    for (let f = 0; f < turns.length; f += 8) {
-      const present = turns.slice(f, f + 8).filter((t): t is string => !!t);
-      if (!present.length) continue;
-      const perBand = [0, 1, 2, 3].map((b) => [...new Set(present.map((t) => hashBands(t)[b]!))]);
+    for (const perBand of probes.windows) {
       statements.push(
         env.DB.prepare(
-          `SELECT m.id AS media_id, m.phash, w.win, w.hash AS win_hash, p.print, ${columns}
-           FROM media_print_windows w JOIN media m ON m.id = w.media_id${joinAd} JOIN media_prints p ON p.media_id = w.media_id
+          `${WINDOW_SELECT(columns)} ${WINDOW_FROM(joinAd)}
            WHERE (${perBand.map((values, b) => `w.b${b} IN (${marks(values.length)})`).join(' OR ')}) AND ${who}
            LIMIT 200`,
         ).bind(...perBand.flat(), ...whoParams),
       );
-      count++;
     }
-    owners[owners.length - 1]!.statements = count;
+    counts.push(1 + probes.windows.length);
   }
   const results = await env.DB.batch<Row>(statements);
-  if (sharded) {
-    const ids = [...new Set(results.flatMap((r) => r.results.map((row) => row.listing_id)))];
-    const ads = new Map((ids.length ? await listingRowsByIds<Row>(env, ids, LISTING_COLUMNS, WHOSE, [ownerId, ownerId, since]) : []).map((ad) => [ad.listing_id, ad]));
-    for (const r of results) r.results = r.results.flatMap((row) => (ads.has(row.listing_id) ? [{ ...row, ...ads.get(row.listing_id)! }] : []));
-  }
-  const rowsFor = new Map<CheckedPhoto, Row[]>();
   let k = 0;
-  for (const { photo, statements: n } of owners) {
-    const rows: Row[] = [];
-    for (let i = 0; i < n; i++) rows.push(...(results[k++]?.results ?? []));
-    rowsFor.set(photo, rows);
-  }
+  return matchesAmong(
+    env,
+    wanted.map((photo, i) => ({ photo, rows: results.slice(k, (k += counts[i]!)).flatMap((r) => r.results) })),
+    ownerId,
+    now,
+  );
+};
 
+/**
+ * The matches among rows a lookup from the kept keys read (storedLookupStatements, one group of
+ * results per photo): the same verification as findPhotoMatches. A photo appearing twice (the same
+ * hash) is checked once, as there.
+ */
+export const matchesFromStoredLookups = (env: Env, lookups: { photo: CheckedPhoto; results: D1Result<unknown>[] }[], ownerId: string, now = Date.now()) => {
+  const byHash = new Map(lookups.map((l) => [l.photo.hash, l]));
+  return matchesAmong(env, [...byHash.values()].map((l) => ({ photo: l.photo, rows: l.results.flatMap((r) => r.results as Row[]) })), ownerId, now);
+};
+
+/** Which of the candidate rows each photo's lookup found are copies of it, verified on the prints. */
+const matchesAmong = async (env: Env, found: { photo: CheckedPhoto; rows: Row[] }[], ownerId: string, now: number): Promise<PhotoMatch[]> => {
+  const since = now - DUPLICATE_WINDOW_MS;
+  if (isSharded(env)) {
+    const ids = [...new Set(found.flatMap((f) => f.rows.map((row) => row.listing_id)))];
+    const ads = new Map((ids.length ? await listingRowsByIds<Row>(env, ids, LISTING_COLUMNS, WHOSE, [ownerId, ownerId, since]) : []).map((ad) => [ad.listing_id, ad]));
+    for (const f of found) f.rows = f.rows.flatMap((row) => (ads.has(row.listing_id) ? [{ ...row, ...ads.get(row.listing_id)! }] : []));
+  }
   const matches = new Map<string, PhotoMatch>();
   const keep = (r: Row, distance: number) => {
     const seen = matches.get(r.listing_id);
@@ -164,10 +254,11 @@ export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId
       distance,
     });
   };
-  for (const { photo, turns } of owners) {
+  for (const { photo, rows } of found) {
+    const turns = photo.print ? turnHashes(photo.print) : [];
     // per stored photo: the plain distance, and the crop-window hints (window, orientation, bits)
     const stored = new Map<string, { row: Row; plain: number; hints: { win: number; turn: number; d: number }[] }>();
-    for (const r of rowsFor.get(photo) ?? []) {
+    for (const r of rows) {
       const entry = stored.get(r.media_id) ?? { row: r, plain: hammingDistance(photo.hash, r.phash), hints: [] };
       stored.set(r.media_id, entry);
       if (r.win === null || !r.win_hash) continue;
@@ -236,13 +327,13 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
   const cursor = (await env.CACHE.get(PRINT_BACKFILL_CURSOR)) ?? '';
   if (cursor === BACKFILL_DONE) return 0;
   const { results } = await env.DB.prepare(
-    `SELECT m.id, m.r2_key FROM media m
+    `SELECT m.id, m.r2_key, m.phash FROM media m
      WHERE m.id > ? AND m.phash IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM media_prints p WHERE p.media_id = m.id AND length(p.print) <> ?)
      ORDER BY m.id LIMIT ?`,
   )
     .bind(cursor, V1_PRINT_BYTES, limit)
-    .all<{ id: string; r2_key: string }>();
+    .all<{ id: string; r2_key: string; phash: string }>();
   for (const row of results) {
     let print: PhotoPrint | null = null;
     const object = await env.MEDIA.get(row.r2_key);
@@ -253,8 +344,14 @@ export const backfillPhotoPrints = async (env: Env, limit = 20) => {
       print = outcome?.checked ? outcome.print : null;
     }
     await env.DB.batch(
-      // one that cannot be read now keeps a version-1 print it has (OR IGNORE)
-      print ? printStatements(env, row.id, print) : [env.DB.prepare('INSERT OR IGNORE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(row.id, new Uint8Array(0), Date.now())],
+      // one that cannot be read now keeps a version-1 print it has (OR IGNORE); the lookup keys
+      // kept with the photo follow its print (none: posting then looks it up from the row, as before)
+      print
+        ? [...printStatements(env, row.id, print), ...lookupKeyStatements(env, row.id, row.phash, print)]
+        : [
+            env.DB.prepare('INSERT OR IGNORE INTO media_prints (media_id, print, created_at) VALUES (?, ?, ?)').bind(row.id, new Uint8Array(0), Date.now()),
+            env.DB.prepare('DELETE FROM media_lookups WHERE media_id = ?').bind(row.id),
+          ],
     );
   }
   await env.CACHE.put(PRINT_BACKFILL_CURSOR, results.length < limit ? BACKFILL_DONE : results[results.length - 1]!.id);
@@ -269,10 +366,11 @@ export const duplicateCheck = async (
   env: Env,
   // `photos`: the photos' hashes when the caller read them already (posting reads them with the
   // photos' ownership, one round trip fewer: decision 022)
-  input: { ownerId: string; mediaIds: string[]; photos?: CheckedPhoto[]; categoryId: string; subcategoryId: string | null; exceptListingId?: string },
+  // `matches`: what the lookup found when posting ran it in its first read already (storedLookupStatements)
+  input: { ownerId: string; mediaIds: string[]; photos?: CheckedPhoto[]; matches?: PhotoMatch[]; categoryId: string; subcategoryId: string | null; exceptListingId?: string },
   origin: string,
 ) => {
-  const matches = await findPhotoMatches(env, input.photos ?? (await hashesOf(env, input.mediaIds)), input.ownerId, input.exceptListingId ?? '');
+  const matches = input.matches ?? (await findPhotoMatches(env, input.photos ?? (await hashesOf(env, input.mediaIds)), input.ownerId, input.exceptListingId ?? ''));
   const own = matches.find((m) => m.userId === input.ownerId && m.categoryId === input.categoryId && m.subcategoryId === input.subcategoryId);
   if (own) {
     throw new AppError(

@@ -9,7 +9,7 @@ import { stripMetadata } from '../../lib/strip-metadata';
 import webpWasm from '../../lib/webp-wasm';
 import { MAX_PHOTO_BYTES } from '../../schemas/options';
 import { MAX_WORKER_JPEG_BLOCK_SCANS } from '../../schemas/photo-safety-data';
-import { printStatements } from './duplicate-photos';
+import { lookupKeyStatements, printStatements } from './duplicate-photos';
 import { MEDIA_WIDTHS, mediaUrl } from './media';
 
 /** Orphans (uploaded, never attached to a listing) older than this are removed by the scheduled cleanup. */
@@ -115,6 +115,8 @@ export const storeUpload = async (env: Env, userId: string, file: File, origin: 
          VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 0, 'READY', ?, ?, ?, ?, ?, ?)`,
       ).bind(id, userId, key, image.contentType, bytes.length, image.width, image.height, ...hash.columns, Date.now()),
       ...printStatements(env, id, hash.print),
+      // the duplicate lookup's keys, so posting looks the photo up in its first read (decision 022)
+      ...lookupKeyStatements(env, id, hash.columns[0], hash.print),
     ]);
   } catch (err) {
     await env.MEDIA.delete(key); // nothing half-written
@@ -215,6 +217,7 @@ export const confirmDirectUpload = async (env: Env, userId: string, id: string, 
       `UPDATE media SET state = 'READY', r2_key = ?, content_type = ?, bytes = ?, width = ?, height = ?, phash = ?, phash_b0 = ?, phash_b1 = ?, phash_b2 = ?, phash_b3 = ? WHERE id = ?`,
     ).bind(key, image.contentType, bytes.length, image.width, image.height, ...hash.columns, id),
     ...printStatements(env, id, hash.print),
+    ...lookupKeyStatements(env, id, hash.columns[0], hash.print),
   ]);
   return { id, url: mediaUrl(origin, key), width: image.width, height: image.height };
 };
