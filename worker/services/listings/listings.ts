@@ -428,7 +428,8 @@ export const buildListingQuery = async (
     const matches = (withRank: boolean) => `m AS MATERIALIZED (SELECT rowid AS num${withRank ? ', rank' : ''} FROM listings_fts WHERE listings_fts MATCH ?)`;
     const from = `FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql}`;
     return {
-      sql: selectPage(`WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, true),
+      // the page carries a rank only when it is ordered by one (a text search sorted by price has none to merge by)
+      sql: selectPage(`WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, ranked),
       countSql: `WITH ${matches(false)} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
       countParams: [fts, ...params],
