@@ -14,6 +14,7 @@ export default defineConfig(() =>
       include: ['tests/shards/**/*.test.ts'],
       setupFiles: ['tests/setup/apply-migrations-shards.ts'],
       maxWorkers: 1,
+      isolate: false,
     },
   }),
 );
