@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from '../../worker/index';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, onListingDbs } from '../factories';
+import { createListing, createUserWithToken, listingDb, onListingDbs, sellerLiveAds, sharded, sitemapOf } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
 import { AD_LIFETIMES, BACKFILL_MIN_DAYS, BACKFILL_SPREAD_DAYS, BOOST_KEEPS_ALIVE_DAYS, DAY_MS, DEFAULT_AD_LIFETIME_DAYS, EXPIRY_JOB, EXPIRY_REMINDER_DAYS, RENEW_WINDOW_DAYS } from '../../worker/schemas/ad-lifecycle-data';
@@ -26,7 +26,7 @@ const row = (id: string) =>
   listingDb(id).prepare('SELECT status, expires_at, renewals, renewed_at, expiry_reminded_for FROM listings WHERE id = ?')
     .bind(id)
     .first<{ status: string; expires_at: number | null; renewals: number; renewed_at: number | null; expiry_reminded_for: number | null }>();
-const liveAds = async (userId: string) => (await env.DB.prepare('SELECT live_ads FROM users WHERE id = ?').bind(userId).first<{ live_ads: number }>())!.live_ads;
+const liveAds = sellerLiveAds;
 const expectConsistent = async () => {
   const report = await runConsistencyChecks(env, { only: ['users.live_ads'] });
   expect(report.clean, formatReport(report)).toBe(true);
@@ -104,7 +104,7 @@ describe('the expiry job', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     // the outbox lives beside the ad (an event id ending in its group's digit, as the ad's id does)
     await listingDb(gone.id).prepare(`INSERT INTO listing_events (id, listing_id, kind, created_at) VALUES (?, ?, 'posted', ?)`).bind(`evt_${gone.id}`, gone.id, now + 1).run();
-    const sitemapBefore = await fetchText('/sitemaps/listings-0.xml');
+    const sitemapBefore = await fetchText(sitemapOf(gone.id));
     expect(sitemapBefore).toContain(gone.slug);
     // a guest's cached page of the ad, served from the edge cache while it is live
     expect((await page(`/item/${gone.slug}`)).text).not.toContain('This ad has expired.');
@@ -124,7 +124,7 @@ describe('the expiry job', () => {
     expect(ids(await call('/api/listings?subcategory=vehicles-bicycles&limit=100'))).not.toContain(gone.id);
     expect(ids(await call('/api/listings?limit=100'))).not.toContain(gone.id);
     expect((await call(`/api/listings/${live.id}/related?limit=12`)).body.data.map((l: { id: string }) => l.id)).not.toContain(gone.id);
-    expect(await fetchText('/sitemaps/listings-0.xml')).not.toContain(gone.slug);
+    expect(await fetchText(sitemapOf(gone.id))).not.toContain(gone.slug);
     // the seller's live-ad count followed, and agrees with a recount
     expect(await liveAds(seller.id)).toBe(seller0 - 1);
     await expectConsistent();
@@ -173,7 +173,8 @@ describe('the expiry job', () => {
 });
 
 describe('moderation of an expired ad', () => {
-  it('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
+  // the moderation queue and decisions still read the ads from the core (services/trust/admin.ts; decision 033, "Still one database")
+  it.skipIf(sharded)('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
     const [seller, reporter, mod] = [await createUserWithToken(), await createUserWithToken(), await createUserWithToken({ firstName: 'Mod' })];
     await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
     const ad = await createListing(seller, { title: 'Reported then expired', expiresAt: Date.now() - 1000 });

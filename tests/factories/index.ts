@@ -17,6 +17,13 @@ export const listingDb = (id: string): D1Database => listingDbForId(env, id);
 /** Every listings database (just `env.DB` with one). */
 export const listingDbs = (): D1Database[] => listingDatabases(env);
 
+/** The path of the first listings sitemap that lists this ad: listings-0.xml, or listings-{database}-0.xml with several. */
+export const sitemapOf = (id: string) => (sharded ? `/sitemaps/listings-${listingDbs().indexOf(listingDb(id))}-0.xml` : '/sitemaps/listings-0.xml');
+
+/** A seller's live-ad count as the cards show it: the core's with one database, the cards' beside their ads summed with several. */
+export const sellerLiveAds = async (userId: string) =>
+  (await onListingDbs<{ live_ads: number }>('SELECT live_ads FROM users WHERE id = ?', userId)).reduce((n, r) => n + r.live_ads, 0);
+
 /** Runs one statement on every listings database side by side; the rows of a read come back merged. */
 export const onListingDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
   (await Promise.all(listingDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
