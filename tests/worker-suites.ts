@@ -39,6 +39,11 @@ export const AWAITING_SHARDED_PATHS: Record<string, string> = {
   'tests/durable-objects/chat-retention.test.ts': 'conversations leave their rooms after the archive, which reads the ads from the core (shards-archive)',
   'tests/durable-objects/view-counter.test.ts': "the file records views on the main counter and reads them through env.DB (to port: one counter per listings database)",
   'tests/hardening/ad-limit-edit.test.ts': 'the file reads and backdates ads through env.DB (to port); two edits of one ad at once answered [200, 402] where one database answers [200, 409 STALE] (to examine once ported)',
+  'tests/hardening/authorization-matrix.test.ts': 'moderation rows (services/trust/admin.ts: shards-archive) and reposting from the archive (shards-archive); the file reads the ads it changes through env.DB (to port)',
+  'tests/hardening/input-hygiene.test.ts': "a moderator's rejection reason (services/trust/admin.ts: shards-archive)",
+  'tests/hardening/faults.test.ts': "its faults are injected into `DB` alone, so with several databases an ad's own batch never fails (to port: inject into the ad's database too)",
+  'tests/hardening/mass-assignment.test.ts': 'the file reads the ads it posts and edits through env.DB (to port)',
+  'tests/hardening/concurrency.test.ts': 'the file reads the edited ad through env.DB (to port)',
   'tests/api/retention.test.ts': "the view history's roll-up and its per-database view counters: the file still writes ad history through env.DB and the main counter (to port)",
 };
 
