@@ -7,8 +7,7 @@
  * times each journey at a database round trip of 0, 30 and 150 ms (primary and replica alike: the
  * worst case, no replica nearer than the primary), printing p50/p95 and the round trips each
  * request waited on. --check fails when a journey is over its budget (worker/db/round-trip-budget.ts).
- * --shards N: the listings over N databases (decision 033; its own state, .wrangler/bench-journeys-shards-N;
- * needs starting a conversation to read the ad from its own database, not yet moved),
+ * --shards N: the listings over N databases (decision 033; its own state, .wrangler/bench-journeys-shards-N),
  * every database's calls counted together.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

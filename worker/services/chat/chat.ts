@@ -6,7 +6,8 @@ import type { Chat, ChatMessage } from '../../schemas/chat';
 import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked } from '../trust/trust';
 import { archivedChatOf } from '../listings/archive-keys';
-import { listingDbForId } from '../../db/shards';
+import { isSharded, listingDbForId } from '../../db/shards';
+import { listingRowsByIds } from '../listings/shard-reads';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
 
@@ -54,6 +55,55 @@ const CHAT_SELECT = `
   JOIN users s ON s.id = c.seller_id
   LEFT JOIN listings l ON l.id = c.listing_id`;
 
+/**
+ * With the ads in listings databases of their own (decision 033) the core has no ad to join: the
+ * conversation and its members come from the core with the ad block as an archived conversation
+ * has it (the title kept on the chat, or nothing), and `withAdBlocks` fills it from the ads' own
+ * databases afterwards.
+ */
+const CORE_CHAT_SELECT = `
+  SELECT c.*, b.first_name AS b_first, b.last_name AS b_last, b.avatar AS b_avatar,
+    s.first_name AS s_first, s.last_name AS s_last, s.avatar AS s_avatar,
+    c.listing_title AS l_title, NULL AS l_price, NULL AS l_currency, NULL AS l_slug,
+    CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END AS l_status, NULL AS l_image,
+    ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
+  FROM chats c
+  JOIN users b ON b.id = c.buyer_id
+  JOIN users s ON s.id = c.seller_id`;
+
+const chatSelect = (env: Env) => (isSharded(env) ? CORE_CHAT_SELECT : CHAT_SELECT);
+
+/** The ad block of a conversation as read from the ad's own database (its cover from the photo copies kept there). */
+interface AdBlockRow {
+  id: string;
+  title: string;
+  price_minor: number;
+  currency: string;
+  slug: string;
+  status: string;
+  image: string | null;
+}
+
+const AD_BLOCK_COLUMNS = `l.id, l.title, l.price_minor, l.currency, l.slug, l.status,
+  (SELECT r2_key FROM media m WHERE m.listing_id = l.id ORDER BY m.position LIMIT 1) AS image`;
+
+const withAdBlock = (r: ChatRow, ad: AdBlockRow | undefined): ChatRow =>
+  ad ? { ...r, l_title: ad.title, l_price: ad.price_minor, l_currency: ad.currency, l_slug: ad.slug, l_status: ad.status, l_image: ad.image } : r;
+
+/**
+ * The conversations' ad blocks, when the ads live in several databases: every ad asked in its own
+ * database, the databases side by side (one round trip after the core's read). An ad no longer in
+ * any database keeps what the core knows (an archived conversation's title). With one database the
+ * core's read joined them already.
+ */
+const withAdBlocks = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
+  if (!isSharded(env) || !rows.length) return rows;
+  const byId = new Map(known.map((a) => [a.id, a]));
+  const missing = [...new Set(rows.map((r) => r.listing_id))].filter((id) => !byId.has(id));
+  if (missing.length) for (const ad of await listingRowsByIds<AdBlockRow>(env, missing, AD_BLOCK_COLUMNS)) byId.set(ad.id, ad);
+  return rows.map((r) => withAdBlock(r, byId.get(r.listing_id)));
+};
+
 const toChat = (r: ChatRow, viewerId: string, origin: string): Chat => {
   const isBuyer = viewerId === r.buyer_id;
   return {
@@ -88,7 +138,7 @@ export const roomOf = (env: Env, chatId: string) => env.ChatRoom.get(env.ChatRoo
 
 /** The chat if `userId` is one of its two members: 404 when missing, 403 for anyone else. */
 export const memberChat = async (env: Env, userId: string, chatId: string) => {
-  const row = await env.DB.prepare(`${CHAT_SELECT} WHERE c.id = ?2`).bind(Date.now(), chatId).first<ChatRow>();
+  const row = await env.DB.prepare(`${chatSelect(env)} WHERE c.id = ?2`).bind(Date.now(), chatId).first<ChatRow>();
   if (!row) {
     // a conversation that left D1 with its archived ad (decision 021): its members are told it ended; anyone else learns nothing
     if (await archivedChatOf(env, chatId, userId)) throw new AppError(410, 'CHAT_ARCHIVED', CHAT_ARCHIVED_MESSAGE);
@@ -98,7 +148,11 @@ export const memberChat = async (env: Env, userId: string, chatId: string) => {
   return row;
 };
 
-export const getChat = async (env: Env, userId: string, chatId: string, origin: string) => toChat(await memberChat(env, userId, chatId), userId, origin);
+/** A conversation with its ad block (read from the ad's own database when the ads are sharded). */
+export const getChat = async (env: Env, userId: string, chatId: string, origin: string, knownAd?: AdBlockRow) => {
+  const [row] = await withAdBlocks(env, [await memberChat(env, userId, chatId)], knownAd ? [knownAd] : []);
+  return toChat(row!, userId, origin);
+};
 
 /**
  * One conversation per listing and buyer. Opening it twice returns the same chat. A seller cannot
@@ -106,13 +160,16 @@ export const getChat = async (env: Env, userId: string, chatId: string, origin: 
  */
 export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string) => {
   // the ad from its own database (decision 033; DB itself with one)
-  const listing = await listingDbForId(env, listingId).prepare('SELECT id, user_id, status FROM listings WHERE id = ?')
+  // with several databases the same read carries the conversation's ad block, so the answer needs no other read of it
+  const sharded = isSharded(env);
+  const listing = await listingDbForId(env, listingId).prepare(`SELECT ${sharded ? `${AD_BLOCK_COLUMNS}, l.user_id` : 'id, user_id, status'} FROM listings${sharded ? ' l' : ''} WHERE id = ?`)
     .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; status: string }>();
+    .first<{ id: string; user_id: string; status: string } & Partial<AdBlockRow>>();
+  const adBlock = sharded && listing ? (listing as AdBlockRow) : undefined;
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw badRequest('You cannot start a chat on your own ad', 'OWN_LISTING');
   const existing = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
-  if (existing) return { chat: await getChat(env, userId, existing.id, origin), created: false };
+  if (existing) return { chat: await getChat(env, userId, existing.id, origin, adBlock), created: false };
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
   await assertNotBlocked(env, userId, listing.user_id);
@@ -127,7 +184,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
     .bind(id, listing.id, userId, listing.user_id, now, now)
     .run();
   const chat = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
-  return { chat: await getChat(env, userId, chat!.id, origin), created: chat!.id === id };
+  return { chat: await getChat(env, userId, chat!.id, origin, adBlock), created: chat!.id === id };
 };
 
 /**
@@ -138,7 +195,7 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   const now = Date.now();
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
-      `${CHAT_SELECT} WHERE c.buyer_id = ?2 OR c.seller_id = ?2
+      `${chatSelect(env)} WHERE c.buyer_id = ?2 OR c.seller_id = ?2
        ORDER BY (c.seller_id = ?2 AND ${premiumSql('c.buyer_id')} AND c.last_seq > c.seller_last_read_seq) DESC,
                 coalesce(c.last_message_at, c.created_at) DESC, c.id DESC
        LIMIT ?3 OFFSET ?4`,
@@ -147,7 +204,7 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    chats: ((rows?.results ?? []) as ChatRow[]).map((r) => toChat(r, userId, origin)),
+    chats: (await withAdBlocks(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
   };
 };

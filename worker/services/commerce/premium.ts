@@ -12,6 +12,9 @@ import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { listingRowsByIds } from '../listings/shard-reads';
+import { databasesFor } from '../listings/shard-search';
+import { COUNT_CAP } from '../../schemas/common';
 
 // the payments module's signature, kept here for the callers (and tests) that know it from premium
 export { paymentSignature, paymentsMode } from './payments';
@@ -322,8 +325,11 @@ export const accessPhone = async (env: Env, userId: string, listingId: string) =
   };
 };
 
+type CuratedQuery = { page: number; limit: number; category?: string; location?: string };
+
 /** Curated leads for Pro: fresh ads from verified sellers, in the categories the buyer favours. */
-export const curatedListings = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number; category?: string; location?: string }) => {
+export const curatedListings = async (env: Env, db: Db, origin: string, userId: string, q: CuratedQuery) => {
+  if (isSharded(env)) return curatedOverShards(env, db, origin, userId, q);
   await requirePro(env, userId);
   const where = [`l.status = 'APPROVED'`, 'l.user_id != ?', 'u.is_verified = 1'];
   const params: unknown[] = [userId];
@@ -357,6 +363,66 @@ export const curatedListings = async (env: Env, db: Db, origin: string, userId: 
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
     listings: await hydrate(db, env, origin, (rows?.results ?? []) as ListingRow[]),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
+};
+
+/** The curated feed's order, for rows merged from several databases: featured first, newest first, ties by id (time-ordered). */
+const curatedOrder = (a: ListingRow, b: ListingRow) => b.is_featured - a.is_featured || b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The curated feed with the ads over several listings databases (decision 033). The buyer's
+ * interests are the categories of the ads they favourited: the favourites come from the core (beside
+ * the Pro check), their categories from the ads' own databases, then the feed from every database
+ * the place needs (all of them without one) side by side, each answering its first page × limit
+ * rows, merged in the feed's order. Round trips: 2, or 3 when the buyer's favourites decide the
+ * categories. Totals are summed and capped at COUNT_CAP as with one database; no database is asked
+ * for more than COUNT_CAP rows, so pages past the capped total are empty.
+ */
+const curatedOverShards = async (env: Env, db: Db, origin: string, userId: string, q: CuratedQuery) => {
+  const none = { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
+  const [, favourites, resolved, place] = await Promise.all([
+    requirePro(env, userId),
+    q.category ? undefined : env.DB.prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`).bind(userId).all<{ listing_id: string }>(),
+    q.category ? resolveCategory(db, q.category) : undefined,
+    q.location ? resolveLocation(db, q.location) : null,
+  ]);
+  const where = [`l.status = 'APPROVED'`, 'l.user_id != ?', 'u.is_verified = 1'];
+  const params: unknown[] = [userId];
+  if (q.category) {
+    if (!resolved?.category) return none;
+    where.push(resolved.subcategory ? 'l.subcategory_id = ?' : 'l.category_id = ?');
+    params.push(resolved.subcategory?.id ?? resolved.category.id);
+  } else if (favourites?.results.length) {
+    // the buyer's own interests: categories of ads they favourited, each read in its ad's database
+    const ids = favourites.results.map((f) => f.listing_id);
+    const categories = [...new Set((await listingRowsByIds<{ category_id: string }>(env, ids, 'l.category_id')).map((r) => r.category_id))];
+    if (!categories.length) return none;
+    where.push(`l.category_id IN (${categories.map(() => '?').join(', ')})`);
+    params.push(...categories);
+  }
+  if (place === undefined) return none;
+  if (place) {
+    where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
+    params.push(place.id);
+  }
+  const depth = Math.min(q.page * q.limit, COUNT_CAP);
+  const offset = (q.page - 1) * q.limit;
+  if (offset >= depth) return none;
+  const whereSql = where.join(' AND ');
+  const targets = await databasesFor(env, db, { page: q.page, limit: q.limit }, { place });
+  const answers = await Promise.all(
+    targets.map((target) =>
+      target.batch<unknown>([
+        target.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${whereSql} ORDER BY l.is_featured DESC, l.created_at DESC LIMIT ?`).bind(...params, depth),
+        target.prepare(`SELECT count(*) AS total FROM (SELECT 1 FROM listings l JOIN users u ON u.id = l.user_id WHERE ${whereSql} LIMIT ${COUNT_CAP})`).bind(...params),
+      ]),
+    ),
+  );
+  const rows = answers.flatMap(([page]) => (page?.results ?? []) as ListingRow[]).sort(curatedOrder);
+  const t = Math.min(COUNT_CAP, answers.reduce((n, [, total]) => n + ((total?.results[0] as { total: number } | undefined)?.total ?? 0), 0));
+  return {
+    listings: await hydrate(db, env, origin, rows.slice(offset, offset + q.limit)),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
   };
 };

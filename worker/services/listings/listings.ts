@@ -165,6 +165,23 @@ export const hydrate = async (
 const imagesFor = (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => timed('photos', () => readImages(env, listingIds));
 const readImages = async (env: Env, listingIds: string[]): Promise<Map<string, string[]>> => {
   const out = new Map<string, string[]>();
+  // several listings databases (decision 033): each ad's photo copies beside it, the databases side by side
+  if (isSharded(env)) {
+    const byDatabase = new Map<D1Database, string[]>();
+    for (const id of listingIds) byDatabase.set(listingDbForId(env, id), [...(byDatabase.get(listingDbForId(env, id)) ?? []), id]);
+    const answers = await Promise.all(
+      [...byDatabase].map(([target, ids]) => {
+        const statements: D1PreparedStatement[] = [];
+        for (let i = 0; i < ids.length; i += 90) {
+          const chunk = ids.slice(i, i + 90);
+          statements.push(target.prepare(`SELECT listing_id, r2_key FROM media WHERE listing_id IN (${chunk.map(() => '?').join(',')}) ORDER BY listing_id, position`).bind(...chunk));
+        }
+        return target.batch<{ listing_id: string; r2_key: string }>(statements);
+      }),
+    );
+    for (const r of answers.flat().flatMap((a) => a.results)) out.set(r.listing_id, [...(out.get(r.listing_id) ?? []), r.r2_key]);
+    return out;
+  }
   // 100 bound parameters per statement in D1
   for (let i = 0; i < listingIds.length; i += 90) {
     const chunk = listingIds.slice(i, i + 90);
@@ -349,6 +366,11 @@ export const buildListingQuery = async (
 
   const sortBy = query.sortBy ?? (fts ? 'relevance' : 'createdAt');
   const order = (query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc').toUpperCase();
+  const nearCities = planned.near?.cities ?? [];
+  /** each nearby city's distance in km, by the ad's city (what nearest-first orders by) */
+  const cityKm = nearCities.length ? `CASE l.city_id ${nearCities.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${Number(c.km.toFixed(3))}`).join(' ')} END` : undefined;
+  /** nearest first over several databases: each row carries its city's distance for the merge */
+  const kmColumn = shape.rankColumns && sortBy === 'distance' && cityKm ? `, ${cityKm} AS search_km` : '';
   const orderParts: string[] = [];
   // featuredFirst (the home list) no longer floats every featured ad: up to three are pinned on page 1 (searchListings)
   // only an id the catalogue knows (never the request's text), so it is safe to inline
@@ -359,8 +381,7 @@ export const buildListingQuery = async (
     if (fts) orderParts.push(`m.rank ${order === 'DESC' ? 'ASC' : 'DESC'}`);
     else orderParts.push('l.sort_at DESC');
   } else if (sortBy === 'distance') {
-    const cities = planned.near?.cities ?? [];
-    orderParts.push(cities.length ? `CASE l.city_id ${cities.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${Number(c.km.toFixed(3))}`).join(' ')} END ${order}` : 'l.sort_at DESC');
+    orderParts.push(cityKm ? `${cityKm} ${order}` : 'l.sort_at DESC');
     orderParts.push('l.sort_at DESC');
   } else {
     orderParts.push(`${SORT_COLUMNS[sortBy]} ${order}`);
@@ -383,7 +404,7 @@ export const buildListingQuery = async (
   // 023's addendum).
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
-    return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+    return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''}${kmColumn} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -478,7 +499,7 @@ export const buildListingQuery = async (
       `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.sort_at DESC, l.num DESC)`;
     const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.km AS search_km' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,

@@ -403,6 +403,8 @@ const updateInShard = async (
     photoIds: string[];
     oldPhotos: { id: string }[];
     dropped: { id: string }[];
+    /** the outbox event for buyers (approved, price lowered), guarded on the ad's new version */
+    event?: D1PreparedStatement;
   },
 ) => {
   const { row, userId, now, postIn } = edit;
@@ -416,7 +418,7 @@ const updateInShard = async (
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
-    const [updated] = await shard.batch([edit.update(shard, '', []), ...copies]);
+    const [updated] = await shard.batch([edit.update(shard, '', []), ...copies, ...(edit.event ? [edit.event] : [])]);
     if ((updated?.meta.changes ?? 0) > 0) break;
     if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
@@ -491,10 +493,9 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
   // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
   const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
-  // with several listings databases the outbox event is not written yet (as for posting, decision 033)
-  const event = sharded
-    ? undefined
-    : status === 'APPROVED' && row.status === 'REJECTED'
+  // prepared on the ad's own database (the outbox stays with the ad, decision 033): it joins the ad's batch either way
+  const event =
+    status === 'APPROVED' && row.status === 'REJECTED'
       ? eventStatement(env, row.id, 'approved', guard)
       : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
         ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
@@ -550,7 +551,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
   const version = [row.id, row.updated_at];
   if (sharded) {
-    await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped });
+    await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
   }
   for (let attempt = 1; !sharded; attempt++) {
     const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
@@ -610,18 +611,22 @@ const changeStatusInShard = async (
   expiresAt: number | null,
   postIn: Awaited<ReturnType<typeof limitGroupFor>> | undefined,
   now: number,
+  /** the outbox event (back on sale), written only if the change applied */
+  event?: D1PreparedStatement,
 ) => {
+  const shard = listingDbForId(env, row.id);
   for (let attempt = 1; ; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
     if (posting && !(await recordPostingAlone(env, posting.statement))) {
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
-    const written = await listingDbForId(env, row.id)
+    const change = shard
       .prepare('UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
-      .bind(status, expiresAt, now, row.id, userId, row.status)
-      .run();
-    if ((written.meta.changes ?? 0) > 0) return;
+      .bind(status, expiresAt, now, row.id, userId, row.status);
+    // the event right after the change in one batch: its guard reads the change's own changes()
+    const [written] = await shard.batch([change, ...(event ? [event] : [])]);
+    if ((written?.meta.changes ?? 0) > 0) return;
     if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
@@ -639,9 +644,9 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   const now = Date.now();
   // back on sale is news for saved searches: the event joins the change's batch and exists only if it applied
   const sharded = isSharded(env);
-  // with several listings databases the outbox event is not written yet (as for posting, decision 033)
+  // prepared on the ad's own database: with several it joins the status change's batch there (decision 033)
   const reactivated =
-    status === 'APPROVED' && !sharded ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
+    status === 'APPROVED' ? eventStatement(env, row.id, 'reactivated', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [row.id] }) : undefined;
   // Live again (reactivated, or back on sale) after its posting's period is a new posting: the
   // free-ad limit or a paid slot decides it as for a new ad (decision 007); within the period it is free.
   const group = status === 'APPROVED' ? await limitGroupFor(env, db, row.category_id, row.subcategory_id) : undefined;
@@ -651,7 +656,7 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // now, else the expiry it had (decision 019)
   const window = renewableFrom(row.expires_at);
   const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
-  if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now);
+  if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
   for (let attempt = 1; !sharded; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
     const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';

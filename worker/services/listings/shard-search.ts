@@ -10,8 +10,8 @@
  * capped at COUNT_CAP + 1) summed, then capped as with one database.
  *
  * Featured ads pinned on page 1: each database asked gives its newest featured candidates in the
- * same batch; the newest of all are chosen from as one database chooses. Not yet here: nearest-first
- * order (read newest first instead). Relevance merges FTS5's bm25 scores, which each database computes
+ * same batch; the newest of all are chosen from as one database chooses. Nearest first merges by the
+ * distance of each ad's city (each row carries it), then newest first, as one database orders. Relevance merges FTS5's bm25 scores, which each database computes
  * over its own documents: close to, not exactly, one database's order.
  */
 
@@ -23,7 +23,7 @@ import { loadLocations, resolveLocation } from './locations';
 import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured';
 import { DEFAULT_ORDER, buildListingQuery, hydrate, type ListingRow, type PlannedSearch } from './listings';
 
-type MergedRow = ListingRow & { search_rank?: number; search_group?: number };
+type MergedRow = ListingRow & { search_rank?: number; search_group?: number; search_km?: number };
 
 /** The state a place lies in (an area's city's state), by the locations index. */
 const stateOf = async (db: Db, placeId: number): Promise<number | undefined> => {
@@ -57,6 +57,10 @@ const comparator = (query: ListingsQuery, text: boolean) => {
     switch (sortBy) {
       case 'price':
         return sign * cmp(a.price_minor, b.price_minor);
+      case 'distance':
+        // the city's distance, then newest first (one database's order); without nearby cities, newest first
+        if (a.search_km === undefined || b.search_km === undefined) return -cmp(sortAt(a), sortAt(b));
+        return sign * cmp(a.search_km, b.search_km) || -cmp(sortAt(a), sortAt(b));
       case 'views':
         return sign * cmp(a.views, b.views);
       case 'title':
@@ -69,21 +73,19 @@ const comparator = (query: ListingsQuery, text: boolean) => {
         return sign * cmp(sortAt(a), sortAt(b));
     }
   };
-  const tie = sortBy !== 'relevance' && order === 'asc' ? 1 : -1;
+  const tie = sortBy !== 'relevance' && sortBy !== 'distance' && order === 'asc' ? 1 : -1;
   return (a: MergedRow, b: MergedRow) => key(a, b) || tie * cmp(a.id, b.id);
 };
 
 export const searchShards = async (env: Env, db: Db, origin: string, query: ListingsQuery, planned: PlannedSearch = {}): Promise<ListingsPage> => {
   const none = { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
-  // nearest-first is read newest first here (see above)
-  const asked: ListingsQuery = query.sortBy === 'distance' ? { ...query, sortBy: 'createdAt', sortOrder: 'desc' } : query;
-  const depth = asked.page * asked.limit;
+  const depth = query.page * query.limit;
   // page 1 of a category (or the home list): each database's featured candidates in the same round trip
   const now = Date.now();
   const [built, targets, pin] = await Promise.all([
-    buildListingQuery(db, { ...asked, page: 1, limit: depth }, planned, { rankColumns: true }),
-    databasesFor(env, db, asked, planned),
-    pinsFeatured(query) ? buildListingQuery(db, { ...asked, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...planned, featuredOnly: now }) : undefined,
+    buildListingQuery(db, { ...query, page: 1, limit: depth }, planned, { rankColumns: true }),
+    databasesFor(env, db, query, planned),
+    pinsFeatured(query) ? buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...planned, featuredOnly: now }) : undefined,
   ]);
   if (built.empty) return none;
   const pinning = pin && !pin.empty ? pin : undefined;
@@ -98,15 +100,15 @@ export const searchShards = async (env: Env, db: Db, origin: string, query: List
   );
   const counted = answers.reduce((n, [, count]) => n + ((count?.results[0] as { total: number } | undefined)?.total ?? 0), 0);
   const rows = answers.flatMap(([page]) => (page?.results ?? []) as MergedRow[]);
-  rows.sort(comparator(asked, planned.text !== undefined || asked.q !== undefined));
+  rows.sort(comparator(query, planned.text !== undefined || query.q !== undefined));
   const total = Math.min(counted, COUNT_CAP);
   // the newest PIN_CANDIDATES featured ads over the databases asked, then the day's choice among
   // them as one database makes it (the same seed: the search's count statement)
   const candidates = answers.flatMap(([, , pins]) => (pins?.results ?? []) as MergedRow[]);
-  candidates.sort(comparator({ ...asked, sortBy: 'createdAt', sortOrder: 'desc' }, false));
+  candidates.sort(comparator({ ...query, sortBy: 'createdAt', sortOrder: 'desc' }, false));
   const pinned = pinning ? choosePinned(candidates.slice(0, PIN_CANDIDATES), built.countSql + JSON.stringify(built.countParams), now) : [];
   const pinnedIds = new Set(pinned.map((r) => r.id));
-  const pageRows = [...pinned, ...rows.slice((asked.page - 1) * asked.limit, depth).filter((r) => !pinnedIds.has(r.id))];
+  const pageRows = [...pinned, ...rows.slice((query.page - 1) * query.limit, depth).filter((r) => !pinnedIds.has(r.id))];
   const listings = await hydrate(db, env, origin, pageRows);
   return {
     listings: pinned.length ? listings.map((l) => (pinnedIds.has(l.id) ? { ...l, pinned: true } : l)) : listings,
