@@ -6,7 +6,7 @@ import { paymentSignature } from '../../worker/services/commerce/premium';
 import { expireSubscriptions } from '../../worker/services/commerce/premium';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken, freshAuth, sharded } from '../factories';
+import { createListing, createUser, createUserWithToken, freshAuth } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -271,8 +271,7 @@ describe('Pro rights: seller phone numbers', () => {
     expect(res.body.error).toBe('The seller has chosen not to share their phone number. Chat with them instead.');
   });
 
-  // the Pro curated feed still reads the ads from the core (premium.ts curatedListings; decision 033, "Still one database")
-  it.skipIf(sharded)('curated listings are for Pro only', async () => {
+  it('curated listings are for Pro only', async () => {
     const seller = await createUser({ isVerified: true });
     await createListing(seller, { title: 'Verified seller ad' });
     const pro = await createUserWithToken();
