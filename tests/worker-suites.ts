@@ -24,9 +24,10 @@ export const ONE_DATABASE_POINT: string[] = [
 ];
 
 /**
- * Files that still fail with four databases because a product path they cover reads the listings
- * from the core database; each names the path (and the work moving it). They run with one database
- * until that work is merged; then the line goes.
+ * Files that still fail with four databases: a product path they cover reads the listings from the
+ * core database (named, with the work moving it), or the file itself still reaches ads through
+ * `env.DB` ("to port": use listingDb / onListingDbs from tests/factories). They run with one
+ * database until then; then the line goes.
  */
 export const AWAITING_SHARDED_PATHS: Record<string, string> = {
   'tests/api/archive.test.ts': 'the archive cron reads the ads from the core (services/listings/archive.ts: shards-archive)',
