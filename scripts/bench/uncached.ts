@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--check]`
+ * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--statements] [--check]`
  *
  * The uncached path (decision 023): guest pages and `/api/listings` answers rendered anew, each URL
  * requested once, against a static file from the same server as the floor. Kinds: category,
@@ -17,6 +17,10 @@
  * local D1's SQLite too; the static file's own CPU, measured alone, is taken off) and the mean of
  * each `Server-Timing` stage the worker reports under EDGE_CACHE=measure (worker/lib/server-timing.ts;
  * its clock has millisecond steps, so the means of a series are what to read).
+ *
+ * `--statements`: per kind, each D1 statement the fresh answers ran (named by the worker: page,
+ * count, pins, related, ad, … — worker/lib/server-timing.ts), its calls, rows read and SQLite time
+ * per request, from D1's own meta (the `X-D1-Statements` header under EDGE_CACHE=measure).
  *
  * Two floors, each measured alone before the series: the static file (workerd's assets, no worker
  * code) and the worker's smallest answer (`/robots.txt`: workerd's way into the worker, Hono's
@@ -47,6 +51,7 @@ const inspect = arg('inspect', '');
 const check = process.argv.includes('--check');
 const givenPort = arg('port', '');
 const encoding = arg('accept-encoding', 'gzip');
+const statements = process.argv.includes('--statements');
 const WORKER_FLOOR = '/robots.txt';
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const STATIC = '/favicon.svg';
@@ -57,6 +62,7 @@ interface Timed {
   status: number;
   bytes: number;
   timing: Map<string, number>;
+  statements: { name: string; rows: number; ms: number }[];
 }
 const time = (url: string, headers: Record<string, string>) =>
   new Promise<Timed>((resolve, reject) => {
@@ -72,7 +78,12 @@ const time = (url: string, headers: Record<string, string>) =>
             const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
             if (m) timing.set(m[1]!, Number(m[2]));
           }
-          resolve({ ms, status: res.statusCode ?? 0, bytes, timing });
+          const statements: Timed['statements'] = [];
+          for (const part of String(res.headers['x-d1-statements'] ?? '').split(', ')) {
+            const m = /^(.+);rows=(\d+);dur=([\d.]+)$/.exec(part);
+            if (m) statements.push({ name: m[1]!, rows: Number(m[2]), ms: Number(m[3]) });
+          }
+          resolve({ ms, status: res.statusCode ?? 0, bytes, timing, statements });
         });
       })
       .on('error', reject);
@@ -162,6 +173,7 @@ const main = async () => {
     const staticCpuMs = staticFloor.cpuMs;
     const f = (n: number, d = 1) => (Number.isFinite(n) ? Number(n.toFixed(d)) : '-');
     const rows: Record<string, string | number>[] = [];
+    const statementRows: Record<string, string | number>[] = [];
     const verdicts: string[] = [];
     for (const k of kinds) {
       const sel: Timed[] = [];
@@ -200,12 +212,29 @@ const main = async () => {
           .map(([name, v]) => `${name} ${v.toFixed(1)}`)
           .join(', '),
       });
+      const byName = new Map<string, { calls: number; rows: number; ms: number }>();
+      for (const t of sel) {
+        for (const st of t.statements) {
+          const e = byName.get(st.name) ?? { calls: 0, rows: 0, ms: 0 };
+          e.calls += 1 / sel.length;
+          e.rows += st.rows / sel.length;
+          e.ms += st.ms / sel.length;
+          byName.set(st.name, e);
+        }
+      }
+      for (const [name, e] of [...byName].sort((a, b) => b[1].rows - a[1].rows)) {
+        statementRows.push({ kind: k.kind, statement: name, 'calls/req': f(e.calls, 2), 'rows read/req': f(e.rows, 0), 'SQLite ms/req': f(e.ms, 2) });
+      }
       if (k.api ? p50 > 2 : p50 > 2.5 || p95 > 4) verdicts.push(`${k.kind}: ${p50.toFixed(2)}× p50, ${p95.toFixed(2)}× p95 (target ${k.api ? '≤ 2× p50' : '≤ 2.5× p50, ≤ 4× p95'})`);
     }
     console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's; stages = mean Server-Timing ms; Accept-Encoding: ${encoding}`);
     console.log(`floors, each alone: static file ${STATIC} p50 ${staticFloor.p50.toFixed(2)} ms, CPU ${staticFloor.cpuMs.toFixed(2)} ms; the worker's smallest answer ${WORKER_FLOOR} p50 ${workerFloor.p50.toFixed(2)} ms, CPU ${workerFloor.cpuMs.toFixed(2)} ms (${(workerFloor.cpuMs - staticFloor.cpuMs).toFixed(2)} ms over the static file's)`);
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.table(rows);
+    if (statements) {
+      console.log('\nD1 statements per fresh answer (D1 meta: rows read, SQLite time; means over the series)');
+      console.table(statementRows);
+    }
     if (verdicts.length) console.log(`over target:\n  ${verdicts.join('\n  ')}`);
     else console.log('every kind within its target');
     if (check && verdicts.length) process.exitCode = 1;

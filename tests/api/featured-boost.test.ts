@@ -4,8 +4,9 @@ import { call } from './helpers';
 import { createListing, createUser, createUserWithToken, listingDb } from '../factories';
 import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
-import { PINNED_PER_PAGE, choosePinned, indiaDay } from '../../worker/services/commerce/featured';
-import type { ListingsQuery } from '../../worker/schemas/listings';
+import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, indiaDay, pinHash, pinParams } from '../../worker/services/commerce/featured';
+import { listingsQuery, type ListingsQuery } from '../../worker/schemas/listings';
+import { ulid } from '../../worker/lib/ulid';
 
 /** Decision 014: featured ads pinned on page 1 of their category; Boost sorts by bumped_at. */
 const DAY = 86_400_000;
@@ -108,6 +109,57 @@ describe('featured pinning on a category page', () => {
     expect(plan).toContain('listings_featured_created');
     // choosing the candidates needs no sort (the outer sort of the chosen rows is fine)
     expect(plan.slice(0, plan.indexOf('SCAN p'))).not.toContain('TEMP B-TREE FOR ORDER BY');
+  });
+});
+
+describe('the day\u2019s pins chosen by the database (decision 023, fourth addendum)', () => {
+  it('chooses in SQL exactly what choosePinned chooses, for any number of candidates and any ids', async () => {
+    const day = 86_400_000;
+    for (let t = 0; t < 21; t++) {
+      const n = [0, 1, 2, 3, 4, 17, PIN_CANDIDATES][t % 7]!;
+      // ULIDs as the database holds them, shorter ids, and longer ones alike in their first PIN_ID_CHARS (the tie-break on the id)
+      const ids = Array.from({ length: n }, (_, i) =>
+        t % 3 === 1 ? `${i}x${'q'.repeat(i % 5)}${ulid().toLowerCase().slice(0, 5 + (i % 9))}` : t % 3 === 2 ? `${ulid(Date.UTC(2026, 0, 1)).toLowerCase().slice(0, 20)}${'0'.repeat(6)}-${i}` : ulid(Date.UTC(2026, 0, 1) + i * 7919 * (t + 1)).toLowerCase(),
+      );
+      const seed = `SELECT count(*) AS total FROM (SELECT 1 FROM listings l WHERE l.status = 'APPROVED') ["x${t}", ${t}] मुंबई`;
+      const now = Date.UTC(2026, 10, 1, 20) + t * day;
+      const sql = `WITH p AS MATERIALIZED (SELECT key AS num, value AS id FROM json_each(?)) SELECT id FROM ${choosePinnedSql('p')}`;
+      const { results } = await env.DB.prepare(sql).bind(JSON.stringify(ids), ...pinParams(pinHash(seed, now))).all<{ id: string }>();
+      const chosen = results.map((r) => r.id);
+      expect(chosen, `${n} candidates, set ${t}`).toEqual(choosePinned(ids.map((id) => ({ id })), seed, now).map((c) => c.id));
+    }
+  });
+
+  it('a pinned page reads its featured candidates\u2019 ids, not their whole rows, and pins what choosePinned picks from them', async () => {
+    const seller = await createUser();
+    const now = Date.now();
+    const furniture = { categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture' };
+    // more featured ads than candidates, each with three photos (the whole rows' photo keys are rows read too)
+    for (let i = 0; i < PIN_CANDIDATES + 4; i++) {
+      await createListing(seller, { ...furniture, title: `Teak wardrobe ${i}`, isFeatured: true, createdAt: now - (i + 1) * 60_000, images: [1, 2, 3].map((p) => `listings/w${i}-${p}.jpg`) });
+    }
+    for (let i = 0; i < 4; i++) await createListing(seller, { ...furniture, title: `Plain sofa ${i}`, createdAt: now - i * 1000 });
+    const qs = 'category=home-and-garden&subcategory=home-and-garden-furniture&limit=2';
+    const res = await call(`/api/listings?${qs}`);
+    const pinned = (res.body.data.listings as Card[]).filter((l) => l.pinned).map((l) => l.id);
+    // the same page in the other order has no pins: its rows read are the page's and the count's alone
+    const unpinned = await call(`/api/listings?${qs}&sortBy=createdAt&sortOrder=asc`);
+    expect((unpinned.body.data.listings as Card[]).some((l) => l.pinned)).toBe(false);
+
+    // the pins are the day's choice among the newest PIN_CANDIDATES featured ads, seeded by the search's count statement
+    const query = listingsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
+    const db = getDb(env.DB);
+    const built = await buildListingQuery(db, query);
+    const candidates = await buildListingQuery(db, { ...query, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { featuredOnly: Date.now() });
+    const whole = await env.DB.prepare(candidates.sql).bind(...candidates.params).all<{ id: string }>();
+    expect(whole.results).toHaveLength(PIN_CANDIDATES);
+    expect(pinned).toEqual(choosePinned(whole.results, built.countSql + JSON.stringify(built.countParams), Date.now()).map((r) => r.id));
+    expect(pinned).toHaveLength(PINNED_PER_PAGE);
+
+    // D1's own count: reading the candidates whole costs every candidate's seller, places and photos
+    const rowsRead = (r: { headers: Headers }) => Number(r.headers.get('x-d1-rows-read'));
+    const forPins = rowsRead(res) - rowsRead(unpinned);
+    expect(forPins, `pins ${forPins} rows, the candidates whole ${whole.meta.rows_read}`).toBeLessThan(whole.meta.rows_read / 2);
   });
 });
 

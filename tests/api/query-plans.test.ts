@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { getDb } from '../../worker/db/client';
-import { buildListingQuery } from '../../worker/services/listings/listings';
+import { buildListingQuery, pinnedSql } from '../../worker/services/listings/listings';
+import { pinHash, pinParams } from '../../worker/services/commerce/featured';
 import { listingsQuery } from '../../worker/schemas/listings';
 
 /**
@@ -153,6 +154,15 @@ describe('at 1M ads: narrow filters read their own index', () => {
       const [choose, joined] = narrow.sql.split(') SELECT ');
       expect(choose, narrow.sql).not.toContain('JOIN users');
       expect(joined, narrow.sql).toContain('FROM p CROSS JOIN listings l ON l.num = p.num');
+    }
+    // one database: the day's three chosen in SQL from the candidates' ids, then read whole by their row number
+    for (const [shape, index] of [[{ category: 'Electronics' }, 'listings_featured_created'], ...narrowShapes] as [Record<string, string>, string][]) {
+      const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape), { featuredOnly: now });
+      const sql = pinnedSql(built.pageCte!);
+      const plan = await planOf(sql, [...built.params, ...pinParams(pinHash('seed', now))]);
+      expect(plan.some((line) => line.includes(index)), `${JSON.stringify(shape)}\n${plan.join('\n')}`).toBe(true);
+      expect(plan.some((line) => /SEARCH l USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(line)), plan.join('\n')).toBe(true);
+      expect(plan.some((line) => /^SCAN (l|listings|users|media)\b/.test(line)), plan.join('\n')).toBe(false);
     }
   });
 });

@@ -275,6 +275,14 @@ describe('editing and deleting', () => {
     expect(await env.MEDIA.head(droppedKey)).toBeNull();
   });
 
+  it('with one listings database an edit into a state of another group stays a plain edit: the same id, no move', async () => {
+    const { owner, ad } = await setup();
+    const res = await json(owner, 'PUT', `/api/listings/${ad.id}`, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ id: ad.id, state: 'Tamil Nadu', city: 'Chennai' });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM listing_moves').first<{ n: number }>()).toEqual({ n: 0 });
+  });
+
   it('another user gets 403 with the spec message, a guest 401, and nothing changes', async () => {
     const { ad } = await setup();
     const stranger = await createUserWithToken();

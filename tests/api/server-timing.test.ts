@@ -38,6 +38,23 @@ describe('per-stage timing (decision 023)', () => {
     for (const stage of ['mw-again-as-guest', 'mw-edge', 'mw-secure-headers', 'mw-private', 'mw-body-limit', 'handler', 'app']) expect(api.stages.has(stage), stage).toBe(true);
   });
 
+  it('names each D1 statement with its rows read and SQLite time (X-D1-Statements), under measure only', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Timed Activa', city: 'Jaipur', categoryId: 'vehicles', subcategoryId: 'vehicles-scooters', isFeatured: true });
+    const { res } = await fetchWorker('/api/listings?category=vehicles&subcategory=vehicles-scooters&limit=5', 'measure', { 'x-edge-cache': 'bypass' });
+    expect(res.status).toBe(200);
+    const statements = (res.headers.get('x-d1-statements') ?? '').split(', ').map((part) => /^(.+);rows=(\d+);dur=([\d.]+)$/.exec(part));
+    const names = statements.map((m) => m?.[1]);
+    // a category's first page: its page, its count and the day's pins, in one batch
+    for (const name of ['page', 'count', 'pins']) expect(names, String(names)).toContain(name);
+    // the page reads at least its one row; its header agrees with the route's own count of rows read
+    const rows = statements.reduce((n, m) => n + Number(m?.[2] ?? 0), 0);
+    expect(Number(statements.find((m) => m?.[1] === 'page')?.[2])).toBeGreaterThan(0);
+    expect(rows).toBeGreaterThanOrEqual(Number(res.headers.get('x-d1-rows-read')));
+    const off = await fetchWorker('/api/listings?category=vehicles&subcategory=vehicles-scooters&limit=5', 'on');
+    expect(off.res.headers.get('x-d1-statements')).toBeNull();
+  });
+
   it('is off everywhere else: no Server-Timing header', async () => {
     for (const mode of ['on', 'off']) {
       const { res } = await fetchWorker('/api/listings?limit=5', mode);

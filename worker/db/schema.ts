@@ -867,3 +867,34 @@ export const viewCounterFlushes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.counter, t.seq] })],
 );
+
+/**
+ * (migration 0037, decision 033) An ad moved into another group of states lives on under a new id in
+ * that group's listings database; its old database keeps this row so the old id still answers.
+ * Read only when an id is not found. `status`: the ad's status at its new id once the move is done.
+ */
+export const listingMoves = sqliteTable(
+  'listing_moves',
+  {
+    oldId: text('old_id').primaryKey(),
+    newId: text('new_id').notNull(),
+    status: text('status').notNull(),
+    movedAt: integer('moved_at').notNull(),
+  },
+  (t) => [index('listing_moves_new').on(t.newId)],
+);
+
+/**
+ * Archived ads whose core rows (conversations, photos, favourites, matches) may still be there
+ * (migration 0038): with the listings over several databases the ad leaves its own database first
+ * and the core's rows follow in a second batch, which removes this row too. The archive job finishes
+ * what an interrupted run left, oldest first, a bounded number a run. Empty with one database.
+ */
+export const archiveCleanups = sqliteTable(
+  'archive_cleanups',
+  {
+    listingId: text('listing_id').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('archive_cleanups_created').on(t.createdAt)],
+);

@@ -51,19 +51,22 @@ export type Stage =
 
 interface Totals {
   stages: Map<Stage, { ms: number; calls: number }>;
+  /** each D1 statement's name, rows read and SQLite time (D1's own meta), in the order they ran */
+  statements: { name: string; rows: number; ms: number }[];
 }
 
 const storage = new AsyncLocalStorage<Totals>();
 
 /** Runs one request with stage timing on; returns its response with the Server-Timing header. */
 export const withServerTiming = async (run: () => Promise<Response>): Promise<Response> => {
-  const totals: Totals = { stages: new Map() };
+  const totals: Totals = { stages: new Map(), statements: [] };
   const started = performance.now();
   const res = await storage.run(totals, run);
   const total = performance.now() - started;
   const parts = [...totals.stages].map(([name, { ms, calls }]) => `${name};dur=${ms.toFixed(2)};desc="${calls}"`);
   const out = new Response(res.body, res);
   out.headers.set('server-timing', [...parts, `total;dur=${total.toFixed(2)}`].join(', '));
+  if (totals.statements.length) out.headers.set('x-d1-statements', totals.statements.map((s) => `${s.name};rows=${s.rows};dur=${s.ms.toFixed(3)}`).join(', '));
   return out;
 };
 
@@ -121,6 +124,36 @@ export const stageAround =
     await timed(stage, () => next());
   };
 
+/**
+ * A short name for a statement, so a benchmark can sum each kind of statement over a series
+ * (bench:uncached --statements): the listing search's own statements by their shape, others by
+ * their first words.
+ */
+const statementName = (sql: string) => {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  if (flat.includes('pin_key')) return 'pins';
+  if (/SELECT count\(\*\) AS total/.test(flat)) return flat.includes('listings_fts') ? 'count-text' : 'count';
+  if (flat.includes('FROM listings b JOIN listings l')) return 'related';
+  if (flat.startsWith('SELECT id, user_id, status FROM listings WHERE id')) return 'related-ad';
+  if (/FROM listings l .*WHERE l\.(slug|id) = \? LIMIT 1$/.test(flat)) return 'ad';
+  if (flat.includes('FROM p CROSS JOIN listings l')) return flat.includes('listings_fts') ? 'page-text' : flat.includes('is_featured = 1') ? 'pin-candidates' : 'page';
+  return flat.slice(0, 40).replace(/[,;"]/g, ' ');
+};
+
+/** D1's own count and time for each statement of a result (a batch's results in order). */
+const noteStatements = (sqls: string[], results: unknown) => {
+  const totals = storage.getStore();
+  if (!totals) return;
+  const list = (Array.isArray(results) ? results : [results]) as { meta?: { rows_read?: number; duration?: number } }[];
+  sqls.forEach((sql, i) => {
+    const meta = list[i]?.meta;
+    if (meta) totals.statements.push({ name: statementName(sql), rows: meta.rows_read ?? 0, ms: meta.duration ?? 0 });
+  });
+};
+
+/** each wrapped statement's SQL text, for noteStatements */
+const statementSql = new WeakMap<object, string>();
+
 type Method = (...args: unknown[]) => unknown;
 type Statement = Record<'all' | 'first' | 'run' | 'raw' | 'bind', Method>;
 
@@ -129,20 +162,28 @@ type Statement = Record<'all' | 'first' | 'run' | 'raw' | 'bind', Method>;
  * (batch() accepts nothing else): their methods are wrapped on each instance.
  */
 const timedD1 = (d1: D1Database): D1Database => {
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+  const wrapStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const s = stmt as unknown as Statement;
+    statementSql.set(stmt, sql);
     for (const method of ['all', 'first', 'run', 'raw'] as const) {
       const original = s[method].bind(s);
-      s[method] = (...args: unknown[]) => timed('db', () => original(...args));
+      // all() and run() answer with D1's meta; first() and raw() do not
+      s[method] = (...args: unknown[]) =>
+        timed('db', () => {
+          const result = original(...args);
+          return method === 'all' || method === 'run' ? (result as Promise<unknown>).then((r) => (noteStatements([sql], r), r)) : result;
+        });
     }
     const bind = s.bind.bind(s);
-    s.bind = (...values: unknown[]) => wrapStatement(bind(...values) as D1PreparedStatement);
+    s.bind = (...values: unknown[]) => wrapStatement(bind(...values) as D1PreparedStatement, sql);
     return stmt;
   };
   return new Proxy(d1, {
     get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql));
-      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => timed('db', () => target.batch(stmts));
+      if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql), sql);
+      if (prop === 'batch')
+        return (stmts: D1PreparedStatement[]) =>
+          timed('db', () => target.batch(stmts).then((results) => (noteStatements(stmts.map((st) => statementSql.get(st) ?? '?'), results), results)));
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

@@ -35,7 +35,7 @@ export const adminRoutes = new Hono<AppEnv>()
     docs({
       tags: ['Moderation'],
       summary: 'Approve or reject an ad in the queue, with a reason (audited)',
-      description: `APPROVE restores a held ad and closes its reports (on a live ad it dismisses them); the reports are recorded as dismissed, and reports made in the next 30 days do not hold the ad again (an edit by its owner ends the pause). REJECT records them as upheld. REJECT sets REJECTED with the reason as rejectReason, which the owner sees in My Ads, and notifies the owner. 409 when there is nothing to decide or the seller is banned; 403 OWN_LISTING on the moderator's own ad (another moderator decides). ${ROLE_NOTE}`,
+      description: `APPROVE restores a held ad and closes its reports (on a live ad it dismisses them); the reports are recorded as dismissed, and reports made in the next 30 days do not hold the ad again (an edit by its owner ends the pause). REJECT records them as upheld. REJECT sets REJECTED with the reason as rejectReason, which the owner sees in My Ads, and notifies the owner. 409 when there is nothing to decide or the seller is banned (REJECTION_NOT_RECORDED, listings over several databases: a rejection whose record was not written, which only REJECT records); 403 OWN_LISTING on the moderator's own ad (another moderator decides). ${ROLE_NOTE}`,
       data: z.object({ listingId: z.string(), status: z.string(), rejectReason: z.string().nullable() }),
       auth: true,
       errors: [400, 401, 403, 404, 409],

@@ -260,7 +260,7 @@ export const listingRoutes = new Hono<AppEnv>()
       tags: ['Selling'],
       summary: 'Edit an ad (owner only); send only what changes',
       description:
-        'Two edits racing: one applies, the other changes nothing and answers 409 STALE. The free-ad limit holds as on posting: an edit that moves the ad into another limit group (another category, or a subcategory with a limit of its own such as Cars), or re-submits a rejected ad after its posting\'s period, is posted anew there unless the ad already counts there within the period — a free ad, else a paid ad slot of that group is used automatically, else 402 AD_LIMIT_REACHED with `limit` and `packages` and nothing of the edit applied. The group it leaves keeps its count, as after a deletion.',
+        'Two edits racing: one applies, the other changes nothing and answers 409 STALE. The free-ad limit holds as on posting: an edit that moves the ad into another limit group (another category, or a subcategory with a limit of its own such as Cars), or re-submits a rejected ad after its posting\'s period, is posted anew there unless the ad already counts there within the period — a free ad, else a paid ad slot of that group is used automatically, else 402 AD_LIMIT_REACHED with `limit` and `packages` and nothing of the edit applied. The group it leaves keeps its count, as after a deletion. With the listings over several databases, an ad moved into a state of another group of states comes back under a new `id` and `slug` (its group\'s digit changes); the old id and slug keep answering (the API with the ad, the ad\'s page with a 301 to the new address).',
       data: ownListingSchema,
       auth: true,
       errors: [400, 401, 402, 403, 404, 409],

@@ -291,6 +291,12 @@ const listingPage = async (c: Context<AppEnv>, appFetch: AppFetch, l: Listing, b
   });
 };
 
+/**
+ * An ad moved into another group of states has a new id (decision 033): its old address answers with
+ * a permanent redirect to the new one, so links and search engines follow it.
+ */
+const movedAway = (listing: Listing, urlId: string) => listing.id !== urlId.toLowerCase();
+
 /** A missing ad is 404; an archived one (decision 021) is 410, which tells crawlers it is gone for good. */
 const notFoundPage = (c: Context<AppEnv>, appFetch: AppFetch, status: 404 | 410 = 404) =>
   render(c, appFetch, { title: `Listing not found | ${SITE}`, description: "The listing you're looking for doesn't exist or has been removed.", canonical: new URL('/', c.req.url).href, noindex: true }, status);
@@ -321,7 +327,9 @@ export const seoRoutes = (appFetch: AppFetch) =>
       const marker = slug.toLowerCase().lastIndexOf('iid-');
       const page = await guestListingPage(c, appFetch, 'slug', slug, marker >= 0 ? slug.slice(marker + 4) : undefined, listingBootKey(slug));
       if (page) return page;
-      return await listingPage(c, appFetch, await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug), listingBootKey(slug));
+      const listing = await getListingBySlug(c.env, getDb(c.env.DB), new URL(c.req.url).origin, slug);
+      if (marker >= 0 && movedAway(listing, slug.slice(marker + 4))) return c.redirect(`/item/${listing.slug}`, 301);
+      return await listingPage(c, appFetch, listing, listingBootKey(slug));
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;
@@ -333,7 +341,9 @@ export const seoRoutes = (appFetch: AppFetch) =>
       const bootKey = `/listings/${encodeURIComponent(id)}`;
       const page = await guestListingPage(c, appFetch, 'id', id, id, bootKey);
       if (page) return page;
-      return await listingPage(c, appFetch, await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id), bootKey);
+      const listing = await getListing(c.env, getDb(c.env.DB), new URL(c.req.url).origin, id);
+      if (movedAway(listing, id)) return c.redirect(`/item/${listing.slug}`, 301);
+      return await listingPage(c, appFetch, listing, bootKey);
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 410)) return notFoundPage(c, appFetch, err.status);
       throw err;

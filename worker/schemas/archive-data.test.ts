@@ -4,6 +4,8 @@ import {
   ARCHIVED_STATE_LABELS,
   ARCHIVE_BATCHES_PER_RUN,
   ARCHIVE_BATCH_SIZE,
+  ARCHIVE_CLEANUPS_PER_RUN,
+  ARCHIVE_CLEANUP_AFTER_MS,
   ARCHIVE_KEPT_PHOTOS,
   ARCHIVE_MAX_PAGE_SIZE,
   ARCHIVE_PAGE_SIZE,
@@ -33,6 +35,12 @@ describe('the archive (reviewed data, decision 021)', () => {
     // each ad costs a few R2 operations and one D1 batch: a run stays well under a cron's time
     expect(ARCHIVE_BATCH_SIZE * ARCHIVE_BATCHES_PER_RUN).toBeLessThanOrEqual(500);
     expect(ARCHIVE_KEPT_PHOTOS).toBeGreaterThanOrEqual(1); // a repost needs at least one photo
+    // several databases: interrupted clean-ups finished per run, no more than a run's ads
+    expect(ARCHIVE_CLEANUPS_PER_RUN).toBe(200);
+    expect(ARCHIVE_CLEANUPS_PER_RUN).toBeLessThanOrEqual(ARCHIVE_BATCH_SIZE * ARCHIVE_BATCHES_PER_RUN);
+    // a record is finished only when no run could still be writing it (a cron stops within 15 minutes)
+    expect(ARCHIVE_CLEANUP_AFTER_MS).toBe(3_600_000);
+    expect(ARCHIVE_CLEANUP_AFTER_MS).toBeGreaterThan(15 * 60_000);
   });
 
   it('labels every final state My Ads can show', () => {

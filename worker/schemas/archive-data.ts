@@ -52,6 +52,21 @@ export const ARCHIVE_BATCHES_PER_RUN = 8;
  */
 export const EARLIER_ARCHIVED_CHATS_PER_RUN = 200;
 
+/**
+ * With the listings over several databases (decision 033): archived ads whose core clean-up an
+ * interrupted run left undone, finished per run (each one R2 read, one room call per conversation,
+ * one core batch) — the same bound as a run's ads.
+ */
+export const ARCHIVE_CLEANUPS_PER_RUN = 200;
+
+/**
+ * How old a clean-up record must be before a run finishes it: a run in progress writes the record
+ * just before the ad leaves its database and removes it a moment later, so only a record older than
+ * any run can take (a cron invocation runs at most 15 minutes, published: Cloudflare Workers limits) is one an
+ * interrupted run left.
+ */
+export const ARCHIVE_CLEANUP_AFTER_MS = 60 * 60_000;
+
 /** Archived ads per page of My Ads' Archived tab (one R2 list call a page). */
 export const ARCHIVE_PAGE_SIZE = 20;
 export const ARCHIVE_MAX_PAGE_SIZE = 50;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_HOLD_RULES as R, REPORTER_STANDINGS, reporterStanding, type ReporterFacts } from './trust-data';
+import { MODERATION_QUEUE_DEPTH, REPORT_HOLD_RULES as R, REPORTER_STANDINGS, reporterStanding, type ReporterFacts } from './trust-data';
+import { moderationQuery } from './trust';
 
 const DAY = 86_400_000;
 const base: ReporterFacts = { phoneVerified: true, accountAgeMs: R.minAccountAgeDays * DAY, hasPaidOrder: false, upheld: 0, dismissed: 0 };
@@ -33,5 +34,14 @@ describe('reporter standing (decision 008, weighted reports)', () => {
     expect(Object.fromEntries(Object.entries(REPORTER_STANDINGS).map(([k, v]) => [k, v.weight]))).toEqual({ UNVERIFIED: 0, NEW: 0, DISTRUSTED: 0, ESTABLISHED: 1, TRUSTED: 2 });
     const heaviest = Math.max(...Object.values(REPORTER_STANDINGS).map((s) => s.weight));
     expect(R.weightToHold).toBeGreaterThan(heaviest);
+  });
+});
+
+describe('the moderation queue over several databases', () => {
+  it('pages 100 pages of the largest page deep', () => {
+    expect(MODERATION_QUEUE_DEPTH).toBe(5_000);
+    const largest = moderationQuery.parse({ limit: '50' }).limit;
+    expect(moderationQuery.safeParse({ limit: '51' }).success).toBe(false);
+    expect(MODERATION_QUEUE_DEPTH / largest).toBe(100);
   });
 });

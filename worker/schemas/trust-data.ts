@@ -100,6 +100,15 @@ export const reporterStanding = (f: ReporterFacts): ReporterStanding => {
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_REASON_MAX = 500;
 
+/**
+ * With the listings over several databases (decision 033) the moderation queue is merged from every
+ * database, each answering its rows up to the page asked: the queue pages this deep (100 pages of the
+ * largest page, 50), and the ads with open reports and the decided ads read from the core are capped
+ * alike (the totals then stop there). Numbers about us (estimate): a moderator works from the oldest
+ * hold, and a queue deeper than this is a staffing problem no page reaches.
+ */
+export const MODERATION_QUEUE_DEPTH = 5_000;
+
 /** Why a PENDING ad is held. */
 export const HELD_REASONS = {
   REPORTED: 'Several people reported this ad. It is hidden while a moderator reviews it.',

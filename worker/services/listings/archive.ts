@@ -19,6 +19,8 @@ import {
   ARCHIVABLE_STATES,
   ARCHIVE_BATCHES_PER_RUN,
   ARCHIVE_BATCH_SIZE,
+  ARCHIVE_CLEANUPS_PER_RUN,
+  ARCHIVE_CLEANUP_AFTER_MS,
   ARCHIVE_KEPT_PHOTOS,
   retentionMs,
   type ArchivableState,
@@ -30,7 +32,7 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
-import { isSharded, listingDbForId } from '../../db/shards';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 export { archiveDocKey, type ArchiveDocument };
 
@@ -45,9 +47,13 @@ interface ListingRecord extends StoredListing {
   created_at: number;
 }
 
-/** A test stands in for a crash between the R2 writes and the D1 batch. */
+/**
+ * A test stands in for a crash between the R2 writes and the D1 batch, or (several listings
+ * databases) between the ad leaving its database and the core's batch.
+ */
 export interface ArchiveHooks {
   afterR2Write?: (listingId: string) => void | Promise<void>;
+  afterListingsDatabase?: (listingId: string) => void | Promise<void>;
 }
 
 /** The D1 condition under which the ad may go: it is still exactly as it was read. */
@@ -71,6 +77,7 @@ const archiveOne = async (
   row: ListingRecord,
   opts: { finalStatus: string; now: number; guard: Guard; keepCopy: boolean; hooks?: ArchiveHooks },
 ): Promise<boolean> => {
+  const sharded = isSharded(env);
   const [media, counts, names, chatRows] = await env.DB.batch<unknown>([
     env.DB.prepare(
       'SELECT id, r2_key, content_type, bytes, width, height, phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE listing_id = ? ORDER BY position, id',
@@ -80,6 +87,9 @@ const archiveOne = async (
     ).bind(row.id),
     env.DB.prepare('SELECT id, name FROM categories WHERE id IN (?, ?)').bind(row.category_id, row.subcategory_id ?? ''),
     env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats WHERE listing_id = ? ORDER BY id').bind(row.id),
+    // several databases: the record that a clean-up of the core's rows may be left to finish, in the
+    // same round trip as the reads (removed with those rows, or when the ad stays)
+    ...(sharded ? [cleanupRecord(env, row.id, opts.now)] : []),
   ]);
   const chats = (chatRows?.results ?? []) as LeavingChat[];
   type MediaRow = { r2_key: string; content_type: string; bytes: number; width: number | null; height: number | null; phash: string | null; phash_b0: number | null; phash_b1: number | null; phash_b2: number | null; phash_b3: number | null };
@@ -147,13 +157,9 @@ const archiveOne = async (
   await opts.hooks?.afterR2Write?.(row.id);
 
   const g = opts.guard;
-  // with several listings databases the guard (on the ad's row) is checked in the ad's own database
-  // first, and the core's rows follow it without one (removeFromShardFirst)
-  const when = isSharded(env)
-    ? (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params)
-    : (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
+  const when = (sql: string, ...params: unknown[]) => env.DB.prepare(`${sql} AND ${g.sql}`).bind(...params, ...g.params);
   const ofMedia = 'media_id IN (SELECT id FROM media WHERE listing_id = ?)';
-  const statements = [
+  const statements = () => [
     // the conversations go with the ad: their rooms hold every message (retireChatsFirst), and an old
     // chat link answers its members 410 from the R2 marker written above
     when('DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id = ?)', row.id),
@@ -171,11 +177,12 @@ const archiveOne = async (
     // last: every statement above saw the ad still as it was read (its FTS row goes by trigger)
     when('DELETE FROM listings WHERE id = ?', row.id),
   ];
-  const removed = isSharded(env) ? await removeFromShardFirst(env, row.id, g, statements.slice(0, -1)) : (await env.DB.batch(statements)).at(-1)!.meta.changes > 0;
+  const removed = sharded ? await removeFromShardFirst(env, row.id, g, opts.hooks) : (await env.DB.batch(statements())).at(-1)!.meta.changes > 0;
   if (!removed) {
     // the ad changed (put back on sale, edited) after it was read: it stays, and so must not be in the archive
     const copies = [...(written ? [written.doc, written.entry] : []), ...chatMarkers];
     if (copies.length) await env.MEDIA.delete(copies);
+    if (sharded) await env.DB.prepare('DELETE FROM archive_cleanups WHERE listing_id = ?').bind(row.id).run();
     return false;
   }
   await chatsLeft(env, chats, row.id, opts.now);
@@ -183,20 +190,105 @@ const archiveOne = async (
   return true;
 };
 
+/** Several databases: the core's note that the ad's core rows are about to be removed (see removeFromShardFirst). */
+const cleanupRecord = (env: Env, listingId: string, now: number) =>
+  env.DB.prepare('INSERT INTO archive_cleanups (listing_id, created_at) VALUES (?, ?) ON CONFLICT (listing_id) DO UPDATE SET created_at = excluded.created_at').bind(listingId, now);
+
+/** What of an ad lives in its own listings database (decision 033): the ad is last, so every statement sees it as read. */
+const LISTINGS_DATABASE_ROWS = [
+  'DELETE FROM media WHERE listing_id = ?',
+  'DELETE FROM listing_views WHERE listing_id = ?',
+  'DELETE FROM listing_daily_stats WHERE listing_id = ?',
+  'DELETE FROM listing_view_totals WHERE listing_id = ?',
+  'DELETE FROM listing_events WHERE listing_id = ?',
+  // its search-index entry goes by trigger
+  'DELETE FROM listings WHERE id = ?',
+];
+
 /**
- * The ad leaves its own listings database (decision 033): its row and photo copies, on the guard, in
- * one batch there; only then the core's rows of it (chats, photos, favourites, stats, events). The ad
- * is gone for everyone at the first step; a crash before the second leaves core rows of an ad that
- * no longer exists, which every reader already skips (the favourites list drops missing ads) and
- * the core batch alone removes (each statement is idempotent).
+ * The core's rows of an ad that has left its listings database: its conversations (their rooms hold
+ * the messages), its photos and their prints, favourites, saved-search matches, and the clean-up
+ * record last. No guard: the ad no longer exists, so every statement is safe to run again.
  */
-const removeFromShardFirst = async (env: Env, listingId: string, guard: Guard, coreStatements: D1PreparedStatement[]) => {
+const coreCleanupStatements = (env: Env, listingId: string) => {
+  const ofMedia = 'media_id IN (SELECT id FROM media WHERE listing_id = ?)';
+  return [
+    'DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id = ?)',
+    'DELETE FROM chats WHERE listing_id = ?',
+    `DELETE FROM media_print_windows WHERE ${ofMedia}`,
+    `DELETE FROM media_prints WHERE ${ofMedia}`,
+    'DELETE FROM media WHERE listing_id = ?',
+    'DELETE FROM favorites WHERE listing_id = ?',
+    'DELETE FROM saved_query_matches WHERE listing_id = ?',
+    'DELETE FROM archive_cleanups WHERE listing_id = ?',
+  ].map((sql) => env.DB.prepare(sql).bind(listingId));
+};
+
+/**
+ * The ad leaves its own listings database (decision 033): its row, photo copies, counters and outbox,
+ * on the guard, in one batch there; only then the core's rows of it (chats, photos, favourites,
+ * matches). The ad is gone for everyone at the first step; a crash before the second leaves core rows
+ * of an ad that no longer exists, which every reader already skips (the favourites list drops missing
+ * ads), and the clean-up record written before: the next run finishes them (finishInterruptedArchives).
+ */
+const removeFromShardFirst = async (env: Env, listingId: string, guard: Guard, hooks?: ArchiveHooks) => {
   const shard = listingDbForId(env, listingId);
-  const when = (sql: string) => shard.prepare(`${sql} AND ${guard.sql}`).bind(listingId, ...guard.params);
-  const [, gone] = await shard.batch([when('DELETE FROM media WHERE listing_id = ?'), when('DELETE FROM listings WHERE id = ?')]);
-  if ((gone?.meta.changes ?? 0) === 0) return false;
-  await env.DB.batch(coreStatements);
+  const done = await shard.batch(LISTINGS_DATABASE_ROWS.map((sql) => shard.prepare(`${sql} AND ${guard.sql}`).bind(listingId, ...guard.params)));
+  if ((done.at(-1)?.meta.changes ?? 0) === 0) return false;
+  await hooks?.afterListingsDatabase?.(listingId);
+  await env.DB.batch(coreCleanupStatements(env, listingId));
   return true;
+};
+
+/**
+ * Several databases: archived ads whose core clean-up a run left undone (stopped after the ad left
+ * its database), oldest first, at most `limit`. Each one's ad is asked of its own database, side by
+ * side: an ad still there was not archived (the run stopped before), so only its record goes and the
+ * job picks the ad up again; for an ad gone, its conversations are retired into their rooms as the
+ * archive does, the core's rows removed, and the photos the archive did not keep removed from R2.
+ * Returns how many were finished.
+ */
+export const finishInterruptedArchives = async (env: Env, now = Date.now(), limit = ARCHIVE_CLEANUPS_PER_RUN): Promise<number> => {
+  if (!isSharded(env)) return 0;
+  const { results: pending } = await env.DB.prepare('SELECT listing_id FROM archive_cleanups INDEXED BY archive_cleanups_created WHERE created_at < ? ORDER BY created_at LIMIT ?')
+    .bind(now - ARCHIVE_CLEANUP_AFTER_MS, limit)
+    .all<{ listing_id: string }>();
+  if (!pending.length) return 0;
+  const stillThere = await presentIn(env, pending.map((p) => p.listing_id));
+  const stayed = pending.filter((p) => stillThere.has(p.listing_id)).map((p) => p.listing_id);
+  if (stayed.length) await env.DB.prepare('DELETE FROM archive_cleanups WHERE listing_id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(stayed)).run();
+  let finished = 0;
+  for (const { listing_id: id } of pending.filter((p) => !stillThere.has(p.listing_id))) {
+    const [chatRows, mediaRows] = await env.DB.batch<unknown>([
+      env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats WHERE listing_id = ? ORDER BY id').bind(id),
+      env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ?').bind(id),
+    ]);
+    const chats = (chatRows?.results ?? []) as LeavingChat[];
+    // the archive document says which photos it kept (none for a seller whose account is deleted)
+    const object = await env.MEDIA.get(archiveDocKey(id));
+    const doc = object ? ((await object.json()) as ArchiveDocument) : null;
+    const kept = new Set(doc?.photos.map((p) => p.key) ?? []);
+    const archivedAt = doc?.archivedAt ?? now;
+    await retireChatsFirst(env, chats, id, archivedAt);
+    await env.DB.batch(coreCleanupStatements(env, id));
+    await chatsLeft(env, chats, id, archivedAt);
+    await deleteObjectsIfUnused(env, ((mediaRows?.results ?? []) as { r2_key: string }[]).map((m) => m.r2_key).filter((k) => !kept.has(k)));
+    finished++;
+  }
+  return finished;
+};
+
+/** Which of these ad ids are in their listings databases: each database asked for its own, side by side. */
+const presentIn = async (env: Env, ids: string[]) => {
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const id of ids) {
+    const home = listingDbForId(env, id);
+    byDatabase.set(home, [...(byDatabase.get(home) ?? []), id]);
+  }
+  const found = await Promise.all(
+    [...byDatabase].map(([home, some]) => home.prepare('SELECT id FROM listings WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(some)).all<{ id: string }>()),
+  );
+  return new Set(found.flatMap((f) => f.results.map((r) => r.id)));
 };
 
 /** A conversation about an ad that is leaving D1. */
@@ -244,8 +336,11 @@ export const retireEarlierArchivedChats = async (env: Env, limit: number, now = 
   )
     .bind(limit)
     .all<LeavingChat & { listing_id: string }>();
+  // several databases: the core holds no ads, so the delete's own check finds none; an ad still in
+  // its listings database (asked side by side) keeps its conversation, as the check keeps it with one
+  const stillThere = isSharded(env) && results.length ? await presentIn(env, [...new Set(results.map((c) => c.listing_id))]) : new Set<string>();
   let retired = 0;
-  for (const chat of results) {
+  for (const chat of results.filter((c) => !stillThere.has(c.listing_id))) {
     await retireChatsFirst(env, [chat], chat.listing_id, now);
     const [, removed] = await env.DB.batch([
       env.DB.prepare('DELETE FROM messages WHERE chat_id = ?1 AND EXISTS (SELECT 1 FROM chats WHERE id = ?1 AND listing_title IS NOT NULL)').bind(chat.id),
@@ -282,40 +377,71 @@ export const archiveEndedAds = async (
   opts: { now?: number; batchSize?: number; batches?: number; hooks?: ArchiveHooks } = {},
 ): Promise<number> => {
   const now = opts.now ?? Date.now();
-  const batchSize = opts.batchSize ?? ARCHIVE_BATCH_SIZE;
+  const bounds = { batchSize: opts.batchSize ?? ARCHIVE_BATCH_SIZE, batches: opts.batches ?? ARCHIVE_BATCHES_PER_RUN };
+  // several databases: what an interrupted run left in the core is finished first
+  await finishInterruptedArchives(env, now);
+  // every listings database runs its own bounded batches, side by side (decision 033): the bounds
+  // keep one database's writes short, and the databases do not share their write time
+  const each = await Promise.all(listingDatabases(env).map((db) => archiveIn(env, db, now, bounds, opts.hooks)));
+  const moved = each.reduce((n, m) => n + m, 0);
+  if (moved) await invalidateListingCaches(env);
+  return moved;
+};
+
+type EndedRow = ListingRecord & { seller_status: string };
+
+/**
+ * The ended ads of one listings database, oldest first, one batch's worth. With one database the
+ * seller's status comes in the same statement; with several the database holds only the seller's
+ * public card, so the status is read from the core for the batch's sellers.
+ */
+const endedIn = async (env: Env, db: D1Database, now: number, limit: number): Promise<EndedRow[]> => {
+  const sharded = isSharded(env);
+  const states = Object.keys(ARCHIVABLE_STATES) as ArchivableState[];
+  const found = await db.batch(
+    states.map((state) =>
+      db.prepare(
+        sharded
+          ? `SELECT l.* FROM listings l WHERE l.status = ? AND l.updated_at < ? ORDER BY l.updated_at LIMIT ?`
+          : `SELECT l.*, u.status AS seller_status FROM listings l JOIN users u ON u.id = l.user_id
+           WHERE l.status = ? AND l.updated_at < ? ORDER BY l.updated_at LIMIT ?`,
+      ).bind(state, now - retentionMs(state), limit),
+    ),
+  );
+  const rows = found.flatMap((r) => r.results as EndedRow[]);
+  if (!sharded || !rows.length) return rows;
+  const { results } = await env.DB.prepare('SELECT id, status FROM users WHERE id IN (SELECT value FROM json_each(?))')
+    .bind(JSON.stringify([...new Set(rows.map((r) => r.user_id))]))
+    .all<{ id: string; status: string }>();
+  const statusOf = new Map(results.map((u) => [u.id, u.status]));
+  // an ad whose seller has no core row is kept as a deleted account's would be: no copy
+  return rows.map((r) => ({ ...r, seller_status: statusOf.get(r.user_id) ?? 'DELETED' }));
+};
+
+const archiveIn = async (env: Env, db: D1Database, now: number, bounds: { batchSize: number; batches: number }, hooks?: ArchiveHooks) => {
+  const { batchSize } = bounds;
   let moved = 0;
   // ads that stayed (changed meanwhile) or failed are not picked again in this run
   const skip = new Set<string>();
-  for (let batch = 0; batch < (opts.batches ?? ARCHIVE_BATCHES_PER_RUN); batch++) {
-    const states = Object.keys(ARCHIVABLE_STATES) as ArchivableState[];
-    const found = await env.DB.batch(
-      states.map((state) =>
-        env.DB.prepare(
-          `SELECT l.*, u.status AS seller_status FROM listings l JOIN users u ON u.id = l.user_id
-           WHERE l.status = ? AND l.updated_at < ? ORDER BY l.updated_at LIMIT ?`,
-        ).bind(state, now - retentionMs(state), batchSize + skip.size),
-      ),
-    );
-    const rows = found
-      .flatMap((r) => r.results as (ListingRecord & { seller_status: string })[])
+  for (let batch = 0; batch < bounds.batches; batch++) {
+    const rows = (await endedIn(env, db, now, batchSize + skip.size))
       .filter((r) => !skip.has(r.id))
       .sort((a, b) => a.updated_at - b.updated_at)
       .slice(0, batchSize);
     if (!rows.length) break;
     for (const row of rows) {
       try {
-        const done = await archiveOne(env, row, { finalStatus: row.status, now, guard: unchangedGuard(row), keepCopy: row.seller_status !== 'DELETED', hooks: opts.hooks });
+        const done = await archiveOne(env, row, { finalStatus: row.status, now, guard: unchangedGuard(row), keepCopy: row.seller_status !== 'DELETED', hooks });
         if (done) moved++;
         else skip.add(row.id);
       } catch (err) {
         // one ad that cannot be moved (R2 or D1 failing) must not stop the others; the next run retries it
         console.warn(`archiving ${row.id} failed`, err);
         skip.add(row.id);
-        if (opts.hooks) throw err;
+        if (hooks) throw err;
       }
     }
   }
-  if (moved) await invalidateListingCaches(env);
   return moved;
 };
 

@@ -6,7 +6,7 @@ import { COUNT_CAP, FEATURE_FILTER_KEYS, type Listing, type ListingsPage, type L
 import { subcategoryById } from '../../schemas/taxonomy';
 import { brandKey } from '../../schemas/brands';
 import { allCategories, resolveCategory } from './catalog';
-import { PIN_CANDIDATES, choosePinned, pinsFeatured } from '../commerce/featured';
+import { PIN_CANDIDATES, choosePinnedSql, pinHash, pinParams, pinsFeatured } from '../commerce/featured';
 import { resolveLocation } from './locations';
 import { THUMB_WIDTH, mediaUrl } from '../photos/media';
 import { isLikelyBot } from '../../lib/bots';
@@ -15,6 +15,7 @@ import { expiryFields } from './lifecycle';
 import { viewCounter, viewShardOfListing } from './view-counter';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { searchShards } from './shard-search';
+import { MOVING, followMoves, type MoveRecord } from './shard-move';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -235,6 +236,11 @@ export interface BuiltListingQuery {
    */
   facetCte: string;
   facetFrom: string;
+  /**
+   * `WITH … p AS MATERIALIZED (…)`: the page's rows chosen from the index, without the columns (for
+   * featured candidates, p also has each candidate's id: searchListings chooses the pins in SQL)
+   */
+  pageCte?: string;
   empty: boolean;
 }
 
@@ -398,10 +404,11 @@ export const buildListingQuery = async (
   // Deferred join: the page is chosen from bare listing rows (numbers and sort keys only), and the
   // seller, places and the seller's ad count are joined for those few rows alone, not for every
   // match that had to be sorted or skipped (page 50 of a broad query skips hundreds).
-  // Featured candidates (services/commerce/featured.ts) are chosen from by id, but come as whole rows
-  // (the deferred join, for the ≤ PIN_CANDIDATES chosen from the index): the three pinned ones are
-  // then at hand in the page's own round trip, not read in a second one after the choice (decision
-  // 023's addendum).
+  // Featured candidates (services/commerce/featured.ts): with one database the pins are chosen in
+  // SQL from the candidates' ids (pageCte, read from the rows the walk visits anyway) and only the
+  // chosen come whole, in the page's own round trip (decision 023's fourth addendum); with several,
+  // each database's candidates come whole (`sql`: the deferred join for those ≤ PIN_CANDIDATES rows).
+  const candidateIds = planned.featuredOnly !== undefined ? ', l.id' : '';
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
     return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''}${kmColumn} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
@@ -448,9 +455,11 @@ export const buildListingQuery = async (
     const ranked = sortBy === 'relevance';
     const matches = (withRank: boolean) => `m AS MATERIALIZED (SELECT rowid AS num${withRank ? ', rank' : ''} FROM listings_fts WHERE listings_fts MATCH ?)`;
     const from = `FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql}`;
+    const pageCte = `WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''}${candidateIds} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`;
     return {
       // the page carries a rank only when it is ordered by one (a text search sorted by price has none to merge by)
-      sql: selectPage(`WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, ranked),
+      sql: selectPage(pageCte, ranked),
+      pageCte,
       countSql: `WITH ${matches(false)} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
       countParams: [fts, ...params],
@@ -507,8 +516,10 @@ export const buildListingQuery = async (
       empty,
     };
   }
+  const pageCte = `WITH p AS MATERIALIZED (SELECT l.num${candidateIds} ${pageFrom} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`;
   return {
-    sql: selectPage(`WITH p AS MATERIALIZED (SELECT l.num ${pageFrom} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`, false),
+    sql: selectPage(pageCte, false),
+    pageCte,
     countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
     params: [...params, query.limit, offset],
     countParams: params,
@@ -516,6 +527,14 @@ export const buildListingQuery = async (
     empty,
   };
 };
+
+/**
+ * The pinned ads of a page, whole, in the day's order: the featured candidates' ids (the `p` of
+ * their pageCte), the choice made over them in SQL (choosePinnedSql), the columns and joins for the
+ * chosen alone. Binds the candidates' parameters, then pinParams.
+ */
+export const pinnedSql = (candidatesCte: string) =>
+  `${candidatesCte} SELECT ${LISTING_COLUMNS} FROM ${choosePinnedSql('p')} c CROSS JOIN listings l ON l.num = c.num ${LISTING_JOINS} ORDER BY c.pin_key, c.id`;
 
 /** Text searches are ranked among this many newest matches: the COUNT_CAP a buyer can page through. */
 export const RANK_WINDOW = COUNT_CAP;
@@ -548,17 +567,18 @@ export const searchListings = async (
   // page 1 of a category (or the home list): the featured candidates in the same round trip
   const now = Date.now();
   const pin = pinsFeatured(query) ? await timed('pins', () => buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...opts.planned, featuredOnly: now })) : undefined;
-  const pinStatement = pin && !pin.empty ? [env.DB.prepare(pin.sql).bind(...pin.params)] : [];
+  // the day's choice is made by the database from the candidates' ids, seeded as choosePinned is (the
+  // search's count statement): only the chosen rows are read whole, in the same round trip (a
+  // candidates' query is newest first, so it always has a pageCte: only nearest-first pages lack one)
+  const pinStatement = pin && !pin.empty && pin.pageCte ? [env.DB.prepare(pinnedSql(pin.pageCte)).bind(...pin.params, ...pinParams(pinHash(built.countSql + JSON.stringify(built.countParams), now)))] : [];
   const [rows, count, pins] = await env.DB.batch<unknown>([page, env.DB.prepare(built.countSql).bind(...built.countParams), ...pinStatement]);
-  const candidates = (pins?.results ?? []) as ListingRow[];
   const counted = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   if (opts.stats) opts.stats.rowsRead += [rows, count, pins].reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const total = Math.min(counted, COUNT_CAP);
-  const chosen = timed('pins', () => choosePinned(candidates, built.countSql + JSON.stringify(built.countParams), now));
-  const pinnedIds = new Set(chosen.map((r) => r.id));
+  // in the day's order (the statement sorts them so)
+  const pinned = (pins?.results ?? []) as ListingRow[];
+  const pinnedIds = new Set(pinned.map((r) => r.id));
   const listed = (rows?.results ?? []) as ListingRow[];
-  // the chosen candidates are whole rows already: no second read
-  const pinned = chosen;
   const pageRows = [...pinned, ...listed.filter((r) => !pinnedIds.has(r.id))];
   const listings = await hydrate(db, env, origin, pageRows);
   return {
@@ -568,10 +588,12 @@ export const searchListings = async (
 };
 
 /** One ad from the database it lives in (decision 033: the id, or the id inside the slug, says which). */
-const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string) => {
+const readOne = async (env: Env, db: Db, origin: string, where: string, value: string, viewerId: string | undefined, id: string, move?: MoveRecord) => {
   const row = await listingDbForId(env, id).prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE ${where} LIMIT 1`)
     .bind(value)
     .first<ListingRow>();
+  // reached through its old id while its move is not finished: the ad as the move leaves it
+  if (row && move && (row.status as string) === MOVING) row.status = move.status as ListingRow['status'];
   return row ? (await hydrate(db, env, origin, [row], { owner: row.user_id === viewerId }))[0] : undefined;
 };
 
@@ -585,7 +607,11 @@ const visibleTo = (listing: Listing, viewerId?: string) => PUBLIC_STATUSES.has(l
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
 
 export const getListing = async (env: Env, db: Db, origin: string, id: string, viewerId?: string): Promise<Listing> => {
-  const listing = await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id);
+  const listing =
+    (await readOne(env, db, origin, 'l.id = ?', id.toLowerCase(), viewerId, id)) ??
+    // an ad moved into another group of states answers at its old id too (decision 033): asked only
+    // when the id is not found, so the usual read costs nothing more
+    (await followMoves(env, id, (at, move) => readOne(env, db, origin, 'l.id = ?', at, viewerId, at, move)));
   if (listing && visibleTo(listing, viewerId)) return listing;
   // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
   if (!listing && (await isArchived(env, id))) throw archivedGone();

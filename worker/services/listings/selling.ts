@@ -28,6 +28,7 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
+import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
 import { listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
@@ -64,7 +65,25 @@ const NO_PERMISSION = 'You do not have permission to edit this listing';
 /** The listing, if it exists and belongs to `userId`: 404 if missing, 403 if someone else's. */
 const ownedListing = async (env: Env, userId: string, id: string) => {
   // the ad's own database (decision 033): with one database that is DB itself
-  const row = await listingDbForId(env, id).prepare('SELECT * FROM listings WHERE id = ?').bind(id.toLowerCase()).first<StoredListing>();
+  const read = (at: string) => listingDbForId(env, at).prepare('SELECT * FROM listings WHERE id = ?').bind(at.toLowerCase()).first<StoredListing>();
+  // an ad moved to another group of states answers at its old id too (decision 033); a move
+  // interrupted before its last step is finished here, before the seller's write applies
+  const finished = async (at: string, move: MoveRecord | null) => {
+    if (!move) return undefined;
+    await finishMove(env, move);
+    return (await read(at)) ?? undefined;
+  };
+  const direct = await read(id);
+  // by its new id while hidden: the move finished if it happened, else the copy is not the ad
+  const row = direct
+    ? direct.status === MOVING
+      ? await finished(direct.id, await moveInto(env, direct.id))
+      : direct
+    : await followMoves(env, id, async (at, move) => {
+        const moved = await read(at);
+        // reached by the old id: the seller's write finishes the move first (repeating it is harmless)
+        return moved && moved.user_id === userId ? finished(at, move) : (moved ?? undefined);
+      });
   if (!row) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (row.user_id !== userId) throw forbidden(NO_PERMISSION, 'NOT_OWNER');
   return row;
@@ -431,6 +450,51 @@ const updateInShard = async (
   }
 };
 
+/**
+ * An edit that moves the ad into another group of states (decision 033; services/listings/shard-move.ts
+ * gives the order of the steps). A posting record the edit needs is written first in the core, under
+ * the old id (the move re-points it with the ad's other core rows), and withdrawn if the move then
+ * finds the ad changed. The core's photo rows of the edit follow with the re-pointing.
+ */
+const moveInShards = async (
+  env: Env,
+  m: {
+    row: StoredListing;
+    userId: string;
+    now: number;
+    postIn: Awaited<ReturnType<typeof limitGroupFor>> | undefined;
+    newId: string;
+    status: string;
+    photoIds: string[];
+    dropped: { id: string }[];
+    edit: (target: D1Database) => D1PreparedStatement;
+  },
+) => {
+  const { row, userId, now, postIn, newId } = m;
+  for (let attempt = 1; ; attempt++) {
+    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
+    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+      if (attempt === 3) throw await posting.onRaceLost();
+      continue;
+    }
+    const moved = await moveListing(env, {
+      row: row as unknown as StoredListing & Record<string, unknown>,
+      newId,
+      status: m.status,
+      now,
+      edit: m.edit,
+      photoIds: m.photoIds,
+      corePhotos: [
+        ...m.dropped.map((photo) => env.DB.prepare('DELETE FROM media WHERE id = ? AND listing_id IN (?, ?)').bind(photo.id, row.id, newId)),
+        ...m.photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND owner_id = ?').bind(newId, position, mediaId, userId)),
+      ],
+    });
+    if (moved) return;
+    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  }
+};
+
 export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
   const row = await ownedListing(env, userId, id);
   const sharded = isSharded(env);
@@ -462,12 +526,11 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const p = await prepare(env, db, userId, merged, row.id);
   // unchanged place: keep the stored ids rather than re-resolving the display text
   const place = changingPlace ? p.place : { ...p.place, stateId: row.state_id ?? p.place.stateId, cityId: row.city_id, areaId: row.area_id, text: row.location };
-  // With several listings databases an ad's id names its group of states (decision 033). Moving it
-  // into another group means writing it anew there under a new id; until that move exists the edit
-  // is refused whole, rather than leaving the ad where searches of its new state never look.
-  if (sharded && changingPlace && groupOfState(place.stateId) !== groupOfListingId(row.id)) {
-    throw conflict('Moving an ad to a state in another region is not available yet. Post a new ad there and delete this one.', 'MOVE_NOT_AVAILABLE');
-  }
+  // With several listings databases an ad's id names its group of states (decision 033): an ad
+  // moved into another group is written anew in that group's database under a new id (the same
+  // ULID, the new group's digit), and its old id keeps answering (services/listings/shard-move.ts)
+  const moving = sharded && changingPlace && groupOfState(place.stateId) !== groupOfListingId(row.id);
+  const targetId = moving ? tagListingId(env, row.id.slice(0, 26), place.stateId) : row.id;
   const verdict = moderationVerdict({ title: p.title, description: p.description, price: p.priceMinor / 100, categoryId: p.categoryId, features: p.features });
   const reason = verdict ? verdictText(verdict) : null;
   // an edit re-submits a rejected ad; a live ad that now fails the check is held back
@@ -494,8 +557,9 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
   const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
   // prepared on the ad's own database (the outbox stays with the ad, decision 033): it joins the ad's batch either way
-  const event =
-    status === 'APPROVED' && row.status === 'REJECTED'
+  const event = moving
+    ? undefined
+    : status === 'APPROVED' && row.status === 'REJECTED'
       ? eventStatement(env, row.id, 'approved', guard)
       : status === 'APPROVED' && row.status === 'APPROVED' && p.priceMinor < row.price_minor
         ? eventStatement(env, row.id, 'price_lowered', guard, row.price_minor)
@@ -506,12 +570,13 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const [oldGroup, newGroup] = await Promise.all([limitGroupFor(env, db, row.category_id, row.subcategory_id), limitGroupFor(env, db, p.categoryId, p.subcategoryId)]);
   const goingLive = row.status === 'REJECTED' && status !== 'REJECTED';
   const needsPosting = (newGroup.limitKey !== oldGroup.limitKey || goingLive) && !(await holdsPosting(env, row.id, newGroup, now));
-  const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), row.id);
+  const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), targetId);
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above (and on the new posting, when one is needed), and the
   // ad's own row is written last, so two edits racing cannot mix (one's text with the other's
   // photos) nor both spend a free ad; the loser changes nothing and gets a 409.
-  const updateOf = (target: D1Database, recorded: string, recordedParams: unknown[]) =>
+  // (a move writes the edit onto the ad's copy at its new id, hidden until the move is done)
+  const updateOf = (target: D1Database, recorded: string, recordedParams: unknown[], at: { id: string; status: string } = { id: row.id, status }) =>
     target.prepare(
       `UPDATE listings SET slug = ?, title = ?, description = ?, price_minor = ?, currency = ?, condition = ?, category_id = ?, subcategory_id = ?,
          location = ?, state_id = ?, city_id = ?, area_id = ?, latitude = ?, longitude = ?, features = ?, brand = ?, status = ?, reject_reason = ?,
@@ -534,7 +599,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       place.longitude,
       JSON.stringify(p.features),
       brand,
-      status,
+      at.status,
       reason,
       held,
       held ? now : null,
@@ -543,14 +608,17 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       // an edit ends a pause after a moderator kept the ad: they did not see the new text (decision 008)
       now,
       now,
-      row.id,
+      at.id,
       userId,
       row.updated_at,
       ...recordedParams,
     );
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
   const version = [row.id, row.updated_at];
-  if (sharded) {
+  if (moving) {
+    // (no outbox event for a move yet: its copy is hidden while the event's guard would read it)
+    await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
+  } else if (sharded) {
     await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
   }
   for (let attempt = 1; !sharded; attempt++) {
@@ -577,13 +645,13 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (held) {
-    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: row.id, status: 'PENDING' } }));
+    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: targetId, status: 'PENDING' } }));
   }
   if (verdict && row.status !== 'REJECTED') {
-    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adTakenDownTitle'), body: verdictText(verdict, lang), data: { listingId: row.id, status: 'REJECTED' } }));
+    await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adTakenDownTitle'), body: verdictText(verdict, lang), data: { listingId: targetId, status: 'REJECTED' } }));
   }
   await invalidateListingCaches(env);
-  return getListing(env, db, origin, row.id, userId);
+  return getListing(env, db, origin, targetId, userId);
 };
 
 /**
@@ -704,6 +772,8 @@ export const myListings = async (
     where.push(`l.title LIKE ? ESCAPE '\\'`);
     params.push(`%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`).slice(0, 40)}%`);
   }
+  // an ad's hidden copy while it moves to another group of states is not listed (its old row is, decision 033)
+  if (isSharded(env)) where.push(`l.status != '${MOVING}'`);
   const whereSql = where.join(' AND ');
   // a seller's ads may lie in several listings databases (one per group of states they sell in,
   // decision 033): each is asked side by side for the first page × limit rows, and the pages merged
@@ -727,7 +797,7 @@ export const myListings = async (
   // newest first, ties by id (time-ordered in every database) where one database's row number cannot decide
   const listed = merged ? found.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(offset, offset + q.limit) : found;
   const byStatus: Record<string, number> = {};
-  for (const [, , counts] of answers) for (const r of (counts?.results ?? []) as { status: string; n: number }[]) byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+  for (const [, , counts] of answers) for (const r of (counts?.results ?? []) as { status: string; n: number }[]) if (r.status !== MOVING) byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
   const t = answers.reduce((n, [, total]) => n + ((total?.results[0] as { total: number } | undefined)?.total ?? 0), 0);
   return {
     listings: await hydrate(db, env, origin, listed, { owner: true }),

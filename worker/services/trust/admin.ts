@@ -6,6 +6,8 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { normalisePhone } from '../../schemas/auth';
 import { THUMB_WIDTH } from '../../schemas/media';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../../schemas/trust';
+import { MODERATION_QUEUE_DEPTH } from '../../schemas/trust-data';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
@@ -57,6 +59,7 @@ const QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.st
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const moderationQueue = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
+  if (isSharded(env)) return moderationQueueSharded(env, origin, q);
   const offset = (q.page - 1) * q.limit;
   const [rows, total] =
     q.status === 'open'
@@ -81,7 +84,128 @@ export const moderationQueue = async (env: Env, origin: string, q: { status: 'op
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
 
+/** The listing columns of a queue row, read in the ad's own database (several databases). */
+const SHARD_QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.reports_count_from, l.created_at, l.user_id`;
+/**
+ * The open queue in one listings database, the ads with open reports (from the core) given as a JSON
+ * array. A REJECTED ad with open reports is a rejection whose core record a stopped worker never
+ * wrote (decideSharded): it stays in the queue until a REJECT records it.
+ */
+const SHARD_OPEN_QUEUE = `
+  SELECT id AS listing_id FROM listings WHERE status = 'PENDING' AND coalesce(held_reason, '') <> 'ACCOUNT_BANNED'
+  UNION
+  SELECT id FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING', 'REJECTED')`;
+
+type ShardQueueRow = Omit<QueueRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'u_status' | 'u_created_at'> & { pending: number; sort_at: number };
+
+/** Ids grouped by the listings database that holds them. */
+const byDatabase = (env: Env, ids: Iterable<string>) => {
+  const out = new Map<D1Database, string[]>();
+  for (const id of ids) {
+    const home = listingDbForId(env, id);
+    out.set(home, [...(out.get(home) ?? []), id]);
+  }
+  return out;
+};
+
+/**
+ * The queue with the listings over several databases (decision 033). Reports and decisions are the
+ * core's, the ads their own databases': the ads with open reports (open) or the decided ads, newest
+ * decision first (closed), come from the core, capped at MODERATION_QUEUE_DEPTH; then every listings
+ * database, side by side, answers its queue rows up to the page asked, in the queue's order, with its
+ * count; the rows are merged in that order and the page cut from them; the sellers' account columns
+ * (e-mail, phone, status are never in a listings database) come from the core. Three round trips.
+ */
+const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
+  const offset = (q.page - 1) * q.limit;
+  const depth = Math.min(offset + q.limit, MODERATION_QUEUE_DEPTH);
+  const [reported, decided] = await env.DB.batch<unknown>([
+    env.DB.prepare(`SELECT DISTINCT listing_id FROM listing_reports WHERE status = 'OPEN' LIMIT ?`).bind(MODERATION_QUEUE_DEPTH),
+    q.status === 'closed'
+      ? env.DB.prepare(`SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id ORDER BY decided_at DESC LIMIT ?`).bind(MODERATION_QUEUE_DEPTH)
+      : env.DB.prepare('SELECT 0 WHERE 0'),
+  ]);
+  const reportedIds = byDatabase(env, ((reported?.results ?? []) as { listing_id: string }[]).map((r) => r.listing_id));
+  const decidedRows = (decided?.results ?? []) as { listing_id: string; decided_at: number }[];
+  const decidedAt = new Map(decidedRows.map((d) => [d.listing_id, d.decided_at]));
+  const decidedIds = byDatabase(env, decidedAt.keys());
+  const answers = await Promise.all(
+    listingDatabases(env).map((db) => {
+      const open = JSON.stringify(reportedIds.get(db) ?? []);
+      if (q.status === 'open') {
+        return db.batch<unknown>([
+          db.prepare(
+            `WITH q AS (${SHARD_OPEN_QUEUE}) SELECT ${SHARD_QUEUE_COLUMNS}, (l.status = 'PENDING') AS pending, coalesce(l.held_at, l.updated_at) AS sort_at
+             FROM q JOIN listings l ON l.id = q.listing_id ORDER BY pending DESC, sort_at ASC, l.id LIMIT ?2`,
+          ).bind(open, depth),
+          db.prepare(`WITH q AS (${SHARD_OPEN_QUEUE}) SELECT count(*) AS n FROM q`).bind(open),
+        ]);
+      }
+      const mine = JSON.stringify((decidedIds.get(db) ?? []).map((id) => [id, decidedAt.get(id)]));
+      const closed = `WITH d AS (SELECT json_extract(value, '$[0]') AS listing_id, json_extract(value, '$[1]') AS decided_at FROM json_each(?2))`;
+      return db.batch<unknown>([
+        db.prepare(
+          `${closed} SELECT ${SHARD_QUEUE_COLUMNS}, d.decided_at AS sort_at, 0 AS pending FROM d JOIN listings l ON l.id = d.listing_id
+           WHERE l.id NOT IN (${SHARD_OPEN_QUEUE}) ORDER BY d.decided_at DESC, l.id LIMIT ?3`,
+        ).bind(open, mine, depth),
+        db.prepare(`${closed} SELECT count(*) AS n FROM d JOIN listings l ON l.id = d.listing_id WHERE l.id NOT IN (${SHARD_OPEN_QUEUE})`).bind(open, mine),
+      ]);
+    }),
+  );
+  const merged = answers
+    .flatMap(([rows]) => (rows?.results ?? []) as ShardQueueRow[])
+    .sort((a, b) =>
+      q.status === 'open'
+        ? b.pending - a.pending || a.sort_at - b.sort_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+        : b.sort_at - a.sort_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .slice(offset, offset + q.limit);
+  const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
+  const sellers = merged.length
+    ? (
+        await env.DB.prepare('SELECT id, first_name, last_name, email, phone, status, created_at FROM users WHERE id IN (SELECT value FROM json_each(?))')
+          .bind(JSON.stringify([...new Set(merged.map((r) => r.user_id))]))
+          .all<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>()
+      ).results
+    : [];
+  const sellerOf = new Map(sellers.map((u) => [u.id, u]));
+  const items: ModerationItem[] = [];
+  for (const r of merged) {
+    const u = sellerOf.get(r.user_id);
+    // an ad whose seller has no core row any more is not the queue's: the ad goes with the account
+    if (!u) continue;
+    const row: QueueRow = { ...r, first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone, u_status: u.status, u_created_at: u.created_at };
+    items.push(await moderationItemFor(env, origin, row, q.status === 'open'));
+  }
+  return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+};
+
+/**
+ * A seller's ads by status and the reports against them. With several databases (decision 033) the
+ * ads are counted in every listings database side by side and the reports (the core's) counted for
+ * the ids they return: two round trips.
+ */
 const sellerHistory = async (env: Env, userId: string) => {
+  if (isSharded(env)) {
+    const each = await Promise.all(
+      listingDatabases(env).map((db) =>
+        db.batch<unknown>([
+          db.prepare('SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status').bind(userId),
+          db.prepare('SELECT json_group_array(id) AS ids FROM listings WHERE user_id = ?').bind(userId),
+        ]),
+      ),
+    );
+    const listingsByStatus: Record<string, number> = {};
+    const ids: string[] = [];
+    for (const [byStatus, own] of each) {
+      for (const x of (byStatus?.results ?? []) as { status: string; n: number }[]) listingsByStatus[x.status] = (listingsByStatus[x.status] ?? 0) + x.n;
+      ids.push(...(JSON.parse(((own?.results ?? []) as { ids: string }[])[0]?.ids ?? '[]') as string[]));
+    }
+    const against = ids.length
+      ? await env.DB.prepare('SELECT count(*) AS n FROM listing_reports WHERE listing_id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(ids)).first<{ n: number }>()
+      : null;
+    return { listingsByStatus, reportsAgainst: against?.n ?? 0 };
+  }
   const [byStatus, against] = await env.DB.batch<unknown>([
     env.DB.prepare('SELECT status, count(*) AS n FROM listings WHERE user_id = ? GROUP BY status').bind(userId),
     env.DB.prepare('SELECT count(*) AS n FROM listing_reports r JOIN listings l ON l.id = r.listing_id WHERE l.user_id = ?').bind(userId),
@@ -188,6 +312,7 @@ const audit = (env: Env, actorId: string, action: string, targetType: 'LISTING' 
  * and gets a notification); its reports close. An edit of a rejected ad comes back to this queue.
  */
 export const decide = async (env: Env, actorId: string, listingId: string, input: { action: 'APPROVE' | 'REJECT'; reason: string }) => {
+  if (isSharded(env)) return decideSharded(env, actorId, listingId, input);
   const listing = await env.DB.prepare(
     `SELECT id, user_id, title, status, held_reason, category_id, subcategory_id, (SELECT count(*) FROM listing_reports WHERE listing_id = listings.id AND status = 'OPEN') AS open_reports FROM listings WHERE id = ?`,
   )
@@ -203,19 +328,7 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       open_reports: number;
     }>();
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
-  // nobody judges their own ad: a moderator whose ad is held (or reported) leaves it to another (decision 024)
-  if (listing.user_id === actorId) {
-    throw forbidden('You cannot decide on your own ad. Another moderator will review it.', 'OWN_LISTING');
-  }
-  if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
-    throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
-  }
-  const held = listing.status === 'PENDING';
-  // an expired ad's page is public too (decision 019): its reports still reach a moderator, who can take it down
-  const live = listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.status === 'EXPIRED';
-  if (!held && !(live && listing.open_reports > 0) && !(input.action === 'REJECT' && live)) {
-    throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
-  }
+  const held = refuseDecision(listing, actorId, input.action, listing.open_reports);
   // the people whose open reports this decision closes: each is told the outcome afterwards
   const { results: reporters } = await env.DB.prepare(`SELECT DISTINCT reporter_id FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`)
     .bind(listing.id)
@@ -256,6 +369,21 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
   if ((changed?.meta.changes ?? 0) === 0) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   await invalidateListingCaches(env);
   if (approved) await dispatchEvents(env, [approved.id]);
+  await tellAboutDecision(env, listing, input, held, reporters);
+  const after = await env.DB.prepare('SELECT status, reject_reason, held_reason FROM listings WHERE id = ?')
+    .bind(listing.id)
+    .first<{ status: string; reject_reason: string | null; held_reason: string | null }>();
+  return { listingId: listing.id, status: after?.status ?? 'REJECTED', rejectReason: after?.reject_reason ?? null };
+};
+
+/** The seller and the reporters whose reports the decision closed are told, each in their language. */
+const tellAboutDecision = async (
+  env: Env,
+  listing: { id: string; user_id: string; title: string },
+  input: { action: 'APPROVE' | 'REJECT'; reason: string },
+  held: boolean,
+  reporters: { reporter_id: string }[],
+) => {
   // each text in its recipient's language (decision 010); the moderator's reason stays as typed
   if (input.action === 'REJECT') {
     await notify(env, listing.user_id, (lang) => ({
@@ -282,10 +410,126 @@ export const decide = async (env: Env, actorId: string, listingId: string, input
       data: { listingId: listing.id, reportOutcome: kept ? 'KEPT' : 'REMOVED' },
     }));
   }
-  const after = await env.DB.prepare('SELECT status, reject_reason, held_reason FROM listings WHERE id = ?')
-    .bind(listing.id)
-    .first<{ status: string; reject_reason: string | null; held_reason: string | null }>();
-  return { listingId: listing.id, status: after?.status ?? 'REJECTED', rejectReason: after?.reject_reason ?? null };
+};
+
+/** Whether the moderator may decide (an error says why not); true when the ad is held. */
+const refuseDecision = (listing: { user_id: string; status: string; held_reason: string | null }, actorId: string, action: 'APPROVE' | 'REJECT', openReports: number, unrecordedRejection = false) => {
+  // nobody judges their own ad: a moderator whose ad is held (or reported) leaves it to another (decision 024)
+  if (listing.user_id === actorId) throw forbidden('You cannot decide on your own ad. Another moderator will review it.', 'OWN_LISTING');
+  if (unrecordedRejection) {
+    if (action === 'APPROVE') {
+      throw conflict('This ad was rejected, but the decision was not recorded. Reject it to record the decision and close its reports.', 'REJECTION_NOT_RECORDED');
+    }
+    return false;
+  }
+  if (listing.status === 'PENDING' && listing.held_reason === 'ACCOUNT_BANNED') {
+    throw conflict('This ad is hidden because its seller is banned. Lift the ban to restore it.', 'SELLER_BANNED');
+  }
+  const held = listing.status === 'PENDING';
+  // an expired ad's page is public too (decision 019): its reports still reach a moderator, who can take it down
+  const live = listing.status === 'APPROVED' || listing.status === 'SOLD' || listing.status === 'EXPIRED';
+  if (!held && !(live && openReports > 0) && !(action === 'REJECT' && live)) {
+    throw conflict(`There is nothing to decide on this ad (it is ${listing.status} with no open reports).`, 'NOTHING_TO_DECIDE');
+  }
+  return held;
+};
+
+interface DecidedAd {
+  id: string;
+  user_id: string;
+  title: string;
+  status: string;
+  held_reason: string | null;
+  held_at: number | null;
+  reject_reason: string | null;
+  reports_count_from: number | null;
+  expires_at: number | null;
+  updated_at: number;
+  category_id: string;
+  subcategory_id: string | null;
+}
+
+/**
+ * A decision with the listings over several databases (decision 033): the ad is in its own database,
+ * the reports, the audit log and the notifications in the core, so one transaction cannot hold them.
+ * Read side by side (the ad; its open reports), then:
+ * 1. the ad changes in its database, compare-and-set on the status and time read, with its
+ *    'approved' event in the same batch (the outbox stays with the ad). A lost race writes nothing
+ *    anywhere: 409 STALE, as with one database.
+ * 2. the core closes the reports and writes the audit row in one batch. Should that batch fail, the
+ *    ad is put back as it was read (compare-and-set on the time step 1 wrote) and its event removed
+ *    before the error goes to the moderator: nothing done, nothing to see.
+ * 3. only then the seller and the reporters are told, and the event dispatched.
+ * Only a worker stopped between 1 and 2 leaves a decision without its record: an approved ad held
+ * for reports is live with them open, so it is still in the queue (a second APPROVE records it); a
+ * rejected ad is REJECTED with its reports open, which the queue lists too, and a REJECT records it.
+ * An approved ad held for its photos alone (no reports) goes live with no audit row: the one gap left.
+ */
+const decideSharded = async (env: Env, actorId: string, listingId: string, input: { action: 'APPROVE' | 'REJECT'; reason: string }) => {
+  const id = listingId.toLowerCase();
+  const home = listingDbForId(env, id);
+  const [listing, open] = await Promise.all([
+    home
+      .prepare('SELECT id, user_id, title, status, held_reason, held_at, reject_reason, reports_count_from, expires_at, updated_at, category_id, subcategory_id FROM listings WHERE id = ?')
+      .bind(id)
+      .first<DecidedAd>(),
+    env.DB.prepare(`SELECT reporter_id FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`).bind(id).all<{ reporter_id: string }>(),
+  ]);
+  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  const openReports = open.results.length;
+  // a rejection whose record a worker stopped before writing: a REJECT now records it (with its reason)
+  const unrecorded = listing.status === 'REJECTED' && openReports > 0;
+  const held = refuseDecision(listing, actorId, input.action, openReports, unrecorded);
+  const reporters = [...new Set(open.results.map((r) => r.reporter_id))].map((reporter_id) => ({ reporter_id }));
+  const now = Date.now();
+  const countFrom = input.action === 'APPROVE' && openReports > 0 ? now + REPORT_HOLD_RULES.pauseAfterKeptDays * DAY_MS : null;
+  const update = unrecorded
+    ? home.prepare(`UPDATE listings SET reject_reason = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = 'REJECTED' AND updated_at = ?4 RETURNING status, reject_reason, updated_at`)
+        .bind(input.reason, now, listing.id, listing.updated_at)
+    : input.action === 'APPROVE'
+      ? home.prepare(
+          `UPDATE listings SET status = ?1, held_reason = NULL, held_at = NULL, reject_reason = NULL, reports_count_from = coalesce(?5, reports_count_from),
+             expires_at = max(coalesce(expires_at, 0), coalesce(?6, 0)), updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND status = ?4 AND updated_at = ?7
+           RETURNING status, reject_reason, updated_at`,
+        ).bind(held ? 'APPROVED' : listing.status, now, listing.id, listing.status, countFrom, held ? expiryFor(listing.category_id, listing.subcategory_id, now) : null, listing.updated_at)
+      : home.prepare(
+          `UPDATE listings SET status = 'REJECTED', reject_reason = ?1, held_reason = coalesce(held_reason, 'REPORTED'), held_at = NULL, updated_at = max(?2, updated_at + 1)
+           WHERE id = ?3 AND status = ?4 AND updated_at = ?5 RETURNING status, reject_reason, updated_at`,
+        ).bind(input.reason, now, listing.id, listing.status, listing.updated_at);
+  const approved =
+    input.action === 'APPROVE' && held
+      ? eventStatement(env, listing.id, 'approved', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND updated_at >= ?`, params: [listing.id, now] })
+      : undefined;
+  const [changed] = await home.batch<{ status: string; reject_reason: string | null; updated_at: number }>([update, ...(approved ? [approved.statement] : [])]);
+  const after = changed?.results[0];
+  if (!after) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
+  try {
+    await env.DB.batch([
+      // the outcome is the reporters' record: upheld reports earn weight, dismissed ones lose it
+      env.DB.prepare(`UPDATE listing_reports SET status = 'CLOSED', closed_at = ?, outcome = ? WHERE listing_id = ? AND status = 'OPEN'`).bind(
+        now,
+        input.action === 'APPROVE' ? 'DISMISSED' : 'UPHELD',
+        listing.id,
+      ),
+      audit(env, actorId, input.action, 'LISTING', listing.id, input.reason, now),
+    ]);
+  } catch (err) {
+    // no record, no decision: the ad goes back to what the moderator saw
+    await home.batch([
+      home
+        .prepare(
+          `UPDATE listings SET status = ?, held_reason = ?, held_at = ?, reject_reason = ?, reports_count_from = ?, expires_at = ?, updated_at = ? + 1
+           WHERE id = ? AND updated_at = ?`,
+        )
+        .bind(listing.status, listing.held_reason, listing.held_at, listing.reject_reason, listing.reports_count_from, listing.expires_at, after.updated_at, listing.id, after.updated_at),
+      ...(approved ? [home.prepare('DELETE FROM listing_events WHERE id = ?').bind(approved.id)] : []),
+    ]);
+    throw err;
+  }
+  await invalidateListingCaches(env);
+  if (approved) await dispatchEvents(env, [approved.id]);
+  await tellAboutDecision(env, listing, input, held, reporters);
+  return { listingId: listing.id, status: after.status, rejectReason: after.reject_reason };
 };
 
 // ---------------------------------------------------------------- users
@@ -412,8 +656,18 @@ export const auditLog = async (env: Env, q: { page: number; limit: number }) => 
     env.DB.prepare('SELECT count(*) AS n FROM moderation_actions'),
   ]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
+  const page = (rows?.results ?? []) as { target_type: string; target_id: string; listing_title: string | null }[];
+  if (isSharded(env)) {
+    // the ads' titles from their own databases, side by side (decision 033); an archived ad has none, as with one
+    const ads = byDatabase(env, new Set(page.filter((r) => r.target_type === 'LISTING').map((r) => r.target_id)));
+    const found = await Promise.all(
+      [...ads].map(([db, ids]) => db.prepare('SELECT id, title FROM listings WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(ids)).all<{ id: string; title: string }>()),
+    );
+    const titleOf = new Map(found.flatMap((f) => f.results.map((r) => [r.id, r.title] as const)));
+    for (const r of page) if (r.target_type === 'LISTING') r.listing_title = titleOf.get(r.target_id) ?? null;
+  }
   const entries: AuditEntry[] = (
-    (rows?.results ?? []) as {
+    page as unknown as {
       id: string;
       actor_id: string;
       action: string;

@@ -9,7 +9,8 @@ import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/use-auth';
-import { listingKeys, listingQueries } from '../listings/queries';
+import { listingQueries } from '../listings/queries';
+import { afterEditSaved } from './edit-saved';
 import { serverMessage } from './messages';
 import { statusDisplay } from './my-ads';
 import { CategoryHeader } from './PostAdPage';
@@ -125,11 +126,14 @@ function EditForm({ listing }: { listing: OwnListing }) {
     }
     try {
       const updated = await sellingApi.update(listing.id, change);
-      queryClient.setQueryData(listingKeys.detail(listing.id), updated);
+      // an ad moved into another group of states comes back under a new id (edit-saved.ts)
+      const after = afterEditSaved(listing, updated);
+      for (const key of after.forget) queryClient.removeQueries({ queryKey: key, exact: true });
+      for (const { key, data } of after.cache) queryClient.setQueryData(key, data);
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
       toast.success(t('Listing updated successfully!'));
       if (updated.status === 'REJECTED' && updated.rejectReason) toast.error(t(updated.rejectReason));
-      await navigate({ to: '/en-in/myads' });
+      await navigate(after.navigate);
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
         toast.error(t(NO_PERMISSION));

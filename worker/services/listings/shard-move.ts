@@ -1,0 +1,205 @@
+/**
+ * Moving an ad into another group of states when listings live in several databases (decision 033).
+ *
+ * An ad's id ends in its group's digit, so an ad whose seller moves it into a state of another
+ * group gets a new id: the same ULID with the new group's digit, in the new group's database (which
+ * may be the same database, when one holds both groups). The old id keeps answering through a small
+ * row in its old database (`listing_moves`, migration 0037) that reads consult only when an id is
+ * not found. The core's rows that name the ad are re-pointed to the new id.
+ *
+ * The databases share no transaction, so the move is three writes in an order that leaves nothing
+ * half-visible and that a retry finishes:
+ *  1. the new database: the edited ad under its new id with the status MOVING (no list, search,
+ *     count or page shows that status), its photo copies and its view counters;
+ *  2. the old database, one batch guarded by the version the edit read (compare-and-set, as edits
+ *     do): the old id's row becomes the `listing_moves` row and the old ad, its photo copies and
+ *     counters go. This is the moment of the move: a concurrent edit makes it change nothing (409),
+ *     and the copy of step 1 is removed again;
+ *  3. side by side: the new row takes its real status (search, My Ads and the seller's page show it
+ *     in the new state) and the core's rows are re-pointed.
+ * Interrupted after 1: the ad is unchanged where it was; the hidden copy is rewritten by the next
+ * attempt. Interrupted after 2: a read by the old id shows the ad (the `listing_moves` row carries
+ * its status), and the seller's next write on it — by the old id, which is all their screen has —
+ * finishes step 3 first.
+ */
+
+import type { Env } from '../../env';
+import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
+import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
+
+/** The status of an ad's copy in its new database while the move is not finished (hidden everywhere). */
+export const MOVING = 'MOVING';
+
+/** A `listing_moves` row: where the ad of `old_id` went, and its status there. */
+export interface MoveRecord {
+  old_id: string;
+  new_id: string;
+  status: string;
+}
+
+/** More moves than this from one id to the ad's present one are not followed (each is a read). */
+const MOST_HOPS = 4;
+
+/** Where an ad that left this id went; null when it never moved (always null with one database). */
+export const movedFrom = async (env: Env, id: string): Promise<MoveRecord | null> => {
+  if (!isSharded(env)) return null;
+  return listingDbForId(env, id).prepare('SELECT old_id, new_id, status FROM listing_moves WHERE old_id = ?').bind(id.toLowerCase()).first<MoveRecord>();
+};
+
+/**
+ * Follows an id's moves to the ad's present id: `find` reads the ad at an id (undefined when not
+ * there). Only for an id that was not found; an ad moved several times is followed hop by hop.
+ */
+export const followMoves = async <T>(env: Env, id: string, find: (id: string, move: MoveRecord) => Promise<T | undefined>): Promise<T | undefined> => {
+  let at = id;
+  for (let hop = 0; hop < MOST_HOPS; hop++) {
+    const move = await movedFrom(env, at);
+    if (!move || move.new_id === at) return undefined;
+    const found = await find(move.new_id, move);
+    if (found !== undefined) return found;
+    at = move.new_id;
+  }
+  return undefined;
+};
+
+/**
+ * The core's rows that name an ad, re-pointed to its new id. Each table follows the ad rather than
+ * resolving through `listing_moves` because its readers look ads up by these ids in the ads'
+ * databases (a favourite, a conversation, a promotion that must end, a posting record that holds
+ * the free-ad limit, a report that counts toward a hold, a saved-search match, a phone access
+ * already paid for). Notifications and the moderators' log keep the old id: they are history, and
+ * the old id still answers.
+ */
+const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_postings', 'listing_promotions', 'saved_query_matches', 'phone_access_log'] as const;
+
+/**
+ * Step 3: the core's rows follow, then the new row takes its status. Repeatable: a second run finds
+ * nothing left to change. One after the other, so a row that is no longer MOVING always has its core
+ * rows re-pointed (the photo rows its next edit checks, the posting record that holds its limit).
+ * `alsoCore` joins the core's batch (the edit's photos).
+ */
+export const finishMove = async (env: Env, move: MoveRecord, alsoCore: D1PreparedStatement[] = []) => {
+  await env.DB.batch([
+    ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
+    ...alsoCore,
+  ]);
+  await listingDbForId(env, move.new_id).prepare('UPDATE listings SET status = ? WHERE id = ? AND status = ?').bind(move.status, move.new_id, MOVING).run();
+};
+
+/**
+ * The move that left an ad's hidden copy at `newId`, from every listings database side by side (the
+ * old id's group is not in the new id); null for the copy of a move that never happened (an attempt
+ * interrupted before its old row went), which is not the ad.
+ */
+export const moveInto = async (env: Env, newId: string): Promise<MoveRecord | null> => {
+  const found = await Promise.all(
+    listingDatabases(env).map((db) => db.prepare('SELECT old_id, new_id, status FROM listing_moves WHERE new_id = ? LIMIT 1').bind(newId).first<MoveRecord>()),
+  );
+  return found.find((m) => m !== null) ?? null;
+};
+
+/** The listings columns a move copies (not the row number, which is each database's own, nor generated columns). */
+const COPIED = [
+  'user_id', 'title', 'description', 'price_minor', 'currency', 'condition', 'category_id', 'subcategory_id', 'location', 'state_id', 'city_id',
+  'area_id', 'latitude', 'longitude', 'features', 'brand', 'reject_reason', 'held_reason', 'held_at', 'reports_count_from', 'contact_name',
+  'contact_phone', 'is_featured', 'featured_until', 'bumped_at', 'views', 'expires_at', 'renewed_at', 'renewals', 'expiry_reminded_for', 'created_at',
+  'updated_at',
+] as const;
+
+type DayCount = { day: number; views: number };
+
+/**
+ * Moves an ad (steps 1–3 above). `edit` writes the edit onto the copy at the new id (the edit's own
+ * UPDATE, compare-and-set on the version read, with the status MOVING); `status` is the status the
+ * ad has after the edit. False when the ad changed meanwhile (nothing moved; the caller answers 409).
+ */
+export const moveListing = async (
+  env: Env,
+  m: {
+    row: Record<string, unknown> & { id: string; user_id: string; updated_at: number };
+    newId: string;
+    status: string;
+    now: number;
+    edit: (target: D1Database) => D1PreparedStatement;
+    photoIds: string[];
+    /** the core's photo statements of the edit, run with the re-pointing */
+    corePhotos: D1PreparedStatement[];
+  },
+): Promise<boolean> => {
+  const { row, newId, now } = m;
+  const from = listingDbForId(env, row.id);
+  const to = listingDbForId(env, newId);
+  const sameDatabase = from === to;
+  const copy = { sql: `EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = '${MOVING}')`, params: [newId, now] };
+  // in one database the photo copies also wait for the old row to be the version read (below)
+  const photoGuard = sameDatabase
+    ? { sql: `${copy.sql} AND EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)`, params: [...copy.params, row.id, row.updated_at] }
+    : copy;
+  // what the copy needs, read side by side: the seller's card, the photo rows, the view counters
+  const [card, photos, [days, totals]] = await Promise.all([
+    sellerCard(env, row.user_id),
+    photoCopyStatements(env, to, newId, m.photoIds, photoGuard),
+    from.batch<unknown>([
+      from.prepare('SELECT day, views FROM listing_daily_stats WHERE listing_id = ?').bind(row.id),
+      from.prepare('SELECT views, through_day FROM listing_view_totals WHERE listing_id = ?').bind(row.id),
+    ]),
+  ]);
+  const dayRows = (days?.results ?? []) as DayCount[];
+  const total = (totals?.results[0] ?? null) as { views: number; through_day: number } | null;
+  // a leftover copy of an interrupted attempt (never a live ad: the new id is this ad's alone) is rewritten
+  const noLiveAd = `NOT EXISTS (SELECT 1 FROM listings WHERE id = ? AND status != '${MOVING}')`;
+  const writeCopy = [
+    sellerCardStatement(to, card),
+    to.prepare(`DELETE FROM listing_daily_stats WHERE listing_id = ? AND ${noLiveAd}`).bind(newId, newId),
+    to.prepare(`DELETE FROM listing_view_totals WHERE listing_id = ? AND ${noLiveAd}`).bind(newId, newId),
+    to.prepare(`DELETE FROM media WHERE listing_id = ? AND ${noLiveAd}`).bind(newId, newId),
+    to.prepare('DELETE FROM listings WHERE id = ? AND status = ?').bind(newId, MOVING),
+    // (a slug of its own until the edit gives it the new one: the old row, maybe in this same database, keeps its slug)
+    to
+      .prepare(`INSERT INTO listings (id, slug, status, ${COPIED.join(', ')}) VALUES (?, ?, '${MOVING}', ${COPIED.map(() => '?').join(', ')})`)
+      .bind(newId, `moving-iid-${newId}`, ...COPIED.map((c) => row[c] ?? null)),
+    m.edit(to),
+    ...photos,
+    // the ad's views move with it: each day's counter (at most the retention window's days) and the rolled-up total
+    ...chunks(dayRows, 30).map((chunk) =>
+      to.prepare(`INSERT INTO listing_daily_stats (listing_id, day, views) SELECT * FROM (VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}) WHERE ${copy.sql}`).bind(
+        ...chunk.flatMap((d) => [newId, d.day, d.views]),
+        ...copy.params,
+      ),
+    ),
+    ...(total ? [to.prepare(`INSERT INTO listing_view_totals (listing_id, views, through_day) SELECT ?, ?, ? WHERE ${copy.sql}`).bind(newId, total.views, total.through_day, ...copy.params)] : []),
+  ];
+  // step 2, the moment of the move: every statement depends on the old row still being the version read
+  const unchanged = { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)', params: [row.id, row.updated_at] };
+  const leaveOld = [
+    from.prepare(`INSERT OR REPLACE INTO listing_moves (old_id, new_id, status, moved_at) SELECT ?, ?, ?, ? WHERE ${unchanged.sql}`).bind(row.id, newId, m.status, now, ...unchanged.params),
+    ...['media', 'listing_daily_stats', 'listing_view_totals', 'listing_views'].map((table) =>
+      from.prepare(`DELETE FROM ${table} WHERE listing_id = ? AND ${unchanged.sql}`).bind(row.id, ...unchanged.params),
+    ),
+  ];
+  const removeOld = from.prepare('DELETE FROM listings WHERE id = ? AND updated_at = ?').bind(row.id, row.updated_at);
+  // Two groups in one database (a layout with fewer databases than groups): steps 1 and 2 are one
+  // transaction there, the old photo rows leaving before their copies (photo ids are unique) and
+  // the copy's photos written only if the old row was still the version read.
+  const committed = sameDatabase
+    ? await to.batch([...leaveOld, ...writeCopy, removeOld])
+    : (await to.batch(writeCopy), await from.batch([...leaveOld, removeOld]));
+  if ((committed.at(-1)?.meta.changes ?? 0) === 0) {
+    // another edit got there first: the hidden copy goes again, nothing was moved
+    await to.batch([
+      to.prepare(`DELETE FROM media WHERE listing_id = ? AND ${copy.sql}`).bind(newId, ...copy.params),
+      to.prepare(`DELETE FROM listing_daily_stats WHERE listing_id = ? AND ${copy.sql}`).bind(newId, ...copy.params),
+      to.prepare(`DELETE FROM listing_view_totals WHERE listing_id = ? AND ${copy.sql}`).bind(newId, ...copy.params),
+      to.prepare(`DELETE FROM listings WHERE id = ? AND updated_at = ? AND status = '${MOVING}'`).bind(newId, now),
+    ]);
+    return false;
+  }
+  await finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, m.corePhotos);
+  return true;
+};
+
+const chunks = <T>(items: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
