@@ -275,7 +275,8 @@ describe('editing and deleting', () => {
     expect(await env.MEDIA.head(droppedKey)).toBeNull();
   });
 
-  it('with one listings database an edit into a state of another group stays a plain edit: the same id, no move', async () => {
+  // a one-database case by its nature; the move with several databases has its own suite in tests/shards
+  it.skipIf(sharded)('with one listings database an edit into a state of another group stays a plain edit: the same id, no move', async () => {
     const { owner, ad } = await setup();
     const res = await json(owner, 'PUT', `/api/listings/${ad.id}`, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
