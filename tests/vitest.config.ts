@@ -1,15 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import { workerTestConfig } from './vitest.worker-base';
+import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 
-// Tests that run inside workerd: API integration, Durable Objects and worker-side unit tests.
+// Tests that run inside workerd (API integration, Durable Objects, hardening, worker-side unit
+// tests), with the listings over four D1 databases as decision 033 lays them out: the core `DB`
+// plus LISTINGS_0 … LISTINGS_3. The files tests/worker-suites.ts lists run with one database
+// (tests/vitest.one-db-only.config.ts); `npm run test:worker:one` runs everything with one.
 export default defineConfig(() =>
   workerTestConfig({
-    // a second database standing in for a D1 read replica (tests/support/simulated-d1.ts); the
-    // worker never sees it, only the tests that wrap DB in the simulation
-    d1Databases: { DB_REPLICA: 'sel-replica-simulation' },
+    d1Databases: {
+      // a database standing in for a D1 read replica (tests/support/simulated-d1.ts); the worker
+      // never sees it, only the tests that wrap DB in the simulation
+      DB_REPLICA: 'sel-replica-simulation',
+      LISTINGS_0: 'sel-listings-0',
+      LISTINGS_1: 'sel-listings-1',
+      LISTINGS_2: 'sel-listings-2',
+      LISTINGS_3: 'sel-listings-3',
+    },
+    bindings: { LISTING_DATABASES: '4' },
     test: {
-      include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts', 'tests/hardening/**/*.test.ts', 'worker/**/*.test.ts'],
-      setupFiles: ['tests/setup/apply-migrations.ts'],
+      include: WORKER_SUITES,
+      exclude: ONE_DATABASE_IN_CI,
+      setupFiles: ['tests/setup/apply-migrations-four.ts'],
       // vitest runs one file at a time on a 2-core machine by default (cores - 1); two at once overlap
       // one file's workerd start-up and module transform with another's tests (measured: a third off
       // the suite's wall time on 2 cores)

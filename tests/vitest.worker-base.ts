@@ -6,8 +6,8 @@ import { generateVapidKeys } from '../scripts/lib/vapid.mjs';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * What every worker suite in workerd shares (tests/vitest.config.ts with one database,
- * tests/vitest.shards.config.ts with the listings over four): the worker's wrangler.toml, the
+ * What every worker suite in workerd shares (tests/vitest.config.ts and tests/vitest.shards.config.ts
+ * with the listings over four databases, tests/vitest.one-db*.config.ts with one): the worker's wrangler.toml, the
  * migrations for the setup file to apply, and the bindings the suites expect. Each config adds its
  * own databases, bindings, files and test options.
  */
@@ -54,3 +54,13 @@ export const workerTestConfig = async (own: {
     },
   };
 };
+
+/**
+ * The worker suites with one listings database (LISTING_DATABASES unset), as a deployment without
+ * the setting runs: only the core `DB` (and the simulated read replica's database).
+ */
+export const oneDatabaseConfig = (include: string[]) =>
+  workerTestConfig({
+    d1Databases: { DB_REPLICA: 'sel-replica-simulation' },
+    test: { include, setupFiles: ['tests/setup/apply-migrations.ts'], maxWorkers: 2, passWithNoTests: true },
+  });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { call } from './helpers';
-import { createListing, createUser } from '../factories';
+import { createListing, createUser, listingDb } from '../factories';
 
 let ipCounter = 0;
 /** Each test gets its own client IP so per-IP limits of one test do not leak into another. */
@@ -246,7 +246,7 @@ describe('delete account', () => {
     expect(res.body.data).toEqual({ deleted: true });
     const row = await env.DB.prepare('SELECT email, phone, password_hash, first_name, status FROM users WHERE id = ?').bind(user.id).first();
     expect(row).toEqual({ email: null, phone: null, password_hash: null, first_name: 'Deleted', status: 'DELETED' });
-    const status = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(listing.id).first<{ status: string }>();
+    const status = await listingDb(listing.id).prepare('SELECT status FROM listings WHERE id = ?').bind(listing.id).first<{ status: string }>();
     expect(status?.status).toBe('INACTIVE');
     expect((await call(`/api/listings/${listing.id}`)).status).toBe(404);
     expect((await call('/api/auth/profile', authed(token))).status).toBe(401);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken } from '../factories';
+import { createUserWithToken, listingDb, onListingDbs } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
@@ -19,6 +19,8 @@ const json = (seller: { auth: Record<string, string> } | null, method: string, p
 
 
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
+/** a count over every listings database (just the core with one) */
+const countListings = async (sql: string, ...params: unknown[]) => (await onListingDbs<{ n: number }>(sql, ...params)).reduce((n, r) => n + r.n, 0);
 
 /** A paid AD_SLOTS credit, as a paid order grants it. */
 const grantCredit = async (userId: string, packageId: string, expiresAt = Date.now() + 30 * DAY) => {
@@ -82,13 +84,13 @@ describe('free-ad limits at posting', () => {
     expect(Date.parse(limit.body.data.limits[0].resetsAt) - Date.now()).toBeGreaterThan(364 * DAY);
 
     const body = await carAd(seller, { title: 'Honda City ZX 2017 petrol' });
-    const before = { listings: await count('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id), media: await count('SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL', seller.id) };
+    const before = { listings: await countListings('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id), media: await count('SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL', seller.id) };
     const second = await json(seller, 'POST', '/api/listings', body);
     expect(second.status).toBe(402);
     expect(second.body).toMatchObject({ success: false, code: 'AD_LIMIT_REACHED' });
     expect(second.body.error).toMatch(/^You have used your free ad in Cars for this 365-day period\. Buy an extra ad pack to post now\./);
     expect(second.body.packages.map((p: { id: string }) => p.id)).toEqual(['ad-slots-1-vehicles-cars', 'ad-slots-5-vehicles-cars', 'ad-slots-10-vehicles-cars']);
-    expect(await count('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id)).toBe(before.listings);
+    expect(await countListings('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id)).toBe(before.listings);
     expect(await count('SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL', seller.id)).toBe(before.media);
     expect(await count('SELECT count(*) AS n FROM ad_postings WHERE user_id = ?', seller.id)).toBe(1);
 
@@ -136,7 +138,7 @@ describe('free-ad limits at posting', () => {
     const bodies = await Promise.all([0, 1, 2, 3, 4].map((i) => carAd(seller, { title: `Maruti Baleno Zeta 201${i}` })));
     const results = await Promise.all(bodies.map((b) => json(seller, 'POST', '/api/listings', b)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 402, 402, 402]);
-    expect(await count('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id)).toBe(2);
+    expect(await countListings('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id)).toBe(2);
     expect(await count(`SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL`, seller.id)).toBe(2);
   });
 
@@ -351,13 +353,13 @@ describe('promoting an ad (FEATURED, BOOST)', () => {
   it('BOOST puts the ad back on top of newest first', async () => {
     const seller = await createUserWithToken();
     const ad = await postCar(seller);
-    await env.DB.prepare('UPDATE listings SET created_at = ? WHERE id = ?').bind(Date.now() - 20 * DAY, ad.id).run();
+    await listingDb(ad.id).prepare('UPDATE listings SET created_at = ? WHERE id = ?').bind(Date.now() - 20 * DAY, ad.id).run();
     await grantCredit(seller.id, 'boost-3-vehicles-cars');
     const res = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'BOOST', remaining: 2 });
     // the posting time stays; newest-first sorts by sort_at = coalesce(bumped_at, created_at) (decision 014)
-    const row = await env.DB.prepare('SELECT created_at, bumped_at, sort_at FROM listings WHERE id = ?').bind(ad.id).first<{ created_at: number; bumped_at: number; sort_at: number }>();
+    const row = await listingDb(ad.id).prepare('SELECT created_at, bumped_at, sort_at FROM listings WHERE id = ?').bind(ad.id).first<{ created_at: number; bumped_at: number; sort_at: number }>();
     expect(Date.now() - row!.created_at).toBeGreaterThan(19 * DAY);
     expect(Date.now() - row!.bumped_at).toBeLessThan(60_000);
     expect(row!.sort_at).toBe(row!.bumped_at);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUser } from '../factories';
+import { createListing, createUser, listingDb } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 import { COUNT_CAP } from '../../worker/schemas/common';
 import { listCategories } from '../../worker/services/listings/catalog';
@@ -63,8 +63,8 @@ describe('listing search totals', () => {
   it('stop counting at COUNT_CAP and say so; pages beyond the cap are a clear 400', async () => {
     const seller = await createUser();
     const template = await createListing(seller, { title: 'Wombat plush toy' });
-    // COUNT_CAP more copies in one statement (ids and slugs made unique from the row number)
-    await env.DB.prepare(
+    // COUNT_CAP more copies in one statement (ids and slugs made unique from the row number), in the template's database
+    await listingDb(template.id).prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
          location, state_id, city_id, area_id, features, brand, status, is_featured, views, created_at, updated_at)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, listingDb } from '../factories';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 import { clearEdgeMemory } from '../../worker/lib/edge-cache';
 import { APP_SHELL, withAppShell } from '../support/app-shell';
@@ -236,7 +236,7 @@ describe('guest edge cache', () => {
     }
     // a rename written straight to D1 (no version bump): guests keep the cached listing page, a
     // signed-in visitor gets it rendered anew (home's list is the guest search, cached on its own)
-    await env.DB.prepare('UPDATE listings SET title = ? WHERE id = ?').bind('Edge markup Bullet renamed', ad.id).run();
+    await listingDb(ad.id).prepare('UPDATE listings SET title = ? WHERE id = ?').bind('Edge markup Bullet renamed', ad.id).run();
     const guest = await get(`/item/${ad.slug}`);
     expect(guest.cache).toBe('HIT');
     expect(guest.text).toContain('<h1 class="listing-detail__title">Edge markup Bullet</h1>');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, listingDb } from '../factories';
 import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
 import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, indiaDay, pinHash, pinParams } from '../../worker/services/commerce/featured';
@@ -12,7 +12,7 @@ import { ulid } from '../../worker/lib/ulid';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-const feature = (id: string, until: number | null) => env.DB.prepare('UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ?').bind(until, id).run();
+const feature = (id: string, until: number | null) => listingDb(id).prepare('UPDATE listings SET is_featured = 1, featured_until = ? WHERE id = ?').bind(until, id).run();
 
 type Card = { id: string; title: string; isFeatured: boolean; pinned?: boolean; featuredUntil: string | null; bumpedAt: string | null; badges: string[] };
 const page = async (qs: string) => {
@@ -171,7 +171,7 @@ describe('boost', () => {
     for (let i = 0; i < 3; i++) await createListing(seller, { title: `Newer truck ${i}`, subcategoryId: 'vehicles-commercial-vehicles', createdAt: now - i * HOUR });
     const before = await page('category=Vehicles&subcategory=Commercial%20Vehicles&limit=4');
     expect(before.listings.at(-1)!.id).toBe(old.id);
-    await env.DB.prepare('UPDATE listings SET bumped_at = ? WHERE id = ?').bind(now + 1000, old.id).run();
+    await listingDb(old.id).prepare('UPDATE listings SET bumped_at = ? WHERE id = ?').bind(now + 1000, old.id).run();
     const after = await page('category=Vehicles&subcategory=Commercial%20Vehicles&limit=4');
     expect(after.listings[0]).toMatchObject({ id: old.id, bumpedAt: new Date(now + 1000).toISOString() });
     expect((after.listings[0] as unknown as { createdAt: string }).createdAt).toBe(new Date(now - 20 * DAY).toISOString());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, listingDb, sharded } from '../factories';
 
 let seq = 0;
 const freshPhone = () => `8${String(600_000_000 + ++seq * 7331).padStart(9, '0')}`;
@@ -164,18 +164,19 @@ describe('moderation: a ban says why; names in the audit log; nobody decides on 
     expect(audit.body.data.entries.find((e: { targetId: string }) => e.targetId === reg.body.data.user.id)).toMatchObject({ action: 'BAN', targetId: reg.body.data.user.id, targetName: 'Vikram Reason', actor: { firstName: 'Asha' } });
   });
 
-  it('a moderator cannot approve or reject their own held ad (403 OWN_LISTING); another moderator can, and the log shows the title', async () => {
+  // the moderation decisions still read the ads from the core (services/trust/admin.ts; decision 033, "Still one database")
+  it.skipIf(sharded)('a moderator cannot approve or reject their own held ad (403 OWN_LISTING); another moderator can, and the log shows the title', async () => {
     const mod = await withRole('MODERATOR', 'Mohan');
     const other = await withRole('MODERATOR', 'Nisha');
     const ad = await createListing({ id: mod.id }, { title: 'Moderator own scooter', status: 'PENDING' });
-    await env.DB.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), ad.id).run();
+    await listingDb(ad.id).prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), ad.id).run();
 
     for (const action of ['APPROVE', 'REJECT']) {
       const own = await send(mod.auth, 'POST', `/api/admin/listings/${ad.id}/decision`, { action, reason: 'looks fine to me' });
       expect(own.status, action).toBe(403);
       expect(own.body).toMatchObject({ code: 'OWN_LISTING', error: 'You cannot decide on your own ad. Another moderator will review it.' });
     }
-    const row = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>();
+    const row = await listingDb(ad.id).prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>();
     expect(row?.status).toBe('PENDING');
 
     expect((await send(other.auth, 'POST', `/api/admin/listings/${ad.id}/decision`, { action: 'APPROVE', reason: 'looks fine' })).status).toBe(200);

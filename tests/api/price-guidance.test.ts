@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, listingDb } from '../factories';
 import { PRICE_GUIDANCE_RULES, priceGroupKey, priceGroupSql, priceRange } from '../../worker/schemas/price-guidance-data';
 import migration0031 from '../../migrations/0031_seller_pages_price_guidance.sql?raw';
 
@@ -44,7 +44,7 @@ describe('comparable groups', () => {
     ];
     for (const c of cases) {
       const ad = await createListing(seller, { categoryId: c.cat, subcategoryId: c.sub, features: c.features });
-      const row = await env.DB.prepare('SELECT price_group FROM listings WHERE id = ?').bind(ad.id).first<{ price_group: string | null }>();
+      const row = await listingDb(ad.id).prepare('SELECT price_group FROM listings WHERE id = ?').bind(ad.id).first<{ price_group: string | null }>();
       expect(row?.price_group, JSON.stringify(c)).toBe(priceGroupKey(c.sub, c.features, ad.title));
     }
     expect(priceGroupKey('vehicles-cars', { brand: 'Hyundai', model: ' Creta  SX ', year: 2019 })).toBe('vehicles-cars|hyundai|cretasx|2019');
@@ -63,7 +63,7 @@ describe('the range', () => {
     await createListing(seller, { ...car(m, 2015), city: 'Bengaluru', price: 10 });
     await createListing(seller, { ...car(m), city: 'Bengaluru', price: 10, status: 'PENDING' });
     const oldSale = await createListing(seller, { ...car(m), city: 'Bengaluru', price: 10, status: 'SOLD' });
-    await env.DB.prepare('UPDATE listings SET updated_at = ? WHERE id = ?').bind(Date.now() - (PRICE_GUIDANCE_RULES.soldWithinDays + 1) * 86_400_000, oldSale.id).run();
+    await listingDb(oldSale.id).prepare('UPDATE listings SET updated_at = ? WHERE id = ?').bind(Date.now() - (PRICE_GUIDANCE_RULES.soldWithinDays + 1) * 86_400_000, oldSale.id).run();
 
     const city = await request(query(m, '&state=Karnataka&city=Bengaluru&price=300000'));
     expect(city.status).toBe(200);

@@ -2,7 +2,7 @@ import { clearNotifications, notificationRows, notificationRowsOldestFirst, noti
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, listingDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { browseMarkup } from '../../worker/lib/browse-page';
@@ -191,7 +191,7 @@ describe('saving a search whose words hold a budget', () => {
     const cheap = await post('Honda Activa 6G', 38_000);
     const dear = await post('Honda Activa 125', 52_000);
     for (const id of [cheap, dear]) {
-      const { results } = await env.DB.prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(id).all<{ id: string }>();
+      const { results } = await listingDb(id).prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(id).all<{ id: string }>();
       for (const e of results) await processEvent(env, e.id);
     }
     const results = await notificationRows(buyer.id);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
-import { createListing, createUser } from '../factories';
+import { createListing, createUser, listingDb } from '../factories';
 
 const titles = (body: any): string[] => body.data.listings.map((l: { title: string }) => l.title);
 const searchFor = async (params: Record<string, string>) => {
@@ -161,9 +161,9 @@ describe('GET /api/listings near me (lat, lng, radiusKm, sortBy=distance)', () =
     const centre = (await env.DB.prepare(`SELECT latitude, longitude FROM locations WHERE kind = 'city' AND name = 'Chennai'`).first<{ latitude: number; longitude: number }>())!;
     const posted = await createListing(seller, { title: 'Teak study table Mylapore', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture', city: 'Chennai' });
     const own = await createListing(seller, { title: 'Teak study table Velachery', categoryId: 'home-and-garden', subcategoryId: 'home-and-garden-furniture', city: 'Chennai' });
-    await env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(centre.latitude, centre.longitude, posted.id).run();
+    await listingDb(posted.id).prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(centre.latitude, centre.longitude, posted.id).run();
     // an ad with a position of its own gets its real distance
-    await env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(12.9815, 80.2180, own.id).run();
+    await listingDb(own.id).prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(12.9815, 80.2180, own.id).run();
     const tables = await searchFor({ lat: '13.05', lng: '80.25', q: 'teak study table', radiusKm: '30' });
     const byTitle = Object.fromEntries(tables.data.listings.map((l: { title: string }) => [l.title, l]));
     expect(byTitle['Teak study table Mylapore']).toMatchObject({ nearCity: 'Chennai' });

@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, listingDb } from '../factories';
 import { findPhoneNumber } from '../../worker/services/commerce/leads';
 import { csvCell } from '../../worker/lib/csv';
 
@@ -287,8 +287,8 @@ describe('GET /api/listings/{id}/stats', () => {
       env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind('usr_f2', ad.id, now - 3 * DAY),
       env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind('usr_f3', ad.id, now - 45 * DAY),
       // a view counted 5 days ago, and one from before the window
-      env.DB.prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, 7), (?, ?, 9)').bind(ad.id, today - 5, ad.id, today - 40),
     ]);
+    await listingDb(ad.id).prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, 7), (?, ?, 9)').bind(ad.id, today - 5, ad.id, today - 40).run();
     await chatWith(seller, buyer, ad.id, [['buyer', 'Hi']]);
     await env.DB.prepare('UPDATE chats SET created_at = ? WHERE listing_id = ?').bind(now - 2 * DAY, ad.id).run();
     await env.DB.prepare(`INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_seq, created_at, updated_at) VALUES (?, ?, 'usr_silent', ?, 0, ?, ?)`)

@@ -2,8 +2,11 @@ import { clearNotifications, notificationRows, notificationRowsOldestFirst, noti
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, listingDb, onListingDbs, sharded } from '../factories';
 import { gifBytes, jpegBombBytes, jpegBytes, pngBytes, webpBytes } from '../factories/images';
+
+/** every ad in every listings database */
+const listingsCount = async () => (await onListingDbs<{ n: number }>('SELECT count(*) AS n FROM listings')).reduce((n, r) => n + r.n, 0);
 
 type Seller = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -125,10 +128,11 @@ describe('posting an ad', () => {
       features: { brand: 'Hyundai', year: 2020, kmDriven: 58000, fuel: 'Diesel' },
       user: { id: seller.id },
     });
-    expect(ad.slug).toMatch(/^vehicles-cars-c84-hyundai-creta-sx-2020-diesel-in-bengaluru-iid-[0-9a-z]{26}$/);
+    // with several databases the id ends in its group's digit
+    expect(ad.slug).toMatch(new RegExp(`^vehicles-cars-c84-hyundai-creta-sx-2020-diesel-in-bengaluru-iid-[0-9a-z]{26}${sharded ? '[0-9]' : ''}$`));
     expect(ad.images).toEqual(payload.images);
     expect(ad.features.sellerPhone).toBeUndefined();
-    const row = await env.DB.prepare('SELECT contact_phone, contact_name, brand FROM listings WHERE id = ?').bind(ad.id).first();
+    const row = await listingDb(ad.id).prepare('SELECT contact_phone, contact_name, brand FROM listings WHERE id = ?').bind(ad.id).first();
     expect(row).toEqual({ contact_phone: '9876500000', contact_name: 'Vikram', brand: 'hyundai' });
     // public and searchable straight away
     expect((await call(`/api/listings/slug/${ad.slug}`)).body.data.id).toBe(ad.id);
@@ -158,12 +162,11 @@ describe('posting an ad', () => {
     [{ images: ['http://sel.test/api/media/u/someone-else/abc.jpg'] }, 'One of the photos was not uploaded by you'],
   ])('refuses %j', async (overrides, message) => {
     const seller = await createUserWithToken();
-    const before = await env.DB.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>();
+    const before = await listingsCount();
     const res = await json(seller, 'POST', '/api/listings', await carAd(seller, overrides));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
-    const after = await env.DB.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>();
-    expect(after?.n).toBe(before?.n);
+    expect(await listingsCount()).toBe(before);
   });
 
   it('creates a mobile, a property and an other-category ad', async () => {
@@ -272,7 +275,8 @@ describe('editing and deleting', () => {
     expect(await env.MEDIA.head(droppedKey)).toBeNull();
   });
 
-  it('with one listings database an edit into a state of another group stays a plain edit: the same id, no move', async () => {
+  // a one-database case by its nature; the move with several databases has its own suite in tests/shards
+  it.skipIf(sharded)('with one listings database an edit into a state of another group stays a plain edit: the same id, no move', async () => {
     const { owner, ad } = await setup();
     const res = await json(owner, 'PUT', `/api/listings/${ad.id}`, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -290,7 +294,7 @@ describe('editing and deleting', () => {
     expect((await json(stranger, 'POST', `/api/listings/${ad.id}/status`, { status: 'SOLD' })).status).toBe(403);
     expect((await json(null, 'PUT', `/api/listings/${ad.id}`, { price: 1 })).status).toBe(401);
     expect((await json(null, 'DELETE', `/api/listings/${ad.id}`)).status).toBe(401);
-    const row = await env.DB.prepare('SELECT price_minor, status FROM listings WHERE id = ?').bind(ad.id).first();
+    const row = await listingDb(ad.id).prepare('SELECT price_minor, status FROM listings WHERE id = ?').bind(ad.id).first();
     expect(row).toEqual({ price_minor: 112_500_000, status: 'APPROVED' });
     expect((await json(stranger, 'PUT', '/api/listings/01jzzzzzzzzzzzzzzzzzzzzzzz', { price: 1 })).status).toBe(404);
   });
@@ -327,7 +331,7 @@ describe('status transitions', () => {
     const ad = await createListing(owner, { status: from });
     const res = await json(owner, 'POST', `/api/listings/${ad.id}/status`, { status: to });
     expect(res.status).toBe(status);
-    const row = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>();
+    const row = await listingDb(ad.id).prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first<{ status: string }>();
     expect(row?.status).toBe(status === 200 ? to : from);
     if (status === 409) expect(res.body.error).toContain(`cannot be changed to ${to}`);
   });
@@ -397,9 +401,9 @@ describe('favourites', () => {
     const buyer = await createUserWithToken();
     const ads = [await createListing(seller, { title: 'Wooden bookshelf' }), await createListing(seller, { title: 'Office chair' }), await createListing(seller, { title: 'Dining table' })];
     for (const ad of ads) expect((await json(buyer, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true })).status).toBe(200);
-    await env.DB.prepare(`UPDATE listings SET status = 'EXPIRED' WHERE id = ?`).bind(ads[0]!.id).run();
-    await env.DB.prepare(`UPDATE listings SET status = 'SOLD' WHERE id = ?`).bind(ads[1]!.id).run();
-    await env.DB.prepare(`UPDATE listings SET status = 'INACTIVE' WHERE id = ?`).bind(ads[2]!.id).run();
+    await listingDb(ads[0]!.id).prepare(`UPDATE listings SET status = 'EXPIRED' WHERE id = ?`).bind(ads[0]!.id).run();
+    await listingDb(ads[1]!.id).prepare(`UPDATE listings SET status = 'SOLD' WHERE id = ?`).bind(ads[1]!.id).run();
+    await listingDb(ads[2]!.id).prepare(`UPDATE listings SET status = 'INACTIVE' WHERE id = ?`).bind(ads[2]!.id).run();
     const list = await call('/api/listings/user/favorites?limit=50', { headers: buyer.auth });
     const byId = Object.fromEntries(list.body.data.listings.map((l: { id: string; status: string }) => [l.id, l.status]));
     expect(byId).toEqual({ [ads[0]!.id]: 'EXPIRED', [ads[1]!.id]: 'SOLD' });

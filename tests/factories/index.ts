@@ -1,6 +1,32 @@
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { slugify } from '../../worker/schemas/taxonomy';
+import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../worker/db/shards';
+import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
+
+/**
+ * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
+ * tests/vitest.one-db.config.ts: one, as a deployment without LISTING_DATABASES). The same test
+ * passes either way when it reaches ads through the helpers below rather than through `env.DB`.
+ */
+export const sharded = isSharded(env);
+
+/** The database an ad lives in: `env.DB` with one listings database, its group's with several (decision 033). */
+export const listingDb = (id: string): D1Database => listingDbForId(env, id);
+
+/** Every listings database (just `env.DB` with one). */
+export const listingDbs = (): D1Database[] => listingDatabases(env);
+
+/** The path of the first listings sitemap that lists this ad: listings-0.xml, or listings-{database}-0.xml with several. */
+export const sitemapOf = (id: string) => (sharded ? `/sitemaps/listings-${listingDbs().indexOf(listingDb(id))}-0.xml` : '/sitemaps/listings-0.xml');
+
+/** A seller's live-ad count as the cards show it: the core's with one database, the cards' beside their ads summed with several. */
+export const sellerLiveAds = async (userId: string) =>
+  (await onListingDbs<{ live_ads: number }>('SELECT live_ads FROM users WHERE id = ?', userId)).reduce((n, r) => n + r.live_ads, 0);
+
+/** Runs one statement on every listings database side by side; the rows of a read come back merged. */
+export const onListingDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
+  (await Promise.all(listingDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
 let counter = 0;
 const next = () => ++counter;
@@ -75,18 +101,25 @@ const placeFor = async (cityName: string, areaName?: string) => {
   return { city, area };
 };
 
+/**
+ * An ad written straight into its database. With several listings databases it goes where posting
+ * puts it (decision 033): a tagged id (unless the test names one; an untagged id lives in database
+ * 0), the seller's public card beside it, photo rows in the core and copied beside the ad.
+ */
 export const createListing = async (user: { id: string }, o: ListingOverrides = {}) => {
   const n = next();
-  const id = (o.id ?? ulid()).toLowerCase();
   const title = o.title ?? `Test listing ${n}`;
   const { city, area } = await placeFor(o.city ?? 'Bengaluru', o.area);
+  const id = (o.id ?? tagListingId(env, ulid(), city.parent_id)).toLowerCase();
+  const db = listingDb(id);
+  if (sharded) await sellerCardStatement(db, await sellerCard(env, user.id)).run();
   const location = [area?.name, city.name, city.state].filter(Boolean).join(', ');
   const categoryId = o.categoryId ?? 'vehicles';
   const subcategoryId = o.subcategoryId === undefined ? 'vehicles-cars' : o.subcategoryId;
   const features = o.features ?? {};
   const createdAt = o.createdAt ?? Date.now() - n * 60_000;
   const slug = `${slugify(subcategoryId ?? categoryId)}-c84-${slugify(title)}-in-${slugify(city.name)}-iid-${id}`;
-  await env.DB.prepare(
+  await db.prepare(
     `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id,
        location, state_id, city_id, area_id, latitude, longitude, features, brand, status, is_featured, views, created_at, updated_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -99,11 +132,15 @@ export const createListing = async (user: { id: string }, o: ListingOverrides = 
     )
     .run();
   for (const [position, key] of (o.images ?? []).entries()) {
-    await env.DB.prepare(
-      `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, created_at) VALUES (?, ?, ?, ?, 'image/jpeg', 100, ?, ?)`,
-    )
-      .bind(`med_${ulid().toLowerCase()}`, user.id, id, key, position, createdAt)
-      .run();
+    const mediaId = `med_${ulid().toLowerCase()}`;
+    // the core keeps every photo row; with several databases the ad's database holds a copy
+    for (const target of sharded ? [env.DB, db] : [env.DB]) {
+      await target.prepare(
+        `INSERT INTO media (id, owner_id, listing_id, r2_key, content_type, bytes, position, created_at) VALUES (?, ?, ?, ?, 'image/jpeg', 100, ?, ?)`,
+      )
+        .bind(mediaId, user.id, id, key, position, createdAt)
+        .run();
+    }
   }
   return { id, slug, title, userId: user.id };
 };

@@ -1,5 +1,5 @@
-import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { migrate } from './databases';
 
-// Storage is isolated per test file; every file starts from the migrated schema + reference data.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS ?? []);
+// One database: the core holds the listings too.
+await migrate([env.DB]);

@@ -457,7 +457,8 @@ export const buildListingQuery = async (
     const from = `FROM m CROSS JOIN listings l ON l.num = m.num WHERE ${whereSql}`;
     const pageCte = `WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''}${candidateIds} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`;
     return {
-      sql: selectPage(pageCte, true),
+      // the page carries a rank only when it is ordered by one (a text search sorted by price has none to merge by)
+      sql: selectPage(pageCte, ranked),
       pageCte,
       countSql: `WITH ${matches(false)} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
