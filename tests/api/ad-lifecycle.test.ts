@@ -173,8 +173,7 @@ describe('the expiry job', () => {
 });
 
 describe('moderation of an expired ad', () => {
-  // the moderation queue and decisions still read the ads from the core (services/trust/admin.ts; decision 033, "Still one database")
-  it.skipIf(sharded)('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
+  it('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
     const [seller, reporter, mod] = [await createUserWithToken(), await createUserWithToken(), await createUserWithToken({ firstName: 'Mod' })];
     await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
     const ad = await createListing(seller, { title: 'Reported then expired', expiresAt: Date.now() - 1000 });
