@@ -79,10 +79,10 @@ export const STATEMENTS = {
   myAds: { listingsReads: counted(4, 'GET /api/listings/user/my-listings: the ads, photos, counts'), coreReads: counted(1, 'the account') },
   signedIn: { coreReads: counted(1, 'a signed-in read: counted 0 extra for a search (the token carries what it needs); 1 kept for the account checks of other operations') },
   postAd: {
-    listingsReads: counted(12, 'POST /api/listings: the place, category, duplicate-photo and limit checks (6); after the answer, the ad\'s group of comparable ads and their price ranges refreshed (6, decision 026)'),
+    listingsReads: counted(15, 'POST /api/listings: the place, category, duplicate-photo and limit checks (9: the duplicate lookup runs its band and print statements in the first read with the keys kept at upload, decision 022); after the answer, the ad\'s group of comparable ads and their price ranges refreshed (6, decision 026)'),
     listingsWrites: counted(7, 'the ad, its photos, the listing event, the posting record (triggers: search index, seller count); after the answer, the price ranges of its group in the city, the state and India (3, decision 026)'),
     coreReads: counted(4, 'the seller, blocks, the free-ad allowance'),
-    coreWrites: counted(1, 'the seller\'s posting count'),
+    coreWrites: counted(2, 'the seller\'s posting count; the posted photos\' duplicate-lookup keys removed (decision 022)'),
   },
   favourite: { listingsReads: counted(1, 'POST /api/listings/{id}/favorite: the ad'), coreReads: counted(4, 'the user, the favourite, the seller and their language (one read), the sellers reachable now'), coreWrites: counted(1, 'the favourite; the seller\'s notification goes to their inbox object (decision 032)') },
   message: { coreWrites: f(1, 'design', 'messages are held in the chat room (decision 031): one update of the conversation row (last seq, preview, read mark) per message at most — under load the room updates it once a second for all it stored since') },
