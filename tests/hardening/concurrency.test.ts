@@ -13,7 +13,7 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, onListingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { json, rows } from './support';
 
@@ -63,7 +63,7 @@ describe('50 parallel edits of one ad by its owner', () => {
     expect(winners.length).toBeGreaterThanOrEqual(1);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('STALE');
 
-    const [stored] = (await rows('SELECT title, description, price_minor, features FROM listings WHERE id = ?', id)) as { title: string; description: string; price_minor: number; features: string }[];
+    const [stored] = (await onListingDbs('SELECT title, description, price_minor, features FROM listings WHERE id = ?', id)) as { title: string; description: string; price_minor: number; features: string }[];
     const i = Number(/^Edit number (\d+) /.exec(stored!.title)?.[1]);
     expect(winners, `the stored version (${i}) must be one the server said yes to`).toContain(i);
     const want = submissions[i]!;

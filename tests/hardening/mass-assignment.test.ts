@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { call } from '../api/helpers';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { createListing, createUser, createUserWithToken, onListingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, json, rows, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -59,7 +59,7 @@ let cases = 0;
 afterAll(() => console.log(`mass assignment: ${cases} write routes checked with ${Object.keys(SERVER_OWNED).length} server-owned fields each`));
 
 const user = async (id: string) => (await rows('SELECT * FROM users WHERE id = ?', id))[0] as Record<string, unknown>;
-const listing = async (id: string) => (await rows('SELECT * FROM listings WHERE id = ?', id))[0] as Record<string, unknown>;
+const listing = async (id: string) => (await onListingDbs('SELECT * FROM listings WHERE id = ?', id))[0] as Record<string, unknown>;
 
 const upload = async (u: User, extra: Record<string, string> = {}) => {
   const form = new FormData();

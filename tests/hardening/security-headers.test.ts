@@ -77,7 +77,9 @@ describe('API responses', () => {
 
   it('503 (a dependency down) carries them too', async () => {
     const down = { prepare: () => ({ bind: () => ({ first: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')), all: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')) }) }), batch: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')) } as unknown as D1Database;
-    const res = await app.request('http://sel.test/api/listings', {}, { ...env, DB: down });
+    // every database down: the core and, when the listings are spread, each listings database
+    const everyDatabase = Object.fromEntries(['DB', 'LISTINGS_0', 'LISTINGS_1', 'LISTINGS_2', 'LISTINGS_3'].map((binding) => [binding, down]));
+    const res = await app.request('http://sel.test/api/listings', {}, { ...env, ...everyDatabase });
     expect(res.status).toBe(503);
     expectApiHeaders(res.headers, '503');
   });
