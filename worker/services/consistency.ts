@@ -185,59 +185,10 @@ const liveAds: Check = {
   },
 };
 
-/** Each seller's live ads over every listings database (each counts its own, all side by side). */
-const liveAdsEverywhere = async (env: Env, userIds: string[]) => {
-  const totals = new Map<string, number>(userIds.map((id) => [id, 0]));
-  if (!userIds.length) return totals;
-  const counts = await Promise.all(
-    listingDatabases(env).map(
-      async (db) =>
-        (
-          await db
-            .prepare(`SELECT user_id, count(*) AS n FROM listings WHERE user_id IN (SELECT value FROM json_each(?1)) AND status = 'APPROVED' GROUP BY user_id`)
-            .bind(json(userIds))
-            .all<{ user_id: string; n: number }>()
-        ).results,
-    ),
-  );
-  for (const rows of counts) for (const r of rows) totals.set(r.user_id, (totals.get(r.user_id) ?? 0) + r.n);
-  return totals;
-};
-
-/**
- * With several listings databases (decision 033) the account's own `users.live_ads` in the core is
- * the total over all of them; no trigger can keep it (the ads are not in the core), so only this
- * check sets it. Each database's card keeps its own count (the `users.live_ads` check above, run in
- * every listings database); this one compares the core's figure with the live ads counted in every
- * database, side by side, for a batch of accounts.
- */
-const liveAdsTotal: Check = {
-  name: 'users.live_ads.total',
-  table: 'users.live_ads in the core database',
-  source: "count of the seller's listings with status APPROVED over every listings database",
-  repairable: true,
-  severalDatabasesOnly: true,
-  async scan(env, cursor, { batchRows }) {
-    const { results } = await env.DB.prepare('SELECT id, live_ads FROM users WHERE id > ?1 ORDER BY id LIMIT ?2').bind(cursor ?? '', batchRows).all<{ id: string; live_ads: number }>();
-    const totals = await liveAdsEverywhere(env, results.map((r) => r.id));
-    return {
-      rows: results.length,
-      found: results.filter((r) => r.live_ads !== totals.get(r.id)).map((r) => ({ id: r.id, field: 'live_ads', expected: totals.get(r.id)!, kept: r.live_ads })),
-      next: results.length < batchRows ? null : results[results.length - 1]!.id,
-    };
-  },
-  // counted again as the databases are now, then set in one statement: an ad going live or ending
-  // between the two is counted on the next run (the databases share no transaction with the core)
-  async repair(env, found) {
-    const totals = await liveAdsEverywhere(env, [...new Set(found.map((f) => f.id))]);
-    const res = await env.DB.prepare(
-      `UPDATE users AS u SET live_ads = j.value ->> 1 FROM json_each(?1) j WHERE u.id = j.value ->> 0 AND u.live_ads != j.value ->> 1`,
-    )
-      .bind(json([...totals]))
-      .run();
-    return res.meta.changes;
-  },
-};
+// With several listings databases (decision 033) the core's `users.live_ads` is not a kept value: no
+// trigger can keep it (the ads are not in the core) and nothing reads it there: every reader of a
+// seller's count reads the cards beside the ads (each database's card keeps its own count, checked by
+// `users.live_ads` in every listings database) and sums them. So there is nothing in the core to check.
 
 // ---------------------------------------------------------------- listings_fts
 
@@ -1264,7 +1215,6 @@ const photoCopyInserts = (db: D1Database, rows: PhotoCopyRow[], guard: { sql: st
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
 export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(liveAds),
-  liveAdsTotal,
   inEveryListingsDatabase(searchIndex),
   chatLastSeq,
   chatPreview,
