@@ -1,11 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { createUserWithToken } from '../factories';
-import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../support/simulated-d1';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
-import { createShardListing, listingsDbs } from './shard-factory';
+import { createShardListing } from './shard-factory';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * Chat's ad block with the ads over four databases (decision 033): the conversations come from the
@@ -13,20 +11,7 @@ import { createShardListing, listingsDbs } from './shard-factory';
  * so the chat list and a conversation's view wait on no more than the read budget.
  */
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
-const simulated = { DB: new ReplicatedD1(env.DB), listings: listingsDbs.map((db) => new ReplicatedD1(db)) };
-
-/** One request with every database (core and listings) wrapped in the simulation, one counter for all. */
-const counted = async (path: string, init: RequestInit = {}) => {
-  const counter = new RoundTripCounter();
-  const latency = { primaryMs: 0, replicaMs: 0 };
-  const wrapped = Object.fromEntries(simulated.listings.map((d1, i) => [`LISTINGS_${i}`, simulatedD1(d1, latency, counter)]));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, { ...env, ...wrapped, DB: simulatedD1(simulated.DB, latency, counter) }, ctx);
-  const body = (await res.json()) as any;
-  const answer = { status: res.status, body, roundTrips: counter.roundTrips, trace: counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 100)}`).join('\n') };
-  await waitOnExecutionContext(ctx);
-  return answer;
-};
+const counted = roundTripCounting();
 const post = (auth: Record<string, string>, path: string, body: unknown) =>
   counted(path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -1,13 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import worker from '../../worker/index';
-import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../support/simulated-d1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api/helpers';
 import { carAd } from '../factories/car-ad';
 import { createUserWithToken } from '../factories';
 import { listingsDbs } from './support';
 import { moveListing } from '../../worker/services/listings/shard-move';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * An ad whose seller moves it into a state of another group (decision 033): it gets a new id in that
@@ -34,18 +32,7 @@ const MOVE_EXTRA_ROUND_TRIPS = 4;
 const movedId = (id: string, group: number) => `${id.slice(0, 26)}${group}`;
 
 /** One request with every database wrapped in the simulation, one round-trip counter for all (as tests/shards/posting.test.ts). */
-const simulated = { DB: new ReplicatedD1(env.DB), listings: listingsDbs.map((db) => new ReplicatedD1(db)) };
-const counted = async (path: string, init: RequestInit) => {
-  const counter = new RoundTripCounter();
-  const latency = { primaryMs: 0, replicaMs: 0 };
-  const wrapped = Object.fromEntries(simulated.listings.map((d1, i) => [`LISTINGS_${i}`, simulatedD1(d1, latency, counter)]));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, { ...env, ...wrapped, DB: simulatedD1(simulated.DB, latency, counter) }, ctx);
-  const body = (await res.json()) as any;
-  const answer = { status: res.status, body, roundTrips: counter.roundTrips, trace: counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 100)}`).join('\n') };
-  await waitOnExecutionContext(ctx);
-  return answer;
-};
+const counted = roundTripCounting();
 
 let seller: User;
 let buyer: User;

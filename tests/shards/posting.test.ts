@@ -1,12 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { call } from '../api/helpers';
 import { carAd } from '../factories/car-ad';
 import { createUserWithToken } from '../factories';
-import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../support/simulated-d1';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * Posting with the listings over four databases (decision 033): the core's batch (the posting record
@@ -15,20 +13,7 @@ import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
  * leaves nothing behind in any database.
  */
 const listingsDbs = [env.LISTINGS_0!, env.LISTINGS_1!, env.LISTINGS_2!, env.LISTINGS_3!];
-const simulated = { DB: new ReplicatedD1(env.DB), listings: listingsDbs.map((db) => new ReplicatedD1(db)) };
-
-/** One request with every database (core and listings) wrapped in the simulation, one counter for all. */
-const counted = async (path: string, init: RequestInit) => {
-  const counter = new RoundTripCounter();
-  const latency = { primaryMs: 0, replicaMs: 0 };
-  const wrapped = Object.fromEntries(simulated.listings.map((d1, i) => [`LISTINGS_${i}`, simulatedD1(d1, latency, counter)]));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, { ...env, ...wrapped, DB: simulatedD1(simulated.DB, latency, counter) }, ctx);
-  const body = (await res.json()) as any;
-  const answer = { status: res.status, body, roundTrips: counter.roundTrips, trace: counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 100)}`).join('\n') };
-  await waitOnExecutionContext(ctx);
-  return answer;
-};
+const counted = roundTripCounting();
 
 const count = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
 

@@ -1,0 +1,28 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../worker/index';
+import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../support/simulated-d1';
+import { listingsDbs } from './shard-factory';
+
+/**
+ * Requests through the worker with every database (the core and each listings database) wrapped in
+ * the round-trip simulation at 0 ms, one counter for all of them: how many times a request waited
+ * on a database, wherever the calls went. Make one per test file (the simulation keeps its replicas'
+ * state per file).
+ */
+export const roundTripCounting = () => {
+  const simulated = { DB: new ReplicatedD1(env.DB), listings: listingsDbs.map((db) => new ReplicatedD1(db)) };
+  return async (path: string, init: RequestInit = {}) => {
+    const counter = new RoundTripCounter();
+    const latency = { primaryMs: 0, replicaMs: 0 };
+    const wrapped = Object.fromEntries(simulated.listings.map((d1, i) => [`LISTINGS_${i}`, simulatedD1(d1, latency, counter)]));
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, { ...env, ...wrapped, DB: simulatedD1(simulated.DB, latency, counter) }, ctx);
+    const body = (await res.json()) as any;
+    // what the request waited on, before the work it leaves for after the answer
+    const statements = counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 110)}`);
+    const answer = { status: res.status, body, roundTrips: counter.roundTrips, statements, trace: statements.join('\n') };
+    await waitOnExecutionContext(ctx);
+    return answer;
+  };
+};
