@@ -481,14 +481,16 @@ export const buildListingQuery = async (
   const pageWhereSql = pagePrice ? whereSql.replaceAll('l.price_minor', '+l.price_minor') : whereSql;
   const pageFromFiltered = fromWhere(pageWhereSql);
   const pageFrom =
-    // Featured candidates. Broad (everything, or a category): the live featured ads newest first,
-    // the filters on those rows only. Narrow (a subcategory, a place, nearby cities, with or without
-    // a brand): that filter's own index newest first, stopping at the page of candidates — walking
-    // every featured ad of the country for one city's or one brand's read ~50,000 rows at 1M ads.
+    // Featured candidates. Broad: the live featured ads newest first, the other filters on those
+    // rows only — a category's own (listings_featured_cat, partial on live featured ads: walking every
+    // featured ad of the country and skipping the other categories' read ~4,900 rows a page at 100k),
+    // or, for everything, the country's. Narrow (a subcategory, a place, nearby cities, with or
+    // without a brand): that filter's own index newest first, stopping at the page of candidates —
+    // walking every featured ad of the country for one city's or one brand's read ~50,000 rows at 1M ads.
     planned.featuredOnly !== undefined
       ? narrow
         ? pageFromFiltered
-        : `FROM listings l INDEXED BY listings_featured_created WHERE ${pageWhereSql}`
+        : `FROM listings l INDEXED BY ${byCategory ? 'listings_featured_cat' : 'listings_featured_created'} WHERE ${pageWhereSql}`
       : pageFromFiltered;
   const cities = planned.near?.cities ?? [];
   const streams = Math.min(cities.length, NEAREST_ARMS);
