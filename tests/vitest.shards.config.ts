@@ -11,9 +11,11 @@ export default defineConfig(() =>
     d1Databases: { LISTINGS_0: 'sel-listings-0', LISTINGS_1: 'sel-listings-1', LISTINGS_2: 'sel-listings-2', LISTINGS_3: 'sel-listings-3' },
     bindings: { LISTING_DATABASES: '4' },
     test: {
+      name: 'four-database paths',
       include: ['tests/shards/**/*.test.ts'],
       setupFiles: ['tests/setup/apply-migrations-shards.ts'],
-      maxWorkers: 1,
+      // two workers, each one workerd for all its files (every file starts afresh: tests/setup/fresh-file.ts)
+      maxWorkers: 2,
       isolate: false,
     },
   }),
