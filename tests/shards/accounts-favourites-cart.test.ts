@@ -4,11 +4,14 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { BOOKMARK_HEADER } from '../../worker/db/session';
+import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import { bookmarkParts } from '../../worker/schemas/bookmark';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { createUserWithToken } from '../factories';
 import { shardAd } from './support';
+import { notificationsOfType } from '../support/inbox-notifications';
+import { processEvent } from '../../worker/services/alerts/consumer';
 
 /**
  * Accounts over four D1 databases (decision 034) beside the listings over four (decision 033): a
@@ -76,8 +79,7 @@ describe('accounts ids (decision 034)', () => {
     // the token's subject is the tagged id: the profile, and a favourite written where the id says
     expect((await call('/api/auth/profile', { headers: auth })).body.data.id).toBe(id);
     expect((await json(auth, 'POST', `/api/listings/${ads[0]!.id}/favorite`, { isFavorite: true })).status).toBe(200);
-    const group = id.slice(-1);
-    const database = ['0', 'd', 'm', 'z'].findIndex((last) => group <= last);
+    const database = accountsDatabaseOfGroup(4, groupOfUserId(id));
     expect(await whereFavourite(id, ads[0]!.id)).toEqual({ accounts: [database], core: false });
   });
 });
@@ -128,6 +130,23 @@ describe("favourites in the buyer's accounts database", () => {
     expect(stats.status, JSON.stringify(stats.body)).toBe(200);
     expect(stats.body.data.favorites).toBe(3);
     expect(stats.body.data.daily.at(-1).favorites).toBe(3);
+  });
+
+  it('a lower price reaches the buyers who favourited the ad, in whichever accounts database they are', async () => {
+    const ad = await shardAd(seller, { city: 'Chennai', price: 200_000 });
+    const fans = [await userIn(1), await userIn(2)];
+    for (const fan of fans) expect((await json(fan.auth, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true })).status).toBe(200);
+    // the price as an edit leaves it, and its outbox event in the ad's database (the edit's own path: edit-events.test.ts)
+    const eventId = `evt_${ulid().toLowerCase()}${ad.group}`;
+    await ad.db.batch([
+      ad.db.prepare('UPDATE listings SET price_minor = 18000000 WHERE id = ?').bind(ad.id),
+      ad.db.prepare(`INSERT INTO listing_events (id, listing_id, kind, old_price_minor, created_at) VALUES (?, ?, 'price_lowered', 20000000, ?)`).bind(eventId, ad.id, Date.now()),
+    ]);
+    await processEvent(fourAccounts, eventId);
+    for (const fan of fans) {
+      const drops = (await notificationsOfType(fan.id, 'FAVORITE')).map((n) => JSON.parse(n.data));
+      expect(drops, fan.id).toEqual([expect.objectContaining({ kind: 'PRICE_DROP', listingId: ad.id })]);
+    }
   });
 
   it("deleting an account removes its favourites from its accounts database", async () => {
