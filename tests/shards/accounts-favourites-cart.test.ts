@@ -158,6 +158,37 @@ describe("favourites in the buyer's accounts database", () => {
   });
 });
 
+describe('accounts over four databases, listings in one', () => {
+  /** The worker with the listings in the core (LISTING_DATABASES = 1) and the accounts over four. */
+  const oneListings = { ...env, LISTING_DATABASES: '1', ACCOUNTS_DATABASES: '4' };
+  const callOne = async (path: string, init: RequestInit = {}) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, oneListings, ctx);
+    const body = (await res.json()) as any;
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  it('the paths that joined favourites with the ads in SQL take them from the buyer\'s database; the bookmark has one part per accounts database', async () => {
+    const city = (await env.DB.prepare(`SELECT id, parent_id FROM locations WHERE kind = 'city' AND name = 'Pune'`).first<{ id: number; parent_id: number }>())!;
+    const id = ulid().toLowerCase();
+    // an ad as one listings database holds it: in the core, with a plain id
+    await env.DB.prepare(
+      `INSERT INTO listings (id, slug, user_id, title, description, price_minor, currency, condition, category_id, subcategory_id, location, state_id, city_id, features, status, views, created_at, updated_at)
+       VALUES (?, ?, ?, 'Sofa set, one listings database', 'A three seater sofa set in good condition.', 1500000, 'INR', 'USED', 'home-and-garden', 'home-and-garden-furniture', 'Pune, Maharashtra', ?, ?, '{}', 'APPROVED', 0, ?, ?)`,
+    ).bind(id, `furniture-sofa-in-pune-iid-${id}`, seller.id, city.parent_id, city.id, Date.now(), Date.now()).run();
+    const buyer = await userIn(2);
+    const set = await callOne(`/api/listings/${id}/favorite`, { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ isFavorite: true }) });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const parts = bookmarkParts(set.headers.get(BOOKMARK_HEADER));
+    expect(parts.map(Boolean)).toEqual([true, false, false, true, false]);
+    expect(await whereFavourite(buyer.id, id)).toEqual({ accounts: [2], core: false });
+    const list = await callOne('/api/listings/user/favorites', { headers: buyer.auth });
+    expect(list.body.data.listings.map((l: { id: string }) => l.id)).toEqual([id]);
+    expect((await callOne(`/api/listings/${id}`, { headers: buyer.auth })).body.data.isFavorite).toBe(true);
+  });
+});
+
 describe("the cart in the user's accounts database", () => {
   const CARS_SLOT = 'ad-slots-1-vehicles-cars';
   const PETS_BOOST = 'boost-3-pets';
