@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS } from '../schemas/accounts-shards-data';
-import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId, usersByAccountsDb } from './accounts';
+import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId } from './accounts';
 import { sellerIdFromSlug, sellerSlug } from '../schemas/seller-page-data';
 
 const fakeDb = (name: string) => ({ name }) as unknown as D1Database;
@@ -56,8 +56,6 @@ describe("where a user's rows live", () => {
     expect(nameOf(accountsDbForUser(four, `usr_${ULID}`))).toBe('a0');
     expect(accountsDatabases(four).map(nameOf)).toEqual(['a0', 'a1', 'a2', 'a3']);
     expect(accountsDatabaseOfGroup(15, 'z')).toBe(14);
-    const grouped = usersByAccountsDb(four, [`usr_${ULID}1`, `usr_${ULID}s`, `usr_${ULID}2`]);
-    expect(grouped.map((g) => [nameOf(g.db), g.userIds.map((id) => id.slice(-1))])).toEqual([['a0', ['1', '2']], ['a3', ['s']]]);
   });
 
   it('a count without a layout, or a missing binding, fails loudly', () => {

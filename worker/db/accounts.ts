@@ -87,18 +87,3 @@ export const accountsDbForUser = (env: AccountsEnv, userId: string): D1Database 
   if (n === 1) return env.DB;
   return env[`ACCOUNTS_${accountsDatabaseOfGroup(n, groupOfUserId(userId))}`]!;
 };
-
-/**
- * Several users' ids by the database holding their rows: for a statement that names a set of users
- * (one statement per database, side by side). With one database, one entry: `DB` and every id.
- */
-export const usersByAccountsDb = (env: AccountsEnv, userIds: readonly string[]): { db: D1Database; userIds: string[] }[] => {
-  const n = accountsDatabaseCount(env);
-  if (n === 1) return [{ db: env.DB, userIds: [...userIds] }];
-  const byIndex = new Map<number, string[]>();
-  for (const id of userIds) {
-    const i = accountsDatabaseOfGroup(n, groupOfUserId(id));
-    byIndex.set(i, [...(byIndex.get(i) ?? []), id]);
-  }
-  return [...byIndex].map(([i, ids]) => ({ db: env[`ACCOUNTS_${i}`]!, userIds: ids }));
-};
