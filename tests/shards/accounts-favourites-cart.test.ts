@@ -12,6 +12,8 @@ import { createUserWithToken } from '../factories';
 import { shardAd } from './support';
 import { notificationsOfType } from '../support/inbox-notifications';
 import { processEvent } from '../../worker/services/alerts/consumer';
+import { archiveDocKey, archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
+import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 
 /**
  * Accounts over four D1 databases (decision 034) beside the listings over four (decision 033): a
@@ -147,6 +149,18 @@ describe("favourites in the buyer's accounts database", () => {
       const drops = (await notificationsOfType(fan.id, 'FAVORITE')).map((n) => JSON.parse(n.data));
       expect(drops, fan.id).toEqual([expect.objectContaining({ kind: 'PRICE_DROP', listingId: ad.id })]);
     }
+  });
+
+  it('archiving an ad counts its favourites in every accounts database for the archive, then removes them there', async () => {
+    const DAY = 86_400_000;
+    const now = Date.now() + 400 * DAY;
+    const ad = await shardAd(seller, { city: 'Chennai', status: 'SOLD', updatedAt: now - (ARCHIVABLE_STATES.SOLD.retentionDays + 1) * DAY });
+    const fans = [await userIn(0), await userIn(2)];
+    await Promise.all(fans.map((fan, i) => accountsDbs[i * 2]!.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(fan.id, ad.id, Date.now()).run()));
+    expect(await archiveEndedAds(fourAccounts, { now })).toBe(1);
+    const archived = (await (await env.MEDIA.get(archiveDocKey(ad.id)))!.json()) as ArchiveDocument;
+    expect(archived.stats.favourites).toBe(2);
+    for (const fan of fans) expect(await whereFavourite(fan.id, ad.id)).toEqual({ accounts: [], core: false });
   });
 
   it("deleting an account removes its favourites from its accounts database", async () => {
