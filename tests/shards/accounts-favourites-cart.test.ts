@@ -14,6 +14,7 @@ import { notificationsOfType } from '../support/inbox-notifications';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { archiveDocKey, archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
+import { finishMove } from '../../worker/services/listings/shard-move';
 
 /**
  * Accounts over four D1 databases (decision 034) beside the listings over four (decision 033): a
@@ -161,6 +162,17 @@ describe("favourites in the buyer's accounts database", () => {
     const archived = (await (await env.MEDIA.get(archiveDocKey(ad.id)))!.json()) as ArchiveDocument;
     expect(archived.stats.favourites).toBe(2);
     for (const fan of fans) expect(await whereFavourite(fan.id, ad.id)).toEqual({ accounts: [], core: false });
+  });
+
+  it("an ad moving to another group of states takes its favourites along in every accounts database", async () => {
+    const oldId = `${ulid().toLowerCase()}2`;
+    const newId = `${oldId.slice(0, 26)}8`;
+    const fans = [await userIn(1), await userIn(3)];
+    await Promise.all(fans.map((fan, i) => accountsDbs[i * 2 + 1]!.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(fan.id, oldId, Date.now()).run()));
+    // the move's last step (its earlier steps: tests/shards/move.test.ts)
+    await finishMove(fourAccounts, { old_id: oldId, new_id: newId, status: 'APPROVED' });
+    expect(await Promise.all(fans.map((fan) => whereFavourite(fan.id, newId)))).toEqual([{ accounts: [1], core: false }, { accounts: [3], core: false }]);
+    expect(await Promise.all(fans.map((fan) => whereFavourite(fan.id, oldId)))).toEqual([{ accounts: [], core: false }, { accounts: [], core: false }]);
   });
 
   it("deleting an account removes its favourites from its accounts database", async () => {
