@@ -9,7 +9,8 @@ import { resetToMigratedState } from './reset-databases';
  * own workerd would — empty view counters (views an earlier file counted would otherwise be written
  * by this file's flush), the databases' rows as the migrations left them, an empty KV, and the
  * worker's per-isolate memos forgotten. R2 objects and Durable Objects' storage are left: every file
- * names its own (ids and keys are fresh per test).
+ * names its own (ids and keys are fresh per test) — the rate limiter's objects too, so a test that
+ * counts a limit sends from an address or network no other test uses.
  */
 export const startFileAfresh = async (databases: D1Database[]) => {
   for (const shard of viewShards(env)) {
