@@ -41,7 +41,6 @@ export const AWAITING_SHARDED_PATHS: Record<string, string> = {
   'tests/durable-objects/chat-retention.test.ts': 'the archive runs over every listings database now; the file still ends and reads its ads through env.DB (to port)',
   'tests/durable-objects/view-counter.test.ts': "the file records views on the main counter and reads them through env.DB (to port: one counter per listings database)",
   'tests/hardening/ad-limit-edit.test.ts': 'the file reads and backdates ads through env.DB (to port); two edits of one ad at once answered [200, 402] where one database answers [200, 409 STALE] (to examine once ported)',
-  'tests/hardening/faults.test.ts': "its faults are injected into `DB` alone, so with several databases an ad's own batch never fails (to port: inject into the ad's database too)",
   'tests/api/featured-boost.test.ts': "a pinned page reading its featured candidates' ids first (decision 023's fourth addendum, merged last) is not how a search over several databases pins yet (services/listings/shard-search.ts: to examine)",
   'tests/api/retention.test.ts': "the view history's roll-up and its per-database view counters: the file still writes ad history through env.DB and the main counter (to port)",
 };
