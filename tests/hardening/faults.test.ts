@@ -359,6 +359,20 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
+  it('back on sale after its posting period: the status change fails → no posting record is spent, the ad stays sold', async () => {
+    // a factory ad carries no posting record, so going live again is posted anew (decision 007)
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller, { status: 'SOLD', features: CAR });
+    const before = await sellerState(seller.id);
+    const res = await request({ ...d1FailingOn(/^UPDATE listings SET status = \?, expires_at/) }, seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'APPROVED' });
+    expect503(res, 'status');
+    expect(await sellerState(seller.id)).toEqual(before);
+    const retry = await request({}, seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'APPROVED' });
+    expect(retry.body.error ?? retry.status).toBe(200);
+    expect(await rows('SELECT count(*) AS n FROM ad_postings WHERE listing_id = ?', ad.id)).toEqual([{ n: 1 }]);
+    cases++;
+  });
+
   it("edit an ad's photos: the core's photo rows fail → a buyer sees the old ad or the whole edit, and the retry leaves the core's rows as the ad shows them", async () => {
     const { seller, id, first, second } = await postedWithPhoto();
     const before = await sellerState(seller.id);
