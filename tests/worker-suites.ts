@@ -32,10 +32,6 @@ export const ONE_DATABASE_POINT: string[] = [
  * database until then; then the line goes.
  */
 export const AWAITING_SHARDED_PATHS: Record<string, string> = {
-  'tests/hardening/authorization-matrix.test.ts': 'the file reads the ads it changes through env.DB (to port)',
-  'tests/hardening/input-hygiene.test.ts': "the file reaches the ad a moderator rejects through env.DB (to port)",
-  'tests/hardening/faults.test.ts': "its faults are injected into `DB` alone, so with several databases an ad's own batch never fails (to port: inject into the ad's database too)",
-  'tests/hardening/report-brigade.test.ts': 'the file reads the ads through env.DB (to port)',
   'tests/api/featured-boost.test.ts': "a pinned page reading its featured candidates' ids first (decision 023's fourth addendum, merged last) is not how a search over several databases pins yet (services/listings/shard-search.ts: to examine)",
 };
 

@@ -6,18 +6,24 @@
  *   - KV down: reads still work and give the same answers (KV is only a cache);
  *   - one statement of a multi-statement write fails: nothing of that write is left behind, and a
  *     retry on a healthy database succeeds.
+ * With several listings databases (decision 033) the faults go into every database: the core and
+ * each listings database, so a statement fails wherever the path runs it (an ad's own batch in its
+ * database, the posting record in the core), and "nothing left behind" is checked in both.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
-import { createListing, createUserWithToken } from '../factories';
+import { LISTINGS_BINDINGS } from '../../worker/db/shards';
+import { createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { objects, rows } from './support';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
+/** an edit that takes a car ad into another limit group (decision 007): posted anew there */
+const MOTORBIKE = { subcategoryId: 'Motorcycles', features: { brand: 'Bajaj', year: 2020, fuel: 'Petrol', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' } };
 
 let cases = 0;
 afterAll(() => console.log(`faults: ${cases} injected-failure cases`));
@@ -93,8 +99,18 @@ class FaultyStatement {
   }
 }
 
-const d1Down = (message?: string) => new FaultyD1(env.DB, () => true, message) as unknown as D1Database;
-const d1FailingOn = (pattern: RegExp) => new FaultyD1(env.DB, (sql) => pattern.test(sql)) as unknown as D1Database;
+/** The listings bindings of the run: none with one database (the listings are in `DB`), LISTINGS_0… with several. */
+const LISTINGS = sharded ? LISTINGS_BINDINGS.slice(0, listingDbs().length) : [];
+const bindingsOf = (wrap: (real: D1Database) => D1Database, which: { core?: boolean; listings?: boolean } = { core: true, listings: true }): Partial<typeof env> => ({
+  ...(which.core || !sharded ? { DB: wrap(env.DB) } : {}),
+  ...(which.listings ? Object.fromEntries(LISTINGS.map((b) => [b, wrap((env as unknown as Record<string, D1Database>)[b]!)])) : {}),
+});
+/** Every database down: the core and, with several, each listings database. */
+const d1Down = (message?: string) => bindingsOf((real) => new FaultyD1(real, () => true, message) as unknown as D1Database);
+/** Only the listings databases down, the core answering (with one database that is `DB` itself, so everything). */
+const listingsDown = () => bindingsOf((real) => new FaultyD1(real, () => true) as unknown as D1Database, { listings: true });
+/** The statements `pattern` matches fail in whichever database runs them. */
+const d1FailingOn = (pattern: RegExp) => bindingsOf((real) => new FaultyD1(real, (sql) => pattern.test(sql)) as unknown as D1Database);
 
 const kvDown = {
   get: async () => {
@@ -199,7 +215,23 @@ describe('D1 down: 503 with a clear message, never 500', () => {
     const user = await createUserWithToken();
     const seller = await createUserWithToken();
     const ad = await createListing(seller);
-    const res = await request({ DB: d1Down(), CACHE: kvEmpty() }, user, method, path.replace('LISTING', ad.id), body, { 'CF-Connecting-IP': `198.51.100.${++cases % 250}` });
+    const res = await request({ ...d1Down(), CACHE: kvEmpty() }, user, method, path.replace('LISTING', ad.id), body, { 'CF-Connecting-IP': `198.51.100.${++cases % 250}` });
+    expect503(res, `${method} ${path}`);
+  });
+
+  // with several databases the core may answer while the ads' databases do not: the same 503
+  it.each([
+    ['GET', '/api/listings'],
+    ['GET', '/api/listings?location=Bengaluru'],
+    ['GET', '/api/listings/LISTING'],
+    ['GET', '/api/listings/user/my-listings'],
+    ['PUT', '/api/listings/LISTING', { price: 5 }],
+    ['POST', '/api/listings/LISTING/favorite', { isFavorite: true }],
+  ] as [string, string, unknown?][])('only the listings databases down: %s %s', async (method, path, body) => {
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller, { features: CAR });
+    const user = path.includes('favorite') ? await createUserWithToken() : seller;
+    const res = await request({ ...listingsDown(), CACHE: kvEmpty() }, user, method, path.replace('LISTING', ad.id), body, { 'CF-Connecting-IP': `198.51.100.${++cases % 250}` });
     expect503(res, `${method} ${path}`);
   });
 
@@ -208,7 +240,7 @@ describe('D1 down: 503 with a clear message, never 500', () => {
     const before = await objects(`u/${user.id}/`);
     const form = new FormData();
     form.append('image', new File([jpegBytes()], 'car.jpg', { type: 'image/jpeg' }));
-    expect503(await request({ DB: d1Down() }, user, 'POST', '/api/upload/image', form), 'upload');
+    expect503(await request({ ...d1Down() }, user, 'POST', '/api/upload/image', form), 'upload');
     expect(await objects(`u/${user.id}/`)).toEqual(before);
     cases++;
   });
@@ -222,14 +254,14 @@ describe('D1 down: 503 with a clear message, never 500', () => {
     'Network connection lost.',
   ])('whatever D1 says ("%s"), through drizzle (profile) and raw SQL (listings)', async (message) => {
     const user = await createUserWithToken();
-    expect503(await request({ DB: d1Down(message) }, user, 'GET', '/api/auth/profile'), `profile: ${message}`);
-    expect503(await request({ DB: d1Down(message), CACHE: kvEmpty() }, null, 'GET', '/api/listings'), `listings: ${message}`);
+    expect503(await request({ ...d1Down(message) }, user, 'GET', '/api/auth/profile'), `profile: ${message}`);
+    expect503(await request({ ...d1Down(message), CACHE: kvEmpty() }, null, 'GET', '/api/listings'), `listings: ${message}`);
     cases++;
   });
 
   it('a bug is still a 500 (the mapping does not swallow programming errors)', async () => {
     const broken = { prepare: () => ({ bind: () => ({ first: async () => ({ id: 1, first_name: null }) }) }) } as unknown as D1Database;
-    const res = await request({ DB: broken, CACHE: kvEmpty() }, null, 'GET', '/api/listings/anything');
+    const res = await request({ ...bindingsOf(() => broken), CACHE: kvEmpty() }, null, 'GET', '/api/listings/anything');
     expect([404, 500]).toContain(res.status);
     cases++;
   });
@@ -267,35 +299,107 @@ describe('KV down: reads keep working with the same answers', () => {
 // ---------------------------------------------------------------- nothing half-written
 
 describe('a failing multi-statement write leaves nothing half-written', () => {
-  it('post an ad: the photo attach fails inside the batch → no ad, the photo still free', async () => {
+  /** What a post or an edit of `seller` can leave behind: the ads, their photo copies and outbox events (in their databases), photos and posting records (core), files. */
+  const sellerState = async (sellerId: string) => ({
+    ads: await onListingDbs('SELECT * FROM listings WHERE user_id = ? ORDER BY id', sellerId),
+    copies: sharded ? await onListingDbs('SELECT * FROM media WHERE owner_id = ? ORDER BY id', sellerId) : [],
+    // the seller's ads' events, and any event of an ad that does not exist (an ad removed again)
+    events: await onListingDbs('SELECT id, listing_id, kind FROM listing_events WHERE listing_id IN (SELECT id FROM listings WHERE user_id = ?) OR listing_id NOT IN (SELECT id FROM listings) ORDER BY id', sellerId),
+    media: await rows('SELECT id, listing_id, position FROM media WHERE owner_id = ? ORDER BY id', sellerId),
+    postings: await rows('SELECT * FROM ad_postings WHERE user_id = ? ORDER BY listing_id', sellerId),
+    r2: await objects(`u/${sellerId}/`),
+  });
+  const carAd = (title: string, images: string[]) => ({ title, description: 'A car posted while D1 fails.', price: 5000, categoryId: 'Vehicles', subcategoryId: 'Cars', location: 'Pune', images, features: CAR });
+  const keyOf = (url: string) => url.slice(url.indexOf('/u/') + 1);
+
+  // the photo attach runs in the core's batch, the ad in its own database's (all one batch with one database)
+  it.each([
+    ['the photo attach (the core)', /^UPDATE media SET listing_id/],
+    ["the ad's insert (its own database)", /^INSERT INTO listings/],
+  ])('post an ad: %s fails → no ad, no posting record, no event, the photo still free', async (_what, pattern) => {
     const seller = await createUserWithToken();
     const url = await photoOf(seller);
-    const body = { title: 'Batch failure car', description: 'A car posted while D1 fails.', price: 5000, categoryId: 'Vehicles', subcategoryId: 'Cars', location: 'Pune', images: [url], features: CAR };
-    const res = await request({ DB: d1FailingOn(/^UPDATE media SET listing_id/) }, seller, 'POST', '/api/listings', body);
+    const before = await sellerState(seller.id);
+    expect(before.media).toEqual([{ id: expect.any(String), listing_id: null, position: 0 }]);
+    const res = await request({ ...d1FailingOn(pattern) }, seller, 'POST', '/api/listings', carAd('Batch failure car', [url]));
     expect503(res, 'create');
-    expect(await rows('SELECT id FROM listings WHERE user_id = ?', seller.id)).toEqual([]);
-    expect(await rows('SELECT listing_id FROM media WHERE owner_id = ?', seller.id)).toEqual([{ listing_id: null }]);
-    const retry = await request({}, seller, 'POST', '/api/listings', body);
+    expect(await sellerState(seller.id)).toEqual(before);
+    const retry = await request({}, seller, 'POST', '/api/listings', carAd('Batch failure car', [url]));
     expect(retry.status).toBe(201);
     cases++;
   });
 
-  it('edit an ad: the final row update fails → neither the text nor the photos change', async () => {
+  const postedWithPhoto = async () => {
     const seller = await createUserWithToken();
     const first = await photoOf(seller);
     const second = await photoOf(seller);
-    const created = await request({}, seller, 'POST', '/api/listings', { title: 'Edit failure car', description: 'A car edited while D1 fails.', price: 5000, categoryId: 'Vehicles', subcategoryId: 'Cars', location: 'Pune', images: [first], features: CAR });
-    const id = created.body.data.id as string;
-    const before = { listing: await rows('SELECT * FROM listings WHERE id = ?', id), media: await rows('SELECT * FROM media WHERE owner_id = ? ORDER BY id', seller.id), r2: await objects(`u/${seller.id}/`) };
-    const res = await request({ DB: d1FailingOn(/^UPDATE listings SET slug/) }, seller, 'PUT', `/api/listings/${id}`, { title: 'Edited title of the car', images: [second] });
+    const created = await request({}, seller, 'POST', '/api/listings', carAd('Edit failure car', [first]));
+    expect(created.status).toBe(201);
+    return { seller, id: created.body.data.id as string, first, second };
+  };
+
+  it('edit an ad: the ad row update fails → neither the text nor the photos change', async () => {
+    const { seller, id, second } = await postedWithPhoto();
+    const before = await sellerState(seller.id);
+    const res = await request({ ...d1FailingOn(/^UPDATE listings SET slug/) }, seller, 'PUT', `/api/listings/${id}`, { title: 'Edited title of the car', images: [second] });
     expect503(res, 'edit');
-    expect({ listing: await rows('SELECT * FROM listings WHERE id = ?', id), media: await rows('SELECT * FROM media WHERE owner_id = ? ORDER BY id', seller.id), r2: await objects(`u/${seller.id}/`) }).toEqual(before);
+    expect(await sellerState(seller.id)).toEqual(before);
+    cases++;
+  });
+
+  it('edit into another limit group: the ad row update fails → no posting record is spent, nothing changes', async () => {
+    const { seller, id } = await postedWithPhoto();
+    const before = await sellerState(seller.id);
+    const res = await request({ ...d1FailingOn(/^UPDATE listings SET slug/) }, seller, 'PUT', `/api/listings/${id}`, MOTORBIKE);
+    expect503(res, 'edit');
+    expect(await sellerState(seller.id)).toEqual(before);
+    const retry = await request({}, seller, 'PUT', `/api/listings/${id}`, MOTORBIKE);
+    expect(retry.body.error ?? retry.status).toBe(200);
+    expect(await rows('SELECT count(*) AS n FROM ad_postings WHERE listing_id = ?', id)).toEqual([{ n: before.postings.length + 1 }]);
+    cases++;
+  });
+
+  it('back on sale after its posting period: the status change fails → no posting record is spent, the ad stays sold', async () => {
+    // a factory ad carries no posting record, so going live again is posted anew (decision 007)
+    const seller = await createUserWithToken();
+    const ad = await createListing(seller, { status: 'SOLD', features: CAR });
+    const before = await sellerState(seller.id);
+    const res = await request({ ...d1FailingOn(/^UPDATE listings SET status = \?, expires_at/) }, seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'APPROVED' });
+    expect503(res, 'status');
+    expect(await sellerState(seller.id)).toEqual(before);
+    const retry = await request({}, seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'APPROVED' });
+    expect(retry.body.error ?? retry.status).toBe(200);
+    expect(await rows('SELECT count(*) AS n FROM ad_postings WHERE listing_id = ?', ad.id)).toEqual([{ n: 1 }]);
+    cases++;
+  });
+
+  it("edit an ad's photos: the core's photo rows fail → a buyer sees the old ad or the whole edit, and the retry leaves the core's rows as the ad shows them", async () => {
+    const { seller, id, first, second } = await postedWithPhoto();
+    const before = await sellerState(seller.id);
+    const shown = async () => {
+      const ad = await request({}, null, 'GET', `/api/listings/${id}`);
+      return { title: ad.body.data.title, images: (ad.body.data.images as string[]).map(keyOf) };
+    };
+    const edit = { title: 'Edited title of the car', images: [second] };
+    expect503(await request({ ...d1FailingOn(/^UPDATE media SET listing_id/) }, seller, 'PUT', `/api/listings/${id}`, edit), 'edit');
+    // one database: one batch, nothing changed; several: the ad's batch came first and shows whole
+    expect([{ title: 'Edit failure car', images: [keyOf(first)] }, { title: edit.title, images: [keyOf(second)] }]).toContainEqual(await shown());
+    if (!sharded) expect(await sellerState(seller.id)).toEqual(before);
+    const retry = await request({}, seller, 'PUT', `/api/listings/${id}`, edit);
+    expect(retry.body.error ?? retry.status).toBe(200);
+    expect(await shown()).toEqual({ title: edit.title, images: [keyOf(second)] });
+    // the core's photo rows name what the ad shows: the new photo attached, the dropped one gone with its file
+    const after = await sellerState(seller.id);
+    const secondId = ((await rows('SELECT id FROM media WHERE r2_key = ?', keyOf(second))) as { id: string }[])[0]?.id;
+    expect(after.media).toEqual([{ id: secondId, listing_id: id, position: 0 }]);
+    expect(after.r2.map((o) => o.split('@')[0])).toEqual([keyOf(second)]);
+    if (sharded) expect((after.copies as { id: string; listing_id: string }[]).map((c) => [c.id, c.listing_id])).toEqual([[secondId, id]]);
     cases++;
   });
 
   it('register: the session insert fails → no account left behind, and the same e-mail registers on retry', async () => {
     const email = `half.${ulid().toLowerCase()}@example.in`;
-    const res = await request({ DB: d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.201' });
+    const res = await request({ ...d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.201' });
     expect503(res, 'register');
     expect(await rows('SELECT id FROM users WHERE email = ?', email)).toEqual([]);
     const retry = await request({}, null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.202' });
@@ -309,7 +413,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
     const [sms] = (await rows(`SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1`, phone)) as { body: string }[];
     const otp = /\b(\d{6})\b/.exec(sms!.body)![1]!;
-    const res = await request({ DB: d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' }, { 'CF-Connecting-IP': ip });
+    const res = await request({ ...d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'verify-otp');
     expect(await rows('SELECT id FROM users WHERE phone = ?', phone)).toEqual([]);
     cases++;
@@ -321,7 +425,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
     await env.DB.prepare('UPDATE otp_challenges SET last_sent_at = last_sent_at - 60000 WHERE phone = ?').bind(phone).run(); // past the cooldown
     const before = await rows('SELECT * FROM otp_challenges WHERE phone = ?', phone);
-    const res = await request({ DB: d1FailingOn(/insert into "otp_challenges"/i) }, null, 'POST', '/api/auth/resend-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
+    const res = await request({ ...d1FailingOn(/insert into "otp_challenges"/i) }, null, 'POST', '/api/auth/resend-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'resend');
     expect(await rows('SELECT * FROM otp_challenges WHERE phone = ?', phone)).toEqual(before);
     cases++;
@@ -331,7 +435,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const buyer = await createUserWithToken();
     const order = await request({}, buyer, 'POST', '/api/premium/create-order', { packageId: 'basic' });
     const signed = await request({}, buyer, 'POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
-    const res = await request({ DB: d1FailingOn(/^UPDATE subscriptions SET status = 'ACTIVE'/) }, buyer, 'POST', '/api/premium/verify-payment', signed.body.data);
+    const res = await request({ ...d1FailingOn(/^UPDATE subscriptions SET status = 'ACTIVE'/) }, buyer, 'POST', '/api/premium/verify-payment', signed.body.data);
     expect503(res, 'verify');
     expect(await rows('SELECT status, provider_payment_id FROM payment_orders WHERE user_id = ?', buyer.id)).toEqual([{ status: 'CREATED', provider_payment_id: null }]);
     expect(await rows('SELECT status FROM subscriptions WHERE user_id = ?', buyer.id)).toEqual([{ status: 'PENDING' }]);
@@ -340,23 +444,45 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
-  it('delete account: the last statement fails → the account, its ads, favourites and tokens are untouched', async () => {
+  /** An account with an ad in two listings databases (Karnataka and Delhi are in different ones of four), a favourite and a session. */
+  const accountWithAds = async () => {
     const user = await createUserWithToken();
-    const ad = await createListing(user);
+    const ads = [await createListing(user, { city: 'Bengaluru' }), await createListing(user, { city: 'Delhi', status: 'SOLD' })];
+    if (sharded) expect(listingDb(ads[0]!.id)).not.toBe(listingDb(ads[1]!.id));
     const other = await createListing(await createUserWithToken());
     await env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(user.id, other.id, Date.now()).run();
     const snapshot = async () => ({
       user: await rows('SELECT * FROM users WHERE id = ?', user.id),
-      listings: await rows('SELECT id, status FROM listings WHERE user_id = ?', user.id),
+      listings: await onListingDbs('SELECT id, status, updated_at FROM listings WHERE user_id = ? ORDER BY id', user.id),
+      // with several databases: the seller's cards beside the ads (with one, the row above)
+      cards: sharded ? await onListingDbs('SELECT * FROM users WHERE id = ?', user.id) : [],
       favorites: await rows('SELECT * FROM favorites WHERE user_id = ?', user.id),
       sessions: await rows('SELECT * FROM sessions WHERE user_id = ?', user.id),
     });
+    return { user, ads, snapshot };
+  };
+
+  /** Only the statements `pattern` matches in the Delhi ad's database fail (with one database: in `DB`). */
+  const failingInDatabaseOf = (adId: string, pattern: RegExp): Partial<typeof env> =>
+    sharded ? { [LISTINGS[listingDbs().indexOf(listingDb(adId))]!]: new FaultyD1(listingDb(adId), (sql) => pattern.test(sql)) as unknown as D1Database } : d1FailingOn(pattern);
+
+  it.each([
+    ['the last statement (the core)', () => d1FailingOn(/^delete from "sessions"/i)],
+    // the ads come down in each listings database side by side (in the core's batch with one database): one of them fails, the other had changed
+    ["the ads' statement in one of their two databases", (delhiAd: string) => failingInDatabaseOf(delhiAd, /^update "?listings"? set "?status"?/i)],
+  ] as [string, (delhiAd: string) => Partial<typeof env>][])('delete account: %s fails → the account, its ads, cards, favourites and tokens are untouched', async (_what, faults) => {
+    const { user, ads, snapshot } = await accountWithAds();
     const before = await snapshot();
-    const res = await request({ DB: d1FailingOn(/^delete from "sessions"/i) }, user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
+    const res = await request(faults(ads[1]!.id), user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
     expect503(res, 'delete account');
     expect(await snapshot()).toEqual(before);
     expect((await request({}, user, 'GET', '/api/auth/profile')).status).toBe(200);
-    expect((await request({}, null, 'GET', `/api/listings/${ad.id}`)).status).toBe(200);
+    const page = await request({}, null, 'GET', `/api/listings/${ads[0]!.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.user.firstName).toBe(user.firstName);
+    // and the retry deletes it all
+    expect((await request({}, user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
+    expect((await onListingDbs<{ status: string }>('SELECT status FROM listings WHERE user_id = ?', user.id)).map((r) => r.status)).toEqual(['INACTIVE', 'INACTIVE']);
     cases++;
   });
 
@@ -364,7 +490,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const user = await createUserWithToken();
     const form = new FormData();
     form.append('image', new File([jpegBytes()], 'car.jpg', { type: 'image/jpeg' }));
-    const res = await request({ DB: d1FailingOn(/^INSERT INTO media/) }, user, 'POST', '/api/upload/image', form);
+    const res = await request({ ...d1FailingOn(/^INSERT INTO media/) }, user, 'POST', '/api/upload/image', form);
     expect503(res, 'upload');
     expect(await objects(`u/${user.id}/`)).toEqual([]);
     cases++;
@@ -380,7 +506,7 @@ describe('a write cut short after a step already stored can be retried (decision
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
     const [sms] = (await rows(`SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1`, phone)) as { body: string }[];
     const otp = /\b(\d{6})\b/.exec(sms!.body)![1]!;
-    const res = await request({ DB: d1FailingOn(/^select .* from "users" where "users"."phone" = \?/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Asha' }, { 'CF-Connecting-IP': ip });
+    const res = await request({ ...d1FailingOn(/^select .* from "users" where "users"."phone" = \?/i) }, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Asha' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'verify-otp');
     expect(await rows('SELECT id FROM users WHERE phone = ?', phone)).toEqual([]);
     const retry = await request({}, null, 'POST', '/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Asha' }, { 'CF-Connecting-IP': ip });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, listingDb } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -43,7 +43,7 @@ describe('moderators’ reasons are one clean line', () => {
     expect(res.status).toBe(200);
     const [reason] = await auditReasons(mod, ad.id);
     expect(reason).toBe(FORGED_CLEAN);
-    expect(await env.DB.prepare('SELECT reject_reason FROM listings WHERE id = ?').bind(ad.id).first('reject_reason')).toBe(FORGED_CLEAN);
+    expect(await listingDb(ad.id).prepare('SELECT reject_reason FROM listings WHERE id = ?').bind(ad.id).first('reject_reason')).toBe(FORGED_CLEAN);
     const note = (await notificationsOfType(seller.id, 'LISTING_STATUS'))[0];
     expect(note?.body).toContain(FORGED_CLEAN);
     expect(note?.body).not.toMatch(UNSAFE);

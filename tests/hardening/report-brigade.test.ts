@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { createListing, createPhoneUserWithToken, createUserWithToken, uniquePhone } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES } from '../../worker/schemas/trust';
 
@@ -174,7 +174,7 @@ describe('reporters who proved something still hold an ad', () => {
     for (let i = 0; i < 3; i++) held.push((await report(await createPhoneUserWithToken(), ad.id, freshIp())).body.data.held);
     expect(held).toEqual([false, false, true]);
     expect(await isLive(ad.id)).toBe(false);
-    const row = await env.DB.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first();
+    const row = await listingDb(ad.id).prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first();
     expect(row).toEqual({ status: 'PENDING', held_reason: 'REPORTED' });
   });
 
@@ -237,7 +237,7 @@ describe('after a moderator restores an ad', () => {
     for (let i = 0; i < 3; i++) await report(await createPhoneUserWithToken(), ad.id, freshIp());
     expect(await isLive(ad.id)).toBe(true);
     // the pause ends (as if 30 days passed)
-    await env.DB.prepare('UPDATE listings SET reports_count_from = ? WHERE id = ?').bind(Date.now() - 1, ad.id).run();
+    await listingDb(ad.id).prepare('UPDATE listings SET reports_count_from = ? WHERE id = ?').bind(Date.now() - 1, ad.id).run();
     await env.DB.prepare('UPDATE listing_reports SET created_at = created_at - 10 WHERE listing_id = ?').bind(ad.id).run();
     const held: boolean[] = [];
     for (let i = 0; i < 3; i++) held.push((await report(await createPhoneUserWithToken(), ad.id, freshIp())).body.data.held);

@@ -381,6 +381,64 @@ export const logoutAllDevices = async (db: Db, userId: string) => {
   return { loggedOutDevices: ended.length };
 };
 
+/** The seller-card columns account deletion anonymises in each listings database. */
+const CARD_NAMES = 'first_name, last_name, username, avatar, business_name, is_verified, updated_at';
+type CardNames = { first_name: string; last_name: string; username: string; avatar: string | null; business_name: string | null; is_verified: number; updated_at: number };
+
+/**
+ * Account deletion with several listings databases (decision 033): the account's ads come down and
+ * its seller card is anonymised in every database side by side, each in one batch that first reads
+ * what it changes. Returns how to put every database back as it was; if any database failed, the
+ * others are put back at once and the failure thrown, so the ads are never down in one group of
+ * states and live in another. Putting back is guarded on the versions just written: a row changed
+ * since then stays as it is.
+ */
+const takeDownAds = async (env: Env, userId: string, now: number) => {
+  const outcomes = await Promise.allSettled(
+    listingDatabases(env).map(async (target) => {
+      const [ads, card] = await target.batch<unknown>([
+        target.prepare(`SELECT id, status, updated_at FROM listings WHERE user_id = ? AND status != 'INACTIVE'`).bind(userId),
+        target.prepare(`SELECT ${CARD_NAMES} FROM users WHERE id = ?`).bind(userId),
+        target.prepare(`UPDATE listings SET status = 'INACTIVE', updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status != 'INACTIVE'`).bind(now, userId),
+        target
+          .prepare(`UPDATE users SET first_name = 'Deleted', last_name = 'User', username = ?, avatar = NULL, business_name = NULL, is_verified = 0, updated_at = ? WHERE id = ?`)
+          .bind(`deleted_${userId.slice(-8)}`, now, userId),
+      ]);
+      return { target, ads: ads!.results as { id: string; status: string; updated_at: number }[], card: card!.results[0] as CardNames | undefined };
+    }),
+  );
+  const putBack = () =>
+    Promise.all(
+      outcomes.flatMap((o) => {
+        if (o.status !== 'fulfilled') return [];
+        const { target, ads, card } = o.value;
+        return [
+          target.batch([
+            target
+              .prepare(
+                `UPDATE listings AS l SET status = j.value ->> 1, updated_at = j.value ->> 2 FROM json_each(?) AS j
+                 WHERE l.id = j.value ->> 0 AND l.status = 'INACTIVE' AND l.updated_at = max(?, (j.value ->> 2) + 1)`,
+              )
+              .bind(JSON.stringify(ads.map((a) => [a.id, a.status, a.updated_at])), now),
+            ...(card
+              ? [
+                  target
+                    .prepare(`UPDATE users SET first_name = ?, last_name = ?, username = ?, avatar = ?, business_name = ?, is_verified = ?, updated_at = ? WHERE id = ? AND updated_at = ?`)
+                    .bind(card.first_name, card.last_name, card.username, card.avatar, card.business_name, card.is_verified, card.updated_at, userId, now),
+                ]
+              : []),
+          ]),
+        ];
+      }),
+    );
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) {
+    await putBack();
+    throw failed.reason;
+  }
+  return putBack;
+};
+
 /**
  * Really deletes: personal data is wiped (the row stays as an anonymous tombstone so chats keep
  * their other side), listings come down, favourites and notifications go, every token dies.
@@ -389,24 +447,15 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   const now = Date.now();
   const sharded = isSharded(env);
   // With several listings databases (decision 033) the ads come down there first, side by side,
-  // with the seller card anonymised as the core row will be: a failure before the core's batch
-  // leaves an account whose ads are down and can simply be deleted again; after it, nothing remains.
-  if (sharded) {
-    await Promise.all(
-      listingDatabases(env).map((target) =>
-        target.batch([
-          target.prepare(`UPDATE listings SET status = 'INACTIVE', updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status != 'INACTIVE'`).bind(now, userId),
-          target
-            .prepare(`UPDATE users SET first_name = 'Deleted', last_name = 'User', username = ?, avatar = NULL, business_name = NULL, is_verified = 0, updated_at = ? WHERE id = ?`)
-            .bind(`deleted_${userId.slice(-8)}`, now, userId),
-        ]),
-      ),
-    );
-  }
+  // with the seller card anonymised as the core row will be. If a database or then the core's batch
+  // fails, every database that changed is put back (takeDownAds): the account, its ads and its cards
+  // stay as one database leaves them. A worker stopped before the core's batch leaves an account
+  // whose ads are down, which can simply be deleted again; after it, nothing remains.
   // With several accounts databases (decision 034) the favourites live in the user's own one: they go
-  // first, so a failure before the core's batch leaves an account that can simply be deleted again.
+  // first (before any ad comes down), so a failure before the core's batch leaves an account that can simply be deleted again.
   const accountsApart = accountsSplit(env);
   if (accountsApart) await accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run();
+  const putBack = sharded ? await takeDownAds(env, userId, now) : undefined;
   await db.batch([
     // before the phone number is wiped below
     db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
@@ -436,7 +485,10 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
-  ]);
+  ]).catch(async (error: unknown) => {
+    await putBack?.();
+    throw error;
+  });
   // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
   await inboxOf(env, userId).deleteNotifications();
   await invalidateListingCaches(env);

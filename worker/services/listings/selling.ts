@@ -466,10 +466,11 @@ const refusedUnlessStale = async (
  * An edit of an ad that lives in a listings database of its own (decision 033). The ad's row and its
  * photo copies change in one batch there, compare-and-set on the version read; the posting record
  * (an edit into another limit group, a rejected ad going live) is written before it in the core and
- * withdrawn if the ad changed meanwhile; the core's photo rows follow the ad's, unconditionally, as
- * the ad already shows them. A crash after the ad's batch leaves core photo rows pointing at the old
- * set: the edit shows in full, the photo upload screen may list a dropped photo as still attached,
- * and repeating the edit puts the rows right.
+ * withdrawn if the ad changed meanwhile or its batch failed; the core's photo rows follow the ad's,
+ * unconditionally, as the ad already shows them. A crash (or a failed core batch) after the ad's
+ * batch leaves core photo rows pointing at the old set: the edit shows in full, the photo upload
+ * screen may list a dropped photo as still attached, and repeating the edit puts the rows right (it
+ * reads the core's rows beside the copies and writes them whenever they differ from the edit).
  */
 const updateInShard = async (
   env: Env,
@@ -481,7 +482,8 @@ const updateInShard = async (
     update: (target: D1Database, recorded: string, recordedParams: unknown[]) => D1PreparedStatement;
     photoIds: string[];
     oldPhotos: { id: string }[];
-    dropped: { id: string }[];
+    /** the core's photo rows of the ad, in order: behind the copies when an earlier edit stopped before its last step */
+    corePhotos: { id: string }[];
     /** the outbox event for buyers (approved, price lowered), guarded on the ad's new version */
     event?: D1PreparedStatement;
   },
@@ -497,14 +499,21 @@ const updateInShard = async (
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
-    const [updated] = await shard.batch([edit.update(shard, '', []), ...copies, ...(edit.event ? [edit.event] : [])]);
+    // a failed batch (not a lost compare-and-set) changed nothing in the ad's database either: the
+    // posting record written for it must not stay and spend a free ad on an edit that did not happen
+    const [updated] = await shard.batch([edit.update(shard, '', []), ...copies, ...(edit.event ? [edit.event] : [])]).catch(async (error: unknown) => {
+      if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+      throw error;
+    });
     if ((updated?.meta.changes ?? 0) > 0) break;
     if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
-  if (photosChanged) {
+  // the core's rows follow whenever they differ from the edit, also when only an earlier edit's last
+  // step is missing (the copies already show it): repeating that edit is what puts them right
+  if (photosChanged || edit.photoIds.join() !== edit.corePhotos.map((m) => m.id).join()) {
     await env.DB.batch([
-      ...edit.dropped.map((m) => env.DB.prepare('DELETE FROM media WHERE id = ? AND listing_id = ?').bind(m.id, row.id)),
+      ...edit.corePhotos.filter((m) => !edit.photoIds.includes(m.id)).map((m) => env.DB.prepare('DELETE FROM media WHERE id = ? AND listing_id = ?').bind(m.id, row.id)),
       ...edit.photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND owner_id = ?').bind(row.id, position, mediaId, userId)),
     ]);
   }
@@ -560,9 +569,10 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   const sharded = isSharded(env);
   // the ad's photos as stored: the default when the edit leaves them alone, and what it may drop
   // (with several databases, the copies beside the ad that its reads show, decision 033)
-  const { results: oldPhotos } = await listingDbForId(env, row.id).prepare('SELECT id, r2_key FROM media WHERE listing_id = ? ORDER BY position')
-    .bind(row.id)
-    .all<{ id: string; r2_key: string }>();
+  // with several, the core's own rows of the ad beside them (same round trip): an edit stopped before
+  // its last step left them behind the copies, and this edit brings them level
+  const photosOf = (target: D1Database) => target.prepare('SELECT id, r2_key FROM media WHERE listing_id = ? ORDER BY position').bind(row.id).all<{ id: string; r2_key: string }>();
+  const [{ results: oldPhotos }, corePhotos] = await Promise.all([photosOf(listingDbForId(env, row.id)), sharded ? photosOf(env.DB).then((r) => r.results) : []]);
   const changingPlace = input.location !== undefined || input.state !== undefined || input.city !== undefined || input.neighbourhood !== undefined;
   const merged: CreateListingInput = {
     title: input.title ?? row.title,
@@ -613,7 +623,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
   // updated_at is the ad's version: it always moves, and the write below only applies if it has not
   const now = Math.max(Date.now(), row.updated_at + 1);
   const brand = listingBrand(p.features, p.title);
-  const dropped = oldPhotos.filter((m) => !p.photoIds.includes(m.id));
+  // (with several databases also a photo the core still names after an edit stopped before its last step)
+  const dropped = [...oldPhotos, ...corePhotos.filter((c) => !oldPhotos.some((m) => m.id === c.id))].filter((m) => !p.photoIds.includes(m.id));
   // news for buyers, written only if the edit itself is: a re-submitted ad going live, a lower price
   const guard = { sql: `SELECT 1 FROM listings WHERE id = ? AND updated_at = ? AND status = 'APPROVED'`, params: [row.id, now] };
   // prepared on the ad's own database (the outbox stays with the ad, decision 033): it joins the ad's batch either way
@@ -680,7 +691,7 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
       // (no outbox event for a move yet: its copy is hidden while the event's guard would read it)
       await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
     } else if (sharded) {
-      await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
+      await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, corePhotos, event: event?.statement });
     }
     for (let attempt = 1; !sharded; attempt++) {
       const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
@@ -757,7 +768,11 @@ const changeStatusInShard = async (
       .prepare('UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?')
       .bind(status, expiresAt, now, row.id, userId, row.status);
     // the event right after the change in one batch: its guard reads the change's own changes()
-    const [written] = await shard.batch([change, ...(event ? [event] : [])]);
+    // a failed batch changed nothing: the posting record written for it is taken back (as when the ad changed)
+    const [written] = await shard.batch([change, ...(event ? [event] : [])]).catch(async (error: unknown) => {
+      if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+      throw error;
+    });
     if ((written?.meta.changes ?? 0) > 0) return;
     if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
