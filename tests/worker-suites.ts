@@ -45,7 +45,6 @@ export const AWAITING_SHARDED_PATHS: Record<string, string> = {
   'tests/hardening/input-hygiene.test.ts': "the file reaches the ad a moderator rejects through env.DB (to port)",
   'tests/hardening/faults.test.ts': "its faults are injected into `DB` alone, so with several databases an ad's own batch never fails (to port: inject into the ad's database too)",
   'tests/hardening/report-brigade.test.ts': 'the file reads the ads through env.DB (to port)',
-  'tests/api/featured-boost.test.ts': "a pinned page reading its featured candidates' ids first (decision 023's fourth addendum, merged last) is not how a search over several databases pins yet (services/listings/shard-search.ts: to examine)",
   'tests/api/retention.test.ts': "the view history's roll-up and its per-database view counters: the file still writes ad history through env.DB and the main counter (to port)",
 };
 
