@@ -62,5 +62,5 @@ export const workerTestConfig = async (own: {
 export const oneDatabaseConfig = (include: string[]) =>
   workerTestConfig({
     d1Databases: { DB_REPLICA: 'sel-replica-simulation' },
-    test: { include, setupFiles: ['tests/setup/apply-migrations.ts'], maxWorkers: 2, passWithNoTests: true },
+    test: { include, setupFiles: ['tests/setup/apply-migrations.ts'], maxWorkers: 2, isolate: false, passWithNoTests: true },
   });

@@ -2,7 +2,7 @@ import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Listing } from '../../schemas/listings';
 import {
   ENUM_FEATURES,
@@ -24,7 +24,7 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
 import { checkedPhotos, duplicateCheck, matchesFromStoredLookups, storedLookupStatements, MAX_WINDOW_STATEMENTS, type CheckedPhoto, type PhotoMatch } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting, type LimitGroup } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
@@ -437,6 +437,31 @@ export const createListing = async (
 };
 
 /**
+ * A refusal by the free-ad limit (402) answers a change of an ad only if the ad is still as the
+ * request read it. When another change of the same ad got there first, the request is stale and
+ * answers 409 STALE like any change that loses a race: that change may itself have taken the
+ * group's last free ad for this very ad, and judging the stale request against the limit would
+ * tell the seller to pay for an ad that is already in the group. With several databases the posting
+ * record is written in the core before the ad changes in its own database, so a racing change
+ * usually meets that record first: a posting of this ad in the group that the request found none
+ * of counts as a change too. One more round trip (both reads side by side), on a refusal only.
+ */
+const refusedUnlessStale = async (
+  env: Env,
+  refusal: unknown,
+  at: { row: StoredListing; group: LimitGroup | undefined; now: number; column: 'updated_at' | 'status' },
+): Promise<never> => {
+  if (!(refusal instanceof AppError) || refusal.code !== 'AD_LIMIT_REACHED' || !at.group) throw refusal;
+  const { row, group, column } = at;
+  const [current, postedMeanwhile] = await Promise.all([
+    listingDbForId(env, row.id).prepare(`SELECT ${column} AS version FROM listings WHERE id = ?`).bind(row.id).first<{ version: unknown }>(),
+    holdsPosting(env, row.id, group, at.now),
+  ]);
+  if (current?.version !== row[column] || postedMeanwhile) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  throw refusal;
+};
+
+/**
  * An edit of an ad that lives in a listings database of its own (decision 033). The ad's row and its
  * photo copies change in one batch there, compare-and-set on the version read; the posting record
  * (an edit into another limit group, a rejected ad going live) is written before it in the core and
@@ -649,32 +674,36 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     );
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
   const version = [row.id, row.updated_at];
-  if (moving) {
-    // (no outbox event for a move yet: its copy is hidden while the event's guard would read it)
-    await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
-  } else if (sharded) {
-    await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
-  }
-  for (let attempt = 1; !sharded; attempt++) {
-    const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
-    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-    const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
-    const listingUpdate = updateOf(env.DB, recorded, recordedParams);
-    const statements = [
-      ...(posting ? [posting.statement] : []),
-      ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
-      ...p.photoIds.map((mediaId, position) =>
-        env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
-      ),
-      listingUpdate,
-      ...(event ? [event.statement] : []),
-    ];
-    const written = await env.DB.batch(statements);
-    if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
-    // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
-    const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
-    if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
-    if (attempt === 3) throw await posting.onRaceLost();
+  try {
+    if (moving) {
+      // (no outbox event for a move yet: its copy is hidden while the event's guard would read it)
+      await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
+    } else if (sharded) {
+      await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
+    }
+    for (let attempt = 1; !sharded; attempt++) {
+      const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
+      const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+      const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
+      const listingUpdate = updateOf(env.DB, recorded, recordedParams);
+      const statements = [
+        ...(posting ? [posting.statement] : []),
+        ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
+        ...p.photoIds.map((mediaId, position) =>
+          env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
+        ),
+        listingUpdate,
+        ...(event ? [event.statement] : []),
+      ];
+      const written = await env.DB.batch(statements);
+      if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
+      // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
+      const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
+      if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      if (attempt === 3) throw await posting.onRaceLost();
+    }
+  } catch (refusal) {
+    await refusedUnlessStale(env, refusal, { row, group: needsPosting ? newGroup : undefined, now, column: 'updated_at' });
   }
   if (event) await dispatchEvents(env, [event.id]);
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
@@ -758,28 +787,32 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // now, else the expiry it had (decision 019)
   const window = renewableFrom(row.expires_at);
   const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
-  if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
-  for (let attempt = 1; !sharded; attempt++) {
-    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
-    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-    const statements = [
-      ...(posting ? [posting.statement] : []),
-      env.DB.prepare(`UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
-        status,
-        expiresAt,
-        now,
-        row.id,
-        userId,
-        row.status,
-        ...(postIn ? [row.id, postIn.limitKey, now] : []),
-      ),
-      ...(reactivated ? [reactivated.statement] : []),
-    ];
-    const written = await env.DB.batch(statements);
-    if ((written[posting ? 1 : 0]?.meta.changes ?? 0) > 0) break;
-    const current = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(row.id).first<{ status: string }>();
-    if (!posting || current?.status !== row.status) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
-    if (attempt === 3) throw await posting.onRaceLost();
+  try {
+    if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
+    for (let attempt = 1; !sharded; attempt++) {
+      const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
+      const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+      const statements = [
+        ...(posting ? [posting.statement] : []),
+        env.DB.prepare(`UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
+          status,
+          expiresAt,
+          now,
+          row.id,
+          userId,
+          row.status,
+          ...(postIn ? [row.id, postIn.limitKey, now] : []),
+        ),
+        ...(reactivated ? [reactivated.statement] : []),
+      ];
+      const written = await env.DB.batch(statements);
+      if ((written[posting ? 1 : 0]?.meta.changes ?? 0) > 0) break;
+      const current = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(row.id).first<{ status: string }>();
+      if (!posting || current?.status !== row.status) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      if (attempt === 3) throw await posting.onRaceLost();
+    }
+  } catch (refusal) {
+    await refusedUnlessStale(env, refusal, { row, group: postIn, now, column: 'status' });
   }
   if (reactivated) await dispatchEvents(env, [reactivated.id]);
   await invalidateListingCaches(env);

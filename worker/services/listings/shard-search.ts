@@ -36,7 +36,8 @@ type MergedRow = ListingRow & { search_rank?: number; search_group?: number; sea
  * reads the missing pins in a second round trip), outside its best 6 on 8 % and its best 10 on 1 %;
  * with 30 candidates each, 16 %, 0 % and 0 %. Six costs three whole rows more a database (each
  * ~10 rows read: the seller, three places, the photos) to save a round trip on about half of the
- * busiest pages. One database asked sends three: its choice is the choice.
+ * busiest pages. A database whose list is no longer than an even share, or the one database
+ * asked, sends three (shardPinsSql).
  */
 export const PINS_SENT_WHOLE = 6;
 
@@ -45,7 +46,7 @@ export const PINS_SENT_WHOLE = 6;
  * choice in SQL). The newest PIN_CANDIDATES featured ads of all the databases can only be told
  * after the merge, so each database sends the ids and listing times of its own newest (as
  * `pin_candidates`, a JSON array of [num, id, sort_at], on every row: cheap to send, nothing
- * joined), and whole only its `whole` best by the day's key (choosePinnedSql over its own
+ * joined), and whole only its best few by the day's key (PINS_SENT_WHOLE) (choosePinnedSql over its own
  * candidates, the same seeded hash as one database). When the candidates of all the databases
  * asked are no more than PIN_CANDIDATES, the day's choice is always among each database's best
  * three (an ad pinned among all is pinned among its own database's), so the pins cost no round
@@ -53,8 +54,14 @@ export const PINS_SENT_WHOLE = 6;
  * num, id and sort_at); bind its parameters, then pinParams. Always one row at least (the list),
  * the columns null when no ad is chosen.
  */
-export const shardPinsSql = (candidatesCte: string, whole: number) =>
-  `${candidatesCte} SELECT w.*, j.pin_candidates FROM (SELECT json_group_array(json_array(num, id, sort_at)) AS pin_candidates FROM p) j LEFT JOIN (SELECT ${LISTING_COLUMNS} FROM ${choosePinnedSql('p', whole)} c CROSS JOIN listings l ON l.num = c.num ${LISTING_JOINS}) w ON 1`;
+export const shardPinsSql = (candidatesCte: string, databases: number) => {
+  // A list no longer than an even share of PIN_CANDIDATES is seldom cut by the merge: its best three
+  // are enough there (simulated: 4 databases × 16 candidates, 0 %), and few candidates stay cheap.
+  // Told by stepping at most share + 1 candidates, not by counting them all.
+  const share = Math.trunc(PIN_CANDIDATES / Math.max(1, databases));
+  const best = `(SELECT * FROM ${choosePinnedSql('p', PINS_SENT_WHOLE)} LIMIT (CASE WHEN EXISTS (SELECT 1 FROM p LIMIT 1 OFFSET ${share}) THEN ${PINS_SENT_WHOLE} ELSE ${PINNED_PER_PAGE} END))`;
+  return `${candidatesCte} SELECT w.*, j.pin_candidates FROM (SELECT json_group_array(json_array(num, id, sort_at)) AS pin_candidates FROM p) j LEFT JOIN (SELECT ${LISTING_COLUMNS} FROM ${best} c CROSS JOIN listings l ON l.num = c.num ${LISTING_JOINS}) w ON 1`;
+};
 
 /** A featured candidate of one database: its row number there, its id, its listing time. */
 interface PinCandidate {
@@ -167,8 +174,7 @@ export const searchShards = async (
   if (built.empty) return none;
   // the day's draw, seeded as with one database (the search's count statement)
   const seed = built.countSql + JSON.stringify(built.countParams);
-  const sentWhole = targets.length === 1 ? PINNED_PER_PAGE : PINS_SENT_WHOLE;
-  const pinning = pin && !pin.empty && pin.pageCte ? { sql: shardPinsSql(pin.pageCte, sentWhole), params: [...pin.params, ...pinParams(pinHash(seed, now))] } : undefined;
+  const pinning = pin && !pin.empty && pin.pageCte ? { sql: shardPinsSql(pin.pageCte, targets.length), params: [...pin.params, ...pinParams(pinHash(seed, now))] } : undefined;
   const answers = await Promise.all(
     targets.map((target) =>
       target.batch<unknown>([
