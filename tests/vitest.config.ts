@@ -19,6 +19,7 @@ export default defineConfig(() =>
     },
     bindings: { LISTING_DATABASES: '4' },
     test: {
+      name: 'worker suites, four databases',
       include: WORKER_SUITES,
       exclude: ONE_DATABASE_IN_CI,
       setupFiles: ['tests/setup/apply-migrations-four.ts'],

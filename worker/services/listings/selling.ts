@@ -27,6 +27,7 @@ import { listingBrand } from '../../schemas/brands';
 import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting, type LimitGroup } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
 import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
@@ -882,11 +883,14 @@ export const myListings = async (
 
 // ---------------------------------------------------------------- favourites
 
-/** The ad from its own listings database and the buyer's favourite of it from the core, side by side. */
+/**
+ * The ad from its own listings database and the buyer's favourite of it from the buyer's accounts
+ * database (the core with one), side by side.
+ */
 const readFavoriteTarget = async (env: Env, userId: string, id: string) => {
   const [ad, favourite] = await Promise.all([
     listingDbForId(env, id).prepare('SELECT id, user_id, title, status FROM listings WHERE id = ?').bind(id).first<{ id: string; user_id: string; title: string; status: string }>(),
-    env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, id).first(),
+    accountsDbForUser(env, userId).prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, id).first(),
   ]);
   return ad ? { ...ad, language: null as string | null, favourited: favourite ? 1 : 0, blocked: 0 } : null;
 };
@@ -901,9 +905,12 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
   // the seller's notification depends on (a block, an earlier "liked", their language)
   type FavoriteRead = { id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number };
   const sharded = isSharded(env);
-  // with several listings databases the ad comes from its own, beside the core's favourite; the
-  // seller's block and language are read in the insert's batch (decision 033)
-  const listing = sharded ? await readFavoriteTarget(env, userId, id) : await env.DB.prepare(
+  // with several accounts databases the buyer's favourites live in their own (decision 034)
+  const apart = accountsSplit(env);
+  const favourites = accountsDbForUser(env, userId);
+  // with several listings (or accounts) databases the ad comes from its own, beside the buyer's
+  // favourite; the seller's block and language are read in the insert's batch (decision 033)
+  const listing = sharded || apart ? await readFavoriteTarget(env, userId, id) : await env.DB.prepare(
     `SELECT l.id, l.user_id, l.title, l.status, u.language,
        EXISTS (SELECT 1 FROM favorites WHERE user_id = ?2 AND listing_id = l.id) AS favourited,
        EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked
@@ -915,15 +922,16 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
   if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
   const target = want ?? !listing.favourited;
   if (!target) {
-    await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
+    await favourites.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
   } else if (!listing.favourited) {
-    const insert = env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
-    const [added, seller] = sharded
-      ? await env.DB.batch<unknown>([
-          insert,
-          env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId),
-        ])
-      : [await insert.run()];
+    const insert = favourites.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
+    const sellerRead = env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId);
+    const [added, seller] = apart
+      ? // the insert in the buyer's accounts database, the seller's language and block from the core, side by side
+        await Promise.all([insert.run(), sellerRead.all()])
+      : sharded
+        ? await env.DB.batch<unknown>([insert, sellerRead])
+        : [await insert.run()];
     if (seller) Object.assign(listing, seller.results[0] ?? {});
     // one "someone liked your ad" per liker per ad, however often they toggle (keyed: the seller's
     // inbox stores a key once while it keeps it); someone the seller blocked makes no noise there
@@ -943,7 +951,7 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
   // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
   // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
-  if (isSharded(env)) return listShardedFavorites(env, db, origin, userId, q);
+  if (isSharded(env) || accountsSplit(env)) return listShardedFavorites(env, db, origin, userId, q);
   const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
@@ -960,5 +968,5 @@ export const listFavorites = async (env: Env, db: Db, origin: string, userId: st
 };
 
 export const isFavorite = async (env: Env, userId: string, listingId: string) =>
-  Boolean(await env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listingId).first());
+  Boolean(await accountsDbForUser(env, userId).prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listingId).first());
 

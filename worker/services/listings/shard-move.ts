@@ -24,6 +24,7 @@
  */
 
 import type { Env } from '../../env';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
 
@@ -79,9 +80,16 @@ const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_
  * `alsoCore` joins the core's batch (the edit's photos).
  */
 export const finishMove = async (env: Env, move: MoveRecord, alsoCore: D1PreparedStatement[] = []) => {
-  await env.DB.batch([
-    ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
-    ...alsoCore,
+  await Promise.all([
+    env.DB.batch([
+      ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
+      ...alsoCore,
+    ]),
+    // with several accounts databases (decision 034) the favourites are in their buyers' own: each
+    // re-pointed side by side with the core (as repeatable as the core's batch)
+    ...(accountsSplit(env)
+      ? accountsDatabases(env).map((db) => db.prepare('UPDATE favorites SET listing_id = ? WHERE listing_id = ?').bind(move.new_id, move.old_id).run())
+      : []),
   ]);
   await listingDbForId(env, move.new_id).prepare('UPDATE listings SET status = ? WHERE id = ? AND status = ?').bind(move.status, move.new_id, MOVING).run();
 };
