@@ -266,7 +266,11 @@ export const buildListingQuery = async (
   db: Db,
   query: ListingsQuery,
   planned: PlannedSearch = {},
-  /** also select the text rank (search_rank, and search_group when a subcategory ranks first), for merging pages of several databases (decision 033) */
+  /**
+   * also select what merging several databases' answers needs (decision 033): the text rank
+   * (search_rank, and search_group when a subcategory ranks first), the distance, and a featured
+   * candidate's listing time (sort_at in pageCte's p)
+   */
   shape: { rankColumns?: boolean } = {},
 ): Promise<BuiltListingQuery> => {
   const where: string[] = [`l.status = 'APPROVED'`];
@@ -418,8 +422,9 @@ export const buildListingQuery = async (
   // Featured candidates (services/commerce/featured.ts): with one database the pins are chosen in
   // SQL from the candidates' ids (pageCte, read from the rows the walk visits anyway) and only the
   // chosen come whole, in the page's own round trip (decision 023's fourth addendum); with several,
-  // each database's candidates come whole (`sql`: the deferred join for those ≤ PIN_CANDIDATES rows).
-  const candidateIds = planned.featuredOnly !== undefined ? ', l.id' : '';
+  // each database sends its candidates' ids and listing times, by which the newest of all are told
+  // after the merge (services/listings/shard-search.ts).
+  const candidateIds = planned.featuredOnly !== undefined ? (shape.rankColumns ? ', l.id, l.sort_at' : ', l.id') : '';
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
     return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''}${kmColumn} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
@@ -573,7 +578,7 @@ export const searchListings = async (
   opts: { stats?: { rowsRead: number }; defer?: (task: Promise<unknown>) => void; planned?: PlannedSearch } = {},
 ): Promise<ListingsPage> => {
   // several listings databases: the page is merged from each database's (decision 033)
-  if (isSharded(env)) return searchShards(env, db, origin, query, opts.planned);
+  if (isSharded(env)) return searchShards(env, db, origin, query, opts.planned, opts.stats);
   const built = await timed('sql', () => buildListingQuery(db, query, opts.planned));
   if (built.empty) return { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
   const page = env.DB.prepare(built.sql).bind(...built.params);
