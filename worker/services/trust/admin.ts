@@ -17,6 +17,7 @@ import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications/notifications';
 import { refreshSellerCards } from '../listings/shard-writes';
+import { holdMovingCopies, releaseMovingCopies } from '../listings/shard-move';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the
@@ -611,6 +612,8 @@ export const banUser = async (env: Env, actorId: string, userId: string, reason:
     target
       .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED'`)
       .bind(now, user.id),
+    // an ad in the middle of a move to another group is held when its move finishes (shard-move.ts)
+    holdMovingCopies(target, user.id, now),
   ]);
   await invalidateListingCaches(env);
   await endRealtimeSessions(env, user.id);
@@ -635,6 +638,7 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
     target
       .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
       .bind(now, user.id),
+    releaseMovingCopies(target, user.id),
   ]);
   await invalidateListingCaches(env);
   return { userId: user.id, status: 'ACTIVE' };
