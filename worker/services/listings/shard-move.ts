@@ -26,7 +26,8 @@
 import type { Env } from '../../env';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
-import { eventStatement } from '../alerts/events';
+import { dispatchEvents, eventStatement } from '../alerts/events';
+import { MOVES_SWEPT_PER_RUN, MOVE_SWEEP_AFTER_MS } from '../../schemas/archive-data';
 
 /** The status of an ad's copy in its new database while the move is not finished (hidden everywhere). */
 export const MOVING = 'MOVING';
@@ -237,6 +238,66 @@ export const moveListing = async (
     return false;
   }
   return finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, row.user_id, m.corePhotos);
+};
+
+/**
+ * The archive job's sweep of hidden copies that no retry finished (decision 033): copies still
+ * MOVING an hour after their attempt (`MOVE_SWEEP_AFTER_MS`), at most `limit` a run in each
+ * database, every database side by side. A copy whose move committed (a `listing_moves` row names
+ * it, in any database: the old id's group is not in the new id) is the ad, hidden since its last
+ * step was interrupted: the move is finished (status, core rows, its `moved` event). A copy with no
+ * such row belongs to an attempt that never reached its commit: the ad is whole at its old id, and
+ * the copy, its photo copies and view counters go — each delete guarded by the copy still being the
+ * version seen and still no move naming it (a move inside one database writes its row there).
+ * Two round trips when there is nothing to finish (the copies, then their moves).
+ */
+export const sweepInterruptedMoves = async (env: Env, now = Date.now(), limit = MOVES_SWEPT_PER_RUN) => {
+  if (!isSharded(env)) return { finished: 0, removed: 0 };
+  const databases = listingDatabases(env);
+  const copies = (
+    await Promise.all(
+      databases.map((db) =>
+        db.prepare(`SELECT id, user_id, updated_at FROM listings WHERE status = '${MOVING}' AND updated_at < ? ORDER BY updated_at LIMIT ?`)
+          .bind(now - MOVE_SWEEP_AFTER_MS, limit)
+          .all<{ id: string; user_id: string; updated_at: number }>(),
+      ),
+    )
+  ).flatMap((r) => r.results);
+  if (!copies.length) return { finished: 0, removed: 0 };
+  const ids = JSON.stringify(copies.map((c) => c.id));
+  const moves = new Map(
+    (await Promise.all(databases.map((db) => db.prepare('SELECT old_id, new_id, status FROM listing_moves WHERE new_id IN (SELECT value FROM json_each(?))').bind(ids).all<MoveRecord>())))
+      .flatMap((r) => r.results)
+      .map((m) => [m.new_id, m]),
+  );
+  const orphans = copies.filter((c) => !moves.has(c.id));
+  const finishing = copies.filter((c) => moves.has(c.id));
+  const byDatabase = new Map<D1Database, typeof orphans>();
+  for (const c of orphans) byDatabase.set(listingDbForId(env, c.id), [...(byDatabase.get(listingDbForId(env, c.id)) ?? []), c]);
+  // the orphans of each database in batches of 30 (180 statements), the databases side by side
+  await Promise.all(
+    [...byDatabase].map(async ([db, all]) => {
+      for (const some of chunks(all, 30)) {
+        await db.batch(
+          some.flatMap((c) => {
+            const still = `EXISTS (SELECT 1 FROM listings WHERE id = ? AND status = '${MOVING}' AND updated_at = ?) AND NOT EXISTS (SELECT 1 FROM listing_moves WHERE new_id = ?)`;
+            const params = [c.id, c.updated_at, c.id];
+            return [
+              ...['media', 'listing_daily_stats', 'listing_view_totals', 'listing_views', 'listing_events'].map((table) =>
+                db.prepare(`DELETE FROM ${table} WHERE listing_id = ? AND ${still}`).bind(c.id, ...params),
+              ),
+              db.prepare(`DELETE FROM listings WHERE id = ? AND status = '${MOVING}' AND updated_at = ? AND NOT EXISTS (SELECT 1 FROM listing_moves WHERE new_id = ?)`).bind(...params),
+            ];
+          }),
+        );
+      }
+    }),
+  );
+  // the moves to finish, one after another (each a core batch, then its status change)
+  const events: string[] = [];
+  for (const c of finishing) events.push(await finishMove(env, moves.get(c.id)!, c.user_id));
+  await dispatchEvents(env, events);
+  return { finished: finishing.length, removed: orphans.length };
 };
 
 const chunks = <T>(items: T[], size: number): T[][] => {

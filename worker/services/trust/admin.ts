@@ -17,7 +17,7 @@ import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications/notifications';
 import { refreshSellerCards } from '../listings/shard-writes';
-import { holdMovingCopies, releaseMovingCopies } from '../listings/shard-move';
+import { MOVING, holdMovingCopies, releaseMovingCopies } from '../listings/shard-move';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the
@@ -477,6 +477,9 @@ const decideSharded = async (env: Env, actorId: string, listingId: string, input
     env.DB.prepare(`SELECT reporter_id FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`).bind(id).all<{ reporter_id: string }>(),
   ]);
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  // the hidden copy of an ad being moved to another group (decision 033) is not decided on: approving
+  // it would put a copy live beside the ad, and the move's last step sets its status anyway
+  if (listing.status === MOVING) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   const openReports = open.results.length;
   // a rejection whose record a worker stopped before writing: a REJECT now records it (with its reason)
   const unrecorded = listing.status === 'REJECTED' && openReports > 0;
