@@ -3,4 +3,4 @@ import { oneDatabaseConfig } from './vitest.worker-base';
 import { ONE_DATABASE_IN_CI } from './worker-suites';
 
 // The part of `npm test` that runs with one database: the files tests/worker-suites.ts lists.
-export default defineConfig(() => oneDatabaseConfig(ONE_DATABASE_IN_CI));
+export default defineConfig(() => oneDatabaseConfig('worker suites, one database', ONE_DATABASE_IN_CI));

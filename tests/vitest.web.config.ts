@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    name: 'client and scripts',
     include: ['web/src/**/*.test.ts', 'web/sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/bundle/**/*.test.ts'],
     environment: 'node',
   },

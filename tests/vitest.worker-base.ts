@@ -59,8 +59,8 @@ export const workerTestConfig = async (own: {
  * The worker suites with one listings database (LISTING_DATABASES unset), as a deployment without
  * the setting runs: only the core `DB` (and the simulated read replica's database).
  */
-export const oneDatabaseConfig = (include: string[]) =>
+export const oneDatabaseConfig = (name: string, include: string[]) =>
   workerTestConfig({
     d1Databases: { DB_REPLICA: 'sel-replica-simulation' },
-    test: { include, setupFiles: ['tests/setup/apply-migrations.ts'], maxWorkers: 2, passWithNoTests: true },
+    test: { name, include, setupFiles: ['tests/setup/apply-migrations.ts'], maxWorkers: 2, isolate: false, passWithNoTests: true },
   });

@@ -32,21 +32,11 @@ export const ONE_DATABASE_POINT: string[] = [
  * database until then; then the line goes.
  */
 export const AWAITING_SHARDED_PATHS: Record<string, string> = {
-  'tests/api/archive.test.ts': 'the archive job runs over every listings database now (tests/shards/archive.test.ts); the file still backdates and reads its ads through env.DB (to port)',
-  'tests/api/trust.test.ts': 'moderation runs over every listings database now (tests/shards/moderation.test.ts); the file still reads the held ads through env.DB (to port)',
-  'tests/api/user-language.test.ts': 'moderation decisions run over every listings database now; the file still reaches its ads through env.DB (to port)',
-  'tests/api/duplicate-photos.test.ts': "the duplicate lookup and moderation run over every listings database now (tests/shards/photo-lookup.test.ts, trust.test.ts); the file still ages and reads its ads through env.DB (to port)",
-  'tests/api/alerts.test.ts': "the file reads the outbox through env.DB (to port: each ad's outbox is in its own database; tests/shards/alerts.test.ts, edit-events.test.ts cover the paths)",
-  'tests/api/consistency.test.ts': "the file plants disagreements through env.DB (to port; the four-database checks are in tests/shards/consistency.test.ts and consistency-more.test.ts)",
-  'tests/durable-objects/chat-retention.test.ts': 'the archive runs over every listings database now; the file still ends and reads its ads through env.DB (to port)',
-  'tests/durable-objects/view-counter.test.ts': "the file records views on the main counter and reads them through env.DB (to port: one counter per listings database)",
-  'tests/hardening/ad-limit-edit.test.ts': 'the file reads and backdates ads through env.DB (to port); two edits of one ad at once answered [200, 402] where one database answers [200, 409 STALE] (to examine once ported)',
   'tests/hardening/authorization-matrix.test.ts': 'the file reads the ads it changes through env.DB (to port)',
   'tests/hardening/input-hygiene.test.ts': "the file reaches the ad a moderator rejects through env.DB (to port)",
   'tests/hardening/faults.test.ts': "its faults are injected into `DB` alone, so with several databases an ad's own batch never fails (to port: inject into the ad's database too)",
   'tests/hardening/report-brigade.test.ts': 'the file reads the ads through env.DB (to port)',
   'tests/api/featured-boost.test.ts': "a pinned page reading its featured candidates' ids first (decision 023's fourth addendum, merged last) is not how a search over several databases pins yet (services/listings/shard-search.ts: to examine)",
-  'tests/api/retention.test.ts': "the view history's roll-up and its per-database view counters: the file still writes ad history through env.DB and the main counter (to port)",
 };
 
 /** The files the one-database part of `npm test` runs. */

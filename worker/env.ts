@@ -19,6 +19,13 @@ export interface Env {
   LISTINGS_7?: D1Database;
   LISTINGS_8?: D1Database;
   LISTINGS_9?: D1Database;
+  /**
+   * How many accounts databases (decision 034, worker/db/accounts.ts): unset or "1" keeps every
+   * account's rows in DB; "4" or "15" puts each user's favourites and cart in ACCOUNTS_0 …
+   * ACCOUNTS_{N-1}, by the group their id names.
+   */
+  ACCOUNTS_DATABASES?: string;
+  [accountsDatabase: `ACCOUNTS_${number}`]: D1Database | undefined;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

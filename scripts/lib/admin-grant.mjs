@@ -2,7 +2,8 @@
 export const GRANTABLE_ROLES = ['ADMIN', 'MODERATOR', 'USER'];
 
 const EMAIL = /^[^\s@'"]+@[^\s@'"]+\.[^\s@'"]+$/;
-const USER_ID = /^usr_[0-9a-z]{26}$/;
+// a ULID, and since decision 034 the accounts group's character after it
+const USER_ID = /^usr_[0-9a-z]{26}[0-9a-z]?$/;
 
 /** 10-digit Indian mobile number from "+91 98xxx xxxxx", "098...", "98..."; null otherwise. */
 export const normalisePhone = (raw) => {

@@ -7,6 +7,8 @@ describe('admin:grant arguments', () => {
     expect(parseGrantArgs(['+91 98765 43210', '--role', 'moderator'])).toEqual({ column: 'phone', value: '9876543210', role: 'MODERATOR', remote: false });
     expect(parseGrantArgs(['usr_01jabcdefghjkmnpqrstvwxyz0', '--role=USER', '--remote'])).toMatchObject({ column: 'id', role: 'USER', remote: true });
     expect(parseGrantArgs(['a@b.in', '--persist-to', '/tmp/state'])).toMatchObject({ remote: false, persistTo: '/tmp/state' });
+    // an account made since decision 034: its id ends in its accounts group's character
+    expect(parseGrantArgs(['usr_01jabcdefghjkmnpqrstvwxyz0k'])).toMatchObject({ column: 'id', value: 'usr_01jabcdefghjkmnpqrstvwxyz0k' });
   });
 
   it('refuses what is not an account or a role, with a readable message', () => {

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, listingDb, onListingDbs, sharded } from '../factories';
+import { groupOfListingId, LISTINGS_BINDINGS, listingDatabaseCount } from '../../worker/db/shards';
+import { ulid } from '../../worker/lib/ulid';
 import { jpegBytes } from '../factories/images';
 import { connect } from '../durable-objects/socket';
 import { handleAlertBatch, processEvent, setAlertFault } from '../../worker/services/alerts/consumer';
@@ -53,8 +55,9 @@ const save = async (buyer: User, query: Record<string, unknown>, alert = 'instan
   return res.body.data.id as string;
 };
 
+/** The ad's outbox: its events live in the ad's own database (decision 033). */
 const eventsOf = async (listingId: string) =>
-  (await env.DB.prepare('SELECT id, kind, old_price_minor, sent_at, done_at FROM listing_events WHERE listing_id = ? ORDER BY created_at, id').bind(listingId).all<{
+  (await listingDb(listingId).prepare('SELECT id, kind, old_price_minor, sent_at, done_at FROM listing_events WHERE listing_id = ? ORDER BY created_at, id').bind(listingId).all<{
     id: string;
     kind: string;
     old_price_minor: number | null;
@@ -114,7 +117,7 @@ describe('outbox: events are written with the change', () => {
   it('the relay sends events a failed send left behind', async () => {
     const seller = await createUserWithToken();
     const ad = await post(seller, { title: 'Honda Activa 6G', city: 'Pune', price: 38000 });
-    await env.DB.prepare('UPDATE listing_events SET sent_at = NULL, created_at = created_at - 60000 WHERE listing_id = ?').bind(ad.id).run();
+    await listingDb(ad.id).prepare('UPDATE listing_events SET sent_at = NULL, created_at = created_at - 60000 WHERE listing_id = ?').bind(ad.id).run();
     expect(await relayOutbox(env)).toBeGreaterThanOrEqual(1);
     expect((await eventsOf(ad.id))[0]!.sent_at).not.toBeNull();
   });
@@ -194,15 +197,15 @@ describe('one query saved by many buyers', () => {
 
     // the same ad again (an event nobody has handled): candidates are the distinct queries of its
     // category and place — the shared one and the other buyer's — not 26 searches; all already told
-    const replay = `evt_${ad.id}_again`;
-    await env.DB.prepare(`INSERT INTO listing_events (id, listing_id, kind, created_at) VALUES (?, ?, 'posted', ?)`).bind(replay, ad.id, Date.now()).run();
+    // (an event id names the ad's group as the ad's id does, so the consumer finds its outbox)
+    const replay = `evt_${ulid().toLowerCase()}${groupOfListingId(ad.id) ?? ''}`;
+    await listingDb(ad.id).prepare(`INSERT INTO listing_events (id, listing_id, kind, created_at) VALUES (?, ?, 'posted', ?)`).bind(replay, ad.id, Date.now()).run();
     const stats = await processEvent(env, replay);
+    // the ad from its own database, the saved queries and searches from the core
+    const l = (await listingDb(ad.id).prepare('SELECT category_id, subcategory_id, state_id, city_id, area_id FROM listings WHERE id = ?').bind(ad.id).first<Record<string, string | number | null>>())!;
     const inScope = (table: string) =>
-      env.DB.prepare(
-        `SELECT count(*) AS n FROM ${table} x JOIN listings l ON l.id = ?
-         WHERE x.scope IN ('', l.category_id, coalesce(l.subcategory_id, '')) AND x.place_id IN (0, coalesce(l.state_id, -1), coalesce(l.city_id, -1), coalesce(l.area_id, -1))`,
-      )
-        .bind(ad.id)
+      env.DB.prepare(`SELECT count(*) AS n FROM ${table} x WHERE x.scope IN ('', ?, coalesce(?, '')) AND x.place_id IN (0, coalesce(?, -1), coalesce(?, -1), coalesce(?, -1))`)
+        .bind(l.category_id, l.subcategory_id, l.state_id, l.city_id, l.area_id)
         .first<{ n: number }>()
         .then((r) => r!.n);
     const [queries, searches] = [await inScope('saved_search_matchers'), await inScope('saved_searches')];
@@ -233,7 +236,7 @@ describe('delivery: idempotent, retried, nothing lost', () => {
     const ad = await post(seller, { title: 'Honda Activa 6G', city: 'Pune', price: 38000 });
     const [event] = await eventsOf(ad.id);
     await processEvent(env, event!.id);
-    await env.DB.prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run(); // as if the ack was lost
+    await listingDb(ad.id).prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run(); // as if the ack was lost
     await processEvent(env, event!.id);
     const batch = createMessageBatch('sel-alerts', [
       { id: 'm1', timestamp: new Date(), attempts: 1, body: { eventId: event!.id } },
@@ -256,7 +259,7 @@ describe('delivery: idempotent, retried, nothing lost', () => {
       await post(seller, { title: 'Honda Activa 125', city: 'Chennai', price: 45000 }),
     ];
     const eventIds = (await Promise.all(ads.map((a) => eventsOf(a.id)))).map((e) => e[0]!.id);
-    await env.DB.prepare(`UPDATE listing_events SET done_at = NULL WHERE id IN (?, ?, ?)`).bind(...eventIds).run();
+    for (const [i, a] of ads.entries()) await listingDb(a.id).prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(eventIds[i]).run();
     await clearNotifications(...buyers.map((b) => b.id));
     await env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id IN (?, ?, ?)`).bind(...ads.map((a) => a.id)).run();
     const messages = eventIds.map((eventId, i) => ({ id: `k${i}`, timestamp: new Date(), attempts: 1, body: { eventId } }));
@@ -281,8 +284,8 @@ describe('delivery: idempotent, retried, nothing lost', () => {
       const got = (await notificationsOf(b.id)).map((n) => JSON.parse(n.data).listingId).sort();
       expect(got).toEqual(ads.map((a) => a.id).sort());
     }
-    const done = await env.DB.prepare(`SELECT count(*) AS n FROM listing_events WHERE id IN (?, ?, ?) AND done_at IS NOT NULL`).bind(...eventIds).first<{ n: number }>();
-    expect(done?.n).toBe(3);
+    const done = await onListingDbs(`SELECT id FROM listing_events WHERE id IN (?, ?, ?) AND done_at IS NOT NULL`, ...eventIds);
+    expect(done).toHaveLength(3);
   });
 
   it('the queue itself delivers: a posted ad reaches the buyer without calling the consumer by hand', async () => {
@@ -380,7 +383,7 @@ describe('matches are per shared query: price drops into a range, digests after 
     const [en] = await notificationsOf(english.id);
     expect([en?.title, en?.body]).toEqual([`New ad for "${name}"`, `Honda Activa ${word} · ₹38,000 · Pune, Maharashtra`]);
     const { savedSearchHref } = await import('../../worker/schemas/saved-search-links');
-    const event = await env.DB.prepare('SELECT created_at FROM listing_events WHERE listing_id = ?').bind(ad.id).first<{ created_at: number }>();
+    const event = await listingDb(ad.id).prepare('SELECT created_at FROM listing_events WHERE listing_id = ?').bind(ad.id).first<{ created_at: number }>();
     for (const [n, id] of [[hi, hiId], [en, enId]] as const) {
       const seen = (await env.DB.prepare('SELECT last_seen_at FROM saved_searches WHERE id = ?').bind(id).first<{ last_seen_at: number }>())!.last_seen_at;
       expect(JSON.parse(n!.data)).toEqual({ kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: id, url: savedSearchHref(query, id, Math.min(seen, event!.created_at - 1)) });
@@ -407,7 +410,7 @@ describe('matches are per shared query: price drops into a range, digests after 
     expect(await notificationsOf(offline.id)).toEqual([expect.objectContaining({ title: expect.stringContaining(word) })]);
     // handled again (a redelivery): nothing new stored, nothing pushed again
     const [event] = await eventsOf(ad.id);
-    await env.DB.prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run();
+    await listingDb(ad.id).prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run();
     expect((await processEvent(env, event!.id)).notified).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(tab.events.filter((e) => e.type === 'notification')).toHaveLength(1);
@@ -458,7 +461,7 @@ const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(3
 /** an ad that went live hours ago and is now held for a moderator (reported) */
 const heldAd = async (seller: User, title: string) => {
   const ad = await createListing(seller, { title, city: 'Pune', status: 'PENDING', createdAt: Date.now() - 5 * 3_600_000 });
-  await env.DB.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now() - 3_600_000, ad.id).run();
+  await listingDb(ad.id).prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now() - 3_600_000, ad.id).run();
   return ad;
 };
 const idsOf = (res: { body: any }) => (res.body.data.listings as { id: string }[]).map((l) => l.id).sort();
@@ -555,14 +558,13 @@ describe('a moderator approval is news for saved searches', () => {
  * written) or just after (written, never acknowledged). Order-blind: it does not know which step
  * is which, so reordering the consumer's steps cannot slip past it.
  */
-const dyingDb = (db: D1Database, killAt: number, after: boolean) => {
-  let calls = 0;
+const dyingDb = (db: D1Database, killAt: number, after: boolean, count = { calls: 0 }) => {
   const real = new WeakMap<object, D1PreparedStatement>();
   const step = async <T>(work: () => Promise<T>) => {
-    calls++;
-    if (calls === killAt && !after) throw new Error('isolate killed (before)');
+    const call = ++count.calls;
+    if (call === killAt && !after) throw new Error('isolate killed (before)');
     const out = await work();
-    if (calls === killAt && after) throw new Error('isolate killed (after)');
+    if (call === killAt && after) throw new Error('isolate killed (after)');
     return out;
   };
   const wrap = (st: D1PreparedStatement): D1PreparedStatement => {
@@ -581,7 +583,20 @@ const dyingDb = (db: D1Database, killAt: number, after: boolean) => {
     batch: (list: D1PreparedStatement[]) => step(() => db.batch(list.map((s) => real.get(s) ?? s))),
     exec: (sql: string) => db.exec(sql),
   } as unknown as D1Database;
-  return { db: proxy, calls: () => calls };
+  return { db: proxy, calls: () => count.calls };
+};
+
+/**
+ * The worker's environment with every database it writes alerts through dying at the k-th call
+ * counted over all of them: the core and, with several listings databases, each of those (the
+ * outbox lives beside the ad, decision 033).
+ */
+const dyingEnv = (killAt: number, after: boolean) => {
+  const count = { calls: 0 };
+  const bindings = ['DB', ...(sharded ? LISTINGS_BINDINGS.slice(0, listingDatabaseCount(env)) : [])];
+  const databases = env as unknown as Record<string, D1Database>;
+  const dying = Object.fromEntries(bindings.map((name) => [name, dyingDb(databases[name]!, killAt, after, count).db]));
+  return { env: Object.assign(Object.create(env), dying) as typeof env, calls: () => count.calls };
 };
 
 describe('a consumer killed at any step loses nothing and notifies once', () => {
@@ -604,7 +619,7 @@ describe('a consumer killed at any step loses nothing and notifies once', () => 
     const matcherOfSearches = shared.results[0]!.matcher_id;
     let cleanMatch: number[] | undefined;
     const reset = async () => {
-      await env.DB.prepare(`UPDATE listing_events SET done_at = NULL WHERE listing_id = ?`).bind(ad.id).run();
+      await listingDb(ad.id).prepare(`UPDATE listing_events SET done_at = NULL WHERE listing_id = ?`).bind(ad.id).run();
       await clearNotifications(...people);
       await env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id = ?`).bind(ad.id).run();
     };
@@ -629,8 +644,8 @@ describe('a consumer killed at any step loses nothing and notifies once', () => 
 
     // how many database calls a clean run makes: every one of them is a place to die
     await reset();
-    const counter = dyingDb(env.DB, Number.POSITIVE_INFINITY, false);
-    const counted = Object.assign(Object.create(env), { DB: counter.db }) as typeof env;
+    const counter = dyingEnv(Number.POSITIVE_INFINITY, false);
+    const counted = counter.env;
     const perEvent: number[] = [];
     for (const e of events) {
       const before = counter.calls();
@@ -646,7 +661,7 @@ describe('a consumer killed at any step loses nothing and notifies once', () => 
     for (const after of [false, true]) {
       for (let k = 1; k <= total; k++) {
         await reset();
-        const dying = Object.assign(Object.create(env), { DB: dyingDb(env.DB, k, after).db }) as typeof env;
+        const dying = dyingEnv(k, after).env;
         let died = false;
         // one delivery of both events, dying at the k-th call; then the redelivery (the queue's retry), clean
         for (const e of events) {

@@ -52,6 +52,8 @@ describe('listing query plans', () => {
       const plan = await planOf(sql, [...params]);
       const fullScans = plan.filter((line) => /^SCAN (l|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line));
       expect(fullScans, `${sql}\n${plan.join('\n')}`).toEqual([]);
+      // the indexes of live featured ads by category and subcategory are the featured candidates' alone (partial on their terms)
+      expect(plan.some((line) => /listings_featured_(cat|sub)\b/.test(line)), plan.join('\n')).toBe(false);
       if (shape.q) {
         // a text search reaches listings only by rowid from its matches, never through a status
         // index (which would visit every live listing and probe the matches for each)
@@ -138,8 +140,19 @@ describe('at 1M ads: narrow filters read their own index', () => {
 
   it('featured candidates: the featured index for broad pages, the filter’s own index for narrow ones, joined for the chosen rows only', async () => {
     const now = Date.now();
-    const broad = await pageOf({ category: 'Electronics' }, { featuredOnly: now });
-    expect(broad.choosing.some((line) => /listings_featured_created/.test(line)), broad.plan.join('\n')).toBe(true);
+    // a category or a subcategory: its own live featured ads newest first (not every featured ad of the
+    // country, skipping the others'); everything (the home list): the country's
+    for (const [shape, index] of [
+      [{ category: 'Electronics' }, 'listings_featured_cat (category_id=?)'],
+      [{ category: 'Vehicles', minPrice: '1000' }, 'listings_featured_cat (category_id=?)'],
+      [{ subcategory: 'Cars' }, 'listings_featured_sub (subcategory_id=?)'],
+      [{ category: 'Vehicles', subcategory: 'Cars', minPrice: '1000', condition: 'USED' }, 'listings_featured_sub (subcategory_id=?)'],
+      [{}, 'listings_featured_created'],
+    ] as const) {
+      const broad = await pageOf(shape, { featuredOnly: now });
+      expect(broad.choosing.some((line) => line.includes(index)), broad.plan.join('\n')).toBe(true);
+      expect(broad.choosing.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line)), broad.plan.join('\n')).toBe(false);
+    }
     const narrowShapes: [Record<string, string>, string][] = [
       [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_sub_brand'],
       [{ subcategory: 'Headphones', location: 'Chennai' }, 'listings_city_sub'],
@@ -156,7 +169,7 @@ describe('at 1M ads: narrow filters read their own index', () => {
       expect(joined, narrow.sql).toContain('FROM p CROSS JOIN listings l ON l.num = p.num');
     }
     // one database: the day's three chosen in SQL from the candidates' ids, then read whole by their row number
-    for (const [shape, index] of [[{ category: 'Electronics' }, 'listings_featured_created'], ...narrowShapes] as [Record<string, string>, string][]) {
+    for (const [shape, index] of [[{ category: 'Electronics' }, 'listings_featured_cat'], [{ subcategory: 'Headphones' }, 'listings_featured_sub'], [{}, 'listings_featured_created'], ...narrowShapes] as [Record<string, string>, string][]) {
       const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape), { featuredOnly: now });
       const sql = pinnedSql(built.pageCte!);
       const plan = await planOf(sql, [...built.params, ...pinParams(pinHash('seed', now))]);

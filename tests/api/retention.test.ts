@@ -2,13 +2,12 @@ import { notificationRows } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, listingDb } from '../factories';
 import { RETENTION, utcDay } from '../../worker/schemas/retention-data';
 import { rollUpViews } from '../../worker/services/listings/view-rollup';
 import { runConsistencyChecks } from '../../worker/services/consistency';
 import { notify, notifyManyOnce } from '../../worker/services/notifications/notifications';
-import { viewCounter } from '../../worker/services/listings/view-counter';
-import { MAIN_LISTINGS_SHARD } from '../../worker/schemas/view-counter-data';
+import { viewCounter, viewShardOfListing } from '../../worker/services/listings/view-counter';
 import { flushViews } from '../support/view-counter';
 import { removeExpiredSessions } from '../../worker/services/accounts/session-cleanup';
 import { TOKEN_TTL_SECONDS } from '../../worker/lib/jwt';
@@ -19,7 +18,11 @@ import { ulid } from '../../worker/lib/ulid';
 const DAY = 86_400_000;
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const get = (user: User, path: string) => call(path, { headers: user.auth });
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const countIn = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+/** A count in the core database (accounts, notifications, sessions). */
+const count = (sql: string, ...params: unknown[]) => countIn(env.DB, sql, ...params);
+/** A count in the database of this ad (its view history lives beside it, decision 033). */
+const adCount = (listingId: string, sql: string, ...params: unknown[]) => countIn(listingDb(listingId), sql, ...params);
 
 /**
  * Ad history as the view counter leaves it (decision 020): `views` distinct viewers on each day,
@@ -27,10 +30,12 @@ const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare
  * day's counter and the lifetime count on the ad).
  */
 const viewHistory = async (listingId: string, days: Record<number, number>) => {
-  const sellerId = (await env.DB.prepare('SELECT user_id FROM listings WHERE id = ?').bind(listingId).first<string>('user_id'))!;
+  const sellerId = (await listingDb(listingId).prepare('SELECT user_id FROM listings WHERE id = ?').bind(listingId).first<string>('user_id'))!;
+  // the counter of the ad's database (one per listings database; "main" with one)
+  const shard = viewShardOfListing(env, listingId);
   for (const [day, views] of Object.entries(days).map(([d, v]) => [Number(d), v] as const)) {
     for (let i = 0; i < views; i++) {
-      expect(await viewCounter(env).record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey: `a:viewer${i}`, now: day * DAY + 60_000 })).toBe(true);
+      expect(await viewCounter(env, shard).record({ shard, listingId, sellerId, viewerKey: `a:viewer${i}`, now: day * DAY + 60_000 })).toBe(true);
     }
   }
   await flushViews();
@@ -38,9 +43,9 @@ const viewHistory = async (listingId: string, days: Record<number, number>) => {
 
 /** "Already counted today" rows in D1 as the code wrote them before the view counter object. */
 const legacyViewerRows = (listingId: string, days: Record<number, number>) =>
-  env.DB.batch(
+  listingDb(listingId).batch(
     Object.entries(days).flatMap(([day, n]) =>
-      Array.from({ length: n }, (_, i) => env.DB.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)').bind(listingId, `a:old${i}`, Number(day))),
+      Array.from({ length: n }, (_, i) => listingDb(listingId).prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, ?)').bind(listingId, `a:old${i}`, Number(day))),
     ),
   );
 
@@ -71,14 +76,16 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
     expect(after.body.data.daily.at(0)).toMatchObject({ views: 4 });
     expect(after.body.data.daily.reduce((n: number, d: { views: number }) => n + d.views, 0)).toBe(13);
 
-    const totals = await env.DB.prepare('SELECT listing_id, views, through_day FROM listing_view_totals WHERE listing_id IN (?, ?) ORDER BY views').bind(ad.id, other.id).all();
+    // both ads are in Bengaluru: one database holds both totals
+    expect(listingDb(other.id)).toBe(listingDb(ad.id));
+    const totals = await listingDb(ad.id).prepare('SELECT listing_id, views, through_day FROM listing_view_totals WHERE listing_id IN (?, ?) ORDER BY views').bind(ad.id, other.id).all();
     expect(totals.results).toEqual([
       { listing_id: ad.id, views: 5, through_day: today - 30 },
       { listing_id: other.id, views: 5, through_day: today - 34 },
     ]);
-    expect(await count('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ? AND day < ?', ad.id, today - 29)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?) AND day < ?', ad.id, other.id, today - 1)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM listing_views WHERE listing_id = ?', ad.id)).toBe(1);
+    expect(await adCount(ad.id, 'SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ? AND day < ?', ad.id, today - 29)).toBe(0);
+    expect(await adCount(ad.id, 'SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?) AND day < ?', ad.id, other.id, today - 1)).toBe(0);
+    expect(await adCount(ad.id, 'SELECT count(*) AS n FROM listing_views WHERE listing_id = ?', ad.id)).toBe(1);
 
     // a second run finds nothing left; the per-day counters of days the counter no longer remembers are no disagreement
     expect(await rollUpViews(env, now)).toEqual({ rolledDays: 0, viewerRows: 0 });
@@ -93,13 +100,15 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
     const seller = await createUserWithToken();
     const ads = [await createListing(seller, { views: 0 }), await createListing(seller, { views: 0 }), await createListing(seller, { views: 0 })];
     for (const [i, ad] of ads.entries()) await viewHistory(ad.id, { [today - 45]: 1 + i, [today - 32]: 2, [today - 29]: 7 });
+    // all three in Bengaluru: one database, so the bounds below (per database) see all six old rows
+    expect(new Set(ads.map((a) => listingDb(a.id))).size).toBe(1);
 
     // two rows a statement, one statement a run: six old rows take three runs, oldest day first
     const runs = [];
     for (let i = 0; i < 4; i++) runs.push((await rollUpViews(env, now, { batchRows: 2, batchesPerRun: 1 })).rolledDays);
     expect(runs).toEqual([2, 2, 2, 0]);
     const totals = async () =>
-      (await env.DB.prepare(`SELECT views, through_day AS t FROM listing_view_totals WHERE listing_id IN (${ads.map(() => '?').join(', ')}) ORDER BY listing_id`).bind(...ads.map((a) => a.id)).all())
+      (await listingDb(ads[0]!.id).prepare(`SELECT views, through_day AS t FROM listing_view_totals WHERE listing_id IN (${ads.map(() => '?').join(', ')}) ORDER BY listing_id`).bind(...ads.map((a) => a.id)).all())
         .results;
     const idOrder = [...ads].sort((a, b) => (a.id < b.id ? -1 : 1)).map((a) => ads.indexOf(a));
     expect(await totals()).toEqual(idOrder.map((i) => ({ views: 1 + i + 2, t: today - 31 })));
@@ -117,11 +126,11 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
     const today = utcDay(Date.now());
     await viewHistory(ad.id, { [today - 40]: 2, [today]: 1 });
     await rollUpViews(env);
-    expect(await count('SELECT count(*) AS n FROM listing_view_totals WHERE listing_id = ?', ad.id)).toBe(1);
+    expect(await adCount(ad.id, 'SELECT count(*) AS n FROM listing_view_totals WHERE listing_id = ?', ad.id)).toBe(1);
     const res = await call(`/api/listings/${ad.id}`, { method: 'DELETE', headers: seller.auth });
     expect(res.status).toBe(200);
     for (const table of ['listing_views', 'listing_daily_stats', 'listing_view_totals']) {
-      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE listing_id = ?`, ad.id), table).toBe(0);
+      expect(await adCount(ad.id, `SELECT count(*) AS n FROM ${table} WHERE listing_id = ?`, ad.id), table).toBe(0);
     }
   });
 });

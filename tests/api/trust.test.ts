@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
 import { connect } from '../durable-objects/socket';
-import { createListing, createPhoneUserWithToken, createUserWithToken } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES, REPORT_REASONS, REPORTS_TO_HOLD } from '../../worker/schemas/trust';
 
@@ -154,7 +154,8 @@ describe('report an ad', () => {
     expect((related.body.data as { id: string }[]).map((l) => l.id)).not.toContain(ad.id);
     const index = String((await call('/sitemap.xml')).body);
     let sitemaps = '';
-    for (const m of index.matchAll(/sitemaps\/(listings-\d+\.xml)/g)) sitemaps += String((await call(`/sitemaps/${m[1]}`)).body);
+    // listings-{chunk}.xml with one listings database, listings-{database}-{chunk}.xml with several
+    for (const m of index.matchAll(/sitemaps\/(listings-[\d-]+\.xml)/g)) sitemaps += String((await call(`/sitemaps/${m[1]}`)).body);
     expect(sitemaps).toContain(sibling.slug);
     expect(sitemaps).not.toContain(ad.slug);
     const owner = await json(seller, 'GET', `/api/listings/${ad.id}`);
@@ -274,8 +275,8 @@ describe('moderation', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ listingId: ad.id, status: 'APPROVED' });
     expect(await searchFinds(word, ad.id)).toBe(true);
-    // live again is news for saved searches: an 'approved' event, written with the decision (decision 009)
-    const events = await env.DB.prepare(`SELECT kind FROM listing_events WHERE listing_id = ? AND kind = 'approved'`).bind(ad.id).all<{ kind: string }>();
+    // live again is news for saved searches: an 'approved' event, written with the decision (decision 009), in the ad's own database
+    const events = await listingDb(ad.id).prepare(`SELECT kind FROM listing_events WHERE listing_id = ? AND kind = 'approved'`).bind(ad.id).all<{ kind: string }>();
     expect(events.results).toHaveLength(1);
     expect((await call(`/api/listings/${ad.id}`)).status).toBe(200);
     const open = await env.DB.prepare(`SELECT count(*) AS n FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`).bind(ad.id).first<{ n: number }>();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
-import { createListing, createPhoneUserWithToken, createUserWithToken, uniquePhone } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
@@ -301,7 +301,8 @@ describe('the daily saved-search digest in the buyer’s language', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const ad = await postScooter(seller, { title: `Honda Activa ${word}`, price: 138000 });
-    const events = await env.DB.prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(ad.id).all<{ id: string }>();
+    // the saved-search outbox is kept beside the ad, in its own database (decision 033)
+    const events = await listingDb(ad.id).prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(ad.id).all<{ id: string }>();
     for (const e of events.results) await processEvent(env, e.id);
     expect(await sendDailyDigests(env)).toBeGreaterThanOrEqual(2);
 

@@ -4,31 +4,49 @@
  * recorded with a controlled clock (the `now` each view carries decides its day) and the batches are
  * written by running the object's alarm, as the runtime does every few seconds.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
 import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { ViewCounter } from '../../durable-objects/view-counter';
-import { viewCounter } from '../../worker/services/listings/view-counter';
-import { MAIN_LISTINGS_SHARD, VIEW_COUNTER } from '../../worker/schemas/view-counter-data';
-import { createListing, createUser } from '../factories';
+import { listingsDatabase, viewCounter, viewShardOfListing } from '../../worker/services/listings/view-counter';
+import { MAIN_LISTINGS_SHARD, VIEW_COUNTER, viewCounterName } from '../../worker/schemas/view-counter-data';
+import { createListing, createUser, listingDb, sharded } from '../factories';
 import type { Env } from '../../worker/env';
+import { tagListingId } from '../../worker/db/shards';
 
 const DAY = 86_400_000;
 // half past midnight UTC today: a view an hour later is the same day, and the counter still remembers the day
 const T = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 1_800_000;
 const day = (ms: number) => Math.floor(ms / DAY);
 
-const counter = () => viewCounter(env);
-const view = (listingId: string, sellerId: string, viewerKey: string, now = T) => counter().record({ shard: MAIN_LISTINGS_SHARD, listingId, sellerId, viewerKey, now });
+// every ad of this file is in Bengaluru (the factory's city): with several listings databases they
+// share Karnataka's database and so its counter, named after its binding; with one, the "main" counter
+let SHARD = MAIN_LISTINGS_SHARD;
+let BINDING = 'DB';
+beforeAll(async () => {
+  const karnataka = await env.DB.prepare(`SELECT parent_id FROM locations WHERE kind = 'city' AND name = 'Bengaluru'`).first<number>('parent_id');
+  SHARD = viewShardOfListing(env, tagListingId(env, ulid(), karnataka!));
+  BINDING = SHARD === MAIN_LISTINGS_SHARD ? 'DB' : SHARD;
+  expect(SHARD).toMatch(sharded ? /^LISTINGS_\d$/ : /^main$/);
+});
+const counter = () => viewCounter(env, SHARD);
+const view = (listingId: string, sellerId: string, viewerKey: string, now = T) => {
+  expect(viewShardOfListing(env, listingId)).toBe(SHARD);
+  return counter().record({ shard: SHARD, listingId, sellerId, viewerKey, now });
+};
 
 const d1 = async (listingId: string) => ({
-  views: (await env.DB.prepare('SELECT views FROM listings WHERE id = ?').bind(listingId).first<number>('views'))!,
-  days: (await env.DB.prepare('SELECT day, views FROM listing_daily_stats WHERE listing_id = ? ORDER BY day').bind(listingId).all<{ day: number; views: number }>()).results,
+  views: (await listingDb(listingId).prepare('SELECT views FROM listings WHERE id = ?').bind(listingId).first<number>('views'))!,
+  days: (await listingDb(listingId).prepare('SELECT day, views FROM listing_daily_stats WHERE listing_id = ? ORDER BY day').bind(listingId).all<{ day: number; views: number }>()).results,
 });
 
-/** A D1 binding that counts the statements of each batch, and fails or loses its answer on demand. */
+/** The database the counter writes: `DB` for the one-database counter, else the listings binding it is named after. */
+const countersDb = () => listingsDatabase(env, SHARD);
+
+/** The counter's D1 binding, counting the statements of each batch, and failing or losing its answer on demand. */
 const wrappedDb = (mode: { fail?: boolean; loseAnswer?: boolean }, statements: number[] = []): D1Database =>
-  new Proxy(env.DB, {
+  new Proxy(countersDb(), {
     get(target, prop) {
       if (prop === 'batch') {
         return async (batch: D1PreparedStatement[]) => {
@@ -51,7 +69,7 @@ const wrappedDb = (mode: { fail?: boolean; loseAnswer?: boolean }, statements: n
 const alarmWith = (db: D1Database) =>
   runInDurableObject(counter(), async (_live: ViewCounter, state) => {
     await state.storage.deleteAlarm();
-    await new ViewCounter(state, { ...(env as Env), DB: db }).alarm();
+    await new ViewCounter(state, { ...(env as Env), [BINDING]: db }).alarm();
     return state.storage.getAlarm();
   });
 
@@ -70,7 +88,7 @@ describe('the view counter object', () => {
 
     // nothing on D1 yet: no viewer row, no counter; the object has its alarm set to write them
     expect(await d1(ad.id)).toEqual({ views: 0, days: [] });
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?)').bind(ad.id, other.id).first('n')).toBe(0);
+    expect(await listingDb(ad.id).prepare('SELECT count(*) AS n FROM listing_views WHERE listing_id IN (?, ?)').bind(ad.id, other.id).first('n')).toBe(0);
     expect(await counter().unwritten([ad.id])).toEqual({ [ad.id]: { total: 3, byDay: { [day(T)]: 2, [day(T + DAY)]: 1 } } });
     const alarm = await runInDurableObject(counter(), (_o, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
@@ -108,7 +126,7 @@ describe('the view counter object', () => {
     expect(await view(ad.id, seller.id, 'a:4')).toBe(true);
 
     // D1 back: the failed batch goes first, then the view that came meanwhile
-    expect(await alarmWith(env.DB)).toBeNull();
+    expect(await alarmWith(countersDb())).toBeNull();
     expect(await d1(ad.id)).toEqual({ views: 9, days: [{ day: day(T), views: 4 }] });
   });
 
@@ -121,18 +139,18 @@ describe('the view counter object', () => {
     expect(await d1(ad.id)).toEqual({ views: 2, days: [{ day: day(T), views: 2 }] });
     await view(ad.id, seller.id, 'a:3');
     // the second try is refused as a duplicate (its number is recorded), then the next batch is written
-    expect(await alarmWith(env.DB)).toBeNull();
+    expect(await alarmWith(countersDb())).toBeNull();
     expect(await d1(ad.id)).toEqual({ views: 3, days: [{ day: day(T), views: 3 }] });
-    expect(await env.DB.prepare(`SELECT count(*) AS n FROM view_counter_flushes WHERE counter = 'views:main'`).first('n')).toBe(1);
+    expect(await listingDb(ad.id).prepare('SELECT count(*) AS n FROM view_counter_flushes WHERE counter = ?').bind(viewCounterName(SHARD)).first('n')).toBe(1);
   });
 
   it('an ad removed before its batch is written gets no orphan counter', async () => {
     const seller = await createUser();
     const ad = await createListing(seller, { views: 0 });
     await view(ad.id, seller.id, 'a:1');
-    await env.DB.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id).run();
+    await listingDb(ad.id).prepare('DELETE FROM listings WHERE id = ?').bind(ad.id).run();
     expect(await runDurableObjectAlarm(counter())).toBe(true);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ?').bind(ad.id).first('n')).toBe(0);
+    expect(await listingDb(ad.id).prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE listing_id = ?').bind(ad.id).first('n')).toBe(0);
     expect((await counter().unwritten([ad.id]))[ad.id]!.total).toBe(0);
   });
 

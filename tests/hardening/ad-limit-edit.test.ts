@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from '../api/helpers';
-import { createUserWithToken } from '../factories';
+import { createUserWithToken, listingDb, onListingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 
 type Seller = Awaited<ReturnType<typeof createUserWithToken>>;
@@ -42,7 +42,7 @@ const post = async (seller: Seller, kind: typeof CAR | typeof BIKE | typeof TABL
 };
 
 const stored = (id: string) =>
-  env.DB.prepare('SELECT category_id, subcategory_id, title, price_minor, status, updated_at FROM listings WHERE id = ?').bind(id).first<Record<string, unknown>>();
+  listingDb(id).prepare('SELECT category_id, subcategory_id, title, price_minor, status, updated_at FROM listings WHERE id = ?').bind(id).first<Record<string, unknown>>();
 const postings = async (sellerId: string) =>
   (await env.DB.prepare('SELECT listing_id, limit_key, credit_id FROM ad_postings WHERE user_id = ? ORDER BY created_at').bind(sellerId).all()).results;
 
@@ -128,8 +128,8 @@ describe('free-ad limit on edits', () => {
       json(seller, 'PUT', `/api/listings/${b.body.data.id}`, { ...CAR, title: 'Hyundai i20 Asta 2019' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 402]);
-    const cars = await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE user_id = ? AND subcategory_id = 'vehicles-cars'`).bind(seller.id).first('n');
-    expect(cars).toBe(1);
+    const cars = await onListingDbs(`SELECT id FROM listings WHERE user_id = ? AND subcategory_id = 'vehicles-cars'`, seller.id);
+    expect(cars).toHaveLength(1);
     expect((await postings(seller.id)).filter((p) => p.limit_key === 'vehicles-cars')).toHaveLength(1);
   });
 
@@ -141,6 +141,7 @@ describe('free-ad limit on edits', () => {
       json(seller, 'PUT', `/api/listings/${a.body.data.id}`, { ...CAR, title: 'Hyundai i20 Asta 2019' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.code).toBe('STALE');
     expect((await postings(seller.id)).filter((p) => p.limit_key === 'vehicles-cars')).toHaveLength(1);
   });
 });
@@ -183,6 +184,18 @@ describe('free-ad limit on going live again', () => {
     expect(fixed.status).toBe(402);
     expect(fixed.body.code).toBe('AD_LIMIT_REACHED');
     expect(await stored(rejected.body.data.id)).toMatchObject({ status: 'REJECTED', price_minor: 0 });
+  });
+
+  it('two reactivations of one ad at once, past its posting’s period with a free Cars ad left: one applies, the other is 409 STALE, one new posting', async () => {
+    const seller = await createUserWithToken();
+    const old = await post(seller, CAR, 'Maruti Swift VXI 2018 petrol');
+    expect((await json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'INACTIVE' })).status).toBe(200);
+    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, old.body.data.id).run();
+    const results = await Promise.all([0, 1].map(() => json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'APPROVED' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.code).toBe('STALE');
+    expect(await postings(seller.id)).toHaveLength(2);
+    expect((await stored(old.body.data.id))?.status).toBe('APPROVED');
   });
 
   it('reactivating or putting back on sale within the period costs nothing', async () => {

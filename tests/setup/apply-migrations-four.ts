@@ -1,6 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { migrate } from './databases';
+import { expect } from 'vitest';
+import { migrate, needsDatabase } from './databases';
+import { startFileAfresh } from './fresh-file';
 
-// The worker suites with four listings databases (tests/vitest.config.ts): every file starts its own
-// workerd, so only the migrations, on the core and each listings database alike (decision 033).
-await migrate([env.DB, env.LISTINGS_0, env.LISTINGS_1, env.LISTINGS_2, env.LISTINGS_3]);
+// The worker suites with four listings databases (tests/vitest.config.ts): the migrations, on the core
+// and each listings database alike (decision 033). The files of one vitest worker share its workerd,
+// so each file that uses D1 starts afresh (tests/setup/fresh-file.ts).
+const databases = [env.DB, env.LISTINGS_0!, env.LISTINGS_1!, env.LISTINGS_2!, env.LISTINGS_3!];
+await migrate(databases);
+if (needsDatabase(expect.getState().testPath)) await startFileAfresh(databases);

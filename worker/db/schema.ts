@@ -201,6 +201,9 @@ export const listings = sqliteTable(
     index('listings_status_views').on(t.status, t.views),
     index('listings_status_title').on(t.status, t.title),
     index('listings_featured_created').on(t.status, t.isFeatured, t.sortAt),
+    // a category's and a subcategory's featured candidates (migration 0041): partial on both terms, so only that statement can use them
+    index('listings_featured_cat').on(t.categoryId, t.sortAt).where(sql`status = 'APPROVED' AND is_featured = 1`),
+    index('listings_featured_sub').on(t.subcategoryId, t.sortAt).where(sql`status = 'APPROVED' AND is_featured = 1`),
     index('listings_cat_created').on(t.status, t.categoryId, t.sortAt),
     index('listings_cat_price').on(t.status, t.categoryId, t.priceMinor),
     index('listings_sub_created').on(t.status, t.subcategoryId, t.sortAt),

@@ -12,11 +12,14 @@
  * newest it has seen and sends it back with every API call.
  *
  * This is the one place requests get their databases. With listings over several databases
- * (decision 033) the request gets one session per database, each continuing from its own part of a
- * compound bookmark, and answers with the compound bookmark of all of them.
+ * (decision 033) or accounts over several (decision 034) the request gets one session per database,
+ * each continuing from its own part of a compound bookmark, and answers with the compound bookmark
+ * of all of them: the core's part, then each listings database's (when there are several), then
+ * each accounts database's (when there are several).
  */
 
 import { BOOKMARK_HEADER, bookmarkParts, isBookmark, joinBookmarks, newerBookmark } from '../schemas/bookmark';
+import { ACCOUNTS_BINDINGS, accountsDatabaseCount, type AccountsEnv } from './accounts';
 import { LISTINGS_BINDINGS, listingDatabaseCount, type ShardEnv } from './shards';
 
 export { BOOKMARK_HEADER, isBookmark, newerBookmark };
@@ -98,22 +101,28 @@ export class RequestSessions {
 }
 
 /**
- * The request's own environment: the same bindings, with DB (and each listings database when
- * there are several) read through its session.
+ * The request's own environment: the same bindings, with DB (and each listings or accounts database
+ * when there are several) read through its session.
  */
-export const withRequestSession = <E extends ShardEnv>(env: E, request: Request): { env: E; db: RequestSessions } => {
+export const withRequestSession = <E extends ShardEnv & AccountsEnv>(env: E, request: Request): { env: E; db: RequestSessions } => {
   const start = sessionStart(request);
-  const n = listingDatabaseCount(env);
+  const listings = listingDatabaseCount(env);
+  const accounts = accountsDatabaseCount(env);
   const parts = typeof start === 'string' && isBookmark(start) ? bookmarkParts(start) : [];
   // a part the bookmark does not carry starts as a request without one would
   const partStart = (i: number): D1SessionConstraint | D1SessionBookmark =>
     parts.length ? (parts[i] ?? (start === 'first-primary' ? 'first-primary' : 'first-unconstrained')) : start;
   const core = new RequestD1(env.DB, partStart(0));
-  if (n === 1) return { env: { ...env, DB: core as unknown as D1Database }, db: new RequestSessions([core]) };
-  const shards = LISTINGS_BINDINGS.slice(0, n).map((binding, i) => new RequestD1(env[binding]!, partStart(i + 1)));
   const sessionEnv: E = { ...env, DB: core as unknown as D1Database };
-  shards.forEach((shard, i) => Object.assign(sessionEnv, { [LISTINGS_BINDINGS[i]!]: shard as unknown as D1Database }));
-  return { env: sessionEnv, db: new RequestSessions([core, ...shards]) };
+  const sessions = [core];
+  // the parts in bookmark order: listings databases, then accounts databases, each only when there are several
+  const split = [...(listings > 1 ? LISTINGS_BINDINGS.slice(0, listings) : []), ...(accounts > 1 ? ACCOUNTS_BINDINGS.slice(0, accounts) : [])];
+  split.forEach((binding, i) => {
+    const session = new RequestD1(env[binding as keyof E] as D1Database, partStart(i + 1));
+    sessions.push(session);
+    Object.assign(sessionEnv, { [binding]: session as unknown as D1Database });
+  });
+  return { env: sessionEnv, db: new RequestSessions(sessions) };
 };
 
 /** See RequestD1.readFromPrimary; a no-op for a plain binding (cron, queues, tests that pass one). */

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { forgetWithIsolate } from './isolate-memos';
 
 /**
  * Read-through cache over KV for derived data (category and location counts, location lists).
@@ -9,6 +10,7 @@ const VERSION_KEY = 'cache-version:listings';
 
 // Per-isolate memo of the version, so a hot isolate does not read KV twice per request.
 let memoVersion: { value: string; at: number } | undefined;
+forgetWithIsolate(() => (memoVersion = undefined));
 const VERSION_MEMO_MS = 2_000;
 
 /** The listings data version (bumped by `invalidateListingCaches`); 'unavailable' when KV fails. */

@@ -8,6 +8,7 @@ import { priceGuidanceQuery } from '../schemas/price-guidance';
 import { currentVersion } from './cache';
 import { isBot, PRODUCTS_PAGE_PARAMS } from './page-boot';
 import { timed } from './server-timing';
+import { forgetWithIsolate } from './isolate-memos';
 
 /**
  * Guest answers from the Workers cache (Cache API, decision 011).
@@ -137,6 +138,10 @@ interface MemoryEntry {
 const memory = new Map<string, MemoryEntry>();
 const entryBytes = (entry: MemoryEntry) => entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
 let memoryBytes = 0;
+forgetWithIsolate(() => {
+  memory.clear();
+  memoryBytes = 0;
+});
 const memoryGet = (key: string) => {
   const entry = memory.get(key);
   if (!entry) return undefined;

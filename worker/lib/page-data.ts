@@ -9,6 +9,7 @@ import { popularSearchQuery, type Category } from '../schemas/catalog';
 import { search } from '../services/search';
 import { relatedListings } from '../services/listings/listings';
 import { listBannerAds, listCategories, listPopularSearches } from '../services/listings/catalog';
+import { forgetWithIsolate } from './isolate-memos';
 
 /**
  * A page's inlined API answers (worker/lib/page-boot.ts keys), computed by the services the API
@@ -50,6 +51,7 @@ const defer = (c: Context<AppEnv>) => (task: Promise<unknown>) => {
  * the API is.
  */
 let categoriesMemo: { version: string; until: number; value: Promise<Category[]> } | undefined;
+forgetWithIsolate(() => (categoriesMemo = undefined));
 const categories = async (c: Context<AppEnv>): Promise<Category[]> => {
   const db = getDb(c.env.DB);
   if (c.env.EDGE_CACHE === 'off') return listCategories(c.env, db);

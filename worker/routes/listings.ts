@@ -293,7 +293,7 @@ export const listingRoutes = new Hono<AppEnv>()
       tags: ['Selling'],
       summary: 'Mark as sold, deactivate or reactivate (owner only)',
       description:
-        'Allowed: APPROVED → SOLD | INACTIVE; INACTIVE → APPROVED | SOLD; SOLD → APPROVED. A REJECTED ad goes back to review by editing it. Others answer 409. Going live again (APPROVED) after the ad\'s posting is older than its group\'s free-ad period counts as posting it: a free ad, else a paid ad slot, else 402 AD_LIMIT_REACHED with `limit` and `packages`, and the status stays.',
+        'Allowed: APPROVED → SOLD | INACTIVE; INACTIVE → APPROVED | SOLD; SOLD → APPROVED. A REJECTED ad goes back to review by editing it. Others answer 409. Two changes racing: one applies, the other answers 409 STALE. Going live again (APPROVED) after the ad\'s posting is older than its group\'s free-ad period counts as posting it: a free ad, else a paid ad slot, else 402 AD_LIMIT_REACHED with `limit` and `packages`, and the status stays.',
       data: ownListingSchema,
       auth: true,
       errors: [400, 401, 402, 403, 404, 409],

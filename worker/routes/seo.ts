@@ -19,6 +19,7 @@ import { timed } from '../lib/server-timing';
 import { directAnswer } from '../lib/page-data';
 import { largeVariant } from '../schemas/media';
 import { HOME_BOOT_KEYS, isBot, listingBootKey, productsBootKey, productsReferenceKeys } from '../lib/page-boot';
+import { forgetWithIsolate } from '../lib/isolate-memos';
 
 /**
  * The HTML of the busiest pages (home, products, listings): the SPA shell with the page's own
@@ -103,6 +104,7 @@ const firstThumbnails = (data: Record<string, unknown>, count: number) =>
 
 type RoutePreloads = Record<string, { js: string[]; css: string[] } | undefined>;
 let routePreloads: Promise<RoutePreloads> | undefined;
+forgetWithIsolate(() => (routePreloads = undefined));
 
 /** The build's list of route chunks per page, read once per isolate (absent in a build without it). */
 const preloadsFor = async (c: Context<AppEnv>, page: string) => {

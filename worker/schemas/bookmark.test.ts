@@ -27,8 +27,15 @@ describe('D1 bookmarks, plain and compound (decisions 022 and 033)', () => {
     expect(newerBookmark(b(6), y)).toBe(joinBookmarks([b(6), b(2), b(3), null, null]));
   });
 
+  it('holds the core, ten listings and fifteen accounts databases (decision 034)', () => {
+    const parts = Array.from({ length: 26 }, (_, i) => (i % 5 === 0 ? b(i + 1) : null));
+    expect(isBookmark(joinBookmarks(parts))).toBe(true);
+    expect(bookmarkParts(joinBookmarks(parts))).toEqual(parts);
+  });
+
   it('junk is never passed on', () => {
-    for (const junk of ['~', '~~', `${b(1)}~nope`, `${b(1)}${'~'.repeat(11)}`, 'x']) expect(isBookmark(junk), junk).toBe(false);
+    // more parts than the core, ten listings and fifteen accounts databases
+    for (const junk of ['~', '~~', `${b(1)}~nope`, `${b(1)}${'~'.repeat(26)}`, 'x']) expect(isBookmark(junk), junk).toBe(false);
     expect(newerBookmark('~', b(1))).toBe(b(1));
   });
 });

@@ -13,13 +13,14 @@ const BOOKMARK_SHAPE = /^[0-9a-f]{8}(?:-[0-9a-f]{1,64}){1,8}$/i;
 const isOneBookmark = (value: string | null | undefined): value is string => !!value && value.length <= 300 && BOOKMARK_SHAPE.test(value);
 
 /**
- * With listings over several databases (decision 033) a request has one session per database and
- * its bookmark is compound: the core database's, then each listings database's, joined by `~`
+ * With listings (decision 033) or accounts (decision 034) over several databases a request has one
+ * session per database and its bookmark is compound: the core database's, then each listings
+ * database's, then each accounts database's, joined by `~`
  * (an empty part: that database was not touched yet). With one database it stays a plain bookmark.
  */
 const PART_SEPARATOR = '~';
-/** the core database and at most ten listings databases */
-const MAX_PARTS = 11;
+/** the core database, at most ten listings databases and at most fifteen accounts databases (decision 034) */
+const MAX_PARTS = 26;
 
 export const isBookmark = (value: string | null | undefined): value is string => {
   if (!value) return false;

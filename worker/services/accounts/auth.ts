@@ -14,6 +14,7 @@ import { render, textLanguage } from '../../schemas/notification-texts';
 import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 import { isSharded, listingDatabases } from '../../db/shards';
+import { accountsDbForUser, accountsSplit, newUserId } from '../../db/accounts';
 import { refreshSellerCards } from '../listings/shard-writes';
 
 type UserRow = typeof users.$inferSelect;
@@ -125,7 +126,7 @@ export const register = async (
   const defaults = namesFromEmail(input.email);
   const now = Date.now();
   const row = {
-    id: `usr_${ulid().toLowerCase()}`,
+    id: newUserId(),
     email: input.email,
     username: input.username ?? defaults.username,
     firstName: input.firstName ?? defaults.firstName,
@@ -310,7 +311,7 @@ export const verifyOtp = async (
         env,
         db,
         {
-          id: `usr_${ulid().toLowerCase()}`,
+          id: newUserId(),
           phone: input.phone,
           username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
           firstName: input.firstName ?? 'User',
@@ -402,6 +403,10 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
       ),
     );
   }
+  // With several accounts databases (decision 034) the favourites live in the user's own one: they go
+  // first, so a failure before the core's batch leaves an account that can simply be deleted again.
+  const accountsApart = accountsSplit(env);
+  if (accountsApart) await accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run();
   await db.batch([
     // before the phone number is wiped below
     db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
@@ -426,7 +431,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
       })
       .where(eq(users.id, userId)),
     ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
-    db.delete(favorites).where(eq(favorites.userId, userId)),
+    ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
@@ -463,7 +468,7 @@ export const signInWithGoogle = async (
       env,
       db,
       {
-        id: `usr_${ulid().toLowerCase()}`,
+        id: newUserId(),
         email,
         googleSub: profile.sub,
         emailVerified: true,

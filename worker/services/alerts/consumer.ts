@@ -9,6 +9,7 @@
  * Idempotent: notification ids derive from what they are about and matches have a primary key,
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
+import { accountsDatabases } from '../../db/accounts';
 import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
 import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
@@ -213,7 +214,10 @@ const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
 /** Everyone who favourited the ad, at most once per ad, buyer and day. */
 const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number | null): Promise<KeyedNotification[]> => {
   if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return []; // raised again meanwhile
-  const { results } = await env.DB.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>();
+  // the favourites live in their buyers' accounts databases (decision 034; `DB` alone with one): asked side by side
+  const results = (
+    await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT user_id FROM favorites WHERE listing_id = ? AND user_id != ?').bind(ad.id, ad.user_id).all<{ user_id: string }>()))
+  ).flatMap((r) => r.results);
   const day = istDay();
   return results.map(({ user_id: userId }) => ({
     // the key is the day, so later drops that day add nothing

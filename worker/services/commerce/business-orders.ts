@@ -1,4 +1,5 @@
 import { ulid } from '../../lib/ulid';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import type { Env } from '../../env';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { GST_PERCENT, MAX_PACKAGE_QUANTITY, type PackageType } from '../../schemas/business';
@@ -154,6 +155,7 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
   const unpaid = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status IN ('CREATED', 'REMOVED'))`;
   const paidByThis = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ? AND paid_at = ?)`;
   const items = JSON.parse(order.items) as OrderItem[];
+  const cartApart = accountsSplit(env);
   const { results: packages } = await env.DB.prepare(
     `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${items.map(() => '?').join(',')})`,
   )
@@ -190,15 +192,27 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
         now,
       );
     }),
-    env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
-      order.user_id,
-      ...items.map((i) => i.packageId),
-      order.id,
-      paymentId,
-      now,
-    ),
+    // with one accounts database the cart lines go in the same transaction as the credit
+    ...(cartApart
+      ? []
+      : [
+          env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
+            order.user_id,
+            ...items.map((i) => i.packageId),
+            order.id,
+            paymentId,
+            now,
+          ),
+        ]),
   ]);
   const credited = (results[2]?.meta.changes ?? 0) > 0;
+  // with several (decision 034) the cart is in the buyer's accounts database: its lines go once this
+  // call has paid the order. A crash in between leaves bought packages in the cart, which the buyer
+  // sees and can remove; it never credits twice (the order is paid once).
+  if (credited && cartApart) {
+    const cart = accountsDbForUser(env, order.user_id);
+    await cart.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')})`).bind(order.user_id, ...items.map((i) => i.packageId)).run();
+  }
   if (credited) {
     await notify(env, order.user_id, (lang) => ({
       type: 'SYSTEM',

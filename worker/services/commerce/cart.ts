@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { accountsDbForUser } from '../../db/accounts';
 import { badRequest, conflict } from '../../lib/errors';
 import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY, type Cart } from '../../schemas/business';
 
@@ -8,6 +9,10 @@ import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY, type Cart } from '../../schemas/b
  * the cart is quoted or ordered. Paying for an order takes the packages it bought out of the cart
  * in the same batch that credits them (business-orders.ts), whether they were bought from the cart
  * or directly, so nothing is paid for twice.
+ *
+ * The cart lives in the user's accounts database (decision 034; `DB` with one). Its join with
+ * `seller_packages` reads that database's copy of the packages: reference data that only the
+ * migrations write, applied to every database alike.
  */
 
 const CART_FULL = `Your cart holds at most ${MAX_CART_LINES} different packages. Check out or remove one first.`;
@@ -18,7 +23,7 @@ const normalise = (id: string) => id.trim().toLowerCase();
 
 /** The cart's lines, oldest first, only packages still on sale (a retired package drops out by itself). */
 const readCart = (env: Env, userId: string) =>
-  env.DB.prepare(
+  accountsDbForUser(env, userId).prepare(
     `SELECT c.package_id AS packageId, c.quantity AS quantity FROM cart_items c
      JOIN seller_packages p ON p.id = c.package_id AND p.is_active = 1
      WHERE c.user_id = ? ORDER BY c.added_at, c.package_id`,
@@ -38,7 +43,7 @@ const refusal = async (env: Env, packageId: string) => {
  * tabs adding at once cannot push the cart past its limits.
  */
 const upsert = (env: Env, userId: string, packageId: string, quantity: number, onConflict: string, addedAt = Date.now()) =>
-  env.DB.prepare(
+  accountsDbForUser(env, userId).prepare(
     `INSERT INTO cart_items (user_id, package_id, quantity, added_at)
      SELECT ?1, p.id, ?3, ?4 FROM seller_packages p
      WHERE p.id = ?2 AND p.is_active = 1
@@ -48,7 +53,7 @@ const upsert = (env: Env, userId: string, packageId: string, quantity: number, o
   ).bind(userId, packageId, quantity, addedAt, MAX_CART_LINES);
 
 const write = async (env: Env, userId: string, packageId: string, statement: D1PreparedStatement): Promise<Cart> => {
-  const [done, cart] = await env.DB.batch<Cart['items'][number]>([statement, readCart(env, userId)]);
+  const [done, cart] = await accountsDbForUser(env, userId).batch<Cart['items'][number]>([statement, readCart(env, userId)]);
   if ((done?.meta.changes ?? 0) === 0) throw await refusal(env, packageId);
   return { items: cart?.results ?? [] };
 };
@@ -67,15 +72,16 @@ export const setCartQuantity = (env: Env, userId: string, packageId: string, qua
 
 /** Takes a package out of the cart; removing one that is not there is no error (the cart is as asked). */
 export const removeFromCart = async (env: Env, userId: string, packageId: string): Promise<Cart> => {
-  const [, cart] = await env.DB.batch<Cart['items'][number]>([
-    env.DB.prepare('DELETE FROM cart_items WHERE user_id = ? AND package_id = ?').bind(userId, normalise(packageId)),
+  const db = accountsDbForUser(env, userId);
+  const [, cart] = await db.batch<Cart['items'][number]>([
+    db.prepare('DELETE FROM cart_items WHERE user_id = ? AND package_id = ?').bind(userId, normalise(packageId)),
     readCart(env, userId),
   ]);
   return { items: cart?.results ?? [] };
 };
 
 export const clearCart = async (env: Env, userId: string): Promise<Cart> => {
-  await env.DB.prepare('DELETE FROM cart_items WHERE user_id = ?').bind(userId).run();
+  await accountsDbForUser(env, userId).prepare('DELETE FROM cart_items WHERE user_id = ?').bind(userId).run();
   return { items: [] };
 };
 
@@ -92,7 +98,7 @@ export const mergeCart = async (env: Env, userId: string, items: { packageId: st
   if (lines.length === 0) return { ...(await getCart(env, userId)), dropped: [] as string[] };
   const now = Date.now();
   // one conditional upsert per line, in order (the larger quantity wins): the batch is one transaction
-  const results = await env.DB.batch([
+  const results = await accountsDbForUser(env, userId).batch([
     ...lines.map(([id, quantity], i) =>
       upsert(env, userId, id, quantity, 'quantity = max(quantity, excluded.quantity)', now + i),
     ),

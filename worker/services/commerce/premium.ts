@@ -11,6 +11,7 @@ import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode,
 import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { databasesFor } from '../listings/shard-search';
@@ -329,7 +330,8 @@ type CuratedQuery = { page: number; limit: number; category?: string; location?:
 
 /** Curated leads for Pro: fresh ads from verified sellers, in the categories the buyer favours. */
 export const curatedListings = async (env: Env, db: Db, origin: string, userId: string, q: CuratedQuery) => {
-  if (isSharded(env)) return curatedOverShards(env, db, origin, userId, q);
+  // the buyer's favourites in their own accounts database cannot join the ads in SQL (decision 034)
+  if (isSharded(env) || accountsSplit(env)) return curatedOverShards(env, db, origin, userId, q);
   await requirePro(env, userId);
   const where = [`l.status = 'APPROVED'`, 'l.user_id != ?', 'u.is_verified = 1'];
   const params: unknown[] = [userId];
@@ -371,8 +373,9 @@ export const curatedListings = async (env: Env, db: Db, origin: string, userId: 
 const curatedOrder = (a: ListingRow, b: ListingRow) => b.is_featured - a.is_featured || b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
- * The curated feed with the ads over several listings databases (decision 033). The buyer's
- * interests are the categories of the ads they favourited: the favourites come from the core (beside
+ * The curated feed with the ads over several listings databases (decision 033), or the buyer's
+ * favourites in their accounts database (decision 034). The buyer's interests are the categories of
+ * the ads they favourited: the favourites come from the buyer's accounts database (beside
  * the Pro check), their categories from the ads' own databases, then the feed from every database
  * the place needs (all of them without one) side by side, each answering its first page × limit
  * rows, merged in the feed's order. Round trips: 2, or 3 when the buyer's favourites decide the
@@ -383,7 +386,7 @@ const curatedOverShards = async (env: Env, db: Db, origin: string, userId: strin
   const none = { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
   const [, favourites, resolved, place] = await Promise.all([
     requirePro(env, userId),
-    q.category ? undefined : env.DB.prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`).bind(userId).all<{ listing_id: string }>(),
+    q.category ? undefined : accountsDbForUser(env, userId).prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`).bind(userId).all<{ listing_id: string }>(),
     q.category ? resolveCategory(db, q.category) : undefined,
     q.location ? resolveLocation(db, q.location) : null,
   ]);

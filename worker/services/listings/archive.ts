@@ -33,6 +33,7 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 export { archiveDocKey, type ArchiveDocument };
@@ -79,6 +80,10 @@ const archiveOne = async (
   opts: { finalStatus: string; now: number; guard: Guard; keepCopy: boolean; hooks?: ArchiveHooks },
 ): Promise<boolean> => {
   const sharded = isSharded(env);
+  // with several accounts databases (decision 034) the ad's favourites are in its buyers' databases:
+  // counted there side by side with the core's reads (still one round trip), removed there after the ad
+  const accountsApart = accountsSplit(env);
+  const favouritesElsewhere = accountsApart ? countFavouritesEverywhere(env, row.id) : Promise.resolve(0);
   const [media, counts, names, chatRows] = await env.DB.batch<unknown>([
     env.DB.prepare(
       'SELECT id, r2_key, content_type, bytes, width, height, phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE listing_id = ? ORDER BY position, id',
@@ -95,7 +100,8 @@ const archiveOne = async (
   const chats = (chatRows?.results ?? []) as LeavingChat[];
   type MediaRow = { r2_key: string; content_type: string; bytes: number; width: number | null; height: number | null; phash: string | null; phash_b0: number | null; phash_b1: number | null; phash_b2: number | null; phash_b3: number | null };
   const photos = (media?.results ?? []) as MediaRow[];
-  const count = (counts?.results[0] ?? { favourites: 0, chats: 0 }) as { favourites: number; chats: number };
+  const count = { ...((counts?.results[0] ?? { favourites: 0, chats: 0 }) as { favourites: number; chats: number }) };
+  if (accountsApart) count.favourites = await favouritesElsewhere;
   const nameOf = new Map(((names?.results ?? []) as { id: string; name: string }[]).map((c) => [c.id, c.name]));
   const kept = opts.keepCopy ? photos.slice(0, ARCHIVE_KEPT_PHOTOS) : [];
   const dropped = photos.filter((p) => !kept.includes(p));
@@ -187,9 +193,23 @@ const archiveOne = async (
     return false;
   }
   await chatsLeft(env, chats, row.id, opts.now);
+  // after the ad: a crash in between leaves favourites of an ad that no longer exists, which the
+  // favourites list already skips
+  if (accountsApart) await removeFavouritesEverywhere(env, row.id);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
   return true;
 };
+
+/** An ad's favourites in every accounts database (decision 034), counted side by side. */
+const countFavouritesEverywhere = async (env: Env, listingId: string) =>
+  (await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT count(*) AS n FROM favorites WHERE listing_id = ?').bind(listingId).first<{ n: number }>()))).reduce(
+    (n, r) => n + (r?.n ?? 0),
+    0,
+  );
+
+/** An ad's favourites leave every accounts database, side by side. */
+export const removeFavouritesEverywhere = (env: Env, listingId: string) =>
+  Promise.all(accountsDatabases(env).map((db) => db.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(listingId).run()));
 
 /** Several databases: the core's note that the ad's core rows are about to be removed (see removeFromShardFirst). */
 const cleanupRecord = (env: Env, listingId: string, now: number) =>
@@ -271,6 +291,8 @@ export const finishInterruptedArchives = async (env: Env, now = Date.now(), limi
     const kept = new Set(doc?.photos.map((p) => p.key) ?? []);
     const archivedAt = doc?.archivedAt ?? now;
     await retireChatsFirst(env, chats, id, archivedAt);
+    // before the core's batch removes the record, so an interrupted run still comes back for them
+    if (accountsSplit(env)) await removeFavouritesEverywhere(env, id);
     await env.DB.batch(coreCleanupStatements(env, id));
     await chatsLeft(env, chats, id, archivedAt);
     await deleteObjectsIfUnused(env, ((mediaRows?.results ?? []) as { r2_key: string }[]).map((m) => m.r2_key).filter((k) => !kept.has(k)));

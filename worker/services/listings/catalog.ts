@@ -6,6 +6,7 @@ import { bannerAds, categories, popularSearches } from '../../db/schema';
 import { cached } from '../../lib/cache';
 import type { BannerAd, Category, PopularSearch } from '../../schemas/catalog';
 import { MENU_NAME_MAPPINGS, slugify } from '../../schemas/taxonomy';
+import { forgetWithIsolate } from '../../lib/isolate-memos';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -115,6 +116,11 @@ export const listCategories = async (env: Env, db: Db): Promise<Category[]> => {
  */
 const popularMemo = new Map<string, Promise<PopularSearch[]>>();
 let bannerMemo: Promise<BannerAd[]> | undefined;
+forgetWithIsolate(() => {
+  categoryMemo = undefined;
+  popularMemo.clear();
+  bannerMemo = undefined;
+});
 const remembered = <T>(memo: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
   let value = memo.get(key);
   if (!value) {

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { forbidden, notFound } from '../../lib/errors';
 import { listingDbForId } from '../../db/shards';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { viewCounter, viewShardOfListing } from './view-counter';
 
 /**
@@ -46,8 +47,9 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
     ).bind(listing.id),
   ];
   // two databases: side by side, still one round trip
-  const [views, favorites, chats, totals] =
-    home === env.DB
+  const [views, favorites, chats, totals] = accountsSplit(env)
+    ? await statsWithAccountsApart(env, listing.id, first, viewStatement, coreStatements[1]!)
+    : home === env.DB
       ? await env.DB.batch<{ day: number; n: number }>([viewStatement, ...coreStatements])
       : await Promise.all([viewStatement.all<{ day: number; n: number }>(), env.DB.batch<{ day: number; n: number }>(coreStatements)]).then(([v, rest]) => [v, ...rest]);
   const unwritten = (await unwrittenViews)[listing.id] ?? { total: 0, byDay: {} };
@@ -62,4 +64,33 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
   });
   const total = (d: number) => totals?.results.find((r) => r.day === d)?.n ?? 0;
   return { views: listing.views + unwritten.total, favorites: total(0), chats: total(1), daily };
+};
+
+type DayCount = { day: number; n: number };
+
+/**
+ * With the favourites in their buyers' accounts databases (decision 034) an ad's favourites are
+ * counted in every accounts database, beside the ad's views and the core's chats: all side by side,
+ * still one round trip. Answers what the one-database batch answers: views, favourites per day,
+ * chats per day, and the totals (day 0 favourites, day 1 chats).
+ */
+const statsWithAccountsApart = async (env: Env, listingId: string, first: number, viewStatement: D1PreparedStatement, chatsByDay: D1PreparedStatement): Promise<D1Result<DayCount>[]> => {
+  const [views, [chats, chatTotal], counted] = await Promise.all([
+    viewStatement.all<DayCount>(),
+    env.DB.batch<DayCount>([chatsByDay, env.DB.prepare('SELECT 1 AS day, count(*) AS n FROM chats WHERE listing_id = ? AND last_seq > 0').bind(listingId)]),
+    Promise.all(
+      accountsDatabases(env).map((db) =>
+        db.batch<DayCount>([
+          db.prepare('SELECT created_at / 86400000 AS day, count(*) AS n FROM favorites WHERE listing_id = ? AND created_at >= ? GROUP BY 1').bind(listingId, first * DAY),
+          db.prepare('SELECT 0 AS day, count(*) AS n FROM favorites WHERE listing_id = ?').bind(listingId),
+        ]),
+      ),
+    ),
+  ]);
+  const byDay = new Map<number, number>();
+  for (const [perDay] of counted) for (const r of perDay!.results) byDay.set(r.day, (byDay.get(r.day) ?? 0) + r.n);
+  const favouriteTotal = counted.reduce((n, [, total]) => n + (total!.results[0]?.n ?? 0), 0);
+  const favourites = { ...views!, results: [...byDay].map(([day, n]) => ({ day, n })) };
+  const totals = { ...views!, results: [{ day: 0, n: favouriteTotal }, chatTotal!.results[0] ?? { day: 1, n: 0 }] };
+  return [views!, favourites, chats!, totals];
 };

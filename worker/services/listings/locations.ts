@@ -5,11 +5,13 @@ import { locations } from '../../db/schema';
 import { cached } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
 import type { Location } from '../../schemas/catalog';
+import { forgetWithIsolate } from '../../lib/isolate-memos';
 
 type LocationRow = typeof locations.$inferSelect;
 
 /** Every location, loaded once per isolate: ~2k rows of reference data that only migrations change. */
 let locationMemo: Promise<LocationIndex> | undefined;
+forgetWithIsolate(() => (locationMemo = undefined));
 
 interface LocationIndex {
   rows: LocationRow[];

@@ -2,7 +2,7 @@ import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { invalidateListingCaches } from '../../lib/cache';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Listing } from '../../schemas/listings';
 import {
   ENUM_FEATURES,
@@ -24,9 +24,10 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
 import { checkedPhotos, duplicateCheck, matchesFromStoredLookups, storedLookupStatements, MAX_WINDOW_STATEMENTS, type CheckedPhoto, type PhotoMatch } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting } from '../commerce/business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting, type LimitGroup } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
 import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
@@ -438,6 +439,31 @@ export const createListing = async (
 };
 
 /**
+ * A refusal by the free-ad limit (402) answers a change of an ad only if the ad is still as the
+ * request read it. When another change of the same ad got there first, the request is stale and
+ * answers 409 STALE like any change that loses a race: that change may itself have taken the
+ * group's last free ad for this very ad, and judging the stale request against the limit would
+ * tell the seller to pay for an ad that is already in the group. With several databases the posting
+ * record is written in the core before the ad changes in its own database, so a racing change
+ * usually meets that record first: a posting of this ad in the group that the request found none
+ * of counts as a change too. One more round trip (both reads side by side), on a refusal only.
+ */
+const refusedUnlessStale = async (
+  env: Env,
+  refusal: unknown,
+  at: { row: StoredListing; group: LimitGroup | undefined; now: number; column: 'updated_at' | 'status' },
+): Promise<never> => {
+  if (!(refusal instanceof AppError) || refusal.code !== 'AD_LIMIT_REACHED' || !at.group) throw refusal;
+  const { row, group, column } = at;
+  const [current, postedMeanwhile] = await Promise.all([
+    listingDbForId(env, row.id).prepare(`SELECT ${column} AS version FROM listings WHERE id = ?`).bind(row.id).first<{ version: unknown }>(),
+    holdsPosting(env, row.id, group, at.now),
+  ]);
+  if (current?.version !== row[column] || postedMeanwhile) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+  throw refusal;
+};
+
+/**
  * An edit of an ad that lives in a listings database of its own (decision 033). The ad's row and its
  * photo copies change in one batch there, compare-and-set on the version read; the posting record
  * (an edit into another limit group, a rejected ad going live) is written before it in the core and
@@ -660,32 +686,36 @@ export const updateListing = async (
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
   const version = [row.id, row.updated_at];
   let movedEvent: string | undefined;
-  if (moving) {
-    // (the move writes its own outbox event, `moved`, when the ad takes its status in its new place)
-    movedEvent = await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
-  } else if (sharded) {
-    await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
-  }
-  for (let attempt = 1; !sharded; attempt++) {
-    const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
-    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-    const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
-    const listingUpdate = updateOf(env.DB, recorded, recordedParams);
-    const statements = [
-      ...(posting ? [posting.statement] : []),
-      ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
-      ...p.photoIds.map((mediaId, position) =>
-        env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
-      ),
-      listingUpdate,
-      ...(event ? [event.statement] : []),
-    ];
-    const written = await env.DB.batch(statements);
-    if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
-    // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
-    const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
-    if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
-    if (attempt === 3) throw await posting.onRaceLost();
+  try {
+    if (moving) {
+      // (the move writes its own outbox event, `moved`, when the ad takes its status in its new place)
+      movedEvent = await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
+    } else if (sharded) {
+      await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, dropped, event: event?.statement });
+    }
+    for (let attempt = 1; !sharded; attempt++) {
+      const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
+      const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+      const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
+      const listingUpdate = updateOf(env.DB, recorded, recordedParams);
+      const statements = [
+        ...(posting ? [posting.statement] : []),
+        ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
+        ...p.photoIds.map((mediaId, position) =>
+          env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
+        ),
+        listingUpdate,
+        ...(event ? [event.statement] : []),
+      ];
+      const written = await env.DB.batch(statements);
+      if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
+      // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
+      const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
+      if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      if (attempt === 3) throw await posting.onRaceLost();
+    }
+  } catch (refusal) {
+    await refusedUnlessStale(env, refusal, { row, group: needsPosting ? newGroup : undefined, now, column: 'updated_at' });
   }
   if (event) await dispatchEvents(env, [event.id]);
   // (a move already costs 4 round trips more than the edit: its event is handed to the queue after the answer, as posting's)
@@ -771,28 +801,32 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // now, else the expiry it had (decision 019)
   const window = renewableFrom(row.expires_at);
   const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
-  if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
-  for (let attempt = 1; !sharded; attempt++) {
-    const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
-    const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-    const statements = [
-      ...(posting ? [posting.statement] : []),
-      env.DB.prepare(`UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
-        status,
-        expiresAt,
-        now,
-        row.id,
-        userId,
-        row.status,
-        ...(postIn ? [row.id, postIn.limitKey, now] : []),
-      ),
-      ...(reactivated ? [reactivated.statement] : []),
-    ];
-    const written = await env.DB.batch(statements);
-    if ((written[posting ? 1 : 0]?.meta.changes ?? 0) > 0) break;
-    const current = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(row.id).first<{ status: string }>();
-    if (!posting || current?.status !== row.status) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
-    if (attempt === 3) throw await posting.onRaceLost();
+  try {
+    if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
+    for (let attempt = 1; !sharded; attempt++) {
+      const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
+      const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
+      const statements = [
+        ...(posting ? [posting.statement] : []),
+        env.DB.prepare(`UPDATE listings SET status = ?, expires_at = ?, updated_at = max(?, updated_at + 1) WHERE id = ? AND user_id = ? AND status = ?${recorded}`).bind(
+          status,
+          expiresAt,
+          now,
+          row.id,
+          userId,
+          row.status,
+          ...(postIn ? [row.id, postIn.limitKey, now] : []),
+        ),
+        ...(reactivated ? [reactivated.statement] : []),
+      ];
+      const written = await env.DB.batch(statements);
+      if ((written[posting ? 1 : 0]?.meta.changes ?? 0) > 0) break;
+      const current = await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(row.id).first<{ status: string }>();
+      if (!posting || current?.status !== row.status) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      if (attempt === 3) throw await posting.onRaceLost();
+    }
+  } catch (refusal) {
+    await refusedUnlessStale(env, refusal, { row, group: postIn, now, column: 'status' });
   }
   if (reactivated) await dispatchEvents(env, [reactivated.id]);
   await invalidateListingCaches(env);
@@ -862,11 +896,14 @@ export const myListings = async (
 
 // ---------------------------------------------------------------- favourites
 
-/** The ad from its own listings database and the buyer's favourite of it from the core, side by side. */
+/**
+ * The ad from its own listings database and the buyer's favourite of it from the buyer's accounts
+ * database (the core with one), side by side.
+ */
 const readFavoriteTarget = async (env: Env, userId: string, id: string) => {
   const [ad, favourite] = await Promise.all([
     listingDbForId(env, id).prepare('SELECT id, user_id, title, status FROM listings WHERE id = ?').bind(id).first<{ id: string; user_id: string; title: string; status: string }>(),
-    env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, id).first(),
+    accountsDbForUser(env, userId).prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, id).first(),
   ]);
   return ad ? { ...ad, language: null as string | null, favourited: favourite ? 1 : 0, blocked: 0 } : null;
 };
@@ -881,9 +918,12 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
   // the seller's notification depends on (a block, an earlier "liked", their language)
   type FavoriteRead = { id: string; user_id: string; title: string; status: string; language: string | null; favourited: number; blocked: number };
   const sharded = isSharded(env);
-  // with several listings databases the ad comes from its own, beside the core's favourite; the
-  // seller's block and language are read in the insert's batch (decision 033)
-  const listing = sharded ? await readFavoriteTarget(env, userId, id) : await env.DB.prepare(
+  // with several accounts databases the buyer's favourites live in their own (decision 034)
+  const apart = accountsSplit(env);
+  const favourites = accountsDbForUser(env, userId);
+  // with several listings (or accounts) databases the ad comes from its own, beside the buyer's
+  // favourite; the seller's block and language are read in the insert's batch (decision 033)
+  const listing = sharded || apart ? await readFavoriteTarget(env, userId, id) : await env.DB.prepare(
     `SELECT l.id, l.user_id, l.title, l.status, u.language,
        EXISTS (SELECT 1 FROM favorites WHERE user_id = ?2 AND listing_id = l.id) AS favourited,
        EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = l.user_id AND blocked_id = ?2) AS blocked
@@ -895,15 +935,16 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
   if (listing.user_id === userId) throw forbidden('You cannot favourite your own listing', 'OWN_LISTING');
   const target = want ?? !listing.favourited;
   if (!target) {
-    await env.DB.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
+    await favourites.prepare('DELETE FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listing.id).run();
   } else if (!listing.favourited) {
-    const insert = env.DB.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
-    const [added, seller] = sharded
-      ? await env.DB.batch<unknown>([
-          insert,
-          env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId),
-        ])
-      : [await insert.run()];
+    const insert = favourites.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
+    const sellerRead = env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId);
+    const [added, seller] = apart
+      ? // the insert in the buyer's accounts database, the seller's language and block from the core, side by side
+        await Promise.all([insert.run(), sellerRead.all()])
+      : sharded
+        ? await env.DB.batch<unknown>([insert, sellerRead])
+        : [await insert.run()];
     if (seller) Object.assign(listing, seller.results[0] ?? {});
     // one "someone liked your ad" per liker per ad, however often they toggle (keyed: the seller's
     // inbox stores a key once while it keeps it); someone the seller blocked makes no noise there
@@ -923,7 +964,7 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
 export const listFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
   // a sold or expired ad stays, marked, so the buyer learns what became of it (an expired one may be
   // renewed); ads hidden by their seller or a moderator leave the list (decision 019)
-  if (isSharded(env)) return listShardedFavorites(env, db, origin, userId, q);
+  if (isSharded(env) || accountsSplit(env)) return listShardedFavorites(env, db, origin, userId, q);
   const visible = `f.user_id = ? AND l.status IN ('APPROVED', 'SOLD', 'EXPIRED')`;
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
@@ -940,5 +981,5 @@ export const listFavorites = async (env: Env, db: Db, origin: string, userId: st
 };
 
 export const isFavorite = async (env: Env, userId: string, listingId: string) =>
-  Boolean(await env.DB.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listingId).first());
+  Boolean(await accountsDbForUser(env, userId).prepare('SELECT 1 FROM favorites WHERE user_id = ? AND listing_id = ?').bind(userId, listingId).first());
 

@@ -24,6 +24,7 @@
  */
 
 import type { Env } from '../../env';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
 import { dispatchEvents, eventStatement } from '../alerts/events';
@@ -93,12 +94,19 @@ const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_
  * run finishes the move. Returns the event's id for the caller to dispatch.
  */
 export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, alsoCore: D1PreparedStatement[] = []): Promise<string> => {
-  const core = await env.DB.batch<{ status: string }>([
-    ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
-    ...alsoCore,
-    env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
+  const [core] = await Promise.all([
+    env.DB.batch<{ status: string }>([
+      ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
+      ...alsoCore,
+      env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
+    ]),
+    // with several accounts databases (decision 034) the favourites are in their buyers' own: each
+    // re-pointed side by side with the core (as repeatable as the core's batch)
+    ...(accountsSplit(env)
+      ? accountsDatabases(env).map((db) => db.prepare('UPDATE favorites SET listing_id = ? WHERE listing_id = ?').bind(move.new_id, move.old_id).run())
+      : []),
   ]);
-  const banned = core.at(-1)?.results[0]?.status === 'BANNED' ? 1 : 0;
+  const banned = (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status === 'BANNED' ? 1 : 0;
   const to = listingDbForId(env, move.new_id);
   // (held_reason ACCOUNT_BANNED on a hidden copy is only ever the ban's mark: a banned seller cannot edit)
   const hold = `?2 = 'APPROVED' AND (?3 = 1 OR held_reason = 'ACCOUNT_BANNED')`;

@@ -12,6 +12,7 @@
 
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
+import { accountsDbForUser } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
@@ -149,13 +150,14 @@ export const dropLookupKeys = (db: D1Database, mediaIds: string[], listingId: st
 const IDS_PER_STATEMENT = 90;
 
 /**
- * A buyer's favourites when the ads live in several databases: the favourites (newest first, the
- * newest COUNT_CAP of them) from the core, then the ads from their own databases side by side — two
- * round trips, the read budget. As with one database, ads hidden by their seller or a moderator
- * leave the list and the total.
+ * A buyer's favourites when the ads or the accounts live in several databases: the favourites
+ * (newest first, the newest COUNT_CAP of them) from the buyer's accounts database (the core with
+ * one, decision 034), then the ads from their own databases side by side — two round trips, the
+ * read budget. As with one database, ads hidden by their seller or a moderator leave the list and
+ * the total.
  */
 export const listShardedFavorites = async (env: Env, db: Db, origin: string, userId: string, q: { page: number; limit: number }) => {
-  const { results: favourites } = await env.DB.prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`)
+  const { results: favourites } = await accountsDbForUser(env, userId).prepare(`SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY created_at DESC LIMIT ${COUNT_CAP}`)
     .bind(userId)
     .all<{ listing_id: string }>();
   const byDatabase = new Map<D1Database, string[]>();

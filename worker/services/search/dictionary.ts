@@ -12,6 +12,7 @@ import { listingDatabases } from '../../db/shards';
 import { SOUND_MIN_WEIGHT, SpellingDictionary } from './corrector';
 import { lexicon, lexiconWords } from './lexicon';
 import { tokens } from './text';
+import { forgetWithIsolate } from '../../lib/isolate-memos';
 
 export interface SuggestionPhrase {
   text: string;
@@ -91,6 +92,7 @@ const hydrate = (stored: StoredDictionary): SearchDictionary => ({
 });
 
 let memo: { dict: Promise<SearchDictionary>; checkedAt: number } | undefined;
+forgetWithIsolate(() => (memo = undefined));
 /** how often an isolate looks at KV for a newer dictionary */
 const MEMO_MS = 30_000;
 

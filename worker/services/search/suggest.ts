@@ -13,6 +13,7 @@ import { damerauLevenshtein } from './corrector';
 import { type SearchDictionary, searchDictionary } from './dictionary';
 import { conceptFor, lexicon } from './lexicon';
 import { normaliseQuery, tokens } from './text';
+import { forgetWithIsolate } from '../../lib/isolate-memos';
 
 interface Candidate {
   text: string;
@@ -162,6 +163,7 @@ const suggestWords = (dict: SearchDictionary, words: string[], limit: number): S
 
 /** Answers per isolate, keyed by dictionary version: typing the same prefixes is common. */
 const memo = new Map<string, Suggestion[]>();
+forgetWithIsolate(() => memo.clear());
 const MEMO_SIZE = 2_000;
 
 export const suggest = async (env: Env, q: string, limit: number): Promise<Suggestion[]> => {

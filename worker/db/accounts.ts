@@ -1,0 +1,89 @@
+/**
+ * Accounts' own rows spread over several D1 databases (decision 034). With one accounts database
+ * (the default) that database is `DB` itself and nothing here changes what a request does: every
+ * read and write of the moved tables goes to `env.DB`, with the same SQL as before.
+ *
+ * With N > 1 (`ACCOUNTS_DATABASES = "N"` and bindings `ACCOUNTS_0` … `ACCOUNTS_{N-1}`) a user's rows
+ * of the moved tables (`ACCOUNT_TABLES`) live in the database of the group their id names
+ * (worker/schemas/accounts-shards-data.ts), so a signed-in request finds them from the JWT's user
+ * id alone. `users` itself stays in the core for now.
+ */
+
+import { ulid } from '../lib/ulid';
+import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS, GROUP_OF_UNTAGGED_ACCOUNTS } from '../schemas/accounts-shards-data';
+
+/** The accounts bindings a deployment may declare (the largest layout has fifteen). */
+export const ACCOUNTS_BINDINGS = Array.from({ length: 15 }, (_, i) => `ACCOUNTS_${i}` as const);
+export type AccountsBinding = `ACCOUNTS_${number}`;
+
+export type AccountsEnv = { DB: D1Database; ACCOUNTS_DATABASES?: string } & { [binding: AccountsBinding]: D1Database | undefined };
+
+/**
+ * The tables that live with their user when there are several accounts databases. Everything else
+ * (including `users`) stays in the core. Every database carries the same migrations, so these
+ * tables exist, empty, in the core too.
+ */
+export const ACCOUNT_TABLES = ['favorites', 'cart_items'] as const;
+
+/**
+ * How many accounts databases the deployment runs: 1 unless configured. A value with no layout,
+ * or a missing binding, is a deployment mistake: it fails loudly rather than reading a user's rows
+ * from the wrong place.
+ */
+export const accountsDatabaseCount = (env: AccountsEnv): number => {
+  const raw = env.ACCOUNTS_DATABASES;
+  if (raw === undefined || raw === '' || raw === '1') return 1;
+  const n = Number(raw);
+  if (!ACCOUNTS_LAYOUTS[n]) throw new Error(`ACCOUNTS_DATABASES=${raw} has no layout in accounts-shards-data.ts (have: ${Object.keys(ACCOUNTS_LAYOUTS).join(', ')})`);
+  for (let i = 0; i < n; i++) if (!env[`ACCOUNTS_${i}`]) throw new Error(`ACCOUNTS_DATABASES=${n} needs the D1 binding ACCOUNTS_${i}`);
+  return n;
+};
+
+export const accountsSplit = (env: AccountsEnv) => accountsDatabaseCount(env) > 1;
+
+/** `usr_` + a lower-case ULID (26) + the group's character. */
+const TAGGED_USER_ID = /^usr_[0-9a-hjkmnp-tv-z]{26}([0-9a-z])$/;
+
+/** The group a user id names; ids without one (accounts from before the split, the demo seed's) are group 0. */
+export const groupOfUserId = (userId: string): string => TAGGED_USER_ID.exec(userId)?.[1] ?? GROUP_OF_UNTAGGED_ACCOUNTS;
+
+/**
+ * A new account's id: its ULID and a group drawn uniformly at random. Tagged with one database too,
+ * so growing from one database later moves whole groups instead of leaving every account made until
+ * then in group 0's database (an account's id cannot change: it is in its ads, chats and tokens).
+ */
+export const newUserId = (): string => `usr_${ulid().toLowerCase()}${randomGroup()}`;
+
+/** One of the 36 groups, uniformly: bytes of 252 and above are drawn again (252 = 7 × 36), so no group is favoured. */
+const randomGroup = (): string => {
+  const bytes = new Uint8Array(8);
+  for (;;) {
+    crypto.getRandomValues(bytes);
+    for (const b of bytes) if (b < 252) return ACCOUNT_GROUPS[b % 36]!;
+  }
+};
+
+/** The database index that holds a group, for N databases. */
+export const accountsDatabaseOfGroup = (n: number, group: string): number => {
+  if (n === 1) return 0;
+  const at = ACCOUNTS_LAYOUTS[n]?.findIndex((groups) => groups.includes(group)) ?? -1;
+  if (at < 0) throw new Error(`accounts group ${group} has no database in the layout for ${n}`);
+  return at;
+};
+
+/**
+ * Every accounts database by index, read through the request's sessions when the request has them
+ * (worker/db/session.ts puts them on the request's env in place of the bindings). With one, `DB`.
+ */
+export const accountsDatabases = (env: AccountsEnv): D1Database[] => {
+  const n = accountsDatabaseCount(env);
+  if (n === 1) return [env.DB];
+  return ACCOUNTS_BINDINGS.slice(0, n).map((b) => env[b]!);
+};
+
+/** The database holding this user's rows of the moved tables. */
+export const accountsDbForUser = (env: AccountsEnv, userId: string): D1Database => {
+  const n = accountsDatabaseCount(env);
+  if (n === 1) return env.DB;
+  return env[`ACCOUNTS_${accountsDatabaseOfGroup(n, groupOfUserId(userId))}`]!;
+};
