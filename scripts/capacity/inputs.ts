@@ -39,7 +39,16 @@ export const WORLD = {
   ordersPerDay: f(3_000, 'estimate', 'paid packages and premium: ~4 % of sellers pay, most for one feature or boost'),
   photosPerAd: f(3, 'estimate', 'the post form allows 10; the seed averages 2.5; phones make more photos easy'),
   photoBytes: f(180_000, 'estimate', 'a phone photo after the client resizes it to 1600 px WebP/JPEG (the upload limit is 5 MB)'),
+  movedAdShare: f(0.01, 'estimate', 'ads whose seller moves them into a state of another group of states (moving house, or correcting a wrong state): rare; each leaves a listing_moves row in its old database for good, so old links keep answering (decision 033)'),
+  unpostedPhotoShare: f(0.2, 'estimate', 'photos uploaded but not posted: abandoned drafts and photos replaced before posting; their duplicate lookup keys (media_lookups, decision 022) stay until the unattached photo is removed 24 hours later (ORPHAN_TTL_MS), a posted photo\'s go at posting'),
 } as const;
+
+/**
+ * Clean-up records of the archive (archive_cleanups, decision 033) held in the core: a record lives
+ * from an ad leaving its listings database to the core's rows going, moments later in the same run;
+ * only an interrupted run leaves some, finished by the next, so at most about a run's ads are held.
+ */
+export const ARCHIVE_CLEANUPS_HELD = f(500, 'design', 'at most a run\'s ads, ARCHIVE_BATCH_SIZE × ARCHIVE_BATCHES_PER_RUN (worker/schemas/archive-data.ts), and only after an interrupted run');
 
 /** How page views turn into work. */
 export const TRAFFIC = {

@@ -41,6 +41,8 @@ export interface Measured {
   /** the machine's 1-minute load average when the D1 figure was taken (2 cores here, shared) */
   loadAverage: number;
   tables: Record<string, TableSize>;
+  /** tables added after the full measurement, measured the same way on a smaller seed (their provenance) */
+  addedTables?: { measuredAt: string; command: string; tables: string[]; note: string };
   d1: { queriesPerSecond: number; meanQueryMs: number; wallQueriesPerSecond: number; bindingQueriesPerSecond: number; concurrentQueriesPerSecond: number; queries: number; method: string };
 }
 
@@ -187,6 +189,31 @@ const addActivity = (db: DatabaseSync) => {
 
   const addEvent = insert(`INSERT INTO listing_events (id, listing_id, kind, old_price_minor, created_at, sent_at, done_at) VALUES (?, ?, 'LIVE', NULL, ?, ?, ?)`);
   for (const ad of ads) addEvent.run(id('evt'), ad.id, now, now, now);
+
+  // with several listings databases (decision 033): where a moved ad went (ids of 27 characters, the
+  // group's digit last), the archive's clean-up records, and the duplicate lookup keys a photo keeps
+  // from upload to posting (decision 022: per band the hash's value and its 16 one-bit neighbours,
+  // then per 8 turns of the print's 3 framings the bands' values — the shape of `lookupProbes`)
+  const tagged = () => `${ulid().toLowerCase()}${r.int(0, 9)}`;
+  const addMove = insert(`INSERT INTO listing_moves (old_id, new_id, status, moved_at) VALUES (?, ?, 'APPROVED', ?)`);
+  for (let i = 0; i < 20_000; i++) {
+    const ulidPart = ulid(now - r.int(0, 60) * DAY).toLowerCase();
+    addMove.run(`${ulidPart}${r.int(0, 9)}`, `${ulidPart}${r.int(0, 9)}`, now - r.int(0, 30) * DAY);
+  }
+  const addCleanup = insert(`INSERT INTO archive_cleanups (listing_id, created_at) VALUES (?, ?)`);
+  for (let i = 0; i < 20_000; i++) addCleanup.run(tagged(), now - r.int(0, 3600_000));
+  const band = () => r.int(0, 65_535);
+  const probes = () =>
+    JSON.stringify({
+      plain: Array.from({ length: 4 }, () => {
+        const v = band();
+        return [v, ...Array.from({ length: 16 }, (_, bit) => v ^ (1 << bit))];
+      }),
+      windows: Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => [...new Set(Array.from({ length: 8 }, band))])),
+    });
+  const mediaIds = db.prepare(`SELECT id FROM media LIMIT 20000`).all() as { id: string }[];
+  const addLookup = insert(`INSERT OR IGNORE INTO media_lookups (media_id, probes, created_at) VALUES (?, ?, ?)`);
+  for (const m of mediaIds) addLookup.run(m.id, probes(), now);
   db.exec('COMMIT');
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
+import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
 import { arrived, databases, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
 import { RETENTION } from '../../worker/schemas/retention-data';
+import measured from './measured.json';
 
 /** Round figures, so every expected value below can be worked out by hand. */
 const m: MeasuredFigures = {
@@ -146,5 +147,20 @@ describe('the inputs', () => {
     expect(DESIGN.dailyViewDays).toBe(RETENTION.dailyViewDays);
     expect(DESIGN.notificationsPerUser).toBe(RETENTION.notificationsPerUser);
     expect(DESIGN.archivedChatDays).toBe(RETENTION.archivedChatDays);
+  });
+});
+
+describe('the tables of several listings databases (decision 033)', () => {
+  it('holds moves for good, clean-up records bounded by a run, a photo\'s lookup keys for a day; each with its measured bytes', () => {
+    const rows = rowsAt(DESIGN, world, traffic, 36);
+    expect(rows.listings.listing_moves).toBeCloseTo(arrived(world.newAdsPerDay * world.movedAdShare, world.growthPerYear, 36), 0);
+    expect(rows.core.archive_cleanups).toBe(ARCHIVE_CLEANUPS_HELD.value);
+    expect(rows.core.media_lookups).toBeCloseTo(held(world.newAdsPerDay * world.photosPerAd * world.unpostedPhotoShare, world.growthPerYear, 36, 1), 0);
+    // one day's unposted uploads, grown: far below a day's photos
+    expect(rows.core.media_lookups).toBeLessThan(world.newAdsPerDay * world.photosPerAd * scaleAt(world.growthPerYear, 36));
+    // one database: no moves, no clean-up records
+    expect(rowsAt(BEFORE, world, traffic, 36).listings.listing_moves).toBe(0);
+    expect(rowsAt(BEFORE, world, traffic, 36).core.archive_cleanups).toBe(0);
+    for (const table of ['listing_moves', 'archive_cleanups', 'media_lookups']) expect((measured.tables as Record<string, { bytesPerRow: number }>)[table]?.bytesPerRow, table).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@
  * against what one D1 can do, and the monthly Cloudflare bill by product.
  */
 import type { Design, Figure } from './inputs';
-import { BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, STATEMENTS, TRAFFIC, WORLD } from './inputs';
+import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, STATEMENTS, TRAFFIC, WORLD } from './inputs';
 
 export interface MeasuredFigures {
   /** bytes per row (table + its indexes) by table; listings_fts is per live ad */
@@ -75,6 +75,8 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
       listing_views: design.viewCounting === 'batched' ? 0 : held(viewerRowsPerDay, g, month, design.viewerRowDays),
       listing_daily_stats: dailyCounterRows,
       listing_view_totals: design.dailyViewDays === Infinity ? 0 : adsInD1,
+      // where moved ads went (several databases only): kept for good
+      listing_moves: design.listingsDatabases > 1 ? arrived(w.newAdsPerDay * w.movedAdShare, g, month) : 0,
     },
     core: {
       users: accounts,
@@ -89,6 +91,9 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
       business_orders: arrived(w.ordersPerDay / 2, g, month),
       payment_orders: arrived(w.ordersPerDay / 2, g, month),
       ad_postings: held(w.newAdsPerDay, g, month, Math.max(365, adsKeptDays)),
+      archive_cleanups: design.listingsDatabases > 1 ? ARCHIVE_CLEANUPS_HELD.value : 0,
+      // a photo's lookup keys, from upload to posting (moments) or to the unattached photo's removal a day later
+      media_lookups: held(w.newAdsPerDay * w.photosPerAd * w.unpostedPhotoShare, g, month, 1),
     },
     /** what lives outside D1 */
     elsewhere: {

@@ -170,7 +170,7 @@ describe("favourites in the buyer's accounts database", () => {
     const fans = [await userIn(1), await userIn(3)];
     await Promise.all(fans.map((fan, i) => accountsDbs[i * 2 + 1]!.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(fan.id, oldId, Date.now()).run()));
     // the move's last step (its earlier steps: tests/shards/move.test.ts)
-    await finishMove(fourAccounts, { old_id: oldId, new_id: newId, status: 'APPROVED' });
+    await finishMove(fourAccounts, { old_id: oldId, new_id: newId, status: 'APPROVED' }, 'usr_seller_of_no_ad');
     expect(await Promise.all(fans.map((fan) => whereFavourite(fan.id, newId)))).toEqual([{ accounts: [1], core: false }, { accounts: [3], core: false }]);
     expect(await Promise.all(fans.map((fan) => whereFavourite(fan.id, oldId)))).toEqual([{ accounts: [], core: false }, { accounts: [], core: false }]);
   });

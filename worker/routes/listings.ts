@@ -270,7 +270,7 @@ export const listingRoutes = new Hono<AppEnv>()
     validate('json', updateListingBody),
     async (c) => {
       const before = await listingGroupPlace(c.env, c.req.valid('param').id);
-      const data = await updateListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url));
+      const data = await updateListing(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url), (task) => afterAnswer(c, task));
       refreshPriceGuides(c, data.id, before);
       return c.json({ success: true as const, data });
     },

@@ -6,6 +6,8 @@ import {
   ARCHIVE_BATCH_SIZE,
   ARCHIVE_CLEANUPS_PER_RUN,
   ARCHIVE_CLEANUP_AFTER_MS,
+  MOVE_SWEEP_AFTER_MS,
+  MOVES_SWEPT_PER_RUN,
   ARCHIVE_KEPT_PHOTOS,
   ARCHIVE_MAX_PAGE_SIZE,
   ARCHIVE_PAGE_SIZE,
@@ -41,6 +43,11 @@ describe('the archive (reviewed data, decision 021)', () => {
     // a record is finished only when no run could still be writing it (a cron stops within 15 minutes)
     expect(ARCHIVE_CLEANUP_AFTER_MS).toBe(3_600_000);
     expect(ARCHIVE_CLEANUP_AFTER_MS).toBeGreaterThan(15 * 60_000);
+    // several databases: a hidden copy of a move is swept only when no request could still be moving it
+    expect(MOVE_SWEEP_AFTER_MS).toBe(3_600_000);
+    expect(MOVE_SWEEP_AFTER_MS).toBeGreaterThan(15 * 60_000);
+    expect(MOVES_SWEPT_PER_RUN).toBe(200);
+    expect(MOVES_SWEPT_PER_RUN).toBeLessThanOrEqual(ARCHIVE_BATCH_SIZE * ARCHIVE_BATCHES_PER_RUN);
   });
 
   it('labels every final state My Ads can show', () => {

@@ -67,6 +67,15 @@ export const ARCHIVE_CLEANUPS_PER_RUN = 200;
  */
 export const ARCHIVE_CLEANUP_AFTER_MS = 60 * 60_000;
 
+/**
+ * With several listings databases (decision 033): how old a hidden copy left by an interrupted move
+ * to another group of states must be before the archive job sweeps it (a move's steps run within one
+ * request, a few round trips apart; an hour is far beyond any request, as for the clean-up records),
+ * and how many such copies one run handles in each listings database.
+ */
+export const MOVE_SWEEP_AFTER_MS = 60 * 60_000;
+export const MOVES_SWEPT_PER_RUN = 200;
+
 /** Archived ads per page of My Ads' Archived tab (one R2 list call a page). */
 export const ARCHIVE_PAGE_SIZE = 20;
 export const ARCHIVE_MAX_PAGE_SIZE = 50;

@@ -150,8 +150,26 @@ const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   return statements;
 };
 
-/** A saved-search alert's id: the ad's id leads, so one fan-out's rows sit side by side in the index. */
-const alertIdPrefix = (ad: AdRow) => `ntf_${ad.id}_`;
+/** The saved queries a moved ad matched before its move (their rows were re-pointed to its new id). */
+const movedMatches = async (env: Env, listingId: string) =>
+  new Set((await env.DB.prepare('SELECT matcher_id FROM saved_query_matches WHERE listing_id = ?').bind(listingId).all<{ matcher_id: number }>()).results.map((r) => r.matcher_id));
+
+/** The matches of queries a moved ad no longer fits, removed (90 ids a statement, under D1's 100 values). */
+const unmatchStatements = (env: Env, ad: AdRow, gone: number[]) => {
+  const statements = [];
+  for (let i = 0; i < gone.length; i += 90) {
+    const chunk = gone.slice(i, i + 90);
+    statements.push(env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id = ? AND matcher_id IN (${chunk.map(() => '?').join(', ')})`).bind(ad.id, ...chunk));
+  }
+  return statements;
+};
+
+/**
+ * A saved-search alert's id: the ad's id leads, so one fan-out's rows sit side by side in the index.
+ * Its ULID only (with several databases an id ends in its group's digit, decision 033): an ad moved
+ * into another group keeps its ULID, so a buyer told about it in its old place is not told again.
+ */
+const alertIdPrefix = (ad: AdRow) => `ntf_${ad.id.slice(0, 26)}_`;
 
 /** Matcher ids an alert statement carries, beside its 4 + 3 per language values (under D1's 100). */
 const MATCHERS_PER_STATEMENT = 80;
@@ -236,7 +254,13 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   }
   const ad: AdRow = row;
   const drops = row.kind === 'price_lowered' ? await priceDropNotifications(env, ad, row.old_price_minor) : [];
-  const matched = await matchSavedQueries(env, ad, stats);
+  const [fits, before] = await Promise.all([matchSavedQueries(env, ad, stats), row.kind === 'moved' ? movedMatches(env, ad.id) : undefined]);
+  // An ad moved into another group of states (decision 033) is new to the searches of its new place
+  // and told to them as a new ad there; the searches that had it already (their matches followed the
+  // ad to its new id) keep their first moment and tell nobody again, and those of the old place it
+  // no longer fits lose it (their counts and digests would otherwise list an ad that is not there).
+  const matched = before ? fits.filter((id) => !before.has(id)) : fits;
+  const gone = before ? [...before].filter((id) => !fits.includes(id)) : [];
   const alerts = alertStatements(env, ad, matched, row.event_at, now);
   const alertRows = [];
   for (let i = 0; i < alerts.length; i += STATEMENTS_PER_BATCH) for (const r of await env.DB.batch(alerts.slice(i, i + STATEMENTS_PER_BATCH))) alertRows.push(...rowsFromSelect(r.results));
@@ -245,7 +269,7 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   // the matches are the core's (beside the saved searches); with the outbox in the ad's own
   // database (decision 033) the done mark goes there after them, so a death between redoes the event
   const outboxApart = outbox !== env.DB;
-  const writes = [...matchStatements(env, ad, matched, row.event_at, now), ...(outboxApart ? [] : [markDone])];
+  const writes = [...matchStatements(env, ad, matched, row.event_at, now), ...unmatchStatements(env, ad, gone), ...(outboxApart ? [] : [markDone])];
   for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH));
   if (outboxApart) await markDone.run();
   return stats;

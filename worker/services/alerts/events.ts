@@ -15,7 +15,8 @@ import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { groupOfListingId, listingDatabases, listingDbForId } from '../../db/shards';
 
-export type ListingEventKind = 'posted' | 'approved' | 'reactivated' | 'price_lowered';
+/** `moved`: an ad moved into another group of states went live there under its new id (decision 033) */
+export type ListingEventKind = 'posted' | 'approved' | 'reactivated' | 'price_lowered' | 'moved';
 
 /**
  * The insert of one event, applied only when `guardSql` (bound to `guardParams`) finds the change

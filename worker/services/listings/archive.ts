@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidateListingCaches } from '../../lib/cache';
+import { sweepInterruptedMoves } from './shard-move';
 import {
   ARCHIVABLE_STATES,
   ARCHIVE_BATCHES_PER_RUN,
@@ -400,8 +401,9 @@ export const archiveEndedAds = async (
 ): Promise<number> => {
   const now = opts.now ?? Date.now();
   const bounds = { batchSize: opts.batchSize ?? ARCHIVE_BATCH_SIZE, batches: opts.batches ?? ARCHIVE_BATCHES_PER_RUN };
-  // several databases: what an interrupted run left in the core is finished first
-  await finishInterruptedArchives(env, now);
+  // several databases: what an interrupted run left in the core is finished first, and beside it the
+  // hidden copies of moves to another group that no retry finished (decision 033)
+  await Promise.all([finishInterruptedArchives(env, now), sweepInterruptedMoves(env, now)]);
   // every listings database runs its own bounded batches, side by side (decision 033): the bounds
   // keep one database's writes short, and the databases do not share their write time
   const each = await Promise.all(listingDatabases(env).map((db) => archiveIn(env, db, now, bounds, opts.hooks)));

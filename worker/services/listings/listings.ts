@@ -320,11 +320,12 @@ export const buildListingQuery = async (
   }
   const beforeRowFilters = where.length;
   if (query.since !== undefined) {
-    // went live after `since`: posted then, or approved / reactivated then, or its price lowered then
+    // went live after `since`: posted then, or approved / reactivated then, or its price lowered then,
+    // or moved into this place then (with several databases, decision 033)
     // (it may only now fit a saved price range); the listing-events outbox (decision 009) records those moments. Read
     // from the (status, created_at) and (created_at) indexes, so a narrow window costs a few rows.
     where.push(
-      `l.num IN (SELECT num FROM listings WHERE status = 'APPROVED' AND created_at > ? UNION SELECT x.num FROM listing_events e CROSS JOIN listings x ON x.id = e.listing_id WHERE e.created_at > ? AND e.kind IN ('posted', 'approved', 'reactivated', 'price_lowered'))`,
+      `l.num IN (SELECT num FROM listings WHERE status = 'APPROVED' AND created_at > ? UNION SELECT x.num FROM listing_events e CROSS JOIN listings x ON x.id = e.listing_id WHERE e.created_at > ? AND e.kind IN ('posted', 'approved', 'reactivated', 'price_lowered', 'moved'))`,
     );
     params.push(query.since, query.since);
   }

@@ -69,21 +69,22 @@ const ownedListing = async (env: Env, userId: string, id: string) => {
   const read = (at: string) => listingDbForId(env, at).prepare('SELECT * FROM listings WHERE id = ?').bind(at.toLowerCase()).first<StoredListing>();
   // an ad moved to another group of states answers at its old id too (decision 033); a move
   // interrupted before its last step is finished here, before the seller's write applies
-  const finished = async (at: string, move: MoveRecord | null) => {
+  // (the ad going live in its new place is news for saved searches there: its event is sent first)
+  const finished = async (at: string, move: MoveRecord | null, sellerId: string) => {
     if (!move) return undefined;
-    await finishMove(env, move);
+    await dispatchEvents(env, [await finishMove(env, move, sellerId)]);
     return (await read(at)) ?? undefined;
   };
   const direct = await read(id);
   // by its new id while hidden: the move finished if it happened, else the copy is not the ad
   const row = direct
     ? direct.status === MOVING
-      ? await finished(direct.id, await moveInto(env, direct.id))
+      ? await finished(direct.id, await moveInto(env, direct.id), direct.user_id)
       : direct
     : await followMoves(env, id, async (at, move) => {
         const moved = await read(at);
         // reached by the old id: the seller's write finishes the move first (repeating it is harmless)
-        return moved && moved.user_id === userId ? finished(at, move) : (moved ?? undefined);
+        return moved && moved.user_id === userId ? finished(at, move, moved.user_id) : (moved ?? undefined);
       });
   if (!row) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (row.user_id !== userId) throw forbidden(NO_PERMISSION, 'NOT_OWNER');
@@ -558,13 +559,22 @@ const moveInShards = async (
         ...m.photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND owner_id = ?').bind(newId, position, mediaId, userId)),
       ],
     });
-    if (moved) return;
+    if (moved !== false) return moved;
     if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
 };
 
-export const updateListing = async (env: Env, db: Db, userId: string, id: string, input: UpdateListingInput, origin: string): Promise<Listing> => {
+export const updateListing = async (
+  env: Env,
+  db: Db,
+  userId: string,
+  id: string,
+  input: UpdateListingInput,
+  origin: string,
+  // work that may run after the answer (a move's outbox dispatch: the relay backs it up)
+  after: (task: Promise<unknown>) => void = (task) => void task,
+): Promise<Listing> => {
   const row = await ownedListing(env, userId, id);
   const sharded = isSharded(env);
   // the ad's photos as stored: the default when the edit leaves them alone, and what it may drop
@@ -686,10 +696,11 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     );
   const unchanged = 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)';
   const version = [row.id, row.updated_at];
+  let movedEvent: string | undefined;
   try {
     if (moving) {
-      // (no outbox event for a move yet: its copy is hidden while the event's guard would read it)
-      await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
+      // (the move writes its own outbox event, `moved`, when the ad takes its status in its new place)
+      movedEvent = await moveInShards(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, newId: targetId, status, photoIds: p.photoIds, dropped, edit: (target) => updateOf(target, '', [], { id: targetId, status: MOVING }) });
     } else if (sharded) {
       await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, corePhotos, event: event?.statement });
     }
@@ -718,6 +729,8 @@ export const updateListing = async (env: Env, db: Db, userId: string, id: string
     await refusedUnlessStale(env, refusal, { row, group: needsPosting ? newGroup : undefined, now, column: 'updated_at' });
   }
   if (event) await dispatchEvents(env, [event.id]);
+  // (a move already costs 4 round trips more than the edit: its event is handed to the queue after the answer, as posting's)
+  if (movedEvent) after(new Promise((resolve) => setTimeout(resolve, 0)).then(() => dispatchEvents(env, [movedEvent])));
   await deleteObjectsIfUnused(env, dropped.map((m) => m.r2_key));
   if (held) {
     await notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: targetId, status: 'PENDING' } }));

@@ -27,6 +27,8 @@ import type { Env } from '../../env';
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
+import { dispatchEvents, eventStatement } from '../alerts/events';
+import { MOVES_SWEPT_PER_RUN, MOVE_SWEEP_AFTER_MS } from '../../schemas/archive-data';
 
 /** The status of an ad's copy in its new database while the move is not finished (hidden everywhere). */
 export const MOVING = 'MOVING';
@@ -78,12 +80,25 @@ const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_
  * nothing left to change. One after the other, so a row that is no longer MOVING always has its core
  * rows re-pointed (the photo rows its next edit checks, the posting record that holds its limit).
  * `alsoCore` joins the core's batch (the edit's photos).
+ *
+ * A ban of the seller landing during the move must not leave the ad live: the ban holds the
+ * seller's live ads in every database, but the hidden copy is not live yet, and the old row may
+ * already be gone. So the core's batch also reads the seller's account (a ban written before it is
+ * seen), and a ban that reaches the new database later marks the hidden copy (`held_reason`
+ * ACCOUNT_BANNED, see `holdMovingCopies`), which the status change reads in the same statement:
+ * either way an ad that was to go live is held as the ban holds the others (PENDING, ACCOUNT_BANNED),
+ * and a ban after the status change holds it like any live ad.
+ *
+ * The ad going live in its new place is news for the saved searches there (decision 009): a `moved`
+ * event joins the status change's batch, guarded by that change, so it is written once whichever
+ * run finishes the move. Returns the event's id for the caller to dispatch.
  */
-export const finishMove = async (env: Env, move: MoveRecord, alsoCore: D1PreparedStatement[] = []) => {
-  await Promise.all([
-    env.DB.batch([
+export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, alsoCore: D1PreparedStatement[] = []): Promise<string> => {
+  const [core] = await Promise.all([
+    env.DB.batch<{ status: string }>([
       ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
       ...alsoCore,
+      env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
     ]),
     // with several accounts databases (decision 034) the favourites are in their buyers' own: each
     // re-pointed side by side with the core (as repeatable as the core's batch)
@@ -91,8 +106,35 @@ export const finishMove = async (env: Env, move: MoveRecord, alsoCore: D1Prepare
       ? accountsDatabases(env).map((db) => db.prepare('UPDATE favorites SET listing_id = ? WHERE listing_id = ?').bind(move.new_id, move.old_id).run())
       : []),
   ]);
-  await listingDbForId(env, move.new_id).prepare('UPDATE listings SET status = ? WHERE id = ? AND status = ?').bind(move.status, move.new_id, MOVING).run();
+  const banned = (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status === 'BANNED' ? 1 : 0;
+  const to = listingDbForId(env, move.new_id);
+  // (held_reason ACCOUNT_BANNED on a hidden copy is only ever the ban's mark: a banned seller cannot edit)
+  const hold = `?2 = 'APPROVED' AND (?3 = 1 OR held_reason = 'ACCOUNT_BANNED')`;
+  const moved = eventStatement(env, move.new_id, 'moved', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [move.new_id] });
+  await to.batch([
+    to
+      .prepare(
+        `UPDATE listings SET status = CASE WHEN ${hold} THEN 'PENDING' ELSE ?2 END,
+           held_reason = CASE WHEN ${hold} THEN 'ACCOUNT_BANNED' WHEN held_reason = 'ACCOUNT_BANNED' THEN NULL ELSE held_reason END,
+           held_at = CASE WHEN ${hold} THEN coalesce(held_at, ?4) WHEN held_reason = 'ACCOUNT_BANNED' THEN NULL ELSE held_at END
+         WHERE id = ?1 AND status = '${MOVING}'`,
+      )
+      .bind(move.new_id, move.status, banned, Date.now()),
+    moved.statement,
+  ]);
+  return moved.id;
 };
+
+/**
+ * The ban's statement for a listings database beside the hold of the seller's live ads: the seller's
+ * hidden copies of moves in progress are marked, so the move's last step holds the ad instead of
+ * putting it live (`finishMove`). Their status stays MOVING (a copy whose move never commits must
+ * stay invisible). Lifting the ban removes the mark (`releaseMovingCopies`).
+ */
+export const holdMovingCopies = (target: D1Database, sellerId: string, now: number) =>
+  target.prepare(`UPDATE listings SET held_reason = 'ACCOUNT_BANNED', held_at = ? WHERE user_id = ? AND status = '${MOVING}' AND held_reason IS NULL`).bind(now, sellerId);
+export const releaseMovingCopies = (target: D1Database, sellerId: string) =>
+  target.prepare(`UPDATE listings SET held_reason = NULL, held_at = NULL WHERE user_id = ? AND status = '${MOVING}' AND held_reason = 'ACCOUNT_BANNED'`).bind(sellerId);
 
 /**
  * The move that left an ad's hidden copy at `newId`, from every listings database side by side (the
@@ -119,7 +161,8 @@ type DayCount = { day: number; views: number };
 /**
  * Moves an ad (steps 1–3 above). `edit` writes the edit onto the copy at the new id (the edit's own
  * UPDATE, compare-and-set on the version read, with the status MOVING); `status` is the status the
- * ad has after the edit. False when the ad changed meanwhile (nothing moved; the caller answers 409).
+ * ad has after the edit. False when the ad changed meanwhile (nothing moved; the caller answers 409),
+ * else the id of the `moved` outbox event (written only if the ad went live; the caller dispatches it).
  */
 export const moveListing = async (
   env: Env,
@@ -133,7 +176,7 @@ export const moveListing = async (
     /** the core's photo statements of the edit, run with the re-pointing */
     corePhotos: D1PreparedStatement[];
   },
-): Promise<boolean> => {
+): Promise<string | false> => {
   const { row, newId, now } = m;
   const from = listingDbForId(env, row.id);
   const to = listingDbForId(env, newId);
@@ -202,8 +245,67 @@ export const moveListing = async (
     ]);
     return false;
   }
-  await finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, m.corePhotos);
-  return true;
+  return finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, row.user_id, m.corePhotos);
+};
+
+/**
+ * The archive job's sweep of hidden copies that no retry finished (decision 033): copies still
+ * MOVING an hour after their attempt (`MOVE_SWEEP_AFTER_MS`), at most `limit` a run in each
+ * database, every database side by side. A copy whose move committed (a `listing_moves` row names
+ * it, in any database: the old id's group is not in the new id) is the ad, hidden since its last
+ * step was interrupted: the move is finished (status, core rows, its `moved` event). A copy with no
+ * such row belongs to an attempt that never reached its commit: the ad is whole at its old id, and
+ * the copy, its photo copies and view counters go — each delete guarded by the copy still being the
+ * version seen and still no move naming it (a move inside one database writes its row there).
+ * Two round trips when there is nothing to finish (the copies, then their moves).
+ */
+export const sweepInterruptedMoves = async (env: Env, now = Date.now(), limit = MOVES_SWEPT_PER_RUN) => {
+  if (!isSharded(env)) return { finished: 0, removed: 0 };
+  const databases = listingDatabases(env);
+  const copies = (
+    await Promise.all(
+      databases.map((db) =>
+        db.prepare(`SELECT id, user_id, updated_at FROM listings WHERE status = '${MOVING}' AND updated_at < ? ORDER BY updated_at LIMIT ?`)
+          .bind(now - MOVE_SWEEP_AFTER_MS, limit)
+          .all<{ id: string; user_id: string; updated_at: number }>(),
+      ),
+    )
+  ).flatMap((r) => r.results);
+  if (!copies.length) return { finished: 0, removed: 0 };
+  const ids = JSON.stringify(copies.map((c) => c.id));
+  const moves = new Map(
+    (await Promise.all(databases.map((db) => db.prepare('SELECT old_id, new_id, status FROM listing_moves WHERE new_id IN (SELECT value FROM json_each(?))').bind(ids).all<MoveRecord>())))
+      .flatMap((r) => r.results)
+      .map((m) => [m.new_id, m]),
+  );
+  const orphans = copies.filter((c) => !moves.has(c.id));
+  const finishing = copies.filter((c) => moves.has(c.id));
+  const byDatabase = new Map<D1Database, typeof orphans>();
+  for (const c of orphans) byDatabase.set(listingDbForId(env, c.id), [...(byDatabase.get(listingDbForId(env, c.id)) ?? []), c]);
+  // the orphans of each database in batches of 30 (180 statements), the databases side by side
+  await Promise.all(
+    [...byDatabase].map(async ([db, all]) => {
+      for (const some of chunks(all, 30)) {
+        await db.batch(
+          some.flatMap((c) => {
+            const still = `EXISTS (SELECT 1 FROM listings WHERE id = ? AND status = '${MOVING}' AND updated_at = ?) AND NOT EXISTS (SELECT 1 FROM listing_moves WHERE new_id = ?)`;
+            const params = [c.id, c.updated_at, c.id];
+            return [
+              ...['media', 'listing_daily_stats', 'listing_view_totals', 'listing_views', 'listing_events'].map((table) =>
+                db.prepare(`DELETE FROM ${table} WHERE listing_id = ? AND ${still}`).bind(c.id, ...params),
+              ),
+              db.prepare(`DELETE FROM listings WHERE id = ? AND status = '${MOVING}' AND updated_at = ? AND NOT EXISTS (SELECT 1 FROM listing_moves WHERE new_id = ?)`).bind(...params),
+            ];
+          }),
+        );
+      }
+    }),
+  );
+  // the moves to finish, one after another (each a core batch, then its status change)
+  const events: string[] = [];
+  for (const c of finishing) events.push(await finishMove(env, moves.get(c.id)!, c.user_id));
+  await dispatchEvents(env, events);
+  return { finished: finishing.length, removed: orphans.length };
 };
 
 const chunks = <T>(items: T[], size: number): T[][] => {

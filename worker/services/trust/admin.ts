@@ -17,6 +17,7 @@ import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications/notifications';
 import { refreshSellerCards } from '../listings/shard-writes';
+import { MOVING, holdMovingCopies, releaseMovingCopies } from '../listings/shard-move';
 
 /**
  * The moderation console's rules. Every action writes one row of the append-only audit log in the
@@ -476,6 +477,9 @@ const decideSharded = async (env: Env, actorId: string, listingId: string, input
     env.DB.prepare(`SELECT reporter_id FROM listing_reports WHERE listing_id = ? AND status = 'OPEN'`).bind(id).all<{ reporter_id: string }>(),
   ]);
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  // the hidden copy of an ad being moved to another group (decision 033) is not decided on: approving
+  // it would put a copy live beside the ad, and the move's last step sets its status anyway
+  if (listing.status === MOVING) throw conflict('The ad changed meanwhile. Please reload the queue.', 'STALE');
   const openReports = open.results.length;
   // a rejection whose record a worker stopped before writing: a REJECT now records it (with its reason)
   const unrecorded = listing.status === 'REJECTED' && openReports > 0;
@@ -611,6 +615,8 @@ export const banUser = async (env: Env, actorId: string, userId: string, reason:
     target
       .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED'`)
       .bind(now, user.id),
+    // an ad in the middle of a move to another group is held when its move finishes (shard-move.ts)
+    holdMovingCopies(target, user.id, now),
   ]);
   await invalidateListingCaches(env);
   await endRealtimeSessions(env, user.id);
@@ -635,6 +641,7 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
     target
       .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
       .bind(now, user.id),
+    releaseMovingCopies(target, user.id),
   ]);
   await invalidateListingCaches(env);
   return { userId: user.id, status: 'ACTIVE' };
