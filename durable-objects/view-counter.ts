@@ -3,7 +3,8 @@ import type { UnwrittenViews, ViewCounterContract, ViewInput } from '../worker/d
 import type { Env } from '../worker/env';
 import { utcDay, viewerRowCutoff } from '../worker/schemas/retention-data';
 import { VIEW_COUNTER, viewCounterName } from '../worker/schemas/view-counter-data';
-import { listingsDatabase } from '../worker/services/listings/view-counter';
+import { listingDatabaseCount } from '../worker/db/shards';
+import { listingsDatabase, viewCounter, viewShardOfListing } from '../worker/services/listings/view-counter';
 
 /**
  * The view counter of one listings database (decision 020, addendum). Counting an ad view used to be
@@ -19,7 +20,17 @@ import { listingsDatabase } from '../worker/services/listings/view-counter';
  * - `inflight`: the batch being written, with its number (`meta.inflight_seq`). A write that fails
  *   leaves it there and the alarm sends the same batch again. D1 records each batch's number in
  *   `view_counter_flushes` in the same transaction as the counters, so a batch that did land but
- *   whose answer was lost is refused as a duplicate the second time (primary key) — counted once.
+ *   whose answer was lost is refused as a duplicate the second time (primary key) — counted once;
+ * - `forwarded`: the batches of views other counters sent on (below), by their number, so a batch sent
+ *   twice (its sender stopped before it knew it had landed) counts once.
+ *
+ * An ad moved into another group of states (decision 033) has a new id in another database, and its
+ * views must not stay behind: the move hands the old id's viewers and unwritten views to the counter of
+ * the ad's new database, under the new id (`handOver`), so the viewers counted before still count once
+ * and the consistency checker finds them there. Views that reach the old id later, or that were in a
+ * batch being written at the move, would be written to no ad: a batch's write also reads which of its
+ * ads left a `listing_moves` note, and sends their views (and viewers) on the same way — a chain of moves
+ * is followed one counter at a time.
  */
 export class ViewCounter extends DurableObject<Env> implements ViewCounterContract {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -29,6 +40,7 @@ export class ViewCounter extends DurableObject<Env> implements ViewCounterContra
     sql.exec(`CREATE TABLE IF NOT EXISTS pending (listing_id TEXT NOT NULL, day INTEGER NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (listing_id, day)) WITHOUT ROWID`);
     sql.exec(`CREATE TABLE IF NOT EXISTS inflight (listing_id TEXT NOT NULL, day INTEGER NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (listing_id, day)) WITHOUT ROWID`);
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v) WITHOUT ROWID`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS forwarded (batch TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID`);
   }
 
   #meta<T extends string | number>(k: string): T | undefined {
@@ -82,8 +94,12 @@ export class ViewCounter extends DurableObject<Env> implements ViewCounterContra
     for (const r of rows) totals.set(r.listing_id, (totals.get(r.listing_id) ?? 0) + r.views);
     const db = listingsDatabase(this.env, shard);
     const counter = viewCounterName(shard);
+    // only with several databases can an ad move away (with one, an edit into another state stays an edit)
+    const ids = JSON.stringify([...totals.keys()]);
+    const movedAway = listingDatabaseCount(this.env) > 1 ? db.prepare('SELECT old_id, new_id FROM listing_moves WHERE old_id IN (SELECT value FROM json_each(?1))').bind(ids) : undefined;
+    let moved: { old_id: string; new_id: string }[] = [];
     try {
-      await db.batch([
+      const written = await db.batch([
         // the batch's number first: a batch that already landed fails here, as a whole
         db.prepare('INSERT INTO view_counter_flushes (counter, seq, flushed_at) VALUES (?1, ?2, ?3)').bind(counter, seq, Date.now()),
         db.prepare('DELETE FROM view_counter_flushes WHERE counter = ?1 AND seq < ?2').bind(counter, seq),
@@ -97,17 +113,78 @@ export class ViewCounter extends DurableObject<Env> implements ViewCounterContra
            SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1) WHERE EXISTS (SELECT 1 FROM listings WHERE id = value ->> 0)
            ON CONFLICT (listing_id, day) DO UPDATE SET views = views + excluded.views`,
         ).bind(JSON.stringify(rows.map((r) => [r.listing_id, r.day, r.views]))),
+        ...(movedAway ? [movedAway] : []),
       ]);
+      if (movedAway) moved = (written.at(-1)?.results ?? []) as typeof moved;
     } catch (e) {
       const landedBefore = /UNIQUE constraint failed: view_counter_flushes/i.test(String(e instanceof Error ? e.message : e));
       if (!landedBefore) throw e;
+      if (movedAway) moved = (await movedAway.all<{ old_id: string; new_id: string }>()).results;
     }
+    if (moved.length) await this.#sendOn(`${counter}:${seq}`, moved, rows);
     this.ctx.storage.transactionSync(() => {
       sql.exec('DELETE FROM inflight');
       this.#setMeta('inflight_seq', null);
     });
     const left = sql.exec<{ n: number }>('SELECT count(*) AS n FROM pending').one().n;
     return { written: rows.length, left };
+  }
+
+  /**
+   * Sends the views of ads that moved away, and their viewers, to the counters of their new databases
+   * under their new ids, then forgets those viewers here. A failure keeps everything here: the caller
+   * tries again with the same `batch` name, and the receiver counts each batch once.
+   */
+  async #sendOn(batch: string, moved: { old_id: string; new_id: string }[], views: { listing_id: string; day: number; views: number }[]) {
+    const sql = this.ctx.storage.sql;
+    const byShard = new Map<string, { views: { listingId: string; day: number; views: number }[]; viewers: { listingId: string; day: number; viewerKey: string }[] }>();
+    for (const { old_id, new_id } of moved) {
+      const shard = viewShardOfListing(this.env, new_id);
+      const sent = byShard.get(shard) ?? { views: [], viewers: [] };
+      for (const v of views) if (v.listing_id === old_id) sent.views.push({ listingId: new_id, day: v.day, views: v.views });
+      for (const v of sql.exec<{ day: number; viewer_key: string }>('SELECT day, viewer_key FROM viewers WHERE listing_id = ?', old_id)) {
+        sent.viewers.push({ listingId: new_id, day: v.day, viewerKey: v.viewer_key });
+      }
+      byShard.set(shard, sent);
+    }
+    await Promise.all([...byShard].map(([shard, sent]) => viewCounter(this.env, shard).takeForwarded(batch, shard, sent.views, sent.viewers)));
+    for (const { old_id } of moved) sql.exec('DELETE FROM viewers WHERE listing_id = ?', old_id);
+  }
+
+  async handOver(oldId: string, newId: string): Promise<{ views: number; viewers: number }> {
+    const sql = this.ctx.storage.sql;
+    const shard = this.#meta<string>('shard');
+    if (shard === undefined) return { views: 0, viewers: 0 };
+    const views = sql.exec<{ listing_id: string; day: number; views: number }>('SELECT listing_id, day, views FROM pending WHERE listing_id = ?', oldId).toArray();
+    const viewers = sql.exec<{ n: number }>('SELECT count(*) AS n FROM viewers WHERE listing_id = ?', oldId).one().n;
+    if (!views.length && !viewers) return { views: 0, viewers: 0 };
+    await this.#sendOn(`${viewCounterName(shard)}:move:${oldId}`, [{ old_id: oldId, new_id: newId }], views);
+    // what was sent leaves; a view counted meanwhile stays (and a later batch sends it on)
+    this.ctx.storage.transactionSync(() => {
+      for (const v of views) sql.exec('UPDATE pending SET views = views - ? WHERE listing_id = ? AND day = ?', v.views, oldId, v.day);
+      sql.exec('DELETE FROM pending WHERE listing_id = ? AND views <= 0', oldId);
+    });
+    return { views: views.reduce((n, v) => n + v.views, 0), viewers };
+  }
+
+  async takeForwarded(
+    batch: string,
+    shard: string,
+    views: { listingId: string; day: number; views: number }[],
+    viewers: { listingId: string; day: number; viewerKey: string }[] = [],
+  ): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    const taken = this.ctx.storage.transactionSync(() => {
+      if (this.#meta('shard') === undefined) this.#setMeta('shard', shard);
+      if (!sql.exec('INSERT INTO forwarded (batch, at) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1', batch, Date.now()).toArray().length) return false;
+      for (const v of viewers) sql.exec('INSERT INTO viewers (day, listing_id, viewer_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', v.day, v.listingId, v.viewerKey);
+      for (const v of views) {
+        sql.exec('INSERT INTO pending (listing_id, day, views) VALUES (?, ?, ?) ON CONFLICT (listing_id, day) DO UPDATE SET views = views + excluded.views', v.listingId, v.day, v.views);
+      }
+      return true;
+    });
+    if (taken && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + VIEW_COUNTER.flushEveryMs);
+    return taken;
   }
 
   override async alarm(): Promise<void> {
@@ -123,6 +200,8 @@ export class ViewCounter extends DurableObject<Env> implements ViewCounterContra
       return;
     }
     this.ctx.storage.sql.exec('DELETE FROM viewers WHERE day < ?', viewerRowCutoff(Date.now()));
+    // a sender sends a batch again within seconds of its first try; a day is far beyond that
+    this.ctx.storage.sql.exec('DELETE FROM forwarded WHERE at < ?', Date.now() - 86_400_000);
     const waiting = this.ctx.storage.sql.exec<{ n: number }>('SELECT (SELECT count(*) FROM pending) + (SELECT count(*) FROM inflight) AS n').one().n;
     if (waiting && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + VIEW_COUNTER.flushEveryMs);
   }

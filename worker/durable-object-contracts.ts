@@ -164,4 +164,20 @@ export interface ViewCounterContract extends Rpc.DurableObjectBranded {
    * whether a batch is being written, so the checker can tell that no write landed between its reads.
    */
   snapshot(keys: { listingId: string; day: number }[]): Promise<{ seq: number; writing: boolean; viewers: number[]; unwritten: number[] }>;
+  /**
+   * Views (and viewers) another counter held for ads that moved into this counter's database (decision
+   * 033), under their new ids; `batch` names the sender's batch, so a batch sent twice counts once
+   * (false then).
+   */
+  takeForwarded(
+    batch: string,
+    shard: string,
+    views: { listingId: string; day: number; views: number }[],
+    viewers?: { listingId: string; day: number; viewerKey: string }[],
+  ): Promise<boolean>;
+  /**
+   * An ad moved away (decision 033): its viewers and unwritten views here go to the counter of its new
+   * database under its new id; what was handed over.
+   */
+  handOver(oldId: string, newId: string): Promise<{ views: number; viewers: number }>;
 }

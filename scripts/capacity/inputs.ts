@@ -168,7 +168,7 @@ export interface Design {
 }
 
 /** Statements per ad view when a counter object writes the counters in batches. */
-export const BATCHED_VIEW_STATEMENTS = f(0.05, 'estimate', 'built (durable-objects/view-counter.ts): a batch every 5 s (VIEW_COUNTER.flushEveryMs) is 4 statements (counted: its number, pruning the older number, the lifetime counts and the day counters of up to 500 ad-days, each a JSON parameter); 0.05 a view holds from 80 views a batch, 16 a second per listings database, far below the ~100 a second each of 10 sees at the peak');
+export const BATCHED_VIEW_STATEMENTS = f(0.05, 'estimate', 'built (durable-objects/view-counter.ts): a batch every 5 s (VIEW_COUNTER.flushEveryMs) is 4 statements (counted: its number, pruning the older number, the lifetime counts and the day counters of up to 500 ad-days, each a JSON parameter; 5 with several listings databases, the fifth reading which of its ads moved away); 0.05 a view holds from 100 views a batch, 16 a second per listings database, far below the ~100 a second each of 10 sees at the peak');
 
 /** What the code did before this work: one database, nothing ever leaves. */
 export const BEFORE: Design = {

@@ -94,10 +94,11 @@ describe('the view counter object', () => {
     expect(alarm).not.toBeNull();
     expect(alarm! - Date.now()).toBeLessThanOrEqual(VIEW_COUNTER.flushEveryMs);
 
-    // one batch of four statements writes both ads' lifetime counts and day counters
+    // one batch of four statements writes both ads' lifetime counts and day counters (with several
+    // databases a fifth reads which of its ads moved to another database meanwhile, decision 033)
     const statements: number[] = [];
     expect(await alarmWith(wrappedDb({}, statements))).toBeNull();
-    expect(statements).toEqual([4]);
+    expect(statements).toEqual([sharded ? 5 : 4]);
     expect(await d1(ad.id)).toEqual({ views: 3, days: [{ day: day(T), views: 2 }, { day: day(T + DAY), views: 1 }] });
     expect(await d1(other.id)).toEqual({ views: 11, days: [{ day: day(T), views: 1 }] });
     expect(await counter().unwritten([ad.id, other.id])).toEqual({ [ad.id]: { total: 0, byDay: {} }, [other.id]: { total: 0, byDay: {} } });

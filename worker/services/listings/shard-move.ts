@@ -29,6 +29,7 @@ import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { MOVES_SWEPT_PER_RUN, MOVE_SWEEP_AFTER_MS } from '../../schemas/archive-data';
+import { viewCounter, viewShardOfListing } from './view-counter';
 
 /** The status of an ad's copy in its new database while the move is not finished (hidden everywhere). */
 export const MOVING = 'MOVING';
@@ -111,7 +112,12 @@ export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, a
   // (held_reason ACCOUNT_BANNED on a hidden copy is only ever the ban's mark: a banned seller cannot edit)
   const hold = `?2 = 'APPROVED' AND (?3 = 1 OR held_reason = 'ACCOUNT_BANNED')`;
   const moved = eventStatement(env, move.new_id, 'moved', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [move.new_id] });
-  await to.batch([
+  // beside the status change: the old id's viewers and unwritten views go to the new database's counter
+  // (a failure leaves them to the old counter's next batch, which sends the views on: durable-objects/view-counter.ts)
+  const handOver = viewCounter(env, viewShardOfListing(env, move.old_id))
+    .handOver(move.old_id, move.new_id)
+    .catch((error: unknown) => console.warn('move: handing the views over failed; the old counter sends them on', move.old_id, error));
+  const status = to.batch([
     to
       .prepare(
         `UPDATE listings SET status = CASE WHEN ${hold} THEN 'PENDING' ELSE ?2 END,
@@ -122,6 +128,7 @@ export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, a
       .bind(move.new_id, move.status, banned, Date.now()),
     moved.statement,
   ]);
+  await Promise.all([handOver, status]);
   return moved.id;
 };
 
