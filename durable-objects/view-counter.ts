@@ -95,8 +95,10 @@ export class ViewCounter extends DurableObject<Env> implements ViewCounterContra
     const db = listingsDatabase(this.env, shard);
     const counter = viewCounterName(shard);
     // only with several databases can an ad move away (with one, an edit into another state stays an edit)
-    const ids = JSON.stringify([...totals.keys()]);
-    const movedAway = listingDatabaseCount(this.env) > 1 ? db.prepare('SELECT old_id, new_id FROM listing_moves WHERE old_id IN (SELECT value FROM json_each(?1))').bind(ids) : undefined;
+    const movedAway =
+      listingDatabaseCount(this.env) > 1
+        ? db.prepare('SELECT old_id, new_id FROM listing_moves WHERE old_id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify([...totals.keys()]))
+        : undefined;
     let moved: { old_id: string; new_id: string }[] = [];
     try {
       const written = await db.batch([

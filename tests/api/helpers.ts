@@ -2,9 +2,8 @@ import { exports } from 'cloudflare:workers';
 
 export const BASE = 'http://sel.test';
 
-/** A real fetch into the worker under test, inside workerd. */
-export const call = async (path: string, init?: RequestInit) => {
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(new Request(`${BASE}${path}`, init));
+/** An answer's status, its body as JSON (its text when it is not JSON) and its headers. */
+export const answerOf = async (res: Response) => {
   const text = await res.text();
   let body: any;
   try {
@@ -14,3 +13,7 @@ export const call = async (path: string, init?: RequestInit) => {
   }
   return { status: res.status, body, headers: res.headers };
 };
+
+/** A real fetch into the worker under test, inside workerd. */
+export const call = async (path: string, init?: RequestInit) =>
+  answerOf(await (exports as unknown as { default: Fetcher }).default.fetch(new Request(`${BASE}${path}`, init)));

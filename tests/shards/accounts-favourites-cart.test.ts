@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
+import { answerOf } from '../api/helpers';
 import { BOOKMARK_HEADER } from '../../worker/db/session';
 import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import { bookmarkParts } from '../../worker/schemas/bookmark';
@@ -29,16 +30,9 @@ const fourAccounts = { ...env, ACCOUNTS_DATABASES: '4' };
 /** A request through the worker with the accounts over four databases. */
 const call = async (path: string, init: RequestInit = {}) => {
   const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, fourAccounts, ctx);
-  const text = await res.text();
+  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, fourAccounts, ctx));
   await waitOnExecutionContext(ctx);
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, headers: res.headers };
+  return answer;
 };
 const json = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
   call(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
