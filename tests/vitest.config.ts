@@ -3,8 +3,8 @@ import { workerTestConfig } from './vitest.worker-base';
 import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 
 // Tests that run inside workerd (API integration, Durable Objects, hardening, worker-side unit
-// tests), with the listings over four D1 databases as decision 033 lays them out: the core `DB`
-// plus LISTINGS_0 … LISTINGS_3. The files tests/worker-suites.ts lists run with one database
+// tests), with the listings over four D1 databases as decision 033 lays them out (the core `DB`
+// plus LISTINGS_0 … LISTINGS_3) and the accounts over four as decision 034 does (ACCOUNTS_0 … ACCOUNTS_3). The files tests/worker-suites.ts lists run with one database
 // (tests/vitest.one-db-only.config.ts); `npm run test:worker:one` runs everything with one.
 export default defineConfig(() =>
   workerTestConfig({
@@ -16,8 +16,13 @@ export default defineConfig(() =>
       LISTINGS_1: 'sel-listings-1',
       LISTINGS_2: 'sel-listings-2',
       LISTINGS_3: 'sel-listings-3',
+      // and the accounts over four (decision 034): every moved per-user table lives in its user's group's database
+      ACCOUNTS_0: 'sel-accounts-0',
+      ACCOUNTS_1: 'sel-accounts-1',
+      ACCOUNTS_2: 'sel-accounts-2',
+      ACCOUNTS_3: 'sel-accounts-3',
     },
-    bindings: { LISTING_DATABASES: '4' },
+    bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4' },
     test: {
       name: 'worker suites, four databases',
       include: WORKER_SUITES,

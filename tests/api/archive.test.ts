@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, listingDbs } from '../factories';
+import { accountsDbs, addFavourite, createListing, createUserWithToken, listingDb, listingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { archiveDocKey, archiveEndedAds, purgeArchiveOf, retireEarlierArchivedChats, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { archivedChatKey } from '../../worker/services/listings/archive-keys';
@@ -43,7 +43,7 @@ const entriesFor = async (userId: string, id: string) => {
 const countRows = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
 /** A count summed over the core and every listings database: "out of every D1 table" wherever the table is. */
 const countEverywhere = async (sql: string, ...params: unknown[]) => {
-  const dbs = [...new Set([env.DB, ...listingDbs()])];
+  const dbs = [...new Set([env.DB, ...listingDbs(), ...accountsDbs()])];
   const counts = await Promise.all(dbs.map((db) => db.prepare(sql).bind(...params).first<{ n: number }>()));
   return counts.reduce((n, r) => n + r!.n, 0);
 };
@@ -70,8 +70,8 @@ beforeAll(async () => {
   const sent = await call('/api/messages/messages', { method: 'POST', headers: { ...buyer.auth, 'content-type': 'application/json' }, body: JSON.stringify({ chatId, content: 'Is it still available?' }) });
   expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ success: true });
   expect(sent.status).toBe(201);
-  // the favourite is the core's; the view counters are kept beside the ad
-  await env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(buyer.id, soldOld.id, Date.now()).run();
+  // the favourite is the buyer's accounts database's; the view counters are kept beside the ad
+  await addFavourite(buyer.id, soldOld.id);
   const adDb = listingDb(soldOld.id);
   await adDb.batch([
     adDb.prepare('INSERT INTO listing_views (listing_id, viewer_key, day) VALUES (?, ?, 1)').bind(soldOld.id, `u:${buyer.id}`),

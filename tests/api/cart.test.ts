@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken, freshAuth } from '../factories';
+import { accountsDb, createUserWithToken, freshAuth } from '../factories';
 import { MAX_CART_LINES, MAX_PACKAGE_QUANTITY } from '../../worker/schemas/business-rules';
 
 /** The seller-package cart on the server (decision 014, addendum): the account's, on every device. */
@@ -61,7 +61,7 @@ describe('the cart follows the account', () => {
     // removing what is not there is no error
     expect((await json(seller, 'DELETE', `/api/business/cart/items/${PETS_BOOST}`)).status).toBe(200);
     expect((await json(seller, 'DELETE', '/api/business/cart')).body.data).toEqual({ items: [] });
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM cart_items WHERE user_id = ?').bind(seller.id).first('n')).toBe(0);
+    expect(await accountsDb(seller.id).prepare('SELECT count(*) AS n FROM cart_items WHERE user_id = ?').bind(seller.id).first('n')).toBe(0);
   });
 
   it('bad input gets a clear 4xx with a stable code and nothing is written; guests get 401', async () => {

@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb } from '../factories';
+import { createListing, createUserWithToken, favouriteStatement, listingDb } from '../factories';
 import { findPhoneNumber } from '../../worker/services/commerce/leads';
 import { csvCell } from '../../worker/lib/csv';
 
@@ -282,12 +282,13 @@ describe('GET /api/listings/{id}/stats', () => {
 
     const now = Date.now();
     const today = Math.floor(now / DAY);
-    await env.DB.batch([
-      env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind('usr_f1', ad.id, now),
-      env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind('usr_f2', ad.id, now - 3 * DAY),
-      env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind('usr_f3', ad.id, now - 45 * DAY),
-      // a view counted 5 days ago, and one from before the window
+    // three fans' favourites, each in its fan's accounts database (the ids name groups in three of them)
+    await Promise.all([
+      favouriteStatement('usr_f1', ad.id, now).run(),
+      favouriteStatement(`usr_${'0'.repeat(26)}a`, ad.id, now - 3 * DAY).run(),
+      favouriteStatement(`usr_${'0'.repeat(26)}z`, ad.id, now - 45 * DAY).run(),
     ]);
+    // a view counted 5 days ago, and one from before the window
     await listingDb(ad.id).prepare('INSERT INTO listing_daily_stats (listing_id, day, views) VALUES (?, ?, 7), (?, ?, 9)').bind(ad.id, today - 5, ad.id, today - 40).run();
     await chatWith(seller, buyer, ad.id, [['buyer', 'Hi']]);
     await env.DB.prepare('UPDATE chats SET created_at = ? WHERE listing_id = ?').bind(now - 2 * DAY, ad.id).run();

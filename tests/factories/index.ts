@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { slugify } from '../../worker/schemas/taxonomy';
 import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../worker/db/shards';
+import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '../../worker/db/accounts';
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
 
 /**
@@ -28,6 +29,39 @@ export const sellerLiveAds = async (userId: string) =>
 export const onListingDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
   (await Promise.all(listingDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
+/**
+ * Whether the suite runs with the accounts over several databases (tests/vitest.config.ts: four;
+ * tests/vitest.one-db.config.ts: one). Per-user rows (favourites, cart lines …: ACCOUNT_TABLES in
+ * worker/db/accounts.ts) live in their user's group's database (decision 034); a test writes and
+ * reads them through the helpers below, which ask the worker's own `accountsDbForUser`.
+ */
+export const accountsApart = accountsSplit(env);
+
+/** The database holding this user's per-user rows: `env.DB` with one accounts database, their group's with several. */
+export const accountsDb = (userId: string): D1Database => accountsDbForUser(env, userId);
+
+/** Every accounts database (just `env.DB` with one). */
+export const accountsDbs = (): D1Database[] => accountsDatabases(env);
+
+/** Runs one statement on every accounts database side by side; the rows of a read come back merged. */
+export const onAccountsDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
+  (await Promise.all(accountsDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
+
+/**
+ * The ONE place the factories decide where a user's `users` and `sessions` rows go. Both are in the
+ * core today; when they move with their user (decision 034), this becomes `accountsDb(userId)`.
+ */
+export const userRowsDb = (_userId: string): D1Database => env.DB;
+
+/** A favourite written where the worker reads it: the buyer's accounts database. */
+export const favouriteStatement = (userId: string, listingId: string, createdAt = Date.now()) =>
+  accountsDb(userId).prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listingId, createdAt);
+export const addFavourite = (userId: string, listingId: string, createdAt = Date.now()) => favouriteStatement(userId, listingId, createdAt).run();
+
+/** A cart line written where the worker reads it: the user's accounts database. */
+export const addCartLine = (userId: string, packageId: string, quantity: number, addedAt = Date.now()) =>
+  accountsDb(userId).prepare('INSERT INTO cart_items (user_id, package_id, quantity, added_at) VALUES (?, ?, ?, ?)').bind(userId, packageId, quantity, addedAt).run();
+
 let counter = 0;
 const next = () => ++counter;
 
@@ -48,7 +82,8 @@ export interface UserOverrides {
 export const createUser = async (o: UserOverrides = {}) => {
   const n = next();
   const user = {
-    id: o.id ?? `usr_${ulid().toLowerCase()}`,
+    // tagged with a random group, as sign-up makes them, so a suite's accounts spread over every accounts database
+    id: o.id ?? newUserId(),
     firstName: o.firstName ?? 'Test',
     lastName: o.lastName ?? `User${n}`,
     email: o.email === undefined ? `test.user${n}.${Date.now()}@example.in` : o.email,
@@ -59,7 +94,7 @@ export const createUser = async (o: UserOverrides = {}) => {
     status: o.status ?? 'ACTIVE',
     createdAt: o.createdAt ?? Date.UTC(2024, 0, 15),
   };
-  await env.DB.prepare(
+  await userRowsDb(user.id).prepare(
     `INSERT INTO users (id, email, username, first_name, last_name, business_name, phone, is_verified, phone_verified, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
@@ -150,7 +185,7 @@ export const createUserWithToken = async (o: UserOverrides = {}) => {
   const { signToken } = await import('../../worker/lib/jwt');
   const user = await createUser(o);
   const sid = `ses_${ulid().toLowerCase()}`;
-  await env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, user.id, Date.now(), Date.now() + 86_400_000).run();
+  await userRowsDb(user.id).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, user.id, Date.now(), Date.now() + 86_400_000).run();
   const token = await signToken(env, { sub: user.id, sid, tv: 0 });
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 };
@@ -159,7 +194,7 @@ export const createUserWithToken = async (o: UserOverrides = {}) => {
 export const freshAuth = async (userId: string) => {
   const { signToken } = await import('../../worker/lib/jwt');
   const sid = `ses_${ulid().toLowerCase()}`;
-  await env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
+  await userRowsDb(userId).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
   return { authorization: `Bearer ${await signToken(env, { sub: userId, sid, tv: 0 })}` };
 };
 

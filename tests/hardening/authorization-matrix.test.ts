@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
+import { accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -89,8 +89,8 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
   const chatId = `cht_${ghost()}`;
   const savedSearchId = `ss_${ghost()}`;
   const now = Date.now();
+  await addFavourite(owner.id, thirdAd.id, now);
   await env.DB.batch([
-    env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(owner.id, thirdAd.id, now),
     env.DB.prepare(
       `INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_message, last_message_at, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'Hello buyer', ?, 1, 0, 1, ?, ?)`,
@@ -135,12 +135,12 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     ]);
   }
   if (opts.cart)
-    await env.DB.batch(
-      [
+    await Promise.all(
+      ([
         [owner.id, 'ad-slots-1-vehicles-cars', 2],
         [owner.id, 'boost-3-pets', 1],
         [other.id, 'featured-7d-home-and-garden', 1],
-      ].map(([user, pkg, n], i) => env.DB.prepare('INSERT INTO cart_items (user_id, package_id, quantity, added_at) VALUES (?, ?, ?, ?)').bind(user, pkg, n, now + i)),
+      ] as const).map(([user, pkg, n], i) => addCartLine(user, pkg, n, now + i)),
     );
   const ghostAuth = { authorization: `Bearer ${await signToken(env, { sub: `usr_${ghost()}`, sid: 'ses_ghost', tv: 0 })}` };
   return { owner, other, third, live, hidden, thirdAd, photoKey, chatId, notificationId, savedSearchId, ghostAuth, ...(signed ? { signed } : {}), ...(bizOrder ? { bizOrder } : {}) };
@@ -195,7 +195,6 @@ const snapshot = async (f: Fixture) => {
   const core: [string, string][] = [
     ['users', `SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`],
     ['media', `SELECT * FROM media WHERE owner_id IN ${inUsers} ORDER BY id`],
-    ['favorites', `SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY user_id, listing_id`],
     ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
     ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
@@ -208,12 +207,21 @@ const snapshot = async (f: Fixture) => {
     ['adPostings', `SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`],
     ['sellerCredits', `SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`],
     ['businessOrders', `SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
     ['promotions', `SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['savedSearches', `SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`],
   ];
-  const coreRows = await env.DB.batch(core.map(([, sql]) => env.DB.prepare(sql).bind(...ids, ...(sql.includes('?4') ? [adIds] : []))));
-  const of = (name: string) => coreRows[core.findIndex(([n]) => n === name)]!.results;
+  // the per-user tables in each accounts database (only `DB` with one), beside the core's batch
+  const perUser: [string, string][] = [
+    ['favorites', `SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY user_id, listing_id`],
+    ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
+  ];
+  const bind = (db: D1Database, sql: string) => db.prepare(sql).bind(...ids, ...(sql.includes('?4') ? [adIds] : []));
+  const [coreRows, accountsRows] = await Promise.all([
+    env.DB.batch(core.map(([, sql]) => bind(env.DB, sql))),
+    Promise.all(accountsDbs().map((db) => db.batch(perUser.map(([, sql]) => bind(db, sql))))),
+  ]);
+  const of = (name: string) =>
+    core.some(([n]) => n === name) ? coreRows[core.findIndex(([n]) => n === name)]!.results : accountsRows.flatMap((results) => results[perUser.findIndex(([n]) => n === name)]!.results);
   return {
     users: of('users'),
     listings: listings as Record<string, unknown>[],

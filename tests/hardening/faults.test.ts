@@ -16,7 +16,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { LISTINGS_BINDINGS } from '../../worker/db/shards';
-import { createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
+import { accountsDb, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { objects, rows } from './support';
 
@@ -450,13 +450,13 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const ads = [await createListing(user, { city: 'Bengaluru' }), await createListing(user, { city: 'Delhi', status: 'SOLD' })];
     if (sharded) expect(listingDb(ads[0]!.id)).not.toBe(listingDb(ads[1]!.id));
     const other = await createListing(await createUserWithToken());
-    await env.DB.prepare('INSERT INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(user.id, other.id, Date.now()).run();
+    await addFavourite(user.id, other.id);
     const snapshot = async () => ({
       user: await rows('SELECT * FROM users WHERE id = ?', user.id),
       listings: await onListingDbs('SELECT id, status, updated_at FROM listings WHERE user_id = ? ORDER BY id', user.id),
       // with several databases: the seller's cards beside the ads (with one, the row above)
       cards: sharded ? await onListingDbs('SELECT * FROM users WHERE id = ?', user.id) : [],
-      favorites: await rows('SELECT * FROM favorites WHERE user_id = ?', user.id),
+      favorites: (await accountsDb(user.id).prepare('SELECT * FROM favorites WHERE user_id = ?').bind(user.id).all()).results,
       sessions: await rows('SELECT * FROM sessions WHERE user_id = ?', user.id),
     });
     return { user, ads, snapshot };

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { call } from '../api/helpers';
-import { createListing, createUser, createUserWithToken, onListingDbs } from '../factories';
+import { createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, json, rows, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -243,7 +243,7 @@ describe('listings', () => {
     const me = await createUserWithToken();
     const res = await json(me, 'POST', `/api/listings/${ad.id}/favorite`, { ...SERVER_OWNED, isFavorite: true, userId: victim.id, listingId: otherAd.id, listing_id: otherAd.id });
     expect(res.status).toBe(200);
-    const favs = (await rows('SELECT user_id, listing_id, created_at FROM favorites WHERE user_id IN (?, ?)', me.id, victim.id)) as { user_id: string; listing_id: string; created_at: number }[];
+    const favs = await onAccountsDbs<{ user_id: string; listing_id: string; created_at: number }>('SELECT user_id, listing_id, created_at FROM favorites WHERE user_id IN (?, ?)', me.id, victim.id);
     expect(favs.map((f) => [f.user_id, f.listing_id])).toEqual([[me.id, ad.id]]);
     recent(favs[0]!.created_at);
     cases++;
