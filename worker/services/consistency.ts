@@ -7,6 +7,7 @@ import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance
 import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
+import { accountsDatabases, type AccountsEnv } from '../db/accounts';
 import { listingRowsByIds } from './listings/shard-reads';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
@@ -45,7 +46,8 @@ export const CURSOR_KEY = 'consistency:cursors';
  */
 export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> &
   Partial<Pick<WorkerEnv, 'ChatRoom' | 'VIEW_COUNTER'>> &
-  ShardEnv & {
+  ShardEnv &
+  AccountsEnv & {
     /**
      * Set while a listings check runs in one of several listings databases (decision 033): `DB` is
      * that database, `coreDb` the core, `listingsShard` its name (its view counter's).
@@ -68,7 +70,7 @@ export interface Disagreement {
   /** kept − expected, when both are numbers */
   delta?: number;
   note?: string;
-  /** the listings database the row is in, when there are several (decision 033) */
+  /** the listings database the row is in, when there are several (decision 033); for a per-user row, its accounts database (`accounts-N`, decision 034) */
   database?: string;
 }
 
@@ -1210,6 +1212,137 @@ const photoCopyInserts = (db: D1Database, rows: PhotoCopyRow[], guard: { sql: st
       ]
     : [];
 
+// ---------------------------------------------------------------- per-user rows whose user or ad is gone
+
+/**
+ * Per-user rows live in their user's accounts database (decision 034), and those databases share no
+ * foreign key or transaction with the core (the users) or the listings databases (the ads). Account
+ * deletion and the archive remove a user's or an ad's rows there, but a step interrupted between
+ * databases, or a favourite set while its ad was being archived, can leave a row that points at
+ * nothing. Its readers skip it; the checker finds it and repair removes it. With one accounts
+ * database the same rows are in `DB` and the same check runs there.
+ */
+type PerUserRow = { rid: number; user_id: string; other: string };
+
+/** An accounts database's name in reports; none with one (it is the core). */
+const accountsDatabaseName = (count: number, i: number) => (count > 1 ? `accounts-${i}` : undefined);
+
+/**
+ * Of these user ids, the accounts that are gone: no row, or the tombstone deletion leaves (status
+ * DELETED). The accounts are the core's `users` rows (they have not moved yet: decision 034).
+ */
+const goneAccounts = async (env: Env, userIds: string[]): Promise<Set<string>> => {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Set();
+  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?1)) AND status <> 'DELETED'`).bind(json(ids)).all<{ id: string }>();
+  const here = new Set(results.map((r) => r.id));
+  return new Set(ids.filter((id) => !here.has(id)));
+};
+
+/**
+ * Of these ad ids, the ads that are gone: in no listings database under that id (each asked in its
+ * own, side by side) and not moved from it. An ad moved to another group of states (decision 033)
+ * keeps answering by its old id through its `listing_moves` row until the move's last step has
+ * re-pointed the favourites, so a favourite still naming the old id is not an orphan.
+ */
+const goneAds = async (env: Env, listingIds: string[]): Promise<Set<string>> => {
+  const ids = [...new Set(listingIds)];
+  if (!ids.length) return new Set();
+  const here = new Set((await listingRowsByIds<{ id: string }>(env, ids, 'l.id')).map((r) => r.id));
+  const missing = ids.filter((id) => !here.has(id));
+  if (!missing.length || !isSharded(env)) return new Set(missing);
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const id of missing) byDatabase.set(listingDbForId(env, id), [...(byDatabase.get(listingDbForId(env, id)) ?? []), id]);
+  const moved = await Promise.all(
+    [...byDatabase].map(async ([db, some]) =>
+      (await db.prepare('SELECT old_id FROM listing_moves WHERE old_id IN (SELECT value FROM json_each(?1))').bind(json(some)).all<{ old_id: string }>()).results.map((r) => r.old_id),
+    ),
+  );
+  const stillAnswering = new Set(moved.flat());
+  return new Set(missing.filter((id) => !stillAnswering.has(id)));
+};
+
+/**
+ * A check of one per-user table in every accounts database, one after the other (the cursor says
+ * which: "i|rowid"), a batch of rows by rowid per statement. `judge` says which rows of a batch
+ * point at something gone; repair deletes exactly those rows (by their key) in their database.
+ * A row found is gone for good: an account deleted or missing, an ad gone without a move, never
+ * come back, so deleting it later is as right as at the scan.
+ */
+const perUserOrphans = (o: {
+  name: string;
+  table: string;
+  source: string;
+  from: 'favorites' | 'cart_items';
+  /** the key's column beside user_id */
+  other: 'listing_id' | 'package_id';
+  judge: (env: Env, rows: PerUserRow[]) => Promise<Found[]>;
+}): Check => ({
+  name: o.name,
+  table: o.table,
+  source: o.source,
+  repairable: true,
+  async scan(env, cursor, { batchRows }) {
+    const databases = accountsDatabases(env);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const after = cursor && bar > 0 ? Number(cursor.slice(bar + 1) || 0) : 0;
+    const { results: rows } = await databases[at]!.prepare(`SELECT rowid AS rid, user_id, ${o.other} AS other FROM ${o.from} WHERE rowid > ?1 ORDER BY rowid LIMIT ?2`)
+      .bind(after, batchRows)
+      .all<PerUserRow>();
+    const database = accountsDatabaseName(databases.length, at);
+    const found = (await o.judge(env, rows)).map((f) => (database ? { ...f, database } : f));
+    const last = rows[rows.length - 1];
+    return { rows: rows.length, found, next: rows.length === batchRows && last ? `${at}|${last.rid}` : at + 1 < databases.length ? `${at + 1}|` : null };
+  },
+  async repair(env, found) {
+    const databases = accountsDatabases(env);
+    const changed = await Promise.all(
+      databases.map(async (db, i) => {
+        const name = accountsDatabaseName(databases.length, i);
+        const keys = [...new Set(found.filter((f) => f.database === name).map((f) => String(f.ref)))];
+        if (!keys.length) return 0;
+        const done = await db
+          .prepare(`DELETE FROM ${o.from} WHERE (user_id, ${o.other}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`)
+          .bind(`[${keys.join(',')}]`)
+          .run();
+        return done.meta.changes;
+      }),
+    );
+    return changed.reduce((n, c) => n + c, 0);
+  },
+});
+
+/** The row's id in reports (user and the key's other half) and the key the repair deletes by. */
+const perUserKey = (r: PerUserRow) => ({ id: `${r.user_id}/${r.other}`, ref: json([r.user_id, r.other]) });
+
+const orphanFavourites = perUserOrphans({
+  name: 'favorites.orphans',
+  table: "favorites in each accounts database (a buyer's favourite ad)",
+  source: "the buyer's account (not deleted) and the ad (in its listings database, or moved from that id)",
+  from: 'favorites',
+  other: 'listing_id',
+  async judge(env, rows) {
+    const [accounts, ads] = await Promise.all([goneAccounts(env, rows.map((r) => r.user_id)), goneAds(env, rows.map((r) => r.other))]);
+    return rows.flatMap((r): Found[] => [
+      ...(accounts.has(r.user_id) ? [{ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the buyer's account is gone (deleted or missing)" }] : []),
+      ...(ads.has(r.other) ? [{ ...perUserKey(r), field: 'listing_id', expected: null, kept: r.other, note: 'the ad is gone (not in its listings database, not moved)' }] : []),
+    ]);
+  },
+});
+
+const orphanCartLines = perUserOrphans({
+  name: 'cart_items.orphans',
+  table: "cart_items in each accounts database (a seller's cart line)",
+  source: "the seller's account (not deleted)",
+  from: 'cart_items',
+  other: 'package_id',
+  async judge(env, rows) {
+    const accounts = await goneAccounts(env, rows.map((r) => r.user_id));
+    return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the seller's account is gone (deleted or missing)" }));
+  },
+});
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1234,6 +1367,8 @@ export const CHECKS: readonly Check[] = [
   cachedCounts,
   inEveryListingsDatabase(sellerCards),
   inEveryListingsDatabase(photoCopies),
+  orphanFavourites,
+  orphanCartLines,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
