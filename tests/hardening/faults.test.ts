@@ -8,7 +8,9 @@
  *     retry on a healthy database succeeds.
  * With several listings databases (decision 033) the faults go into every database: the core and
  * each listings database, so a statement fails wherever the path runs it (an ad's own batch in its
- * database, the posting record in the core), and "nothing left behind" is checked in both.
+ * database, the posting record in the core), and "nothing left behind" is checked in both. With
+ * several accounts databases (decision 034) into each of those too: a favourite, the cart, paying an
+ * order and deleting an account write there.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
@@ -16,7 +18,10 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { LISTINGS_BINDINGS } from '../../worker/db/shards';
-import { accountsDb, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
+import { ACCOUNTS_BINDINGS } from '../../worker/db/accounts';
+import { runConsistencyChecks } from '../../worker/services/consistency';
+import { accountsApart, accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
+import { notificationRows } from '../support/inbox-notifications';
 import { jpegBytes } from '../factories/images';
 import { objects, rows } from './support';
 
@@ -101,14 +106,19 @@ class FaultyStatement {
 
 /** The listings bindings of the run: none with one database (the listings are in `DB`), LISTINGS_0… with several. */
 const LISTINGS = sharded ? LISTINGS_BINDINGS.slice(0, listingDbs().length) : [];
-const bindingsOf = (wrap: (real: D1Database) => D1Database, which: { core?: boolean; listings?: boolean } = { core: true, listings: true }): Partial<typeof env> => ({
-  ...(which.core || !sharded ? { DB: wrap(env.DB) } : {}),
+/** The accounts bindings of the run: none with one accounts database (the per-user rows are in `DB`), ACCOUNTS_0… with several. */
+const ACCOUNTS = accountsApart ? ACCOUNTS_BINDINGS.slice(0, accountsDbs().length) : [];
+const bindingsOf = (wrap: (real: D1Database) => D1Database, which: { core?: boolean; listings?: boolean; accounts?: boolean } = { core: true, listings: true, accounts: true }): Partial<typeof env> => ({
+  ...(which.core || (which.listings && !sharded) || (which.accounts && !accountsApart) ? { DB: wrap(env.DB) } : {}),
   ...(which.listings ? Object.fromEntries(LISTINGS.map((b) => [b, wrap((env as unknown as Record<string, D1Database>)[b]!)])) : {}),
+  ...(which.accounts ? Object.fromEntries(ACCOUNTS.map((b) => [b, wrap((env as unknown as Record<string, D1Database>)[b]!)])) : {}),
 });
-/** Every database down: the core and, with several, each listings database. */
+/** Every database down: the core and, with several, each listings and each accounts database. */
 const d1Down = (message?: string) => bindingsOf((real) => new FaultyD1(real, () => true, message) as unknown as D1Database);
 /** Only the listings databases down, the core answering (with one database that is `DB` itself, so everything). */
 const listingsDown = () => bindingsOf((real) => new FaultyD1(real, () => true) as unknown as D1Database, { listings: true });
+/** Only the accounts databases down, the core and the listings answering (with one accounts database that is `DB` itself, so everything). */
+const accountsDown = () => bindingsOf((real) => new FaultyD1(real, () => true) as unknown as D1Database, { accounts: true });
 /** The statements `pattern` matches fail in whichever database runs them. */
 const d1FailingOn = (pattern: RegExp) => bindingsOf((real) => new FaultyD1(real, (sql) => pattern.test(sql)) as unknown as D1Database);
 
@@ -232,6 +242,20 @@ describe('D1 down: 503 with a clear message, never 500', () => {
     const ad = await createListing(seller, { features: CAR });
     const user = path.includes('favorite') ? await createUserWithToken() : seller;
     const res = await request({ ...listingsDown(), CACHE: kvEmpty() }, user, method, path.replace('LISTING', ad.id), body, { 'CF-Connecting-IP': `198.51.100.${++cases % 250}` });
+    expect503(res, `${method} ${path}`);
+  });
+
+  // with several accounts databases the core and the ads may answer while the user's accounts database does not: the same 503
+  it.each([
+    ['POST', '/api/listings/LISTING/favorite', { isFavorite: true }],
+    ['GET', '/api/listings/user/favorites'],
+    ['GET', '/api/business/cart'],
+    ['POST', '/api/business/cart/items', { packageId: 'boost-3-pets', quantity: 1 }],
+    ['DELETE', '/api/business/cart'],
+  ] as [string, string, unknown?][])('only the accounts databases down: %s %s', async (method, path, body) => {
+    const ad = await createListing(await createUserWithToken(), { features: CAR });
+    const user = await createUserWithToken();
+    const res = await request({ ...accountsDown(), CACHE: kvEmpty() }, user, method, path.replace('LISTING', ad.id), body, { 'CF-Connecting-IP': `198.51.100.${++cases % 250}` });
     expect503(res, `${method} ${path}`);
   });
 
@@ -444,6 +468,66 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
+  /** A user's favourites and cart as the worker keeps them: in their accounts database (`DB` with one). */
+  const perUserRows = async (userId: string) => ({
+    favorites: (await accountsDb(userId).prepare('SELECT listing_id FROM favorites WHERE user_id = ? ORDER BY listing_id').bind(userId).all()).results,
+    cart: (await accountsDb(userId).prepare('SELECT package_id, quantity FROM cart_items WHERE user_id = ? ORDER BY package_id').bind(userId).all()).results,
+  });
+
+  it("favourite an ad: the insert in the buyer's accounts database fails → 503, no favourite, and the retry sets it", async () => {
+    const ad = await createListing(await createUserWithToken(), { features: CAR });
+    const buyer = await createUserWithToken();
+    const res = await request({ ...d1FailingOn(/^INSERT OR IGNORE INTO favorites/) }, buyer, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true });
+    expect503(res, 'favourite');
+    expect(await perUserRows(buyer.id)).toEqual({ favorites: [], cart: [] });
+    expect((await request({}, buyer, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true })).body.data).toMatchObject({ isFavorite: true });
+    expect(await perUserRows(buyer.id)).toEqual({ favorites: [{ listing_id: ad.id }], cart: [] });
+    cases++;
+  });
+
+  it("the cart: a write in the user's accounts database fails → 503 and the cart as it was", async () => {
+    const seller = await createUserWithToken();
+    await addCartLine(seller.id, 'boost-3-pets', 2);
+    const before = await perUserRows(seller.id);
+    expect503(await request({ ...d1FailingOn(/cart_items/i) }, seller, 'POST', '/api/business/cart/items', { packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }), 'cart add');
+    expect503(await request({ ...d1FailingOn(/^DELETE FROM cart_items/i) }, seller, 'DELETE', '/api/business/cart'), 'cart empty');
+    expect(await perUserRows(seller.id)).toEqual(before);
+    cases++;
+  });
+
+  it("paying an order: removing the bought lines from the cart fails → with the cart in its own database the order is still paid, credited once and notified; with one database nothing is paid and the retry pays", async () => {
+    const buyer = await createUserWithToken();
+    await addCartLine(buyer.id, 'boost-3-pets', 1);
+    await addCartLine(buyer.id, 'ad-slots-1-vehicles-cars', 1);
+    const order = await request({}, buyer, 'POST', '/api/business/orders', { items: [{ packageId: 'boost-3-pets', quantity: 1 }] });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const id = order.body.data.orderId as string;
+    const signed = await request({}, buyer, 'POST', `/api/business/orders/${id}/local-checkout`);
+    const verify = () => request({ ...d1FailingOn(/^DELETE FROM cart_items/) }, buyer, 'POST', `/api/business/orders/${id}/verify`, signed.body.data);
+    const credits = async () => rows('SELECT package_id, quantity FROM seller_credits WHERE order_id = ?', id);
+    const paidNotices = async () => (await notificationRows(buyer.id)).filter((n) => n.type === 'SYSTEM' && JSON.parse(n.data ?? '{}').orderId === id).length;
+    const res = await verify();
+    if (accountsApart) {
+      // the money went through: the buyer is told so, not given an error; the bought line stays in the cart, visible and removable
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.order).toMatchObject({ id, status: 'PAID' });
+      expect(await paidNotices()).toBe(1);
+      expect(await perUserRows(buyer.id)).toMatchObject({ cart: [{ package_id: 'ad-slots-1-vehicles-cars' }, { package_id: 'boost-3-pets' }] });
+    } else {
+      // one database: the cart lines go in the batch that pays, so nothing is paid
+      expect503(res, 'verify');
+      expect(await rows('SELECT status FROM business_orders WHERE id = ?', id)).toEqual([{ status: 'CREATED' }]);
+      expect(await credits()).toEqual([]);
+      expect((await request({}, buyer, 'POST', `/api/business/orders/${id}/verify`, signed.body.data)).status).toBe(200);
+      expect(await perUserRows(buyer.id)).toMatchObject({ cart: [{ package_id: 'ad-slots-1-vehicles-cars' }] });
+    }
+    // either way: credited exactly once, and a replay changes nothing
+    expect((await request({}, buyer, 'POST', `/api/business/orders/${id}/verify`, signed.body.data)).status).toBe(200);
+    expect(await credits()).toEqual([{ package_id: 'boost-3-pets', quantity: expect.any(Number) }]);
+    expect(await paidNotices()).toBe(1);
+    cases++;
+  });
+
   /** An account with an ad in two listings databases (Karnataka and Delhi are in different ones of four), a favourite and a session. */
   const accountWithAds = async () => {
     const user = await createUserWithToken();
@@ -470,6 +554,8 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     ['the last statement (the core)', () => d1FailingOn(/^delete from "sessions"/i)],
     // the ads come down in each listings database side by side (in the core's batch with one database): one of them fails, the other had changed
     ["the ads' statement in one of their two databases", (delhiAd: string) => failingInDatabaseOf(delhiAd, /^update "?listings"? set "?status"?/i)],
+    // with one accounts database the favourites go in the core's batch: nothing changes
+    ...(accountsApart ? [] : [["the favourites' delete (the core's batch)", () => d1FailingOn(/^delete from "favorites"/i)]]),
   ] as [string, (delhiAd: string) => Partial<typeof env>][])('delete account: %s fails → the account, its ads, cards, favourites and tokens are untouched', async (_what, faults) => {
     const { user, ads, snapshot } = await accountWithAds();
     const before = await snapshot();
@@ -483,6 +569,21 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     // and the retry deletes it all
     expect((await request({}, user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
     expect((await onListingDbs<{ status: string }>('SELECT status FROM listings WHERE user_id = ?', user.id)).map((r) => r.status)).toEqual(['INACTIVE', 'INACTIVE']);
+    cases++;
+  });
+
+  it.runIf(accountsApart)("delete account: the favourites' delete in the user's accounts database fails → the account is deleted all the same, and the checker removes the favourites no one can see", async () => {
+    const { user, snapshot } = await accountWithAds();
+    const before = await snapshot();
+    const res = await request({ ...d1FailingOn(/^DELETE FROM favorites WHERE user_id/) }, user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await request({}, user, 'GET', '/api/auth/profile')).status).toBe(401);
+    const after = await snapshot();
+    expect(after.sessions).toEqual([]);
+    expect(after.favorites).toEqual(before.favorites);
+    const repaired = await runConsistencyChecks(env, { only: ['favorites.orphans'], repair: true });
+    expect(repaired.checks[0]!.disagreements).toContainEqual(expect.objectContaining({ id: `${user.id}/${(before.favorites[0] as { listing_id: string }).listing_id}`, field: 'user_id' }));
+    expect((await snapshot()).favorites).toEqual([]);
     cases++;
   });
 

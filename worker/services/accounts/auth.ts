@@ -452,9 +452,11 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // stay as one database leaves them. A worker stopped before the core's batch leaves an account
   // whose ads are down, which can simply be deleted again; after it, nothing remains.
   // With several accounts databases (decision 034) the favourites live in the user's own one: they go
-  // first (before any ad comes down), so a failure before the core's batch leaves an account that can simply be deleted again.
+  // after the core's batch, once the account is gone, so a failure anywhere before leaves the account
+  // whole (its favourites too) and simply deletable again. A failure of that last step leaves
+  // favourites no one can see (the account is a tombstone, its tokens dead): the consistency checker
+  // removes rows whose account is deleted.
   const accountsApart = accountsSplit(env);
-  if (accountsApart) await accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run();
   const putBack = sharded ? await takeDownAds(env, userId, now) : undefined;
   await db.batch([
     // before the phone number is wiped below
@@ -489,8 +491,18 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     await putBack?.();
     throw error;
   });
-  // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
-  await inboxOf(env, userId).deleteNotifications();
+  // the notifications the inbox keeps (decision 032) go too (D1's rows above are those not moved
+  // yet), side by side with the favourites in the user's accounts database
+  await Promise.all([
+    inboxOf(env, userId).deleteNotifications(),
+    accountsApart
+      ? accountsDbForUser(env, userId)
+          .prepare('DELETE FROM favorites WHERE user_id = ?')
+          .bind(userId)
+          .run()
+          .catch((error: unknown) => console.warn('account deleted, its favourites left to the consistency checker', userId, error))
+      : undefined,
+  ]);
   await invalidateListingCaches(env);
   return { deleted: true };
 };
