@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
+import { accountsDb, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { listingGroupPlace, refreshGuides, refreshListingGuides } from '../../worker/services/listings/price-guidance';
@@ -131,6 +131,10 @@ const build = async () => {
     expect((await json(from, 'POST', '/api/messages/messages', { chatId, content: text })).status).toBe(201);
   }
   expect((await json(seller, 'PUT', `/api/messages/chats/${chatId}/read`)).status).toBe(200);
+
+  // a favourite and a cart line, in their users' accounts databases (decision 034)
+  expect((await json(buyer, 'POST', `/api/listings/${ads[0]!.id}/favorite`, { isFavorite: true })).status).toBe(200);
+  expect((await json(seller, 'POST', '/api/business/cart/items', { packageId: 'boost-3-pets', quantity: 1 })).status).toBe(200);
 
   // views counted once per viewer and day; cached counts filled by guests' pages
   expect((await json(buyer, 'POST', `/api/listings/${ads[0]!.id}/views`)).status).toBe(200);
@@ -411,6 +415,20 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     expect(await env.MEDIA.head(stray)).not.toBeNull();
     await env.MEDIA.delete(stray);
     await expectClean();
+  });
+
+  it("favorites.orphans and cart_items.orphans: per-user rows whose account or ad is gone", async () => {
+    const { ads } = await build();
+    // an account that never existed, in the accounts database its id names (group z: the last of four)
+    const ghost = `usr_${'0'.repeat(26)}z`;
+    await addFavourite(ghost, ads[0]!.id);
+    await expectCaughtAndRepaired('favorites.orphans', [{ id: `${ghost}/${ads[0]!.id}`, field: 'user_id', expected: null, kept: ghost }]);
+    const { buyer } = await build();
+    await addFavourite(buyer.id, world.archivedId);
+    await expectCaughtAndRepaired('favorites.orphans', [{ id: `${buyer.id}/${world.archivedId}`, field: 'listing_id', expected: null, kept: world.archivedId }]);
+    await addCartLine(ghost, 'boost-3-pets', 1);
+    await expectCaughtAndRepaired('cart_items.orphans', [{ id: `${ghost}/boost-3-pets`, field: 'user_id', expected: null, kept: ghost }]);
+    expect(await accountsDb(ghost).prepare('SELECT count(*) AS n FROM favorites WHERE user_id = ?').bind(ghost).first('n')).toBe(0);
   });
 
   it('kv.counts: cached category and place counts', async () => {
