@@ -6,8 +6,10 @@
  *
  * Paging: each database answers its first page × limit rows, the merge keeps the requested slice,
  * so page 3 is exactly what one database holding every ad would answer (pages end at COUNT_CAP, so
- * no database is ever asked for more than COUNT_CAP rows). Totals are each database's count (each
- * capped at COUNT_CAP + 1) summed, then capped as with one database.
+ * no database is ever asked for more than COUNT_CAP rows). Page 1 comes whole; from page 2 the
+ * databases send their rows' merge keys only and the page's rows are read whole afterwards
+ * (KEYS_FIRST_FROM_PAGE). Totals: each database counts up to its share of the cap (countShare),
+ * further only when the sum cannot tell the total (settleCount); then capped as with one database.
  *
  * Featured ads pinned on page 1: each database asked gives its newest featured candidates' ids and
  * listing times in the same batch, with whole rows only for its best few by the day's key; the
@@ -156,7 +158,7 @@ const comparator = (query: ListingsQuery, text: boolean) => {
  * page's depth, and the page's own rows are read whole afterwards from the databases that hold them:
  * one round trip more (two in all, the budget), for far fewer rows read. Page 50 of a broad
  * all-India query read 47,390 rows over four databases at 1M ads when each sent its first 1,000 ads
- * whole, every one with its seller, places and photo keys (about ten rows each); page 1 stays one
+ * whole, every one with its seller, places and photo keys (about seven rows read each); page 1 stays one
  * round trip, its rows whole (only the page itself is asked of each database there).
  */
 export const KEYS_FIRST_FROM_PAGE = 2;
@@ -240,7 +242,8 @@ export const searchShards = async (
     : [];
   const whole = new Map<string, MergedRow>();
   for (const [, , pins] of answers) for (const r of (pins?.results ?? []) as MergedRow[]) if (r.id !== null) whole.set(r.id, r);
-  if (!keysFirst) for (const r of slice) whole.set(r.id, r);
+  // page 1: every row a database sent is whole (a pin may be among them, past the merged page)
+  if (!keysFirst) for (const r of rows) whole.set(r.id, r);
   // Only when the candidates of all the databases asked are more than PIN_CANDIDATES: a database's
   // share of the newest of all is then a part of its own list, and the day's pick among that part
   // can be an ad it did not send whole (PINS_SENT_WHOLE says how often).
