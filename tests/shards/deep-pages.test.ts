@@ -180,6 +180,14 @@ describe('deep pages over four databases', () => {
     // whole: well under half of the rows read whole
     expect(four.rows, figures).toBeLessThan(wholeRows / 2);
     expect(four.roundTrips, figures).toBe(2);
+    // one database asked (a city's): its page from its offset, as one database alone reads it
+    const cityPage = 5;
+    const city = await searched('four', `category=electronics&location=Delhi&limit=${limit}&page=${cityPage}`);
+    expect(city.pagination).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(city.roundTrips).toBe(1);
+    // its count to the cap, a row for each ad skipped, the page whole (about seven rows an ad);
+    // every row before the page whole would be about seven rows each of those too
+    expect(city.rows, `${city.rows} rows read`).toBeLessThanOrEqual(COUNT_CAP + 1 + (cityPage - 1) * limit + limit * 8);
   });
 });
 
@@ -240,12 +248,16 @@ describe('totals over four databases', () => {
 });
 
 describe('through the worker', () => {
-  it('a deep page waits on two round trips, a first page whose counts settle on one', async () => {
+  it('a deep page waits on two round trips, a deep page of one database and a first page whose counts settle on one', async () => {
     const counting = roundTripCounting();
     const deep = await counting('/api/listings?category=electronics&page=20&limit=20');
     expect(deep.status).toBe(200);
     expect(deep.body.data.listings).toHaveLength(20);
     expect(deep.roundTrips, deep.trace).toBe(2);
+    // one database asked (a city's): its own page from its offset, in one round trip, as one database alone
+    const city = await counting('/api/listings?category=electronics&location=Delhi&page=5&limit=20');
+    expect(city.body.data.listings).toHaveLength(20);
+    expect(city.roundTrips, city.trace).toBe(1);
     const first = await counting('/api/listings?subcategory=electronics-tablets&sortBy=price&limit=20');
     expect(first.body.data.pagination.total).toBe(80);
     expect(first.roundTrips, first.trace).toBe(1);

@@ -200,17 +200,23 @@ export const searchShards = async (
 ): Promise<ListingsPage> => {
   const none = { listings: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0, totalCapped: false } };
   const depth = query.page * query.limit;
-  const keysFirst = query.page >= KEYS_FIRST_FROM_PAGE;
+  const deep = query.page >= KEYS_FIRST_FROM_PAGE;
   // page 1 of a category (or the home list): each database's featured candidates in the same round trip
   const now = Date.now();
   const [built, targets, pin] = await Promise.all([
-    buildListingQuery(db, { ...query, page: 1, limit: depth }, planned, { rankColumns: true, keysOnly: keysFirst }),
+    buildListingQuery(db, { ...query, page: 1, limit: depth }, planned, { rankColumns: true, keysOnly: deep }),
     databasesFor(env, db, query, planned),
     pinsFeatured(query)
       ? buildListingQuery(db, { ...query, page: 1, limit: PIN_CANDIDATES, sortBy: 'createdAt', sortOrder: 'desc' }, { ...planned, featuredOnly: now }, { rankColumns: true })
       : undefined,
   ]);
   if (built.empty) return none;
+  // One database asked (a state, a city, an area): it answers the page itself, from its offset, as
+  // one database alone does — nothing to merge, so neither the rows before the page nor a second
+  // round trip (the place and category were resolved above, so building again reads nothing).
+  const alone = deep && targets.length === 1;
+  const keysFirst = deep && !alone;
+  const paged = alone ? await buildListingQuery(db, query, planned, { rankColumns: true }) : built;
   // the day's draw, seeded as with one database (the search's count statement, as one database counts)
   const seed = built.countSql + JSON.stringify(built.countParams);
   const pinning = pin && !pin.empty && pin.pageCte ? { sql: shardPinsSql(pin.pageCte, targets.length), params: [...pin.params, ...pinParams(pinHash(seed, now))] } : undefined;
@@ -218,7 +224,7 @@ export const searchShards = async (
   const answers = await Promise.all(
     targets.map((target) =>
       target.batch<unknown>([
-        target.prepare(built.sql).bind(...built.params),
+        target.prepare(paged.sql).bind(...paged.params),
         target.prepare(count.sql).bind(...built.countParams),
         ...(pinning ? [target.prepare(pinning.sql).bind(...pinning.params)] : []),
       ]),
@@ -230,7 +236,7 @@ export const searchShards = async (
   // each row remembers the database that sent it (a deep page reads its rows whole there)
   const rows = answers.flatMap(([page], at) => ((page?.results ?? []) as MergedRow[]).map((r) => ({ ...r, at })));
   rows.sort(comparator(query, planned.text !== undefined || query.q !== undefined));
-  const slice = rows.slice((query.page - 1) * query.limit, depth);
+  const slice = alone ? rows : rows.slice((query.page - 1) * query.limit, depth);
   // the newest PIN_CANDIDATES of all the databases asked, then the day's choice among them as one
   // database makes it; an ad chosen comes whole from its database's own three or from the page
   const chosen = pinning
