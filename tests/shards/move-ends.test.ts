@@ -103,6 +103,17 @@ describe('reports on a moved ad', () => {
     expect((await queued(newId))?.reportCount).toBe(3);
   });
 
+  it('moved there and back: a report by the id it had in between lands on its first id, which the core notes as moved from nowhere', async () => {
+    const ad = await postAd('Maruti Alto K10 2017 quoll');
+    expect((await json(seller.auth, 'PUT', `/api/listings/${ad.id}`, CHENNAI)).status).toBe(200);
+    expect((await json(seller.auth, 'PUT', `/api/listings/${toChennai(ad.id)}`, DELHI)).status).toBe(200);
+    expect(await env.DB.prepare('SELECT old_id, new_id FROM listing_moves WHERE ? IN (old_id, new_id)').bind(ad.id).all().then((r) => r.results)).toEqual([
+      { old_id: toChennai(ad.id), new_id: ad.id },
+    ]);
+    expect(await report(toChennai(ad.id))).toMatchObject({ created: true });
+    expect(await reportsAt(ad.id)).toBe(1);
+  });
+
   it('while the move is under way, by the old id and by the hidden copy: the ad goes to the moderators, not live', async () => {
     const ad = await postAd('Maruti Dzire VXi 2019 pangolin');
     const newId = toChennai(ad.id);

@@ -123,6 +123,8 @@ export const finishMove = async (
       // old id before the move and written after this batch resolves its id through it (trust.ts),
       // and a note of an earlier move into the old id now names the ad's present id (one look, never a chain)
       env.DB.prepare('UPDATE listing_moves SET new_id = ? WHERE new_id = ?').bind(move.new_id, move.old_id),
+      // (the ad lives at its new id: an ad moved back to an id it had is no longer moved from there)
+      env.DB.prepare('DELETE FROM listing_moves WHERE old_id = ?').bind(move.new_id),
       env.DB.prepare('INSERT OR REPLACE INTO listing_moves (old_id, new_id, status, moved_at) VALUES (?, ?, ?, ?)').bind(move.old_id, move.new_id, move.status, Date.now()),
       ...alsoCore,
       env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
