@@ -74,6 +74,10 @@ describe('a moved ad deleted later', () => {
     expect((await call(`/api/listings/${ad.id}`)).body.data.id).toBe(last.id);
     const before = await call(`/listing/${ad.id}`, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(before.status).toBe(301);
+    // the sitemaps name it once, at its present address
+    const sitemaps = async () => (await Promise.all([0, 1, 2, 3].map(async (d) => String((await call(`/sitemaps/listings-${d}-0.xml`)).body)))).join('');
+    const listed = await sitemaps();
+    expect([listed.includes(`/item/${last.slug}<`), listed.includes(ad.id), listed.includes(toChennai(ad.id))]).toEqual([true, false, false]);
 
     // deleted by the seller (by the id their screen has: the first)
     const deleted = await json(seller.auth, 'DELETE', `/api/listings/${ad.id}`);
@@ -85,6 +89,7 @@ describe('a moved ad deleted later', () => {
     }
     expect((await call(`/item/${ad.slug}`, { headers: { accept: 'text/html' } })).status).toBe(410);
     expect((await call(`/item/${last.slug}`, { headers: { accept: 'text/html' } })).status).toBe(410);
+    expect(await sitemaps()).not.toContain(ad.id.slice(0, 26));
     // an id that never was stays 404
     expect((await call(`/api/listings/${ad.id.slice(0, 20)}zzzzzz8`)).status).toBe(404);
   });
