@@ -63,6 +63,8 @@ interface Timed {
   bytes: number;
   timing: Map<string, number>;
   statements: { name: string; rows: number; ms: number; text: string }[];
+  /** D1 calls the answer made (Server-Timing's `db` count: a batch is one call) */
+  d1Calls: number;
 }
 const time = (url: string, headers: Record<string, string>) =>
   new Promise<Timed>((resolve, reject) => {
@@ -74,16 +76,18 @@ const time = (url: string, headers: Record<string, string>) =>
         res.on('end', () => {
           const ms = performance.now() - started;
           const timing = new Map<string, number>();
+          let d1Calls = 0;
           for (const part of String(res.headers['server-timing'] ?? '').split(',')) {
-            const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+            const m = /^\s*([\w-]+);dur=([\d.]+)(?:;desc="(\d+)")?/.exec(part);
             if (m) timing.set(m[1]!, Number(m[2]));
+            if (m?.[1] === 'db') d1Calls = Number(m[3] ?? 0);
           }
           const statements: Timed['statements'] = [];
           for (const part of String(res.headers['x-d1-statements'] ?? '').split(', ')) {
             const m = /^(.+);rows=(\d+);dur=([\d.]+)(?:;sql=(\w+))?$/.exec(part);
             if (m) statements.push({ name: m[1]!, rows: Number(m[2]), ms: Number(m[3]), text: m[4] ?? '' });
           }
-          resolve({ ms, status: res.statusCode ?? 0, bytes, timing, statements });
+          resolve({ ms, status: res.statusCode ?? 0, bytes, timing, statements, d1Calls });
         });
       })
       .on('error', reject);
@@ -210,6 +214,8 @@ const main = async () => {
         '× p95': f(p95),
         'CPU ms': f(cpuMs),
         'KB (gzip)': f(sel.reduce((n, t) => n + t.bytes, 0) / sel.length / 1024),
+        // each D1 call has a fixed cost about a static file's whole request here (bench:d1-call-cost)
+        'D1 calls': f(sel.reduce((n, t) => n + t.d1Calls, 0) / sel.length, 2),
         stages: [...stages]
           .filter(([name, v]) => name !== 'total' && v >= 0.05)
           .sort((a, b) => b[1] - a[1])
