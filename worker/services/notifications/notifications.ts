@@ -246,7 +246,7 @@ export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<stri
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
  * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
  */
-const reachableUsers = async (env: Env, userIds: string[]) =>
+export const reachableUsers = async (env: Env, userIds: string[]) =>
   new Set(
     (
       await rowsForUsersApart<{ user_id: string }>(
