@@ -185,8 +185,8 @@ describe("the inbox's D1 fallback in the user's accounts database", () => {
 
   it("deleting an account removes the fallback rows in its accounts database", async () => {
     const user = await userIn(1);
-    const row = notificationRow(user.id, 'Left behind');
-    await storeInInbox(unreachableInboxes(), user.id, [row]);
+    // written where the fallback puts it (above): a deletion still clearing env.DB leaves it
+    await accountsDbs[1]!.prepare('INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)').bind(`ntf_${ulid()}`, user.id, 'Left behind', 'b', 'SYSTEM', '{}', Date.now()).run();
     expect((await json(user.auth, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
     expect(await whereRows('SELECT 1 FROM notifications WHERE user_id = ?', user.id)).toEqual({ accounts: [], core: false });
   });
@@ -222,7 +222,8 @@ describe("blocks in the blocker's accounts database", () => {
     const chat = await json(buyer.auth, 'POST', '/api/messages/chats', { listingId: ad.id });
     expect(chat.status, JSON.stringify(chat.body)).toBeLessThan(300);
     const chatId: string = chat.body.data.chat.id;
-    expect((await json(seller.auth, 'POST', `/api/users/${buyer.id}/block`)).status).toBe(200);
+    // the block written where blocking puts it (above): a reader still asking env.DB misses it
+    await accountsDbs[2]!.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(seller.id, buyer.id, Date.now()).run();
     // an existing chat refuses the buyer's message; a new one about another of the seller's ads is refused
     const send = await json(buyer.auth, 'POST', '/api/messages/messages', { chatId, content: 'Is it still available?' });
     expect(send.status).toBe(403);
