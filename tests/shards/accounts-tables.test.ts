@@ -8,7 +8,7 @@ import { BOOKMARK_HEADER } from '../../worker/db/session';
 import { bookmarkParts } from '../../worker/schemas/bookmark';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
-import { createUserWithToken } from '../factories';
+import { createUserWithToken, uniquePhone } from '../factories';
 import { shardAd } from './support';
 import { notificationRows, notificationsOfType } from '../support/inbox-notifications';
 import { sendPush, setPushTransport } from '../../worker/services/notifications/push';
@@ -19,6 +19,8 @@ import { createLogTables, readMembers, syncToD1 } from '../../durable-objects/ch
 import { finishMove } from '../../worker/services/listings/shard-move';
 import type { NotificationRow } from '../../worker/durable-object-contracts';
 import type { Env } from '../../worker/env';
+import { roundTripCounting } from './round-trip-counting';
+import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 
 /**
  * The per-user tables beyond favourites and the cart (decision 034) over four accounts databases:
@@ -308,5 +310,44 @@ describe("the phone access log in the viewer's accounts database", () => {
     const where = (userId: string, listingId: string) => whereRows('SELECT 1 FROM phone_access_log WHERE user_id = ? AND listing_id = ?', userId, listingId);
     expect(await Promise.all(viewers.map((v) => where(v.id, newId)))).toEqual([{ accounts: [0], core: false }, { accounts: [3], core: false }]);
     expect(await Promise.all(viewers.map((v) => where(v.id, oldId)))).toEqual([{ accounts: [], core: false }, { accounts: [], core: false }]);
+  });
+});
+
+describe('round trips with one accounts database and with four', () => {
+  it('the moved paths wait on the databases as often as before, but the blocked list and subscribing (one more each)', async () => {
+    const FCM = 'https://fcm.googleapis.com/fcm/send/counted-';
+    const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
+    const measure = async (accountsDatabases?: 4) => {
+      const tab = roundTripCounting(accountsDatabases ? { accountsDatabases } : {});
+      const send = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
+        tab(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const seller = await userIn(1, { phone: uniquePhone(), isVerified: true });
+      const ad = await shardAd(seller, { city: 'Jaipur' });
+      const buyer = await userIn(3);
+      const chatId: string = (await json(buyer.auth, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id;
+      const pro = await userIn(2);
+      await env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, 'pro', 'ACTIVE', ?, ?, ?, ?)`)
+        .bind(`sub_${ulid().toLowerCase()}`, pro.id, Date.now() - 1000, Date.now() + 86_400_000, Date.now(), Date.now())
+        .run();
+      const steps = {
+        favourite: await send(buyer.auth, 'POST', `/api/listings/${ad.id}/favorite`, { isFavorite: true }),
+        phone: await send(pro.auth, 'POST', `/api/premium/access-phone/${pro.id}`, { listingId: ad.id }),
+        subscribe: await send(buyer.auth, 'POST', '/api/push/subscriptions', { endpoint: `${FCM}${ulid()}`, keys, expirationTime: null }),
+        block: await send(seller.auth, 'POST', `/api/users/${buyer.id}/block`),
+        blocked: await send(seller.auth, 'GET', '/api/users/blocked'),
+        refusedMessage: await send(buyer.auth, 'POST', '/api/messages/messages', { chatId, content: 'Hello?' }),
+      };
+      for (const [name, step] of Object.entries(steps)) {
+        expect(step.status, `${name}: ${JSON.stringify(step.body)}`).toBe(name === 'refusedMessage' ? 403 : name === 'subscribe' ? 201 : 200);
+      }
+      return Object.fromEntries(Object.entries(steps).map(([name, step]) => [name, step.roundTrips]));
+    };
+    const one = await measure();
+    const four = await measure(4);
+    console.log('round trips, one accounts database and four:', JSON.stringify({ one, four }));
+    expect(four).toEqual({ ...one, subscribe: one.subscribe! + 1, blocked: one.blocked! + 1 });
+    // where the budget held with one database it holds with four (blocking and a phone number were over it before the move)
+    for (const name of ['favourite', 'subscribe', 'refusedMessage'] as const) expect(four[name], name).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.write);
+    expect(four.blocked).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.read);
   });
 });
