@@ -454,7 +454,11 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // With several accounts databases (decision 034) the favourites live in the user's own one: they go
   // first (before any ad comes down), so a failure before the core's batch leaves an account that can simply be deleted again.
   const accountsApart = accountsSplit(env);
-  if (accountsApart) await accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run();
+  // The notifications D1 still holds for the inbox (its fallback) live there too and go in the same batch.
+  if (accountsApart) {
+    const own = accountsDbForUser(env, userId);
+    await own.batch([own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId), own.prepare('DELETE FROM notifications WHERE user_id = ?').bind(userId)]);
+  }
   const putBack = sharded ? await takeDownAds(env, userId, now) : undefined;
   await db.batch([
     // before the phone number is wiped below
@@ -481,7 +485,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
       .where(eq(users.id, userId)),
     ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
-    db.delete(notifications).where(eq(notifications.userId, userId)),
+    ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),

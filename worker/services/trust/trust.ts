@@ -5,6 +5,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
@@ -105,10 +107,24 @@ export const reportListing = async (env: Env, reporterId: string, listingId: str
  * core batch (so whichever report lands last sees every one before it); then, when that weight
  * holds the ad, the hold in the ad's database. A hold that fails leaves the report in the
  * moderators' queue and the ad as it was: nothing half done for a buyer to see.
+ *
+ * An ad moved into another group of states (decision 033, "Moving to another group") is reported
+ * where it is now, whichever id the buyer's screen has:
+ * - by its old id after the move: the move is followed (only when the id is not found);
+ * - by its new id while the move's last step has not run (a read through the old id gives that id):
+ *   the copy is the ad if its move committed (with the status it takes), else it is not the ad (404);
+ * - read at the old id before the move but written after the core's rows followed the ad: the core
+ *   keeps a note of each move (`listing_moves`, written with the re-pointing), and the report's
+ *   statements resolve the id through it, so the report joins the ad's others;
+ * - a hold due while the ad's copy is still hidden marks the copy (`held_reason` REPORTED), and the
+ *   move's last step puts it in the moderators' queue instead of live (`finishMove`); a hold that
+ *   finds the old row gone follows the move and holds the ad there.
  */
 const reportShardedListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
-  const home = listingDbForId(env, listingId);
-  const [reporter, ad] = await Promise.all([
+  type AdRow = { id: string; user_id: string; status: string; reports_count_from: number | null };
+  const read = (id: string) =>
+    listingDbForId(env, id).prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(id.toLowerCase()).first<AdRow>();
+  const [reporter, found] = await Promise.all([
     env.DB.prepare(
       `SELECT u.phone_verified, u.created_at AS u_created_at,
          ${REPORTER_COLUMNS}
@@ -116,33 +132,71 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
     )
       .bind(reporterId)
       .first<ReporterFacts>(),
-    home.prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(listingId.toLowerCase()).first<{ id: string; user_id: string; status: string; reports_count_from: number | null }>(),
+    read(listingId),
   ]);
+  // a hidden copy stands for the ad with the status its move gives it; the ids that name the ad are
+  // remembered so a reporter who reported it by another of them is not counted twice
+  const names = new Set([listingId.toLowerCase()]);
+  const asMoved = (row: AdRow | null, move: MoveRecord | null): AdRow | undefined => {
+    if (!row || !move) return undefined;
+    names.add(move.old_id).add(move.new_id);
+    return row.status === MOVING ? { ...row, status: move.status } : row;
+  };
+  const ad = !found
+    ? await followMoves(env, listingId, async (at, move) => asMoved(await read(at), move))
+    : found.status === MOVING
+      ? asMoved(found, await moveInto(env, found.id))
+      : found;
   if (!ad) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const { now, standing, weight, network, id } = await weighReport(env, reporterId, ad, reporter ?? undefined, ip);
-  const [inserted, sum] = await env.DB.batch<{ total: number }>([
+  // the ad's present id as the core knows it: its note of a move that re-pointed the core's rows
+  // after the ad was read here (null with no move: the id read)
+  const present = `coalesce((SELECT new_id FROM listing_moves WHERE old_id = ?2), ?2)`;
+  const [inserted, sum] = await env.DB.batch<{ total: number; listing_id: string }>([
     env.DB.prepare(
-      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
-    ).bind(id, ad.id, reporterId, input.reason, input.details || null, weight, standing, network, now),
+      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at)
+       SELECT ?1, ${present}, ?3, ?4, ?5, 'OPEN', ?6, ?7, ?8, ?9
+       WHERE NOT EXISTS (SELECT 1 FROM listing_reports WHERE reporter_id = ?3 AND listing_id IN (SELECT value FROM json_each(?10)))`,
+    ).bind(id, ad.id, reporterId, input.reason, input.details || null, weight, standing, network, now, JSON.stringify([...names])),
     env.DB.prepare(
-      `SELECT coalesce(sum(w), 0) AS total FROM (
-         SELECT max(weight) AS w FROM listing_reports WHERE listing_id = ? AND status = 'OPEN' AND weight > 0 AND created_at >= ? GROUP BY network)`,
-    ).bind(ad.id, ad.reports_count_from ?? 0),
+      `SELECT ${present} AS listing_id, (SELECT coalesce(sum(w), 0) FROM (
+         SELECT max(weight) AS w FROM listing_reports WHERE listing_id = ${present} AND status = 'OPEN' AND weight > 0 AND created_at >= ?1 GROUP BY network)) AS total`,
+    ).bind(ad.reports_count_from ?? 0, ad.id),
   ]);
   const created = (inserted?.meta.changes ?? 0) > 0;
+  const at = sum?.results[0]?.listing_id ?? ad.id;
   // only a report that counts can tip the ad over
   let wasHeld = false;
   if (created && weight > 0 && (sum?.results[0]?.total ?? 0) >= REPORT_HOLD_RULES.weightToHold) {
-    const held = await home
-      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND status = 'APPROVED'`)
-      .bind(now, ad.id)
-      .run();
-    wasHeld = held.meta.changes > 0;
+    wasHeld = await holdReported(env, at, now);
+    // the old row went after the ad was read: the hold follows the move (only then: one read more)
+    if (!wasHeld) {
+      const movedTo = await lastMovedId(env, at);
+      if (movedTo) wasHeld = await holdReported(env, movedTo, now);
+    }
   }
   if (wasHeld) await invalidateListingCaches(env);
   if (created) return { reportId: id, created, held: wasHeld };
-  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(ad.id, reporterId).first<{ id: string }>();
+  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id IN (SELECT value FROM json_each(?)) AND reporter_id = ? ORDER BY created_at LIMIT 1')
+    .bind(JSON.stringify([...names, at]), reporterId)
+    .first<{ id: string }>();
   return { reportId: first?.id ?? id, created: false, held: false };
+};
+
+/**
+ * The reports' hold in the ad's database: a live ad goes to the moderators (PENDING, REPORTED); the
+ * hidden copy of an ad being moved is marked, and the move's last step holds it instead of putting it
+ * live. One transaction, so whichever the row is when it lands, one of the two applies.
+ */
+const holdReported = async (env: Env, id: string, now: number) => {
+  const home = listingDbForId(env, id);
+  const [held, marked] = await home.batch([
+    home
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND status = 'APPROVED'`)
+      .bind(now, id),
+    home.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ?1 WHERE id = ?2 AND status = '${MOVING}' AND held_reason IS NULL`).bind(now, id),
+  ]);
+  return (held?.meta.changes ?? 0) + (marked?.meta.changes ?? 0) > 0;
 };
 
 // ---------------------------------------------------------------- blocks
@@ -150,38 +204,94 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
 const userExists = async (env: Env, userId: string) =>
   env.DB.prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
 
-/** Idempotent: blocking twice is one block. */
+/**
+ * Idempotent: blocking twice is one block. A block lives in the blocker's accounts database
+ * (decision 034): "did B block A" reads B's.
+ */
 export const blockUser = async (env: Env, blockerId: string, blockedId: string) => {
   if (blockerId === blockedId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
   if (!(await userExists(env, blockedId))) throw notFound('No such user', 'USER_NOT_FOUND');
-  await env.DB.prepare('INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blockerId, blockedId, Date.now()).run();
+  await accountsDbForUser(env, blockerId).prepare('INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blockerId, blockedId, Date.now()).run();
   return { userId: blockedId, blocked: true };
 };
 
 export const unblockUser = async (env: Env, blockerId: string, blockedId: string) => {
   if (blockerId === blockedId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
-  const res = await env.DB.prepare('DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, blockedId).run();
+  const res = await accountsDbForUser(env, blockerId).prepare('DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, blockedId).run();
   if (res.meta.changes === 0 && !(await userExists(env, blockedId))) throw notFound('No such user', 'USER_NOT_FOUND');
   return { userId: blockedId, blocked: false };
 };
 
+/** Most blocks the list shows. */
+const BLOCKED_LISTED = 500;
+/** Ids a statement binds at once, under D1's 100 bound parameters. */
+const IDS_PER_STATEMENT = 90;
+
+type BlockedRow = { id: string; first_name: string; last_name: string; avatar: string | null; created_at: number };
+
 export const listBlocked = async (env: Env, blockerId: string) => {
-  const { results } = await env.DB.prepare(
-    `SELECT u.id, u.first_name, u.last_name, u.avatar, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
-     WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT 500`,
-  )
-    .bind(blockerId)
-    .all<{ id: string; first_name: string; last_name: string; avatar: string | null; created_at: number }>();
+  const results = accountsSplit(env)
+    ? await listBlockedApart(env, blockerId)
+    : (
+        await env.DB.prepare(
+          `SELECT u.id, u.first_name, u.last_name, u.avatar, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
+     WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT ${BLOCKED_LISTED}`,
+        )
+          .bind(blockerId)
+          .all<BlockedRow>()
+      ).results;
   return results.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, avatar: r.avatar, blockedAt: new Date(r.created_at).toISOString() }));
+};
+
+/**
+ * With several accounts databases the blocks (the blocker's database) cannot join the names (the
+ * core's users) in SQL: the blocks first, then their names in one batch (two round trips). A block
+ * whose user row is missing is left out, as the join left it out.
+ */
+const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow[]> => {
+  const { results: blocks } = await accountsDbForUser(env, blockerId)
+    .prepare(`SELECT blocked_id, created_at FROM user_blocks WHERE blocker_id = ? ORDER BY created_at DESC LIMIT ${BLOCKED_LISTED}`)
+    .bind(blockerId)
+    .all<{ blocked_id: string; created_at: number }>();
+  if (!blocks.length) return [];
+  const statements = [];
+  for (let i = 0; i < blocks.length; i += IDS_PER_STATEMENT) {
+    const ids = blocks.slice(i, i + IDS_PER_STATEMENT).map((b) => b.blocked_id);
+    statements.push(env.DB.prepare(`SELECT id, first_name, last_name, avatar FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`).bind(...ids));
+  }
+  const users = new Map<string, Omit<BlockedRow, 'created_at'>>();
+  for (const r of await env.DB.batch<Omit<BlockedRow, 'created_at'>>(statements)) for (const u of r.results) users.set(u.id, u);
+  return blocks.flatMap((b) => {
+    const u = users.get(b.blocked_id);
+    return u ? [{ ...u, created_at: b.created_at }] : [];
+  });
+};
+
+/**
+ * Which of two users blocked the other (none, either or both). With several accounts databases each
+ * direction is in its blocker's database: both asked side by side (one wait, as with one database).
+ */
+export const blockersBetween = async (env: Env, a: string, b: string): Promise<string[]> => {
+  if (!accountsSplit(env)) {
+    const { results } = await env.DB.prepare('SELECT blocker_id FROM user_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)')
+      .bind(a, b)
+      .all<{ blocker_id: string }>();
+    return results.map((r) => r.blocker_id);
+  }
+  const asked = await Promise.all(
+    [
+      [a, b],
+      [b, a],
+    ].map(([blocker, blocked]) => accountsDbForUser(env, blocker!).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blocker, blocked).first()),
+  );
+  return [a, b].filter((_, i) => asked[i]);
 };
 
 /** Who blocked whom between two users (either direction), for chats. */
 export const blockBetween = async (env: Env, senderId: string, recipientId: string): Promise<'BY_RECIPIENT' | 'BY_SENDER' | null> => {
-  const { results } = await env.DB.prepare('SELECT blocker_id FROM user_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)')
-    .bind(recipientId, senderId)
-    .all<{ blocker_id: string }>();
-  if (results.some((r) => r.blocker_id === recipientId)) return 'BY_RECIPIENT';
-  return results.length ? 'BY_SENDER' : null;
+  const blockers = await blockersBetween(env, recipientId, senderId);
+  if (blockers.includes(recipientId)) return 'BY_RECIPIENT';
+  return blockers.length ? 'BY_SENDER' : null;
 };
 
 export const BLOCKED_BY_RECIPIENT = 'You cannot message this user.';
@@ -195,4 +305,4 @@ export const assertNotBlocked = async (env: Env, senderId: string, recipientId: 
 
 /** Has `blockerId` blocked `userId`? (notifications from a blocked user are dropped) */
 export const hasBlocked = async (env: Env, blockerId: string, userId: string) =>
-  Boolean(await env.DB.prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, userId).first());
+  Boolean(await accountsDbForUser(env, blockerId).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, userId).first());
