@@ -82,6 +82,12 @@ writeFileSync(join(dir, 'wrangler.toml'), `name = "d1-call-cost"\nmain = "index.
 const port = givenPort ? Number(givenPort) : await freePort();
 const server = spawn(join(process.cwd(), 'node_modules/.bin/wrangler'), ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', join(dir, 'state'), '--show-interactive-dev-session=false', '--log-level', 'error'], { cwd: dir, env: benchEnv, stdio: ['ignore', 'ignore', 'inherit'], detached: false });
 const base = `http://127.0.0.1:${port}`;
+// the server and its state go whatever happens (a failed start included)
+const cleanUp = () => {
+  server.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(base + '/?shape=empty&n=0')).ok) break;
@@ -132,5 +138,4 @@ console.table(
       'workerd CPU ms / call': Number(((total.get(s)!.cpu - empty.cpu) / calls).toFixed(3)),
     })),
 );
-server.kill('SIGTERM');
-rmSync(dir, { recursive: true, force: true });
+process.exit(0);
