@@ -15,6 +15,8 @@ import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 import { isSharded, listingDatabases } from '../../db/shards';
 import { accountsDbForUser, accountsSplit, newUserId } from '../../db/accounts';
+import { claimIdentifiers, directoryDb, identifierHash, identifiersOf, ownerOf, releaseIdentifiers, sweepUnclaimedIdentifiers, type Identifier } from '../../db/identifiers';
+import { getDb } from '../../db/client';
 import { refreshSellerCards } from '../listings/shard-writes';
 
 type UserRow = typeof users.$inferSelect;
@@ -95,6 +97,49 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
+/** The `users` column holding each kind of identifier. */
+const IDENTIFIER_COLUMN = { email: users.email, phone: users.phone, google: users.googleSub } as const;
+const holds = (u: UserRow, id: Identifier) => (id.kind === 'email' ? u.email === id.value : id.kind === 'phone' ? u.phone === id.value : u.googleSub === id.value);
+
+/**
+ * The account holding an e-mail, phone or Google id. With one accounts database: the same single
+ * statement on `users`' unique column as before. With several (decision 034): the identifier's
+ * directory row, then the account by its id (2 round trips); a claim whose account is missing or no
+ * longer holds the identifier (a sign-up or a change stopped half-way) names nobody.
+ */
+export const userByIdentifier = async (env: Env, db: Db, id: Identifier): Promise<UserRow | undefined> => {
+  if (!accountsSplit(env)) return db.select().from(users).where(eq(IDENTIFIER_COLUMN[id.kind], id.value)).get();
+  const owner = await ownerOf(env, id);
+  if (!owner) return undefined;
+  const user = await db.select().from(users).where(eq(users.id, owner)).get();
+  return user && holds(user, id) ? user : undefined;
+};
+
+/**
+ * Writes a new account with its identifiers. With several accounts databases its identifiers are
+ * claimed first, side by side (`taken` is thrown when another account holds one: the same 409 as
+ * the unique index gives with one database); if the account then cannot be written the claims are
+ * released, so a retry finds them free. With one, `write` alone, as before.
+ */
+const withClaims = async <T>(env: Env, row: { id: string; email?: string | null; phone?: string | null; googleSub?: string | null }, taken: () => AppError, write: () => Promise<T>): Promise<T> => {
+  if (!accountsSplit(env)) return write();
+  const ids = identifiersOf(row);
+  const claim = await claimIdentifiers(env, row.id, ids);
+  if (claim.taken.length) throw taken();
+  try {
+    return await write();
+  } catch (err) {
+    await releaseIdentifiers(env, row.id, ids).catch((e: unknown) => console.warn('identifier claims not released (the sweep removes them)', e));
+    throw err;
+  }
+};
+
+/**
+ * Where a phone's OTP challenges live: beside its directory row when the accounts are split
+ * (decision 034), else the request's database, as before.
+ */
+const otpDbFor = async (env: Env, db: Db, phone: string): Promise<Db> => (accountsSplit(env) ? getDb(directoryDb(env, await identifierHash({ kind: 'phone', value: phone }))) : db);
+
 /** Resolves a bearer token to its active user, or throws the right 401. */
 export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => checkAccount(db, await verifyToken(env, token));
 
@@ -121,8 +166,12 @@ export const register = async (
 ) => {
   await enforceForAddress(env, LIMITS.registerPerIp, ip);
   await limitLookups(env, ip);
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+  const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
+  // with several accounts databases the directory's claim (in withClaims) is the check
+  if (!accountsSplit(env)) {
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+    if (existing) throw emailTaken();
+  }
   const defaults = namesFromEmail(input.email);
   const now = Date.now();
   const row = {
@@ -137,10 +186,10 @@ export const register = async (
     updatedAt: now,
   };
   try {
-    return await createUserWithSession(env, db, row, userAgent);
+    return await withClaims(env, row, emailTaken, () => createUserWithSession(env, db, row, userAgent));
   } catch (err) {
-    // two registrations racing for one e-mail: the unique index decides
-    if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    // two registrations racing for one e-mail: the unique index (or the directory's key) decides
+    if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
 };
@@ -157,7 +206,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   const here = `${input.email}|${networkOf(ip)}`;
   await checkBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
   await checkBackoff(env, BACKOFFS.passwordPerAccount, input.email);
-  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+  const user = await userByIdentifier(env, db, { kind: 'email', value: input.email });
   // verifyPassword runs the full PBKDF2 even without a user, so timing does not reveal accounts
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) {
@@ -184,18 +233,18 @@ const randomOtp = () => {
   }
 };
 
-const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
+const userByPhone = (env: Env, db: Db, phone: string) => userByIdentifier(env, db, { kind: 'phone', value: phone });
 
 /** `requestLanguage`: the SMS is in the account's language when there is one, else in the app's (decision 010). */
 export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string, requestLanguage: UserLanguage = 'en') => {
   await limitLookups(env, ip);
-  const user = await userByPhone(db, phone);
+  const [user, otpDb] = await Promise.all([userByPhone(env, db, phone), otpDbFor(env, db, phone)]);
   if (type === 'LOGIN' && !user) throw notFound('No account found with this phone number', 'NO_ACCOUNT');
   if (type === 'REGISTER' && user) throw conflict('User already exists with this phone number', 'PHONE_TAKEN');
   if (user) assertActive(user);
 
   const now = Date.now();
-  const last = await db
+  const last = await otpDb
     .select({ lastSentAt: otpChallenges.lastSentAt })
     .from(otpChallenges)
     .where(eq(otpChallenges.phone, phone))
@@ -211,9 +260,9 @@ export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | '
 
   const code = randomOtp();
   // a new code replaces every earlier one for this number
-  await db.batch([
-    db.update(otpChallenges).set({ consumedAt: now }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
-    db.insert(otpChallenges).values({
+  await otpDb.batch([
+    otpDb.update(otpChallenges).set({ consumedAt: now }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
+    otpDb.insert(otpChallenges).values({
       id: ulid(),
       phone,
       type,
@@ -240,7 +289,8 @@ export const verifyOtp = async (
 ) => {
   await enforceForAddress(env, LIMITS.verifyPerIp, ip);
   const now = Date.now();
-  const challenge = await db
+  const otpDb = await otpDbFor(env, db, input.phone);
+  const challenge = await otpDb
     .select()
     .from(otpChallenges)
     .where(and(eq(otpChallenges.phone, input.phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
@@ -249,7 +299,7 @@ export const verifyOtp = async (
   if (!challenge) throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
 
   // Count the attempt before comparing, atomically: parallel guesses cannot exceed the limit.
-  const counted = await db
+  const counted = await otpDb
     .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
     .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${OTP_MAX_ATTEMPTS}`))
@@ -262,13 +312,13 @@ export const verifyOtp = async (
   const actual = new TextEncoder().encode(await otpHash(env, input.phone, input.otp));
   if (!constantTimeEqual(expected, actual)) {
     if (counted.attempts >= OTP_MAX_ATTEMPTS) {
-      await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+      await otpDb.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
       throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Invalid or expired OTP: please request a new one.');
     }
     throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
   }
   // single use, even when two correct submissions race
-  const consumed = await db
+  const consumed = await otpDb
     .update(otpChallenges)
     .set({ consumedAt: now })
     .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
@@ -282,7 +332,7 @@ export const verifyOtp = async (
     // stored: the code is given back, so the person's retry of the 503 works rather than being
     // told the code is invalid and having to wait for a new SMS (decision 029).
     if (isBindingFailure(err)) {
-      await db
+      await otpDb
         .update(otpChallenges)
         .set({ consumedAt: null })
         .where(and(eq(otpChallenges.id, challenge.id), eq(otpChallenges.consumedAt, now)))
@@ -292,7 +342,7 @@ export const verifyOtp = async (
   }
 
   async function signInWithUsedCode() {
-    const existing = await userByPhone(db, input.phone);
+    const existing = await userByPhone(env, db, input.phone);
     if (input.type === 'LOGIN') {
       if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
       assertActive(existing);
@@ -306,26 +356,23 @@ export const verifyOtp = async (
     }
     if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
     let created: Awaited<ReturnType<typeof createUserWithSession>>;
+    const phoneTaken = () => new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    const row = {
+      id: newUserId(),
+      phone: input.phone,
+      username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
+      firstName: input.firstName ?? 'User',
+      lastName: input.lastName ?? '',
+      phoneVerified: true,
+      isVerified: true,
+      language: language ?? 'en',
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
-      created = await createUserWithSession(
-        env,
-        db,
-        {
-          id: newUserId(),
-          phone: input.phone,
-          username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
-          firstName: input.firstName ?? 'User',
-          lastName: input.lastName ?? '',
-          phoneVerified: true,
-          isVerified: true,
-          language: language ?? 'en',
-          createdAt: now,
-          updatedAt: now,
-        },
-        userAgent,
-      );
+      created = await withClaims(env, row, phoneTaken, () => createUserWithSession(env, db, row, userAgent));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+      if (isUniqueViolation(err)) throw phoneTaken();
       throw err;
     }
     return { ...created, isNewUser: true, message: 'Registration successful!' };
@@ -454,7 +501,15 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // With several accounts databases (decision 034) the favourites live in the user's own one: they go
   // first (before any ad comes down), so a failure before the core's batch leaves an account that can simply be deleted again.
   const accountsApart = accountsSplit(env);
-  if (accountsApart) await accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run();
+  // ... and its identifiers are read (beside that) to be released from the directory once the core's batch has wiped them
+  let held: Identifier[] = [];
+  if (accountsApart) {
+    const [, row] = await Promise.all([
+      accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run(),
+      db.select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get(),
+    ]);
+    held = row ? identifiersOf(row) : [];
+  }
   const putBack = sharded ? await takeDownAds(env, userId, now) : undefined;
   await db.batch([
     // before the phone number is wiped below
@@ -489,6 +544,17 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     await putBack?.();
     throw error;
   });
+  // The account is wiped: its e-mail, phone and Google id are free for a new account (decision 034),
+  // and the phone's OTP challenges beside its directory row go. Released after the core's batch, so
+  // a failure before it leaves an account that still signs in; a failure here leaves claims of a
+  // deleted account, which refuse a new sign-up with those identifiers until they are released.
+  if (held.length) {
+    const phone = held.find((i) => i.kind === 'phone');
+    await Promise.all([
+      releaseIdentifiers(env, userId, held),
+      ...(phone ? [otpDbFor(env, db, phone.value).then((o) => o.delete(otpChallenges).where(eq(otpChallenges.phone, phone.value)))] : []),
+    ]);
+  }
   // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
   await inboxOf(env, userId).deleteNotifications();
   await invalidateListingCaches(env);
@@ -507,32 +573,52 @@ export const signInWithGoogle = async (
   if (!profile.emailVerified) throw new AppError(400, 'OAUTH_EMAIL_UNVERIFIED', 'Your Google e-mail address is not verified.');
   const email = profile.email.toLowerCase();
   const now = Date.now();
-  let user = (await db.select().from(users).where(eq(users.googleSub, profile.sub)).get()) ?? (await db.select().from(users).where(eq(users.email, email)).get());
+  const google = { kind: 'google', value: profile.sub } as const;
+  let user = (await userByIdentifier(env, db, google)) ?? (await userByIdentifier(env, db, { kind: 'email', value: email }));
   if (user) {
     assertActive(user);
     if (!user.googleSub || !user.emailVerified) {
-      await db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+      const linked = user;
+      const googleTaken = () => conflict('This Google account is already linked to another SEL account.', 'GOOGLE_TAKEN');
+      // with several accounts databases the Google id is claimed for the account before it is linked,
+      // and an earlier Google id it replaces is given up after
+      const replaced = linked.googleSub && linked.googleSub !== profile.sub ? linked.googleSub : null;
+      await withClaims(env, { id: linked.id, googleSub: linked.googleSub === profile.sub ? null : profile.sub }, googleTaken, () =>
+        db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
+      );
+      if (replaced && accountsSplit(env)) await releaseIdentifiers(env, linked.id, [{ kind: 'google', value: replaced }]);
       user = (await db.select().from(users).where(eq(users.id, user.id)).get())!;
     }
   } else {
     const defaults = namesFromEmail(email);
-    return createUserWithSession(
-      env,
-      db,
-      {
-        id: newUserId(),
-        email,
-        googleSub: profile.sub,
-        emailVerified: true,
-        username: defaults.username,
-        firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
-        lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
-        avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      userAgent,
-    );
+    const row = {
+      id: newUserId(),
+      email,
+      googleSub: profile.sub,
+      emailVerified: true,
+      username: defaults.username,
+      firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
+      lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
+      avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return withClaims(env, row, () => conflict('An account with this email already exists', 'EMAIL_TAKEN'), () => createUserWithSession(env, db, row, userAgent));
   }
   return startSession(env, db, user, userAgent);
 };
+
+/**
+ * The every-minute sweep of identifier claims whose account never arrived (decision 034): only with
+ * several accounts databases. The accounts are read from where `users` lives (the core, for now),
+ * all of the run's in one statement.
+ */
+export const sweepIdentifierClaims = (env: Env, now = Date.now()) =>
+  sweepUnclaimedIdentifiers(
+    env,
+    async (ids) => {
+      const { results } = await env.DB.prepare('SELECT u.id, u.status FROM users AS u JOIN json_each(?) AS j ON u.id = j.value').bind(JSON.stringify(ids)).all<{ id: string; status: string }>();
+      return new Map(results.map((r) => [r.id, r]));
+    },
+    now,
+  );
