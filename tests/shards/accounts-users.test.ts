@@ -3,7 +3,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { answerOf } from '../api/helpers';
-import { accountsDatabaseOfGroup } from '../../worker/db/accounts';
+import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
+import { removeExpiredSessions } from '../../worker/services/accounts/session-cleanup';
+import { ulid } from 'ulid';
 import { groupOfIdentifierHash, identifierHash, type Identifier } from '../../worker/db/identifiers';
 import { getDb } from '../../worker/db/client';
 import { signInWithGoogle, sweepIdentifierClaims } from '../../worker/services/accounts/auth';
@@ -47,6 +49,14 @@ const whereIdentifier = async (id: Identifier) => {
 /** Only database `at` holds the identifier, for `owner`. */
 const onlyIn = (at: number, owner: string) => ({ accounts: [0, 1, 2, 3].map((i) => (i === at ? owner : null)), core: false });
 const nowhere = { accounts: [null, null, null, null], core: false };
+
+/** The accounts database (index) of a user's own rows, by the group their id ends in. */
+const homeOfUser = (userId: string) => accountsDatabaseOfGroup(4, groupOfUserId(userId));
+/** How many session rows a user has in each accounts database and in the core. */
+const whereSessions = async (userId: string) => {
+  const count = async (db: D1Database) => (await db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n;
+  return { accounts: await Promise.all(accountsDbs.map(count)), core: await count(env.DB) };
+};
 
 /** The latest SMS code sent to a phone, from the dev outbox. */
 const codeFor = async (phone: string) => {
@@ -177,12 +187,42 @@ describe('changing the e-mail and deleting the account', () => {
     }
     const phoneHome = await homeOf({ kind: 'phone', value: phone });
     await accountsDbs[phoneHome]!.prepare(`INSERT INTO otp_challenges (id, phone, type, code_hash, expires_at, last_sent_at, created_at) VALUES (?, ?, 'LOGIN', 'x', ?, ?, ?)`).bind(`otp_${seq}`, phone, Date.now() + 60_000, Date.now(), Date.now()).run();
+    await accountsDbs[homeOfUser(user.id)]!.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(ulid(), user.id, Date.now(), Date.now() + 60_000).run();
     const deleted = await call('/api/auth/account', { method: 'DELETE', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ confirm: 'DELETE' }) });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await whereIdentifier({ kind: 'email', value: email })).toEqual(nowhere);
     expect(await whereIdentifier({ kind: 'phone', value: phone })).toEqual(nowhere);
+    expect(await whereSessions(user.id)).toEqual({ accounts: [0, 0, 0, 0], core: 0 });
     expect((await accountsDbs[phoneHome]!.prepare('SELECT count(*) AS n FROM otp_challenges WHERE phone = ?').bind(phone).first<{ n: number }>())!.n).toBe(0);
     expect((await post('/api/auth/register', { email, password: 'kochi2024!' })).status).toBe(201);
+  });
+});
+
+describe("sessions in the user's accounts database", () => {
+  it('sign-up and sign-in record the session there; logout-all counts and removes them there and ends the tokens', async () => {
+    const email = freshEmail('devices');
+    const made = await post('/api/auth/register', { email, password: 'kochi2024!' }, { 'user-agent': 'phone' });
+    const id: string = made.body.data.user.id;
+    const home = homeOfUser(id);
+    expect(await whereSessions(id)).toEqual({ accounts: [0, 1, 2, 3].map((i) => (i === home ? 1 : 0)), core: 0 });
+    const login = await post('/api/auth/login', { email, password: 'kochi2024!' });
+    expect(await whereSessions(id)).toEqual({ accounts: [0, 1, 2, 3].map((i) => (i === home ? 2 : 0)), core: 0 });
+    const out = await call('/api/auth/logout-all-devices', { method: 'POST', headers: { authorization: `Bearer ${login.body.data.token}` } });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body.data.loggedOutDevices).toBe(2);
+    expect(await whereSessions(id)).toEqual({ accounts: [0, 0, 0, 0], core: 0 });
+    const old = await call('/api/auth/profile', { headers: { authorization: `Bearer ${made.body.data.token}` } });
+    expect(old.status).toBe(401);
+    expect(old.body.code).toBe('SESSION_REVOKED');
+  });
+
+  it('the expiry sweep removes expired sessions in every accounts database', async () => {
+    const now = Date.now();
+    const ids = [0, 1, 2, 3].map(() => ulid(now - 10 * 86_400_000));
+    await Promise.all(accountsDbs.map((db, i) => db.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(ids[i], `usr_gone_${i}`, now - 10 * 86_400_000, now - 3 * 86_400_000).run()));
+    expect(await removeExpiredSessions(fourAccounts as never, now)).toBeGreaterThanOrEqual(4);
+    const left = await Promise.all(accountsDbs.map((db, i) => db.prepare('SELECT 1 FROM sessions WHERE id = ?').bind(ids[i]).first()));
+    expect(left).toEqual([null, null, null, null]);
   });
 });
 

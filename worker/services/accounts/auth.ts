@@ -70,22 +70,43 @@ export const assertActive = (u: UserRow) => {
 const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string) => {
   const now = Date.now();
   const sid = ulid();
-  await db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+  // the session row lives in the user's accounts database (decision 034; with one, the request's)
+  await sessionsDb(env, db, user.id).insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
   const token = await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now);
   return { token, user: toUser(user) };
 };
 
 /**
+ * Where a user's session rows live: their accounts database when the accounts are split (decision
+ * 034), else the request's database. A session row is only the record "logout from all devices"
+ * counts and the expiry sweep removes: no request reads it to accept a token (the token's version,
+ * on the account, does that).
+ */
+const sessionsDb = (env: Env, db: Db, userId: string): Db => (accountsSplit(env) ? getDb(accountsDbForUser(env, userId)) : db);
+
+/**
  * A new account and its first session in one batch (one transaction): if either insert fails,
- * neither is left behind, so the sign-up can simply be retried.
+ * neither is left behind, so the sign-up can simply be retried. With several accounts databases
+ * the session row goes to the user's accounts database beside the account's insert (same round
+ * trips): if the account is refused its session row is removed again; if only the session row
+ * fails, the sign-up still stands (the token does not depend on the row; logout-all counts one
+ * device fewer).
  */
 const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferInsert & { id: string }, userAgent?: string) => {
   const now = Date.now();
   const sid = ulid();
-  await db.batch([
-    db.insert(users).values(row),
-    db.insert(sessions).values({ id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
-  ]);
+  const session = { id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 };
+  if (accountsSplit(env)) {
+    const own = sessionsDb(env, db, row.id);
+    const [account, recorded] = await Promise.allSettled([db.insert(users).values(row).run(), own.insert(sessions).values(session).run()]);
+    if (account.status === 'rejected') {
+      if (recorded.status === 'fulfilled') await own.delete(sessions).where(eq(sessions.id, sid)).catch((e: unknown) => console.warn('session of a refused sign-up not removed (the expiry sweep will)', e));
+      throw account.reason;
+    }
+    if (recorded.status === 'rejected') console.warn('sign-up without its session row', recorded.reason);
+  } else {
+    await db.batch([db.insert(users).values(row), db.insert(sessions).values(session)]);
+  }
   // stored: the read for the answer is tried again rather than answering as if it were not (decision 029)
   const user = (await afterCommit(() => db.select().from(users).where(eq(users.id, row.id)).get()))!;
   return { token: await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now), user: toUser(user) };
@@ -417,9 +438,22 @@ export const updateLanguage = async (db: Db, userId: string, language: UserLangu
   return getProfile(db, userId);
 };
 
-/** Ends every session: the token version moves on, so all earlier tokens fail at once. */
-export const logoutAllDevices = async (db: Db, userId: string) => {
+/**
+ * Ends every session: the token version moves on, so all earlier tokens fail at once. With several
+ * accounts databases (decision 034) the session rows go in the user's accounts database beside the
+ * core's version bump (one round trip, as before); the answer waits for both, and the bump alone is
+ * what ends the tokens, so a failure of the removal leaves only rows the expiry sweep takes.
+ */
+export const logoutAllDevices = async (env: Env, db: Db, userId: string) => {
   const now = Date.now();
+  if (accountsSplit(env)) {
+    const own = getDb(accountsDbForUser(env, userId));
+    const [ended] = await Promise.all([
+      own.batch([own.delete(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).returning({ id: sessions.id }), own.delete(sessions).where(eq(sessions.userId, userId))]),
+      db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }).where(eq(users.id, userId)),
+    ]);
+    return { loggedOutDevices: ended[0].length };
+  }
   const [ended] = await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).returning({ id: sessions.id }),
     db.delete(sessions).where(eq(sessions.userId, userId)),
@@ -504,8 +538,10 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // ... and its identifiers are read (beside that) to be released from the directory once the core's batch has wiped them
   let held: Identifier[] = [];
   if (accountsApart) {
+    const own = accountsDbForUser(env, userId);
     const [, row] = await Promise.all([
-      accountsDbForUser(env, userId).prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId).run(),
+      // the account's sessions too (its tokens die with the core's version bump below)
+      own.batch([own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId), own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId)]),
       db.select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get(),
     ]);
     held = row ? identifiersOf(row) : [];
