@@ -33,8 +33,8 @@ const call = async (path: string, init: RequestInit = {}, onEnv: object = fourAc
   await waitOnExecutionContext(ctx);
   return answer;
 };
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': freshIp(), ...headers }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, onEnv: object = fourAccounts) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': freshIp(), ...headers }, body: JSON.stringify(body) }, onEnv);
 
 /** The database (index) the layout puts an identifier's directory row in. */
 const homeOf = async (id: Identifier) => accountsDatabaseOfGroup(4, groupOfIdentifierHash(await identifierHash(id)));
@@ -79,10 +79,20 @@ describe('sign-up and sign-in by e-mail through the directory', () => {
     const login = await post('/api/auth/login', { email, password: 'kochi2024!' });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.data.user.id).toBe(id);
-    // the directory, not the `users` column, names the owner: without its row the address signs nobody in
+    // the directory names the owner: a claim naming an account that does not hold the address signs nobody in
     const hash = await identifierHash({ kind: 'email', value: email });
-    await accountsDbs[await homeOf({ kind: 'email', value: email })]!.prepare('DELETE FROM identifiers WHERE value_hash = ?').bind(hash).run();
+    await accountsDbs[await homeOf({ kind: 'email', value: email })]!.prepare('UPDATE identifiers SET user_id = ? WHERE value_hash = ?').bind('usr_someone_else', hash).run();
     expect((await post('/api/auth/login', { email, password: 'kochi2024!' })).body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('an account from before the split (no directory row) still signs in by e-mail, from the core\'s column', async () => {
+    const email = freshEmail('before.split');
+    const made = await post('/api/auth/register', { email, password: 'kochi2024!' }, {}, { ...env });
+    expect(made.status).toBe(201);
+    expect(await whereIdentifier({ kind: 'email', value: email })).toEqual(nowhere);
+    const login = await post('/api/auth/login', { email, password: 'kochi2024!' });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body.data.user.id).toBe(made.body.data.user.id);
   });
 
   it('two sign-ups racing for one e-mail: exactly one wins, the other gets 409 EMAIL_TAKEN, the directory names the winner', async () => {

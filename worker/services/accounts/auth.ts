@@ -127,11 +127,17 @@ const holds = (u: UserRow, id: Identifier) => (id.kind === 'email' ? u.email ===
  * statement on `users`' unique column as before. With several (decision 034): the identifier's
  * directory row, then the account by its id (2 round trips); a claim whose account is missing or no
  * longer holds the identifier (a sign-up or a change stopped half-way) names nobody.
+ *
+ * Accounts made while there was one accounts database have no directory rows (the directory is
+ * only written with several). While `users` itself is in the core, a miss there reads `users`' unique
+ * column instead, so they still sign in (still 2 round trips); before `users` moves out of the core,
+ * their rows must be written into the directory.
  */
 export const userByIdentifier = async (env: Env, db: Db, id: Identifier): Promise<UserRow | undefined> => {
-  if (!accountsSplit(env)) return db.select().from(users).where(eq(IDENTIFIER_COLUMN[id.kind], id.value)).get();
+  const byColumn = () => db.select().from(users).where(eq(IDENTIFIER_COLUMN[id.kind], id.value)).get();
+  if (!accountsSplit(env)) return byColumn();
   const owner = await ownerOf(env, id);
-  if (!owner) return undefined;
+  if (!owner) return byColumn();
   const user = await db.select().from(users).where(eq(users.id, owner)).get();
   return user && holds(user, id) ? user : undefined;
 };
