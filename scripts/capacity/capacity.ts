@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, type Design } from './inputs';
-import { databases, failures, GB, minimumDatabases, monthlyBill, rowsAt, traffic, world, type MeasuredFigures } from './model';
+import { databases, failures, GB, minimumDatabases, monthlyBill, rowsAt, rowsReadPerSearch, traffic, world, type MeasuredFigures } from './model';
 import type { Measured } from './measure';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +49,8 @@ const report = (design: Design, m: MeasuredFigures) => {
   for (const product of ['workers', 'd1', 'durableObjects', 'r2', 'kv', 'queues', 'total'] as const) {
     lines.push(`${product.padEnd(12)}${bill.map((b) => usd(b[product]).padStart(11)).join('')}`);
   }
+  const perSearch = rowsReadPerSearch(design.listingsDatabases);
+  lines.push(`(D1 rows read per search: ${perSearch.value.toLocaleString('en-US')}, ${perSearch.basis}: ${perSearch.note})`);
   const problems = failures(figures);
   return { text: lines.join('\n'), problems, figures };
 };

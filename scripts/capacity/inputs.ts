@@ -50,6 +50,27 @@ export const WORLD = {
  */
 export const ARCHIVE_CLEANUPS_HELD = f(500, 'design', 'at most a run\'s ads, ARCHIVE_BATCH_SIZE × ARCHIVE_BATCHES_PER_RUN (worker/schemas/archive-data.ts), and only after an interrupted run');
 
+/**
+ * D1 rows read per search (its page and its capped count, summed over the databases it asks), measured
+ * by `npm run bench:search` at 1M ads, the mean over its mix of query kinds, per layout of the listings.
+ * The model takes the figure of the design's number of listings databases (`rowsReadPerSearch` in
+ * model.ts). The bench's mix is mostly searches that ask every database (category, price and text
+ * across India), more than TRAFFIC.allIndiaSearchShare: for a layout of several databases the figure is
+ * on the high side. Rerun both and replace the figures when the search changes (decision 033, "Still to do").
+ */
+export const ROWS_READ_PER_SEARCH_MEASURED = {
+  oneDatabase: f(
+    1_780,
+    'measured',
+    'npm run bench:search -- --listings 1000000 --no-baseline --persist-to .wrangler/bench-1m --reuse, 2026-11-27, 900,281 live ads: ALL mean rows read per request (docs/performance.md, "1M, 2026-11-27")',
+  ),
+  fourDatabases: f(
+    10_000,
+    'measured',
+    'npm run bench:search -- --shards 4 --listings 1000000 --reuse, 2026-11-27 06:18–06:56 UTC: ALL 9,828–10,062 rows read per request over the runs (docs/performance.md, "Listings over four databases"); a deep page asks every database for offset plus page (47,390 rows at page 50), the figure a keyset per database is to cut',
+  ),
+} as const;
+
 /** How page views turn into work. */
 export const TRAFFIC = {
   peakToAverage: f(3, 'estimate', 'the busiest second against the monthly average: Indian traffic peaks 20:00–22:00 at ~2× the daily mean, and a busy second within that hour ~1.5× again'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
-import { arrived, databases, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
+import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
+import { arrived, databases, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, rowsReadPerSearch, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
 import { RETENTION } from '../../worker/schemas/retention-data';
 import measured from './measured.json';
 
@@ -115,6 +115,27 @@ describe('databases', () => {
     const passes = (k: number) => !failures(databases({ ...DESIGN, listingsDatabases: k }, m, HORIZON_MONTHS)).some((f) => f.startsWith('listings:'));
     expect(passes(n)).toBe(true);
     if (n > 1) expect(passes(n - 1)).toBe(false);
+  });
+});
+
+describe('rows read per search', () => {
+  const { oneDatabase, fourDatabases } = ROWS_READ_PER_SEARCH_MEASURED;
+  it("follows the listings' layout: each measured layout its own figure, others on the line through them", () => {
+    expect(rowsReadPerSearch(0)).toBe(oneDatabase);
+    expect(rowsReadPerSearch(1)).toBe(oneDatabase);
+    expect(rowsReadPerSearch(4)).toBe(fourDatabases);
+    const ten = rowsReadPerSearch(10);
+    expect(ten.basis).toBe('estimate');
+    expect(ten.value).toBe(Math.round(oneDatabase.value + 3 * (fourDatabases.value - oneDatabase.value)));
+    for (const fig of [oneDatabase, fourDatabases]) expect(fig.note).toMatch(/bench:search.*1000000/);
+  });
+
+  it("prices a search's rows at the design's layout: more databases asked, more rows read", () => {
+    const w = { ...world, growthPerYear: 0 };
+    const d1 = (n: number) => monthlyBill({ ...DESIGN, listingsDatabases: n }, m, 12, w).usage.rowsRead;
+    expect(d1(4)).toBeGreaterThan(d1(1));
+    // only the searches' rows change with the layout: the differences go as the figures' differences
+    expect((d1(10) - d1(4)) / (d1(4) - d1(1))).toBeCloseTo((rowsReadPerSearch(10).value - fourDatabases.value) / (fourDatabases.value - oneDatabase.value), 6);
   });
 });
 

@@ -4,7 +4,7 @@
  * against what one D1 can do, and the monthly Cloudflare bill by product.
  */
 import type { Design, Figure } from './inputs';
-import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, STATEMENTS, TRAFFIC, WORLD } from './inputs';
+import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD } from './inputs';
 
 export interface MeasuredFigures {
   /** bytes per row (table + its indexes) by table; listings_fts is per live ad */
@@ -223,7 +223,7 @@ export const monthlyBill = (design: Design, m: MeasuredFigures, month: number, w
   const searchStatements = monthly(q.searchReads);
   const otherReads = monthly(q.otherListingReads + q.coreReads);
   const writes = monthly(q.listingWrites + q.coreWrites);
-  const rowsRead = (searchStatements / 2) * ROWS_READ_PER_SEARCH.value + otherReads * ROWS_PER_STATEMENT.value;
+  const rowsRead = (searchStatements / 2) * rowsReadPerSearch(design.listingsDatabases).value + otherReads * ROWS_PER_STATEMENT.value;
   const rowsWritten = writes * ROWS_WRITTEN_PER_WRITE.value;
   const rows = rowsAt(design, w, t, month);
   const d1Gb = (groupBytes(rows.listings, m) + groupBytes(rows.core, m)) / GB;
@@ -253,6 +253,22 @@ export const monthlyBill = (design: Design, m: MeasuredFigures, month: number, w
   return { ...bill, total: Object.values(bill).reduce((a, b) => a + b, 0), usage: { requests, rowsRead, rowsWritten, d1Gb, doGb, photosGb, doRequests } };
 };
 
-export const ROWS_READ_PER_SEARCH: Figure = { value: 906, basis: 'measured', note: 'bench:search at 1M ads, mean D1 rows read per search (page + capped count), docs/performance.md' };
+/**
+ * Rows read per search for a design's number of listings databases: the measured figure of that
+ * layout (none, or one, shares the one database's), else the line through the two measured layouts —
+ * an all-India search asks every database for its page and its capped count, so its rows grow with
+ * the databases it asks (an estimate until that layout is measured).
+ */
+export const rowsReadPerSearch = (listingsDatabases: number): Figure => {
+  const { oneDatabase: one, fourDatabases: four } = ROWS_READ_PER_SEARCH_MEASURED;
+  const n = Math.max(1, listingsDatabases);
+  if (n === 1) return one;
+  if (n === 4) return four;
+  return {
+    value: Math.round(one.value + ((n - 1) * (four.value - one.value)) / 3),
+    basis: 'estimate',
+    note: `${n} listings databases, not measured: the line through one database's ${one.value} and four's ${four.value} rows read per search (inputs.ts ROWS_READ_PER_SEARCH_MEASURED)`,
+  };
+};
 export const ROWS_PER_STATEMENT: Figure = { value: 3, basis: 'estimate', note: 'lookups by key read a row or a few (an ad and its photos, a user, a session)' };
 export const ROWS_WRITTEN_PER_WRITE: Figure = { value: 3, basis: 'estimate', note: 'D1 counts a row written per index entry touched as well: a row and two indexes' };

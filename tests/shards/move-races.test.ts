@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api/helpers';
 import { carAd } from '../factories/car-ad';
 import { createUserWithToken } from '../factories';
-import { listingsDbs } from './support';
+import { hooked, listingsDbs } from './support';
 import { getDb } from '../../worker/db/client';
 import { updateListing } from '../../worker/services/listings/selling';
 import { archiveEndedAds } from '../../worker/services/listings/archive';
@@ -30,29 +30,6 @@ const rowOf = (db: D1Database, id: string) => db.prepare('SELECT status, held_re
 const count = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
 const searchIds = async (q: string) => ((await call(`/api/listings?q=${q}`)).body.data.listings as { id: string }[]).map((l) => l.id);
 
-/**
- * The database with `run` placed just before or after the first batch whose statements' SQL
- * `matches` (the other party acts through the real bindings, between two steps of the move).
- */
-const hooked = (db: D1Database, matches: RegExp, at: 'before' | 'after', run: () => Promise<unknown>): D1Database => {
-  let fired = false;
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          const hit = !fired && statements.some((s) => matches.test(String((s as unknown as { statement?: string }).statement ?? '')));
-          if (hit) fired = true;
-          if (hit && at === 'before') await run();
-          const out = await target.batch(statements);
-          if (hit && at === 'after') await run();
-          return out;
-        };
-      }
-      const value = Reflect.get(target, prop) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-};
 /** The move's steps, by the statement that marks each batch. */
 const COMMIT = /INTO listing_moves/; // step 2, in the old database
 const GOING_LIVE = /UPDATE listings SET status = CASE/; // step 3's status change, in the new database

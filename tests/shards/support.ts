@@ -17,3 +17,27 @@ export type ShardAdOptions = Pick<ShardListingOverrides, 'city' | 'title' | 'pri
  */
 export const shardAd = (seller: { id: string }, o: ShardAdOptions = {}) => createShardListing(seller, { ...o, title: o.title ?? `Shard test ad ${++n}` });
 
+
+/**
+ * The database with `run` placed just before or after the first batch whose statements' SQL
+ * `matches` (the other party acts through the real bindings, between two steps of the move).
+ */
+export const hooked = (db: D1Database, matches: RegExp, at: 'before' | 'after', run: () => Promise<unknown>): D1Database => {
+  let fired = false;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'batch') {
+        return async (statements: D1PreparedStatement[]) => {
+          const hit = !fired && statements.some((s) => matches.test(String((s as unknown as { statement?: string }).statement ?? '')));
+          if (hit) fired = true;
+          if (hit && at === 'before') await run();
+          const out = await target.batch(statements);
+          if (hit && at === 'after') await run();
+          return out;
+        };
+      }
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};

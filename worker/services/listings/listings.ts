@@ -15,7 +15,7 @@ import { expiryFields } from './lifecycle';
 import { viewCounter, viewShardOfListing } from './view-counter';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { searchShards } from './shard-search';
-import { MOVING, followMoves, type MoveRecord } from './shard-move';
+import { MOVING, followMoves, lastMovedId, type MoveRecord } from './shard-move';
 
 /** Columns every listing read selects; joins give the seller block and place names. */
 export const LISTING_COLUMNS = `
@@ -633,8 +633,19 @@ export const getListing = async (env: Env, db: Db, origin: string, id: string, v
     (await followMoves(env, id, (at, move) => readOne(env, db, origin, 'l.id = ?', at, viewerId, at, move)));
   if (listing && visibleTo(listing, viewerId)) return listing;
   // an ad moved to the archive is gone for good (410), for its seller too: they open it from My Ads (decision 021)
-  if (!listing && (await isArchived(env, id))) throw archivedGone();
+  if (!listing && (await archivedAt(env, id))) throw archivedGone();
   throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
+};
+
+/**
+ * Is the ad of this id archived (deleted, or ended long ago)? An ad moved into another group of
+ * states (decision 033) was archived under its new id: its old id answers as the new one does, so a
+ * buyer's old link says the ad is gone (410), not that it never was. With one database: one look.
+ */
+const archivedAt = async (env: Env, id: string) => {
+  if (!isSharded(env)) return isArchived(env, id);
+  const [here, movedTo] = await Promise.all([isArchived(env, id), lastMovedId(env, id)]);
+  return here || (movedTo !== null && (await isArchived(env, movedTo)));
 };
 
 /** By slug; a slug that no longer matches (the title changed) still finds the ad by the id after `iid-`. */

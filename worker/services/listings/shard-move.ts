@@ -51,6 +51,20 @@ export const movedFrom = async (env: Env, id: string): Promise<MoveRecord | null
 };
 
 /**
+ * The id an ad that left `id` has now, following its moves without reading the ad (null when it
+ * never moved). For an id that answers nothing: the ad may have been deleted or archived since.
+ */
+export const lastMovedId = async (env: Env, id: string): Promise<string | null> => {
+  let at: string | null = null;
+  for (let hop = 0; hop < MOST_HOPS; hop++) {
+    const move = await movedFrom(env, at ?? id);
+    if (!move || move.new_id === (at ?? id)) break;
+    at = move.new_id;
+  }
+  return at;
+};
+
+/**
  * Follows an id's moves to the ad's present id: `find` reads the ad at an id (undefined when not
  * there). Only for an id that was not found; an ad moved several times is followed hop by hop.
  */
@@ -94,10 +108,24 @@ const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_
  * event joins the status change's batch, guarded by that change, so it is written once whichever
  * run finishes the move. Returns the event's id for the caller to dispatch.
  */
-export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, alsoCore: D1PreparedStatement[] = []): Promise<string> => {
+export const finishMove = async (
+  env: Env,
+  move: MoveRecord,
+  sellerId: string,
+  alsoCore: D1PreparedStatement[] = [],
+  /** the views the old database counted after the copy was made (`lateViewStatements`), written with the status change */
+  alsoNew: (to: D1Database) => D1PreparedStatement[] = () => [],
+): Promise<string> => {
   const [core] = await Promise.all([
     env.DB.batch<{ status: string }>([
       ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
+      // the core's note of the move, in the same transaction as the re-pointing: a report read at the
+      // old id before the move and written after this batch resolves its id through it (trust.ts),
+      // and a note of an earlier move into the old id now names the ad's present id (one look, never a chain)
+      env.DB.prepare('UPDATE listing_moves SET new_id = ? WHERE new_id = ?').bind(move.new_id, move.old_id),
+      // (the ad lives at its new id: an ad moved back to an id it had is no longer moved from there)
+      env.DB.prepare('DELETE FROM listing_moves WHERE old_id = ?').bind(move.new_id),
+      env.DB.prepare('INSERT OR REPLACE INTO listing_moves (old_id, new_id, status, moved_at) VALUES (?, ?, ?, ?)').bind(move.old_id, move.new_id, move.status, Date.now()),
       ...alsoCore,
       env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
     ]),
@@ -111,6 +139,10 @@ export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, a
   const to = listingDbForId(env, move.new_id);
   // (held_reason ACCOUNT_BANNED on a hidden copy is only ever the ban's mark: a banned seller cannot edit)
   const hold = `?2 = 'APPROVED' AND (?3 = 1 OR held_reason = 'ACCOUNT_BANNED')`;
+  // reports that reached their weight while the copy was hidden marked it (trust.ts): the ad goes to
+  // the moderators, held as reports hold a live ad (an ad going live by an edit never carries this
+  // reason: a held or rejected-for-reports ad goes back to PENDING)
+  const reported = `?2 = 'APPROVED' AND held_reason = 'REPORTED'`;
   const moved = eventStatement(env, move.new_id, 'moved', { sql: `SELECT 1 FROM listings WHERE id = ? AND status = 'APPROVED' AND changes() = 1`, params: [move.new_id] });
   // beside the status change: the old id's viewers and unwritten views go to the new database's counter
   // (a failure leaves them to the old counter's next batch, which sends the views on: durable-objects/view-counter.ts)
@@ -118,9 +150,11 @@ export const finishMove = async (env: Env, move: MoveRecord, sellerId: string, a
     .handOver(move.old_id, move.new_id)
     .catch((error: unknown) => console.warn('move: handing the views over failed; the old counter sends them on', move.old_id, error));
   const status = to.batch([
+    // before the status change, whose own changes() the event reads
+    ...alsoNew(to),
     to
       .prepare(
-        `UPDATE listings SET status = CASE WHEN ${hold} THEN 'PENDING' ELSE ?2 END,
+        `UPDATE listings SET status = CASE WHEN ${hold} OR ${reported} THEN 'PENDING' ELSE ?2 END,
            held_reason = CASE WHEN ${hold} THEN 'ACCOUNT_BANNED' WHEN held_reason = 'ACCOUNT_BANNED' THEN NULL ELSE held_reason END,
            held_at = CASE WHEN ${hold} THEN coalesce(held_at, ?4) WHEN held_reason = 'ACCOUNT_BANNED' THEN NULL ELSE held_at END
          WHERE id = ?1 AND status = '${MOVING}'`,
@@ -230,6 +264,11 @@ export const moveListing = async (
   // step 2, the moment of the move: every statement depends on the old row still being the version read
   const unchanged = { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)', params: [row.id, row.updated_at] };
   const leaveOld = [
+    // the view counters as they stand at the moment of the move: views the old database's counter
+    // wrote after they were read for the copy would otherwise go with the old rows (below)
+    from.prepare(`SELECT day, views FROM listing_daily_stats WHERE listing_id = ? AND ${unchanged.sql}`).bind(row.id, ...unchanged.params),
+    from.prepare(`SELECT views, through_day FROM listing_view_totals WHERE listing_id = ? AND ${unchanged.sql}`).bind(row.id, ...unchanged.params),
+    from.prepare('SELECT views FROM listings WHERE id = ? AND updated_at = ?').bind(row.id, row.updated_at),
     from.prepare(`INSERT OR REPLACE INTO listing_moves (old_id, new_id, status, moved_at) SELECT ?, ?, ?, ? WHERE ${unchanged.sql}`).bind(row.id, newId, m.status, now, ...unchanged.params),
     ...['media', 'listing_daily_stats', 'listing_view_totals', 'listing_views'].map((table) =>
       from.prepare(`DELETE FROM ${table} WHERE listing_id = ? AND ${unchanged.sql}`).bind(row.id, ...unchanged.params),
@@ -252,7 +291,53 @@ export const moveListing = async (
     ]);
     return false;
   }
-  return finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, row.user_id, m.corePhotos);
+  // (the old database's batch, or the one batch of a single database, starts with leaveOld's reads)
+  const [lateDays, lateTotal, lateRow] = committed;
+  const late = lateViewStatements(newId, { days: dayRows, total, views: Number(row.views ?? 0) }, {
+    days: (lateDays?.results ?? []) as DayCount[],
+    total: (lateTotal?.results[0] ?? null) as { views: number; through_day: number } | null,
+    views: Number((lateRow?.results[0] as { views?: number } | undefined)?.views ?? 0),
+  });
+  return finishMove(env, { old_id: row.id, new_id: newId, status: m.status }, row.user_id, m.corePhotos, late);
+};
+
+type ViewCounts = { days: DayCount[]; total: { views: number; through_day: number } | null; views: number };
+
+/**
+ * The views the old database's counter wrote between the reads the copy was made from and the
+ * moment of the move (its batches land there as long as the old row is there), added to the new
+ * database's counters: what the old rows held at the moment, less what the copy already has. Only
+ * growth is added (views are only ever added; the nightly roll-up moving days into the total in
+ * that moment of seconds is not followed). Each statement applies only while the copy is hidden, and
+ * they run in the status change's transaction (`finishMove`), so they count once even if that step
+ * is repeated; a move whose last step is finished by a later write or the sweep leaves them out.
+ */
+const lateViewStatements = (newId: string, copied: ViewCounts, atMove: ViewCounts) => (to: D1Database): D1PreparedStatement[] => {
+  const hidden = `EXISTS (SELECT 1 FROM listings WHERE id = ? AND status = '${MOVING}')`;
+  const copiedDay = new Map(copied.days.map((d) => [d.day, d.views]));
+  const days = atMove.days.map((d) => ({ day: d.day, views: d.views - (copiedDay.get(d.day) ?? 0) })).filter((d) => d.views > 0);
+  const totalGrew = atMove.total && (atMove.total.views - (copied.total?.views ?? 0) > 0) && atMove.total.through_day === (copied.total?.through_day ?? atMove.total.through_day);
+  return [
+    ...chunks(days, 30).map((chunk) =>
+      to
+        .prepare(
+          `INSERT INTO listing_daily_stats (listing_id, day, views) SELECT * FROM (VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}) WHERE ${hidden}
+           ON CONFLICT (listing_id, day) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(...chunk.flatMap((d) => [newId, d.day, d.views]), newId),
+    ),
+    ...(totalGrew && atMove.total
+      ? [
+          to
+            .prepare(
+              `INSERT INTO listing_view_totals (listing_id, views, through_day) SELECT ?, ?, ? WHERE ${hidden}
+               ON CONFLICT (listing_id) DO UPDATE SET views = views + excluded.views`,
+            )
+            .bind(newId, atMove.total.views - (copied.total?.views ?? 0), atMove.total.through_day, newId),
+        ]
+      : []),
+    ...(atMove.views > copied.views ? [to.prepare(`UPDATE listings SET views = views + ? WHERE id = ? AND status = '${MOVING}'`).bind(atMove.views - copied.views, newId)] : []),
+  ];
 };
 
 /**

@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
 const LISTING_NOT_FOUND = "The listing you're looking for doesn't exist or has been removed.";
@@ -105,10 +106,24 @@ export const reportListing = async (env: Env, reporterId: string, listingId: str
  * core batch (so whichever report lands last sees every one before it); then, when that weight
  * holds the ad, the hold in the ad's database. A hold that fails leaves the report in the
  * moderators' queue and the ad as it was: nothing half done for a buyer to see.
+ *
+ * An ad moved into another group of states (decision 033, "Moving to another group") is reported
+ * where it is now, whichever id the buyer's screen has:
+ * - by its old id after the move: the move is followed (only when the id is not found);
+ * - by its new id while the move's last step has not run (a read through the old id gives that id):
+ *   the copy is the ad if its move committed (with the status it takes), else it is not the ad (404);
+ * - read at the old id before the move but written after the core's rows followed the ad: the core
+ *   keeps a note of each move (`listing_moves`, written with the re-pointing), and the report's
+ *   statements resolve the id through it, so the report joins the ad's others;
+ * - a hold due while the ad's copy is still hidden marks the copy (`held_reason` REPORTED), and the
+ *   move's last step puts it in the moderators' queue instead of live (`finishMove`); a hold that
+ *   finds the old row gone follows the move and holds the ad there.
  */
 const reportShardedListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
-  const home = listingDbForId(env, listingId);
-  const [reporter, ad] = await Promise.all([
+  type AdRow = { id: string; user_id: string; status: string; reports_count_from: number | null };
+  const read = (id: string) =>
+    listingDbForId(env, id).prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(id.toLowerCase()).first<AdRow>();
+  const [reporter, found] = await Promise.all([
     env.DB.prepare(
       `SELECT u.phone_verified, u.created_at AS u_created_at,
          ${REPORTER_COLUMNS}
@@ -116,33 +131,71 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
     )
       .bind(reporterId)
       .first<ReporterFacts>(),
-    home.prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(listingId.toLowerCase()).first<{ id: string; user_id: string; status: string; reports_count_from: number | null }>(),
+    read(listingId),
   ]);
+  // a hidden copy stands for the ad with the status its move gives it; the ids that name the ad are
+  // remembered so a reporter who reported it by another of them is not counted twice
+  const names = new Set([listingId.toLowerCase()]);
+  const asMoved = (row: AdRow | null, move: MoveRecord | null): AdRow | undefined => {
+    if (!row || !move) return undefined;
+    names.add(move.old_id).add(move.new_id);
+    return row.status === MOVING ? { ...row, status: move.status } : row;
+  };
+  const ad = !found
+    ? await followMoves(env, listingId, async (at, move) => asMoved(await read(at), move))
+    : found.status === MOVING
+      ? asMoved(found, await moveInto(env, found.id))
+      : found;
   if (!ad) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const { now, standing, weight, network, id } = await weighReport(env, reporterId, ad, reporter ?? undefined, ip);
-  const [inserted, sum] = await env.DB.batch<{ total: number }>([
+  // the ad's present id as the core knows it: its note of a move that re-pointed the core's rows
+  // after the ad was read here (null with no move: the id read)
+  const present = `coalesce((SELECT new_id FROM listing_moves WHERE old_id = ?2), ?2)`;
+  const [inserted, sum] = await env.DB.batch<{ total: number; listing_id: string }>([
     env.DB.prepare(
-      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?)`,
-    ).bind(id, ad.id, reporterId, input.reason, input.details || null, weight, standing, network, now),
+      `INSERT OR IGNORE INTO listing_reports (id, listing_id, reporter_id, reason, details, status, weight, standing, network, created_at)
+       SELECT ?1, ${present}, ?3, ?4, ?5, 'OPEN', ?6, ?7, ?8, ?9
+       WHERE NOT EXISTS (SELECT 1 FROM listing_reports WHERE reporter_id = ?3 AND listing_id IN (SELECT value FROM json_each(?10)))`,
+    ).bind(id, ad.id, reporterId, input.reason, input.details || null, weight, standing, network, now, JSON.stringify([...names])),
     env.DB.prepare(
-      `SELECT coalesce(sum(w), 0) AS total FROM (
-         SELECT max(weight) AS w FROM listing_reports WHERE listing_id = ? AND status = 'OPEN' AND weight > 0 AND created_at >= ? GROUP BY network)`,
-    ).bind(ad.id, ad.reports_count_from ?? 0),
+      `SELECT ${present} AS listing_id, (SELECT coalesce(sum(w), 0) FROM (
+         SELECT max(weight) AS w FROM listing_reports WHERE listing_id = ${present} AND status = 'OPEN' AND weight > 0 AND created_at >= ?1 GROUP BY network)) AS total`,
+    ).bind(ad.reports_count_from ?? 0, ad.id),
   ]);
   const created = (inserted?.meta.changes ?? 0) > 0;
+  const at = sum?.results[0]?.listing_id ?? ad.id;
   // only a report that counts can tip the ad over
   let wasHeld = false;
   if (created && weight > 0 && (sum?.results[0]?.total ?? 0) >= REPORT_HOLD_RULES.weightToHold) {
-    const held = await home
-      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND status = 'APPROVED'`)
-      .bind(now, ad.id)
-      .run();
-    wasHeld = held.meta.changes > 0;
+    wasHeld = await holdReported(env, at, now);
+    // the old row went after the ad was read: the hold follows the move (only then: one read more)
+    if (!wasHeld) {
+      const movedTo = await lastMovedId(env, at);
+      if (movedTo) wasHeld = await holdReported(env, movedTo, now);
+    }
   }
   if (wasHeld) await invalidateListingCaches(env);
   if (created) return { reportId: id, created, held: wasHeld };
-  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id = ? AND reporter_id = ?').bind(ad.id, reporterId).first<{ id: string }>();
+  const first = await env.DB.prepare('SELECT id FROM listing_reports WHERE listing_id IN (SELECT value FROM json_each(?)) AND reporter_id = ? ORDER BY created_at LIMIT 1')
+    .bind(JSON.stringify([...names, at]), reporterId)
+    .first<{ id: string }>();
   return { reportId: first?.id ?? id, created: false, held: false };
+};
+
+/**
+ * The reports' hold in the ad's database: a live ad goes to the moderators (PENDING, REPORTED); the
+ * hidden copy of an ad being moved is marked, and the move's last step holds it instead of putting it
+ * live. One transaction, so whichever the row is when it lands, one of the two applies.
+ */
+const holdReported = async (env: Env, id: string, now: number) => {
+  const home = listingDbForId(env, id);
+  const [held, marked] = await home.batch([
+    home
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND status = 'APPROVED'`)
+      .bind(now, id),
+    home.prepare(`UPDATE listings SET held_reason = 'REPORTED', held_at = ?1 WHERE id = ?2 AND status = '${MOVING}' AND held_reason IS NULL`).bind(now, id),
+  ]);
+  return (held?.meta.changes ?? 0) + (marked?.meta.changes ?? 0) > 0;
 };
 
 // ---------------------------------------------------------------- blocks
