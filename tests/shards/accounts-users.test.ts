@@ -119,6 +119,31 @@ describe('sign-up and sign-in by e-mail through the directory', () => {
   });
 });
 
+describe('stale claims', () => {
+  it('a claim of a deleted account, or of one that no longer holds the address, is taken over by the next sign-up; a young claim is not', async () => {
+    const gone = await createUser({ status: 'DELETED', email: null });
+    const moved = await createUser({});
+    const claim = async (email: string, owner: string, at: number) => {
+      const id = { kind: 'email', value: email } as const;
+      await accountsDbs[await homeOf(id)]!.prepare('INSERT INTO identifiers (kind, value_hash, user_id, created_at) VALUES (?, ?, ?, ?)').bind('email', await identifierHash(id), owner, at).run();
+    };
+    const long = Date.now() - 86_400_000;
+    for (const [what, owner, at, status] of [
+      ['of.deleted', gone.id, long, 201],
+      ['changed.since', moved.id, long, 201],
+      ['mid.signup', 'usr_being_written', Date.now() - 5_000, 409],
+      ['lost.signup', 'usr_never_written', Date.now() - 5 * 60_000, 201],
+    ] as const) {
+      const email = freshEmail(what);
+      await claim(email, owner, at);
+      const res = await post('/api/auth/register', { email, password: 'kochi2024!' });
+      expect(res.status, what).toBe(status);
+      const home = await homeOf({ kind: 'email', value: email });
+      expect(await whereIdentifier({ kind: 'email', value: email }), what).toEqual(onlyIn(home, status === 201 ? res.body.data.user.id : owner));
+    }
+  });
+});
+
 describe('phone sign-up and sign-in: the OTP challenge beside the directory row', () => {
   it('REGISTER and LOGIN by phone keep their challenges and the claim in the phone\'s database', async () => {
     const phone = freshPhone();

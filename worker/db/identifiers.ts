@@ -26,7 +26,7 @@ export type IdentifierKind = 'email' | 'phone' | 'google';
 export type Identifier = { kind: IdentifierKind; value: string };
 
 /** E-mail addresses are compared lower-cased (as `users.email` stores them); phones and Google ids as they are. */
-const normalised = ({ kind, value }: Identifier) => (kind === 'email' ? value.trim().toLowerCase() : value.trim());
+export const normalised = ({ kind, value }: Identifier) => (kind === 'email' ? value.trim().toLowerCase() : value.trim());
 
 /** The directory's key for an identifier: hex SHA-256 of `kind:value`. */
 export const identifierHash = async (id: Identifier) => hex(await sha256(`${id.kind}:${normalised(id)}`));
@@ -65,34 +65,61 @@ export const releaseIdentifiers = async (env: AccountsEnv, userId: string, ids: 
   );
 };
 
+/** An identifier another account holds: its owner, and when the claim was made. */
+export type HeldClaim = { id: Identifier; owner: string; createdAt: number };
+/** Which of these claims are stale (their owner gone, deleted, or no longer holding the identifier). */
+export type StaleCheck = (held: HeldClaim[]) => Promise<boolean[]>;
+
 /**
- * Claims identifiers for an account, side by side (one conditional insert each). Returns the kinds
- * another account holds already; then, or when a database fails, the claims this call made are
- * released before answering, so a refused sign-up leaves nothing behind. A claim this account
+ * Claims identifiers for an account, side by side (one conditional insert each). An identifier
+ * another account holds is taken over only when `stale` says that claim is stale (a deletion or a
+ * change whose release was lost: nothing else would ever free it), with one conditional update per
+ * claim that names the old owner, so of two sign-ups taking over one stale claim exactly one wins.
+ * Returns the kinds still held by others; then, or when a database fails, the claims this call made
+ * are released before answering, so a refused sign-up leaves nothing behind. A claim this account
  * already holds counts as claimed (a retried step).
  */
-export const claimIdentifiers = async (env: AccountsEnv, userId: string, ids: Identifier[], now = Date.now()): Promise<{ taken: IdentifierKind[] }> => {
+export const claimIdentifiers = async (env: AccountsEnv, userId: string, ids: Identifier[], now = Date.now(), stale?: StaleCheck): Promise<{ taken: IdentifierKind[] }> => {
   const outcomes = await Promise.allSettled(
     ids.map(async (id) => {
       const hash = await identifierHash(id);
       const row = await directoryDb(env, hash)
         .prepare(
-          // the insert, or (on a conflict) the current owner: one statement either way
+          // the insert, or (on a conflict) the current claim: one statement either way
           `INSERT INTO identifiers (kind, value_hash, user_id, created_at) VALUES (?1, ?2, ?3, ?4)
-           ON CONFLICT (kind, value_hash) DO UPDATE SET user_id = user_id WHERE user_id = ?3
-           RETURNING user_id`,
+           ON CONFLICT (kind, value_hash) DO UPDATE SET user_id = user_id
+           RETURNING user_id, created_at`,
         )
         .bind(id.kind, hash, userId, now)
-        .first<{ user_id: string }>();
-      return { id, mine: row?.user_id === userId };
+        .first<{ user_id: string; created_at: number }>();
+      return { id, hash, owner: row!.user_id, createdAt: row!.created_at };
     }),
   );
-  const claimed = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.mine ? [o.value.id] : []));
-  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  const taken = outcomes.flatMap((o) => (o.status === 'fulfilled' && !o.value.mine ? [o.value.id.kind] : []));
-  if (failed || taken.length) await releaseIdentifiers(env, userId, claimed);
-  if (failed) throw failed.reason;
-  return { taken };
+  const claimed = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.owner === userId ? [o.value.id] : []));
+  let failed: unknown = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')?.reason;
+  let held = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.owner !== userId ? [o.value] : []));
+  if (!failed && held.length && stale) {
+    try {
+      const isStale = await stale(held.map(({ id, owner, createdAt }) => ({ id, owner, createdAt })));
+      const tookOver = await Promise.all(
+        held.map(async (h, i) => {
+          if (!isStale[i]) return false;
+          const res = await directoryDb(env, h.hash)
+            .prepare('UPDATE identifiers SET user_id = ?, created_at = ? WHERE kind = ? AND value_hash = ? AND user_id = ?')
+            .bind(userId, now, h.id.kind, h.hash, h.owner)
+            .run();
+          return res.meta.changes === 1;
+        }),
+      );
+      tookOver.forEach((took, i) => took && claimed.push(held[i]!.id));
+      held = held.filter((_, i) => !tookOver[i]);
+    } catch (err) {
+      failed = err;
+    }
+  }
+  if (failed || held.length) await releaseIdentifiers(env, userId, claimed);
+  if (failed) throw failed;
+  return { taken: held.map((h) => h.id.kind) };
 };
 
 /**

@@ -15,7 +15,8 @@ import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 import { isSharded, listingDatabases } from '../../db/shards';
 import { accountsDbForUser, accountsSplit, newUserId } from '../../db/accounts';
-import { claimIdentifiers, directoryDb, identifierHash, identifiersOf, ownerOf, releaseIdentifiers, sweepUnclaimedIdentifiers, type Identifier } from '../../db/identifiers';
+import { claimIdentifiers, directoryDb, identifierHash, identifiersOf, normalised, ownerOf, releaseIdentifiers, sweepUnclaimedIdentifiers, type Identifier, type StaleCheck } from '../../db/identifiers';
+import { IDENTIFIER_DIRECTORY } from '../../schemas/identifier-directory-data';
 import { getDb } from '../../db/client';
 import { refreshSellerCards } from '../listings/shard-writes';
 
@@ -151,7 +152,7 @@ export const userByIdentifier = async (env: Env, db: Db, id: Identifier): Promis
 const withClaims = async <T>(env: Env, row: { id: string; email?: string | null; phone?: string | null; googleSub?: string | null }, taken: () => AppError, write: () => Promise<T>): Promise<T> => {
   if (!accountsSplit(env)) return write();
   const ids = identifiersOf(row);
-  const claim = await claimIdentifiers(env, row.id, ids);
+  const claim = await claimIdentifiers(env, row.id, ids, Date.now(), staleClaims(env));
   if (claim.taken.length) throw taken();
   try {
     return await write();
@@ -159,6 +160,26 @@ const withClaims = async <T>(env: Env, row: { id: string; email?: string | null;
     await releaseIdentifiers(env, row.id, ids).catch((e: unknown) => console.warn('identifier claims not released (the sweep removes them)', e));
     throw err;
   }
+};
+
+/**
+ * A claim another account holds is stale when that account is deleted, no longer holds the
+ * identifier (a change whose release was lost), or was never written and the claim is past the
+ * sweep's grace (decision 034). The owners are read from where `users` lives (the core, for now),
+ * all in one statement: a round trip a refused sign-up pays, not one that succeeds.
+ */
+export const staleClaims = (env: Env): StaleCheck => async (held) => {
+  const { results } = await env.DB.prepare('SELECT u.id, u.status, u.email, u.phone, u.google_sub FROM users AS u JOIN json_each(?) AS j ON u.id = j.value')
+    .bind(JSON.stringify([...new Set(held.map((h) => h.owner))]))
+    .all<{ id: string; status: string; email: string | null; phone: string | null; google_sub: string | null }>();
+  const owners = new Map(results.map((r) => [r.id, r]));
+  const now = Date.now();
+  return held.map(({ id, owner, createdAt }) => {
+    const u = owners.get(owner);
+    if (!u) return now - createdAt > IDENTIFIER_DIRECTORY.claimGraceMs;
+    const value = id.kind === 'email' ? u.email : id.kind === 'phone' ? u.phone : u.google_sub;
+    return u.status === 'DELETED' || value === null || normalised({ kind: id.kind, value }) !== normalised(id);
+  });
 };
 
 /**

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { enforce, type Limit } from '../../lib/rate-limit';
-import { assertActive, getProfile } from './auth';
+import { assertActive, getProfile, staleClaims } from './auth';
 import { sendEmail } from '../notifications/outbox';
 import { accountsSplit } from '../../db/accounts';
 import { claimIdentifiers, releaseIdentifiers } from '../../db/identifiers';
@@ -58,7 +58,7 @@ export async function sendEmailCode(env: Env, db: Db, userId: string, input: { e
     // the new address is claimed first and the old one given up after the account holds the new
     // one: in between, both name this account, never neither (a failed change releases the new)
     const claimed = [{ kind: 'email' as const, value: email }];
-    if (split && (await claimIdentifiers(env, userId, claimed, now)).taken.length) throw emailTaken();
+    if (split && (await claimIdentifiers(env, userId, claimed, now, staleClaims(env))).taken.length) throw emailTaken();
     try {
       await db.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
     } catch {
