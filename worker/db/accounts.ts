@@ -23,7 +23,14 @@ export type AccountsEnv = { DB: D1Database; ACCOUNTS_DATABASES?: string } & { [b
  * (including `users`) stays in the core. Every database carries the same migrations, so these
  * tables exist, empty, in the core too.
  */
-export const ACCOUNT_TABLES = ['favorites', 'cart_items'] as const;
+export const ACCOUNT_TABLES = ['favorites', 'cart_items', 'sessions'] as const;
+
+/**
+ * Tables spread over the accounts databases by something other than the user: the identifier
+ * directory and a phone's OTP challenges live in the database of the identifier's hash
+ * (worker/db/identifiers.ts).
+ */
+export const DIRECTORY_TABLES = ['identifiers', 'otp_challenges'] as const;
 
 /**
  * How many accounts databases the deployment runs: 1 unless configured. A value with no layout,
