@@ -567,13 +567,18 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // With several accounts databases (decision 034) the favourites live in the user's own one: they go
   // first (before any ad comes down), so a failure before the core's batch leaves an account that can simply be deleted again.
   const accountsApart = accountsSplit(env);
-  // ... and its identifiers are read (beside that) to be released from the directory once the core's batch has wiped them
+  // The notifications D1 still holds for the inbox (its fallback) live there too and go in the same
+  // batch, with the account's sessions (its tokens die with the core's version bump below); its
+  // identifiers are read beside that, to be released from the directory once the core's batch has wiped them.
   let held: Identifier[] = [];
   if (accountsApart) {
     const own = accountsDbForUser(env, userId);
     const [, row] = await Promise.all([
-      // the account's sessions too (its tokens die with the core's version bump below)
-      own.batch([own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId), own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId)]),
+      own.batch([
+        own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId),
+        own.prepare('DELETE FROM notifications WHERE user_id = ?').bind(userId),
+        own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId),
+      ]),
       db.select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get(),
     ]);
     held = row ? identifiersOf(row) : [];
@@ -604,7 +609,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
       .where(eq(users.id, userId)),
     ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
-    db.delete(notifications).where(eq(notifications.userId, userId)),
+    ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
@@ -615,7 +620,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // The account is wiped: its e-mail, phone and Google id are free for a new account (decision 034),
   // and the phone's OTP challenges beside its directory row go. Released after the core's batch, so
   // a failure before it leaves an account that still signs in; a failure here leaves claims of a
-  // deleted account, which refuse a new sign-up with those identifiers until they are released.
+  // deleted account, which the next sign-up with those identifiers takes over (staleClaims).
   if (held.length) {
     const phone = held.find((i) => i.kind === 'phone');
     await Promise.all([

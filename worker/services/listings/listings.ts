@@ -27,6 +27,13 @@ export const LISTING_COLUMNS = `
   (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS image_keys`;
 
 
+/**
+ * What merging several databases' pages needs of each row and no more (decision 033): its number
+ * and id (which database holds it, the last tie), and every sort key the comparator may use. No
+ * seller, places or photos: those are read for the page's own rows only.
+ */
+export const MERGE_KEY_COLUMNS = 'l.num, l.id, l.bumped_at, l.created_at, l.price_minor, l.views, l.title';
+
 export const LISTING_JOINS = `
   JOIN users u ON u.id = l.user_id
   LEFT JOIN locations st ON st.id = l.state_id
@@ -271,8 +278,11 @@ export const buildListingQuery = async (
    * (search_rank, and search_group when a subcategory ranks first), the distance, and a featured
    * candidate's listing time (sort_at in pageCte's p)
    */
-  shape: { rankColumns?: boolean } = {},
+  shape: { rankColumns?: boolean; keysOnly?: boolean } = {},
 ): Promise<BuiltListingQuery> => {
+  // a deep page over several databases: each sends its rows' merge keys only, the page's few rows come whole after
+  const columns = shape.keysOnly ? MERGE_KEY_COLUMNS : LISTING_COLUMNS;
+  const joins = shape.keysOnly ? '' : LISTING_JOINS;
   const where: string[] = [`l.status = 'APPROVED'`];
   /** a category or subcategory filter: it has a newest-first index of its own */
   let byCategory = false;
@@ -428,7 +438,7 @@ export const buildListingQuery = async (
   const candidateIds = planned.featuredOnly !== undefined ? (shape.rankColumns ? ', l.id, l.sort_at' : ', l.id') : '';
   const selectPage = (pageCte: string, rank: boolean) => {
     const pageOrder = rank ? orderSql.replace('m.rank', 'p.rank') : orderSql;
-    return `${pageCte} SELECT ${LISTING_COLUMNS}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''}${kmColumn} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY ${pageOrder}`;
+    return `${pageCte} SELECT ${columns}${rank && shape.rankColumns ? ', p.rank AS search_rank' : ''}${kmColumn} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} ORDER BY ${pageOrder}`;
   };
   if (fts && rowFilters === 0 && sortBy === 'relevance' && !query.featuredFirst) {
     // Text (with category and place filters as facets), best first: the index holds live listings
@@ -446,7 +456,7 @@ export const buildListingQuery = async (
       const home = `facets : "${categoryFacet(rankFirst)}"`;
       const arm = (n: number) => `SELECT * FROM (SELECT num, rank, ${n} AS grp FROM (${newestMatches}) ORDER BY rank ${rankOrder})`;
       return {
-        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
+        sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arm(0)} UNION ALL ${arm(1)}) LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num DESC`,
         countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
@@ -455,7 +465,7 @@ export const buildListingQuery = async (
       };
     }
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT num, rank FROM (${newestMatches}) ORDER BY rank ${rankOrder} LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
       params: [fts, query.limit, offset, ...params],
       countParams: [fts],
@@ -475,7 +485,9 @@ export const buildListingQuery = async (
     const pageCte = `WITH ${matches(ranked)}, p AS MATERIALIZED (SELECT l.num${ranked ? ', m.rank' : ''}${candidateIds} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`;
     return {
       // the page carries a rank only when it is ordered by one (a text search sorted by price has none to merge by)
-      sql: selectPage(pageCte, ranked),
+      sql: shape.keysOnly
+        ? `WITH ${matches(ranked)} SELECT ${MERGE_KEY_COLUMNS}${ranked && shape.rankColumns ? ', m.rank AS search_rank' : ''} ${from} ORDER BY ${orderSql} LIMIT ? OFFSET ?`
+        : selectPage(pageCte, ranked),
       pageCte,
       countSql: `WITH ${matches(false)} SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [fts, ...params, query.limit, offset],
@@ -527,7 +539,7 @@ export const buildListingQuery = async (
       `SELECT * FROM (SELECT l.num, CASE l.city_id ${farther.map((c) => `WHEN ${Math.trunc(c.id)} THEN ${km(c)}`).join(' ')} END AS km FROM listings l INDEXED BY listings_city_created WHERE ${withCities(farther)} ORDER BY km, l.sort_at DESC, l.num DESC)`;
     const arms = cities.length <= NEAREST_ARMS ? cities.map(arm) : [...cities.slice(0, NEAREST_ARMS - 1).map(arm), rest()];
     return {
-      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${LISTING_COLUMNS}${shape.rankColumns ? ', p.km AS search_km' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${LISTING_JOINS} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
+      sql: `WITH p AS MATERIALIZED (SELECT * FROM (${arms.join(' UNION ALL ')}) LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.km AS search_km' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} ORDER BY p.km, l.sort_at DESC, l.num DESC`,
       countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
       params: [...arms.flatMap(() => params), query.limit, offset],
       countParams: params,
@@ -537,7 +549,8 @@ export const buildListingQuery = async (
   }
   const pageCte = `WITH p AS MATERIALIZED (SELECT l.num${candidateIds} ${pageFrom} ORDER BY ${orderSql} LIMIT ? OFFSET ?)`;
   return {
-    sql: selectPage(pageCte, false),
+    // keys only: straight from the walk, in its order (no page to set apart, no second pass over it)
+    sql: shape.keysOnly ? `SELECT ${MERGE_KEY_COLUMNS} ${pageFrom} ORDER BY ${orderSql} LIMIT ? OFFSET ?` : selectPage(pageCte, false),
     pageCte,
     countSql: `SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1})`,
     params: [...params, query.limit, offset],
