@@ -36,7 +36,17 @@ export const ACCOUNT_TABLES = [
   'user_blocks',
   // by viewer: the plan's phone-number limit is a count of the viewer's rows, one statement in one database
   'phone_access_log',
+  // by user: sign-in writes the row, logout-all counts and removes them, the hourly sweep walks every database
+  'sessions',
 ] as const;
+
+/**
+ * Tables spread over the accounts databases by something other than the user: the identifier
+ * directory and a phone's OTP challenges live in the database of the identifier's hash
+ * (worker/db/identifiers.ts).
+ */
+export const DIRECTORY_TABLES = ['identifiers', 'otp_challenges'] as const;
+
 
 /**
  * How many accounts databases the deployment runs: 1 unless configured. A value with no layout,
