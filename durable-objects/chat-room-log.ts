@@ -5,7 +5,8 @@ import { AppError } from '../worker/lib/errors';
 import type { ChatMessage } from '../worker/schemas/chat';
 import { toMessage, type MessageRow } from '../worker/services/chat/chat-messages';
 import { scamWarning } from '../worker/services/chat/chat-safety';
-import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER } from '../worker/services/trust/trust';
+import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, blockersBetween } from '../worker/services/trust/trust';
+import { accountsDbForUser, accountsSplit } from '../worker/db/accounts';
 
 /**
  * The chat room's own store (decision 031; decision 002's addendum "the room's log" before it). Every
@@ -84,6 +85,24 @@ export const toMembers = (row: MembersRow | undefined | null, now = Date.now()):
         readAt: now,
       }
     : undefined;
+
+/**
+ * The members as D1 has them now. With several accounts databases (decision 034) the blocks are in
+ * their blockers' own databases, which only the core's read names: a second wait, on a room's
+ * (re)read of its members only (at most every MEMBERS_TTL_MS, and after a block or ban is reported).
+ */
+export const readMembers = async (env: Env, chatId: string): Promise<Members | undefined> => {
+  const members = toMembers(await membersStatement(env, chatId).first());
+  if (!members || !accountsSplit(env)) return members;
+  return { ...members, blockers: await blockersBetween(env, members.buyerId, members.sellerId) };
+};
+
+/** Whether a member has an inbox tab open and whether they blocked the other, from their own accounts database. */
+const presenceAndBlockApart = async (env: Env, userId: string, otherId: string) =>
+  (await accountsDbForUser(env, userId)
+    .prepare('SELECT EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?1) AS inbox, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocks')
+    .bind(userId, otherId)
+    .first<{ inbox: number; blocks: number }>())!;
 
 /** Why a send may not be stored, from what the room knows of its members; undefined when it may. */
 export const refusal = (members: Members, input: ChatSendInput): Error | undefined => {
@@ -224,7 +243,10 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   const db = env.DB;
   const last = rows[rows.length - 1]!;
   const sentBy = (userId: string) => rows.reduce((seq, r) => (r.sender_id === userId ? Math.max(seq, r.seq) : seq), 0);
-  const results = await db.batch([
+  // with several accounts databases (decision 034) each member's presence and block are in their
+  // own: asked beside the core's batch (one wait) and taken in place of the core's (empty) ones
+  const apart = accountsSplit(env) ? Promise.all([presenceAndBlockApart(env, members.buyerId, members.sellerId), presenceAndBlockApart(env, members.sellerId, members.buyerId)]) : undefined;
+  const batch = db.batch([
     db.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId),
     db
       .prepare(
@@ -237,8 +259,10 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
       .bind(last.seq, last.content, last.created_at, sentBy(members.buyerId), sentBy(members.sellerId), firstReplyMs(sql, members, rows), chatId, members.buyerId, members.sellerId),
     membersStatement(env, chatId),
   ]);
+  const [results, own] = await Promise.all([batch, apart]);
   const before = (results[0]?.results[0] as { last_seq: number } | undefined)?.last_seq ?? 0;
-  const presence = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
+  const updated = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
+  const presence = updated && own ? { buyer_inbox: own[0].inbox, seller_inbox: own[1].inbox } : updated;
   const messages: Copied['messages'] = [];
   // not updated: the chat is gone, or D1 had these already (their notifications went out then)
   if (presence) {
@@ -247,7 +271,9 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
       messages.push({ row, inboxOpen: (otherMember(members, row.sender_id) === members.buyerId ? presence.buyer_inbox : presence.seller_inbox) === 1 });
     }
   }
-  return { messages, members: toMembers(results[2]?.results[0] as MembersRow | undefined) };
+  const now = toMembers(results[2]?.results[0] as MembersRow | undefined);
+  if (now && own) now.blockers = [members.buyerId, members.sellerId].filter((_, i) => own[i]!.blocks === 1);
+  return { messages, members: now };
 };
 
 /** Notes that D1's conversation row reflects every message up to `upToSeq`. */

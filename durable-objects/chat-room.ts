@@ -23,7 +23,7 @@ import {
   localLastSeq,
   MAX_COPY,
   markCopied,
-  membersStatement,
+  readMembers,
   otherMember,
   pageFromNewest,
   pendingRows,
@@ -32,7 +32,6 @@ import {
   roomSummary,
   rowsAfter,
   syncToD1,
-  toMembers,
   type Committed,
   type Copied,
   type Members,
@@ -134,7 +133,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     const generation = this.#membersGeneration;
     if (this.#membersLoading?.generation === generation) return this.#membersLoading.promise;
     const promise = (async () => {
-      const members = toMembers(await membersStatement(this.env, this.name).first());
+      const members = await readMembers(this.env, this.name);
       if (!members) throw new Error(`chat ${this.name} does not exist`);
       if (generation === this.#membersGeneration) this.#members = members;
       this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql), members.d1LastSeq);

@@ -1,6 +1,7 @@
 import type { NotificationRow } from '../worker/durable-object-contracts';
 import type { Env } from '../worker/env';
 import { RETENTION } from '../worker/schemas/retention-data';
+import { accountsDbForUser } from '../worker/db/accounts';
 
 /**
  * A user's notifications in their inbox object's own SQLite storage (decision 032): the newest
@@ -103,7 +104,9 @@ const IDS_PER_DELETE = 90;
  * the newest N per user (its trigger), so one read takes all of them. Returns how many D1 rows went.
  */
 export const importFromD1 = async (env: Env, sql: SqlStorage, storage: DurableObjectStorage, userId: string) => {
-  const { results } = await env.DB.prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+  // the user's own accounts database holds their fallback rows (decision 034); with one, `DB`
+  const db = accountsDbForUser(env, userId);
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
     .bind(userId, RETENTION.notificationsPerUser)
     .all<NotificationRow>();
   if (results.length) insertRows(sql, storage, results);
@@ -113,10 +116,10 @@ export const importFromD1 = async (env: Env, sql: SqlStorage, storage: DurableOb
   const deletes = [];
   for (let i = 0; i < results.length; i += IDS_PER_DELETE) {
     const ids = results.slice(i, i + IDS_PER_DELETE).map((r) => r.id);
-    deletes.push(env.DB.prepare(`DELETE FROM notifications WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).bind(userId, ...ids));
+    deletes.push(db.prepare(`DELETE FROM notifications WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).bind(userId, ...ids));
   }
   let deleted = 0;
-  for (const r of await env.DB.batch(deletes)) deleted += r.meta.changes;
+  for (const r of await db.batch(deletes)) deleted += r.meta.changes;
   return deleted;
 };
 

@@ -6,6 +6,7 @@ import type { PushMessage } from '../worker/schemas/push';
 import { MAX_INBOX_SOCKETS_PER_USER, TOO_MANY_SOCKETS_CLOSE_CODE } from '../worker/schemas/realtime-limits';
 import { pushMessageFor, toNotification, unreadMessages } from '../worker/services/notifications/notifications';
 import { sendPush } from '../worker/services/notifications/push';
+import { accountsDbForUser } from '../worker/db/accounts';
 import {
   allRows,
   createNotificationTables,
@@ -215,10 +216,10 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
     await this.clearPresenceUnlessOthers(connection.id);
   }
 
-  /** Best effort: a missing row only means a fan-out skips this inbox until the next connect. */
+  /** Best effort: a missing row only means a fan-out skips this inbox until the next connect. In the user's own accounts database (decision 034). */
   private async markPresent() {
     try {
-      await this.env.DB.prepare('INSERT INTO inbox_presence (user_id, since) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(this.name, Date.now()).run();
+      await accountsDbForUser(this.env, this.name).prepare('INSERT INTO inbox_presence (user_id, since) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(this.name, Date.now()).run();
     } catch (err) {
       console.warn('inbox presence not recorded', err);
     }
@@ -231,7 +232,7 @@ export class UserInbox extends Server<Env> implements UserInboxContract {
   private async clearPresenceUnlessOthers(closingId: string) {
     if (this.openOthers(closingId)) return;
     try {
-      await this.env.DB.prepare('DELETE FROM inbox_presence WHERE user_id = ?').bind(this.name).run();
+      await accountsDbForUser(this.env, this.name).prepare('DELETE FROM inbox_presence WHERE user_id = ?').bind(this.name).run();
       // a tab that connected while the row was being removed must stay reachable
       if (this.openOthers(closingId)) await this.markPresent();
     } catch (err) {

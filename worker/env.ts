@@ -21,8 +21,8 @@ export interface Env {
   LISTINGS_9?: D1Database;
   /**
    * How many accounts databases (decision 034, worker/db/accounts.ts): unset or "1" keeps every
-   * account's rows in DB; "4" or "15" puts each user's favourites and cart in ACCOUNTS_0 …
-   * ACCOUNTS_{N-1}, by the group their id names.
+   * account's rows in DB; "4" or "15" puts each user's rows of the moved tables (ACCOUNT_TABLES)
+   * in ACCOUNTS_0 … ACCOUNTS_{N-1}, by the group their id names.
    */
   ACCOUNTS_DATABASES?: string;
   [accountsDatabase: `ACCOUNTS_${number}`]: D1Database | undefined;

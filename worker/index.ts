@@ -8,7 +8,7 @@ import { app } from './app';
 import { timed, timedEnv, withServerTiming } from './lib/server-timing';
 import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
-import { authenticate } from './services/accounts/auth';
+import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -91,6 +91,8 @@ export default {
   scheduled: async (controller, env, ctx) => {
     if (controller.cron === '* * * * *') {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
+      // identifier claims whose account never arrived, a minute after (decision 034; only with several accounts databases)
+      ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
       return;
     }
     if (controller.cron === '30 3 * * *') {

@@ -62,7 +62,9 @@ interface Timed {
   status: number;
   bytes: number;
   timing: Map<string, number>;
-  statements: { name: string; rows: number; ms: number }[];
+  statements: { name: string; rows: number; ms: number; text: string }[];
+  /** D1 calls the answer made (Server-Timing's `db` count: a batch is one call) */
+  d1Calls: number;
 }
 const time = (url: string, headers: Record<string, string>) =>
   new Promise<Timed>((resolve, reject) => {
@@ -74,16 +76,18 @@ const time = (url: string, headers: Record<string, string>) =>
         res.on('end', () => {
           const ms = performance.now() - started;
           const timing = new Map<string, number>();
+          let d1Calls = 0;
           for (const part of String(res.headers['server-timing'] ?? '').split(',')) {
-            const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+            const m = /^\s*([\w-]+);dur=([\d.]+)(?:;desc="(\d+)")?/.exec(part);
             if (m) timing.set(m[1]!, Number(m[2]));
+            if (m?.[1] === 'db') d1Calls = Number(m[3] ?? 0);
           }
           const statements: Timed['statements'] = [];
           for (const part of String(res.headers['x-d1-statements'] ?? '').split(', ')) {
-            const m = /^(.+);rows=(\d+);dur=([\d.]+)$/.exec(part);
-            if (m) statements.push({ name: m[1]!, rows: Number(m[2]), ms: Number(m[3]) });
+            const m = /^(.+);rows=(\d+);dur=([\d.]+)(?:;sql=(\w+))?$/.exec(part);
+            if (m) statements.push({ name: m[1]!, rows: Number(m[2]), ms: Number(m[3]), text: m[4] ?? '' });
           }
-          resolve({ ms, status: res.statusCode ?? 0, bytes, timing, statements });
+          resolve({ ms, status: res.statusCode ?? 0, bytes, timing, statements, d1Calls });
         });
       })
       .on('error', reject);
@@ -158,7 +162,11 @@ const main = async () => {
     console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     const bypass = { 'x-edge-cache': 'bypass' };
     // warm-up: the isolate's once-per-isolate work (code, reference data, dictionary) is not what a fresh page pays
-    for (const k of kinds) await time(root + k.urls.at(-1)!, bypass);
+    // Statement texts seen so far (hashes, from X-D1-Statements): the local D1 keeps compiled
+    // statements by their text, so a text first sent by a fresh answer costs a compile (about
+    // 0.8 ms of CPU for a page-sized one here, scripts/bench/d1-call-cost.ts), a repeated one not.
+    const textsSeen = new Set<string>();
+    for (const k of kinds) for (const st of (await time(root + k.urls.at(-1)!, bypass)).statements) textsSeen.add(st.text);
     for (let i = 0; i < 50; i++) await time(root + STATIC, {});
     // the floors' own CPU and times, each alone (the static file's is taken off the interleaved series)
     const floorOf = async (path: string) => {
@@ -206,24 +214,29 @@ const main = async () => {
         '× p95': f(p95),
         'CPU ms': f(cpuMs),
         'KB (gzip)': f(sel.reduce((n, t) => n + t.bytes, 0) / sel.length / 1024),
+        // each D1 call has a fixed cost about a static file's whole request here (bench:d1-call-cost)
+        'D1 calls': f(sel.reduce((n, t) => n + t.d1Calls, 0) / sel.length, 2),
         stages: [...stages]
           .filter(([name, v]) => name !== 'total' && v >= 0.05)
           .sort((a, b) => b[1] - a[1])
           .map(([name, v]) => `${name} ${v.toFixed(1)}`)
           .join(', '),
       });
-      const byName = new Map<string, { calls: number; rows: number; ms: number }>();
+      const byName = new Map<string, { calls: number; rows: number; ms: number; newTexts: number }>();
       for (const t of sel) {
         for (const st of t.statements) {
-          const e = byName.get(st.name) ?? { calls: 0, rows: 0, ms: 0 };
+          const e = byName.get(st.name) ?? { calls: 0, rows: 0, ms: 0, newTexts: 0 };
           e.calls += 1 / sel.length;
           e.rows += st.rows / sel.length;
           e.ms += st.ms / sel.length;
+          // a text no answer of this run has sent before: SQLite compiles it (see textsSeen)
+          if (st.text && !textsSeen.has(st.text)) e.newTexts += 1 / sel.length;
+          if (st.text) textsSeen.add(st.text);
           byName.set(st.name, e);
         }
       }
       for (const [name, e] of [...byName].sort((a, b) => b[1].rows - a[1].rows)) {
-        statementRows.push({ kind: k.kind, statement: name, 'calls/req': f(e.calls, 2), 'rows read/req': f(e.rows, 0), 'SQLite ms/req': f(e.ms, 2) });
+        statementRows.push({ kind: k.kind, statement: name, 'calls/req': f(e.calls, 2), 'new texts/req': f(e.newTexts, 2), 'rows read/req': f(e.rows, 0), 'SQLite ms/req': f(e.ms, 2) });
       }
       if (k.api ? p50 > 2 : p50 > 2.5 || p95 > 4) verdicts.push(`${k.kind}: ${p50.toFixed(2)}× p50, ${p95.toFixed(2)}× p95 (target ${k.api ? '≤ 2× p50' : '≤ 2.5× p50, ≤ 4× p95'})`);
     }
@@ -232,7 +245,7 @@ const main = async () => {
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.table(rows);
     if (statements) {
-      console.log('\nD1 statements per fresh answer (D1 meta: rows read, SQLite time; means over the series)');
+      console.log('\nD1 statements per fresh answer (D1 meta: rows read, SQLite time; means over the series; new texts = statement texts no earlier answer of this run sent, which SQLite compiles)');
       console.table(statementRows);
     }
     if (verdicts.length) console.log(`over target:\n  ${verdicts.join('\n  ')}`);

@@ -65,9 +65,9 @@ export const ROWS_READ_PER_SEARCH_MEASURED = {
     'npm run bench:search -- --listings 1000000 --no-baseline --persist-to .wrangler/bench-1m --reuse, 2026-11-27, 900,281 live ads: ALL mean rows read per request (docs/performance.md, "1M, 2026-11-27")',
   ),
   fourDatabases: f(
-    10_000,
+    3_400,
     'measured',
-    'npm run bench:search -- --shards 4 --listings 1000000 --reuse, 2026-11-27 06:18–06:56 UTC: ALL 9,828–10,062 rows read per request over the runs (docs/performance.md, "Listings over four databases"); a deep page asks every database for offset plus page (47,390 rows at page 50), the figure a keyset per database is to cut',
+    'npm run bench:search -- --shards 4 --listings 1000000 --reuse, 2026-11-27 08:10–08:25 UTC: ALL 3,390–3,403 rows read per request over the runs after deep pages send their merge keys first and each database counts a share of the cap (was 9,828–10,062; docs/performance.md, "Listings over four databases")',
   ),
 } as const;
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createListing, createUser } from '../factories';
 import { TAXONOMY } from '../../worker/schemas/taxonomy';
+import { env } from 'cloudflare:workers';
+import { getDb } from '../../worker/db/client';
+import { listPopularSearches } from '../../worker/services/listings/catalog';
+import { forgetIsolateMemos } from '../../worker/lib/isolate-memos';
 
 describe('GET /api/categories', () => {
   it('lists the 10 categories with their subcategories and live counts', async () => {
@@ -63,5 +67,32 @@ describe('category names a client sends', () => {
     // and browsing that subcategory by its names answers, not a 400
     const res = await call(`/api/listings?category=${encodeURIComponent('Books & Media')}&subcategory=Games`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+describe('popular searches per isolate', () => {
+  it('are read from D1 once for every category, each answered as its own read would', async () => {
+    // each category's own read, as the service made it before: its terms by position, else the overall ones
+    const own = async (id: string | null) =>
+      (await env.DB.prepare(`SELECT id, term FROM popular_searches WHERE category_id ${id ? '= ?' : 'IS NULL'} ORDER BY position`).bind(...(id ? [id] : [])).all<{ id: string; term: string }>()).results;
+    const overall = await own(null);
+    const expected = await Promise.all(TAXONOMY.map(async (c) => ((await own(c.id)).length ? own(c.id) : overall)));
+    expect(overall.length).toBeGreaterThan(3);
+    // a cold isolate, its D1 statements counted
+    forgetIsolateMemos();
+    const sqls: string[] = [];
+    const counted = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => (sqls.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const db = getDb(counted);
+    // by name and by id, with none and with an unknown one, all at once as pages ask for them
+    const answers = await Promise.all([...TAXONOMY.map((c, i) => listPopularSearches(db, i % 2 ? c.name : c.id)), listPopularSearches(db), listPopularSearches(db, 'spaceships')]);
+    expect(answers).toEqual([...expected, overall, overall]);
+    // the category tree may be read too (resolving the names); the popular searches once, for all
+    expect(sqls.filter((sql) => /popular_searches/.test(sql))).toHaveLength(1);
   });
 });

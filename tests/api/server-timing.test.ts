@@ -43,7 +43,7 @@ describe('per-stage timing (decision 023)', () => {
     await createListing(seller, { title: 'Timed Activa', city: 'Jaipur', categoryId: 'vehicles', subcategoryId: 'vehicles-scooters', isFeatured: true });
     const { res } = await fetchWorker('/api/listings?category=vehicles&subcategory=vehicles-scooters&limit=5', 'measure', { 'x-edge-cache': 'bypass' });
     expect(res.status).toBe(200);
-    const statements = (res.headers.get('x-d1-statements') ?? '').split(', ').map((part) => /^(.+);rows=(\d+);dur=([\d.]+)$/.exec(part));
+    const statements = (res.headers.get('x-d1-statements') ?? '').split(', ').map((part) => /^(.+);rows=(\d+);dur=([\d.]+);sql=([0-9a-f]{8})$/.exec(part));
     const names = statements.map((m) => m?.[1]);
     // a category's first page: its page, its count and the day's pins, in one batch
     for (const name of ['page', 'count', 'pins']) expect(names, String(names)).toContain(name);
@@ -51,6 +51,16 @@ describe('per-stage timing (decision 023)', () => {
     const rows = statements.reduce((n, m) => n + Number(m?.[2] ?? 0), 0);
     expect(Number(statements.find((m) => m?.[1] === 'page')?.[2])).toBeGreaterThan(0);
     expect(rows).toBeGreaterThanOrEqual(Number(res.headers.get('x-d1-rows-read')));
+    // each statement's text as a hash (SQLite compiles a text it has not kept): the same shape of
+    // search for another subcategory sends the same texts, a text search others
+    const texts = (r: Response) => new Map((r.headers.get('x-d1-statements') ?? '').split(', ').map((part) => [part.split(';')[0]!, /;sql=([0-9a-f]{8})$/.exec(part)?.[1]] as const));
+    const other = await fetchWorker('/api/listings?category=vehicles&subcategory=vehicles-motorcycles&limit=5', 'measure', { 'x-edge-cache': 'bypass' });
+    const words = await fetchWorker('/api/listings?q=activa&limit=5', 'measure', { 'x-edge-cache': 'bypass' });
+    expect(texts(other.res).get('page')).toBeDefined();
+    expect(texts(other.res).get('page')).toBe(texts(res).get('page'));
+    expect(texts(other.res).get('pins')).toBe(texts(res).get('pins'));
+    expect(texts(words.res).get('page-text')).toMatch(/^[0-9a-f]{8}$/);
+    expect(texts(words.res).get('page-text')).not.toBe(texts(res).get('page'));
     const off = await fetchWorker('/api/listings?category=vehicles&subcategory=vehicles-scooters&limit=5', 'on');
     expect(off.res.headers.get('x-d1-statements')).toBeNull();
   });

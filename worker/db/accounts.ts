@@ -23,7 +23,30 @@ export type AccountsEnv = { DB: D1Database; ACCOUNTS_DATABASES?: string } & { [b
  * (including `users`) stays in the core. Every database carries the same migrations, so these
  * tables exist, empty, in the core too.
  */
-export const ACCOUNT_TABLES = ['favorites', 'cart_items'] as const;
+export const ACCOUNT_TABLES = [
+  'favorites',
+  'cart_items',
+  // by subscriber: the Web Push sender reads them by recipient, that is by user
+  'push_subscriptions',
+  // kept by the user's inbox object; fan-outs and the chat room read it by recipient
+  'inbox_presence',
+  // the inbox object's D1 fallback (decision 032): written and read back by the user's inbox
+  'notifications',
+  // by blocker: "did B block A" reads B's database
+  'user_blocks',
+  // by viewer: the plan's phone-number limit is a count of the viewer's rows, one statement in one database
+  'phone_access_log',
+  // by user: sign-in writes the row, logout-all counts and removes them, the hourly sweep walks every database
+  'sessions',
+] as const;
+
+/**
+ * Tables spread over the accounts databases by something other than the user: the identifier
+ * directory and a phone's OTP challenges live in the database of the identifier's hash
+ * (worker/db/identifiers.ts).
+ */
+export const DIRECTORY_TABLES = ['identifiers', 'otp_challenges'] as const;
+
 
 /**
  * How many accounts databases the deployment runs: 1 unless configured. A value with no layout,

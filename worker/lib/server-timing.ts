@@ -51,8 +51,8 @@ export type Stage =
 
 interface Totals {
   stages: Map<Stage, { ms: number; calls: number }>;
-  /** each D1 statement's name, rows read and SQLite time (D1's own meta), in the order they ran */
-  statements: { name: string; rows: number; ms: number }[];
+  /** each D1 statement's name, rows read and SQLite time (D1's own meta) and its text's hash, in the order they ran */
+  statements: { name: string; rows: number; ms: number; text: string }[];
 }
 
 const storage = new AsyncLocalStorage<Totals>();
@@ -66,7 +66,7 @@ export const withServerTiming = async (run: () => Promise<Response>): Promise<Re
   const parts = [...totals.stages].map(([name, { ms, calls }]) => `${name};dur=${ms.toFixed(2)};desc="${calls}"`);
   const out = new Response(res.body, res);
   out.headers.set('server-timing', [...parts, `total;dur=${total.toFixed(2)}`].join(', '));
-  if (totals.statements.length) out.headers.set('x-d1-statements', totals.statements.map((s) => `${s.name};rows=${s.rows};dur=${s.ms.toFixed(3)}`).join(', '));
+  if (totals.statements.length) out.headers.set('x-d1-statements', totals.statements.map((s) => `${s.name};rows=${s.rows};dur=${s.ms.toFixed(3)};sql=${s.text}`).join(', '));
   return out;
 };
 
@@ -140,6 +140,18 @@ const statementName = (sql: string) => {
   return flat.slice(0, 40).replace(/[,;"]/g, ' ');
 };
 
+/**
+ * A statement's text as a short hash: SQLite compiles a text it has not kept in its statement cache
+ * (a page-sized statement's compile costs about as much CPU as a small D1 call's whole crossing,
+ * scripts/bench/d1-call-cost.ts), so a benchmark can count the texts a series of fresh answers
+ * brings that were not seen before.
+ */
+const textHash = (sql: string) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < sql.length; i++) h = Math.imul(h ^ sql.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+};
+
 /** D1's own count and time for each statement of a result (a batch's results in order). */
 const noteStatements = (sqls: string[], results: unknown) => {
   const totals = storage.getStore();
@@ -147,7 +159,7 @@ const noteStatements = (sqls: string[], results: unknown) => {
   const list = (Array.isArray(results) ? results : [results]) as { meta?: { rows_read?: number; duration?: number } }[];
   sqls.forEach((sql, i) => {
     const meta = list[i]?.meta;
-    if (meta) totals.statements.push({ name: statementName(sql), rows: meta.rows_read ?? 0, ms: meta.duration ?? 0 });
+    if (meta) totals.statements.push({ name: statementName(sql), rows: meta.rows_read ?? 0, ms: meta.duration ?? 0, text: textHash(sql) });
   });
 };
 

@@ -119,7 +119,7 @@ export const authRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const userId = currentUser(c).id;
-      const data = await logoutAllDevices(getDb(c.env.DB), userId);
+      const data = await logoutAllDevices(c.env, getDb(c.env.DB), userId);
       // open tabs stop receiving chats and notifications now, not at their next reconnect
       c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
       // the archive of their ended ads carries contact details: it goes too (decision 021)

@@ -28,6 +28,7 @@ export const ERRORS_HINDI: Record<string, string> = {
     'SEL के नियम तोड़ने के कारण आपका खाता निलंबित कर दिया गया है। अगर आपको लगता है कि यह गलती है, तो कृपया सहायता टीम से संपर्क करें।',
   'Please log in to continue': 'जारी रखने के लिए कृपया लॉगिन करें',
   'Invalid email or password': 'ईमेल या पासवर्ड गलत है',
+  'This Google account is already linked to another SEL account.': 'यह Google खाता पहले से किसी दूसरे SEL खाते से जुड़ा है।',
   'An account with this email already exists': 'इस ईमेल से पहले से एक खाता है',
   'User already exists with this phone number': 'इस फ़ोन नंबर से पहले से एक खाता है',
   'User already exists': 'यह उपयोगकर्ता पहले से मौजूद है',

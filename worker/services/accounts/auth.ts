@@ -15,6 +15,9 @@ import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 import { isSharded, listingDatabases } from '../../db/shards';
 import { accountsDbForUser, accountsSplit, newUserId } from '../../db/accounts';
+import { claimIdentifiers, directoryDb, identifierHash, identifiersOf, normalised, ownerOf, releaseIdentifiers, sweepUnclaimedIdentifiers, type Identifier, type StaleCheck } from '../../db/identifiers';
+import { IDENTIFIER_DIRECTORY } from '../../schemas/identifier-directory-data';
+import { getDb } from '../../db/client';
 import { refreshSellerCards } from '../listings/shard-writes';
 
 type UserRow = typeof users.$inferSelect;
@@ -68,22 +71,43 @@ export const assertActive = (u: UserRow) => {
 const startSession = async (env: Env, db: Db, user: UserRow, userAgent?: string) => {
   const now = Date.now();
   const sid = ulid();
-  await db.insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+  // the session row lives in the user's accounts database (decision 034; with one, the request's)
+  await sessionsDb(env, db, user.id).insert(sessions).values({ id: sid, userId: user.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
   const token = await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now);
   return { token, user: toUser(user) };
 };
 
 /**
+ * Where a user's session rows live: their accounts database when the accounts are split (decision
+ * 034), else the request's database. A session row is only the record "logout from all devices"
+ * counts and the expiry sweep removes: no request reads it to accept a token (the token's version,
+ * on the account, does that).
+ */
+const sessionsDb = (env: Env, db: Db, userId: string): Db => (accountsSplit(env) ? getDb(accountsDbForUser(env, userId)) : db);
+
+/**
  * A new account and its first session in one batch (one transaction): if either insert fails,
- * neither is left behind, so the sign-up can simply be retried.
+ * neither is left behind, so the sign-up can simply be retried. With several accounts databases
+ * the session row goes to the user's accounts database beside the account's insert (same round
+ * trips): if the account is refused its session row is removed again; if only the session row
+ * fails, the sign-up still stands (the token does not depend on the row; logout-all counts one
+ * device fewer).
  */
 const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferInsert & { id: string }, userAgent?: string) => {
   const now = Date.now();
   const sid = ulid();
-  await db.batch([
-    db.insert(users).values(row),
-    db.insert(sessions).values({ id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 }),
-  ]);
+  const session = { id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 };
+  if (accountsSplit(env)) {
+    const own = sessionsDb(env, db, row.id);
+    const [account, recorded] = await Promise.allSettled([db.insert(users).values(row).run(), own.insert(sessions).values(session).run()]);
+    if (account.status === 'rejected') {
+      if (recorded.status === 'fulfilled') await own.delete(sessions).where(eq(sessions.id, sid)).catch((e: unknown) => console.warn('session of a refused sign-up not removed (the expiry sweep will)', e));
+      throw account.reason;
+    }
+    if (recorded.status === 'rejected') console.warn('sign-up without its session row', recorded.reason);
+  } else {
+    await db.batch([db.insert(users).values(row), db.insert(sessions).values(session)]);
+  }
   // stored: the read for the answer is tried again rather than answering as if it were not (decision 029)
   const user = (await afterCommit(() => db.select().from(users).where(eq(users.id, row.id)).get()))!;
   return { token: await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now), user: toUser(user) };
@@ -94,6 +118,75 @@ const isUniqueViolation = (err: unknown) => {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e.message.includes('UNIQUE')) return true;
   return false;
 };
+
+/** The `users` column holding each kind of identifier. */
+const IDENTIFIER_COLUMN = { email: users.email, phone: users.phone, google: users.googleSub } as const;
+const holds = (u: UserRow, id: Identifier) => (id.kind === 'email' ? u.email === id.value : id.kind === 'phone' ? u.phone === id.value : u.googleSub === id.value);
+
+/**
+ * The account holding an e-mail, phone or Google id. With one accounts database: the same single
+ * statement on `users`' unique column as before. With several (decision 034): the identifier's
+ * directory row, then the account by its id (2 round trips); a claim whose account is missing or no
+ * longer holds the identifier (a sign-up or a change stopped half-way) names nobody.
+ *
+ * Accounts made while there was one accounts database have no directory rows (the directory is
+ * only written with several). While `users` itself is in the core, a miss there reads `users`' unique
+ * column instead, so they still sign in (still 2 round trips); before `users` moves out of the core,
+ * their rows must be written into the directory.
+ */
+export const userByIdentifier = async (env: Env, db: Db, id: Identifier): Promise<UserRow | undefined> => {
+  const byColumn = () => db.select().from(users).where(eq(IDENTIFIER_COLUMN[id.kind], id.value)).get();
+  if (!accountsSplit(env)) return byColumn();
+  const owner = await ownerOf(env, id);
+  if (!owner) return byColumn();
+  const user = await db.select().from(users).where(eq(users.id, owner)).get();
+  return user && holds(user, id) ? user : undefined;
+};
+
+/**
+ * Writes a new account with its identifiers. With several accounts databases its identifiers are
+ * claimed first, side by side (`taken` is thrown when another account holds one: the same 409 as
+ * the unique index gives with one database); if the account then cannot be written the claims are
+ * released, so a retry finds them free. With one, `write` alone, as before.
+ */
+const withClaims = async <T>(env: Env, row: { id: string; email?: string | null; phone?: string | null; googleSub?: string | null }, taken: () => AppError, write: () => Promise<T>): Promise<T> => {
+  if (!accountsSplit(env)) return write();
+  const ids = identifiersOf(row);
+  const claim = await claimIdentifiers(env, row.id, ids, Date.now(), staleClaims(env));
+  if (claim.taken.length) throw taken();
+  try {
+    return await write();
+  } catch (err) {
+    await releaseIdentifiers(env, row.id, ids).catch((e: unknown) => console.warn('identifier claims not released (the sweep removes them)', e));
+    throw err;
+  }
+};
+
+/**
+ * A claim another account holds is stale when that account is deleted, no longer holds the
+ * identifier (a change whose release was lost), or was never written and the claim is past the
+ * sweep's grace (decision 034). The owners are read from where `users` lives (the core, for now),
+ * all in one statement: a round trip a refused sign-up pays, not one that succeeds.
+ */
+export const staleClaims = (env: Env): StaleCheck => async (held) => {
+  const { results } = await env.DB.prepare('SELECT u.id, u.status, u.email, u.phone, u.google_sub FROM users AS u JOIN json_each(?) AS j ON u.id = j.value')
+    .bind(JSON.stringify([...new Set(held.map((h) => h.owner))]))
+    .all<{ id: string; status: string; email: string | null; phone: string | null; google_sub: string | null }>();
+  const owners = new Map(results.map((r) => [r.id, r]));
+  const now = Date.now();
+  return held.map(({ id, owner, createdAt }) => {
+    const u = owners.get(owner);
+    if (!u) return now - createdAt > IDENTIFIER_DIRECTORY.claimGraceMs;
+    const value = id.kind === 'email' ? u.email : id.kind === 'phone' ? u.phone : u.google_sub;
+    return u.status === 'DELETED' || value === null || normalised({ kind: id.kind, value }) !== normalised(id);
+  });
+};
+
+/**
+ * Where a phone's OTP challenges live: beside its directory row when the accounts are split
+ * (decision 034), else the request's database, as before.
+ */
+const otpDbFor = async (env: Env, db: Db, phone: string): Promise<Db> => (accountsSplit(env) ? getDb(directoryDb(env, await identifierHash({ kind: 'phone', value: phone }))) : db);
 
 /** Resolves a bearer token to its active user, or throws the right 401. */
 export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => checkAccount(db, await verifyToken(env, token));
@@ -121,8 +214,12 @@ export const register = async (
 ) => {
   await enforceForAddress(env, LIMITS.registerPerIp, ip);
   await limitLookups(env, ip);
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+  const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
+  // with several accounts databases the directory's claim (in withClaims) is the check
+  if (!accountsSplit(env)) {
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+    if (existing) throw emailTaken();
+  }
   const defaults = namesFromEmail(input.email);
   const now = Date.now();
   const row = {
@@ -137,10 +234,10 @@ export const register = async (
     updatedAt: now,
   };
   try {
-    return await createUserWithSession(env, db, row, userAgent);
+    return await withClaims(env, row, emailTaken, () => createUserWithSession(env, db, row, userAgent));
   } catch (err) {
-    // two registrations racing for one e-mail: the unique index decides
-    if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    // two registrations racing for one e-mail: the unique index (or the directory's key) decides
+    if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
 };
@@ -157,7 +254,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   const here = `${input.email}|${networkOf(ip)}`;
   await checkBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
   await checkBackoff(env, BACKOFFS.passwordPerAccount, input.email);
-  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+  const user = await userByIdentifier(env, db, { kind: 'email', value: input.email });
   // verifyPassword runs the full PBKDF2 even without a user, so timing does not reveal accounts
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) {
@@ -184,23 +281,24 @@ const randomOtp = () => {
   }
 };
 
-const userByPhone = (db: Db, phone: string) => db.select().from(users).where(eq(users.phone, phone)).get();
+const userByPhone = (env: Env, db: Db, phone: string) => userByIdentifier(env, db, { kind: 'phone', value: phone });
 
 /** `requestLanguage`: the SMS is in the account's language when there is one, else in the app's (decision 010). */
 export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | 'REGISTER', ip: string, requestLanguage: UserLanguage = 'en') => {
   await limitLookups(env, ip);
-  const user = await userByPhone(db, phone);
+  const otpDb = await otpDbFor(env, db, phone);
+  const lastSent = () => otpDb.select({ lastSentAt: otpChallenges.lastSentAt }).from(otpChallenges).where(eq(otpChallenges.phone, phone)).orderBy(desc(otpChallenges.createdAt)).get();
+  // with several accounts databases finding the account takes two round trips (decision 034): the
+  // last code's time is read beside them, so sending still waits on three
+  const early = accountsSplit(env) ? lastSent() : undefined;
+  early?.catch(() => undefined);
+  const user = await userByPhone(env, db, phone);
   if (type === 'LOGIN' && !user) throw notFound('No account found with this phone number', 'NO_ACCOUNT');
   if (type === 'REGISTER' && user) throw conflict('User already exists with this phone number', 'PHONE_TAKEN');
   if (user) assertActive(user);
 
   const now = Date.now();
-  const last = await db
-    .select({ lastSentAt: otpChallenges.lastSentAt })
-    .from(otpChallenges)
-    .where(eq(otpChallenges.phone, phone))
-    .orderBy(desc(otpChallenges.createdAt))
-    .get();
+  const last = await (early ?? lastSent());
   if (last && now - last.lastSentAt < OTP_COOLDOWN_MS) {
     const wait = Math.ceil((OTP_COOLDOWN_MS - (now - last.lastSentAt)) / 1000);
     throw new AppError(400, 'OTP_COOLDOWN', `Please wait ${wait} seconds before requesting another OTP`, undefined, { 'Retry-After': String(wait) });
@@ -211,9 +309,9 @@ export const sendOtp = async (env: Env, db: Db, phone: string, type: 'LOGIN' | '
 
   const code = randomOtp();
   // a new code replaces every earlier one for this number
-  await db.batch([
-    db.update(otpChallenges).set({ consumedAt: now }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
-    db.insert(otpChallenges).values({
+  await otpDb.batch([
+    otpDb.update(otpChallenges).set({ consumedAt: now }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
+    otpDb.insert(otpChallenges).values({
       id: ulid(),
       phone,
       type,
@@ -240,7 +338,12 @@ export const verifyOtp = async (
 ) => {
   await enforceForAddress(env, LIMITS.verifyPerIp, ip);
   const now = Date.now();
-  const challenge = await db
+  const otpDb = await otpDbFor(env, db, input.phone);
+  // with several accounts databases finding the account takes two round trips (decision 034): they
+  // run beside the code's checks instead of after them
+  const early = accountsSplit(env) ? userByPhone(env, db, input.phone) : undefined;
+  early?.catch(() => undefined);
+  const challenge = await otpDb
     .select()
     .from(otpChallenges)
     .where(and(eq(otpChallenges.phone, input.phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
@@ -249,7 +352,7 @@ export const verifyOtp = async (
   if (!challenge) throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
 
   // Count the attempt before comparing, atomically: parallel guesses cannot exceed the limit.
-  const counted = await db
+  const counted = await otpDb
     .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
     .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${OTP_MAX_ATTEMPTS}`))
@@ -262,13 +365,13 @@ export const verifyOtp = async (
   const actual = new TextEncoder().encode(await otpHash(env, input.phone, input.otp));
   if (!constantTimeEqual(expected, actual)) {
     if (counted.attempts >= OTP_MAX_ATTEMPTS) {
-      await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+      await otpDb.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
       throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Invalid or expired OTP: please request a new one.');
     }
     throw new AppError(400, 'OTP_INVALID', INVALID_OTP);
   }
   // single use, even when two correct submissions race
-  const consumed = await db
+  const consumed = await otpDb
     .update(otpChallenges)
     .set({ consumedAt: now })
     .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
@@ -282,7 +385,7 @@ export const verifyOtp = async (
     // stored: the code is given back, so the person's retry of the 503 works rather than being
     // told the code is invalid and having to wait for a new SMS (decision 029).
     if (isBindingFailure(err)) {
-      await db
+      await otpDb
         .update(otpChallenges)
         .set({ consumedAt: null })
         .where(and(eq(otpChallenges.id, challenge.id), eq(otpChallenges.consumedAt, now)))
@@ -292,7 +395,7 @@ export const verifyOtp = async (
   }
 
   async function signInWithUsedCode() {
-    const existing = await userByPhone(db, input.phone);
+    const existing = await (early ?? userByPhone(env, db, input.phone));
     if (input.type === 'LOGIN') {
       if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
       assertActive(existing);
@@ -306,26 +409,23 @@ export const verifyOtp = async (
     }
     if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
     let created: Awaited<ReturnType<typeof createUserWithSession>>;
+    const phoneTaken = () => new AppError(400, 'PHONE_TAKEN', 'User already exists');
+    const row = {
+      id: newUserId(),
+      phone: input.phone,
+      username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
+      firstName: input.firstName ?? 'User',
+      lastName: input.lastName ?? '',
+      phoneVerified: true,
+      isVerified: true,
+      language: language ?? 'en',
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
-      created = await createUserWithSession(
-        env,
-        db,
-        {
-          id: newUserId(),
-          phone: input.phone,
-          username: `user${input.phone.slice(-4)}${hex(randomBytes(2))}`,
-          firstName: input.firstName ?? 'User',
-          lastName: input.lastName ?? '',
-          phoneVerified: true,
-          isVerified: true,
-          language: language ?? 'en',
-          createdAt: now,
-          updatedAt: now,
-        },
-        userAgent,
-      );
+      created = await withClaims(env, row, phoneTaken, () => createUserWithSession(env, db, row, userAgent));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
+      if (isUniqueViolation(err)) throw phoneTaken();
       throw err;
     }
     return { ...created, isNewUser: true, message: 'Registration successful!' };
@@ -370,9 +470,22 @@ export const updateLanguage = async (db: Db, userId: string, language: UserLangu
   return getProfile(db, userId);
 };
 
-/** Ends every session: the token version moves on, so all earlier tokens fail at once. */
-export const logoutAllDevices = async (db: Db, userId: string) => {
+/**
+ * Ends every session: the token version moves on, so all earlier tokens fail at once. With several
+ * accounts databases (decision 034) the session rows go in the user's accounts database beside the
+ * core's version bump (one round trip, as before); the answer waits for both, and the bump alone is
+ * what ends the tokens, so a failure of the removal leaves only rows the expiry sweep takes.
+ */
+export const logoutAllDevices = async (env: Env, db: Db, userId: string) => {
   const now = Date.now();
+  if (accountsSplit(env)) {
+    const own = getDb(accountsDbForUser(env, userId));
+    const [ended] = await Promise.all([
+      own.batch([own.delete(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).returning({ id: sessions.id }), own.delete(sessions).where(eq(sessions.userId, userId))]),
+      db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }).where(eq(users.id, userId)),
+    ]);
+    return { loggedOutDevices: ended[0].length };
+  }
   const [ended] = await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).returning({ id: sessions.id }),
     db.delete(sessions).where(eq(sessions.userId, userId)),
@@ -457,7 +570,14 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // favourites no one can see (the account is a tombstone, its tokens dead): the consistency checker
   // removes rows whose account is deleted.
   const accountsApart = accountsSplit(env);
-  const putBack = sharded ? await takeDownAds(env, userId, now) : undefined;
+  // The notifications D1 still holds for the inbox (its fallback) live there too, with the account's
+  // sessions: all three go after the core's batch (below). The identifiers are read beside the ads
+  // coming down, to be released from the directory once the core's batch has wiped them.
+  const [putBack, row] = await Promise.all([
+    sharded ? takeDownAds(env, userId, now) : undefined,
+    accountsApart ? db.select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get() : undefined,
+  ]);
+  const held: Identifier[] = row ? identifiersOf(row) : [];
   await db.batch([
     // before the phone number is wiped below
     db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
@@ -483,7 +603,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
       .where(eq(users.id, userId)),
     ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
-    db.delete(notifications).where(eq(notifications.userId, userId)),
+    ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
@@ -491,17 +611,31 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     await putBack?.();
     throw error;
   });
-  // the notifications the inbox keeps (decision 032) go too (D1's rows above are those not moved
-  // yet), side by side with the favourites in the user's accounts database
+  // The account is wiped: its e-mail, phone and Google id are free for a new account (decision 034),
+  // and the phone's OTP challenges beside its directory row go. Released after the core's batch, so
+  // a failure before it leaves an account that still signs in; a failure here leaves claims of a
+  // deleted account, which the next sign-up with those identifiers takes over (staleClaims).
+  // Beside them, the user's rows in their accounts database; a failure there leaves rows no one can
+  // see (the account is a tombstone and the version bump killed its tokens): favourites the
+  // consistency checker removes, sessions the expiry sweep removes, fallback notifications of no one.
+  const phone = held.find((i) => i.kind === 'phone');
+  const own = accountsApart ? accountsDbForUser(env, userId) : undefined;
   await Promise.all([
+    ...(held.length ? [releaseIdentifiers(env, userId, held)] : []),
+    ...(phone ? [otpDbFor(env, db, phone.value).then((o) => o.delete(otpChallenges).where(eq(otpChallenges.phone, phone.value)))] : []),
+    ...(own
+      ? [
+          own
+            .batch([
+              own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId),
+              own.prepare('DELETE FROM notifications WHERE user_id = ?').bind(userId),
+              own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId),
+            ])
+            .catch((error: unknown) => console.warn("account deleted; its rows in its accounts database are left to the checker and the sweeps", userId, error)),
+        ]
+      : []),
+    // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
     inboxOf(env, userId).deleteNotifications(),
-    accountsApart
-      ? accountsDbForUser(env, userId)
-          .prepare('DELETE FROM favorites WHERE user_id = ?')
-          .bind(userId)
-          .run()
-          .catch((error: unknown) => console.warn('account deleted, its favourites left to the consistency checker', userId, error))
-      : undefined,
   ]);
   await invalidateListingCaches(env);
   return { deleted: true };
@@ -519,32 +653,52 @@ export const signInWithGoogle = async (
   if (!profile.emailVerified) throw new AppError(400, 'OAUTH_EMAIL_UNVERIFIED', 'Your Google e-mail address is not verified.');
   const email = profile.email.toLowerCase();
   const now = Date.now();
-  let user = (await db.select().from(users).where(eq(users.googleSub, profile.sub)).get()) ?? (await db.select().from(users).where(eq(users.email, email)).get());
+  const google = { kind: 'google', value: profile.sub } as const;
+  let user = (await userByIdentifier(env, db, google)) ?? (await userByIdentifier(env, db, { kind: 'email', value: email }));
   if (user) {
     assertActive(user);
     if (!user.googleSub || !user.emailVerified) {
-      await db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+      const linked = user;
+      const googleTaken = () => conflict('This Google account is already linked to another SEL account.', 'GOOGLE_TAKEN');
+      // with several accounts databases the Google id is claimed for the account before it is linked,
+      // and an earlier Google id it replaces is given up after
+      const replaced = linked.googleSub && linked.googleSub !== profile.sub ? linked.googleSub : null;
+      await withClaims(env, { id: linked.id, googleSub: linked.googleSub === profile.sub ? null : profile.sub }, googleTaken, () =>
+        db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
+      );
+      if (replaced && accountsSplit(env)) await releaseIdentifiers(env, linked.id, [{ kind: 'google', value: replaced }]);
       user = (await db.select().from(users).where(eq(users.id, user.id)).get())!;
     }
   } else {
     const defaults = namesFromEmail(email);
-    return createUserWithSession(
-      env,
-      db,
-      {
-        id: newUserId(),
-        email,
-        googleSub: profile.sub,
-        emailVerified: true,
-        username: defaults.username,
-        firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
-        lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
-        avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      userAgent,
-    );
+    const row = {
+      id: newUserId(),
+      email,
+      googleSub: profile.sub,
+      emailVerified: true,
+      username: defaults.username,
+      firstName: profile.givenName?.slice(0, 50) || defaults.firstName,
+      lastName: profile.familyName?.slice(0, 50) || defaults.lastName,
+      avatar: profile.picture?.startsWith('https://') ? profile.picture.slice(0, 500) : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return withClaims(env, row, () => conflict('An account with this email already exists', 'EMAIL_TAKEN'), () => createUserWithSession(env, db, row, userAgent));
   }
   return startSession(env, db, user, userAgent);
 };
+
+/**
+ * The every-minute sweep of identifier claims whose account never arrived (decision 034): only with
+ * several accounts databases. The accounts are read from where `users` lives (the core, for now),
+ * all of the run's in one statement.
+ */
+export const sweepIdentifierClaims = (env: Env, now = Date.now()) =>
+  sweepUnclaimedIdentifiers(
+    env,
+    async (ids) => {
+      const { results } = await env.DB.prepare('SELECT u.id, u.status FROM users AS u JOIN json_each(?) AS j ON u.id = j.value').bind(JSON.stringify(ids)).all<{ id: string; status: string }>();
+      return new Map(results.map((r) => [r.id, r]));
+    },
+    now,
+  );

@@ -5,8 +5,10 @@ import { users } from '../../db/schema';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { enforce, type Limit } from '../../lib/rate-limit';
-import { assertActive, getProfile } from './auth';
+import { assertActive, getProfile, staleClaims } from './auth';
 import { sendEmail } from '../notifications/outbox';
+import { accountsSplit } from '../../db/accounts';
+import { claimIdentifiers, releaseIdentifiers } from '../../db/identifiers';
 import { render, textLanguage } from '../../schemas/notification-texts';
 
 /** A code lives for the window it was made in and the next one: 10 to 20 minutes. */
@@ -40,19 +42,30 @@ export async function sendEmailCode(env: Env, db: Db, userId: string, input: { e
   const user = await userRow(db, userId);
   if (user.emailVerified) throw new AppError(400, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
   let email = user.email;
+  const split = accountsSplit(env);
+  const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
   if (input.email && input.email !== user.email) {
-    const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-    if (taken && taken.id !== userId) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    // with several accounts databases the directory's claim below is the check (decision 034)
+    if (!split) {
+      const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+      if (taken && taken.id !== userId) throw emailTaken();
+    }
     email = input.email;
   }
   if (!email) throw new AppError(400, 'EMAIL_REQUIRED', 'Please enter your e-mail address');
   await enforce(env, EMAIL_LIMITS.send, userId);
   if (email !== user.email) {
+    // the new address is claimed first and the old one given up after the account holds the new
+    // one: in between, both name this account, never neither (a failed change releases the new)
+    const claimed = [{ kind: 'email' as const, value: email }];
+    if (split && (await claimIdentifiers(env, userId, claimed, now, staleClaims(env))).taken.length) throw emailTaken();
     try {
       await db.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
     } catch {
-      throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      if (split) await releaseIdentifiers(env, userId, claimed).catch((e: unknown) => console.warn('identifier claim not released', e));
+      throw emailTaken();
     }
+    if (split && user.email) await releaseIdentifiers(env, userId, [{ kind: 'email', value: user.email }]);
   }
   const code = await emailCode(env, userId, email, Math.floor(now / EMAIL_CODE_WINDOW_MS));
   // in the account's language (decision 010): set by the app's language switch and at sign-in

@@ -1,5 +1,5 @@
 import { encodeTime } from 'ulid';
-import type { Env } from '../../env';
+import { accountsDatabases, type AccountsEnv } from '../../db/accounts';
 import { TOKEN_TTL_SECONDS } from '../../lib/jwt';
 import { RETENTION } from '../../schemas/retention-data';
 
@@ -15,19 +15,25 @@ import { RETENTION } from '../../schemas/retention-data';
  * TOKEN_TTL_SECONDS, so every id below "created a token's lifetime ago" is expired and the walk reads
  * only rows it deletes. The `expires_at` condition keeps it exact should a session ever live longer.
  */
-export const removeExpiredSessions = async (env: Pick<Env, 'DB'>, now = Date.now(), limits: { batchRows?: number; batchesPerRun?: number } = {}): Promise<number> => {
+export const removeExpiredSessions = async (env: AccountsEnv, now = Date.now(), limits: { batchRows?: number; batchesPerRun?: number } = {}): Promise<number> => {
   const batchRows = limits.batchRows ?? RETENTION.expiredSessionsBatchRows;
   const batchesPerRun = limits.batchesPerRun ?? RETENTION.batchesPerRun;
   const createdBefore = encodeTime(Math.max(0, now - TOKEN_TTL_SECONDS * 1000), 10);
-  let removed = 0;
-  for (let i = 0; i < batchesPerRun; i++) {
-    const n = (
-      await env.DB.prepare(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE id < ?1 AND expires_at <= ?2 ORDER BY id LIMIT ?3)`)
-        .bind(createdBefore, now, batchRows)
-        .run()
-    ).meta.changes;
-    removed += n;
-    if (n < batchRows) break;
-  }
-  return removed;
+  // sessions live in the accounts databases (decision 034; with one, `DB`): each walks its own, side by side
+  const perDatabase = await Promise.all(
+    accountsDatabases(env).map(async (db) => {
+      let removed = 0;
+      for (let i = 0; i < batchesPerRun; i++) {
+        const n = (
+          await db.prepare(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE id < ?1 AND expires_at <= ?2 ORDER BY id LIMIT ?3)`)
+            .bind(createdBefore, now, batchRows)
+            .run()
+        ).meta.changes;
+        removed += n;
+        if (n < batchRows) break;
+      }
+      return removed;
+    }),
+  );
+  return perDatabase.reduce((a, b) => a + b, 0);
 };

@@ -87,7 +87,7 @@ export const activeSubscription = (env: Env, userId: string, now = Date.now()) =
     .first<ActiveSubscription>();
 
 const phoneNumbersUsed = async (env: Env, userId: string, periodStart: number) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ? AND period_start = ?').bind(userId, periodStart).first<{ n: number }>())?.n ?? 0;
+  (await accountsDbForUser(env, userId).prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ? AND period_start = ?').bind(userId, periodStart).first<{ n: number }>())?.n ?? 0;
 
 export const premiumStatus = async (env: Env, userId: string): Promise<PremiumStatus> => {
   const now = Date.now();
@@ -302,15 +302,23 @@ export const accessPhone = async (env: Env, userId: string, listingId: string) =
   const phone = listing.contact_phone ?? listing.phone;
   if (!phone) throw notFound('This seller has not added a phone number. Chat with them instead.', 'NO_PHONE');
   const limit = sub.phone_numbers_limit;
-  await env.DB.prepare(
-    `INSERT OR IGNORE INTO phone_access_log (user_id, listing_id, period_start, created_at)
+  // the viewer's own accounts database holds their log (decision 034): the count and the insert stay
+  // one statement in one database
+  // one statement in one database, and what it left read back in the same batch (one wait, not three)
+  const log = accountsDbForUser(env, userId);
+  const [, seenRows, usedRows] = await log.batch<{ n?: number }>([
+    log
+      .prepare(
+        `INSERT OR IGNORE INTO phone_access_log (user_id, listing_id, period_start, created_at)
      SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM phone_access_log WHERE user_id = ?1 AND listing_id = ?2 AND period_start = ?3)
         OR (SELECT count(*) FROM phone_access_log WHERE user_id = ?1 AND period_start = ?3) < ?5`,
-  )
-    .bind(userId, listing.id, sub.start_date, Date.now(), limit)
-    .run();
-  const seen = await env.DB.prepare('SELECT 1 FROM phone_access_log WHERE user_id = ? AND listing_id = ? AND period_start = ?').bind(userId, listing.id, sub.start_date).first();
-  const used = await phoneNumbersUsed(env, userId, sub.start_date);
+      )
+      .bind(userId, listing.id, sub.start_date, Date.now(), limit),
+    log.prepare('SELECT 1 FROM phone_access_log WHERE user_id = ? AND listing_id = ? AND period_start = ?').bind(userId, listing.id, sub.start_date),
+    log.prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ? AND period_start = ?').bind(userId, sub.start_date),
+  ]);
+  const seen = Boolean(seenRows?.results.length);
+  const used = usedRows?.results[0]?.n ?? 0;
   if (!seen) {
     const resets = new Date(sub.end_date).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
     throw new AppError(429, 'PHONE_LIMIT_REACHED', `You have used all ${limit} phone numbers of your plan. More become available when your plan renews on ${resets}.`, undefined, {

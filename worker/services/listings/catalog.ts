@@ -1,5 +1,5 @@
 import { listingDatabases, type ShardEnv } from '../../db/shards';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { bannerAds, categories, popularSearches } from '../../db/schema';
@@ -112,39 +112,39 @@ export const listCategories = async (env: Env, db: Db): Promise<Category[]> => {
 
 /**
  * Popular searches and banner ads are reference data too (written by the reference-data
- * migrations only): read once per isolate, per category, instead of on every products page.
+ * migrations only): read once per isolate instead of on every products page. The popular searches
+ * are read whole (a few dozen rows), not per category: a category's first page in an isolate used
+ * to pay a D1 call of its own beside its search (two, one after the other, for a category with no
+ * terms of its own), and a local D1 call costs about a static file's whole request whatever it
+ * reads (decision 023's sixth addendum).
  */
-const popularMemo = new Map<string, Promise<PopularSearch[]>>();
+let popularMemo: Promise<(PopularSearch & { categoryId: string | null })[]> | undefined;
 let bannerMemo: Promise<BannerAd[]> | undefined;
 forgetWithIsolate(() => {
   categoryMemo = undefined;
-  popularMemo.clear();
+  popularMemo = undefined;
   bannerMemo = undefined;
 });
-const remembered = <T>(memo: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
-  let value = memo.get(key);
-  if (!value) {
-    memo.set(key, (value = load()));
-    value.catch(() => memo.delete(key));
-  }
-  return value;
-};
-
-export const listPopularSearches = async (db: Db, categoryText?: string): Promise<PopularSearch[]> => {
-  const resolved = categoryText ? await resolveCategory(db, categoryText) : undefined;
-  return remembered(popularMemo, resolved?.category?.id ?? '', () => readPopularSearches(db, resolved?.category?.id));
-};
-
-const readPopularSearches = async (db: Db, categoryId: string | undefined): Promise<PopularSearch[]> => {
-  const query = (id: string | undefined) =>
-    db
-      .select({ id: popularSearches.id, term: popularSearches.term })
+const allPopularSearches = (db: Db) => {
+  if (!popularMemo) {
+    // in the order of the (category_id, position) index, as a category's own read walked it
+    const memo = db
+      .select({ id: popularSearches.id, term: popularSearches.term, categoryId: popularSearches.categoryId })
       .from(popularSearches)
-      .where(id ? eq(popularSearches.categoryId, id) : isNull(popularSearches.categoryId))
-      .orderBy(asc(popularSearches.position))
+      .orderBy(asc(popularSearches.categoryId), asc(popularSearches.position))
       .all();
-  const specific = categoryId ? await query(categoryId) : [];
-  return specific.length ? specific : query(undefined);
+    popularMemo = memo;
+    memo.catch(() => popularMemo === memo && (popularMemo = undefined));
+  }
+  return popularMemo;
+};
+
+/** A category's terms in order; the overall terms (no category) without one, or for a category that has none. */
+export const listPopularSearches = async (db: Db, categoryText?: string): Promise<PopularSearch[]> => {
+  const [resolved, all] = await Promise.all([categoryText ? resolveCategory(db, categoryText) : undefined, allPopularSearches(db)]);
+  const categoryId = resolved?.category?.id;
+  const specific = categoryId ? all.filter((r) => r.categoryId === categoryId) : [];
+  return (specific.length ? specific : all.filter((r) => r.categoryId === null)).map(({ id, term }) => ({ id, term }));
 };
 
 export const listBannerAds = (db: Db): Promise<BannerAd[]> => {

@@ -89,6 +89,8 @@ export const followMoves = async <T>(env: Env, id: string, find: (id: string, mo
  * the old id still answers.
  */
 const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_postings', 'listing_promotions', 'saved_query_matches', 'phone_access_log'] as const;
+/** Those of them that live with their users when there are several accounts databases (decision 034). */
+const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log'] as const;
 
 /**
  * Step 3: the core's rows follow, then the new row takes its status. Repeatable: a second run finds
@@ -129,10 +131,11 @@ export const finishMove = async (
       ...alsoCore,
       env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
     ]),
-    // with several accounts databases (decision 034) the favourites are in their buyers' own: each
-    // re-pointed side by side with the core (as repeatable as the core's batch)
+    // with several accounts databases (decision 034) the favourites and the phone numbers seen are in
+    // their users' own: each database re-pointed side by side with the core (as repeatable as the
+    // core's batch)
     ...(accountsSplit(env)
-      ? accountsDatabases(env).map((db) => db.prepare('UPDATE favorites SET listing_id = ? WHERE listing_id = ?').bind(move.new_id, move.old_id).run())
+      ? accountsDatabases(env).map((db) => db.batch(ACCOUNTS_REPOINTED_TABLES.map((table) => db.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id))))
       : []),
   ]);
   const banned = (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status === 'BANNED' ? 1 : 0;

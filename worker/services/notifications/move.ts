@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { RETENTION } from '../../schemas/retention-data';
 import { inboxOf } from './notifications';
+import { accountsDatabases } from '../../db/accounts';
 
 /**
  * Notifications D1 holds move into their users' inbox objects (decision 032): those from before
@@ -28,7 +29,13 @@ export interface NotificationMoveResult {
 
 export const moveNotifications = async (env: Env, limit: number = RETENTION.notificationMoveUsersPerRun): Promise<NotificationMoveResult> => {
   const cursor = (await env.CACHE.get(NOTIFICATION_MOVE_CURSOR)) ?? '';
-  const { results } = await env.DB.prepare('SELECT DISTINCT user_id FROM notifications WHERE user_id > ? ORDER BY user_id LIMIT ?').bind(cursor, limit).all<{ user_id: string }>();
+  // every accounts database holds its own users' fallback rows (decision 034): each is asked for
+  // its first `limit` users after the cursor, side by side, and the run takes the first `limit` of
+  // them all (the same users one database holding every row would give). With one it is `DB`.
+  const found = await Promise.all(
+    accountsDatabases(env).map(async (db) => (await db.prepare('SELECT DISTINCT user_id FROM notifications WHERE user_id > ? ORDER BY user_id LIMIT ?').bind(cursor, limit).all<{ user_id: string }>()).results),
+  );
+  const results = found.length === 1 ? found[0]! : found.flat().sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0)).slice(0, limit);
   const result: NotificationMoveResult = { users: results.length, moved: 0, failed: [], wrapped: results.length < limit };
   for (let i = 0; i < results.length; i += INBOXES_AT_ONCE) {
     const chunk = results.slice(i, i + INBOXES_AT_ONCE);

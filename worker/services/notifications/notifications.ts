@@ -1,5 +1,6 @@
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
+import { accountsDatabases, accountsDbForUser } from '../../db/accounts';
 import { notFound } from '../../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../../schemas/chat';
 import type { PushMessage } from '../../schemas/push';
@@ -73,9 +74,11 @@ export const storeInInbox = async (env: Env, userId: string, rows: NotificationR
     }
   }
   console.warn(`inbox of ${userId} unreachable; ${rows.length} notification(s) kept in D1 until the hourly move`, lastError);
-  const results = await env.DB.batch(
+  // the user's own accounts database (decision 034), where their inbox copies them in from
+  const db = accountsDbForUser(env, userId);
+  const results = await db.batch(
     rows.map((r) =>
-      env.DB.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, read_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
+      db.prepare(`INSERT OR IGNORE INTO notifications (id, user_id, title, body, type, data, is_read, read_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
         r.id,
         r.user_id,
         r.title,
@@ -202,23 +205,38 @@ export interface KeyedNotification {
  * Rows about many users in as few round trips as D1 allows: `select(marks)` is a statement with
  * `marks` where the ids go, `uses` how many times it binds them (under 100 bound parameters each).
  */
-const rowsForUsers = async <T>(env: Env, userIds: string[], uses: number, select: (marks: string) => string): Promise<T[]> => {
+const rowsForUsers = async <T>(db: D1Database, userIds: string[], uses: number, select: (marks: string) => string): Promise<T[]> => {
   const unique = [...new Set(userIds)];
   const perStatement = Math.floor(90 / uses);
   const statements = [];
   for (let i = 0; i < unique.length; i += perStatement) {
     const chunk = unique.slice(i, i + perStatement);
-    statements.push(env.DB.prepare(select(chunk.map(() => '?').join(', '))).bind(...Array.from({ length: uses }, () => chunk).flat()));
+    statements.push(db.prepare(select(chunk.map(() => '?').join(', '))).bind(...Array.from({ length: uses }, () => chunk).flat()));
   }
   const rows: T[] = [];
-  for (let i = 0; i < statements.length; i += 50) for (const result of await env.DB.batch<T>(statements.slice(i, i + 50))) rows.push(...result.results);
+  for (let i = 0; i < statements.length; i += 50) for (const result of await db.batch<T>(statements.slice(i, i + 50))) rows.push(...result.results);
   return rows;
+};
+
+/**
+ * `rowsForUsers` over the users' own accounts databases (decision 034): each database asked for its
+ * users, all of them side by side (one wait, as with one database, which is `DB` itself).
+ */
+const rowsForUsersApart = async <T>(env: Env, userIds: string[], uses: number, select: (marks: string) => string): Promise<T[]> => {
+  const databases = accountsDatabases(env);
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const userId of userIds) {
+    const db = accountsDbForUser(env, userId);
+    byDatabase.set(db, [...(byDatabase.get(db) ?? []), userId]);
+  }
+  const found = await Promise.all(databases.filter((db) => byDatabase.has(db)).map((db) => rowsForUsers<T>(db, byDatabase.get(db)!, uses, select)));
+  return found.flat();
 };
 
 /** Many users' languages (users.language); English for the unknown. */
 export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> =>
   new Map(
-    (await rowsForUsers<{ id: string; language: string }>(env, userIds, 1, (marks) => `SELECT id, language FROM users WHERE id IN (${marks})`)).map((r) => [
+    (await rowsForUsers<{ id: string; language: string }>(env.DB, userIds, 1, (marks) => `SELECT id, language FROM users WHERE id IN (${marks})`)).map((r) => [
       r.id,
       textLanguage(r.language),
     ]),
@@ -228,10 +246,10 @@ export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<stri
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the
  * inbox Durable Object) or a browser subscribed to Web Push. The others read it on their next visit.
  */
-const reachableUsers = async (env: Env, userIds: string[]) =>
+export const reachableUsers = async (env: Env, userIds: string[]) =>
   new Set(
     (
-      await rowsForUsers<{ user_id: string }>(
+      await rowsForUsersApart<{ user_id: string }>(
         env,
         userIds,
         2,

@@ -1,5 +1,6 @@
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { pushRequest, validPushKeys, type Vapid } from '../../lib/web-push';
 import type { PushMessage, PushSubscriptionBody } from '../../schemas/push';
@@ -45,14 +46,28 @@ export const subscribe = async (env: Env, userId: string, body: PushSubscription
   if (!vapidOf(env)) pushPublicKey(env);
   if (!allowedEndpoint(env, body.endpoint)) throw badRequest('This push service is not supported. Try another browser.', 'PUSH_ENDPOINT_REFUSED');
   if (!(await validPushKeys(body.keys))) throw badRequest('The browser keys of this subscription are not valid.', 'PUSH_KEYS_INVALID');
-  const [stored] = await env.DB.batch([
-    env.DB.prepare(
+  // the subscriber's accounts database (decision 034). The endpoint's UNIQUE key holds within one
+  // database; with several, the others are asked side by side first whether another account holds
+  // the endpoint (one more round trip, only then). Two accounts in different databases presenting
+  // the same endpoint at the same instant can both pass (the race one database's key closes): that
+  // browser then gets both accounts' pushes until one of them signs out on it or unsubscribes.
+  const db = accountsDbForUser(env, userId);
+  if (accountsSplit(env)) {
+    const held = await Promise.all(
+      accountsDatabases(env)
+        .filter((other) => other !== db)
+        .map((other) => other.prepare('SELECT 1 FROM push_subscriptions WHERE endpoint = ? AND user_id <> ?').bind(body.endpoint, userId).first()),
+    );
+    if (held.some(Boolean)) throw conflict(PUSH_ENDPOINT_TAKEN, 'PUSH_ENDPOINT_TAKEN');
+  }
+  const [stored] = await db.batch([
+    db.prepare(
       `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, last_sent_at = NULL
        WHERE push_subscriptions.user_id = excluded.user_id
        RETURNING id`,
     ).bind(`psh_${ulid().toLowerCase()}`, userId, body.endpoint, body.keys.p256dh, body.keys.auth, Date.now()),
-    env.DB.prepare(
+    db.prepare(
       `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN
          (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)`,
     ).bind(userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER),
@@ -62,7 +77,7 @@ export const subscribe = async (env: Env, userId: string, body: PushSubscription
 };
 
 export const unsubscribe = async (env: Env, userId: string, endpoint: string) => {
-  const res = await env.DB.prepare('DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?').bind(userId, endpoint).run();
+  const res = await accountsDbForUser(env, userId).prepare('DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?').bind(userId, endpoint).run();
   return { removed: (res.meta.changes ?? 0) > 0 };
 };
 
@@ -83,8 +98,10 @@ export const setPushTransport = (next: typeof transport) => {
 export const sendPush = async (env: Env, userId: string, message: PushMessage): Promise<number> => {
   const vapid = vapidOf(env);
   if (!vapid) return 0;
+  // the recipient's own accounts database holds their browsers (decision 034)
+  const db = accountsDbForUser(env, userId);
   try {
-    const { results } = await env.DB.prepare('SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC LIMIT ?')
+    const { results } = await db.prepare('SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC LIMIT ?')
       .bind(userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER)
       .all<{ id: string; endpoint: string; p256dh: string; auth: string }>();
     const payload = JSON.stringify(message);
@@ -96,14 +113,14 @@ export const sendPush = async (env: Env, userId: string, message: PushMessage): 
             new Promise<never>((_, reject) => setTimeout(() => reject(new Error('push service timed out')), 5000)),
           ]);
           if (res.status === 404 || res.status === 410) {
-            await env.DB.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(sub.id).run();
+            await db.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(sub.id).run();
             return false;
           }
           if (!res.ok) {
             console.warn('push refused', res.status, new URL(sub.endpoint).host);
             return false;
           }
-          await env.DB.prepare('UPDATE push_subscriptions SET last_sent_at = ? WHERE id = ?').bind(Date.now(), sub.id).run();
+          await db.prepare('UPDATE push_subscriptions SET last_sent_at = ? WHERE id = ?').bind(Date.now(), sub.id).run();
           return true;
         } catch (err) {
           console.warn('push failed', new URL(sub.endpoint).host, err);

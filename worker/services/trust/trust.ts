@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
@@ -203,38 +204,94 @@ const holdReported = async (env: Env, id: string, now: number) => {
 const userExists = async (env: Env, userId: string) =>
   env.DB.prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
 
-/** Idempotent: blocking twice is one block. */
+/**
+ * Idempotent: blocking twice is one block. A block lives in the blocker's accounts database
+ * (decision 034): "did B block A" reads B's.
+ */
 export const blockUser = async (env: Env, blockerId: string, blockedId: string) => {
   if (blockerId === blockedId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
   if (!(await userExists(env, blockedId))) throw notFound('No such user', 'USER_NOT_FOUND');
-  await env.DB.prepare('INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blockerId, blockedId, Date.now()).run();
+  await accountsDbForUser(env, blockerId).prepare('INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blockerId, blockedId, Date.now()).run();
   return { userId: blockedId, blocked: true };
 };
 
 export const unblockUser = async (env: Env, blockerId: string, blockedId: string) => {
   if (blockerId === blockedId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
-  const res = await env.DB.prepare('DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, blockedId).run();
+  const res = await accountsDbForUser(env, blockerId).prepare('DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, blockedId).run();
   if (res.meta.changes === 0 && !(await userExists(env, blockedId))) throw notFound('No such user', 'USER_NOT_FOUND');
   return { userId: blockedId, blocked: false };
 };
 
+/** Most blocks the list shows. */
+const BLOCKED_LISTED = 500;
+/** Ids a statement binds at once, under D1's 100 bound parameters. */
+const IDS_PER_STATEMENT = 90;
+
+type BlockedRow = { id: string; first_name: string; last_name: string; avatar: string | null; created_at: number };
+
 export const listBlocked = async (env: Env, blockerId: string) => {
-  const { results } = await env.DB.prepare(
-    `SELECT u.id, u.first_name, u.last_name, u.avatar, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
-     WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT 500`,
-  )
-    .bind(blockerId)
-    .all<{ id: string; first_name: string; last_name: string; avatar: string | null; created_at: number }>();
+  const results = accountsSplit(env)
+    ? await listBlockedApart(env, blockerId)
+    : (
+        await env.DB.prepare(
+          `SELECT u.id, u.first_name, u.last_name, u.avatar, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
+     WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT ${BLOCKED_LISTED}`,
+        )
+          .bind(blockerId)
+          .all<BlockedRow>()
+      ).results;
   return results.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, avatar: r.avatar, blockedAt: new Date(r.created_at).toISOString() }));
+};
+
+/**
+ * With several accounts databases the blocks (the blocker's database) cannot join the names (the
+ * core's users) in SQL: the blocks first, then their names in one batch (two round trips). A block
+ * whose user row is missing is left out, as the join left it out.
+ */
+const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow[]> => {
+  const { results: blocks } = await accountsDbForUser(env, blockerId)
+    .prepare(`SELECT blocked_id, created_at FROM user_blocks WHERE blocker_id = ? ORDER BY created_at DESC LIMIT ${BLOCKED_LISTED}`)
+    .bind(blockerId)
+    .all<{ blocked_id: string; created_at: number }>();
+  if (!blocks.length) return [];
+  const statements = [];
+  for (let i = 0; i < blocks.length; i += IDS_PER_STATEMENT) {
+    const ids = blocks.slice(i, i + IDS_PER_STATEMENT).map((b) => b.blocked_id);
+    statements.push(env.DB.prepare(`SELECT id, first_name, last_name, avatar FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`).bind(...ids));
+  }
+  const users = new Map<string, Omit<BlockedRow, 'created_at'>>();
+  for (const r of await env.DB.batch<Omit<BlockedRow, 'created_at'>>(statements)) for (const u of r.results) users.set(u.id, u);
+  return blocks.flatMap((b) => {
+    const u = users.get(b.blocked_id);
+    return u ? [{ ...u, created_at: b.created_at }] : [];
+  });
+};
+
+/**
+ * Which of two users blocked the other (none, either or both). With several accounts databases each
+ * direction is in its blocker's database: both asked side by side (one wait, as with one database).
+ */
+export const blockersBetween = async (env: Env, a: string, b: string): Promise<string[]> => {
+  if (!accountsSplit(env)) {
+    const { results } = await env.DB.prepare('SELECT blocker_id FROM user_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)')
+      .bind(a, b)
+      .all<{ blocker_id: string }>();
+    return results.map((r) => r.blocker_id);
+  }
+  const asked = await Promise.all(
+    [
+      [a, b],
+      [b, a],
+    ].map(([blocker, blocked]) => accountsDbForUser(env, blocker!).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blocker, blocked).first()),
+  );
+  return [a, b].filter((_, i) => asked[i]);
 };
 
 /** Who blocked whom between two users (either direction), for chats. */
 export const blockBetween = async (env: Env, senderId: string, recipientId: string): Promise<'BY_RECIPIENT' | 'BY_SENDER' | null> => {
-  const { results } = await env.DB.prepare('SELECT blocker_id FROM user_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)')
-    .bind(recipientId, senderId)
-    .all<{ blocker_id: string }>();
-  if (results.some((r) => r.blocker_id === recipientId)) return 'BY_RECIPIENT';
-  return results.length ? 'BY_SENDER' : null;
+  const blockers = await blockersBetween(env, recipientId, senderId);
+  if (blockers.includes(recipientId)) return 'BY_RECIPIENT';
+  return blockers.length ? 'BY_SENDER' : null;
 };
 
 export const BLOCKED_BY_RECIPIENT = 'You cannot message this user.';
@@ -248,4 +305,4 @@ export const assertNotBlocked = async (env: Env, senderId: string, recipientId: 
 
 /** Has `blockerId` blocked `userId`? (notifications from a blocked user are dropped) */
 export const hasBlocked = async (env: Env, blockerId: string, userId: string) =>
-  Boolean(await env.DB.prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, userId).first());
+  Boolean(await accountsDbForUser(env, blockerId).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(blockerId, userId).first());
