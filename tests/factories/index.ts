@@ -48,10 +48,13 @@ export const onAccountsDbs = async <T = Record<string, unknown>>(sql: string, ..
   (await Promise.all(accountsDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
 /**
- * The ONE place the factories decide where a user's `users` and `sessions` rows go. Both are in the
- * core today; when they move with their user (decision 034), this becomes `accountsDb(userId)`.
+ * The ONE place the factories decide where a user's `users` row goes: the core (decision 034 keeps
+ * `users` there for now); when it moves with its user, this becomes `accountsDb(userId)`.
  */
 export const userRowsDb = (_userId: string): D1Database => env.DB;
+
+/** Where a user's sessions live: their accounts database (decision 034; `DB` with one). */
+export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */
 export const favouriteStatement = (userId: string, listingId: string, createdAt = Date.now()) =>
@@ -185,7 +188,7 @@ export const createUserWithToken = async (o: UserOverrides = {}) => {
   const { signToken } = await import('../../worker/lib/jwt');
   const user = await createUser(o);
   const sid = `ses_${ulid().toLowerCase()}`;
-  await userRowsDb(user.id).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, user.id, Date.now(), Date.now() + 86_400_000).run();
+  await sessionsDb(user.id).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, user.id, Date.now(), Date.now() + 86_400_000).run();
   const token = await signToken(env, { sub: user.id, sid, tv: 0 });
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 };
@@ -194,7 +197,7 @@ export const createUserWithToken = async (o: UserOverrides = {}) => {
 export const freshAuth = async (userId: string) => {
   const { signToken } = await import('../../worker/lib/jwt');
   const sid = `ses_${ulid().toLowerCase()}`;
-  await userRowsDb(userId).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
+  await sessionsDb(userId).prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(sid, userId, Date.now(), Date.now() + 86_400_000).run();
   return { authorization: `Bearer ${await signToken(env, { sub: userId, sid, tv: 0 })}` };
 };
 

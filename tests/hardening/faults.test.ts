@@ -20,7 +20,7 @@ import { app } from '../../worker/app';
 import { LISTINGS_BINDINGS } from '../../worker/db/shards';
 import { ACCOUNTS_BINDINGS } from '../../worker/db/accounts';
 import { runConsistencyChecks } from '../../worker/services/consistency';
-import { accountsApart, accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
+import { accountsApart, accountsDb, accountsDbs, onAccountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
 import { notificationRows } from '../support/inbox-notifications';
 import { jpegBytes } from '../factories/images';
 import { objects, rows } from './support';
@@ -421,7 +421,18 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
-  it('register: the session insert fails → no account left behind, and the same e-mail registers on retry', async () => {
+  // With several accounts databases the session row is written beside the account, in the user's
+  // accounts database, and the sign-up stands without it (decision 034: the token does not depend on the row)
+  it.runIf(accountsApart)('register with the session row in its own database: its insert fails → the account stands and its token works', async () => {
+    const email = `half.${ulid().toLowerCase()}@example.in`;
+    const res = await request({ ...d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.206' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await rows('SELECT count(*) AS n FROM users WHERE email = ?', email)).toEqual([{ n: 1 }]);
+    expect((await request({}, null, 'GET', '/api/auth/profile', undefined, { authorization: `Bearer ${res.body.data.token}` })).status).toBe(200);
+    cases++;
+  });
+
+  it.skipIf(accountsApart)('register: the session insert fails → no account left behind, and the same e-mail registers on retry', async () => {
     const email = `half.${ulid().toLowerCase()}@example.in`;
     const res = await request({ ...d1FailingOn(/insert into "sessions"/i) }, null, 'POST', '/api/auth/register', { email, password: 'mango2024' }, { 'CF-Connecting-IP': '203.0.113.201' });
     expect503(res, 'register');
@@ -431,7 +442,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
-  it('phone sign-up: the session insert fails → no account left behind', async () => {
+  it.skipIf(accountsApart)('phone sign-up: the session insert fails → no account left behind', async () => {
     const phone = `9${String(Date.now()).slice(-9)}`;
     const ip = '203.0.113.203';
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
@@ -447,11 +458,13 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const phone = `8${String(Date.now()).slice(-9)}`;
     const ip = '203.0.113.204';
     expect((await request({}, null, 'POST', '/api/auth/send-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip })).status).toBe(200);
-    await env.DB.prepare('UPDATE otp_challenges SET last_sent_at = last_sent_at - 60000 WHERE phone = ?').bind(phone).run(); // past the cooldown
-    const before = await rows('SELECT * FROM otp_challenges WHERE phone = ?', phone);
+    // the challenges live beside the phone's directory row (decision 034: an accounts database; `DB` with one)
+    await onAccountsDbs('UPDATE otp_challenges SET last_sent_at = last_sent_at - 60000 WHERE phone = ?', phone); // past the cooldown
+    const before = await onAccountsDbs('SELECT * FROM otp_challenges WHERE phone = ?', phone);
+    expect(before).toHaveLength(1);
     const res = await request({ ...d1FailingOn(/insert into "otp_challenges"/i) }, null, 'POST', '/api/auth/resend-otp', { phone, type: 'REGISTER' }, { 'CF-Connecting-IP': ip });
     expect503(res, 'resend');
-    expect(await rows('SELECT * FROM otp_challenges WHERE phone = ?', phone)).toEqual(before);
+    expect(await onAccountsDbs('SELECT * FROM otp_challenges WHERE phone = ?', phone)).toEqual(before);
     cases++;
   });
 
@@ -541,7 +554,7 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
       // with several databases: the seller's cards beside the ads (with one, the row above)
       cards: sharded ? await onListingDbs('SELECT * FROM users WHERE id = ?', user.id) : [],
       favorites: (await accountsDb(user.id).prepare('SELECT * FROM favorites WHERE user_id = ?').bind(user.id).all()).results,
-      sessions: await rows('SELECT * FROM sessions WHERE user_id = ?', user.id),
+      sessions: (await accountsDb(user.id).prepare('SELECT * FROM sessions WHERE user_id = ?').bind(user.id).all()).results,
     });
     return { user, ads, snapshot };
   };
@@ -578,8 +591,8 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const res = await request({ ...d1FailingOn(/^DELETE FROM favorites WHERE user_id/) }, user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await request({}, user, 'GET', '/api/auth/profile')).status).toBe(401);
+    // the accounts database's batch failed whole: its rows stay, and no one can use or see them
     const after = await snapshot();
-    expect(after.sessions).toEqual([]);
     expect(after.favorites).toEqual(before.favorites);
     const repaired = await runConsistencyChecks(env, { only: ['favorites.orphans'], repair: true });
     expect(repaired.checks[0]!.disagreements).toContainEqual(expect.objectContaining({ id: `${user.id}/${(before.favorites[0] as { listing_id: string }).listing_id}`, field: 'user_id' }));
