@@ -33,18 +33,13 @@ export const ONE_DATABASE_POINT: string[] = [
  * helpers. Every other worker suite runs with the accounts over four too.
  */
 export const ACCOUNTS_IN_CORE_FOR_NOW: string[] = [
-  'tests/api/otp.test.ts',
   'tests/api/premium.test.ts',
   'tests/api/push.test.ts',
   'tests/api/retention.test.ts',
-  'tests/api/user-language.test.ts',
   'tests/durable-objects/inbox-notifications.test.ts',
   'tests/durable-objects/inbox-presence.test.ts',
   'tests/hardening/authorization-matrix.test.ts',
-  'tests/hardening/concurrency.test.ts',
-  'tests/hardening/mass-assignment.test.ts',
   'tests/hardening/push-subscriptions.test.ts',
-  'tests/hardening/tokens.test.ts',
 ];
 
 /** The files the one-database part of `npm test` runs: every other worker suite runs with four. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUser } from '../factories';
+import { createUser, otpDb } from '../factories';
 
 let seq = 0;
 /** A fresh valid Indian mobile number and client IP per use, so limits never leak between tests. */
@@ -28,7 +28,7 @@ describe('phone OTP sign-up and login', () => {
     expect(sent.body).toMatchObject({ success: true, message: 'OTP sent to your phone number', data: { resendIn: 30, expiresIn: 600 } });
     const code = await codeFor(phone);
     expect(code).toMatch(/^\d{6}$/);
-    const row = await env.DB.prepare('SELECT code_hash FROM otp_challenges WHERE phone = ?').bind(phone).first<{ code_hash: string }>();
+    const row = await (await otpDb(phone)).prepare('SELECT code_hash FROM otp_challenges WHERE phone = ?').bind(phone).first<{ code_hash: string }>();
     expect(row?.code_hash).not.toContain(code); // stored hashed
 
     const verified = await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran', lastName: 'Rao' });
@@ -141,7 +141,7 @@ describe('OTP rules', () => {
     const { phone, code } = await sendFresh();
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { phone, otp, type: 'REGISTER', firstName: 'Kiran' })));
-    const row = await env.DB.prepare('SELECT attempts FROM otp_challenges WHERE phone = ? ORDER BY created_at DESC').bind(phone).first<{ attempts: number }>();
+    const row = await (await otpDb(phone)).prepare('SELECT attempts FROM otp_challenges WHERE phone = ? ORDER BY created_at DESC').bind(phone).first<{ attempts: number }>();
     expect(row?.attempts).toBe(5);
     expect((await post('/api/auth/verify-otp', { phone, otp: code, type: 'REGISTER', firstName: 'Kiran' })).status).toBe(400);
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
-import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, otpDb, uniquePhone } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
@@ -134,7 +134,7 @@ describe('sign-up stores the language the app is shown in; sign-in keeps the acc
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.data.user.language).toBe('hi');
     // a known number gets its account's language, whatever the page asking says
-    await env.DB.prepare('DELETE FROM otp_challenges WHERE phone = ?').bind(phone).run();
+    await (await otpDb(phone)).prepare('DELETE FROM otp_challenges WHERE phone = ?').bind(phone).run();
     expect((await json(null, 'POST', '/api/auth/send-otp', { phone, type: 'LOGIN' }, { 'accept-language': 'en-IN' })).status).toBe(200);
     expect((await outbox('sms', phone))[1]).toMatch(/^\d{6} आपका SEL सत्यापन कोड है/);
   });

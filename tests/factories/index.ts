@@ -4,6 +4,7 @@ import { slugify } from '../../worker/schemas/taxonomy';
 import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../worker/db/shards';
 import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '../../worker/db/accounts';
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
+import { directoryDb, identifierHash } from '../../worker/db/identifiers';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -55,6 +56,12 @@ export const userRowsDb = (_userId: string): D1Database => env.DB;
 
 /** Where a user's sessions live: their accounts database (decision 034; `DB` with one). */
 export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
+
+/**
+ * Where a phone's OTP challenges live: the database of the phone's directory row
+ * (worker/db/identifiers.ts; `DB` with one accounts database). `phone` as the worker stores it (ten digits).
+ */
+export const otpDb = async (phone: string): Promise<D1Database> => directoryDb(env, await identifierHash({ kind: 'phone', value: phone }));
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */
 export const favouriteStatement = (userId: string, listingId: string, createdAt = Date.now()) =>

@@ -13,9 +13,9 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, onListingDbs } from '../factories';
+import { createListing, createUserWithToken, onListingDbs, sessionsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
-import { json, rows } from './support';
+import { json, rows, rowsIn } from './support';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
@@ -126,7 +126,7 @@ describe('sign-ups racing for one e-mail address', () => {
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('EMAIL_TAKEN');
     expect(await rows('SELECT count(*) AS n FROM users WHERE email = ?', email)).toEqual([{ n: 1 }]);
     const [user] = (await rows('SELECT id FROM users WHERE email = ?', email)) as { id: string }[];
-    expect(await rows('SELECT count(*) AS n FROM sessions WHERE user_id = ?', user!.id)).toEqual([{ n: 1 }]);
+    expect(await rowsIn(sessionsDb(user!.id), 'SELECT count(*) AS n FROM sessions WHERE user_id = ?', user!.id)).toEqual([{ n: 1 }]);
   });
 });
 

@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { call } from '../api/helpers';
-import { createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs } from '../factories';
+import { accountsDb, createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs, otpDb } from '../factories';
 import { jpegBytes } from '../factories/images';
-import { grantPlan, json, rows, seedNotification } from './support';
+import { grantPlan, json, rows, rowsIn, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
@@ -124,7 +124,7 @@ describe('accounts', () => {
     const from = ip();
     const sent = await json(null, 'POST', '/api/auth/send-otp', { ...SERVER_OWNED, phone, type: 'REGISTER', attempts: -100, expiresAt: 9e15, codeHash: 'x', ip: '1.2.3.4', consumedAt: null }, { 'CF-Connecting-IP': from });
     expect(sent.status).toBe(200);
-    const [challenge] = (await rows('SELECT * FROM otp_challenges WHERE phone = ?', phone)) as { attempts: number; expires_at: number; ip: string; code_hash: string; created_at: number }[];
+    const [challenge] = (await rowsIn(await otpDb(phone), 'SELECT * FROM otp_challenges WHERE phone = ?', phone)) as { attempts: number; expires_at: number; ip: string; code_hash: string; created_at: number }[];
     expect(challenge).toMatchObject({ attempts: 0, ip: from });
     expect(challenge!.code_hash).not.toBe('x');
     expect(challenge!.expires_at - challenge!.created_at).toBe(10 * 60_000);
@@ -398,7 +398,7 @@ describe('premium', () => {
     const res = await json(me, 'POST', `/api/premium/access-phone/${me.id}`, { ...SERVER_OWNED, listingId: ad.id, phoneNumbersLimit: 9999, phoneNumbersUsed: 0, remaining: 9999, periodStart: 0, period_start: 0 });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ phoneNumbersLimit: 50, phoneNumbersUsed: 1, remaining: 49 });
-    expect(await rows('SELECT user_id, listing_id, period_start FROM phone_access_log WHERE user_id = ?', me.id)).toEqual([{ user_id: me.id, listing_id: ad.id, period_start: sub!.start_date }]);
+    expect(await rowsIn(accountsDb(me.id), 'SELECT user_id, listing_id, period_start FROM phone_access_log WHERE user_id = ?', me.id)).toEqual([{ user_id: me.id, listing_id: ad.id, period_start: sub!.start_date }]);
     cases++;
   });
 });

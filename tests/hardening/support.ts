@@ -85,6 +85,8 @@ export const seedNotification = (userId: string, title = 'Hello') => addNotifica
 
 /** Every row a query returns, for before/after comparisons. */
 export const rows = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).all()).results;
+/** Rows of a query on one given database (a user's accounts database, a phone's OTP database: tests/factories). */
+export const rowsIn = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).all()).results;
 
 /** R2 keys (and etags) under a prefix. */
 export const objects = async (prefix = '') => {

@@ -10,8 +10,8 @@ import { env } from 'cloudflare:workers';
 import { SignJWT, base64url } from 'jose';
 import { call } from '../api/helpers';
 import { connect, refusedStatus } from '../durable-objects/socket';
-import { createListing, createUser, createUserWithToken } from '../factories';
-import { json, rows } from './support';
+import { createListing, createUser, createUserWithToken, otpDb, sessionsDb } from '../factories';
+import { json, rows, rowsIn } from './support';
 
 let cases = 0;
 afterEach(() => {
@@ -199,7 +199,7 @@ describe('OTP races and reuse', () => {
     const codeB = await codeFor(b);
     const cross = await post('/api/auth/verify-otp', { phone: b, otp: codeA === codeB ? wrong(codeA) : codeA, type: 'REGISTER', firstName: 'Kiran' }, ip);
     expect(cross.status).toBe(400);
-    const attempts = (await rows('SELECT phone, attempts, consumed_at FROM otp_challenges WHERE phone IN (?, ?) ORDER BY phone', a, b)) as { phone: string; attempts: number; consumed_at: number | null }[];
+    const attempts = [...(await rowsIn(await otpDb(a), 'SELECT phone, attempts, consumed_at FROM otp_challenges WHERE phone = ?', a)), ...(await rowsIn(await otpDb(b), 'SELECT phone, attempts, consumed_at FROM otp_challenges WHERE phone = ?', b))] as { phone: string; attempts: number; consumed_at: number | null }[];
     expect(attempts.find((r) => r.phone === a)).toMatchObject({ attempts: 0, consumed_at: null });
     expect(attempts.find((r) => r.phone === b)).toMatchObject({ attempts: 1, consumed_at: null });
     const own = await post('/api/auth/verify-otp', { phone: a, otp: codeA, type: 'REGISTER', firstName: 'Kiran' }, ip);
@@ -227,9 +227,9 @@ describe('OTP races and reuse', () => {
       expect(accounts).toHaveLength(ok.length);
       if (ok[0]) {
         expect(accounts[0]!.id).toBe(ok[0].body.data.user.id);
-        expect(await rows('SELECT count(*) AS n FROM sessions WHERE user_id = ?', accounts[0]!.id)).toEqual([{ n: 1 }]);
+        expect(await rowsIn(sessionsDb(accounts[0]!.id), 'SELECT count(*) AS n FROM sessions WHERE user_id = ?', accounts[0]!.id)).toEqual([{ n: 1 }]);
       }
-      const [challenge] = (await rows('SELECT attempts, consumed_at FROM otp_challenges WHERE phone = ?', phone)) as { attempts: number; consumed_at: number | null }[];
+      const [challenge] = (await rowsIn(await otpDb(phone), 'SELECT attempts, consumed_at FROM otp_challenges WHERE phone = ?', phone)) as { attempts: number; consumed_at: number | null }[];
       expect(challenge!.attempts).toBeLessThanOrEqual(5);
       expect(challenge!.consumed_at).not.toBeNull();
       // whatever happened, the code is dead now
@@ -245,6 +245,6 @@ describe('OTP races and reuse', () => {
     const code = await codeFor(phone);
     const results = await Promise.all(Array.from({ length: 4 }, () => post('/api/auth/verify-otp', { phone, otp: code, type: 'LOGIN' }, ip)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(await rows('SELECT count(*) AS n FROM sessions WHERE user_id = ?', user.id)).toEqual([{ n: 1 }]);
+    expect(await rowsIn(sessionsDb(user.id), 'SELECT count(*) AS n FROM sessions WHERE user_id = ?', user.id)).toEqual([{ n: 1 }]);
   });
 });
