@@ -34,12 +34,8 @@ export const ONE_DATABASE_POINT: string[] = [
  */
 export const ACCOUNTS_IN_CORE_FOR_NOW: string[] = [
   'tests/api/premium.test.ts',
-  'tests/api/push.test.ts',
   'tests/api/retention.test.ts',
-  'tests/durable-objects/inbox-notifications.test.ts',
-  'tests/durable-objects/inbox-presence.test.ts',
   'tests/hardening/authorization-matrix.test.ts',
-  'tests/hardening/push-subscriptions.test.ts',
 ];
 
 /** The files the one-database part of `npm test` runs: every other worker suite runs with four. */

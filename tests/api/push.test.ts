@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { accountsDb, createListing, createUserWithToken, onAccountsDbs } from '../factories';
 import { setPushTransport } from '../../worker/services/notifications/push';
 import { fromBase64Url, toBase64Url } from '../../worker/lib/crypto';
 import { encryptPushPayload, p256Jwk, vapidAuthorization } from '../../worker/lib/web-push';
@@ -18,6 +18,12 @@ const RFC = {
   auth: 'BTBZMqHH6r4Tts7J_aSIgg',
   body: 'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
 };
+
+/** Browsers holding an endpoint, whichever accounts database their account's rows are in. */
+const holdersOf = async (endpoint: string) => (await onAccountsDbs('SELECT user_id FROM push_subscriptions WHERE endpoint = ?', endpoint)).length;
+/** A user's subscriptions, in their accounts database. */
+const subscriptionsOf = async (userId: string) =>
+  (await accountsDb(userId).prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ?').bind(userId).all<{ endpoint: string }>()).results.map((r) => r.endpoint);
 
 const importPair = async (publicKey: string, privateKey: string): Promise<CryptoKeyPair> => {
   const jwk = p256Jwk(fromBase64Url(publicKey), fromBase64Url(privateKey));
@@ -95,7 +101,7 @@ describe('push subscriptions', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     // the same browser again: one row
     expect((await post(user, subscription(`${FCM}a`))).status).toBe(201);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?').bind(`${FCM}a`).first('n')).toBe(1);
+    expect(await holdersOf(`${FCM}a`)).toBe(1);
   });
 
   it('refuses endpoints that are not a push service, and keys that are not a browser key', async () => {
@@ -111,7 +117,7 @@ describe('push subscriptions', () => {
     const missing = await post(user, { endpoint: `${FCM}b` });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe('keys');
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(user.id).first('n')).toBe(0);
+    expect(await subscriptionsOf(user.id)).toEqual([]);
   });
 
   it('a notification for a user with no open tab reaches their browsers, encrypted; a gone subscription is dropped', async () => {
@@ -129,7 +135,7 @@ describe('push subscriptions', () => {
     expect(fav.status, JSON.stringify(fav.body)).toBeLessThan(300);
     // sent by the user's inbox in the background, not on the favourite request's path
     await expect.poll(() => sent.map((s) => s.url).sort()).toEqual([`${FCM}gone`, `${FCM}live`]);
-    await expect.poll(async () => (await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(seller.id).first('n')) as number).toBe(1);
+    await expect.poll(async () => (await subscriptionsOf(seller.id)).length).toBe(1);
     const live = sent.find((s) => s.url.endsWith('live'))!;
     expect(live.headers.get('content-encoding')).toBe('aes128gcm');
     expect(live.headers.get('ttl')).toBe('86400');
@@ -138,11 +144,10 @@ describe('push subscriptions', () => {
     expect(message).toMatchObject({ url: `/listing/${ad.id}`, tag: `favorite:${ad.id}` });
     expect(message).toMatchObject({ title: 'Someone liked your ad', body: 'Your ad "Hero Sprint bicycle" was added to a wishlist.' });
     // the push service said 410 Gone for one browser: it is forgotten
-    const left = await env.DB.prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ?').bind(seller.id).all<{ endpoint: string }>();
-    expect(left.results.map((r) => r.endpoint)).toEqual([`${FCM}live`]);
+    expect(await subscriptionsOf(seller.id)).toEqual([`${FCM}live`]);
     // nobody else can switch it off; the user can, for this browser
     expect((await post(fan, { endpoint: `${FCM}live` }, 'DELETE')).body).toEqual({ success: true, data: { removed: false } });
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?').bind(`${FCM}live`).first('n')).toBe(1);
+    expect(await holdersOf(`${FCM}live`)).toBe(1);
     const off = await post(seller, { endpoint: `${FCM}live` }, 'DELETE');
     expect(off.body).toEqual({ success: true, data: { removed: true } });
   });

@@ -11,7 +11,7 @@ import { RETENTION } from '../../worker/schemas/retention-data';
 import { moveNotifications, NOTIFICATION_MOVE_CURSOR } from '../../worker/services/notifications/move';
 import { notify, notifyManyOnce } from '../../worker/services/notifications/notifications';
 import { call } from '../api/helpers';
-import { createUserWithToken } from '../factories';
+import { accountsDb, createUserWithToken } from '../factories';
 import { inboxOf, notificationRows } from '../support/inbox-notifications';
 
 const json = (auth: Record<string, string>, method: string, body?: unknown): RequestInit => ({
@@ -20,13 +20,13 @@ const json = (auth: Record<string, string>, method: string, body?: unknown): Req
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-/** A row as D1 held it before the inboxes kept notifications (or as the fallback writes it). */
+/** A row as D1 held it before the inboxes kept notifications (or as the fallback writes it): in the user's accounts database. */
 const inD1 = (userId: string, id: string, createdAt: number, isRead = 0) =>
-  env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, read_at, created_at) VALUES (?, ?, ?, 'Body', 'SYSTEM', '{"kind":"OLD"}', ?, ?, ?)`)
+  accountsDb(userId).prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, read_at, created_at) VALUES (?, ?, ?, 'Body', 'SYSTEM', '{"kind":"OLD"}', ?, ?, ?)`)
     .bind(id, userId, `Title ${id}`, isRead, isRead ? createdAt : null, createdAt)
     .run();
 
-const d1Count = async (userId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n;
+const d1Count = async (userId: string) => (await accountsDb(userId).prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n;
 
 /** The worker's bindings with every inbox unreachable (a failing Durable Object call). */
 const unreachableInboxes = (): Env => ({

@@ -2,11 +2,11 @@ import { notificationRows } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { notifyManyOnce } from '../../worker/services/notifications/notifications';
-import { createUserWithToken } from '../factories';
+import { accountsDb, createUserWithToken } from '../factories';
 import { connect } from './socket';
 
-/** Whether the user's inbox has recorded an open tab (a saved-search fan-out wakes only those inboxes; decision 009). */
-const present = async (userId: string) => (await env.DB.prepare('SELECT 1 AS y FROM inbox_presence WHERE user_id = ?').bind(userId).first()) !== null;
+/** Whether the user's inbox has recorded an open tab, in the user's accounts database (a saved-search fan-out wakes only those inboxes; decision 009). */
+const present = async (userId: string) => (await accountsDb(userId).prepare('SELECT 1 AS y FROM inbox_presence WHERE user_id = ?').bind(userId).first()) !== null;
 
 /** Waits until `check` holds (socket closes reach the Durable Object asynchronously). */
 const eventually = async (check: () => Promise<boolean>) => {

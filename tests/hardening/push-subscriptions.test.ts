@@ -3,9 +3,8 @@
  * another account's browser by presenting its endpoint, and piling up subscriptions on one account.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { accountsDb, createListing, createUserWithToken, onAccountsDbs } from '../factories';
 import { setPushTransport } from '../../worker/services/notifications/push';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../../worker/schemas/realtime-limits';
 
@@ -19,9 +18,14 @@ const subscribe = (user: User, endpoint: string, keys = VICTIM_KEYS) =>
   call('/api/push/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ endpoint, keys, expirationTime: null }) });
 const release = (user: User, endpoint: string) =>
   call('/api/push/subscriptions', { method: 'DELETE', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ endpoint }) });
-const rowOf = (endpoint: string) => env.DB.prepare('SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?').bind(endpoint).first<{ user_id: string; p256dh: string; auth: string }>();
+// an endpoint's row wherever its holder's accounts database is; never more than one across them all
+const rowOf = async (endpoint: string) => {
+  const held = await onAccountsDbs<{ user_id: string; p256dh: string; auth: string }>('SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?', endpoint);
+  expect(held.length, `holders of ${endpoint}`).toBeLessThanOrEqual(1);
+  return held[0] ?? null;
+};
 const endpointsOf = async (userId: string) =>
-  (await env.DB.prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY endpoint').bind(userId).all<{ endpoint: string }>()).results.map((r) => r.endpoint);
+  (await accountsDb(userId).prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY endpoint').bind(userId).all<{ endpoint: string }>()).results.map((r) => r.endpoint);
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
