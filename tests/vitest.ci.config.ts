@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // long last file of one suite no longer leaves a core idle while the next suite waits to start.
 export default defineConfig({
   test: {
-    projects: ['tests/vitest.config.ts', 'tests/vitest.accounts-in-core.config.ts', 'tests/vitest.one-db-only.config.ts', 'tests/vitest.shards.config.ts', 'tests/vitest.web.config.ts'],
+    projects: ['tests/vitest.config.ts', 'tests/vitest.one-db-only.config.ts', 'tests/vitest.shards.config.ts', 'tests/vitest.web.config.ts'],
     maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { workerTestConfig } from './vitest.worker-base';
-import { ACCOUNTS_IN_CORE_FOR_NOW, ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
+import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 
 // Tests that run inside workerd (API integration, Durable Objects, hardening, worker-side unit
 // tests), with the listings over four D1 databases as decision 033 lays them out (the core `DB`
@@ -26,7 +26,7 @@ export default defineConfig(() =>
     test: {
       name: 'worker suites, four databases',
       include: WORKER_SUITES,
-      exclude: [...ONE_DATABASE_IN_CI, ...ACCOUNTS_IN_CORE_FOR_NOW],
+      exclude: ONE_DATABASE_IN_CI,
       setupFiles: ['tests/setup/apply-migrations-four.ts'],
       // vitest runs one file at a time on a 2-core machine by default (cores - 1); two at once overlap
       // one file's transform with another's tests (measured: a third off the suite's wall time on 2 cores)

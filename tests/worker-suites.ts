@@ -25,18 +25,5 @@ export const ONE_DATABASE_POINT: string[] = [
   'tests/api/server-timing.test.ts',
 ];
 
-/**
- * Files that still write or read per-user tables moved by the accounts work (sessions, OTP challenges,
- * push subscriptions, presence, fallback notifications, blocks, the phone access log: decision 034)
- * straight in `env.DB`: they run with the listings over four databases and the accounts in the core
- * (tests/vitest.accounts-in-core.config.ts) until their fixtures go through tests/factories' accounts
- * helpers. Every other worker suite runs with the accounts over four too.
- */
-export const ACCOUNTS_IN_CORE_FOR_NOW: string[] = [
-  'tests/api/premium.test.ts',
-  'tests/api/retention.test.ts',
-  'tests/hardening/authorization-matrix.test.ts',
-];
-
 /** The files the one-database part of `npm test` runs: every other worker suite runs with four. */
 export const ONE_DATABASE_IN_CI = ONE_DATABASE_POINT;

@@ -6,7 +6,7 @@ import { paymentSignature } from '../../worker/services/commerce/premium';
 import { expireSubscriptions } from '../../worker/services/commerce/premium';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken, freshAuth } from '../factories';
+import { accountsDb, createListing, createUser, createUserWithToken, freshAuth } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -255,7 +255,7 @@ describe('Pro rights: seller phone numbers', () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(3);
     expect(refused[0]!.body.error).toContain('You have used all 50 phone numbers of your plan');
-    const logged = await env.DB.prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ?').bind(pro.id).first<{ n: number }>();
+    const logged = await accountsDb(pro.id).prepare('SELECT count(*) AS n FROM phone_access_log WHERE user_id = ?').bind(pro.id).first<{ n: number }>();
     expect(logged?.n).toBe(50);
   });
 

@@ -2,7 +2,7 @@ import { notificationRows } from '../support/inbox-notifications';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb } from '../factories';
+import { accountsDb, accountsDbs, createListing, createUserWithToken, listingDb, sessionsDb } from '../factories';
 import { RETENTION, utcDay } from '../../worker/schemas/retention-data';
 import { rollUpViews } from '../../worker/services/listings/view-rollup';
 import { runConsistencyChecks } from '../../worker/services/consistency';
@@ -19,8 +19,6 @@ const DAY = 86_400_000;
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const get = (user: User, path: string) => call(path, { headers: user.auth });
 const countIn = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-/** A count in the core database (accounts, notifications, sessions). */
-const count = (sql: string, ...params: unknown[]) => countIn(env.DB, sql, ...params);
 /** A count in the database of this ad (its view history lives beside it, decision 033). */
 const adCount = (listingId: string, sql: string, ...params: unknown[]) => countIn(listingDb(listingId), sql, ...params);
 
@@ -138,18 +136,19 @@ describe('view history: per-day rows older than 30 days roll up into per-ad tota
 describe('notifications: a bounded history per user', () => {
   const limit = RETENTION.notificationsPerUser;
 
-  /** `n` notifications written straight into the table, oldest first, the first `unread` of them unread. */
+  /** `n` notifications written straight into the table (the user's accounts database), oldest first, the first `unread` of them unread. */
   const backlog = async (userId: string, n: number, unread: number, from: number) => {
+    const db = accountsDb(userId);
     const statements = [];
     for (let i = 0; i < n; i += 12) {
       const rows = Array.from({ length: Math.min(12, n - i) }, (_, k) => i + k);
       statements.push(
-        env.DB.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`).bind(
+        db.prepare(`INSERT INTO notifications (id, user_id, title, body, type, data, is_read, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`).bind(
           ...rows.flatMap((k) => [`ntf_old_${userId}_${String(k).padStart(4, '0')}`, userId, `Old ${k}`, 'body', 'SYSTEM', '{}', k < unread ? 0 : 1, from + k * 60_000]),
         ),
       );
     }
-    await env.DB.batch(statements);
+    await db.batch(statements);
   };
 
   it('keeps each user’s newest notifications up to the limit, whatever path writes them; unread counts match what is kept', async () => {
@@ -159,13 +158,13 @@ describe('notifications: a bounded history per user', () => {
     // the limit plus five, the oldest eight unread: the five oldest go, three unread of them
     await backlog(user.id, limit + 5, 8, start);
     await backlog(neighbour.id, 3, 3, start);
-    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
-    expect(await count(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND id <= ?`, user.id, `ntf_old_${user.id}_0004`)).toBe(0);
+    expect(await countIn(accountsDb(user.id), 'SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(limit);
+    expect(await countIn(accountsDb(user.id), `SELECT count(*) AS n FROM notifications WHERE user_id = ? AND id <= ?`, user.id, `ntf_old_${user.id}_0004`)).toBe(0);
 
     // the inbox copies D1's rows in on its first use (decision 032) and keeps the same limit from then on
     let unread = await get(user, '/api/notifications/unread-count');
     expect(unread.body.data.unreadNotifications).toBe(3);
-    expect(await count('SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(0);
+    expect(await countIn(accountsDb(user.id), 'SELECT count(*) AS n FROM notifications WHERE user_id = ?', user.id)).toBe(0);
 
     // one at a time (notify) and keyed in a batch (notifyManyOnce): each pushes the oldest kept one out
     await notify(env, user.id, { type: 'SYSTEM', title: 'Newest one', body: 'hello' });
@@ -187,9 +186,11 @@ describe('notifications: a bounded history per user', () => {
     expect(await notificationRows(neighbour.id)).toHaveLength(4);
   });
 
-  it('the trigger in the database keeps exactly the reviewed limit', async () => {
-    const sql = (await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'notifications_keep_newest'`).first<{ sql: string }>())?.sql;
-    expect(sql).toContain(`OFFSET ${limit}`);
+  it('the trigger in every accounts database keeps exactly the reviewed limit', async () => {
+    for (const db of accountsDbs()) {
+      const sql = (await db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'notifications_keep_newest'`).first<{ sql: string }>())?.sql;
+      expect(sql).toContain(`OFFSET ${limit}`);
+    }
   });
 });
 
@@ -205,9 +206,11 @@ describe('expired sessions leave from the hourly cleanup', () => {
     // a session that lives longer than a token (none does today): kept until its own expiry
     const longLived = session(now - 20 * DAY, 30 * DAY);
     const all = [...expired, ...live, longLived];
-    await env.DB.batch(all.map((s) => env.DB.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(s.id, user.id, s.createdAt, s.expiresAt)));
+    // where the sign-in writes them: the user's accounts database
+    const db = sessionsDb(user.id);
+    await db.batch(all.map((s) => db.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(s.id, user.id, s.createdAt, s.expiresAt)));
     const left = async () =>
-      (await env.DB.prepare(`SELECT id FROM sessions WHERE id IN (${all.map(() => '?').join(', ')}) ORDER BY id`).bind(...all.map((s) => s.id)).all<{ id: string }>()).results.map((r) => r.id);
+      (await db.prepare(`SELECT id FROM sessions WHERE id IN (${all.map(() => '?').join(', ')}) ORDER BY id`).bind(...all.map((s) => s.id)).all<{ id: string }>()).results.map((r) => r.id);
 
     // two rows a statement, two statements a run: the oldest four go first, the fifth the next run
     expect(await removeExpiredSessions(env, now, { batchRows: 2, batchesPerRun: 2 })).toBe(4);

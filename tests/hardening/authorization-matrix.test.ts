@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
+import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -116,7 +116,8 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
   // the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party
   if (opts.moderator) await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
   if (opts.heldThird) await listingDb(thirdAd.id).prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), thirdAd.id).run();
-  if (opts.block) await env.DB.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
+  // a block lives in the blocker's accounts database
+  if (opts.block) await accountsDb(owner.id).prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
   let bizOrder: Fixture['bizOrder'];
   if (opts.bizOrder) {
     const order = await request(owner, 'POST', '/api/business/orders', { items: [{ packageId: 'ad-slots-1-vehicles-cars', quantity: 1 }] });
@@ -198,10 +199,7 @@ const snapshot = async (f: Fixture) => {
     ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
     ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
-    ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['reports', `SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY id`],
-    ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
     ['audit', `SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${ads} ORDER BY id`],
     // seller packages
     ['adPostings', `SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`],
@@ -214,6 +212,9 @@ const snapshot = async (f: Fixture) => {
   const perUser: [string, string][] = [
     ['favorites', `SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY user_id, listing_id`],
     ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
+    ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
+    ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
+    ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
   ];
   const bind = (db: D1Database, sql: string) => db.prepare(sql).bind(...ids, ...(sql.includes('?4') ? [adIds] : []));
   const [coreRows, accountsRows] = await Promise.all([
