@@ -272,10 +272,13 @@ export const isMember = async (env: Env, userId: string, chatId: string) => {
   return Boolean(row);
 };
 
-/** After a block or unblock between two users: their rooms re-read who may write before the next send. */
-export const blockChanged = async (env: Env, a: string, b: string) => {
-  const { results } = await env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)').bind(a, b).all<{ id: string }>();
-  await Promise.all(results.map((r) => roomOf(env, r.id).membersChanged()));
+/** The conversations two users share, whichever side each is on (a block or unblock tells their rooms). */
+export const chatsBetween = async (env: Env, a: string, b: string) =>
+  (await env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)').bind(a, b).all<{ id: string }>()).results.map((r) => r.id);
+
+/** Each room re-reads its members (and their blocks) before its next send. */
+export const roomsChanged = async (env: Env, chatIds: string[]) => {
+  await Promise.all(chatIds.map((id) => roomOf(env, id).membersChanged()));
 };
 
 /**

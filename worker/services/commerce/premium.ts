@@ -286,16 +286,24 @@ const shardedPhoneRead = async (env: Env, id: string) => {
  * cannot go over the limit.
  */
 export const accessPhone = async (env: Env, userId: string, listingId: string) => {
-  const sub = await requirePro(env, userId);
   type PhoneRead = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number };
-  const listing = isSharded(env)
-    ? await shardedPhoneRead(env, listingId.toLowerCase())
-    : await env.DB.prepare(
-        `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
+  // the plan and the ad are read side by side (one wait, not two); the plan is checked first, so a
+  // buyer without Pro hears about Pro whatever the ad's state
+  const [plan, read] = await Promise.allSettled([
+    requirePro(env, userId),
+    isSharded(env)
+      ? shardedPhoneRead(env, listingId.toLowerCase())
+      : env.DB.prepare(
+          `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
      FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?`,
-      )
-        .bind(listingId.toLowerCase())
-        .first<PhoneRead>();
+        )
+          .bind(listingId.toLowerCase())
+          .first<PhoneRead>(),
+  ]);
+  if (plan.status === 'rejected') throw plan.reason;
+  if (read.status === 'rejected') throw read.reason;
+  const sub = plan.value;
+  const listing = read.value;
   if (!listing || !['APPROVED', 'SOLD'].includes(listing.status)) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw badRequest('This is your own ad.', 'OWN_LISTING');
   if (listing.share_phone !== 1) throw forbidden('The seller has chosen not to share their phone number. Chat with them instead.', 'PHONE_HIDDEN');
@@ -303,7 +311,6 @@ export const accessPhone = async (env: Env, userId: string, listingId: string) =
   if (!phone) throw notFound('This seller has not added a phone number. Chat with them instead.', 'NO_PHONE');
   const limit = sub.phone_numbers_limit;
   // the viewer's own accounts database holds their log (decision 034): the count and the insert stay
-  // one statement in one database
   // one statement in one database, and what it left read back in the same batch (one wait, not three)
   const log = accountsDbForUser(env, userId);
   const [, seenRows, usedRows] = await log.batch<{ n?: number }>([
