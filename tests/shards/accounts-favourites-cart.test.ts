@@ -3,7 +3,6 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { answerOf } from '../api/helpers';
 import { BOOKMARK_HEADER } from '../../worker/db/session';
 import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import { bookmarkParts } from '../../worker/schemas/bookmark';
@@ -16,6 +15,7 @@ import { processEvent } from '../../worker/services/alerts/consumer';
 import { archiveDocKey, archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 import { finishMove } from '../../worker/services/listings/shard-move';
+import { accountsDbs, call, fourAccounts, json, userIn } from './four-accounts';
 
 /**
  * Accounts over four D1 databases (decision 034) beside the listings over four (decision 033): a
@@ -24,22 +24,6 @@ import { finishMove } from '../../worker/services/listings/shard-move';
  * gets ACCOUNTS_DATABASES = 4 on the env this file hands it; the rest of the shards suite runs with
  * the accounts in the core.
  */
-const accountsDbs = [env.ACCOUNTS_0!, env.ACCOUNTS_1!, env.ACCOUNTS_2!, env.ACCOUNTS_3!];
-const fourAccounts = { ...env, ACCOUNTS_DATABASES: '4' };
-
-/** A request through the worker with the accounts over four databases. */
-const call = async (path: string, init: RequestInit = {}) => {
-  const ctx = createExecutionContext();
-  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, fourAccounts, ctx));
-  await waitOnExecutionContext(ctx);
-  return answer;
-};
-const json = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
-  call(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-
-/** The group character that lands in each accounts database with four (worker/schemas/accounts-shards-data.ts). */
-const GROUP_IN = ['3', 'c', 'k', 'w'] as const;
-const userIn = (database: number) => createUserWithToken({ id: `usr_${ulid().toLowerCase()}${GROUP_IN[database]}` });
 
 /** Where a user's favourite of an ad is: the index of each accounts database holding it, and whether the core does. */
 const whereFavourite = async (userId: string, listingId: string) => {

@@ -1,14 +1,12 @@
-import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
-import { answerOf } from '../api/helpers';
 import { BOOKMARK_HEADER } from '../../worker/db/session';
 import { bookmarkParts } from '../../worker/schemas/bookmark';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
-import { createUserWithToken, uniquePhone } from '../factories';
+import { uniquePhone } from '../factories';
 import { shardAd } from './support';
 import { notificationRows, notificationsOfType } from '../support/inbox-notifications';
 import { sendPush, setPushTransport } from '../../worker/services/notifications/push';
@@ -21,6 +19,7 @@ import type { NotificationRow } from '../../worker/durable-object-contracts';
 import type { Env } from '../../worker/env';
 import { roundTripCounting } from './round-trip-counting';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
+import { accountsDbs, call, fourAccounts, json, userIn } from './four-accounts';
 
 /**
  * The per-user tables beyond favourites and the cart (decision 034) over four accounts databases:
@@ -32,21 +31,6 @@ import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
  * configuration's own env (accounts in the core), so their parts are called here with the four-database
  * env directly.
  */
-const accountsDbs = [env.ACCOUNTS_0!, env.ACCOUNTS_1!, env.ACCOUNTS_2!, env.ACCOUNTS_3!];
-const fourAccounts = { ...env, ACCOUNTS_DATABASES: '4' } as Env;
-
-const call = async (path: string, init: RequestInit = {}) => {
-  const ctx = createExecutionContext();
-  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, fourAccounts, ctx));
-  await waitOnExecutionContext(ctx);
-  return answer;
-};
-const json = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
-  call(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-
-/** A group character that lands in each accounts database with four (worker/schemas/accounts-shards-data.ts). */
-const GROUP_IN = ['3', 'c', 'k', 'w'] as const;
-const userIn = (database: number, o: Parameters<typeof createUserWithToken>[0] = {}) => createUserWithToken({ id: `usr_${ulid().toLowerCase()}${GROUP_IN[database]}`, ...o });
 
 /** Which databases hold rows for `sql` (bound with `params`): the accounts databases by index, and whether the core does. */
 const whereRows = async (sql: string, ...params: unknown[]) => {

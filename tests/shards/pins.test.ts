@@ -12,6 +12,7 @@ import { createUser } from '../factories';
 import { groupOfState } from '../../worker/db/shards';
 import { createShardListing, listingsDbs } from './shard-factory';
 import { roundTripCounting } from './round-trip-counting';
+import { countedD1 } from './counted-d1';
 
 /**
  * Featured pins over four listings databases (decisions 014, 023 and 033): the same draw as one
@@ -67,46 +68,12 @@ const queries = [
 ];
 const QUIET = queries.length - 1;
 
-/** A database that counts the rows D1 read for it and the round trips its calls waited on (one counter for all). */
-const counted = (db: D1Database, counter: RoundTripCounter, tally: { rows: number }): D1Database => {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const track = <T>(run: () => Promise<T>) => counter.track('primary', run, sql);
-    const wrapped = {
-      bind: (...params: unknown[]) => wrap(statement.bind(...params), sql),
-      all: () => track(async () => {
-        const result = await statement.all();
-        tally.rows += result.meta.rows_read ?? 0;
-        return result;
-      }),
-      first: (column?: string) => track(() => statement.first(column as never)),
-      run: () => track(async () => {
-        const result = await statement.run();
-        tally.rows += result.meta.rows_read ?? 0;
-        return result;
-      }),
-      raw: () => track(() => statement.raw()),
-    };
-    real.set(wrapped, statement);
-    return wrapped as unknown as D1PreparedStatement;
-  };
-  return {
-    prepare: (sql: string) => wrap(db.prepare(sql), sql),
-    batch: (statements: D1PreparedStatement[]) =>
-      counter.track('primary', async () => {
-        const results = await db.batch(statements.map((s) => real.get(s) ?? s));
-        for (const r of results) tally.rows += r.meta.rows_read ?? 0;
-        return results;
-      }, 'batch'),
-  } as unknown as D1Database;
-};
-
 /** One search as the service answers it, over the four databases or over the one, with its rows read and round trips. */
 const searched = async (databases: 'four' | 'one', qs: string) => {
   const counter = new RoundTripCounter();
   const tally = { rows: 0 };
-  const four = Object.fromEntries(listingsDbs.map((db, i) => [`LISTINGS_${i}`, counted(db, counter, tally)]));
-  const run = databases === 'four' ? { ...env, ...four } : { ...env, LISTING_DATABASES: '1', DB: counted(env.DB, counter, tally) };
+  const four = Object.fromEntries(listingsDbs.map((db, i) => [`LISTINGS_${i}`, countedD1(db, counter, tally)]));
+  const run = databases === 'four' ? { ...env, ...four } : { ...env, LISTING_DATABASES: '1', DB: countedD1(env.DB, counter, tally) };
   const query = listingsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
   const page = await searchListings(run as unknown as Env, getDb(env.DB), 'http://sel.test', query);
   return { cards: page.listings.map((l) => `${l.id}${l.pinned ? ' pinned' : ''}`), pinned: page.listings.filter((l) => l.pinned).map((l) => l.id), rows: tally.rows, roundTrips: counter.roundTrips };
