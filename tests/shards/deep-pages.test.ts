@@ -1,18 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
 import { getDb } from '../../worker/db/client';
-import { buildListingQuery, searchListings } from '../../worker/services/listings/listings';
+import { buildListingQuery } from '../../worker/services/listings/listings';
 import { KEYS_FIRST_FROM_PAGE, countShare, settleCount } from '../../worker/services/listings/shard-search';
 import { COUNT_CAP, listingsQuery } from '../../worker/schemas/listings';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 import { groupOfState } from '../../worker/db/shards';
 import { sellerCardStatement } from '../../worker/services/listings/shard-writes';
-import { RoundTripCounter } from '../support/simulated-d1';
 import { createUser } from '../factories';
 import { listingsDbs } from './shard-factory';
-import { countedD1 } from './counted-d1';
+import { searchCounted } from './counted-d1';
 import { roundTripCounting } from './round-trip-counting';
 
 /**
@@ -52,13 +50,8 @@ const random = () => {
 
 /** One search as the service answers it, over the four databases or the one, with its rows read and round trips. */
 const searched = async (databases: 'four' | 'one', qs: string) => {
-  const counter = new RoundTripCounter();
-  const tally = { rows: 0 };
-  const four = Object.fromEntries(listingsDbs.map((db, i) => [`LISTINGS_${i}`, countedD1(db, counter, tally)]));
-  const run = databases === 'four' ? { ...env, ...four } : { ...env, LISTING_DATABASES: '1', DB: countedD1(env.DB, counter, tally) };
-  const query = listingsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
-  const page = await searchListings(run as unknown as Env, getDb(env.DB), 'http://sel.test', query);
-  return { ids: page.listings.map((l) => l.id), titles: page.listings.map((l) => `${l.title} ${l.city}`), pagination: page.pagination, rows: tally.rows, roundTrips: counter.roundTrips };
+  const { page, rows, roundTrips } = await searchCounted(databases, qs);
+  return { ids: page.listings.map((l) => l.id), titles: page.listings.map((l) => `${l.title} ${l.city}`), pagination: page.pagination, rows, roundTrips };
 };
 
 beforeAll(async () => {

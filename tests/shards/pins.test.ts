@@ -1,18 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Env } from '../../worker/env';
 import { getDb } from '../../worker/db/client';
-import { buildListingQuery, searchListings } from '../../worker/services/listings/listings';
+import { buildListingQuery } from '../../worker/services/listings/listings';
 import { PINS_SENT_WHOLE } from '../../worker/services/listings/shard-search';
 import { listingsQuery } from '../../worker/schemas/listings';
 import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned } from '../../worker/services/commerce/featured';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
-import { RoundTripCounter } from '../support/simulated-d1';
 import { createUser } from '../factories';
 import { groupOfState } from '../../worker/db/shards';
 import { createShardListing, listingsDbs } from './shard-factory';
 import { roundTripCounting } from './round-trip-counting';
-import { countedD1 } from './counted-d1';
+import { searchCounted } from './counted-d1';
 
 /**
  * Featured pins over four listings databases (decisions 014, 023 and 033): the same draw as one
@@ -70,13 +68,8 @@ const QUIET = queries.length - 1;
 
 /** One search as the service answers it, over the four databases or over the one, with its rows read and round trips. */
 const searched = async (databases: 'four' | 'one', qs: string) => {
-  const counter = new RoundTripCounter();
-  const tally = { rows: 0 };
-  const four = Object.fromEntries(listingsDbs.map((db, i) => [`LISTINGS_${i}`, countedD1(db, counter, tally)]));
-  const run = databases === 'four' ? { ...env, ...four } : { ...env, LISTING_DATABASES: '1', DB: countedD1(env.DB, counter, tally) };
-  const query = listingsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
-  const page = await searchListings(run as unknown as Env, getDb(env.DB), 'http://sel.test', query);
-  return { cards: page.listings.map((l) => `${l.id}${l.pinned ? ' pinned' : ''}`), pinned: page.listings.filter((l) => l.pinned).map((l) => l.id), rows: tally.rows, roundTrips: counter.roundTrips };
+  const { page, rows, roundTrips } = await searchCounted(databases, qs);
+  return { cards: page.listings.map((l) => `${l.id}${l.pinned ? ' pinned' : ''}`), pinned: page.listings.filter((l) => l.pinned).map((l) => l.id), rows, roundTrips };
 };
 
 beforeAll(async () => {
