@@ -104,9 +104,12 @@ export const accountsDatabases = (env: AccountsEnv): D1Database[] => {
   return ACCOUNTS_BINDINGS.slice(0, n).map((b) => env[b]!);
 };
 
-/** The database holding this user's rows of the moved tables. */
-export const accountsDbForUser = (env: AccountsEnv, userId: string): D1Database => {
+/** The database holding an accounts group (with one accounts database, `DB`). */
+export const accountsDbOfGroup = (env: AccountsEnv, group: string): D1Database => {
   const n = accountsDatabaseCount(env);
   if (n === 1) return env.DB;
-  return env[`ACCOUNTS_${accountsDatabaseOfGroup(n, groupOfUserId(userId))}`]!;
+  return env[`ACCOUNTS_${accountsDatabaseOfGroup(n, group)}`]!;
 };
+
+/** The database holding this user's rows of the moved tables. */
+export const accountsDbForUser = (env: AccountsEnv, userId: string): D1Database => accountsDbOfGroup(env, groupOfUserId(userId));

@@ -20,7 +20,7 @@
 import { ACCOUNT_GROUPS } from '../schemas/accounts-shards-data';
 import { IDENTIFIER_DIRECTORY } from '../schemas/identifier-directory-data';
 import { hex, sha256 } from '../lib/crypto';
-import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, type AccountsEnv } from './accounts';
+import { accountsDatabaseCount, accountsDatabases, accountsDbOfGroup, type AccountsEnv } from './accounts';
 
 export type IdentifierKind = 'email' | 'phone' | 'google';
 export type Identifier = { kind: IdentifierKind; value: string };
@@ -35,11 +35,7 @@ export const identifierHash = async (id: Identifier) => hex(await sha256(`${id.k
 export const groupOfIdentifierHash = (hash: string) => ACCOUNT_GROUPS[Number.parseInt(hash.slice(0, 8), 16) % ACCOUNT_GROUPS.length]!;
 
 /** The accounts database holding an identifier's directory row (and, for a phone, its OTP challenges). With one, `DB`. */
-export const directoryDb = (env: AccountsEnv, hash: string): D1Database => {
-  const n = accountsDatabaseCount(env);
-  if (n === 1) return env.DB;
-  return env[`ACCOUNTS_${accountsDatabaseOfGroup(n, groupOfIdentifierHash(hash))}`]!;
-};
+export const directoryDb = (env: AccountsEnv, hash: string): D1Database => accountsDbOfGroup(env, groupOfIdentifierHash(hash));
 
 /** The identifiers an account holds, from its row (`users`' columns). */
 export const identifiersOf = (u: { email?: string | null; phone?: string | null; googleSub?: string | null }): Identifier[] => [
