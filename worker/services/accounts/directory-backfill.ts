@@ -23,8 +23,8 @@
  * both halves are run only when the accounts are split.
  */
 
-import { accountsDatabaseCount, accountsDatabases, type AccountsEnv } from '../../db/accounts';
-import { directoryDb, identifierHash, identifiersOf, type Identifier, type IdentifierKind } from '../../db/identifiers';
+import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, type AccountsEnv } from '../../db/accounts';
+import { groupOfIdentifierHash, identifierHash, identifiersOf, type Identifier, type IdentifierKind } from '../../db/identifiers';
 import { IDENTIFIER_DIRECTORY } from '../../schemas/identifier-directory-data';
 
 type AccountRow = { id: string; status: string; email: string | null; phone: string | null; google_sub: string | null };
@@ -54,12 +54,8 @@ export interface MissingScan {
 
 const identifiersOfRow = (a: AccountRow): Identifier[] => identifiersOf({ email: a.email, phone: a.phone, googleSub: a.google_sub });
 
-/** The index of a database in `accountsDatabases(env)`. */
-const indexOf = (env: AccountsEnv, db: D1Database) => {
-  const at = accountsDatabases(env).indexOf(db);
-  if (at < 0) throw new Error('directory database not among the accounts databases');
-  return at;
-};
+/** The index (in `accountsDatabases(env)`) of the database holding an identifier's directory row: the layout's, by its hash's group. */
+const directoryIndex = (env: AccountsEnv, hash: string) => accountsDatabaseOfGroup(accountsDatabaseCount(env), groupOfIdentifierHash(hash));
 
 /**
  * A batch of accounts (id after `after`, not deleted, at most `batchRows`) and their identifiers'
@@ -75,7 +71,7 @@ export const scanMissingIdentifiers = async (env: AccountsEnv, after: string | n
   for (const a of accounts) {
     for (const id of identifiersOfRow(a)) {
       const hash = await identifierHash(id);
-      entries.push({ userId: a.id, kind: id.kind, hash, database: indexOf(env, directoryDb(env, hash)) });
+      entries.push({ userId: a.id, kind: id.kind, hash, database: directoryIndex(env, hash) });
     }
   }
   const databases = accountsDatabases(env);
