@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--no-fill] [--statements] [--check]`
+ * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--no-fill] [--fill-share] [--statements] [--check]`
  *
  * The uncached path (decision 023): guest pages and `/api/listings` answers rendered anew, each URL
  * requested once, against a static file from the same server as the floor. Kinds: category,
@@ -36,7 +36,10 @@
  * does). In production that write is the runtime's work, not the Worker's CPU; locally miniflare's
  * Cache API does it inside the worker's own workerd (~3-5 ms of CPU a fresh answer, decision 023).
  * `--no-fill` sends `X-Edge-Cache: bypass, no-fill` (obeyed under EDGE_CACHE=measure only): the same
- * renders without that write, to see its share of the CPU column.
+ * renders without that write, to see its share of the CPU column. Two runs a minute apart differ by
+ * more than that share on this shared machine; `--fill-share` measures it within the run instead:
+ * after each kind's series, chunks of its URLs rendered again with and without the write, back to
+ * back in alternating order, and the median difference of workerd CPU per answer (column `fill CPU`).
  *
  * Data: 600 demo ads in .wrangler/bench-pages-state (seeded if empty), or `--listings 100000
  * --persist-to .wrangler/bench-state` (seeded with --reset unless --reuse, as bench:search does).
@@ -59,6 +62,7 @@ const givenPort = arg('port', '');
 const encoding = arg('accept-encoding', 'gzip');
 const statements = process.argv.includes('--statements');
 const noFill = process.argv.includes('--no-fill');
+const fillShare = process.argv.includes('--fill-share');
 const WORKER_FLOOR = '/robots.txt';
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const STATIC = '/favicon.svg';
@@ -204,6 +208,24 @@ const main = async () => {
         void i;
       }
       const cpuMs = ((workerCpu(direct?.pid) - cpu0) * 1000 - staticCpuMs * floor.length) / sel.length;
+      // the Workers cache write's share, A/B within seconds so the machine's load cancels out
+      let fillCpu = NaN;
+      if (fillShare) {
+        const chunk = k.urls.slice(0, 10);
+        const cpuOf = async (edge: string) => {
+          const c0 = workerCpu(direct?.pid);
+          for (const path of chunk) await time(root + path, { 'x-edge-cache': edge });
+          return ((workerCpu(direct?.pid) - c0) * 1000) / chunk.length;
+        };
+        const diffs: number[] = [];
+        for (let r = 0; r < 6; r++) {
+          const order = r % 2 ? ['bypass, no-fill', 'bypass'] : ['bypass', 'bypass, no-fill'];
+          const got = new Map<string, number>();
+          for (const edge of order) got.set(edge, await cpuOf(edge));
+          diffs.push(got.get('bypass')! - got.get('bypass, no-fill')!);
+        }
+        fillCpu = percentile(diffs.sort((a, b) => a - b), 50);
+      }
       const ms = sel.map((t) => t.ms).sort((a, b) => a - b);
       const fl = floor.map((t) => t.ms).sort((a, b) => a - b);
       const stages = new Map<string, number>();
@@ -220,6 +242,7 @@ const main = async () => {
         '× p50': f(p50),
         '× p95': f(p95),
         'CPU ms': f(cpuMs),
+        ...(fillShare ? { 'fill CPU': f(fillCpu) } : {}),
         'KB (gzip)': f(sel.reduce((n, t) => n + t.bytes, 0) / sel.length / 1024),
         // each D1 call has a fixed cost about a static file's whole request here (bench:d1-call-cost)
         'D1 calls': f(sel.reduce((n, t) => n + t.d1Calls, 0) / sel.length, 2),
