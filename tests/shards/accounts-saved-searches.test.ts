@@ -11,7 +11,9 @@ import { removeUnusedMatchers } from '../../worker/services/alerts/saved-searche
 import { runConsistencyChecks } from '../../worker/services/consistency';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 import type { Env } from '../../worker/env';
-import { listingsDbs } from './support';
+import { listingsDbs, shardAd } from './support';
+import { archiveEndedAds } from '../../worker/services/listings/archive';
+import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 import { roundTripCounting } from './round-trip-counting';
 import { accountsDbs, call, fourAccounts, json, userIn } from './four-accounts';
 
@@ -311,6 +313,22 @@ describe('deletion, the hourly jobs and the checker', () => {
     const repaired = await runConsistencyChecks(fourAccounts as never, { only: ['saved_searches.orphans'], repair: true });
     expect(repaired.checks[0]!.repaired).toBe(1);
     expect(await whereRows('SELECT 1 FROM saved_searches WHERE id = ?', id)).toEqual({ accounts: [], core: false });
+  });
+
+  it("an archived ad's matches leave every accounts database with it", async () => {
+    const DAY = 86_400_000;
+    const now = Date.now() + 400 * DAY;
+    const seller = await userIn(0);
+    const ad = await shardAd(seller, { city: 'Chennai', status: 'SOLD', updatedAt: now - (ARCHIVABLE_STATES.SOLD.retentionDays + 1) * DAY });
+    const buyers = [await userIn(1), await userIn(3)];
+    for (const [i, b] of buyers.entries()) {
+      const id = await save(b, { q: uniqueWord() });
+      const db = accountsDbs[i * 2 + 1]!;
+      await db.prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) SELECT matcher_id, ?, ?, ?, ? FROM saved_searches WHERE id = ?').bind(ad.id, seller.id, 1, 1, id).run();
+    }
+    expect(await whereRows('SELECT 1 FROM saved_query_matches WHERE listing_id = ?', ad.id)).toEqual({ accounts: [1, 3], core: false });
+    expect(await archiveEndedAds(fourAccounts, { now })).toBe(1);
+    expect(await whereRows('SELECT 1 FROM saved_query_matches WHERE listing_id = ?', ad.id)).toEqual({ accounts: [], core: false });
   });
 
   it('saved_searches.matcher_id and saved_query_matches.seller_id are checked and repaired in each accounts database', async () => {
