@@ -38,6 +38,14 @@ export const ACCOUNT_TABLES = [
   'phone_access_log',
   // by user: sign-in writes the row, logout-all counts and removes them, the hourly sweep walks every database
   'sessions',
+  // by buyer: the 50-search limit is a count of the buyer's rows, one conditional statement in one database
+  'saved_searches',
+  // the compiled queries the searches of ONE database share (each database numbers its own): beside
+  // the searches that point at them, so a save stays one batch
+  'saved_search_matchers',
+  // by shared query, so beside it: newCount and the digest join them with the buyer's searches; the
+  // alert consumer reads matchers by ad from every database side by side and writes each match there
+  'saved_query_matches',
 ] as const;
 
 /**

@@ -56,6 +56,11 @@ export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> &
      */
     coreDb?: D1Database;
     listingsShard?: string;
+    /**
+     * Set while a per-user check runs in one of several accounts databases (decision 034): that
+     * database; `DB` stays the core (where `users` is).
+     */
+    accountsDb?: D1Database;
   };
 /** Price ranges re-derived per scan statement batch (three reads each). */
 export const GUIDE_BATCH_ROWS = 50;
@@ -426,13 +431,16 @@ const historyMoved: Check = {
 
 const MATCHER_OF = (s: string) => `(SELECT x.id FROM saved_search_matchers x WHERE x.scope = ${s}.scope AND x.place_id = ${s}.place_id AND x.matcher = ${s}.matcher)`;
 
+/** Where the saved searches and their shared queries are: the accounts database being checked, or `DB` with one. */
+const searchesDb = (env: Env) => env.accountsDb ?? env.DB;
+
 const savedSearchMatcher: Check = {
   name: 'saved_searches.matcher_id',
   table: 'saved_searches.matcher_id',
-  source: 'the saved_search_matchers row with the same scope, place and compiled matcher',
+  source: 'the saved_search_matchers row with the same scope, place and compiled matcher (in the same accounts database)',
   repairable: true,
   async scan(env, cursor, { batchRows }) {
-    const { results } = await env.DB.prepare(
+    const { results } = await searchesDb(env).prepare(
       `SELECT s.id, s.matcher_id AS kept, ${MATCHER_OF('s')} AS expected FROM (SELECT id, scope, place_id, matcher, matcher_id FROM saved_searches WHERE id > ?1 ORDER BY id LIMIT ?2) s`,
     )
       .bind(cursor ?? '', batchRows)
@@ -447,14 +455,15 @@ const savedSearchMatcher: Check = {
   },
   async repair(env, found, now) {
     const list = ids(found);
+    const db = searchesDb(env);
     // one batch: the shared query row exists (the same insert a save does), then the search points at it
-    const [, pointed] = await env.DB.batch([
-      env.DB.prepare(
+    const [, pointed] = await db.batch([
+      db.prepare(
         `INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at)
          SELECT scope, place_id, matcher, ?2 FROM saved_searches WHERE id IN (SELECT value FROM json_each(?1)) AND true
          ON CONFLICT (scope, place_id, matcher) DO NOTHING`,
       ).bind(list, now),
-      env.DB.prepare(`UPDATE saved_searches AS s SET matcher_id = ${MATCHER_OF('s')} WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.matcher_id IS NOT ${MATCHER_OF('s')}`).bind(list),
+      db.prepare(`UPDATE saved_searches AS s SET matcher_id = ${MATCHER_OF('s')} WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.matcher_id IS NOT ${MATCHER_OF('s')}`).bind(list),
     ]);
     return pointed!.meta.changes;
   },
@@ -468,13 +477,13 @@ const matchCursor = (cursor: string | null): [number, string] => {
 };
 
 /**
- * With several listings databases (decision 033) the matches are the core's and the ads are not: a
- * batch of matches from the core, then the matched ads' sellers from their own databases, side by
- * side (one more round trip per batch). A match of an ad found in no database is ignored, as with
- * one database.
+ * With several listings databases (decision 033), or the matches in the buyers' accounts databases
+ * (decision 034), the matches and the ads are not in one database: a batch of matches, then the
+ * matched ads' sellers from their own databases, side by side (one more round trip per batch). A
+ * match of an ad found in no database is ignored, as with one database.
  */
 const matchSellerAcrossDatabases = async (env: Env, matcherId: number, listingId: string, batchRows: number): Promise<Scan> => {
-  const { results } = await env.DB.prepare(
+  const { results } = await searchesDb(env).prepare(
     `SELECT matcher_id, listing_id, seller_id AS kept FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3`,
   )
     .bind(matcherId, listingId, batchRows)
@@ -505,7 +514,7 @@ const sellersOf = async (env: Env, listingIds: string[]) => {
 const repairMatchSellers = async (env: Env, found: Found[]) => {
   const sellers = await sellersOf(env, found.map((f) => String(f.ref ?? f.id)));
   if (!sellers.size) return 0;
-  const res = await env.DB.prepare(
+  const res = await searchesDb(env).prepare(
     `UPDATE saved_query_matches AS q SET seller_id = j.value ->> 1 FROM json_each(?1) j
      WHERE q.listing_id = j.value ->> 0 AND q.seller_id != j.value ->> 1`,
   )
@@ -521,7 +530,7 @@ const matchSeller: Check = {
   repairable: true,
   async scan(env, cursor, { batchRows }) {
     const [matcherId, listingId] = matchCursor(cursor);
-    if (isSharded(env)) return matchSellerAcrossDatabases(env, matcherId, listingId, batchRows);
+    if (isSharded(env) || env.accountsDb) return matchSellerAcrossDatabases(env, matcherId, listingId, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT q.matcher_id, q.listing_id, q.seller_id AS kept, l.user_id AS expected
        FROM (SELECT matcher_id, listing_id, seller_id FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3) q
@@ -540,7 +549,7 @@ const matchSeller: Check = {
     };
   },
   async repair(env, found) {
-    if (isSharded(env)) return repairMatchSellers(env, found);
+    if (isSharded(env) || env.accountsDb) return repairMatchSellers(env, found);
     const res = await env.DB.prepare(
       `UPDATE saved_query_matches AS q SET seller_id = (SELECT l.user_id FROM listings l WHERE l.id = q.listing_id)
        WHERE q.listing_id IN (SELECT value FROM json_each(?1)) AND EXISTS (SELECT 1 FROM listings l WHERE l.id = q.listing_id AND l.user_id != q.seller_id)`,
@@ -1279,9 +1288,9 @@ const perUserOrphans = (o: {
   name: string;
   table: string;
   source: string;
-  from: 'favorites' | 'cart_items';
+  from: 'favorites' | 'cart_items' | 'saved_searches';
   /** the key's column beside user_id */
-  other: 'listing_id' | 'package_id';
+  other: 'listing_id' | 'package_id' | 'id';
   judge: (env: Env, rows: PerUserRow[]) => Promise<Found[]>;
 }): Check => ({
   name: o.name,
@@ -1347,6 +1356,58 @@ const orphanCartLines = perUserOrphans({
     const accounts = await goneAccounts(env, rows.map((r) => r.user_id));
     return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the seller's account is gone (deleted or missing)" }));
   },
+});
+
+const orphanSavedSearches = perUserOrphans({
+  name: 'saved_searches.orphans',
+  table: "saved_searches in each accounts database (a buyer's saved search)",
+  source: "the buyer's account (not deleted): deletion removes the searches after the core's batch, so a failure between leaves them",
+  from: 'saved_searches',
+  other: 'id',
+  async judge(env, rows) {
+    const accounts = await goneAccounts(env, rows.map((r) => r.user_id));
+    return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the buyer's account is gone (deleted or missing)" }));
+  },
+});
+
+// ---------------------------------------------------------------- per-user values in every accounts database
+
+/**
+ * A check of values kept in per-user tables (decision 034), run in every accounts database one after
+ * the other (its cursor says which: "i|cursor in that database"), with `accountsDb` set to it and
+ * `DB` still the core. With one accounts database the check itself, unchanged. Each disagreement
+ * names its database (`accounts-N`), and the repair goes to that database.
+ */
+const inEveryAccountsDatabase = (check: Check): Check => ({
+  ...check,
+  async scan(env, cursor, ctx) {
+    const databases = accountsDatabases(env);
+    if (databases.length === 1) return check.scan(env, cursor, ctx);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
+    const scan = await check.scan({ ...env, accountsDb: databases[at]! }, inner, ctx);
+    const database = accountsDatabaseName(databases.length, at)!;
+    return {
+      rows: scan.rows,
+      found: scan.found.map((f) => ({ ...f, database })),
+      next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null,
+    };
+  },
+  ...(check.repair
+    ? {
+        async repair(env: Env, found: Found[], now: number) {
+          const databases = accountsDatabases(env);
+          if (databases.length === 1) return check.repair!(env, found, now);
+          let changed = 0;
+          for (const [i, db] of databases.entries()) {
+            const here = found.filter((f) => f.database === accountsDatabaseName(databases.length, i));
+            if (here.length) changed += await check.repair!({ ...env, accountsDb: db }, here, now);
+          }
+          return changed;
+        },
+      }
+    : {}),
 });
 
 // ---------------------------------------------------------------- the identifier directory
@@ -1446,8 +1507,8 @@ export const CHECKS: readonly Check[] = [
   chatSequence,
   chatFirstReply,
   historyMoved,
-  savedSearchMatcher,
-  matchSeller,
+  inEveryAccountsDatabase(savedSearchMatcher),
+  inEveryAccountsDatabase(matchSeller),
   promotions,
   creditUse,
   paidOrders,
@@ -1460,6 +1521,7 @@ export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(photoCopies),
   orphanFavourites,
   orphanCartLines,
+  orphanSavedSearches,
   // stale claims first, so a row freed by their removal is written by the missing rows' repair
   staleIdentifierClaims,
   missingIdentifiers,

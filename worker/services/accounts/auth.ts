@@ -605,8 +605,9 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
-    db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
+    // a deleted account keeps no searches and gets no alerts (the queries' matches are shared); with
+    // several accounts databases they go from the user's own below
+    ...(accountsApart ? [] : [db.delete(savedSearches).where(eq(savedSearches.userId, userId))]),
   ]).catch(async (error: unknown) => {
     await putBack?.();
     throw error;
@@ -616,8 +617,9 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // a failure before it leaves an account that still signs in; a failure here leaves claims of a
   // deleted account, which the next sign-up with those identifiers takes over (staleClaims).
   // Beside them, the user's rows in their accounts database; a failure there leaves rows no one can
-  // see (the account is a tombstone and the version bump killed its tokens): favourites the
-  // consistency checker removes, sessions the expiry sweep removes, fallback notifications of no one.
+  // see (the account is a tombstone and the version bump killed its tokens): favourites and saved
+  // searches the consistency checker removes (the alerts and the digest tell no deleted account
+  // meanwhile), sessions the expiry sweep removes, fallback notifications of no one.
   const phone = held.find((i) => i.kind === 'phone');
   const own = accountsApart ? accountsDbForUser(env, userId) : undefined;
   await Promise.all([
@@ -630,6 +632,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
               own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId),
               own.prepare('DELETE FROM notifications WHERE user_id = ?').bind(userId),
               own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId),
+              own.prepare('DELETE FROM saved_searches WHERE user_id = ?').bind(userId),
             ])
             .catch((error: unknown) => console.warn("account deleted; its rows in its accounts database are left to the checker and the sweeps", userId, error)),
         ]

@@ -193,8 +193,8 @@ const archiveOne = async (
     return false;
   }
   await chatsLeft(env, chats, row.id, opts.now);
-  // after the ad: a crash in between leaves favourites of an ad that no longer exists, which the
-  // favourites list already skips
+  // after the ad: a crash in between leaves favourites and matches of an ad that no longer exists,
+  // which the favourites list, newCount and the digest already skip
   if (accountsApart) await removeFavouritesEverywhere(env, row.id);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
   return true;
@@ -207,9 +207,13 @@ const countFavouritesEverywhere = async (env: Env, listingId: string) =>
     0,
   );
 
-/** An ad's favourites leave every accounts database, side by side. */
+/** An ad's favourites and saved-search matches leave every accounts database, side by side (one batch in each). */
 export const removeFavouritesEverywhere = (env: Env, listingId: string) =>
-  Promise.all(accountsDatabases(env).map((db) => db.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(listingId).run()));
+  Promise.all(
+    accountsDatabases(env).map((db) =>
+      db.batch([db.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(listingId), db.prepare('DELETE FROM saved_query_matches WHERE listing_id = ?').bind(listingId)]),
+    ),
+  );
 
 /** Several databases: the core's note that the ad's core rows are about to be removed (see removeFromShardFirst). */
 const cleanupRecord = (env: Env, listingId: string, now: number) =>

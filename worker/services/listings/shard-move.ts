@@ -89,8 +89,12 @@ export const followMoves = async <T>(env: Env, id: string, find: (id: string, mo
  * the old id still answers.
  */
 const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_postings', 'listing_promotions', 'saved_query_matches', 'phone_access_log'] as const;
-/** Those of them that live with their users when there are several accounts databases (decision 034). */
-const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log'] as const;
+/**
+ * Those of them that live with their users when there are several accounts databases (decision 034):
+ * a saved-search match lives beside its buyer's search, so the `moved` event's consumer finds the
+ * queries that had the ad already under its new id, in each database.
+ */
+const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log', 'saved_query_matches'] as const;
 
 /**
  * Step 3: the core's rows follow, then the new row takes its status. Repeatable: a second run finds
@@ -131,9 +135,9 @@ export const finishMove = async (
       ...alsoCore,
       env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
     ]),
-    // with several accounts databases (decision 034) the favourites and the phone numbers seen are in
-    // their users' own: each database re-pointed side by side with the core (as repeatable as the
-    // core's batch)
+    // with several accounts databases (decision 034) the favourites, the phone numbers seen and the
+    // saved-search matches are in their users' own: each database re-pointed side by side with the
+    // core (as repeatable as the core's batch), all before the `moved` event below is written
     ...(accountsSplit(env)
       ? accountsDatabases(env).map((db) => db.batch(ACCOUNTS_REPOINTED_TABLES.map((table) => db.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id))))
       : []),
