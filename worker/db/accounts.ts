@@ -38,7 +38,17 @@ export const ACCOUNT_TABLES = [
   'phone_access_log',
   // by user: sign-in writes the row, logout-all counts and removes them, the hourly sweep walks every database
   'sessions',
+  // by payer: a plan's order and its subscription, so paying activates both in one batch in one database
+  'subscriptions',
+  'payment_orders',
 ] as const;
+
+/**
+ * Spread with the order they are about: a webhook event naming a plan's order is recorded in its
+ * payer's database (so a repeat of the event meets its first copy there), any other in the core,
+ * beside the seller-package orders it pays.
+ */
+export const BESIDE_ORDER_TABLES = ['payment_events'] as const;
 
 /**
  * Tables spread over the accounts databases by something other than the user: the identifier
