@@ -6,10 +6,12 @@ import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { expireSubscriptions } from '../../worker/services/commerce/premium';
+import { movePlansToAccounts } from '../../worker/services/commerce/plans-move';
+import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import { answerOf } from '../api/helpers';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
-import { uniquePhone } from '../factories';
+import { createUserWithToken, uniquePhone } from '../factories';
 import { shardAd } from './support';
 import { roundTripCounting } from './round-trip-counting';
 import { accountsDbs, fourAccounts, json, userIn } from './four-accounts';
@@ -224,5 +226,58 @@ describe("a reporter's paid plan, from the reporter's accounts database", () => 
     }
     const standing = async (id: string) => (await env.DB.prepare('SELECT standing FROM listing_reports WHERE reporter_id = ?').bind(id).first<{ standing: string }>())?.standing;
     expect([await standing(payer.id), await standing(unpaid.id)]).toEqual(['ESTABLISHED', 'NEW']);
+  });
+});
+
+describe('plans bought while there was one accounts database', () => {
+  it('move from the core to their payers\' databases, with their webhook events; a run cut short is finished by the next', async () => {
+    // an account from before the split (no group character: group 0) and a tagged one
+    const old = await createUserWithToken({ id: `usr_${ulid().toLowerCase()}` });
+    const tagged = await userIn(2);
+    const home = (id: string) => accountsDatabaseOfGroup(4, groupOfUserId(id));
+    expect([home(old.id), home(tagged.id)]).toEqual([0, 2]);
+    const now = Date.now();
+    const planOf = (user: { id: string }) => ({ sub: `sub_${ulid().toLowerCase()}`, order: `pay_${ulid().toLowerCase()}`, providerOrder: `order_${ulid()}`, event: `evt_${ulid()}`, user });
+    const plans = [planOf(old), planOf(tagged)];
+    const inserts = (db: D1Database, p: (typeof plans)[number]) => [
+      db.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, 'pro', 'ACTIVE', ?, ?, ?, ?)`).bind(p.sub, p.user.id, now - 1000, now + 86_400_000, now, now),
+      db.prepare(
+        `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, currency, status, provider_payment_id, created_at, paid_at) VALUES (?, ?, 'pro', ?, 'local', ?, 29900, 'INR', 'PAID', 'pay_x', ?, ?)`,
+      ).bind(p.order, p.user.id, p.sub, p.providerOrder, now, now),
+      db.prepare(`INSERT INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, 'payment.captured', ?, '{}', ?)`).bind(p.event, p.providerOrder, now),
+    ];
+    await env.DB.batch(plans.flatMap((p) => inserts(env.DB, p)));
+    // webhook events are kept up to 20,000 characters: sixty of them are more than one statement's JSON parameter takes
+    const bigEvents = Array.from({ length: 60 }, (_, i) => `evt_big_${i}_${ulid()}`);
+    await env.DB.batch(
+      bigEvents.map((id) =>
+        env.DB.prepare(`INSERT INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, 'payment.captured', ?, ?, ?)`).bind(id, plans[0]!.providerOrder, 'x'.repeat(19_000), now),
+      ),
+    );
+    // a seller-package order's event stays in the core, beside its order
+    const packageEvent = `evt_${ulid()}`;
+    await env.DB.prepare(`INSERT INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, 'payment.captured', 'order_local_bo_x', '{}', ?)`).bind(packageEvent, now).run();
+    // the tagged payer's rows were copied by a run that stopped before removing them from the core
+    await accountsDbs[2]!.batch(inserts(accountsDbs[2]!, plans[1]!));
+    // before the move the worker cannot see the old account's plan (it reads its payer's database only)
+    expect((await json(old.auth, 'GET', `/api/premium/status/${old.id}`)).body.data.isPremium).toBe(false);
+
+    expect(await movePlansToAccounts(fourAccounts)).toBeGreaterThanOrEqual(2);
+    for (const [i, p] of plans.entries()) {
+      const at = [0, 2][i]!;
+      expect(await whereRows('SELECT 1 FROM subscriptions WHERE id = ?', p.sub)).toEqual({ accounts: [at], core: false });
+      expect(await whereRows('SELECT 1 FROM payment_orders WHERE id = ?', p.order)).toEqual({ accounts: [at], core: false });
+      expect(await whereRows('SELECT 1 FROM payment_events WHERE id = ?', p.event)).toEqual({ accounts: [at], core: false });
+      expect(await accountsDbs[at]!.prepare('SELECT * FROM payment_orders WHERE id = ?').bind(p.order).first()).toMatchObject({ status: 'PAID', amount_minor: 29900, provider_order_id: p.providerOrder, paid_at: now });
+    }
+    expect(await whereRows('SELECT 1 FROM payment_events WHERE id = ?', packageEvent)).toEqual({ accounts: [], core: true });
+    const moved = await accountsDbs[0]!.prepare(`SELECT count(*) AS n, min(length(payload)) AS shortest FROM payment_events WHERE id LIKE 'evt_big_%'`).first();
+    expect(moved).toEqual({ n: 60, shortest: 19_000 });
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM payment_events WHERE id LIKE 'evt_big_%'`).first()).toEqual({ n: 0 });
+    expect((await json(old.auth, 'GET', `/api/premium/status/${old.id}`)).body.data).toMatchObject({ isPremium: true, subscription: { packageType: 'PRO' } });
+    // nothing left to move
+    expect(await movePlansToAccounts(fourAccounts)).toBe(0);
+    // with one accounts database there is nothing to do
+    expect(await movePlansToAccounts(env as unknown as Env)).toBe(0);
   });
 });
