@@ -206,6 +206,22 @@ describe("the sellers' chat list with the buyers' plans apart", () => {
     expect(await counted(4)).toEqual({ list: 2, chat: 2, premium: true });
     expect(await counted()).toMatchObject({ list: 2, chat: 2 });
   });
+
+  it('buying a plan waits on the databases as often as with the accounts in the core', async () => {
+    const buying = async (accountsDatabases?: 4) => {
+      const tab = roundTripCounting(accountsDatabases ? { accountsDatabases } : {});
+      const buyer = await userIn(1);
+      const send = (method: string, path: string, body?: unknown) =>
+        tab(path, { method, headers: { 'content-type': 'application/json', ...buyer.auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const order = await send('POST', '/api/premium/create-order', { packageId: 'basic' });
+      const signed = await send('POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
+      const verified = await send('POST', '/api/premium/verify-payment', signed.body.data);
+      expect(verified.body.data, verified.trace).toMatchObject({ activated: true, status: { isPremium: true } });
+      const status = await send('GET', `/api/premium/status/${buyer.id}`);
+      return { order: order.roundTrips, checkout: signed.roundTrips, verify: verified.roundTrips, status: status.roundTrips };
+    };
+    expect(await buying(4)).toEqual(await buying());
+  });
 });
 
 describe("a reporter's paid plan, from the reporter's accounts database", () => {
