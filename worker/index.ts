@@ -9,6 +9,7 @@ import { timed, timedEnv, withServerTiming } from './lib/server-timing';
 import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
+import { movePlansToAccounts } from './services/commerce/plans-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -94,6 +95,8 @@ export default {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
       // identifier claims whose account never arrived, a minute after (decision 034; only with several accounts databases)
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
+      // plans bought while there was one accounts database move to their payers' (decision 034; only with several)
+      ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
       return;
     }
     if (controller.cron === '30 3 * * *') {

@@ -201,8 +201,6 @@ const snapshot = async (f: Fixture) => {
     ['users', `SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`],
     ['media', `SELECT * FROM media WHERE owner_id IN ${inUsers} ORDER BY id`],
     ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
-    ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['reports', `SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY id`],
     ['audit', `SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${ads} ORDER BY id`],
     // seller packages
@@ -217,6 +215,8 @@ const snapshot = async (f: Fixture) => {
     ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
     ['savedSearches', `SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`],
     ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
+    ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
+    ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
   ];

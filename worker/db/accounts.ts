@@ -46,7 +46,17 @@ export const ACCOUNT_TABLES = [
   // by shared query, so beside it: newCount and the digest join them with the buyer's searches; the
   // alert consumer reads matchers by ad from every database side by side and writes each match there
   'saved_query_matches',
+  // by payer: a plan's order and its subscription, so paying activates both in one batch in one database
+  'subscriptions',
+  'payment_orders',
 ] as const;
+
+/**
+ * Spread with the order they are about: a webhook event naming a plan's order is recorded in its
+ * payer's database (so a repeat of the event meets its first copy there), any other in the core,
+ * beside the seller-package orders it pays.
+ */
+export const BESIDE_ORDER_TABLES = ['payment_events'] as const;
 
 /**
  * Tables spread over the accounts databases by something other than the user: the identifier

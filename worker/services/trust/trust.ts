@@ -31,10 +31,32 @@ interface ReportContext {
   dismissed: number;
 }
 
+const REPORT_OUTCOME_COLUMNS = `(SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
+       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed`;
+
 /** What decides a reporter's standing (decision 008), as columns of a query over `users u`. */
 const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
-       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
-       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed`;
+       ${REPORT_OUTCOME_COLUMNS}`;
+
+/**
+ * The same with the plans' orders in their payers' accounts databases (decision 034): the core
+ * answers for the seller-package orders it still holds, `paidPlanOrder` for the plans.
+ */
+const REPORTER_COLUMNS_PLANS_APART = `EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID') AS paid,
+       ${REPORT_OUTCOME_COLUMNS}`;
+
+const reporterColumns = (env: Env) => (accountsSplit(env) ? REPORTER_COLUMNS_PLANS_APART : REPORTER_COLUMNS);
+
+/** Whether the reporter paid for a plan, from their accounts database (only asked when the plans live apart). */
+const paidPlanOrder = async (env: Env, reporterId: string) =>
+  Boolean(await accountsDbForUser(env, reporterId).prepare(`SELECT 1 FROM payment_orders WHERE user_id = ? AND status = 'PAID' LIMIT 1`).bind(reporterId).first());
+
+/** The core's facts about the reporter and, beside them (the same wait), their paid plan order when it lives apart. */
+const withPaidPlan = async <T extends { paid: number } | null>(env: Env, reporterId: string, core: Promise<T>): Promise<T> => {
+  if (!accountsSplit(env)) return core;
+  const [facts, plan] = await Promise.all([core, paidPlanOrder(env, reporterId)]);
+  return facts && plan ? { ...facts, paid: 1 } : facts;
+};
 
 type ReporterFacts = Pick<ReportContext, 'phone_verified' | 'u_created_at' | 'paid' | 'upheld' | 'dismissed'>;
 
@@ -68,13 +90,17 @@ const weighReport = async (env: Env, reporterId: string, ad: { user_id: string |
 export const reportListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
   if (isSharded(env)) return reportShardedListing(env, reporterId, listingId, input, ip);
   // the ad and everything the reporter's standing is decided from, in one round trip
-  const ctx = await env.DB.prepare(
-    `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
-       ${REPORTER_COLUMNS}
+  const ctx = await withPaidPlan(
+    env,
+    reporterId,
+    env.DB.prepare(
+      `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
+       ${reporterColumns(env)}
      FROM users u LEFT JOIN listings l ON l.id = ?2 WHERE u.id = ?1`,
-  )
-    .bind(reporterId, listingId.toLowerCase())
-    .first<ReportContext>();
+    )
+      .bind(reporterId, listingId.toLowerCase())
+      .first<ReportContext>(),
+  );
   if (!ctx?.id) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const { now, standing, weight, network, id } = await weighReport(env, reporterId, ctx, ctx, ip);
   const [inserted, held] = await env.DB.batch([
@@ -125,13 +151,17 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
   const read = (id: string) =>
     listingDbForId(env, id).prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(id.toLowerCase()).first<AdRow>();
   const [reporter, found] = await Promise.all([
-    env.DB.prepare(
-      `SELECT u.phone_verified, u.created_at AS u_created_at,
-         ${REPORTER_COLUMNS}
+    withPaidPlan(
+      env,
+      reporterId,
+      env.DB.prepare(
+        `SELECT u.phone_verified, u.created_at AS u_created_at,
+         ${reporterColumns(env)}
        FROM users u WHERE u.id = ?`,
-    )
-      .bind(reporterId)
-      .first<ReporterFacts>(),
+      )
+        .bind(reporterId)
+        .first<ReporterFacts>(),
+    ),
     read(listingId),
   ]);
   // a hidden copy stands for the ad with the status its move gives it; the ids that name the ad are
