@@ -307,20 +307,33 @@ const requirePro = async (env: Env, userId: string) => {
   return sub;
 };
 
+type SellerPhone = { phone: string | null; first_name: string; last_name: string; share_phone: number };
+const SELLER_PHONE_COLUMNS = 'u.phone, u.first_name, u.last_name, u.share_phone';
+
 /**
- * The ad from its own listings database, then its seller's phone and sharing choice from the core
- * (the card copied beside the ad never carries a phone number, decision 033).
+ * The ad from its own listings database and, side by side, its seller's phone and sharing choice
+ * from the core, found through the ad's posting record: the core row that names an ad's seller
+ * (written with every ad posted, pointed on when the ad moves), so the core need not wait for the ad
+ * to name the seller (the card copied beside the ad never carries a phone number, decision 033).
+ * The ad stays the authority: when no posting record names its seller (an ad written before posting
+ * records, or straight into its database by a seed), the seller is read after the ad, one wait more.
  */
 const shardedPhoneRead = async (env: Env, id: string) => {
-  const ad = await listingDbForId(env, id)
-    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
-    .bind(id)
-    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>();
+  const [ad, named] = await Promise.all([
+    listingDbForId(env, id)
+      .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
+      .bind(id)
+      .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>(),
+    env.DB.prepare(`SELECT a.user_id AS seller_id, ${SELLER_PHONE_COLUMNS} FROM ad_postings a JOIN users u ON u.id = a.user_id WHERE a.listing_id = ? LIMIT 1`)
+      .bind(id)
+      .first<SellerPhone & { seller_id: string }>(),
+  ]);
   if (!ad) return null;
-  const seller = await env.DB.prepare('SELECT phone, first_name, last_name, share_phone FROM users WHERE id = ?')
-    .bind(ad.user_id)
-    .first<{ phone: string | null; first_name: string; last_name: string; share_phone: number }>();
-  return seller ? { ...ad, ...seller } : null;
+  const seller =
+    named?.seller_id === ad.user_id
+      ? named
+      : await env.DB.prepare(`SELECT ${SELLER_PHONE_COLUMNS} FROM users u WHERE u.id = ?`).bind(ad.user_id).first<SellerPhone>();
+  return seller ? { ...ad, phone: seller.phone, first_name: seller.first_name, last_name: seller.last_name, share_phone: seller.share_phone } : null;
 };
 
 /**

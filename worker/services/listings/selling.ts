@@ -18,7 +18,7 @@ import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from '../photos/media';
 import { moderationVerdict, verdictText } from '../trust/moderation';
-import { render, textLanguage } from '../../schemas/notification-texts';
+import { render, textLanguage, type TextLanguage } from '../../schemas/notification-texts';
 import { notify, notifyOnce } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
@@ -427,11 +427,15 @@ export const createListing = async (
     if (attempt === 3) throw await posting.onRaceLost();
   }
   if (posted) after(new Promise((resolve) => setTimeout(resolve, 0)).then(() => dispatchEvents(env, [posted.id])));
+  // with several listings databases the seller's language came with the card, read beside the limit:
+  // the notices then wait on no read of their own (with one database they read it, as before)
+  const language = sharded ? textLanguage((await card)!.language) : undefined;
+  const inLanguage = <T>(write: (lang: TextLanguage) => T) => (language ? write(language) : write);
   // the owner's notices and the cache bump run side by side; the answer waits for them, as before
   await Promise.all([
     // the owner's notifications in their language (decision 010); the stored reject_reason stays English
-    verdict ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } })) : undefined,
-    held ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } })) : undefined,
+    verdict ? notify(env, userId, inLanguage((lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } }))) : undefined,
+    held ? notify(env, userId, inLanguage((lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } }))) : undefined,
     invalidateListingCaches(env),
   ]);
   if (!row) return getListing(env, db, origin, id, userId);

@@ -28,6 +28,11 @@ export interface SellerCard {
   is_verified: number;
   created_at: number;
   updated_at: number;
+  /**
+   * The seller's language, read with the card (never copied into it) so that posting's notices to
+   * the seller (held, not published) are written without a read of their own after the ad's batch.
+   */
+  language?: string | null;
 }
 
 /** A photo row as the ad's listings database keeps a copy of it (its position is the ad's order). */
@@ -49,7 +54,7 @@ export const MEDIA_COPY_READ = 'm.owner_id, m.content_type, m.bytes, m.width, m.
 
 /** The seller's public card as the core has it, for copying into a listings database. */
 export const sellerCard = async (env: Env, userId: string): Promise<SellerCard> => {
-  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS}, language FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
   if (!card) throw new Error(`posting: the seller ${userId} has no account row`);
   return card;
 };
