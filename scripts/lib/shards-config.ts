@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { experimental_readRawConfig } from 'wrangler';
+import { ACCOUNTS_LAYOUTS } from '../../worker/schemas/accounts-shards-data';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -38,7 +39,8 @@ export const listingsBindings = (n: number) => listingsD1(n).map((d) => d.bindin
 /** The supported accounts database counts (worker/schemas/accounts-shards-data.ts ACCOUNTS_LAYOUTS, decision 034). */
 export const parseAccountsDatabases = (raw: string | undefined): number => {
   const n = Number(raw ?? 1);
-  if (![1, 4, 15].includes(n)) throw new Error(`--accounts-databases must be 1, 4 or 15 (the layouts in worker/schemas/accounts-shards-data.ts), not ${raw}`);
+  const supported = Object.keys(ACCOUNTS_LAYOUTS).map(Number);
+  if (!supported.includes(n)) throw new Error(`--accounts-databases must be ${supported.join(', ')} (the layouts in worker/schemas/accounts-shards-data.ts), not ${raw}`);
   return n;
 };
 

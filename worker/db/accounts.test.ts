@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS } from '../schemas/accounts-shards-data';
-import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId } from './accounts';
+import { ACCOUNTS_BINDINGS, accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId } from './accounts';
 import { sellerIdFromSlug, sellerSlug } from '../schemas/seller-page-data';
 
 const fakeDb = (name: string) => ({ name }) as unknown as D1Database;
@@ -18,6 +18,9 @@ describe('accounts groups and layouts (decision 034)', () => {
     // equal groups: four databases hold 9 each; fifteen hold 2 or 3 (the largest 1.25× the mean)
     expect(ACCOUNTS_LAYOUTS[4]!.map((g) => g.length)).toEqual([9, 9, 9, 9]);
     for (const groups of ACCOUNTS_LAYOUTS[15]!) expect(groups.length / (36 / 15)).toBeLessThanOrEqual(1.25);
+    // the capacity model's design: eighteen databases of two groups each, every binding declared
+    expect(ACCOUNTS_LAYOUTS[18]!.map((g) => g.length)).toEqual(Array(18).fill(2));
+    expect(ACCOUNTS_BINDINGS.length).toBeGreaterThanOrEqual(Math.max(...Object.keys(ACCOUNTS_LAYOUTS).map(Number)));
   });
 
   it('a new id is usr_, a lower-case ULID and a group character; untagged and older demo ids are group 0, the seed\'s demo ids name theirs', () => {
