@@ -20,6 +20,7 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
+import { spreadLiveAds } from './services/listings/live-ads';
 import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
 import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
 import { runAdLifecycle } from './services/listings/lifecycle';
@@ -51,7 +52,7 @@ const routeRealtime = (request: Request, env: Env) =>
       let userId: string;
       let tokenVersion: number;
       try {
-        ({ id: userId, tokenVersion } = (await authenticate(env, getDb(env.DB), token)).user);
+        ({ id: userId, tokenVersion } = (await authenticate(env, token)).user);
       } catch {
         return socketRefused(401, 'Authentication error');
       }
@@ -93,6 +94,8 @@ export default {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
       // identifier claims whose account never arrived, a minute after (decision 034; only with several accounts databases)
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
+      // sellers' live ads in the other listings databases onto their cards (migration 0049)
+      ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;
     }
     if (controller.cron === '30 3 * * *') {

@@ -8,6 +8,7 @@ import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
 import { accountsDatabases, type AccountsEnv } from '../db/accounts';
+import { readUsers } from '../db/users';
 import { listingRowsByIds } from './listings/shard-reads';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
@@ -1229,13 +1230,13 @@ const accountsDatabaseName = (count: number, i: number) => (count > 1 ? `account
 
 /**
  * Of these user ids, the accounts that are gone: no row, or the tombstone deletion leaves (status
- * DELETED). The accounts are the core's `users` rows (they have not moved yet: decision 034).
+ * DELETED), read where `users` lives (worker/db/users.ts), one statement per database side by side.
  */
 const goneAccounts = async (env: Env, userIds: string[]): Promise<Set<string>> => {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Set();
-  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?1)) AND status <> 'DELETED'`).bind(json(ids)).all<{ id: string }>();
-  const here = new Set(results.map((r) => r.id));
+  const rows = await readUsers<{ id: string; status: string }>(env, ids, ['status']);
+  const here = new Set([...rows.values()].filter((r) => r.status !== 'DELETED').map((r) => r.id));
   return new Set(ids.filter((id) => !here.has(id)));
 };
 

@@ -19,6 +19,7 @@ import {
 import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
 import { isSharded } from '../../db/shards';
+import { usersDbFor } from '../../db/users';
 import { liveListingIds } from '../listings/shard-reads';
 import { searchDictionary } from '../search/dictionary';
 import { DEFAULT_RADIUS_KM } from '../search/near';
@@ -209,7 +210,7 @@ export const EMAIL_NEEDED_FOR_DAILY =
  */
 const assertCanReceiveDigest = async (env: Env, userId: string, alert: string | undefined) => {
   if (alert !== 'daily') return;
-  const row = await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
+  const row = await usersDbFor(env, userId).prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
   if (!row?.email) throw conflict(EMAIL_NEEDED_FOR_DAILY, 'EMAIL_REQUIRED');
 };
 

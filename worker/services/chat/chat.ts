@@ -8,6 +8,7 @@ import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked, blockersBetw
 import { archivedChatOf } from '../listings/archive-keys';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { listingRowsByIds } from '../listings/shard-reads';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
@@ -174,7 +175,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
   await assertNotBlocked(env, userId, listing.user_id);
-  const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
+  const seller = await usersDbFor(env, listing.user_id).prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
   const id = `cht_${ulid().toLowerCase()}`;
@@ -236,10 +237,10 @@ export const sendMessage = async (env: Env, userId: string, input: { chatId: str
   const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
   // the recipient's state and any block between the two, in the one read the send already made;
   // with several accounts databases the blocks are in their blockers' own (decision 034), asked
-  // beside the core's read of the recipient (still one wait)
+  // beside the read of the recipient's row (still one wait)
   const other = accountsSplit(env)
     ? await Promise.all([
-        env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
+        usersDbFor(env, otherId).prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
         blockersBetween(env, otherId, userId),
       ]).then(([row, blockers]) => row && { status: row.status, blocker: blockers.includes(otherId) ? otherId : blockers[0] ?? null })
     : await env.DB.prepare(

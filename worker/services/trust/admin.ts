@@ -8,6 +8,7 @@ import { THUMB_WIDTH } from '../../schemas/media';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../../schemas/trust';
 import { MODERATION_QUEUE_DEPTH } from '../../schemas/trust-data';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
+import { readUsers, usersDatabases, usersDbFor } from '../../db/users';
 
 const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
@@ -115,7 +116,7 @@ const byDatabase = (env: Env, ids: Iterable<string>) => {
  * decision first (closed), come from the core, capped at MODERATION_QUEUE_DEPTH; then every listings
  * database, side by side, answers its queue rows up to the page asked, in the queue's order, with its
  * count; the rows are merged in that order and the page cut from them; the sellers' account columns
- * (e-mail, phone, status are never in a listings database) come from the core. Three round trips.
+ * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts). Three round trips.
  */
 const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
   const offset = (q.page - 1) * q.limit;
@@ -162,14 +163,12 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     )
     .slice(offset, offset + q.limit);
   const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
-  const sellers = merged.length
-    ? (
-        await env.DB.prepare('SELECT id, first_name, last_name, email, phone, status, created_at FROM users WHERE id IN (SELECT value FROM json_each(?))')
-          .bind(JSON.stringify([...new Set(merged.map((r) => r.user_id))]))
-          .all<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>()
-      ).results
-    : [];
-  const sellerOf = new Map(sellers.map((u) => [u.id, u]));
+  // the sellers from wherever their rows live, one statement per database, side by side
+  const sellerOf = await readUsers<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>(
+    env,
+    merged.map((r) => r.user_id),
+    ['first_name', 'last_name', 'email', 'phone', 'status', 'created_at'],
+  );
   const items: ModerationItem[] = [];
   for (const r of merged) {
     const u = sellerOf.get(r.user_id);
@@ -568,16 +567,26 @@ const USER_COLUMNS = 'id, first_name, last_name, email, phone, role, status, ban
 /** By exact e-mail, mobile number or user id. */
 export const lookupUsers = async (env: Env, q: string) => {
   const phone = normalisePhone(q);
-  const { results } = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 OR id = ?2 OR (?3 IS NOT NULL AND phone = ?3) LIMIT 10`)
-    .bind(q.toLowerCase(), q, phone ?? null)
-    .all<UserRow>();
+  // not by id alone: every database holding accounts is asked, side by side (one, the core, until `users` moves)
+  const results = (
+    await Promise.all(
+      usersDatabases(env).map((db) =>
+        db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 OR id = ?2 OR (?3 IS NOT NULL AND phone = ?3) LIMIT 10`)
+          .bind(q.toLowerCase(), q, phone ?? null)
+          .all<UserRow>()
+          .then((r) => r.results),
+      ),
+    )
+  )
+    .flat()
+    .slice(0, 10);
   const users: AdminUser[] = [];
   for (const u of results) users.push(await toAdminUser(env, u));
   return { users };
 };
 
 const targetUser = async (env: Env, actorId: string, userId: string) => {
-  const user = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<UserRow>();
+  const user = await usersDbFor(env, userId).prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<UserRow>();
   if (!user || user.status === 'DELETED') throw notFound('No such user', 'USER_NOT_FOUND');
   if (user.id === actorId) throw new AppError(400, 'CANNOT_BAN_SELF', 'You cannot ban or unban yourself');
   if (user.role !== 'USER') throw forbidden('Moderators and admins cannot be banned here: take their role away first (npm run admin:grant -- <account> --role USER)', 'CANNOT_BAN_STAFF');

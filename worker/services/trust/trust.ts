@@ -6,6 +6,7 @@ import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { readUsers, usersDbFor } from '../../db/users';
 import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
@@ -202,7 +203,7 @@ const holdReported = async (env: Env, id: string, now: number) => {
 // ---------------------------------------------------------------- blocks
 
 const userExists = async (env: Env, userId: string) =>
-  env.DB.prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
+  usersDbFor(env, userId).prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
 
 /**
  * Idempotent: blocking twice is one block. A block lives in the blocker's accounts database
@@ -224,8 +225,6 @@ export const unblockUser = async (env: Env, blockerId: string, blockedId: string
 
 /** Most blocks the list shows. */
 const BLOCKED_LISTED = 500;
-/** Ids a statement binds at once, under D1's 100 bound parameters. */
-const IDS_PER_STATEMENT = 90;
 
 type BlockedRow = { id: string; first_name: string; last_name: string; avatar: string | null; created_at: number };
 
@@ -244,8 +243,8 @@ export const listBlocked = async (env: Env, blockerId: string) => {
 };
 
 /**
- * With several accounts databases the blocks (the blocker's database) cannot join the names (the
- * core's users) in SQL: the blocks first, then their names in one batch (two round trips). A block
+ * With several accounts databases the blocks (the blocker's database) cannot join the names (where
+ * `users` lives) in SQL: the blocks first, then their names through the grouped reader (two round trips). A block
  * whose user row is missing is left out, as the join left it out.
  */
 const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow[]> => {
@@ -254,13 +253,7 @@ const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow
     .bind(blockerId)
     .all<{ blocked_id: string; created_at: number }>();
   if (!blocks.length) return [];
-  const statements = [];
-  for (let i = 0; i < blocks.length; i += IDS_PER_STATEMENT) {
-    const ids = blocks.slice(i, i + IDS_PER_STATEMENT).map((b) => b.blocked_id);
-    statements.push(env.DB.prepare(`SELECT id, first_name, last_name, avatar FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`).bind(...ids));
-  }
-  const users = new Map<string, Omit<BlockedRow, 'created_at'>>();
-  for (const r of await env.DB.batch<Omit<BlockedRow, 'created_at'>>(statements)) for (const u of r.results) users.set(u.id, u);
+  const users = await readUsers<Omit<BlockedRow, 'created_at'>>(env, blocks.map((b) => b.blocked_id), ['first_name', 'last_name', 'avatar']);
   return blocks.flatMap((b) => {
     const u = users.get(b.blocked_id);
     return u ? [{ ...u, created_at: b.created_at }] : [];
