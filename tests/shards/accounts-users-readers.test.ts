@@ -1,10 +1,14 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../worker/index';
+import { answerOf } from '../api/helpers';
+import type { Env } from '../../worker/env';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { readUsers, usersDatabases, usersDbFor, usersWithAccounts } from '../../worker/db/users';
-import { accountsDbs, fourAccounts, GROUP_IN } from './four-accounts';
+import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
 
 /**
  * Where a user's `users` row lives (worker/db/users.ts, decision 034), with the switch that moves
@@ -84,5 +88,60 @@ describe('the grouped reader', () => {
     expect(asked.size).toBe(0);
     await expect(readUsers(counted, ids, ['first_name', 'password; DROP TABLE users'])).rejects.toThrow(/not columns of users/);
     expect(asked.size).toBe(0);
+  });
+});
+
+/** A request with `users` moved to the accounts databases. */
+const call = async (path: string, init: RequestInit = {}) => {
+  const ctx = createExecutionContext();
+  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, moved as unknown as Env, ctx));
+  await waitOnExecutionContext(ctx);
+  return answer;
+};
+const json = (auth: Record<string, string>, method: string, path: string, body?: unknown) =>
+  call(path, { method, headers: { 'content-type': 'application/json', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+/** Moves a factory-made account's row from the core to its accounts database, as the switch's copy step will. */
+const moveRow = async (userId: string, database: number) => {
+  const row = (await env.DB.prepare('SELECT * FROM users WHERE id = ?').bind(userId).first<Record<string, unknown>>())!;
+  const names = Object.keys(row);
+  await accountsDbs[database]!.prepare(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row[n])).run();
+  await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(userId).run();
+};
+
+describe('requests with `users` in the accounts databases (the switch on)', () => {
+  it("the account check, the profile and its updates read and write the user's own database only", async () => {
+    const priya = await userIn(2, { firstName: 'Priya' });
+    await moveRow(priya.id, 2);
+    const profile = await call('/api/auth/profile', { headers: priya.auth });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    expect(profile.body.data.firstName).toBe('Priya');
+    expect((await json(priya.auth, 'PUT', '/api/auth/language', { language: 'hi' })).status).toBe(200);
+    expect((await json(priya.auth, 'PUT', '/api/auth/profile', { lastName: 'Nair' })).status).toBe(200);
+    expect(await accountsDbs[2]!.prepare('SELECT language, last_name FROM users WHERE id = ?').bind(priya.id).first()).toEqual({ language: 'hi', last_name: 'Nair' });
+    // logging out everywhere moves the token version in the same row: the old token is refused
+    expect((await json(priya.auth, 'POST', '/api/auth/logout-all-devices')).status).toBe(200);
+    expect((await call('/api/auth/profile', { headers: priya.auth })).status).toBe(401);
+  });
+
+  it('the blocked list names people from their own databases; the seller page finds its seller', async () => {
+    const [ravi, sunil, kavya] = [await userIn(0, { firstName: 'Ravi' }), await userIn(1, { firstName: 'Sunil' }), await userIn(3, { firstName: 'Kavya' })];
+    await Promise.all([moveRow(ravi.id, 0), moveRow(sunil.id, 1), moveRow(kavya.id, 3)]);
+    for (const other of [sunil, kavya]) expect((await json(ravi.auth, 'POST', `/api/users/${other.id}/block`)).status).toBe(200);
+    const blocked = await call('/api/users/blocked', { headers: ravi.auth });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    expect(blocked.body.data.users.map((u: { firstName: string }) => u.firstName).sort()).toEqual(['Kavya', 'Sunil']);
+    const page = await call(`/api/sellers/${kavya.id}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.data).toMatchObject({ firstName: 'Kavya', liveAds: 0 });
+  });
+
+  it("a moderator's account lookup asks every accounts database", async () => {
+    const [mod, meera] = [await userIn(1, { firstName: 'Mod' }), await userIn(3, { firstName: 'Meera', email: `meera.${Date.now()}@example.in` })];
+    await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    await Promise.all([moveRow(mod.id, 1), moveRow(meera.id, 3)]);
+    const found = await call(`/api/admin/users?q=${encodeURIComponent(meera.email!)}`, { headers: mod.auth });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data.users.map((u: { id: string }) => u.id)).toEqual([meera.id]);
   });
 });
