@@ -9,6 +9,7 @@ import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { readUsers, usersDatabases, usersDbFor, usersWithAccounts } from '../../worker/db/users';
 import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
+import { shardAd } from './support';
 
 /**
  * Where a user's `users` row lives (worker/db/users.ts, decision 034), with the switch that moves
@@ -134,6 +135,19 @@ describe('requests with `users` in the accounts databases (the switch on)', () =
     const page = await call(`/api/sellers/${kavya.id}`);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(page.body.data).toMatchObject({ firstName: 'Kavya', liveAds: 0 });
+  });
+
+  it("a report weighs its reporter from the reporter's own row", async () => {
+    const [seller, reporter] = [await userIn(0, { firstName: 'Seller' }), await userIn(2, { phoneVerified: true })];
+    const ad = await shardAd(seller, { city: 'Pune' });
+    await Promise.all([moveRow(seller.id, 0), moveRow(reporter.id, 2)]);
+    const res = await call(`/api/listings/${ad.id}/report`, {
+      method: 'POST',
+      headers: { ...reporter.auth, 'content-type': 'application/json', 'CF-Connecting-IP': '203.0.113.77' },
+      body: JSON.stringify({ reason: 'SPAM' }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await env.DB.prepare('SELECT weight > 0 AS counts FROM listing_reports WHERE reporter_id = ?').bind(reporter.id).first()).toEqual({ counts: 1 });
   });
 
   it("a moderator's account lookup asks every accounts database", async () => {

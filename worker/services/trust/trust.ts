@@ -6,7 +6,7 @@ import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
-import { readUsers, usersDbFor } from '../../db/users';
+import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
@@ -38,6 +38,27 @@ const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = 
        (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed`;
 
 type ReporterFacts = Pick<ReportContext, 'phone_verified' | 'u_created_at' | 'paid' | 'upheld' | 'dismissed'>;
+
+/**
+ * The reporter's standing with the ads over several databases: one core statement while `users` is
+ * there; once it lives with the accounts (worker/db/users.ts), the account's row from its database
+ * beside the core's paid orders and report outcomes (still one wait).
+ */
+const reporterFacts = (env: Env, reporterId: string): Promise<ReporterFacts | null> => {
+  if (!usersWithAccounts(env)) {
+    return env.DB.prepare(
+      `SELECT u.phone_verified, u.created_at AS u_created_at,
+         ${REPORTER_COLUMNS}
+       FROM users u WHERE u.id = ?`,
+    )
+      .bind(reporterId)
+      .first<ReporterFacts>();
+  }
+  return Promise.all([
+    usersDbFor(env, reporterId).prepare('SELECT phone_verified, created_at AS u_created_at FROM users WHERE id = ?').bind(reporterId).first<Pick<ReporterFacts, 'phone_verified' | 'u_created_at'>>(),
+    env.DB.prepare(`SELECT ${REPORTER_COLUMNS} FROM (SELECT ?1 AS id) u`).bind(reporterId).first<Omit<ReporterFacts, 'phone_verified' | 'u_created_at'>>(),
+  ]).then(([account, standing]) => account && standing && { ...account, ...standing });
+};
 
 /**
  * The checks and the weight every report goes through, with one database or several: the ad must be
@@ -125,16 +146,7 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
   type AdRow = { id: string; user_id: string; status: string; reports_count_from: number | null };
   const read = (id: string) =>
     listingDbForId(env, id).prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(id.toLowerCase()).first<AdRow>();
-  const [reporter, found] = await Promise.all([
-    env.DB.prepare(
-      `SELECT u.phone_verified, u.created_at AS u_created_at,
-         ${REPORTER_COLUMNS}
-       FROM users u WHERE u.id = ?`,
-    )
-      .bind(reporterId)
-      .first<ReporterFacts>(),
-    read(listingId),
-  ]);
+  const [reporter, found] = await Promise.all([reporterFacts(env, reporterId), read(listingId)]);
   // a hidden copy stands for the ad with the status its move gives it; the ids that name the ad are
   // remembered so a reporter who reported it by another of them is not counted twice
   const names = new Set([listingId.toLowerCase()]);
