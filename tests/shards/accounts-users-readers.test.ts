@@ -10,6 +10,10 @@ import { resetToMigratedState } from '../setup/reset-databases';
 import { readUsers, usersDatabases, usersDbFor, usersWithAccounts } from '../../worker/db/users';
 import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
 import { shardAd } from './support';
+import { call as callAsToday } from '../api/helpers';
+import { carAd } from '../factories/car-ad';
+import { getDb } from '../../worker/db/client';
+import { updateListing } from '../../worker/services/listings/selling';
 
 /**
  * Where a user's `users` row lives (worker/db/users.ts, decision 034), with the switch that moves
@@ -148,6 +152,23 @@ describe('requests with `users` in the accounts databases (the switch on)', () =
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await env.DB.prepare('SELECT weight > 0 AS counts FROM listing_reports WHERE reporter_id = ?').bind(reporter.id).first()).toEqual({ counts: 1 });
+  });
+
+  it("a move into another group of states reads the seller's ban from the seller's own row", async () => {
+    const seller = await userIn(1, { isVerified: true });
+    await env.DB.prepare('UPDATE free_ad_limits SET free_ads = 20').run();
+    const posted = await callAsToday('/api/listings', {
+      method: 'POST',
+      headers: { ...seller.auth, 'content-type': 'application/json' },
+      body: JSON.stringify(await carAd(seller, { state: 'Delhi', city: 'Delhi', neighbourhood: 'Alaknanda', title: 'Tata Nexon XZ 2022 dugong' })),
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    await moveRow(seller.id, 1);
+    // banned in the seller's own row (the core no longer has one) just before the edit moves the ad to Chennai
+    await accountsDbs[1]!.prepare(`UPDATE users SET status = 'BANNED' WHERE id = ?`).bind(seller.id).run();
+    const e = moved as unknown as Env;
+    const ad = await updateListing(e, getDb(e.DB), seller.id, posted.body.data.id, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' }, 'https://sel.test');
+    expect(await env.LISTINGS_3!.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first()).toEqual({ status: 'PENDING', held_reason: 'ACCOUNT_BANNED' });
   });
 
   it("a moderator's account lookup asks every accounts database", async () => {
