@@ -5,6 +5,7 @@ import { carAd } from '../factories/car-ad';
 import { createUserWithToken } from '../factories';
 import { spreadLiveAds } from '../../worker/services/listings/live-ads';
 import type { Env } from '../../worker/env';
+import { runConsistencyChecks } from '../../worker/services/consistency';
 
 /**
  * A seller's live ads on every card with the ads over four listings databases (migration 0049): each
@@ -84,6 +85,16 @@ describe("a seller's live ads over several listings databases", () => {
       ),
     );
     expect(counted.flatMap((r) => r.results)).toEqual([]);
+  });
+
+  it("the checker's repair of a card's count reaches the seller's other cards through the job", async () => {
+    // Delhi's card drifted to 9 and a run spread that to the Chennai card before the checker ran
+    await listingsDbs[1]!.prepare('UPDATE users SET live_ads = 9 WHERE id = ?').bind(seller.id).run();
+    await listingsDbs[3]!.prepare('UPDATE users SET live_ads_elsewhere = 9 WHERE id = ?').bind(seller.id).run();
+    const repaired = await runConsistencyChecks(env, { only: ['users.live_ads'], now: Date.now(), repair: true });
+    expect(repaired.checks[0]!.repaired).toBe(1);
+    await spread();
+    expect(await listingsDbs[3]!.prepare('SELECT live_ads_elsewhere FROM users WHERE id = ?').bind(seller.id).first('live_ads_elsewhere')).toBe(2);
   });
 });
 
