@@ -14,6 +14,7 @@ import { call as callAsToday } from '../api/helpers';
 import { carAd } from '../factories/car-ad';
 import { getDb } from '../../worker/db/client';
 import { updateListing } from '../../worker/services/listings/selling';
+import { banUser, unbanUser } from '../../worker/services/trust/admin';
 
 /**
  * Where a user's `users` row lives (worker/db/users.ts, decision 034), with the switch that moves
@@ -169,6 +170,22 @@ describe('requests with `users` in the accounts databases (the switch on)', () =
     const e = moved as unknown as Env;
     const ad = await updateListing(e, getDb(e.DB), seller.id, posted.body.data.id, { state: 'Tamil Nadu', city: 'Chennai', neighbourhood: 'Adyar' }, 'https://sel.test');
     expect(await env.LISTINGS_3!.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first()).toEqual({ status: 'PENDING', held_reason: 'ACCOUNT_BANNED' });
+  });
+
+  it("a ban writes the seller's own row, the audit row in the core and holds the ads; lifting it undoes both", async () => {
+    const [mod, seller] = [await userIn(0, { firstName: 'Mod' }), await userIn(3, { firstName: 'Vikram' })];
+    await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    const ad = await shardAd(seller, { city: 'Chennai' });
+    await Promise.all([moveRow(mod.id, 0), moveRow(seller.id, 3)]);
+    const e = moved as unknown as Env;
+    expect(await banUser(e, mod.id, seller.id, 'fraud')).toEqual({ userId: seller.id, status: 'BANNED' });
+    expect(await accountsDbs[3]!.prepare('SELECT status, ban_reason FROM users WHERE id = ?').bind(seller.id).first()).toEqual({ status: 'BANNED', ban_reason: 'fraud' });
+    expect(await env.LISTINGS_3!.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first()).toEqual({ status: 'PENDING', held_reason: 'ACCOUNT_BANNED' });
+    expect((await call('/api/auth/profile', { headers: seller.auth })).status).toBe(401);
+    expect(await unbanUser(e, mod.id, seller.id, 'appeal upheld')).toEqual({ userId: seller.id, status: 'ACTIVE' });
+    expect(await env.LISTINGS_3!.prepare('SELECT status, held_reason FROM listings WHERE id = ?').bind(ad.id).first()).toEqual({ status: 'APPROVED', held_reason: null });
+    const audited = await env.DB.prepare(`SELECT action FROM moderation_actions WHERE target_id = ? ORDER BY action`).bind(seller.id).all();
+    expect(audited.results).toEqual([{ action: 'BAN' }, { action: 'UNBAN' }]);
   });
 
   it("a moderator's account lookup asks every accounts database", async () => {

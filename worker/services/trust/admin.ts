@@ -8,7 +8,7 @@ import { THUMB_WIDTH } from '../../schemas/media';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../../schemas/trust';
 import { MODERATION_QUEUE_DEPTH } from '../../schemas/trust-data';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
-import { readUsers, usersDatabases, usersDbFor } from '../../db/users';
+import { readUsers, usersDatabases, usersDbFor, usersWithAccounts } from '../../db/users';
 
 const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
@@ -602,6 +602,7 @@ export const banUser = async (env: Env, actorId: string, userId: string, reason:
   const user = await targetUser(env, actorId, userId);
   if (user.status === 'BANNED') return { userId: user.id, status: 'BANNED' };
   const now = Date.now();
+  if (usersWithAccounts(env)) return banApart(env, actorId, user, reason, now);
   const [changed] = await env.DB.batch([
     env.DB.prepare(`UPDATE users SET status = 'BANNED', ban_reason = ?, banned_at = ?, token_version = token_version + 1, updated_at = ? WHERE id = ? AND status = ?`).bind(
       reason,
@@ -637,6 +638,7 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
   const user = await targetUser(env, actorId, userId);
   if (user.status !== 'BANNED') return { userId: user.id, status: user.status };
   const now = Date.now();
+  if (usersWithAccounts(env)) return unbanApart(env, actorId, user, reason, now);
   const [changed] = await env.DB.batch([
     env.DB.prepare(`UPDATE users SET status = 'ACTIVE', ban_reason = NULL, banned_at = NULL, updated_at = ? WHERE id = ? AND status = 'BANNED'`).bind(now, user.id),
     env.DB.prepare(
@@ -651,6 +653,53 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
       .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
       .bind(now, user.id),
     releaseMovingCopies(target, user.id),
+  ]);
+  await invalidateListingCaches(env);
+  return { userId: user.id, status: 'ACTIVE' };
+};
+
+/**
+ * A ban once `users` lives with the accounts (worker/db/users.ts): the account's row cannot share a
+ * transaction with the core's audit row or the ads. The ban is written first, guarded on the status
+ * read (its tokens die with it); then, side by side, the audit row in the core and the ads held where
+ * they are (each listings database beside the seller's card, or the core when it holds the ads). A
+ * failure after the ban leaves a banned seller (signed out, unable to sign in) whose ads or audit row
+ * may be missing; the moderator sees the error. A repeat ban answers "already banned" without redoing
+ * them: what is left is the same as a failed hold in one listings database leaves today.
+ */
+const banApart = async (env: Env, actorId: string, user: UserRow, reason: string, now: number) => {
+  const changed = await usersDbFor(env, user.id)
+    .prepare(`UPDATE users SET status = 'BANNED', ban_reason = ?, banned_at = ?, token_version = token_version + 1, updated_at = ? WHERE id = ? AND status = ?`)
+    .bind(reason, now, now, user.id, user.status)
+    .run();
+  if ((changed.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  const hold = (target: D1Database) =>
+    target
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED'`)
+      .bind(now, user.id);
+  await Promise.all([
+    audit(env, actorId, 'BAN', 'USER', user.id, reason, now).run(),
+    isSharded(env) ? refreshSellerCards(env, user.id, (target) => [hold(target), holdMovingCopies(target, user.id, now)]) : hold(env.DB).run(),
+  ]);
+  await invalidateListingCaches(env);
+  await endRealtimeSessions(env, user.id);
+  return { userId: user.id, status: 'BANNED' };
+};
+
+/** Lifting a ban with `users` beside the accounts: the account first, then the audit row and the ads, as `banApart`. */
+const unbanApart = async (env: Env, actorId: string, user: UserRow, reason: string, now: number) => {
+  const changed = await usersDbFor(env, user.id)
+    .prepare(`UPDATE users SET status = 'ACTIVE', ban_reason = NULL, banned_at = NULL, updated_at = ? WHERE id = ? AND status = 'BANNED'`)
+    .bind(now, user.id)
+    .run();
+  if ((changed.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  const release = (target: D1Database) =>
+    target
+      .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
+      .bind(now, user.id);
+  await Promise.all([
+    audit(env, actorId, 'UNBAN', 'USER', user.id, reason, now).run(),
+    isSharded(env) ? refreshSellerCards(env, user.id, (target) => [release(target), releaseMovingCopies(target, user.id)]) : release(env.DB).run(),
   ]);
   await invalidateListingCaches(env);
   return { userId: user.id, status: 'ACTIVE' };
