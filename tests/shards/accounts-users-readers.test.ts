@@ -188,6 +188,21 @@ describe('requests with `users` in the accounts databases (the switch on)', () =
     expect(audited.results).toEqual([{ action: 'BAN' }, { action: 'UNBAN' }]);
   });
 
+  it('conversations name their members from the members\' own databases: the list and one opened', async () => {
+    const [seller, buyer] = [await userIn(0, { firstName: 'Farhan' }), await userIn(2, { firstName: 'Gita' })];
+    const ad = await shardAd(seller, { city: 'Pune' });
+    await Promise.all([moveRow(seller.id, 0), moveRow(buyer.id, 2)]);
+    const opened = await json(buyer.auth, 'POST', '/api/messages/chats', { listingId: ad.id });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const chatId = opened.body.data.chat.id;
+    expect(opened.body.data.chat).toMatchObject({ buyer: { firstName: 'Gita' }, seller: { firstName: 'Farhan' } });
+    const list = await call('/api/messages/chats', { headers: seller.auth });
+    expect(list.body.data.chats.map((c: { buyer: { firstName: string }; seller: { firstName: string } }) => [c.buyer.firstName, c.seller.firstName])).toEqual([['Gita', 'Farhan']]);
+    const again = await call(`/api/messages/chats/${chatId}`, { headers: seller.auth });
+    expect(again.body.data).toMatchObject({ buyer: { firstName: 'Gita' }, seller: { firstName: 'Farhan' } });
+    // (sending needs the chat room, which runs with the suite's own env, `users` in the core: not here)
+  });
+
   it("a moderator's account lookup asks every accounts database", async () => {
     const [mod, meera] = [await userIn(1, { firstName: 'Mod' }), await userIn(3, { firstName: 'Meera', email: `meera.${Date.now()}@example.in` })];
     await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();

@@ -8,7 +8,7 @@ import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked, blockersBetw
 import { archivedChatOf } from '../listings/archive-keys';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsSplit } from '../../db/accounts';
-import { usersDbFor } from '../../db/users';
+import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { listingRowsByIds } from '../listings/shard-reads';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
@@ -73,7 +73,39 @@ const CORE_CHAT_SELECT = `
   JOIN users b ON b.id = c.buyer_id
   JOIN users s ON s.id = c.seller_id`;
 
-const chatSelect = (env: Env) => (isSharded(env) ? CORE_CHAT_SELECT : CHAT_SELECT);
+/**
+ * Once `users` lives with the accounts (worker/db/users.ts) the core has no member names to join:
+ * the conversation comes alone and `withMembers` fills the names from the members' own databases,
+ * beside the ad blocks (no wait of its own on a list or an opened conversation).
+ */
+const APART_CHAT_SELECT = `
+  SELECT c.*, NULL AS b_first, NULL AS b_last, NULL AS b_avatar, NULL AS s_first, NULL AS s_last, NULL AS s_avatar,
+    c.listing_title AS l_title, NULL AS l_price, NULL AS l_currency, NULL AS l_slug,
+    CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END AS l_status, NULL AS l_image,
+    ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
+  FROM chats c`;
+
+const chatSelect = (env: Env) => (usersWithAccounts(env) ? APART_CHAT_SELECT : isSharded(env) ? CORE_CHAT_SELECT : CHAT_SELECT);
+
+/** The members' names and pictures from where `users` lives, when the core's read could not join them. */
+const withMembers = async (env: Env, rows: ChatRow[]): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env) || !rows.length) return rows;
+  type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
+  const members = await readUsers<Member>(env, rows.flatMap((r) => [r.buyer_id, r.seller_id]), ['first_name', 'last_name', 'avatar']);
+  return rows.map((r) => {
+    const b = members.get(r.buyer_id);
+    const s = members.get(r.seller_id);
+    return { ...r, b_first: b?.first_name ?? '', b_last: b?.last_name ?? '', b_avatar: b?.avatar ?? null, s_first: s?.first_name ?? '', s_last: s?.last_name ?? '', s_avatar: s?.avatar ?? null };
+  });
+};
+
+/** Ad blocks and members side by side (each a no-op where the core's read joined them). */
+const completed = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env)) return withAdBlocks(env, rows, known);
+  const [withAds, withNames] = await Promise.all([withAdBlocks(env, rows, known), withMembers(env, rows)]);
+  return withAds.map((r, i) => ({ ...r, ...pickMembers(withNames[i]!) }));
+};
+const pickMembers = (r: ChatRow) => ({ b_first: r.b_first, b_last: r.b_last, b_avatar: r.b_avatar, s_first: r.s_first, s_last: r.s_last, s_avatar: r.s_avatar });
 
 /** The ad block of a conversation as read from the ad's own database (its cover from the photo copies kept there). */
 interface AdBlockRow {
@@ -152,7 +184,7 @@ export const memberChat = async (env: Env, userId: string, chatId: string) => {
 
 /** A conversation with its ad block (read from the ad's own database when the ads are sharded). */
 export const getChat = async (env: Env, userId: string, chatId: string, origin: string, knownAd?: AdBlockRow) => {
-  const [row] = await withAdBlocks(env, [await memberChat(env, userId, chatId)], knownAd ? [knownAd] : []);
+  const [row] = await completed(env, [await memberChat(env, userId, chatId)], knownAd ? [knownAd] : []);
   return toChat(row!, userId, origin);
 };
 
@@ -206,7 +238,7 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    chats: (await withAdBlocks(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
+    chats: (await completed(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
   };
 };
@@ -218,8 +250,9 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
  * from the conversation's row (a message's sender is one of its two members).
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
-  const chat = await memberChat(env, userId, chatId);
-  const page = await roomOf(env, chat.id).history(q);
+  const found = await memberChat(env, userId, chatId);
+  const [page, named] = await Promise.all([roomOf(env, found.id).history(q), withMembers(env, [found])]);
+  const chat = named[0]!;
   const lastSeq = Math.max(chat.last_seq, page.lastSeq);
   const names: Record<string, { firstName: string; lastName: string }> = {
     [chat.buyer_id]: { firstName: chat.b_first, lastName: chat.b_last },
