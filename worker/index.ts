@@ -21,6 +21,7 @@ import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
 import { spreadLiveAds } from './services/listings/live-ads';
+import { scheduledDirectoryBackfill } from './services/accounts/directory-backfill';
 import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
 import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
 import { runAdLifecycle } from './services/listings/lifecycle';
@@ -120,6 +121,8 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
+    // accounts made while there was one accounts database get their identifier directory rows (decision 034), until a pass is done
+    ctx.waitUntil(scheduledDirectoryBackfill(env).then((r) => r && console.log(`identifier directory backfill: ${r.accounts} accounts, ${r.written} rows written, ${r.conflicts.length} conflicts${r.next === null ? ', pass done' : ''}`)));
     // expired sessions out, a bounded number a run (decision 020)
     ctx.waitUntil(removeExpiredSessions(env).then((n) => n && console.log(`expired sessions removed: ${n}`)));
     // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)

@@ -40,6 +40,7 @@ export const WORLD = {
   photosPerAd: f(3, 'estimate', 'the post form allows 10; the seed averages 2.5; phones make more photos easy'),
   photoBytes: f(180_000, 'estimate', 'a phone photo after the client resizes it to 1600 px WebP/JPEG (the upload limit is 5 MB)'),
   movedAdShare: f(0.01, 'estimate', 'ads whose seller moves them into a state of another group of states (moving house, or correcting a wrong state): rare; each leaves a listing_moves row in its old database for good, so old links keep answering (decision 033)'),
+  identifiersPerAccount: f(2, 'estimate', 'directory rows per account with several accounts databases (decision 034): sign-up by e-mail holds the address, and nearly every seller confirms a phone to post; phone-only (OTP) accounts hold one, Google sign-in adds a third'),
   unpostedPhotoShare: f(0.2, 'estimate', 'photos uploaded but not posted: abandoned drafts and photos replaced before posting; their duplicate lookup keys (media_lookups, decision 022) stay until the unattached photo is removed 24 hours later (ORPHAN_TTL_MS), a posted photo\'s go at posting'),
 } as const;
 

@@ -80,6 +80,8 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
     },
     core: {
       users: accounts,
+      // the identifier directory (decision 034): only with several accounts databases, spread over them by the identifier's hash
+      identifiers: design.coreDatabases > 1 ? accounts * w.identifiersPerAccount : 0,
       // a token lives 30 days; about half the monthly users are signed in, on ~1.5 devices
       sessions: Math.min(arrived((w.monthlyUsers * scale * 0.5 * 1.5) / 30, g, month), w.monthlyUsers * scale * 0.75),
       chats: conversations,

@@ -67,8 +67,14 @@ export const accountsSplit = (env: AccountsEnv) => accountsDatabaseCount(env) > 
 /** `usr_` + a lower-case ULID (26) + the group's character. */
 const TAGGED_USER_ID = /^usr_[0-9a-hjkmnp-tv-z]{26}([0-9a-z])$/;
 
-/** The group a user id names; ids without one (accounts from before the split, the demo seed's) are group 0. */
-export const groupOfUserId = (userId: string): string => TAGGED_USER_ID.exec(userId)?.[1] ?? GROUP_OF_UNTAGGED_ACCOUNTS;
+/**
+ * The demo seed's accounts (scripts/seed/users.ts): `usr_demo_<number>_<group>`, so a seed over
+ * several accounts databases spreads them as sign-up spreads real ones. Never made by sign-up.
+ */
+const DEMO_USER_ID = /^usr_demo_[0-9]+_([0-9a-z])$/;
+
+/** The group a user id names; ids without one (accounts from before the split, the demo seed's older `usr_demo_NN`) are group 0. */
+export const groupOfUserId = (userId: string): string => (TAGGED_USER_ID.exec(userId) ?? DEMO_USER_ID.exec(userId))?.[1] ?? GROUP_OF_UNTAGGED_ACCOUNTS;
 
 /**
  * A new account's id: its ULID and a group drawn uniformly at random. Tagged with one database too,

@@ -7,8 +7,10 @@ import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance
 import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
-import { accountsDatabases, type AccountsEnv } from '../db/accounts';
+import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
 import { readUsers } from '../db/users';
+import type { IdentifierKind } from '../db/identifiers';
+import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
@@ -105,6 +107,10 @@ interface Check {
   listingVisible?: boolean;
   /** only meaningful with several listings databases (decision 033): skipped with one */
   severalDatabasesOnly?: boolean;
+  /** only meaningful with several accounts databases (decision 034): skipped with one */
+  accountsSplitOnly?: boolean;
+  /** only once the identifier directory's backfill has finished a pass (before, accounts made with one database have no rows by design) */
+  afterDirectoryBackfill?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -1349,6 +1355,91 @@ const orphanCartLines = perUserOrphans({
   },
 });
 
+// ---------------------------------------------------------------- the identifier directory
+
+const STALE_WHY = {
+  missing: 'the account it names does not exist (a sign-up stopped after its claim)',
+  deleted: 'the account it names is deleted (a deletion stopped before its release)',
+  'not held': 'the account it names no longer holds this identifier (a change whose release was lost)',
+} as const;
+
+/**
+ * Directory rows (decision 034) that name an account missing, deleted or not holding the
+ * identifier, older than the claim grace: removed, exactly the row found (decision 018: a kept copy
+ * that no source backs goes). Walks every accounts database in turn, a batch of keys per statement.
+ */
+const staleIdentifierClaims: Check = {
+  name: 'identifiers.claims',
+  table: 'identifiers in each accounts database (who holds an e-mail, phone or Google id)',
+  source: "the account it names (exists, not deleted, holds the identifier), once the claim is older than the claim grace",
+  repairable: true,
+  accountsSplitOnly: true,
+  async scan(env, cursor, { batchRows, now }) {
+    const n = accountsDatabases(env).length;
+    const scan = await scanStaleClaims(env, cursor, batchRows, now);
+    const found = scan.stale.map((c): Found => ({
+      id: `${c.kind}:${c.hash}`,
+      field: 'user_id',
+      expected: null,
+      kept: c.userId,
+      note: STALE_WHY[c.why],
+      database: accountsDatabaseName(n, c.database),
+      ref: json([c.database, c.kind, c.hash, c.userId, c.createdAt]),
+    }));
+    return { rows: scan.rows, found, next: scan.next };
+  },
+  async repair(env, found) {
+    const rows = found.map((f) => JSON.parse(String(f.ref)) as [number, string, string, string, number]);
+    return removeStaleClaims(env, rows.map(([database, kind, hash, userId, createdAt]) => ({ database, kind, hash, userId, createdAt })));
+  },
+};
+
+const CONFLICT = 'conflict';
+
+/**
+ * Every account's identifiers have their directory row (decision 034), once the backfill (the
+ * hourly cron, or `npm run accounts:backfill-directory`) has finished a pass: before, accounts made
+ * while there was one accounts database have none by design (sign-in falls back to `users`). Repair
+ * writes a missing row; a row naming another account is a conflict: reported, never overwritten.
+ */
+const missingIdentifiers: Check = {
+  name: 'identifiers.missing',
+  table: "identifiers in the accounts database of each identifier's hash",
+  source: "each account's e-mail, phone and Google id (users, not deleted)",
+  repairable: true,
+  accountsSplitOnly: true,
+  afterDirectoryBackfill: true,
+  async scan(env, cursor, { batchRows }) {
+    const n = accountsDatabases(env).length;
+    const scan = await scanMissingIdentifiers(env, cursor, batchRows);
+    const found = [
+      ...scan.missing.map((e): Found => ({
+        id: `${e.userId}/${e.kind}`,
+        field: 'user_id',
+        expected: e.userId,
+        kept: null,
+        note: 'no directory row for this identifier',
+        database: accountsDatabaseName(n, e.database),
+        ref: json([e.database, e.kind, e.hash, e.userId]),
+      })),
+      ...scan.conflicts.map((e): Found => ({
+        id: `${e.userId}/${e.kind}`,
+        field: 'user_id',
+        expected: e.userId,
+        kept: e.owner ?? null,
+        note: 'the directory names another account: reported, not overwritten (identifiers.claims removes it if stale; a person must look otherwise)',
+        database: accountsDatabaseName(n, e.database),
+        ref: CONFLICT,
+      })),
+    ];
+    return { rows: scan.accounts, found, next: scan.next };
+  },
+  async repair(env, found, now) {
+    const rows = found.filter((f) => f.ref !== CONFLICT).map((f) => JSON.parse(String(f.ref)) as [number, IdentifierKind, string, string]);
+    return writeMissingIdentifiers(env, rows.map(([database, kind, hash, userId]) => ({ database, kind, hash, userId })), now);
+  },
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1375,6 +1466,9 @@ export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(photoCopies),
   orphanFavourites,
   orphanCartLines,
+  // stale claims first, so a row freed by their removal is written by the missing rows' repair
+  staleIdentifierClaims,
+  missingIdentifiers,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
@@ -1396,9 +1490,13 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const reports: CheckReport[] = [];
   let listingVisibleRepairs = 0;
   const severalDatabases = listingDatabases(env).length > 1;
+  const accountsApart = accountsSplit(env);
+  const backfilled = accountsApart && (await directoryBackfilled(env.CACHE));
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
     if (check.severalDatabasesOnly && !severalDatabases) continue;
+    if (check.accountsSplitOnly && !accountsApart) continue;
+    if (check.afterDirectoryBackfill && !backfilled) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,
