@@ -271,7 +271,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   await clearBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
   assertActive(user);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
+    await usersDbOf(env, user.id).update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
   }
   return startSession(env, db, user, userAgent);
 };
@@ -407,11 +407,11 @@ export const verifyOtp = async (
       if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
       assertActive(existing);
       if (!existing.phoneVerified) {
-        await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
+        await usersDbOf(env, existing.id).update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
         // the verified badge on their ads
         await refreshSellerCards(env, existing.id);
       }
-      const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
+      const fresh = (await usersDbOf(env, existing.id).select().from(users).where(eq(users.id, existing.id)).get())!;
       return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
     }
     if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
@@ -671,10 +671,10 @@ export const signInWithGoogle = async (
       // and an earlier Google id it replaces is given up after
       const replaced = linked.googleSub && linked.googleSub !== profile.sub ? linked.googleSub : null;
       await withClaims(env, { id: linked.id, googleSub: linked.googleSub === profile.sub ? null : profile.sub }, googleTaken, () =>
-        db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
+        usersDbOf(env, linked.id).update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
       );
       if (replaced && accountsSplit(env)) await releaseIdentifiers(env, linked.id, [{ kind: 'google', value: replaced }]);
-      user = (await db.select().from(users).where(eq(users.id, user.id)).get())!;
+      user = (await usersDbOf(env, user.id).select().from(users).where(eq(users.id, user.id)).get())!;
     }
   } else {
     const defaults = namesFromEmail(email);
