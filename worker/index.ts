@@ -21,6 +21,7 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
+import { spreadLiveAds } from './services/listings/live-ads';
 import { scheduledDirectoryBackfill } from './services/accounts/directory-backfill';
 import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
 import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
@@ -53,7 +54,7 @@ const routeRealtime = (request: Request, env: Env) =>
       let userId: string;
       let tokenVersion: number;
       try {
-        ({ id: userId, tokenVersion } = (await authenticate(env, getDb(env.DB), token)).user);
+        ({ id: userId, tokenVersion } = (await authenticate(env, token)).user);
       } catch {
         return socketRefused(401, 'Authentication error');
       }
@@ -97,6 +98,8 @@ export default {
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
       // plans bought while there was one accounts database move to their payers' (decision 034; only with several)
       ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
+      // sellers' live ads in the other listings databases onto their cards (migration 0049)
+      ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;
     }
     if (controller.cron === '30 3 * * *') {

@@ -8,6 +8,7 @@ import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
 import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
+import { readUsers } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
@@ -188,20 +189,25 @@ const liveAds: Check = {
     };
   },
   async repair(env, found) {
-    // one statement: the count and the write cannot be split by a trigger firing in between
-    const res = await env.DB.prepare(
-      `UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`,
-    )
-      .bind(ids(found))
-      .run();
-    return res.meta.changes;
+    // one statement: the count and the write cannot be split by a trigger firing in between; the
+    // repaired sellers are marked in the same batch, as a trigger would, so the every-minute job
+    // spreads the right count to their cards in the other listings databases (migration 0049)
+    const [res] = await env.DB.batch([
+      env.DB.prepare(`UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`).bind(ids(found)),
+      env.DB.prepare(
+        `INSERT INTO live_ads_changed (user_id) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (user_id) DO UPDATE SET version = version + 1`,
+      ).bind(ids(found)),
+    ]);
+    return res!.meta.changes;
   },
 };
 
 // With several listings databases (decision 033) the core's `users.live_ads` is not a kept value: no
 // trigger can keep it (the ads are not in the core) and nothing reads it there: every reader of a
 // seller's count reads the cards beside the ads (each database's card keeps its own count, checked by
-// `users.live_ads` in every listings database) and sums them. So there is nothing in the core to check.
+// `users.live_ads` in every listings database, and the others' count in `live_ads_elsewhere`, spread
+// every minute from the marks its triggers and the repair above leave, migration 0049). So there is
+// nothing in the core to check.
 
 // ---------------------------------------------------------------- listings_fts
 
@@ -1244,13 +1250,13 @@ const accountsDatabaseName = (count: number, i: number) => (count > 1 ? `account
 
 /**
  * Of these user ids, the accounts that are gone: no row, or the tombstone deletion leaves (status
- * DELETED). The accounts are the core's `users` rows (they have not moved yet: decision 034).
+ * DELETED), read where `users` lives (worker/db/users.ts), one statement per database side by side.
  */
 const goneAccounts = async (env: Env, userIds: string[]): Promise<Set<string>> => {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Set();
-  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?1)) AND status <> 'DELETED'`).bind(json(ids)).all<{ id: string }>();
-  const here = new Set(results.map((r) => r.id));
+  const rows = await readUsers<{ id: string; status: string }>(env, ids, ['status']);
+  const here = new Set([...rows.values()].filter((r) => r.status !== 'DELETED').map((r) => r.id));
   return new Set(ids.filter((id) => !here.has(id)));
 };
 

@@ -20,6 +20,7 @@ import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
 import { isSharded } from '../../db/shards';
 import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { liveListingIds } from '../listings/shard-reads';
 import { searchDictionary } from '../search/dictionary';
 import { DEFAULT_RADIUS_KM } from '../search/near';
@@ -212,7 +213,7 @@ export const EMAIL_NEEDED_FOR_DAILY =
  */
 const assertCanReceiveDigest = async (env: Env, userId: string, alert: string | undefined) => {
   if (alert !== 'daily') return;
-  const row = await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
+  const row = await usersDbFor(env, userId).prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
   if (!row?.email) throw conflict(EMAIL_NEEDED_FOR_DAILY, 'EMAIL_REQUIRED');
 };
 

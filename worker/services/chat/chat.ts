@@ -8,6 +8,7 @@ import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked, blockersBetw
 import { archivedChatOf } from '../listings/archive-keys';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { CHAT_LIST_PREMIUM_FIRST } from '../../schemas/chat-list-data';
 import { listingRowsByIds } from '../listings/shard-reads';
 
@@ -77,10 +78,6 @@ const coreChatSelectSql = (premium: string) => `
   JOIN users b ON b.id = c.buyer_id
   JOIN users s ON s.id = c.seller_id`;
 
-const chatSelect = (env: Env) => {
-  const premium = accountsSplit(env) ? PLANS_APART_COLUMNS : PREMIUM_COLUMNS;
-  return isSharded(env) ? coreChatSelectSql(premium) : chatSelectSql(premium);
-};
 
 /**
  * Which of these users hold a plan in force now, when the plans live in their payers' accounts
@@ -106,6 +103,43 @@ const usersWithPlans = async (env: Env, userIds: string[], now: number): Promise
 
 const withPlans = (rows: ChatRow[], premium: Set<string>): ChatRow[] =>
   rows.map((r) => ({ ...r, b_premium: premium.has(r.buyer_id) ? 1 : 0, s_premium: premium.has(r.seller_id) ? 1 : 0 }));
+
+/**
+ * Once `users` lives with the accounts (worker/db/users.ts) the core has no member names to join:
+ * the conversation comes alone and `withMembers` fills the names from the members' own databases,
+ * beside the ad blocks (no wait of its own on a list or an opened conversation).
+ */
+const apartChatSelectSql = (premium: string) => `
+  SELECT c.*, NULL AS b_first, NULL AS b_last, NULL AS b_avatar, NULL AS s_first, NULL AS s_last, NULL AS s_avatar,
+    c.listing_title AS l_title, NULL AS l_price, NULL AS l_currency, NULL AS l_slug,
+    CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END AS l_status, NULL AS l_image,
+    ${premium}
+  FROM chats c`;
+
+const chatSelect = (env: Env) => {
+  const premium = accountsSplit(env) ? PLANS_APART_COLUMNS : PREMIUM_COLUMNS;
+  return usersWithAccounts(env) ? apartChatSelectSql(premium) : isSharded(env) ? coreChatSelectSql(premium) : chatSelectSql(premium);
+};
+
+/** The members' names and pictures from where `users` lives, when the core's read could not join them. */
+const withMembers = async (env: Env, rows: ChatRow[]): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env) || !rows.length) return rows;
+  type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
+  const members = await readUsers<Member>(env, rows.flatMap((r) => [r.buyer_id, r.seller_id]), ['first_name', 'last_name', 'avatar']);
+  return rows.map((r) => {
+    const b = members.get(r.buyer_id);
+    const s = members.get(r.seller_id);
+    return { ...r, b_first: b?.first_name ?? '', b_last: b?.last_name ?? '', b_avatar: b?.avatar ?? null, s_first: s?.first_name ?? '', s_last: s?.last_name ?? '', s_avatar: s?.avatar ?? null };
+  });
+};
+
+/** Ad blocks and members side by side (each a no-op where the core's read joined them). */
+const completed = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env)) return withAdBlocks(env, rows, known);
+  const [withAds, withNames] = await Promise.all([withAdBlocks(env, rows, known), withMembers(env, rows)]);
+  return withAds.map((r, i) => ({ ...r, ...pickMembers(withNames[i]!) }));
+};
+const pickMembers = (r: ChatRow) => ({ b_first: r.b_first, b_last: r.b_last, b_avatar: r.b_avatar, s_first: r.s_first, s_last: r.s_last, s_avatar: r.s_avatar });
 
 /** The ad block of a conversation as read from the ad's own database (its cover from the photo copies kept there). */
 interface AdBlockRow {
@@ -185,9 +219,9 @@ export const memberChat = async (env: Env, userId: string, chatId: string) => {
 /** A conversation with its ad block (read from the ad's own database when the ads are sharded). */
 export const getChat = async (env: Env, userId: string, chatId: string, origin: string, knownAd?: AdBlockRow) => {
   const member = await memberChat(env, userId, chatId);
-  // with the plans apart, the two members' plans are read beside the ad block (still one wait after the core's)
+  // with the plans apart, the two members' plans are read beside the ad block and the names (still one wait after the core's)
   const [[row], premium] = await Promise.all([
-    withAdBlocks(env, [member], knownAd ? [knownAd] : []),
+    completed(env, [member], knownAd ? [knownAd] : []),
     accountsSplit(env) ? usersWithPlans(env, [member.buyer_id, member.seller_id], Date.now()) : undefined,
   ]);
   return toChat(premium ? withPlans([row!], premium)[0]! : row!, userId, origin);
@@ -212,7 +246,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
   await assertNotBlocked(env, userId, listing.user_id);
-  const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
+  const seller = await usersDbFor(env, listing.user_id).prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
   const id = `cht_${ulid().toLowerCase()}`;
@@ -244,7 +278,7 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    chats: (await withAdBlocks(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
+    chats: (await completed(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
   };
 };
@@ -256,8 +290,9 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
  * from the conversation's row (a message's sender is one of its two members).
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
-  const chat = await memberChat(env, userId, chatId);
-  const page = await roomOf(env, chat.id).history(q);
+  const found = await memberChat(env, userId, chatId);
+  const [page, named] = await Promise.all([roomOf(env, found.id).history(q), withMembers(env, [found])]);
+  const chat = named[0]!;
   const lastSeq = Math.max(chat.last_seq, page.lastSeq);
   const names: Record<string, { firstName: string; lastName: string }> = {
     [chat.buyer_id]: { firstName: chat.b_first, lastName: chat.b_last },
@@ -275,10 +310,10 @@ export const sendMessage = async (env: Env, userId: string, input: { chatId: str
   const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
   // the recipient's state and any block between the two, in the one read the send already made;
   // with several accounts databases the blocks are in their blockers' own (decision 034), asked
-  // beside the core's read of the recipient (still one wait)
+  // beside the read of the recipient's row (still one wait)
   const other = accountsSplit(env)
     ? await Promise.all([
-        env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
+        usersDbFor(env, otherId).prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
         blockersBetween(env, otherId, userId),
       ]).then(([row, blockers]) => row && { status: row.status, blocker: blockers.includes(otherId) ? otherId : blockers[0] ?? null })
     : await env.DB.prepare(
@@ -365,7 +400,7 @@ const listChatsPlansApart = async (env: Env, userId: string, q: { page: number; 
   const unread = (unreadRows?.results ?? []) as ChatRow[];
   const recent = (recentRows?.results ?? []) as ChatRow[];
   const candidates = [...new Map([...unread, ...recent].map((r) => [r.id, r])).values()];
-  const [premium, withAds] = await Promise.all([usersWithPlans(env, candidates.flatMap((r) => [r.buyer_id, r.seller_id]), now), withAdBlocks(env, candidates)]);
+  const [premium, withAds] = await Promise.all([usersWithPlans(env, candidates.flatMap((r) => [r.buyer_id, r.seller_id]), now), completed(env, candidates)]);
   const rowOf = new Map(withPlans(withAds, premium).map((r) => [r.id, r]));
   // the unread chats of premium buyers, newest first: the list's first rows
   const lifted = unread.filter((r) => premium.has(r.buyer_id));

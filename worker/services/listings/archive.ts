@@ -34,6 +34,7 @@ import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { readUsers, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 export { archiveDocKey, type ArchiveDocument };
@@ -421,10 +422,11 @@ type EndedRow = ListingRecord & { seller_status: string };
 /**
  * The ended ads of one listings database, oldest first, one batch's worth. With one database the
  * seller's status comes in the same statement; with several the database holds only the seller's
- * public card, so the status is read from the core for the batch's sellers.
+ * public card, so the status is read where `users` lives (worker/db/users.ts) for the batch's sellers.
  */
 const endedIn = async (env: Env, db: D1Database, now: number, limit: number): Promise<EndedRow[]> => {
-  const sharded = isSharded(env);
+  // the sellers' rows apart from the ads (several listings databases, or `users` with the accounts): read after them
+  const sharded = isSharded(env) || usersWithAccounts(env);
   const states = Object.keys(ARCHIVABLE_STATES) as ArchivableState[];
   const found = await db.batch(
     states.map((state) =>
@@ -438,10 +440,8 @@ const endedIn = async (env: Env, db: D1Database, now: number, limit: number): Pr
   );
   const rows = found.flatMap((r) => r.results as EndedRow[]);
   if (!sharded || !rows.length) return rows;
-  const { results } = await env.DB.prepare('SELECT id, status FROM users WHERE id IN (SELECT value FROM json_each(?))')
-    .bind(JSON.stringify([...new Set(rows.map((r) => r.user_id))]))
-    .all<{ id: string; status: string }>();
-  const statusOf = new Map(results.map((u) => [u.id, u.status]));
+  const sellers = await readUsers<{ id: string; status: string }>(env, rows.map((r) => r.user_id), ['status']);
+  const statusOf = new Map([...sellers.values()].map((u) => [u.id, u.status]));
   // an ad whose seller has no core row is kept as a deleted account's would be: no copy
   return rows.map((r) => ({ ...r, seller_status: statusOf.get(r.user_id) ?? 'DELETED' }));
 };

@@ -28,6 +28,7 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
 import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
@@ -959,11 +960,11 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
     const insert = favourites.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
     const sellerRead = env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId);
     const [added, seller] = apart
-      ? // the insert in the buyer's accounts database, the seller's language from the core and their
+      ? // the insert in the buyer's accounts database, the seller's language from their row and their
         // block from their own accounts database (decision 034), side by side
         await Promise.all([
           insert.run(),
-          env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(listing.user_id).all<{ language: string | null }>(),
+          usersDbFor(env, listing.user_id).prepare('SELECT language FROM users WHERE id = ?').bind(listing.user_id).all<{ language: string | null }>(),
           accountsDbForUser(env, listing.user_id).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(listing.user_id, userId).first(),
         ]).then(([added, seller, block]) => [added, { ...seller, results: seller.results.map((r) => ({ ...r, blocked: block ? 1 : 0 })) }] as const)
       : sharded
