@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { env } from 'cloudflare:workers';
-import { createListing, createUser, createUserWithToken } from '../factories';
+import { accountsDb, createListing, createUser, createUserWithToken } from '../factories';
 
 type Ad = { title: string; price: number; condition: string; features: Record<string, unknown>; subcategory: { name: string } | null; category: { name: string } };
 const search = async (q: string) => {
@@ -174,7 +174,7 @@ describe('a saved search keeps what the search understood', () => {
     const buyer = await createUserWithToken();
     const res = await call('/api/saved-searches', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ query }) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const row = await env.DB.prepare('SELECT query, matcher FROM saved_searches WHERE id = ?').bind(res.body.data.id).first<{ query: string; matcher: string }>();
+    const row = await accountsDb(buyer.id).prepare('SELECT query, matcher FROM saved_searches WHERE id = ?').bind(res.body.data.id).first<{ query: string; matcher: string }>();
     return { query: JSON.parse(row!.query) as Record<string, string>, matcher: JSON.parse(row!.matcher) as Record<string, unknown> };
   };
 
