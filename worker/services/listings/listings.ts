@@ -249,6 +249,11 @@ export interface BuiltListingQuery {
    */
   pageCte?: string;
   empty: boolean;
+  /**
+   * the page is ranked among the newest matches of the text (shape.rankWindow), counted by the
+   * count statement: the text index's matches, no row filters
+   */
+  rankedNewest?: boolean;
 }
 
 export const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
@@ -278,7 +283,15 @@ export const buildListingQuery = async (
    * (search_rank, and search_group when a subcategory ranks first), the distance, and a featured
    * candidate's listing time (sort_at in pageCte's p)
    */
-  shape: { rankColumns?: boolean; keysOnly?: boolean } = {},
+  shape: {
+    rankColumns?: boolean;
+    keysOnly?: boolean;
+    /**
+     * a text search best first ranks this many of its newest matches (RANK_WINDOW unless told):
+     * over several databases each ranks its share of the window (services/listings/shard-search.ts)
+     */
+    rankWindow?: number;
+  } = {},
 ): Promise<BuiltListingQuery> => {
   // a deep page over several databases: each sends its rows' merge keys only, the page's few rows come whole after
   const columns = shape.keysOnly ? MERGE_KEY_COLUMNS : LISTING_COLUMNS;
@@ -355,7 +368,9 @@ export const buildListingQuery = async (
     const value = query[key];
     if (!value) continue;
     if (key === 'brand') {
-      featuredIndex = undefined;
+      // a subcategory's brand has its live featured ads' own index (migration 0047); a category's
+      // brand, or one in a place, walks the filter's index
+      featuredIndex = featuredIndex === 'listings_featured_sub' ? 'listings_featured_brand' : undefined;
       // one key per brand ("Apple" and "iPhone" alike), the same one the ad was stored with
       where.push('l.brand = ?');
       params.push(brandKey(value));
@@ -449,7 +464,7 @@ export const buildListingQuery = async (
     // word ranked whole cost 30-180 ms at 1M ads (18,000-40,000 matches) on the one worker thread;
     // the index hands over matches newest first and the scoring stops at the window. A search with
     // fewer matches is ranked whole; with more, the pages a buyer can open (COUNT_CAP) are the window.
-    const newestMatches = `SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
+    const newestMatches = `SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${Math.trunc(shape.rankWindow ?? RANK_WINDOW)}`;
     if (rankFirst) {
       // the subcategory's ads first, then the rest, each by rank: two streams of the index read
       // only as far as the page needs (UNION ALL under LIMIT stops early)
@@ -461,7 +476,8 @@ export const buildListingQuery = async (
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
         ...facet,
-      empty,
+        empty,
+        rankedNewest: true,
       };
     }
     return {
@@ -471,6 +487,7 @@ export const buildListingQuery = async (
       countParams: [fts],
       ...facet,
       empty,
+      rankedNewest: true,
     };
   }
   if (fts) {
@@ -515,9 +532,11 @@ export const buildListingQuery = async (
     // statement can use them) or of the country, newest first, the other filters on those rows only.
     // Walking every featured ad of the country and skipping the other categories' read ~4,600 rows
     // a category page at 100k ads (SQLite without statistics chose that walk for a subcategory too).
-    // A place, nearby cities or a brand: that filter's own index newest first, stopping at the page
-    // of candidates — walking every featured ad of the country for one city's or one brand's read
-    // ~50,000 rows at 1M ads.
+    // A subcategory's brand: its live featured ads' own index (listings_featured_brand) — the brand's
+    // index walked newest first skipped ~930 plain ads for 60 featured at 1M ads in each database.
+    // A place, nearby cities or a category's brand: that filter's own index newest first, stopping at
+    // the page of candidates — walking every featured ad of the country for one city's or one brand's
+    // read ~50,000 rows at 1M ads.
     planned.featuredOnly !== undefined && featuredIndex
       ? `FROM listings l INDEXED BY ${featuredIndex} WHERE ${pageWhereSql}`
       : pageFromFiltered;
