@@ -12,6 +12,7 @@ import { sellerCardStatement } from '../../worker/services/listings/shard-writes
 import { createUser } from '../factories';
 import { listingsDbs } from './shard-factory';
 import { searchCounted } from './counted-d1';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * The windows a search over four listings databases shares (decision 033), the way its counts do:
@@ -220,6 +221,8 @@ describe('a text search best first over four databases ranks its shares of the w
 
   it('windows: shares of RANK_WINDOW, the rest split among the databases with more; one database asked ranks RANK_WINDOW', () => {
     expect(rankShare(1)).toBe(RANK_WINDOW);
+    // the first round trip's counts tell a database with more matches than its share from one without
+    for (let n = 1; n <= 12; n++) expect(countShare(n)).toBeGreaterThan(rankShare(n));
     expect(rankWindows([RANK_WINDOW + 1])).toEqual({ windows: [RANK_WINDOW], widened: [] });
     expect(rankWindows([251, 251, 251, 251])).toEqual({ windows: [250, 250, 250, 250], widened: [] });
     expect(rankWindows([251, 20, 10, 5])).toEqual({ windows: [965, 250, 250, 250], widened: [0] });
@@ -233,6 +236,21 @@ describe('a text search best first over four databases ranks its shares of the w
       expect(windows.reduce((a, w, i) => a + Math.min(w, counts[i]!), 0)).toBeLessThanOrEqual(RANK_WINDOW);
       for (const [i, w] of windows.entries()) expect(w).toBeGreaterThanOrEqual(Math.min(counts[i]!, rankShare(n)));
     }
+  });
+});
+
+describe('through the worker', () => {
+  it('a text search over four databases waits on one round trip when the matches are even, two when a database ranks more', async () => {
+    const counting = roundTripCounting();
+    // once for the spelling dictionary and the places, which the worker keeps (what a warm worker answers)
+    await counting('/api/listings?q=lantern&limit=20');
+    const even = await counting('/api/listings?q=lantern&limit=20');
+    expect(even.status).toBe(200);
+    expect(even.body.data.listings).toHaveLength(20);
+    expect(even.roundTrips, even.trace).toBe(1);
+    const uneven = await counting('/api/listings?q=comet&limit=20');
+    expect(uneven.body.data.pagination.total).toBe(COMET.reduce((a, b) => a + b, 0));
+    expect(uneven.roundTrips, uneven.trace).toBe(ROUND_TRIP_BUDGET.read);
   });
 });
 
