@@ -15,7 +15,9 @@
  * listing times in the same batch, with whole rows only for its best few by the day's key; the
  * day's choice is made over the newest of all as one database makes it (shardPinsSql). Nearest first merges by the
  * distance of each ad's city (each row carries it), then newest first, as one database orders. Relevance merges FTS5's bm25 scores, which each database computes
- * over its own documents: close to, not exactly, one database's order.
+ * over its own documents: close to, not exactly, one database's order. One database ranks its newest
+ * RANK_WINDOW matches; several rank about as many together, each its share (rankWindows: what a
+ * database with fewer matches leaves goes to those with more, ranked in a second round trip).
  */
 
 import type { Env } from '../../env';
