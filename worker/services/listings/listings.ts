@@ -254,6 +254,8 @@ export interface BuiltListingQuery {
    * count statement: the text index's matches, no row filters
    */
   rankedNewest?: boolean;
+  /** equal ranks come oldest first (a shared window, ranked by FTS5 itself), not newest first */
+  tiesOldestFirst?: boolean;
 }
 
 export const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
@@ -464,7 +466,31 @@ export const buildListingQuery = async (
     // word ranked whole cost 30-180 ms at 1M ads (18,000-40,000 matches) on the one worker thread;
     // the index hands over matches newest first and the scoring stops at the window. A search with
     // fewer matches is ranked whole; with more, the pages a buyer can open (COUNT_CAP) are the window.
-    const newestMatches = `SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${Math.trunc(shape.rankWindow ?? RANK_WINDOW)}`;
+    const newestMatches = `SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
+    // Over several databases each ranks its share (shape.rankWindow): the matches from the window's
+    // oldest row on, ordered by FTS5 itself (ORDER BY rank on the index), which hands over only the
+    // rows the page takes. The window set apart first and sorted by SQLite (above) hands every match
+    // of the window over twice: D1 counts each, 519 rows for a window of 250 against 268 (measured).
+    // FTS5 orders equal ranks by row number, oldest first: the merge breaks such ties by id alike.
+    if (shape.rankWindow !== undefined) {
+      const window = Math.max(1, Math.trunc(shape.rankWindow));
+      const ranked = (n?: number) =>
+        `SELECT rowid AS num, rank${n === undefined ? '' : `, ${n} AS grp`} FROM listings_fts WHERE listings_fts MATCH ? AND rowid >= coalesce((SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ${window - 1}), 0) ORDER BY rank ${rankOrder}`;
+      const home = rankFirst ? `facets : "${categoryFacet(rankFirst)}"` : undefined;
+      const texts = home ? [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`] : [fts];
+      return {
+        sql: home
+          ? `WITH p AS MATERIALIZED (SELECT * FROM (SELECT * FROM (${ranked(0)}) UNION ALL SELECT * FROM (${ranked(1)})) LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num ASC`
+          : `WITH p AS MATERIALIZED (${ranked()} LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num ASC`,
+        countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
+        params: [...texts.flatMap((t) => [t, t]), query.limit, offset, ...params],
+        countParams: [fts],
+        ...facet,
+        empty,
+        rankedNewest: true,
+        tiesOldestFirst: true,
+      };
+    }
     if (rankFirst) {
       // the subcategory's ads first, then the rest, each by rank: two streams of the index read
       // only as far as the page needs (UNION ALL under LIMIT stops early)

@@ -125,7 +125,7 @@ export const databasesFor = async (env: Env, db: Db, query: ListingsQuery, plann
 };
 
 /** The order one database's statement sorts by, for rows from several (ties by id: time-ordered across databases). */
-const comparator = (query: ListingsQuery, text: boolean) => {
+const comparator = (query: ListingsQuery, text: boolean, tiesOldestFirst = false) => {
   const sortBy = query.sortBy ?? (text ? 'relevance' : 'createdAt');
   const order = query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc';
   const sign = order === 'asc' ? 1 : -1;
@@ -151,7 +151,8 @@ const comparator = (query: ListingsQuery, text: boolean) => {
         return sign * cmp(sortAt(a), sortAt(b));
     }
   };
-  const tie = sortBy !== 'relevance' && sortBy !== 'distance' && order === 'asc' ? 1 : -1;
+  // equal ranks in a shared text window come oldest first from each database (FTS5's own order)
+  const tie = (sortBy === 'relevance' && tiesOldestFirst) || (sortBy !== 'relevance' && sortBy !== 'distance' && order === 'asc') ? 1 : -1;
   return (a: MergedRow, b: MergedRow) => key(a, b) || tie * cmp(a.id, b.id);
 };
 
@@ -273,7 +274,7 @@ export const searchShards = async (
   const keysFirst = deep && !alone && !rerank.length;
   // each row remembers the database that sent it (a deep page reads its rows whole there)
   let rows = answers.flatMap(([page], at) => (rerank.includes(at) ? [] : ((page?.results ?? []) as MergedRow[]).map((r) => ({ ...r, at }))));
-  const order = comparator(query, planned.text !== undefined || query.q !== undefined);
+  const order = comparator(query, planned.text !== undefined || query.q !== undefined, paged.tiesOldestFirst === true);
   rows.sort(order);
   let slice = alone ? rows : rows.slice((query.page - 1) * query.limit, depth);
   // the newest PIN_CANDIDATES of all the databases asked, then the day's choice among them as one
