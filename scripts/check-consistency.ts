@@ -1,5 +1,5 @@
 /**
- * `npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR]`
+ * `npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--accounts-databases N]`
  *
  * Checks every value SEL keeps twice (decision 018) against its source in the local D1 and KV that
  * `wrangler dev` uses (or the state in DIR, like the seed and the benchmarks), prints a report and
@@ -29,23 +29,26 @@ process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
-const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR]';
+const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--accounts-databases 1|4|15]';
 const argv = process.argv.slice(2);
 let repair = false;
 let asJson = false;
 let only: string[] | undefined;
 let persistTo: string | undefined;
+// a state seeded with `--accounts-databases N` (decision 034): its accounts databases and directory are checked too
+let accountsRaw: string | undefined;
 for (let i = 0; i < argv.length; i++) {
   const [name, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
   if (name === '--repair') repair = true;
   else if (name === '--json') asJson = true;
-  else if (name === '--only' || name === '--persist-to') {
+  else if (name === '--only' || name === '--persist-to' || name === '--accounts-databases') {
     const value = inline ?? argv[++i];
     if (!value) {
       console.error(`${name} needs a value\n${usage}`);
       process.exit(2);
     }
     if (name === '--only') only = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else if (name === '--accounts-databases') accountsRaw = value;
     else persistTo = value;
   } else if (name === '--remote') {
     console.error('--remote is not supported: the deployed worker checks and repairs its own database daily (wrangler.toml crons) and logs the report.');
@@ -69,7 +72,10 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const proxy = await localBindings<Env>(persistTo);
+const { parseAccountsDatabases } = await import('./lib/shards-config');
+const accountsCount = parseAccountsDatabases(accountsRaw);
+const proxy = await localBindings<Env>(persistTo, 1, accountsCount);
+if (accountsCount > 1) (proxy.env as { ACCOUNTS_DATABASES?: string }).ACCOUNTS_DATABASES = String(accountsCount);
 let code = 0;
 // the chat checks and the view check read Durable Objects (the rooms, the view counter), which a local binding proxy does not reach: the worker's daily run covers them
 if (!proxy.env.ChatRoom) {

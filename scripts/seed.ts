@@ -15,6 +15,10 @@
  *                copies, its search index and its seller's public card go into the database of its
  *                state's group (LISTINGS_0 … in scripts/lib/shards-config.ts), its id tagged with the
  *                group as posting tags it; accounts and the uploaded photo rows stay in DB
+ * --accounts-databases N  the accounts' own rows over N databases (4 or 15; decision 034): each demo
+ *                account's favourites, cart lines and blocks go into the database of the group its id
+ *                names (ACCOUNTS_0 … in scripts/lib/shards-config.ts), and its e-mail and phone into the
+ *                identifier directory there (by the identifier's hash); the `users` rows stay in DB
  *
  * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
  */
@@ -40,12 +44,15 @@ const { slugify } = await import('../worker/schemas/taxonomy');
 const { listingBrand } = await import('../worker/schemas/brands');
 const { adLifetimeDays } = await import('../worker/schemas/ad-lifecycle-data');
 const { SUBCATEGORIES } = await import('./seed/catalog');
-const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
+const { BatchWriter, DEMO_FROM, DEMO_TO, createInsertTrigger, deleteDemoAccountRows, deleteDemoData, dropInsertTrigger, indexListings, insertTriggerSql, repairFts, withBusyRetries } = await import('./seed/db');
 const { ensureImagePool, poolPlan } = await import('./seed/images');
 const { loadGeography, placeOf } = await import('./seed/places');
 const { Random, weightedTable } = await import('./seed/random');
 const { makeUsers } = await import('./seed/users');
-const { parseListingDatabases, listingsBindings } = await import('./lib/shards-config');
+const { accountsBindings, parseAccountsDatabases, parseListingDatabases, listingsBindings } = await import('./lib/shards-config');
+const { accountsDatabaseOfGroup, groupOfUserId } = await import('../worker/db/accounts');
+const { groupOfIdentifierHash, identifierHash } = await import('../worker/db/identifiers');
+const { perUserRows } = await import('./seed/per-user');
 const { databaseOfGroup, groupOfState } = await import('../worker/db/shards');
 type DemoUser = import('./seed/users').DemoUser;
 type City = import('./seed/places').City;
@@ -60,14 +67,14 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();
 for (let i = 0; i < argv.length; i++) {
   const arg = argv[i] as string;
   const [name, inline] = arg.split('=', 2) as [string, string | undefined];
-  if (name === '--listings' || name === '--seed' || name === '--persist-to' || name === '--listing-databases') {
+  if (name === '--listings' || name === '--seed' || name === '--persist-to' || name === '--listing-databases' || name === '--accounts-databases') {
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${name} needs a value\n${usage}`);
     values.set(name, value);
@@ -81,6 +88,7 @@ const listingCount = Number(values.get('--listings') ?? 600);
 if (!Number.isInteger(listingCount) || listingCount < 0) throw new Error(`--listings must be a whole number\n${usage}`);
 const seed = values.get('--seed') ?? 'sel';
 const databaseCount = parseListingDatabases(values.get('--listing-databases'));
+const accountsCount = parseAccountsDatabases(values.get('--accounts-databases'));
 
 /** ULIDs are stamped from this fixed date so ids never depend on when the seed ran. */
 const REFERENCE_TIME = Date.UTC(2026, 10, 20);
@@ -100,6 +108,9 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   // where the listings go: DB itself with one database, else LISTINGS_0 … (decision 033)
   const sharded = databaseCount > 1;
   const listingDbs = sharded ? listingsBindings(databaseCount).map((b) => withBusyRetries(bindings[b] as D1Database)) : [db];
+  // where the accounts' own rows go: DB with one accounts database, else ACCOUNTS_0 … (decision 034)
+  const accountsApart = accountsCount > 1;
+  const accountDbs = accountsApart ? accountsBindings(accountsCount).map((b) => withBusyRetries(bindings[b] as D1Database)) : [db];
   const migrationsDir = join(ROOT, 'migrations');
   for (const target of listingDbs) if (await repairFts(target, migrationsDir)) log('restored the listings_fts_insert trigger left out by an interrupted run');
   const sum = async (sql: string, ...params: unknown[]) =>
@@ -113,6 +124,7 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   if (flags.has('--reset')) {
     // the listings databases first (their ads and cards), then the core (accounts, photo rows)
     const inListings = sharded ? await Promise.all(listingDbs.map((target) => deleteDemoData(target))) : [];
+    if (accountsApart) await Promise.all(accountDbs.map((target) => deleteDemoAccountRows(target)));
     const removed = await deleteDemoData(db);
     log(`reset: removed ${removed.listings + inListings.reduce((n, r) => n + r.listings, 0)} demo listings and ${removed.users} demo users`);
   } else {
@@ -148,9 +160,9 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   const userCount = Math.min(2_000, Math.max(25, Math.round(listingCount / 50)));
   const taken = await takenContacts(db);
   const users = makeUsers(rng.fork('users'), userCount, anchor, taken);
-  const sellerCities = users.map((u) => sellerCitiesOf(rng.fork(`places:${u.id}`), u, geo));
+  const sellerCities = users.map((u) => sellerCitiesOf(rng.fork(`places:${u.key}`), u, geo));
   await geo.loadAreas(sellerCities.flat());
-  const sellers = users.map((u, i) => sellerPlaces(rng.fork(`areas:${u.id}`), u, sellerCities[i] as City[], geo));
+  const sellers = users.map((u, i) => sellerPlaces(rng.fork(`areas:${u.key}`), u, sellerCities[i] as City[], geo));
 
   const writer = new BatchWriter(db);
   await writer.insert('users', USER_COLUMNS, users.map(userRow));
@@ -169,6 +181,8 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   }
 
   const stats = { statuses: new Map<string, number>(), featured: 0, media: 0 };
+  /** live ads, for the accounts' favourites */
+  const liveAds: { id: string; seller: number; createdAt: number }[] = [];
   try {
     const sellerTables = new Map<string, (r: InstanceType<typeof Random>) => number>();
     const sellerFor = (categoryId: string) => {
@@ -238,6 +252,7 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
       if (sharded) await writer.insert('media', MEDIA_COLUMNS, photoRows);
 
       stats.statuses.set(status.status, (stats.statuses.get(status.status) ?? 0) + 1);
+      if (status.status === 'APPROVED') liveAds.push({ id, seller: userIndex, createdAt });
       if (isFeatured) stats.featured++;
       stats.media += photos.length;
       if ((i + 1) % step === 0 || i + 1 === listingCount) log(`listings ${i + 1}/${listingCount} (${Math.round(((i + 1) / listingCount) * 100)}%)`);
@@ -260,6 +275,28 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   }
 
   for (const target of listingDbs) await checkSellerCounts(target);
+
+  // the accounts' own rows, each in its account's accounts database (DB with one; decision 034)
+  const packages = (await db.prepare('SELECT id FROM seller_packages ORDER BY id').all<{ id: string }>()).results.map((p) => p.id);
+  const own = perUserRows(rng.fork('per-user'), users, liveAds, packages, anchor);
+  const accountWriters = accountDbs.map((target) => new BatchWriter(target));
+  const homeOf = (userId: string) => accountWriters[accountsDatabaseOfGroup(accountsCount, groupOfUserId(userId))]!;
+  for (const row of own.favourites) await homeOf(row[0]).insert('favorites', ['user_id', 'listing_id', 'created_at'], [row]);
+  for (const row of own.cart) await homeOf(row[0]).insert('cart_items', ['user_id', 'package_id', 'quantity', 'added_at'], [row]);
+  for (const row of own.blocks) await homeOf(row[0]).insert('user_blocks', ['blocker_id', 'blocked_id', 'created_at'], [row]);
+  // the identifier directory (only used with several accounts databases): each e-mail and phone in the database of its hash
+  let directory = 0;
+  if (accountsApart) {
+    for (const u of users) {
+      for (const id of [{ kind: 'email' as const, value: u.email }, { kind: 'phone' as const, value: u.phone }]) {
+        const hash = await identifierHash(id);
+        await accountWriters[accountsDatabaseOfGroup(accountsCount, groupOfIdentifierHash(hash))]!.insert('identifiers', ['kind', 'value_hash', 'user_id', 'created_at'], [[id.kind, hash, u.id, u.createdAt]]);
+        directory++;
+      }
+    }
+  }
+  await Promise.all(accountWriters.map((w) => w.flush()));
+  log(`accounts' own rows: ${own.favourites.length} favourites, ${own.cart.length} cart lines, ${own.blocks.length} blocks${accountsApart ? `, ${directory} directory rows over ${accountsCount} accounts databases` : ''}`);
   await invalidateCaches(cache);
   const statuses = [...stats.statuses].map(([s, n]) => `${n} ${s}`).join(', ');
   log(`done: ${users.length} users, ${listingCount} listings (${statuses}; ${stats.featured} featured), ${stats.media} photos, seed "${seed}"`);
@@ -426,7 +463,7 @@ async function invalidateCaches(cache: KVNamespace) {
 // ------------------------------------------------------------------ run (last, so every constant above is initialised)
 
 process.chdir(ROOT);
-const { env, dispose } = await localBindings<SeedEnv & Record<string, unknown>>(values.get('--persist-to'), databaseCount);
+const { env, dispose } = await localBindings<SeedEnv & Record<string, unknown>>(values.get('--persist-to'), databaseCount, accountsCount);
 try {
   await run(env);
 } finally {

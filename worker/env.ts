@@ -26,6 +26,11 @@ export interface Env {
    */
   ACCOUNTS_DATABASES?: string;
   [accountsDatabase: `ACCOUNTS_${number}`]: D1Database | undefined;
+  /**
+   * "1" once `users` has moved to the accounts databases (worker/db/users.ts, decision 034): each
+   * account's row is then read and written in its own accounts database. Unset until the rows are copied.
+   */
+  USERS_WITH_ACCOUNTS?: string;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

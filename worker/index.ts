@@ -9,6 +9,7 @@ import { timed, timedEnv, withServerTiming } from './lib/server-timing';
 import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
+import { movePlansToAccounts } from './services/commerce/plans-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -20,6 +21,8 @@ import { relayOutbox } from './services/alerts/events';
 import { sendDailyDigests } from './services/alerts/digest';
 import { expireFeatured } from './services/commerce/business';
 import { CONSISTENCY_CRON, scheduledConsistency } from './services/consistency';
+import { spreadLiveAds } from './services/listings/live-ads';
+import { scheduledDirectoryBackfill } from './services/accounts/directory-backfill';
 import { archiveEndedAds, retireEarlierArchivedChats } from './services/listings/archive';
 import { EARLIER_ARCHIVED_CHATS_PER_RUN } from './schemas/archive-data';
 import { runAdLifecycle } from './services/listings/lifecycle';
@@ -51,7 +54,7 @@ const routeRealtime = (request: Request, env: Env) =>
       let userId: string;
       let tokenVersion: number;
       try {
-        ({ id: userId, tokenVersion } = (await authenticate(env, getDb(env.DB), token)).user);
+        ({ id: userId, tokenVersion } = (await authenticate(env, token)).user);
       } catch {
         return socketRefused(401, 'Authentication error');
       }
@@ -93,6 +96,10 @@ export default {
       ctx.waitUntil(relayOutbox(env).then((n) => n && console.log(`alerts outbox relayed: ${n}`)));
       // identifier claims whose account never arrived, a minute after (decision 034; only with several accounts databases)
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
+      // plans bought while there was one accounts database move to their payers' (decision 034; only with several)
+      ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
+      // sellers' live ads in the other listings databases onto their cards (migration 0049)
+      ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;
     }
     if (controller.cron === '30 3 * * *') {
@@ -117,6 +124,8 @@ export default {
     ctx.waitUntil(removeUnusedMatchers(env).then((n) => n && console.log(`unused saved queries removed: ${n}`)));
     ctx.waitUntil(fillSavedSearchLinks(env).then((n) => n && console.log(`saved-search links filled: ${n}`)));
     ctx.waitUntil(backfillPhotoPrints(env).then((n) => n && console.log(`photo prints backfilled: ${n}`)));
+    // accounts made while there was one accounts database get their identifier directory rows (decision 034), until a pass is done
+    ctx.waitUntil(scheduledDirectoryBackfill(env).then((r) => r && console.log(`identifier directory backfill: ${r.accounts} accounts, ${r.written} rows written, ${r.conflicts.length} conflicts${r.next === null ? ', pass done' : ''}`)));
     // expired sessions out, a bounded number a run (decision 020)
     ctx.waitUntil(removeExpiredSessions(env).then((n) => n && console.log(`expired sessions removed: ${n}`)));
     // views older than the stats window into per-ad totals, finished days' viewer rows out (decision 020)

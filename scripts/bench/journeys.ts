@@ -8,11 +8,12 @@
  * worst case, no replica nearer than the primary), printing p50/p95 and the round trips each
  * request waited on. --check fails when a journey is over its budget (worker/db/round-trip-budget.ts).
  * --shards N: the listings over N databases (decision 033; its own state, .wrangler/bench-journeys-shards-N),
- * every database's calls counted together.
+ * every database's calls counted together. --only a,b: only the journeys whose names contain one of
+ * these words (e.g. `--only post,phone`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
-import { jpegBytes } from '../../tests/factories/images';
+import { scene, toJpeg } from '../../tests/factories/photo-variants';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
 
@@ -21,6 +22,10 @@ const check = process.argv.includes('--check');
 const shards = parseListingDatabases(arg('shards', '1'));
 const persist = arg('persist-to', shards > 1 ? `.wrangler/bench-journeys-shards-${shards}` : '.wrangler/bench-journeys-state');
 const RTTS = [0, 30, 150];
+const only = arg('only', '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 
 type Answer = { status: number; body: any; ms: number; roundTrips: number };
 
@@ -31,7 +36,7 @@ const main = async () => {
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     'wrangler',
-    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--var', 'JWT_SECRET:bench-journeys-secret-0123456789', '--show-interactive-dev-session=false', '--log-level', 'error'],
+    ['dev', 'scripts/bench/simulated-d1-worker.ts', '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', 'EDGE_CACHE:measure', '--var', 'DEV_OUTBOX:true', '--var', 'PAYMENTS_LOCAL_CHECKOUT:1', '--var', 'JWT_SECRET:bench-journeys-secret-0123456789', '--show-interactive-dev-session=false', '--log-level', 'error'],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let rtt = 0;
@@ -54,16 +59,25 @@ const main = async () => {
   try {
     await waitForWorker(base);
     const stamp = Date.now().toString(36);
-    const account = async (name: string, ip: string) => {
+    const runSeed = (Date.now() % 1_000_000) * 1000;
+    const register = async (name: string, ip: string) => {
       const res = await call('/api/auth/register', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
         body: JSON.stringify({ email: `bench.${name}.${stamp}@example.in`, password: 'bench-password-123' }),
       });
       if (res.status !== 201 && res.status !== 200) throw new Error(`register ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-      return { authorization: `Bearer ${res.body.data.token as string}` };
+      return { auth: { authorization: `Bearer ${res.body.data.token as string}` }, id: res.body.data.user.id as string };
     };
+    const account = async (name: string, ip: string) => (await register(name, ip)).auth;
     const buyer = await account('buyer', '10.9.0.1');
+    // a Pro buyer (the local test checkout), for the seller's phone number
+    const pro = await register('pro', '10.9.0.2');
+    const proJson = { ...pro.auth, 'content-type': 'application/json' };
+    const order = await call('/api/premium/create-order', { method: 'POST', headers: proJson, body: JSON.stringify({ packageId: 'pro' }) });
+    const signed = await call('/api/premium/local-checkout/complete', { method: 'POST', headers: proJson, body: JSON.stringify({ orderId: order.body.data?.orderId }) });
+    const paid = await call('/api/premium/verify-payment', { method: 'POST', headers: proJson, body: JSON.stringify({ ...signed.body.data, subscriptionId: order.body.data?.subscriptionId }) });
+    if (paid.status !== 200) throw new Error(`Pro: ${order.status} ${signed.status} ${paid.status} ${JSON.stringify(paid.body).slice(0, 300)}`);
     const sample = await call('/api/listings?limit=50&category=Vehicles');
     const ads = sample.body.data.listings as { id: string; slug: string; city: string | null }[];
     const city = ads.find((l) => l.city)?.city ?? 'Delhi';
@@ -73,11 +87,13 @@ const main = async () => {
 
     let posted = 0;
     let sellerAuth: Record<string, string> = {};
-    const postAd = async () => {
+    const postAd = async (extra: Record<string, unknown> = {}) => {
       // a seller may post 10 free furniture ads a month: a fresh seller every 8
       if (posted++ % 8 === 0) sellerAuth = await account(`seller${posted}`, `10.9.1.${posted}`);
       const form = new FormData();
-      form.append('image', new File([jpegBytes(64 + (posted % 50), 48)], 'table.jpg', { type: 'image/jpeg' }));
+      // a photo that matches no other (its own generated scene per post and run, the state being kept between
+      // runs): the journey is plain posting. Look-alike and copied photos: tests/shards/posting-photo-checks.test.ts
+      form.append('image', new File([toJpeg(scene(320, 240, runSeed + posted), 85)], 'table.jpg', { type: 'image/jpeg' }));
       const upload = await call('/api/upload/image', { method: 'POST', headers: sellerAuth, body: form });
       if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${JSON.stringify(upload.body)}`);
       return call('/api/listings', {
@@ -92,22 +108,29 @@ const main = async () => {
           location: city,
           images: [upload.body.data.url],
           features: {},
+          ...extra,
         }),
       });
     };
 
-    const journeys: { name: string; kind: 'read' | 'write'; go: () => Promise<Answer>; ok: number }[] = [
+    const every: { name: string; kind: 'read' | 'write'; go: () => Promise<Answer>; ok: number }[] = [
       { name: 'guest category page, not cached', kind: 'read', ok: 200, go: () => call(`/products?category=Vehicles&location=${encodeURIComponent(city)}`, { headers: { 'x-edge-cache': 'bypass' } }) },
       { name: 'guest ad page, not cached', kind: 'read', ok: 200, go: () => call(`/item/${ad.slug}`, { headers: { 'x-edge-cache': 'bypass' } }) },
       { name: 'signed-in search', kind: 'read', ok: 200, go: () => call('/api/listings?category=Vehicles&page=1&limit=20', { headers: buyer }) },
       { name: 'signed-in: open an ad', kind: 'read', ok: 200, go: () => call(`/api/listings/${ad.id}`, { headers: buyer }) },
       { name: 'favourite an ad', kind: 'write', ok: 200, go: () => call(`/api/listings/${ad.id}/favorite`, { method: 'POST', headers: buyer }) },
-      { name: 'post an ad', kind: 'write', ok: 201, go: postAd },
+      { name: 'post an ad', kind: 'write', ok: 201, go: () => postAd() },
       { name: 'chat message over REST', kind: 'write', ok: 201, go: () => call('/api/messages/messages', { method: 'POST', headers: { ...buyer, 'content-type': 'application/json' }, body: JSON.stringify({ chatId, content: `Is it still available? ${Math.random()}` }) }) },
       { name: 'chat list', kind: 'read', ok: 200, go: () => call('/api/messages/chats', { headers: buyer }) },
       { name: 'My Ads', kind: 'read', ok: 200, go: () => call('/api/listings/user/my-listings', { headers: sellerAuth }) },
+      // an ad posted here (the demo seed writes no posting records), with its seller's number on it; each ad counts once a period
+      { name: "Pro: a seller's phone number", kind: 'write', ok: 200, go: () => call(`/api/premium/access-phone/${pro.id}`, { method: 'POST', headers: proJson, body: JSON.stringify({ listingId: phoneAd }) }) },
     ];
-    await postAd(); // the first seller exists before My Ads is timed
+    const journeys = every.filter((j) => !only.length || only.some((word) => j.name.toLowerCase().includes(word)));
+    // the first seller exists before My Ads is timed; its ad is the one whose phone number is asked for
+    const first = await postAd({ sellerPhone: '9876543210' });
+    if (first.status !== 201) throw new Error(`post: ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
+    const phoneAd = first.body.data.id as string;
     const rows: Record<string, string | number>[] = [];
     const over: string[] = [];
     for (const j of journeys) {

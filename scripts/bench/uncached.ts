@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--statements] [--check]`
+ * `npm run bench:uncached -- [--per-kind 40] [--listings 600] [--persist-to DIR] [--reuse] [--port P] [--base URL] [--accept-encoding gzip|none] [--no-fill] [--fill-share] [--statements] [--check]`
  *
  * The uncached path (decision 023): guest pages and `/api/listings` answers rendered anew, each URL
  * requested once, against a static file from the same server as the floor. Kinds: category,
@@ -32,6 +32,15 @@
  * edge does outside the Worker's CPU. `--accept-encoding none` sends none: the same bytes plain, to
  * see that compression's share of the CPU.
  *
+ * Fill: a fresh answer is written to the Workers cache for later guests (in `waitUntil`, as a miss
+ * does). In production that write is the runtime's work, not the Worker's CPU; locally miniflare's
+ * Cache API does it inside the worker's own workerd (~3-5 ms of CPU a fresh answer, decision 023).
+ * `--no-fill` sends `X-Edge-Cache: bypass, no-fill` (obeyed under EDGE_CACHE=measure only): the same
+ * renders without that write, to see its share of the CPU column. Two runs a minute apart differ by
+ * more than that share on this shared machine; `--fill-share` measures it within the run instead:
+ * after each kind's series, chunks of its URLs rendered again with and without the write, back to
+ * back in alternating order, and the median difference of workerd CPU per answer (column `fill CPU`).
+ *
  * Data: 600 demo ads in .wrangler/bench-pages-state (seeded if empty), or `--listings 100000
  * --persist-to .wrangler/bench-state` (seeded with --reset unless --reuse, as bench:search does).
  * Targets (this machine): page p50 ≤ 2.5× the static file and p95 ≤ 4×; API p50 ≤ 2×. --check fails otherwise.
@@ -52,6 +61,8 @@ const check = process.argv.includes('--check');
 const givenPort = arg('port', '');
 const encoding = arg('accept-encoding', 'gzip');
 const statements = process.argv.includes('--statements');
+const noFill = process.argv.includes('--no-fill');
+const fillShare = process.argv.includes('--fill-share');
 const WORKER_FLOOR = '/robots.txt';
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const STATIC = '/favicon.svg';
@@ -160,7 +171,7 @@ const main = async () => {
     console.log(direct ? `timed straight at the worker's workerd (${root})` : `the worker socket behind wrangler dev was not found: timed through its proxy (${root})`);
     const kinds = await buildUrls(root);
     console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-    const bypass = { 'x-edge-cache': 'bypass' };
+    const bypass = { 'x-edge-cache': noFill ? 'bypass, no-fill' : 'bypass' };
     // warm-up: the isolate's once-per-isolate work (code, reference data, dictionary) is not what a fresh page pays
     // Statement texts seen so far (hashes, from X-D1-Statements): the local D1 keeps compiled
     // statements by their text, so a text first sent by a fresh answer costs a compile (about
@@ -197,6 +208,24 @@ const main = async () => {
         void i;
       }
       const cpuMs = ((workerCpu(direct?.pid) - cpu0) * 1000 - staticCpuMs * floor.length) / sel.length;
+      // the Workers cache write's share, A/B within seconds so the machine's load cancels out
+      let fillCpu = NaN;
+      if (fillShare) {
+        const chunk = k.urls.slice(0, 10);
+        const cpuOf = async (edge: string) => {
+          const c0 = workerCpu(direct?.pid);
+          for (const path of chunk) await time(root + path, { 'x-edge-cache': edge });
+          return ((workerCpu(direct?.pid) - c0) * 1000) / chunk.length;
+        };
+        const diffs: number[] = [];
+        for (let r = 0; r < 6; r++) {
+          const order = r % 2 ? ['bypass, no-fill', 'bypass'] : ['bypass', 'bypass, no-fill'];
+          const got = new Map<string, number>();
+          for (const edge of order) got.set(edge, await cpuOf(edge));
+          diffs.push(got.get('bypass')! - got.get('bypass, no-fill')!);
+        }
+        fillCpu = percentile(diffs.sort((a, b) => a - b), 50);
+      }
       const ms = sel.map((t) => t.ms).sort((a, b) => a - b);
       const fl = floor.map((t) => t.ms).sort((a, b) => a - b);
       const stages = new Map<string, number>();
@@ -213,6 +242,7 @@ const main = async () => {
         '× p50': f(p50),
         '× p95': f(p95),
         'CPU ms': f(cpuMs),
+        ...(fillShare ? { 'fill CPU': f(fillCpu) } : {}),
         'KB (gzip)': f(sel.reduce((n, t) => n + t.bytes, 0) / sel.length / 1024),
         // each D1 call has a fixed cost about a static file's whole request here (bench:d1-call-cost)
         'D1 calls': f(sel.reduce((n, t) => n + t.d1Calls, 0) / sel.length, 2),
@@ -240,7 +270,7 @@ const main = async () => {
       }
       if (k.api ? p50 > 2 : p50 > 2.5 || p95 > 4) verdicts.push(`${k.kind}: ${p50.toFixed(2)}× p50, ${p95.toFixed(2)}× p95 (target ${k.api ? '≤ 2× p50' : '≤ 2.5× p50, ≤ 4× p95'})`);
     }
-    console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's; stages = mean Server-Timing ms; Accept-Encoding: ${encoding}`);
+    console.log(`\nfresh answers, ${listings.toLocaleString('en-IN')} listings, each URL once (home: one URL rendered anew each time), ms; static file ${STATIC} interleaved as the floor; CPU = workerd CPU per request less the static file's; stages = mean Server-Timing ms; Accept-Encoding: ${encoding}${noFill ? '; without the Workers cache write (--no-fill)' : ''}`);
     console.log(`floors, each alone: static file ${STATIC} p50 ${staticFloor.p50.toFixed(2)} ms, CPU ${staticFloor.cpuMs.toFixed(2)} ms; the worker's smallest answer ${WORKER_FLOOR} p50 ${workerFloor.p50.toFixed(2)} ms, CPU ${workerFloor.cpuMs.toFixed(2)} ms (${(workerFloor.cpuMs - staticFloor.cpuMs).toFixed(2)} ms over the static file's)`);
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.table(rows);

@@ -1,5 +1,5 @@
 /**
- * `npm run capacity [-- --check] [-- --measure [--reuse] [--listings N] [--seconds S]]` (decision 020)
+ * `npm run capacity [-- --check] [-- --measure [--reuse] [--listings N] [--seconds S]] [-- --measure-added TABLE[,TABLE]]` (decision 020)
  *
  * Prints, for the design the model checks (and for the code as it was before, for comparison): each
  * database's size after 1, 12 and 36 months, its peak statements per second against what one D1
@@ -61,6 +61,23 @@ const main = async () => {
     const measured = await measure();
     writeFileSync(measuredPath, `${JSON.stringify(measured, null, 2)}\n`);
     console.log(`wrote ${measuredPath}`);
+  }
+  const added = process.argv.indexOf('--measure-added');
+  if (added >= 0) {
+    // a table added since the full measurement, measured the same way on a small database of its own (measure.ts)
+    const tables = (process.argv[added + 1] ?? '').split(',').filter(Boolean);
+    const { measureAddedTables } = await import('./measure');
+    const sizes = measureAddedTables(tables);
+    const current = JSON.parse(readFileSync(measuredPath, 'utf8')) as Measured;
+    const provenance = [current.addedTables ?? []].flat();
+    const note = `dbstat over the table and its index, on a database holding just that table as its migration creates it, filled with the rows the full measurement's activity adds (two directory rows, e-mail and phone, for each of its 20,000 accounts): its rows do not depend on the number of ads`;
+    const updated: Measured = {
+      ...current,
+      tables: Object.fromEntries(Object.entries({ ...current.tables, ...sizes }).sort(([a], [b]) => a.localeCompare(b))),
+      addedTables: [...provenance, { measuredAt: new Date().toISOString().slice(0, 10), command: `npm run capacity -- --measure-added ${tables.join(',')}`, tables, note }],
+    };
+    writeFileSync(measuredPath, `${JSON.stringify(updated, null, 2)}\n`);
+    console.log(`measured ${tables.map((t) => `${t} ${sizes[t]!.bytesPerRow} bytes a row (${sizes[t]!.rows} rows)`).join(', ')}; wrote ${measuredPath}`);
   }
   const measured = JSON.parse(readFileSync(measuredPath, 'utf8')) as Measured;
   const m = figuresOf(measured);

@@ -40,6 +40,7 @@ export const WORLD = {
   photosPerAd: f(3, 'estimate', 'the post form allows 10; the seed averages 2.5; phones make more photos easy'),
   photoBytes: f(180_000, 'estimate', 'a phone photo after the client resizes it to 1600 px WebP/JPEG (the upload limit is 5 MB)'),
   movedAdShare: f(0.01, 'estimate', 'ads whose seller moves them into a state of another group of states (moving house, or correcting a wrong state): rare; each leaves a listing_moves row in its old database for good, so old links keep answering (decision 033)'),
+  identifiersPerAccount: f(2, 'estimate', 'directory rows per account with several accounts databases (decision 034): sign-up by e-mail holds the address, and nearly every seller confirms a phone to post; phone-only (OTP) accounts hold one, Google sign-in adds a third'),
   unpostedPhotoShare: f(0.2, 'estimate', 'photos uploaded but not posted: abandoned drafts and photos replaced before posting; their duplicate lookup keys (media_lookups, decision 022) stay until the unattached photo is removed 24 hours later (ORPHAN_TTL_MS), a posted photo\'s go at posting'),
 } as const;
 
@@ -240,9 +241,9 @@ export const AS_SPECIFIED: Design = {
  * sessions row): built, the hourly cleanup (worker/services/accounts/session-cleanup.ts).
  */
 export const DESIGN: Design = {
-  name: 'design (expiry + archive + 10 listings + 15 accounts databases + replicas)',
+  name: 'design (expiry + archive + 10 listings + 18 accounts databases + replicas)',
   listingsDatabases: 10,
-  coreDatabases: 15,
+  coreDatabases: 18,
   readCopies: 2,
   expiryDays: 30,
   archiveAfterDays: 30,
@@ -258,7 +259,7 @@ export const DESIGN: Design = {
 
 export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   listingsDatabases: 'design: the smallest count that keeps each under half its size and half its capacity at 36 months (the model prints the minimum); 0 = listings share the one database',
-  coreDatabases: 'design: accounts spread by user id; the model prints the minimum',
+  coreDatabases: 'design: accounts spread by user id, two of the 36 groups in each (worker/schemas/accounts-shards-data.ts); the fewest that pass (the model prints the minimum)',
   readCopies: 'design: D1 read replication with the Sessions API; the primary in Asia-Pacific plus one replica there serve India (other regions\' replicas serve nobody here)',
   expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',

@@ -16,7 +16,9 @@
  *    query at a time, so queries per second = 1 / mean time per query. A second pass with eight in
  *    flight shows that concurrency does not add capacity.
  */
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -34,6 +36,14 @@ export interface TableSize {
   bytesPerRow: number;
 }
 
+/** Where the figures of tables measured after the full run come from. */
+export interface AddedTables {
+  measuredAt: string;
+  command: string;
+  tables: string[];
+  note: string;
+}
+
 export interface Measured {
   measuredAt: string;
   command: string;
@@ -42,7 +52,7 @@ export interface Measured {
   loadAverage: number;
   tables: Record<string, TableSize>;
   /** tables added after the full measurement, measured the same way on a smaller seed (their provenance) */
-  addedTables?: { measuredAt: string; command: string; tables: string[]; note: string };
+  addedTables?: AddedTables | AddedTables[];
   d1: { queriesPerSecond: number; meanQueryMs: number; wallQueriesPerSecond: number; bindingQueriesPerSecond: number; concurrentQueriesPerSecond: number; queries: number; method: string };
 }
 
@@ -74,6 +84,62 @@ const CHAT_LINES = [
   'Bhai last kitna doge?',
 ];
 
+/**
+ * The identifier directory (decision 034, migration 0044) as sign-up writes it with several accounts
+ * databases: per account its e-mail and phone (Google ids are the rarer third), each as the SHA-256
+ * hex of `kind:value` (worker/db/identifiers.ts) beside the account's id (a tagged id: the ULID and
+ * its group character) and the claim time.
+ */
+const addIdentifiers = (db: DatabaseSync, accounts: { id: string; email: string; phone: string; createdAt: number }[]) => {
+  const add = db.prepare('INSERT OR IGNORE INTO identifiers (kind, value_hash, user_id, created_at) VALUES (?, ?, ?, ?)');
+  const hash = (kind: string, value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
+  for (const a of accounts) {
+    add.run('email', hash('email', a.email), a.id, a.createdAt);
+    add.run('phone', hash('phone', a.phone), a.id, a.createdAt);
+  }
+};
+
+/** The accounts the activity adds (20,000), shaped as sign-up makes them: tagged ids, a Gmail address, a ten-digit phone. */
+const activityAccounts = (r: Random, now: number) =>
+  Array.from({ length: 20_000 }, (_, i) => {
+    const t = now - r.int(0, 700) * DAY;
+    return { id: `usr_${ulid(t).toLowerCase()}${'0123456789abcdefghijklmnopqrstuvwxyz'[r.int(0, 35)]}`, email: `user.${i}@gmail.com`, phone: `9${String(100_000_000 + i * 37).slice(0, 9)}`, createdAt: t };
+  });
+
+/**
+ * Bytes per row of tables added after the full measurement, measured the same way (`sizes`: dbstat
+ * over the table and its indexes) on a database holding just that table as its migration creates
+ * it, filled with the rows the full measurement's activity adds. Their rows do not depend on the
+ * ads: the identifier directory holds two rows for each of the activity's 20,000 accounts.
+ */
+export const measureAddedTables = (tables: string[]): Record<string, TableSize> => {
+  const known: Record<string, { migration: string; fill: (db: DatabaseSync) => void }> = {
+    identifiers: { migration: '0044', fill: (db) => addIdentifiers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20))) },
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'sel-capacity-'));
+  try {
+    const out: Record<string, TableSize> = {};
+    for (const table of tables) {
+      const spec = known[table];
+      if (!spec) throw new Error(`no small measurement for ${table} (have: ${Object.keys(known).join(', ')})`);
+      const file = readdirSync('migrations').find((f) => f.startsWith(`${spec.migration}_`) && f.endsWith('.sql'));
+      if (!file) throw new Error(`migration ${spec.migration} not found`);
+      const db = new DatabaseSync(join(dir, `${table}.sqlite`));
+      for (const statement of readFileSync(join('migrations', file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
+      db.exec('BEGIN');
+      spec.fill(db);
+      db.exec('COMMIT');
+      const size = sizes(db)[table];
+      db.close();
+      if (!size) throw new Error(`${table}: no rows measured`);
+      out[table] = size;
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 const NOTIFICATIONS = [
   ['New message', 'Ravi: Hi, is this still available?'],
   ['नया संदेश', 'राहुल: क्या यह अभी भी उपलब्ध है?'],
@@ -99,6 +165,8 @@ const addActivity = (db: DatabaseSync) => {
      VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, 1, 'ACTIVE', 0, 1, ?, ?, ?)`,
   );
   const names = ['Aarav', 'Priya', 'Rahul', 'Sneha', 'Vikram', 'Ananya', 'Arjun', 'Kavya', 'Rohit', 'Meera'];
+  // their directory rows, as sign-up writes them with several accounts databases (the accounts' own figures are unchanged)
+  addIdentifiers(db, activityAccounts(new Random('capacity:identifiers'), now));
   for (let i = 0; i < 20_000; i++) {
     const first = r.pick(names);
     const last = r.pick(['Sharma', 'Patel', 'Reddy', 'Iyer', 'Singh', 'Gupta', 'Nair', 'Das']);
@@ -218,7 +286,7 @@ const addActivity = (db: DatabaseSync) => {
 };
 
 /** Pages per table and index from dbstat, grouped under the table they belong to. */
-const sizes = (db: DatabaseSync): Record<string, TableSize> => {
+export const sizes = (db: DatabaseSync): Record<string, TableSize> => {
   const pages = db
     .prepare(`SELECT s.name AS name, coalesce(m.tbl_name, s.name) AS tbl, coalesce(m.type, 'table') AS type, sum(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY s.name`)
     .all() as { name: string; tbl: string; type: string; bytes: number }[];

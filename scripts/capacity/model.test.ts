@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
-import { arrived, databases, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, rowsReadPerSearch, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
+import { accountsImbalance, arrived, databases, groupBytes, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, rowsReadPerSearch, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
 import { RETENTION } from '../../worker/schemas/retention-data';
 import measured from './measured.json';
 
@@ -72,11 +72,25 @@ describe('rows the design keeps', () => {
 });
 
 describe('databases', () => {
-  it('spreading listings over N databases divides their size (busiest one: imbalance / N); accounts the same', () => {
+  it('spreading listings over N databases divides their size (busiest one: imbalance / N); accounts by their layout', () => {
     const one = databases({ ...DESIGN, listingsDatabases: 1, coreDatabases: 1 }, m, HORIZON_MONTHS);
     const four = databases({ ...DESIGN, listingsDatabases: 4, coreDatabases: 2 }, m, HORIZON_MONTHS);
     expect(four[0]!.bytes[36]).toBeCloseTo((one[0]!.bytes[36]! * SHARD_IMBALANCE.value) / 4, 0);
-    expect(four[1]!.bytes[12]).toBeCloseTo((one[1]!.bytes[12]! * SHARD_IMBALANCE.value) / 2, 0);
+    // two accounts databases hold 18 groups each: exactly half of the accounts' bytes in each
+    const two = { ...DESIGN, listingsDatabases: 4, coreDatabases: 2 };
+    expect(four[1]!.bytes[12]).toBeCloseTo(groupBytes(rowsAt(two, world, traffic, 12).core, m) / 2, 0);
+    const fifteen = databases({ ...DESIGN, coreDatabases: 15 }, m, HORIZON_MONTHS);
+    const thirty = databases({ ...DESIGN, coreDatabases: 30 }, m, HORIZON_MONTHS);
+    expect(fifteen[1]!.bytes[36]! / thirty[1]!.bytes[36]!).toBeCloseTo((accountsImbalance(15) / 15) / (accountsImbalance(30) / 30), 6);
+  });
+
+  it("the busiest accounts database is its layout's largest share of the 36 equal groups", () => {
+    expect(accountsImbalance(1)).toBe(1);
+    expect(accountsImbalance(4)).toBe(1); // nine groups each
+    expect(accountsImbalance(18)).toBe(1); // two each
+    expect(accountsImbalance(15)).toBeCloseTo(1.25, 6); // three groups in six of them
+    expect(accountsImbalance(21)).toBeCloseTo((2 * 21) / 36, 6); // no layout: the best possible, ceil(36 / 21) = 2
+    expect(accountsImbalance(37)).toBe(Infinity); // an id's group character cannot fill more databases than groups
   });
 
   it('batched view counting takes the view counter off the listings primaries', () => {

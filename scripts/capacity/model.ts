@@ -3,6 +3,7 @@
  * measured figures (measured.json): sizes per database, peak statements per second per database
  * against what one D1 can do, and the monthly Cloudflare bill by product.
  */
+import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS } from '../../worker/schemas/accounts-shards-data';
 import type { Design, Figure } from './inputs';
 import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD } from './inputs';
 
@@ -80,6 +81,8 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
     },
     core: {
       users: accounts,
+      // the identifier directory (decision 034): only with several accounts databases, spread over them by the identifier's hash
+      identifiers: design.coreDatabases > 1 ? accounts * w.identifiersPerAccount : 0,
       // a token lives 30 days; about half the monthly users are signed in, on ~1.5 devices
       sessions: Math.min(arrived((w.monthlyUsers * scale * 0.5 * 1.5) / 30, g, month), w.monthlyUsers * scale * 0.75),
       chats: conversations,
@@ -117,6 +120,21 @@ export const groupBytes = (rows: Record<string, number>, m: MeasuredFigures) => 
 
 /** How much bigger the busiest database of a group is than the average (places and users are uneven). */
 export const SHARD_IMBALANCE: Figure = { value: 1.3, basis: 'estimate', note: 'states grouped into N databases by population: the biggest group holds ~30 % more than the mean (Uttar Pradesh, Maharashtra)' };
+
+/**
+ * How much bigger the busiest accounts database is than the mean. Not a guess like the listings'
+ * imbalance: an account's group is drawn at random at sign-up, so the 36 groups hold equal shares
+ * (millions of accounts each: chance differences are negligible) and the busiest database is the
+ * one its layout gives the most groups — the reviewed layout's where there is one
+ * (worker/schemas/accounts-shards-data.ts), else the best possible (ceil(36 / N) groups). More
+ * databases than groups cannot be filled by an id's group character: Infinity.
+ */
+export const accountsImbalance = (n: number): number => {
+  if (n <= 1) return 1;
+  if (n > ACCOUNT_GROUPS.length) return Infinity;
+  const largest = ACCOUNTS_LAYOUTS[n] ? Math.max(...ACCOUNTS_LAYOUTS[n]!.map((groups) => groups.length)) : Math.ceil(ACCOUNT_GROUPS.length / n);
+  return (largest * n) / ACCOUNT_GROUPS.length;
+};
 
 /** Statements per second at the peak second, by group and read/write, for the whole system. */
 export const peakStatements = (design: Design, w: World, t: Traffic, month: number) => {
@@ -176,12 +194,13 @@ export const databases = (design: Design, m: MeasuredFigures, horizons: readonly
     out.push({ group: 'listings', databases: n, bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('listings', h) * per(n)])), peakQps: qps, capacityShare: qps / m.d1QueriesPerSecond });
   }
   const c = design.coreDatabases;
+  const perAccounts = c > 1 ? accountsImbalance(c) / c : 1;
   const shared = design.listingsDatabases === 0;
-  const coreQps = primary(q.coreReads * per(c) + (shared ? listingsReadsPerDb(1) : 0), q.coreWrites * per(c) + (shared ? q.listingWrites : 0));
+  const coreQps = primary(q.coreReads * perAccounts + (shared ? listingsReadsPerDb(1) : 0), q.coreWrites * perAccounts + (shared ? q.listingWrites : 0));
   out.push({
     group: 'core',
     databases: c,
-    bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('core', h) * per(c) + (shared ? sizeAt('listings', h) : 0)])),
+    bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('core', h) * perAccounts + (shared ? sizeAt('listings', h) : 0)])),
     peakQps: coreQps,
     capacityShare: coreQps / m.d1QueriesPerSecond,
   });

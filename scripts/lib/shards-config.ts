@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { experimental_readRawConfig } from 'wrangler';
+import { ACCOUNTS_LAYOUTS } from '../../worker/schemas/accounts-shards-data';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -34,6 +35,28 @@ export const listingsD1 = (n: number) =>
 
 /** The listings bindings' names, in order. */
 export const listingsBindings = (n: number) => listingsD1(n).map((d) => d.binding);
+
+/** The supported accounts database counts (worker/schemas/accounts-shards-data.ts ACCOUNTS_LAYOUTS, decision 034). */
+export const parseAccountsDatabases = (raw: string | undefined): number => {
+  const n = Number(raw ?? 1);
+  const supported = Object.keys(ACCOUNTS_LAYOUTS).map(Number);
+  if (!supported.includes(n)) throw new Error(`--accounts-databases must be ${supported.join(', ')} (the layouts in worker/schemas/accounts-shards-data.ts), not ${raw}`);
+  return n;
+};
+
+/** The local D1 declarations of N accounts databases (none for one: the accounts' rows live in DB). */
+export const accountsD1 = (n: number) =>
+  n === 1
+    ? []
+    : Array.from({ length: n }, (_, i) => ({
+        binding: `ACCOUNTS_${i}`,
+        database_name: `sel-accounts-${i}`,
+        database_id: `00000000-0000-0000-0000-acc0${String(i).padStart(8, '0')}`,
+        migrations_dir: join(ROOT, 'migrations'),
+      }));
+
+/** The accounts bindings' names, in order. */
+export const accountsBindings = (n: number) => accountsD1(n).map((d) => d.binding);
 
 /**
  * wrangler.toml with N listings databases added (and LISTING_DATABASES set), as a config file for

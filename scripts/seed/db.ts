@@ -146,6 +146,13 @@ export class BatchWriter {
   }
 }
 
+/** The demo accounts' own rows (decision 034's per-user tables the seed writes), wherever they live. */
+const DEMO_ACCOUNT_ROWS: [string, string][] = [
+  ['cart_items', `DELETE FROM cart_items WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
+  ['user_blocks', `DELETE FROM user_blocks WHERE (blocker_id >= '${DEMO_FROM}' AND blocker_id < '${DEMO_TO}') OR (blocked_id >= '${DEMO_FROM}' AND blocked_id < '${DEMO_TO}')`],
+  ['identifiers', `DELETE FROM identifiers WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
+];
+
 const tableExists = async (db: D1Database, name: string) =>
   (await db.prepare(`SELECT 1 AS ok FROM sqlite_master WHERE type = 'table' AND name = ?`).bind(name).first()) !== null;
 
@@ -163,6 +170,7 @@ export const deleteDemoData = async (db: D1Database) => {
     ['messages', `DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}'))`],
     ['chats', `DELETE FROM chats WHERE listing_id IN (${demoListings}) OR (buyer_id >= '${DEMO_FROM}' AND buyer_id < '${DEMO_TO}') OR (seller_id >= '${DEMO_FROM}' AND seller_id < '${DEMO_TO}')`],
     ['notifications', `DELETE FROM notifications WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
+    ...DEMO_ACCOUNT_ROWS,
   ];
   const statements = [];
   for (const [table, sql] of optional) if (await tableExists(db, table)) statements.push(db.prepare(sql));
@@ -182,6 +190,13 @@ export const deleteDemoData = async (db: D1Database) => {
   }
   await db.prepare(`DELETE FROM users WHERE id >= '${DEMO_FROM}' AND id < '${DEMO_TO}'`).run();
   return { listings, users };
+};
+
+/** In an accounts database (decision 034): the demo accounts' favourites, cart lines, blocks and directory rows. */
+export const deleteDemoAccountRows = async (db: D1Database) => {
+  const statements = [db.prepare(`DELETE FROM favorites WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`)];
+  for (const [table, sql] of DEMO_ACCOUNT_ROWS) if (await tableExists(db, table)) statements.push(db.prepare(sql));
+  await db.batch(statements);
 };
 
 // ------------------------------------------------------------------ FTS trigger for big seeds

@@ -1,9 +1,14 @@
 /**
  * The seed over four listings databases (decision 033): every ad, its photo copies, its search index
  * and its seller's public card in the database of its state's group, its id tagged with the group;
- * accounts and the uploaded photo rows in the core, nothing listings-shaped there. Runs the real
- * seed script on a fresh local state (migrated in-process: the wrangler CLI per database is minutes
- * on a busy machine), then reads the five databases back.
+ * accounts and the uploaded photo rows in the core, nothing listings-shaped there. And over four
+ * accounts databases (decision 034): demo account ids carry their group, the `users` rows stay in the
+ * core, and every account's own rows (favourites, cart lines, blocks) are in the database of its
+ * group, its e-mail and phone in the identifier directory of their hash's database, so the
+ * directory's checker finds nothing missing or stale; the reset's clean-up removes them from there.
+ * Runs the real seed script once (both splits: a seed run is most of this file's time) on a fresh
+ * local state (migrated in-process: the wrangler CLI per database is minutes on a busy machine),
+ * then reads the nine databases back.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,8 +17,12 @@ import { join } from 'node:path';
 import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBindings } from '../lib/local-bindings';
-import { listingsBindings } from '../lib/shards-config';
+import { accountsBindings, listingsBindings } from '../lib/shards-config';
 import { databaseOfGroup, groupOfListingId, groupOfState } from '../../worker/db/shards';
+import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
+import { groupOfIdentifierHash, identifierHash } from '../../worker/db/identifiers';
+import { scanMissingIdentifiers, scanStaleClaims } from '../../worker/services/accounts/directory-backfill';
+import { deleteDemoAccountRows } from './db';
 
 const state = mkdtempSync(join(tmpdir(), 'sel-seed-shards-'));
 const ADS = 40;
@@ -22,7 +31,7 @@ let env: Env;
 let dispose: () => Promise<void>;
 
 const open = async () => {
-  const proxy = await localBindings<Env>(state, 4);
+  const proxy = await localBindings<Env>(state, 4, 4);
   env = proxy.env;
   dispose = proxy.dispose;
 };
@@ -30,12 +39,12 @@ const open = async () => {
 beforeAll(async () => {
   await open();
   const migrations = await readD1Migrations(join(process.cwd(), 'migrations'));
-  for (const binding of ['DB', ...listingsBindings(4)]) {
+  for (const binding of ['DB', ...listingsBindings(4), ...accountsBindings(4)]) {
     const db = env[binding]!;
     for (const m of migrations) await db.batch(m.queries.map((q) => db.prepare(q)));
   }
   await dispose();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--listings', String(ADS), '--fixed-time', '--seed', 'shards', '--listing-databases', '4', '--persist-to', state], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--listings', String(ADS), '--fixed-time', '--seed', 'shards', '--listing-databases', '4', '--accounts-databases', '4', '--persist-to', state], {
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
   });
@@ -85,5 +94,70 @@ describe('the seed over four listings databases', () => {
     const corePhotos = (await rows<{ n: number }>(env.DB!, 'SELECT count(*) AS n FROM media WHERE listing_id IS NOT NULL'))[0]!.n;
     const copies = (await Promise.all(listings.map(async (db) => (await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM media'))[0]!.n))).reduce((a, b) => a + b, 0);
     expect(corePhotos).toBe(copies);
+  });
+});
+
+const accounts = () => accountsBindings(4).map((b) => env[b]!);
+const fourAccounts = () => ({ ...env, ACCOUNTS_DATABASES: '4' }) as never;
+
+describe('the seed over four accounts databases', () => {
+  it("gives every demo account its group, and puts each account's own rows in its group's database, none in the core", async () => {
+    const users = await rows<{ id: string; email: string; phone: string }>(env.DB!, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`);
+    expect(users.length).toBeGreaterThanOrEqual(25);
+    for (const u of users) expect(u.id).toMatch(/^usr_demo_\d+_[0-9a-z]$/);
+    // the accounts spread over all four databases
+    expect(new Set(users.map((u) => accountsDatabaseOfGroup(4, groupOfUserId(u.id)))).size).toBe(4);
+
+    const perTable = [
+      ['favorites', 'user_id'],
+      ['cart_items', 'user_id'],
+      ['user_blocks', 'blocker_id'],
+    ] as const;
+    for (const [table, owner] of perTable) {
+      expect(await rows(env.DB!, `SELECT 1 FROM ${table}`), `${table} in the core`).toEqual([]);
+      let total = 0;
+      for (const [k, db] of accounts().entries()) {
+        const found = await rows<{ owner: string }>(db, `SELECT ${owner} AS owner FROM ${table}`);
+        total += found.length;
+        for (const r of found) expect(accountsDatabaseOfGroup(4, groupOfUserId(r.owner)), `${table} of ${r.owner}`).toBe(k);
+      }
+      expect(total, table).toBeGreaterThan(0);
+    }
+    // favourites name live ads of other sellers
+    const favourites = (await Promise.all(accounts().map((db) => rows<{ user_id: string; listing_id: string }>(db, 'SELECT user_id, listing_id FROM favorites')))).flat();
+    const ads = new Map((await Promise.all(listingsBindings(4).map((b) => rows<{ id: string; user_id: string; status: string }>(env[b]!, 'SELECT id, user_id, status FROM listings')))).flat().map((a) => [a.id, a]));
+    for (const f of favourites) {
+      expect(ads.get(f.listing_id)?.status).toBe('APPROVED');
+      expect(ads.get(f.listing_id)?.user_id).not.toBe(f.user_id);
+    }
+  });
+
+  it("writes each account's e-mail and phone into the directory of their hash's database: nothing missing, nothing stale", async () => {
+    const users = await rows<{ id: string; email: string; phone: string }>(env.DB!, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`);
+    expect(await rows(env.DB!, 'SELECT 1 FROM identifiers')).toEqual([]);
+    for (const u of users.slice(0, 6)) {
+      for (const id of [{ kind: 'email' as const, value: u.email }, { kind: 'phone' as const, value: u.phone }]) {
+        const hash = await identifierHash(id);
+        const home = accountsDatabaseOfGroup(4, groupOfIdentifierHash(hash));
+        const owners = await Promise.all(accounts().map(async (db) => (await db.prepare('SELECT user_id FROM identifiers WHERE kind = ? AND value_hash = ?').bind(id.kind, hash).first<{ user_id: string }>())?.user_id ?? null));
+        expect(owners).toEqual([0, 1, 2, 3].map((i) => (i === home ? u.id : null)));
+      }
+    }
+    const missing = await scanMissingIdentifiers(fourAccounts(), null, 1000);
+    expect(missing.accounts).toBe(users.length);
+    expect(missing.missing).toEqual([]);
+    expect(missing.conflicts).toEqual([]);
+    expect(missing.present).toBe(users.length * 2);
+    for (let i = 0; i < 4; i++) expect((await scanStaleClaims(fourAccounts(), `${i}|`, 1000, Date.now())).stale).toEqual([]);
+  });
+
+  it("the reset's clean-up removes the demo accounts' rows from every accounts database", async () => {
+    const tables = ['favorites', 'cart_items', 'user_blocks', 'identifiers'];
+    const count = async (db: D1Database, table: string) => (await rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`))[0]!.n;
+    const before = await Promise.all(accounts().map(async (db) => Promise.all(tables.map((t) => count(db, t)))));
+    expect(before.flat().reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    await Promise.all(accounts().map((db) => deleteDemoAccountRows(db)));
+    const after = await Promise.all(accounts().map(async (db) => Promise.all(tables.map((t) => count(db, t)))));
+    expect(after).toEqual(accounts().map(() => tables.map(() => 0)));
   });
 });

@@ -1,11 +1,24 @@
 /**
  * Demo sellers: individuals and a few dealers (who post many ads in their speciality). Ids are
- * `usr_demo_01`…; the first 25 are always the same people whatever the listing count.
+ * `usr_demo_01_0`, `usr_demo_02_d`…: a number, then the account's group (decision 034), which says
+ * which accounts database holds the account's own rows when there are several; the first 25 are
+ * always the same people whatever the listing count.
  */
+import { ACCOUNT_GROUPS } from '../../worker/schemas/accounts-shards-data';
 import type { Random } from './random';
+
+/**
+ * The demo account number i's group: a stride of 13 through the 36 groups (13 and 36 share no
+ * factor, so every group is used once per 36 accounts), which spreads the 25 default accounts over
+ * four databases 6–7 each and over fifteen 1–2 each. Fixed, not drawn, so the demo's other values
+ * stay as they were.
+ */
+export const demoGroup = (i: number) => ACCOUNT_GROUPS[(i * 13) % ACCOUNT_GROUPS.length]!;
 
 export interface DemoUser {
   id: string;
+  /** the id without its group (`usr_demo_07`): what the seed's random streams are keyed by, so adding the group changed no other value */
+  key: string;
   email: string;
   username: string;
   firstName: string;
@@ -112,8 +125,10 @@ export const makeUsers = (rng: Random, count: number, anchor: number, taken: { p
     while (phones.has(phone));
     phones.add(phone);
     const dealer = Boolean(preset.business);
+    const key = `usr_demo_${String(i + 1).padStart(width, '0')}`;
     users.push({
-      id: `usr_demo_${String(i + 1).padStart(width, '0')}`,
+      id: `${key}_${demoGroup(i)}`,
+      key,
       email,
       username,
       firstName: preset.first,

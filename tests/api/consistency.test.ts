@@ -9,6 +9,8 @@ import worker from '../../worker/index';
 import { call } from './helpers';
 import { accountsDb, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
 import { carAd } from '../factories/car-ad';
+import { accountsSplit } from '../../worker/db/accounts';
+import { BACKFILL_DONE_KEY, backfillDirectory, markBackfilled } from '../../worker/services/accounts/directory-backfill';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { listingGroupPlace, refreshGuides, refreshListingGuides } from '../../worker/services/listings/price-guidance';
 import { CHECK_NAMES, SEVERAL_DATABASES_CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
@@ -153,9 +155,12 @@ const build = async () => {
 describe('after a mix of everything the API does', () => {
   it('every value kept twice agrees with its source, and the checker looked at each of them', async () => {
     await build();
-    const report = await expectClean();
+    // with several accounts databases: the directory's backfill done (the factories' accounts have no rows), so both directory checks run
+    if (accountsSplit(env)) await markBackfilled(env.CACHE, await backfillDirectory(env));
+    const report = await expectClean().finally(() => env.CACHE.delete(BACKFILL_DONE_KEY));
     // the checks of several listings databases (seller cards, decision 033) run only with several: with one they have nothing to compare
-    const names = sharded ? CHECK_NAMES : CHECK_NAMES.filter((n) => !SEVERAL_DATABASES_CHECK_NAMES.includes(n));
+    // the directory's checks (decision 034) run only with several accounts databases: with one the directory is unused
+    const names = (sharded ? CHECK_NAMES : CHECK_NAMES.filter((n) => !SEVERAL_DATABASES_CHECK_NAMES.includes(n))).filter((n) => accountsSplit(env) || !n.startsWith('identifiers.'));
     expect(report.checks.map((c) => c.name)).toEqual(names);
     const checked = Object.fromEntries(report.checks.map((c) => [c.name, c.rowsChecked]));
     // each check read real rows (a check that reads nothing proves nothing)
@@ -256,21 +261,25 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
   });
 
   it("saved_searches.matcher_id: a search pointing at another search's shared query, or at none", async () => {
-    const { savedSearchId } = await build();
-    const { matcher_id } = (await one<{ matcher_id: number }>('SELECT matcher_id FROM saved_searches WHERE id = ?', savedSearchId))!;
-    await run('UPDATE saved_searches SET matcher_id = 999999 WHERE id = ?', savedSearchId);
+    const { savedSearchId, buyer } = await build();
+    // in the buyer's accounts database (decision 034; `DB` with one)
+    const searches = accountsDb(buyer.id);
+    const { matcher_id } = (await searches.prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(savedSearchId).first<{ matcher_id: number }>())!;
+    await searches.prepare('UPDATE saved_searches SET matcher_id = 999999 WHERE id = ?').bind(savedSearchId).run();
     await expectCaughtAndRepaired('saved_searches.matcher_id', [{ id: savedSearchId, field: 'matcher_id', expected: matcher_id, kept: 999999 }]);
     // its shared query row gone: repair writes it again, as a save would
-    await run('UPDATE saved_searches SET matcher_id = NULL WHERE id = ?', savedSearchId);
-    await run('DELETE FROM saved_search_matchers WHERE id = ?', matcher_id);
+    await searches.prepare('UPDATE saved_searches SET matcher_id = NULL WHERE id = ?').bind(savedSearchId).run();
+    await searches.prepare('DELETE FROM saved_search_matchers WHERE id = ?').bind(matcher_id).run();
     await expectCaughtAndRepaired('saved_searches.matcher_id', [{ id: savedSearchId, field: 'matcher_id', expected: null, kept: null }]);
   });
 
   it("saved_query_matches.seller_id: a match's seller", async () => {
-    const { ads, seller } = await build();
-    const match = (await one<{ matcher_id: number; listing_id: string }>('SELECT matcher_id, listing_id FROM saved_query_matches WHERE listing_id = ?', ads[0]!.id))!;
+    const { ads, seller, buyer } = await build();
+    // beside the buyer's search, in their accounts database
+    const searches = accountsDb(buyer.id);
+    const match = (await searches.prepare('SELECT matcher_id, listing_id FROM saved_query_matches WHERE listing_id = ?').bind(ads[0]!.id).first<{ matcher_id: number; listing_id: string }>())!;
     expect(match).toBeTruthy();
-    await run(`UPDATE saved_query_matches SET seller_id = 'usr_someone_else' WHERE listing_id = ?`, ads[0]!.id);
+    await searches.prepare(`UPDATE saved_query_matches SET seller_id = 'usr_someone_else' WHERE listing_id = ?`).bind(ads[0]!.id).run();
     await expectCaughtAndRepaired('saved_query_matches.seller_id', [
       { id: `${match.matcher_id}|${ads[0]!.id}`, field: 'seller_id', expected: seller.id, kept: 'usr_someone_else' },
     ]);

@@ -269,6 +269,36 @@ describe('guest edge cache', () => {
     expect((await get('/api/categories')).cache).toBe('MISS');
   });
 
+  it('the benchmarks\' switches, under EDGE_CACHE=measure only: bypass renders anew and fills; "bypass, no-fill" leaves the shared cache alone', async () => {
+    const seller = await createUser();
+    await createListing(seller, { title: 'Unfilled Splendor', city: 'Nagpur' });
+    await invalidateListingCaches(env);
+    const measured = withAppShell(APP_SHELL, { EDGE_CACHE: 'measure' });
+    const as = async (bindings: typeof withShell, path: string, edge?: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(`https://sel.example${path}`, { headers: { 'user-agent': PHONE, ...(edge ? { 'x-edge-cache': edge } : {}) } }, bindings, ctx);
+      const text = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { cache: res.headers.get('x-edge-cache'), text };
+    };
+    for (const path of ['/products?location=Nagpur', '/api/listings?location=Nagpur&limit=10']) {
+      // no-fill: rendered anew, the same answer, and nothing written to the Workers cache
+      const unfilled = await as(measured, path, 'bypass, no-fill');
+      expect(unfilled.cache, path).toBe('BYPASS');
+      expect(unfilled.text, path).toContain('Unfilled Splendor');
+      clearEdgeMemory();
+      expect((await as(measured, path)).cache, path).toBe('MISS');
+      // a plain bypass fills it, as a miss does
+      await invalidateListingCaches(env);
+      expect((await as(measured, path, 'bypass')).cache, path).toBe('BYPASS');
+      clearEdgeMemory();
+      expect((await as(measured, path)).cache, path).toBe('HIT');
+      // outside measure the header means nothing: a hit stays a hit
+      expect((await as(withShell, path, 'bypass, no-fill')).cache, path).toBe('HIT');
+      await invalidateListingCaches(env);
+    }
+  });
+
   it('"since" is part of the key: each window is its own answer, a bad one is a 400 never stored', async () => {
     const seller = await createUser();
     const word = `Sincecache${Date.now().toString(36)}`;

@@ -6,7 +6,7 @@ import { paymentSignature } from '../../worker/services/commerce/premium';
 import { expireSubscriptions } from '../../worker/services/commerce/premium';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from './helpers';
-import { accountsDb, createListing, createUser, createUserWithToken, freshAuth } from '../factories';
+import { accountsDb, accountsDbs, createListing, createUser, createUserWithToken, freshAuth } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -116,7 +116,7 @@ describe('buying a plan (local test checkout → same verify path as Razorpay)',
     expect(results.filter((r) => r.body.data.activated)).toHaveLength(1);
     const replay = await json(buyer, 'POST', '/api/premium/verify-payment', signed);
     expect(replay.body.data).toMatchObject({ verified: true, activated: false, status: { isPremium: true } });
-    const subs = await env.DB.prepare(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(buyer.id).first<{ n: number }>();
+    const subs = await accountsDb(buyer.id).prepare(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(buyer.id).first<{ n: number }>();
     expect(subs?.n).toBe(1);
     expect(await notificationsOfType(buyer.id, 'PREMIUM')).toHaveLength(1);
   });
@@ -179,7 +179,7 @@ describe('Razorpay (stubbed Orders API) and webhooks', () => {
     const res = await request(buyer, 'POST', '/api/premium/create-order', { packageId: 'pro' });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toContain('Failed to create order');
-    const rows = await env.DB.prepare('SELECT count(*) AS n FROM payment_orders WHERE user_id = ?').bind(buyer.id).first<{ n: number }>();
+    const rows = await accountsDb(buyer.id).prepare('SELECT count(*) AS n FROM payment_orders WHERE user_id = ?').bind(buyer.id).first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 
@@ -194,7 +194,7 @@ describe('Razorpay (stubbed Orders API) and webhooks', () => {
     const signature = hex(await hmacSha256('rzp_secret', `${order.orderId}|pay_w1`));
     const late = await request(buyer, 'POST', '/api/premium/verify-payment', { razorpay_order_id: order.orderId, razorpay_payment_id: 'pay_w1', razorpay_signature: signature });
     expect(((await late.json()) as { data: { activated: boolean; status: { isPremium: boolean } } }).data).toMatchObject({ activated: false, status: { isPremium: true } });
-    const subs = await env.DB.prepare(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(buyer.id).first<{ n: number }>();
+    const subs = await accountsDb(buyer.id).prepare(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(buyer.id).first<{ n: number }>();
     expect(subs?.n).toBe(1);
   });
 
@@ -214,8 +214,9 @@ describe('Razorpay (stubbed Orders API) and webhooks', () => {
   it('a webhook with a bad signature is refused and not stored', async () => {
     const res = await webhook(captured('order_x', 'pay_x'), 'evt_bad', 'wrong-secret');
     expect(res.status).toBe(400);
-    const stored = await env.DB.prepare(`SELECT count(*) AS n FROM payment_events WHERE id = 'evt_bad'`).first<{ n: number }>();
-    expect(stored?.n).toBe(0);
+    // nowhere: not in the core, not in any accounts database
+    const stored = await Promise.all([env.DB, ...accountsDbs()].map((db) => db.prepare(`SELECT count(*) AS n FROM payment_events WHERE id = 'evt_bad'`).first<{ n: number }>()));
+    expect(stored.map((r) => r?.n)).toEqual(stored.map(() => 0));
   });
 
   it('signature helper matches Razorpay’s documented scheme', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { accountsDb, createListing, createUserWithToken } from '../factories';
 
 const json = (auth: Record<string, string>, method: string, body?: unknown) => ({
   method,
@@ -23,7 +23,7 @@ describe('saved searches: CRUD', () => {
       expect.objectContaining({ id, alert: 'instant', newCount: 0, query: { q: 'activa', location: 'Pune', maxPrice: '40000' }, name: 'activa, in Pune, under ₹40,000' }),
     ]);
     // stored with its index keys: a place and no category
-    const row = await env.DB.prepare('SELECT scope, place_id, matcher FROM saved_searches WHERE id = ?').bind(id).first<{ scope: string; place_id: number; matcher: string }>();
+    const row = await accountsDb(buyer.id).prepare('SELECT scope, place_id, matcher FROM saved_searches WHERE id = ?').bind(id).first<{ scope: string; place_id: number; matcher: string }>();
     expect(row).toMatchObject({ scope: '', place_id: 1421 });
     expect(JSON.parse(row!.matcher)).toMatchObject({ maxPriceMinor: 4_000_000, groups: [{ alts: expect.arrayContaining(['activa']) }] });
 
@@ -46,7 +46,7 @@ describe('saved searches: CRUD', () => {
     expect(a.status).toBe(201);
     const b = await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { category: 'Vehicles', subcategory: 'Cars', brand: 'Maruti' }, alert: 'off' }));
     expect(b.status).toBe(201);
-    const rows = await env.DB.prepare('SELECT id, scope, place_id, alert FROM saved_searches WHERE user_id = ? ORDER BY id').bind(buyer.id).all();
+    const rows = await accountsDb(buyer.id).prepare('SELECT id, scope, place_id, alert FROM saved_searches WHERE user_id = ? ORDER BY id').bind(buyer.id).all();
     expect(rows.results).toEqual([
       { id: a.body.data.id, scope: '', place_id: 1421, alert: 'instant' },
       { id: b.body.data.id, scope: 'vehicles-cars', place_id: 0, alert: 'off' },
@@ -59,19 +59,19 @@ describe('saved searches: CRUD', () => {
     const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
     const { body } = await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: word } }));
     const id = body.data.id as string;
-    const { matcher_id: matcherId } = (await env.DB.prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
+    const { matcher_id: matcherId } = (await accountsDb(buyer.id).prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
     const later = Date.now() + 1000;
     const live = [await createListing(seller), await createListing(seller)];
     const sold = await createListing(seller, { status: 'SOLD' });
     const own = await createListing(buyer);
     const before = await createListing(seller);
     const match = (l: { id: string; userId: string }, liveAt: number) =>
-      env.DB.prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, l.id, l.userId, liveAt, liveAt);
-    await env.DB.batch([...[...live, sold, own].map((l) => match(l, later)), match(before, Date.now() - 60_000)]);
+      accountsDb(buyer.id).prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, l.id, l.userId, liveAt, liveAt);
+    await accountsDb(buyer.id).batch([...[...live, sold, own].map((l) => match(l, later)), match(before, Date.now() - 60_000)]);
     const list = await call('/api/saved-searches', { headers: buyer.auth });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.data[0]?.newCount, JSON.stringify(list.body)).toBe(2);
-    await env.DB.prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ?').bind(later, id).run();
+    await accountsDb(buyer.id).prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ?').bind(later, id).run();
     expect((await call('/api/saved-searches', { headers: buyer.auth })).body.data[0].newCount).toBe(0);
   });
 });
@@ -109,9 +109,9 @@ describe('saved searches: rules and bad input', () => {
   it('keeps at most 50 per account: the 51st is a 409 with a readable message', async () => {
     const buyer = await createUserWithToken();
     const now = Date.now();
-    await env.DB.batch(
+    await accountsDb(buyer.id).batch(
       Array.from({ length: 50 }, (_, i) =>
-        env.DB.prepare(
+        accountsDb(buyer.id).prepare(
           `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, ?, '{"q":"x"}', 'off', '', 0, '{"groups":[]}', ?, ?, ?)`,
         ).bind(`ss_fill_${buyer.id}_${i}`, buyer.id, `s${i}`, now, now, now),
       ),
@@ -154,14 +154,14 @@ describe('saved searches and the account', () => {
     const buyer = await createUserWithToken();
     const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
     const id = (await call('/api/saved-searches', json(buyer.auth, 'POST', { query: { q: word } }))).body.data.id;
-    const { matcher_id: matcherId } = (await env.DB.prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
-    await env.DB.prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, 'l1', 'u1', Date.now(), Date.now()).run();
+    const { matcher_id: matcherId } = (await accountsDb(buyer.id).prepare('SELECT matcher_id FROM saved_searches WHERE id = ?').bind(id).first<{ matcher_id: number }>())!;
+    await accountsDb(buyer.id).prepare('INSERT INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES (?, ?, ?, ?, ?)').bind(matcherId, 'l1', 'u1', Date.now(), Date.now()).run();
     const res = await call('/api/auth/account', json(buyer.auth, 'DELETE', { confirm: 'DELETE' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
+    expect((await accountsDb(buyer.id).prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').bind(buyer.id).first<{ n: number }>())?.n).toBe(0);
     const { removeUnusedMatchers } = await import('../../worker/services/alerts/saved-searches');
     expect(await removeUnusedMatchers(env)).toBeGreaterThanOrEqual(1);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_search_matchers WHERE id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM saved_query_matches WHERE matcher_id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
+    expect((await accountsDb(buyer.id).prepare('SELECT count(*) AS n FROM saved_search_matchers WHERE id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
+    expect((await accountsDb(buyer.id).prepare('SELECT count(*) AS n FROM saved_query_matches WHERE matcher_id = ?').bind(matcherId).first<{ n: number }>())?.n).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../..
 import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '../../worker/db/accounts';
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
 import { directoryDb, identifierHash } from '../../worker/db/identifiers';
+import { usersDbFor, type UsersEnv } from '../../worker/db/users';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -49,10 +50,10 @@ export const onAccountsDbs = async <T = Record<string, unknown>>(sql: string, ..
   (await Promise.all(accountsDbs().map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
 /**
- * The ONE place the factories decide where a user's `users` row goes: the core (decision 034 keeps
- * `users` there for now); when it moves with its user, this becomes `accountsDb(userId)`.
+ * The ONE place the factories decide where a user's `users` row goes: the worker's own choice
+ * (worker/db/users.ts): the core until `USERS_WITH_ACCOUNTS` is set, then the user's accounts database.
  */
-export const userRowsDb = (_userId: string): D1Database => env.DB;
+export const userRowsDb = (userId: string): D1Database => usersDbFor(env as unknown as UsersEnv, userId);
 
 /** Where a user's sessions live: their accounts database (decision 034; `DB` with one). */
 export const sessionsDb = (userId: string): D1Database => accountsDb(userId);

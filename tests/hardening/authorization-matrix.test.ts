@@ -101,10 +101,14 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
       third.id,
       now,
     ),
-    env.DB.prepare(
-      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, 'Activa in Pune', '{"q":"activa pune"}', 'instant', '', 1421, '{"groups":[{"alts":["activa"],"prefix":false}]}', ?, ?, ?)`,
-    ).bind(savedSearchId, owner.id, now, now, now),
   ]);
+  // the owner's saved search in their accounts database (decision 034; `DB` with one)
+  await accountsDb(owner.id)
+    .prepare(
+      `INSERT INTO saved_searches (id, user_id, name, query, alert, scope, place_id, matcher, last_seen_at, created_at, updated_at) VALUES (?, ?, 'Activa in Pune', '{"q":"activa pune"}', 'instant', '', 1421, '{"groups":[{"alts":["activa"],"prefix":false}]}', ?, ?, ?)`,
+    )
+    .bind(savedSearchId, owner.id, now, now, now)
+    .run();
   let signed: Fixture['signed'];
   if (opts.order) {
     const order = await request(owner, 'POST', '/api/premium/create-order', { packageId: 'basic' });
@@ -197,8 +201,6 @@ const snapshot = async (f: Fixture) => {
     ['users', `SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`],
     ['media', `SELECT * FROM media WHERE owner_id IN ${inUsers} ORDER BY id`],
     ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
-    ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['reports', `SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY id`],
     ['audit', `SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${ads} ORDER BY id`],
     // seller packages
@@ -206,13 +208,15 @@ const snapshot = async (f: Fixture) => {
     ['sellerCredits', `SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`],
     ['businessOrders', `SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['promotions', `SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['savedSearches', `SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`],
   ];
   // the per-user tables in each accounts database (only `DB` with one), beside the core's batch
   const perUser: [string, string][] = [
     ['favorites', `SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY user_id, listing_id`],
     ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
+    ['savedSearches', `SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`],
     ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
+    ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
+    ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
   ];

@@ -13,7 +13,7 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, onListingDbs, sessionsDb } from '../factories';
+import { accountsDb, createListing, createUserWithToken, onListingDbs, sessionsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { json, rows, rowsIn } from './support';
 
@@ -109,10 +109,10 @@ describe('verify-payment racing the webhook (different payment ids)', () => {
     requests += results.length;
     for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
     expect(results.filter((r) => r.status === 200 && r.body.data.activated === true)).toHaveLength(1);
-    const [paid] = (await rows('SELECT status, provider_payment_id FROM payment_orders WHERE provider_order_id = ?', orderId)) as { status: string; provider_payment_id: string }[];
+    const [paid] = (await rowsIn(accountsDb(buyer.id), 'SELECT status, provider_payment_id FROM payment_orders WHERE provider_order_id = ?', orderId)) as { status: string; provider_payment_id: string }[];
     expect(paid!.status).toBe('PAID');
     expect(paid!.provider_payment_id).toMatch(/^pay_(browser|hook)_\d$/);
-    expect(await rows(`SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`, buyer.id)).toEqual([{ n: 1 }]);
+    expect(await rowsIn(accountsDb(buyer.id), `SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`, buyer.id)).toEqual([{ n: 1 }]);
     expect(await notificationsOfType(buyer.id, 'PREMIUM')).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ import { runConsistencyChecks } from '../../worker/services/consistency';
 import { accountsApart, accountsDb, accountsDbs, onAccountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded } from '../factories';
 import { notificationRows } from '../support/inbox-notifications';
 import { jpegBytes } from '../factories/images';
-import { objects, rows } from './support';
+import { objects, rows, rowsIn } from './support';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 const CAR = { brand: 'Hyundai', year: 2020, fuel: 'Diesel', transmission: 'Manual', kmDriven: 1000, noOfOwners: '1st' };
@@ -474,8 +474,8 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const signed = await request({}, buyer, 'POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
     const res = await request({ ...d1FailingOn(/^UPDATE subscriptions SET status = 'ACTIVE'/) }, buyer, 'POST', '/api/premium/verify-payment', signed.body.data);
     expect503(res, 'verify');
-    expect(await rows('SELECT status, provider_payment_id FROM payment_orders WHERE user_id = ?', buyer.id)).toEqual([{ status: 'CREATED', provider_payment_id: null }]);
-    expect(await rows('SELECT status FROM subscriptions WHERE user_id = ?', buyer.id)).toEqual([{ status: 'PENDING' }]);
+    expect(await rowsIn(accountsDb(buyer.id), 'SELECT status, provider_payment_id FROM payment_orders WHERE user_id = ?', buyer.id)).toEqual([{ status: 'CREATED', provider_payment_id: null }]);
+    expect(await rowsIn(accountsDb(buyer.id), 'SELECT status FROM subscriptions WHERE user_id = ?', buyer.id)).toEqual([{ status: 'PENDING' }]);
     const retry = await request({}, buyer, 'POST', '/api/premium/verify-payment', signed.body.data);
     expect(retry.body.data).toMatchObject({ verified: true, activated: true });
     cases++;

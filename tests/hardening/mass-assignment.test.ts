@@ -356,10 +356,10 @@ describe('premium', () => {
       providerOrderId: 'order_chosen',
     });
     expect(res.status).toBe(201);
-    const [order] = (await rows('SELECT * FROM payment_orders WHERE user_id = ?', me.id)) as Record<string, unknown>[];
+    const [order] = (await rowsIn(accountsDb(me.id), 'SELECT * FROM payment_orders WHERE user_id = ?', me.id)) as Record<string, unknown>[];
     expect(order).toMatchObject({ amount_minor: 29_900, currency: 'INR', status: 'CREATED', provider: 'local', provider_payment_id: null, paid_at: null });
     expect(order!.provider_order_id).not.toBe('order_chosen');
-    expect(await rows('SELECT id, status, start_date FROM subscriptions WHERE user_id = ?', me.id)).toEqual([{ id: order!.subscription_id, status: 'PENDING', start_date: null }]);
+    expect(await rowsIn(accountsDb(me.id), 'SELECT id, status, start_date FROM subscriptions WHERE user_id = ?', me.id)).toEqual([{ id: order!.subscription_id, status: 'PENDING', start_date: null }]);
     expect(order!.subscription_id).not.toBe('sub_chosen');
     cases++;
   });
@@ -381,11 +381,11 @@ describe('premium', () => {
       packageId: 'pro',
     });
     expect(verified.status).toBe(200);
-    const [sub] = (await rows('SELECT status, package_id, start_date, end_date FROM subscriptions WHERE user_id = ?', me.id)) as { status: string; package_id: string; start_date: number; end_date: number }[];
+    const [sub] = (await rowsIn(accountsDb(me.id), 'SELECT status, package_id, start_date, end_date FROM subscriptions WHERE user_id = ?', me.id)) as { status: string; package_id: string; start_date: number; end_date: number }[];
     expect(sub).toMatchObject({ status: 'ACTIVE', package_id: 'basic' });
     expect(sub!.end_date - sub!.start_date).toBe(30 * 86_400_000);
-    expect(await rows('SELECT status FROM subscriptions WHERE user_id = ?', victim.id)).toEqual([{ status: 'PENDING' }]);
-    expect(await rows('SELECT status, amount_minor FROM payment_orders WHERE user_id = ?', me.id)).toEqual([{ status: 'PAID', amount_minor: 9_900 }]);
+    expect(await rowsIn(accountsDb(victim.id), 'SELECT status FROM subscriptions WHERE user_id = ?', victim.id)).toEqual([{ status: 'PENDING' }]);
+    expect(await rowsIn(accountsDb(me.id), 'SELECT status, amount_minor FROM payment_orders WHERE user_id = ?', me.id)).toEqual([{ status: 'PAID', amount_minor: 9_900 }]);
     cases += 2;
   });
 
@@ -394,7 +394,7 @@ describe('premium', () => {
     const ad = await createListing(seller);
     const me = await createUserWithToken();
     const subId = await grantPlan(me.id, 'pro');
-    const [sub] = (await rows('SELECT start_date FROM subscriptions WHERE id = ?', subId)) as { start_date: number }[];
+    const [sub] = (await rowsIn(accountsDb(me.id), 'SELECT start_date FROM subscriptions WHERE id = ?', subId)) as { start_date: number }[];
     const res = await json(me, 'POST', `/api/premium/access-phone/${me.id}`, { ...SERVER_OWNED, listingId: ad.id, phoneNumbersLimit: 9999, phoneNumbersUsed: 0, remaining: 9999, periodStart: 0, period_start: 0 });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ phoneNumbersLimit: 50, phoneNumbersUsed: 1, remaining: 49 });

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
-import { createUserWithToken } from '../factories';
+import { accountsDb, createUserWithToken } from '../factories';
 
 const callWith = async (bindings: Env, token: string, path: string, body: unknown) => {
   const ctx = createExecutionContext();
@@ -20,8 +20,8 @@ const callWith = async (bindings: Env, token: string, path: string, body: unknow
 };
 
 const rowsOf = async (userId: string) => ({
-  orders: (await env.DB.prepare('SELECT count(*) AS n FROM payment_orders WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n,
-  subscriptions: (await env.DB.prepare('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n,
+  orders: (await accountsDb(userId).prepare('SELECT count(*) AS n FROM payment_orders WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n,
+  subscriptions: (await accountsDb(userId).prepare('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n,
 });
 
 describe('payments without Razorpay keys', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
+import { accountsDb, createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES } from '../../worker/schemas/trust';
 
@@ -181,7 +181,7 @@ describe('reporters who proved something still hold an ad', () => {
   it('a new account with a paid order, or with an upheld report, counts like an old one', async () => {
     const { ad } = await freshAd();
     const payer = await createPhoneUserWithToken({ createdAt: Date.now() - 3_600_000 });
-    await env.DB.prepare(
+    await accountsDb(payer.id).prepare(
       `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, status, created_at, paid_at) VALUES (?, ?, 'basic', ?, 'razorpay', ?, 9900, 'PAID', ?, ?)`,
     )
       .bind(`ord_${ulid()}`, payer.id, `sub_${ulid()}`, `order_${ulid()}`, Date.now(), Date.now())

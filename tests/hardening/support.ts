@@ -8,6 +8,7 @@ import { addNotification } from '../support/inbox-notifications';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import { call } from '../api/helpers';
+import { accountsDb } from '../factories';
 
 /**
  * The deep tier: `npx vitest run --config tests/hardening/vitest.deep.config.ts` (the `test:deep`
@@ -74,7 +75,8 @@ export const json = (user: Actor, method: string, path: string, body?: unknown, 
 export const grantPlan = async (userId: string, packageId: 'basic' | 'pro' = 'pro') => {
   const now = Date.now();
   const id = `sub_${ulid().toLowerCase()}`;
-  await env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?)`)
+  // in the payer's accounts database, where the worker reads plans (decision 034; `DB` with one)
+  await accountsDb(userId).prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?)`)
     .bind(id, userId, packageId, now - 1000, now + 30 * 86_400_000, now, now)
     .run();
   return id;

@@ -261,7 +261,8 @@ describe("the phone access log in the viewer's accounts database", () => {
     expect(order.status, JSON.stringify(order.body)).toBeLessThan(300);
     const signed = await json(user.auth, 'POST', '/api/premium/local-checkout/complete', { orderId: order.body.data.orderId });
     expect((await json(user.auth, 'POST', '/api/premium/verify-payment', { ...signed.body.data, subscriptionId: order.body.data.subscriptionId })).status).toBe(200);
-    return (await env.DB.prepare(`SELECT start_date FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(user.id).first<{ start_date: number }>())!.start_date;
+    const [database] = (await Promise.all(accountsDbs.map((db) => db.prepare(`SELECT start_date FROM subscriptions WHERE user_id = ? AND status = 'ACTIVE'`).bind(user.id).first<{ start_date: number }>()))).filter(Boolean);
+    return database!.start_date;
   };
 
   it('each number seen is logged there, counted once, and the plan\'s limit is counted there', async () => {
@@ -310,7 +311,8 @@ describe('round trips with one accounts database and with four', () => {
       const buyer = await userIn(3);
       const chatId: string = (await json(buyer.auth, 'POST', '/api/messages/chats', { listingId: ad.id })).body.data.chat.id;
       const pro = await userIn(2);
-      await env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, 'pro', 'ACTIVE', ?, ?, ?, ?)`)
+      // the plan where the worker reads it: the payer's accounts database (decision 034), the core with one
+      await (accountsDatabases ? accountsDbs[2]! : env.DB).prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, 'pro', 'ACTIVE', ?, ?, ?, ?)`)
         .bind(`sub_${ulid().toLowerCase()}`, pro.id, Date.now() - 1000, Date.now() + 86_400_000, Date.now(), Date.now())
         .run();
       const steps = {

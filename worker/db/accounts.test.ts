@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS } from '../schemas/accounts-shards-data';
-import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId } from './accounts';
+import { ACCOUNTS_BINDINGS, accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, accountsDbForUser, groupOfUserId, newUserId } from './accounts';
 import { sellerIdFromSlug, sellerSlug } from '../schemas/seller-page-data';
 
 const fakeDb = (name: string) => ({ name }) as unknown as D1Database;
@@ -18,14 +18,22 @@ describe('accounts groups and layouts (decision 034)', () => {
     // equal groups: four databases hold 9 each; fifteen hold 2 or 3 (the largest 1.25× the mean)
     expect(ACCOUNTS_LAYOUTS[4]!.map((g) => g.length)).toEqual([9, 9, 9, 9]);
     for (const groups of ACCOUNTS_LAYOUTS[15]!) expect(groups.length / (36 / 15)).toBeLessThanOrEqual(1.25);
+    // the capacity model's design: eighteen databases of two groups each, every binding declared
+    expect(ACCOUNTS_LAYOUTS[18]!.map((g) => g.length)).toEqual(Array(18).fill(2));
+    expect(ACCOUNTS_BINDINGS.length).toBeGreaterThanOrEqual(Math.max(...Object.keys(ACCOUNTS_LAYOUTS).map(Number)));
   });
 
-  it('a new id is usr_, a lower-case ULID and a group character; untagged and demo ids are group 0', () => {
+  it('a new id is usr_, a lower-case ULID and a group character; untagged and older demo ids are group 0, the seed\'s demo ids name theirs', () => {
     const ids = Array.from({ length: 3600 }, newUserId);
     for (const id of ids.slice(0, 50)) expect(id).toMatch(/^usr_[0-9a-hjkmnp-tv-z]{26}[0-9a-z]$/);
     expect(groupOfUserId(`usr_${ULID}k`)).toBe('k');
     expect(groupOfUserId(`usr_${ULID}`)).toBe('0');
     expect(groupOfUserId('usr_demo_0042')).toBe('0');
+    // the demo seed's accounts carry their group after a second underscore (scripts/seed/users.ts)
+    expect(groupOfUserId('usr_demo_07_k')).toBe('k');
+    expect(groupOfUserId('usr_demo_0042_z')).toBe('z');
+    expect(groupOfUserId('usr_demo_07_kk')).toBe('0');
+    expect(groupOfUserId('usr_demo__k')).toBe('0');
     // drawn uniformly: every group is used, none far more than its 1/36 share (100 expected each)
     const counts = new Map<string, number>();
     for (const id of ids) counts.set(groupOfUserId(id), (counts.get(groupOfUserId(id)) ?? 0) + 1);
@@ -36,6 +44,7 @@ describe('accounts groups and layouts (decision 034)', () => {
   it('the new form passes where user ids are read back: the seller page slug, and within every validator\'s 64', () => {
     const id = `usr_${ULID}z`;
     expect(sellerIdFromSlug(sellerSlug({ id, businessName: null, firstName: 'Asha', lastName: 'Rao' }))).toBe(id);
+    expect(sellerIdFromSlug(sellerSlug({ id: 'usr_demo_07_k', businessName: 'Sharma Motors', firstName: 'Rakesh', lastName: 'Sharma' }))).toBe('usr_demo_07_k');
     expect(id.length).toBeLessThanOrEqual(64);
   });
 });

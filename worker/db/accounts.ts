@@ -13,7 +13,7 @@ import { ulid } from '../lib/ulid';
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS, GROUP_OF_UNTAGGED_ACCOUNTS } from '../schemas/accounts-shards-data';
 
 /** The accounts bindings a deployment may declare (the largest layout has fifteen). */
-export const ACCOUNTS_BINDINGS = Array.from({ length: 15 }, (_, i) => `ACCOUNTS_${i}` as const);
+export const ACCOUNTS_BINDINGS = Array.from({ length: 18 }, (_, i) => `ACCOUNTS_${i}` as const);
 export type AccountsBinding = `ACCOUNTS_${number}`;
 
 export type AccountsEnv = { DB: D1Database; ACCOUNTS_DATABASES?: string } & { [binding: AccountsBinding]: D1Database | undefined };
@@ -38,7 +38,25 @@ export const ACCOUNT_TABLES = [
   'phone_access_log',
   // by user: sign-in writes the row, logout-all counts and removes them, the hourly sweep walks every database
   'sessions',
+  // by buyer: the 50-search limit is a count of the buyer's rows, one conditional statement in one database
+  'saved_searches',
+  // the compiled queries the searches of ONE database share (each database numbers its own): beside
+  // the searches that point at them, so a save stays one batch
+  'saved_search_matchers',
+  // by shared query, so beside it: newCount and the digest join them with the buyer's searches; the
+  // alert consumer reads matchers by ad from every database side by side and writes each match there
+  'saved_query_matches',
+  // by payer: a plan's order and its subscription, so paying activates both in one batch in one database
+  'subscriptions',
+  'payment_orders',
 ] as const;
+
+/**
+ * Spread with the order they are about: a webhook event naming a plan's order is recorded in its
+ * payer's database (so a repeat of the event meets its first copy there), any other in the core,
+ * beside the seller-package orders it pays.
+ */
+export const BESIDE_ORDER_TABLES = ['payment_events'] as const;
 
 /**
  * Tables spread over the accounts databases by something other than the user: the identifier
@@ -67,8 +85,14 @@ export const accountsSplit = (env: AccountsEnv) => accountsDatabaseCount(env) > 
 /** `usr_` + a lower-case ULID (26) + the group's character. */
 const TAGGED_USER_ID = /^usr_[0-9a-hjkmnp-tv-z]{26}([0-9a-z])$/;
 
-/** The group a user id names; ids without one (accounts from before the split, the demo seed's) are group 0. */
-export const groupOfUserId = (userId: string): string => TAGGED_USER_ID.exec(userId)?.[1] ?? GROUP_OF_UNTAGGED_ACCOUNTS;
+/**
+ * The demo seed's accounts (scripts/seed/users.ts): `usr_demo_<number>_<group>`, so a seed over
+ * several accounts databases spreads them as sign-up spreads real ones. Never made by sign-up.
+ */
+const DEMO_USER_ID = /^usr_demo_[0-9]+_([0-9a-z])$/;
+
+/** The group a user id names; ids without one (accounts from before the split, the demo seed's older `usr_demo_NN`) are group 0. */
+export const groupOfUserId = (userId: string): string => (TAGGED_USER_ID.exec(userId) ?? DEMO_USER_ID.exec(userId))?.[1] ?? GROUP_OF_UNTAGGED_ACCOUNTS;
 
 /**
  * A new account's id: its ULID and a group drawn uniformly at random. Tagged with one database too,

@@ -34,4 +34,11 @@ describe('the identifier directory (decision 034)', () => {
     expect(IDENTIFIER_DIRECTORY.claimGraceMs).toBe(60_000);
     expect(IDENTIFIER_DIRECTORY.sweepWindowMs).toBeGreaterThanOrEqual(5 * 60_000);
   });
+
+  it("the backfill's run leaves the hourly cron room for its other jobs (a cron may run 15 minutes), in batches one statement can carry", () => {
+    expect(IDENTIFIER_DIRECTORY.backfillBudgetMs).toBeLessThanOrEqual(15 * 60_000 / 2);
+    expect(IDENTIFIER_DIRECTORY.backfillBudgetMs).toBeGreaterThan(0);
+    // three identifiers an account as one JSON parameter per database, well under D1's 100 KB statement
+    expect(IDENTIFIER_DIRECTORY.backfillBatchAccounts * 3 * 100).toBeLessThan(100_000);
+  });
 });

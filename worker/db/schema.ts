@@ -39,6 +39,11 @@ export const users = sqliteTable(
     language: text('language').notNull().default('en'),
     /** the seller's live (APPROVED) ads, kept by triggers on listings (migration 0022): every card shows it */
     liveAds: integer('live_ads').notNull().default(0),
+    /**
+     * with several listings databases, on a listings database's seller card: the seller's live ads in
+     * the other listings databases, spread by a job every minute (migration 0049); a card shows the sum
+     */
+    liveAdsElsewhere: integer('live_ads_elsewhere').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -916,3 +921,14 @@ export const archiveCleanups = sqliteTable(
   },
   (t) => [index('archive_cleanups_created').on(t.createdAt)],
 );
+
+/**
+ * (migration 0049) In each listings database, the sellers whose live-ad count there changed since the
+ * job spread it to their cards in the other listings databases (`users.live_ads_elsewhere`). Written
+ * by the live-ads triggers; `version` moves on with each change, so a mark goes only once what it
+ * marked was spread.
+ */
+export const liveAdsChanged = sqliteTable('live_ads_changed', {
+  userId: text('user_id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});

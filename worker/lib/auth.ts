@@ -2,7 +2,6 @@ import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { verifyToken, type TokenClaims } from './jwt';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { authenticate, checkAccount } from '../services/accounts/auth';
 import { AppError, forbidden, unauthorized } from './errors';
 import { STAFF_ROLES, type Role } from '../schemas/trust';
@@ -23,7 +22,7 @@ export const AGAIN_AS_GUEST = 'x-sel-again-as-guest';
  */
 const checkedWhileReading = async (c: Context<AppEnv>, next: Next, claims: TokenClaims, failed: (err: unknown) => void) => {
   c.set('user', { id: claims.sub, sessionId: claims.sid });
-  const [check, handled] = await Promise.allSettled([checkAccount(getDb(c.env.DB), claims), next()]);
+  const [check, handled] = await Promise.allSettled([checkAccount(c.env, claims), next()]);
   if (check.status === 'rejected') return failed(check.reason);
   if (handled.status === 'rejected') throw handled.reason;
 };
@@ -49,7 +48,7 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (token) {
     try {
-      const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
+      const { user, sessionId } = await authenticate(c.env, token);
       c.set('user', { id: user.id, sessionId });
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 401) throw err;
@@ -67,7 +66,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
       throw err;
     });
   }
-  const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
+  const { user, sessionId } = await authenticate(c.env, token);
   c.set('user', { id: user.id, sessionId });
   await next();
 });
@@ -87,7 +86,7 @@ export const requireRole = (roles: readonly Role[] = STAFF_ROLES) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
     if (!token) throw unauthorized('Please log in to continue', 'AUTH_REQUIRED');
-    const { user, sessionId } = await authenticate(c.env, getDb(c.env.DB), token);
+    const { user, sessionId } = await authenticate(c.env, token);
     if (!(roles as readonly string[]).includes(user.role)) throw forbidden('Only moderators can do this', 'NOT_A_MODERATOR');
     c.set('user', { id: user.id, sessionId });
     await next();

@@ -267,7 +267,13 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = edgeCacheKey(c.req.raw, canonical, version, c.env.CF_VERSION_METADATA?.id.slice(0, 8));
   // the request's Cache-Control / Pragma are not consulted: no client decides that we render afresh
   // (the page-cache bench times renders through a switch no deployment has)
-  const bypass = c.env.EDGE_CACHE === 'measure' && c.req.header('x-edge-cache') === 'bypass';
+  const asked = c.env.EDGE_CACHE === 'measure' ? (c.req.header('x-edge-cache') ?? '').split(',').map((token) => token.trim()) : [];
+  const bypass = asked.includes('bypass');
+  // Also bench-only: a fresh answer without the shared cache's write. That write is the runtime's
+  // work in production (off the answer's path, not the Worker's CPU); locally miniflare's Cache API
+  // runs it in the worker's own workerd, ~3-5 ms of CPU a fresh answer (decision 023), which
+  // bench:uncached --no-fill tells apart from the worker's own. The isolate's copy is still kept.
+  const fill = !(bypass && asked.includes('no-fill'));
   let entry = bypass ? undefined : memoryGet(key.url);
   if (!entry && !bypass) {
     let hit: Response | undefined;
@@ -303,7 +309,7 @@ export const guestEdgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
   memoryPut(key.url, fresh);
   // off the answer's path: the shared cache's copy (the gzipped one is made by the first hit)
-  defer(c)(store.put(key, new Response(fresh.body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
+  if (fill) defer(c)(store.put(key, new Response(fresh.body, { status: 200, headers: stored })).catch((err: unknown) => console.warn('edge cache write failed', err)));
   // keep the search's cost visible on the answer that paid it
   const rows = res.headers.get('x-d1-rows-read');
   c.res = undefined as unknown as Response;

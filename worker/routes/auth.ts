@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
+import { usersDbOf } from '../db/users';
 import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { chosenLanguage, languageFromHeader } from '../lib/messages';
@@ -83,21 +84,21 @@ export const authRoutes = new Hono<AppEnv>()
     '/profile',
     docs({ tags: ['Auth'], summary: 'The signed-in user', data: userSchema, errors: [401], auth: true }),
     requireAuth,
-    async (c) => c.json({ success: true as const, data: await getProfile(getDb(c.env.DB), currentUser(c).id) }),
+    async (c) => c.json({ success: true as const, data: await getProfile(usersDbOf(c.env, currentUser(c).id), currentUser(c).id) }),
   )
   .put(
     '/profile',
     docs({ tags: ['Auth'], summary: 'Change firstName, lastName, businessName, avatar or username (nothing else)', data: userSchema, errors: [400, 401], auth: true }),
     requireAuth,
     validate('json', updateProfileBody),
-    async (c) => c.json({ success: true as const, data: await updateProfile(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+    async (c) => c.json({ success: true as const, data: await updateProfile(c.env, usersDbOf(c.env, currentUser(c).id), currentUser(c).id, c.req.valid('json')) }),
   )
   .put(
     '/settings',
     docs({ tags: ['Auth'], summary: 'Account settings: sharePhone (may Pro buyers see my phone number?)', data: userSchema, errors: [400, 401], auth: true }),
     requireAuth,
     validate('json', settingsBody),
-    async (c) => c.json({ success: true as const, data: await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+    async (c) => c.json({ success: true as const, data: await updateSettings(usersDbOf(c.env, currentUser(c).id), currentUser(c).id, c.req.valid('json')) }),
   )
   .put(
     '/language',
@@ -111,7 +112,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     validate('json', languageBody),
-    async (c) => c.json({ success: true as const, data: await updateLanguage(getDb(c.env.DB), currentUser(c).id, c.req.valid('json').language) }),
+    async (c) => c.json({ success: true as const, data: await updateLanguage(usersDbOf(c.env, currentUser(c).id), currentUser(c).id, c.req.valid('json').language) }),
   )
   .post(
     '/logout-all-devices',
@@ -119,7 +120,7 @@ export const authRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const userId = currentUser(c).id;
-      const data = await logoutAllDevices(c.env, getDb(c.env.DB), userId);
+      const data = await logoutAllDevices(c.env, usersDbOf(c.env, userId), userId);
       // open tabs stop receiving chats and notifications now, not at their next reconnect
       c.executionCtx.waitUntil(endRealtimeSessions(c.env, userId));
       // the archive of their ended ads carries contact details: it goes too (decision 021)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
+import { usersDbOf } from '../db/users';
 import { currentUser, requireAuth } from '../lib/auth';
 import { docs } from '../lib/openapi';
 import { validate } from '../lib/validate';
@@ -22,7 +22,7 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     validate('json', sendEmailCodeBody),
-    async (c) => c.json({ success: true as const, data: await sendEmailCode(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json')) }),
+    async (c) => c.json({ success: true as const, data: await sendEmailCode(c.env, usersDbOf(c.env, currentUser(c).id), currentUser(c).id, c.req.valid('json')) }),
   )
   .post(
     '/verify',
@@ -36,5 +36,5 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     validate('json', verifyEmailBody),
-    async (c) => c.json({ success: true as const, data: await verifyEmailCode(c.env, getDb(c.env.DB), currentUser(c).id, c.req.valid('json').code) }),
+    async (c) => c.json({ success: true as const, data: await verifyEmailCode(c.env, usersDbOf(c.env, currentUser(c).id), currentUser(c).id, c.req.valid('json').code) }),
   );

@@ -8,9 +8,9 @@
  * databases (`ACCOUNTS_DATABASES`, one of the layouts below); a layout says which groups each one
  * holds, and growing moves whole groups, never renames an account.
  *
- * Why 36 groups: the capacity model (decision 020, `npm run capacity`) needs 15 accounts databases
- * at the anchor volume after 36 months; 36 groups let 15 databases hold two or three each and leave
- * room to grow to 36 without a new id form. A group is drawn uniformly at random at sign-up (the
+ * Why 36 groups: the capacity model (decision 020, `npm run capacity`) needs 18 accounts databases
+ * at the anchor volume after 36 months (15 before the identifier directory was counted); 36 groups
+ * let 18 databases hold two each and leave room to grow to 36 without a new id form. A group is drawn uniformly at random at sign-up (the
  * user's id says nothing about them), so groups hold equal shares of accounts (*estimate*: equal in
  * expectation; nothing about a person chooses the group).
  *
@@ -31,12 +31,15 @@ const run = (from: string, to: string) => ACCOUNT_GROUPS.slice(ACCOUNT_GROUPS.in
 /**
  * Which groups each accounts database holds, per supported number of databases. Reviewed, not
  * computed, so moving to another N is a deliberate data change. Groups are equal, so four databases
- * hold 25 % each; fifteen hold three groups in six databases and two in nine (8.3 % and 5.6 % of
- * accounts: the largest is 1.25× the mean, inside the capacity model's SHARD_IMBALANCE of 1.3).
+ * hold 25 % each, eighteen 1/18 each; fifteen hold three groups in six databases and two in nine
+ * (8.3 % and 5.6 % of accounts: the largest is 1.25× the mean — the capacity model takes each
+ * layout's largest share, `accountsImbalance`).
  */
 export const ACCOUNTS_LAYOUTS: Readonly<Record<number, readonly (readonly string[])[]>> = {
   1: [ACCOUNT_GROUPS],
   4: [run('0', '8'), run('9', 'h'), run('i', 'q'), run('r', 'z')],
+  // the capacity model's design (decision 034): two groups each, so every database holds 1/18
+  18: Array.from({ length: 18 }, (_, i) => ACCOUNT_GROUPS.slice(2 * i, 2 * i + 2)),
   15: [
     run('0', '2'), run('3', '5'), run('6', '8'), run('9', 'b'), run('c', 'e'), run('f', 'h'),
     run('i', 'j'), run('k', 'l'), run('m', 'n'), run('o', 'p'), run('q', 'r'), run('s', 't'), run('u', 'v'), run('w', 'x'), run('y', 'z'),

@@ -18,4 +18,13 @@ export const IDENTIFIER_DIRECTORY = {
    * from each accounts database instead of the whole directory.
    */
   sweepWindowMs: 10 * 60_000,
+  /**
+   * The directory's backfill (accounts made while there was one accounts database have no rows):
+   * the hourly cron writes them for at most this long a run, resuming where the last run stopped,
+   * until a whole pass is done. Five minutes of a fifteen-minute cron leaves room for the run's other
+   * jobs; at a batch's two round trips it writes tens of thousands of accounts a run.
+   */
+  backfillBudgetMs: 5 * 60_000,
+  /** Accounts read per backfill batch: their identifiers' rows are read and written in one statement per accounts database. */
+  backfillBatchAccounts: 200,
 } as const;

@@ -7,7 +7,10 @@ import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance
 import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
-import { accountsDatabases, type AccountsEnv } from '../db/accounts';
+import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
+import { readUsers } from '../db/users';
+import type { IdentifierKind } from '../db/identifiers';
+import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
@@ -54,6 +57,11 @@ export type Env = Pick<WorkerEnv, 'DB' | 'CACHE' | 'MEDIA'> &
      */
     coreDb?: D1Database;
     listingsShard?: string;
+    /**
+     * Set while a per-user check runs in one of several accounts databases (decision 034): that
+     * database; `DB` stays the core (where `users` is).
+     */
+    accountsDb?: D1Database;
   };
 /** Price ranges re-derived per scan statement batch (three reads each). */
 export const GUIDE_BATCH_ROWS = 50;
@@ -104,6 +112,10 @@ interface Check {
   listingVisible?: boolean;
   /** only meaningful with several listings databases (decision 033): skipped with one */
   severalDatabasesOnly?: boolean;
+  /** only meaningful with several accounts databases (decision 034): skipped with one */
+  accountsSplitOnly?: boolean;
+  /** only once the identifier directory's backfill has finished a pass (before, accounts made with one database have no rows by design) */
+  afterDirectoryBackfill?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -177,20 +189,25 @@ const liveAds: Check = {
     };
   },
   async repair(env, found) {
-    // one statement: the count and the write cannot be split by a trigger firing in between
-    const res = await env.DB.prepare(
-      `UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`,
-    )
-      .bind(ids(found))
-      .run();
-    return res.meta.changes;
+    // one statement: the count and the write cannot be split by a trigger firing in between; the
+    // repaired sellers are marked in the same batch, as a trigger would, so the every-minute job
+    // spreads the right count to their cards in the other listings databases (migration 0049)
+    const [res] = await env.DB.batch([
+      env.DB.prepare(`UPDATE users AS u SET live_ads = ${LIVE_ADS_SQL} WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.live_ads != ${LIVE_ADS_SQL}`).bind(ids(found)),
+      env.DB.prepare(
+        `INSERT INTO live_ads_changed (user_id) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (user_id) DO UPDATE SET version = version + 1`,
+      ).bind(ids(found)),
+    ]);
+    return res!.meta.changes;
   },
 };
 
 // With several listings databases (decision 033) the core's `users.live_ads` is not a kept value: no
 // trigger can keep it (the ads are not in the core) and nothing reads it there: every reader of a
 // seller's count reads the cards beside the ads (each database's card keeps its own count, checked by
-// `users.live_ads` in every listings database) and sums them. So there is nothing in the core to check.
+// `users.live_ads` in every listings database, and the others' count in `live_ads_elsewhere`, spread
+// every minute from the marks its triggers and the repair above leave, migration 0049). So there is
+// nothing in the core to check.
 
 // ---------------------------------------------------------------- listings_fts
 
@@ -420,13 +437,16 @@ const historyMoved: Check = {
 
 const MATCHER_OF = (s: string) => `(SELECT x.id FROM saved_search_matchers x WHERE x.scope = ${s}.scope AND x.place_id = ${s}.place_id AND x.matcher = ${s}.matcher)`;
 
+/** Where the saved searches and their shared queries are: the accounts database being checked, or `DB` with one. */
+const searchesDb = (env: Env) => env.accountsDb ?? env.DB;
+
 const savedSearchMatcher: Check = {
   name: 'saved_searches.matcher_id',
   table: 'saved_searches.matcher_id',
-  source: 'the saved_search_matchers row with the same scope, place and compiled matcher',
+  source: 'the saved_search_matchers row with the same scope, place and compiled matcher (in the same accounts database)',
   repairable: true,
   async scan(env, cursor, { batchRows }) {
-    const { results } = await env.DB.prepare(
+    const { results } = await searchesDb(env).prepare(
       `SELECT s.id, s.matcher_id AS kept, ${MATCHER_OF('s')} AS expected FROM (SELECT id, scope, place_id, matcher, matcher_id FROM saved_searches WHERE id > ?1 ORDER BY id LIMIT ?2) s`,
     )
       .bind(cursor ?? '', batchRows)
@@ -441,14 +461,15 @@ const savedSearchMatcher: Check = {
   },
   async repair(env, found, now) {
     const list = ids(found);
+    const db = searchesDb(env);
     // one batch: the shared query row exists (the same insert a save does), then the search points at it
-    const [, pointed] = await env.DB.batch([
-      env.DB.prepare(
+    const [, pointed] = await db.batch([
+      db.prepare(
         `INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at)
          SELECT scope, place_id, matcher, ?2 FROM saved_searches WHERE id IN (SELECT value FROM json_each(?1)) AND true
          ON CONFLICT (scope, place_id, matcher) DO NOTHING`,
       ).bind(list, now),
-      env.DB.prepare(`UPDATE saved_searches AS s SET matcher_id = ${MATCHER_OF('s')} WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.matcher_id IS NOT ${MATCHER_OF('s')}`).bind(list),
+      db.prepare(`UPDATE saved_searches AS s SET matcher_id = ${MATCHER_OF('s')} WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.matcher_id IS NOT ${MATCHER_OF('s')}`).bind(list),
     ]);
     return pointed!.meta.changes;
   },
@@ -462,13 +483,13 @@ const matchCursor = (cursor: string | null): [number, string] => {
 };
 
 /**
- * With several listings databases (decision 033) the matches are the core's and the ads are not: a
- * batch of matches from the core, then the matched ads' sellers from their own databases, side by
- * side (one more round trip per batch). A match of an ad found in no database is ignored, as with
- * one database.
+ * With several listings databases (decision 033), or the matches in the buyers' accounts databases
+ * (decision 034), the matches and the ads are not in one database: a batch of matches, then the
+ * matched ads' sellers from their own databases, side by side (one more round trip per batch). A
+ * match of an ad found in no database is ignored, as with one database.
  */
 const matchSellerAcrossDatabases = async (env: Env, matcherId: number, listingId: string, batchRows: number): Promise<Scan> => {
-  const { results } = await env.DB.prepare(
+  const { results } = await searchesDb(env).prepare(
     `SELECT matcher_id, listing_id, seller_id AS kept FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3`,
   )
     .bind(matcherId, listingId, batchRows)
@@ -499,7 +520,7 @@ const sellersOf = async (env: Env, listingIds: string[]) => {
 const repairMatchSellers = async (env: Env, found: Found[]) => {
   const sellers = await sellersOf(env, found.map((f) => String(f.ref ?? f.id)));
   if (!sellers.size) return 0;
-  const res = await env.DB.prepare(
+  const res = await searchesDb(env).prepare(
     `UPDATE saved_query_matches AS q SET seller_id = j.value ->> 1 FROM json_each(?1) j
      WHERE q.listing_id = j.value ->> 0 AND q.seller_id != j.value ->> 1`,
   )
@@ -515,7 +536,7 @@ const matchSeller: Check = {
   repairable: true,
   async scan(env, cursor, { batchRows }) {
     const [matcherId, listingId] = matchCursor(cursor);
-    if (isSharded(env)) return matchSellerAcrossDatabases(env, matcherId, listingId, batchRows);
+    if (isSharded(env) || env.accountsDb) return matchSellerAcrossDatabases(env, matcherId, listingId, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT q.matcher_id, q.listing_id, q.seller_id AS kept, l.user_id AS expected
        FROM (SELECT matcher_id, listing_id, seller_id FROM saved_query_matches WHERE (matcher_id, listing_id) > (?1, ?2) ORDER BY matcher_id, listing_id LIMIT ?3) q
@@ -534,7 +555,7 @@ const matchSeller: Check = {
     };
   },
   async repair(env, found) {
-    if (isSharded(env)) return repairMatchSellers(env, found);
+    if (isSharded(env) || env.accountsDb) return repairMatchSellers(env, found);
     const res = await env.DB.prepare(
       `UPDATE saved_query_matches AS q SET seller_id = (SELECT l.user_id FROM listings l WHERE l.id = q.listing_id)
        WHERE q.listing_id IN (SELECT value FROM json_each(?1)) AND EXISTS (SELECT 1 FROM listings l WHERE l.id = q.listing_id AND l.user_id != q.seller_id)`,
@@ -1229,13 +1250,13 @@ const accountsDatabaseName = (count: number, i: number) => (count > 1 ? `account
 
 /**
  * Of these user ids, the accounts that are gone: no row, or the tombstone deletion leaves (status
- * DELETED). The accounts are the core's `users` rows (they have not moved yet: decision 034).
+ * DELETED), read where `users` lives (worker/db/users.ts), one statement per database side by side.
  */
 const goneAccounts = async (env: Env, userIds: string[]): Promise<Set<string>> => {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Set();
-  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?1)) AND status <> 'DELETED'`).bind(json(ids)).all<{ id: string }>();
-  const here = new Set(results.map((r) => r.id));
+  const rows = await readUsers<{ id: string; status: string }>(env, ids, ['status']);
+  const here = new Set([...rows.values()].filter((r) => r.status !== 'DELETED').map((r) => r.id));
   return new Set(ids.filter((id) => !here.has(id)));
 };
 
@@ -1273,9 +1294,9 @@ const perUserOrphans = (o: {
   name: string;
   table: string;
   source: string;
-  from: 'favorites' | 'cart_items';
+  from: 'favorites' | 'cart_items' | 'saved_searches';
   /** the key's column beside user_id */
-  other: 'listing_id' | 'package_id';
+  other: 'listing_id' | 'package_id' | 'id';
   judge: (env: Env, rows: PerUserRow[]) => Promise<Found[]>;
 }): Check => ({
   name: o.name,
@@ -1343,6 +1364,143 @@ const orphanCartLines = perUserOrphans({
   },
 });
 
+const orphanSavedSearches = perUserOrphans({
+  name: 'saved_searches.orphans',
+  table: "saved_searches in each accounts database (a buyer's saved search)",
+  source: "the buyer's account (not deleted): deletion removes the searches after the core's batch, so a failure between leaves them",
+  from: 'saved_searches',
+  other: 'id',
+  async judge(env, rows) {
+    const accounts = await goneAccounts(env, rows.map((r) => r.user_id));
+    return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the buyer's account is gone (deleted or missing)" }));
+  },
+});
+
+// ---------------------------------------------------------------- per-user values in every accounts database
+
+/**
+ * A check of values kept in per-user tables (decision 034), run in every accounts database one after
+ * the other (its cursor says which: "i|cursor in that database"), with `accountsDb` set to it and
+ * `DB` still the core. With one accounts database the check itself, unchanged. Each disagreement
+ * names its database (`accounts-N`), and the repair goes to that database.
+ */
+const inEveryAccountsDatabase = (check: Check): Check => ({
+  ...check,
+  async scan(env, cursor, ctx) {
+    const databases = accountsDatabases(env);
+    if (databases.length === 1) return check.scan(env, cursor, ctx);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
+    const scan = await check.scan({ ...env, accountsDb: databases[at]! }, inner, ctx);
+    const database = accountsDatabaseName(databases.length, at)!;
+    return {
+      rows: scan.rows,
+      found: scan.found.map((f) => ({ ...f, database })),
+      next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null,
+    };
+  },
+  ...(check.repair
+    ? {
+        async repair(env: Env, found: Found[], now: number) {
+          const databases = accountsDatabases(env);
+          if (databases.length === 1) return check.repair!(env, found, now);
+          let changed = 0;
+          for (const [i, db] of databases.entries()) {
+            const here = found.filter((f) => f.database === accountsDatabaseName(databases.length, i));
+            if (here.length) changed += await check.repair!({ ...env, accountsDb: db }, here, now);
+          }
+          return changed;
+        },
+      }
+    : {}),
+});
+
+// ---------------------------------------------------------------- the identifier directory
+
+const STALE_WHY = {
+  missing: 'the account it names does not exist (a sign-up stopped after its claim)',
+  deleted: 'the account it names is deleted (a deletion stopped before its release)',
+  'not held': 'the account it names no longer holds this identifier (a change whose release was lost)',
+} as const;
+
+/**
+ * Directory rows (decision 034) that name an account missing, deleted or not holding the
+ * identifier, older than the claim grace: removed, exactly the row found (decision 018: a kept copy
+ * that no source backs goes). Walks every accounts database in turn, a batch of keys per statement.
+ */
+const staleIdentifierClaims: Check = {
+  name: 'identifiers.claims',
+  table: 'identifiers in each accounts database (who holds an e-mail, phone or Google id)',
+  source: "the account it names (exists, not deleted, holds the identifier), once the claim is older than the claim grace",
+  repairable: true,
+  accountsSplitOnly: true,
+  async scan(env, cursor, { batchRows, now }) {
+    const n = accountsDatabases(env).length;
+    const scan = await scanStaleClaims(env, cursor, batchRows, now);
+    const found = scan.stale.map((c): Found => ({
+      id: `${c.kind}:${c.hash}`,
+      field: 'user_id',
+      expected: null,
+      kept: c.userId,
+      note: STALE_WHY[c.why],
+      database: accountsDatabaseName(n, c.database),
+      ref: json([c.database, c.kind, c.hash, c.userId, c.createdAt]),
+    }));
+    return { rows: scan.rows, found, next: scan.next };
+  },
+  async repair(env, found) {
+    const rows = found.map((f) => JSON.parse(String(f.ref)) as [number, string, string, string, number]);
+    return removeStaleClaims(env, rows.map(([database, kind, hash, userId, createdAt]) => ({ database, kind, hash, userId, createdAt })));
+  },
+};
+
+const CONFLICT = 'conflict';
+
+/**
+ * Every account's identifiers have their directory row (decision 034), once the backfill (the
+ * hourly cron, or `npm run accounts:backfill-directory`) has finished a pass: before, accounts made
+ * while there was one accounts database have none by design (sign-in falls back to `users`). Repair
+ * writes a missing row; a row naming another account is a conflict: reported, never overwritten.
+ */
+const missingIdentifiers: Check = {
+  name: 'identifiers.missing',
+  table: "identifiers in the accounts database of each identifier's hash",
+  source: "each account's e-mail, phone and Google id (users, not deleted)",
+  repairable: true,
+  accountsSplitOnly: true,
+  afterDirectoryBackfill: true,
+  async scan(env, cursor, { batchRows }) {
+    const n = accountsDatabases(env).length;
+    const scan = await scanMissingIdentifiers(env, cursor, batchRows);
+    const found = [
+      ...scan.missing.map((e): Found => ({
+        id: `${e.userId}/${e.kind}`,
+        field: 'user_id',
+        expected: e.userId,
+        kept: null,
+        note: 'no directory row for this identifier',
+        database: accountsDatabaseName(n, e.database),
+        ref: json([e.database, e.kind, e.hash, e.userId]),
+      })),
+      ...scan.conflicts.map((e): Found => ({
+        id: `${e.userId}/${e.kind}`,
+        field: 'user_id',
+        expected: e.userId,
+        kept: e.owner ?? null,
+        note: 'the directory names another account: reported, not overwritten (identifiers.claims removes it if stale; a person must look otherwise)',
+        database: accountsDatabaseName(n, e.database),
+        ref: CONFLICT,
+      })),
+    ];
+    return { rows: scan.accounts, found, next: scan.next };
+  },
+  async repair(env, found, now) {
+    const rows = found.filter((f) => f.ref !== CONFLICT).map((f) => JSON.parse(String(f.ref)) as [number, IdentifierKind, string, string]);
+    return writeMissingIdentifiers(env, rows.map(([database, kind, hash, userId]) => ({ database, kind, hash, userId })), now);
+  },
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1355,8 +1513,8 @@ export const CHECKS: readonly Check[] = [
   chatSequence,
   chatFirstReply,
   historyMoved,
-  savedSearchMatcher,
-  matchSeller,
+  inEveryAccountsDatabase(savedSearchMatcher),
+  inEveryAccountsDatabase(matchSeller),
   promotions,
   creditUse,
   paidOrders,
@@ -1369,6 +1527,10 @@ export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(photoCopies),
   orphanFavourites,
   orphanCartLines,
+  orphanSavedSearches,
+  // stale claims first, so a row freed by their removal is written by the missing rows' repair
+  staleIdentifierClaims,
+  missingIdentifiers,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
@@ -1390,9 +1552,13 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const reports: CheckReport[] = [];
   let listingVisibleRepairs = 0;
   const severalDatabases = listingDatabases(env).length > 1;
+  const accountsApart = accountsSplit(env);
+  const backfilled = accountsApart && (await directoryBackfilled(env.CACHE));
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
     if (check.severalDatabasesOnly && !severalDatabases) continue;
+    if (check.accountsSplitOnly && !accountsApart) continue;
+    if (check.afterDirectoryBackfill && !backfilled) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,

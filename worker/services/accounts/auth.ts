@@ -15,6 +15,7 @@ import { inboxOf } from '../notifications/notifications';
 import { sendSms } from '../notifications/outbox';
 import { isSharded, listingDatabases } from '../../db/shards';
 import { accountsDbForUser, accountsSplit, newUserId } from '../../db/accounts';
+import { readUsers, usersDbOf, usersWithAccounts } from '../../db/users';
 import { claimIdentifiers, directoryDb, identifierHash, identifiersOf, normalised, ownerOf, releaseIdentifiers, sweepUnclaimedIdentifiers, type Identifier, type StaleCheck } from '../../db/identifiers';
 import { IDENTIFIER_DIRECTORY } from '../../schemas/identifier-directory-data';
 import { getDb } from '../../db/client';
@@ -97,7 +98,11 @@ const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferI
   const now = Date.now();
   const sid = ulid();
   const session = { id: sid, userId: row.id, userAgent: userAgent?.slice(0, 200) ?? null, createdAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 };
-  if (accountsSplit(env)) {
+  if (usersWithAccounts(env)) {
+    // the account and its session in the user's own accounts database: one batch, as with one database
+    const own = usersDbOf(env, row.id);
+    await own.batch([own.insert(users).values(row), own.insert(sessions).values(session)]);
+  } else if (accountsSplit(env)) {
     const own = sessionsDb(env, db, row.id);
     const [account, recorded] = await Promise.allSettled([db.insert(users).values(row).run(), own.insert(sessions).values(session).run()]);
     if (account.status === 'rejected') {
@@ -109,7 +114,7 @@ const createUserWithSession = async (env: Env, db: Db, row: typeof users.$inferI
     await db.batch([db.insert(users).values(row), db.insert(sessions).values(session)]);
   }
   // stored: the read for the answer is tried again rather than answering as if it were not (decision 029)
-  const user = (await afterCommit(() => db.select().from(users).where(eq(users.id, row.id)).get()))!;
+  const user = (await afterCommit(() => usersDbOf(env, row.id).select().from(users).where(eq(users.id, row.id)).get()))!;
   return { token: await signToken(env, { sub: user.id, sid, tv: user.tokenVersion }, now), user: toUser(user) };
 };
 
@@ -138,8 +143,9 @@ export const userByIdentifier = async (env: Env, db: Db, id: Identifier): Promis
   const byColumn = () => db.select().from(users).where(eq(IDENTIFIER_COLUMN[id.kind], id.value)).get();
   if (!accountsSplit(env)) return byColumn();
   const owner = await ownerOf(env, id);
-  if (!owner) return byColumn();
-  const user = await db.select().from(users).where(eq(users.id, owner)).get();
+  // once `users` has left the core the directory is the only way to an account (its rows backfilled before the switch)
+  if (!owner) return usersWithAccounts(env) ? undefined : byColumn();
+  const user = await usersDbOf(env, owner).select().from(users).where(eq(users.id, owner)).get();
   return user && holds(user, id) ? user : undefined;
 };
 
@@ -165,14 +171,15 @@ const withClaims = async <T>(env: Env, row: { id: string; email?: string | null;
 /**
  * A claim another account holds is stale when that account is deleted, no longer holds the
  * identifier (a change whose release was lost), or was never written and the claim is past the
- * sweep's grace (decision 034). The owners are read from where `users` lives (the core, for now),
- * all in one statement: a round trip a refused sign-up pays, not one that succeeds.
+ * sweep's grace (decision 034). The owners are read from where `users` lives (worker/db/users.ts),
+ * one statement per database side by side: a round trip a refused sign-up pays, not one that succeeds.
  */
 export const staleClaims = (env: Env): StaleCheck => async (held) => {
-  const { results } = await env.DB.prepare('SELECT u.id, u.status, u.email, u.phone, u.google_sub FROM users AS u JOIN json_each(?) AS j ON u.id = j.value')
-    .bind(JSON.stringify([...new Set(held.map((h) => h.owner))]))
-    .all<{ id: string; status: string; email: string | null; phone: string | null; google_sub: string | null }>();
-  const owners = new Map(results.map((r) => [r.id, r]));
+  const owners = await readUsers<{ id: string; status: string; email: string | null; phone: string | null; google_sub: string | null }>(
+    env,
+    held.map((h) => h.owner),
+    ['status', 'email', 'phone', 'google_sub'],
+  );
   const now = Date.now();
   return held.map(({ id, owner, createdAt }) => {
     const u = owners.get(owner);
@@ -189,11 +196,11 @@ export const staleClaims = (env: Env): StaleCheck => async (held) => {
 const otpDbFor = async (env: Env, db: Db, phone: string): Promise<Db> => (accountsSplit(env) ? getDb(directoryDb(env, await identifierHash({ kind: 'phone', value: phone }))) : db);
 
 /** Resolves a bearer token to its active user, or throws the right 401. */
-export const authenticate = async (env: Env, db: Db, token: string): Promise<{ user: UserRow; sessionId: string }> => checkAccount(db, await verifyToken(env, token));
+export const authenticate = async (env: Env, token: string): Promise<{ user: UserRow; sessionId: string }> => checkAccount(env, await verifyToken(env, token));
 
 /** The account behind a token whose signature is already checked: still there, active, not logged out everywhere. */
-export const checkAccount = async (db: Db, claims: { sub: string; sid: string; tv: number }): Promise<{ user: UserRow; sessionId: string }> => {
-  const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
+export const checkAccount = async (env: Env, claims: { sub: string; sid: string; tv: number }): Promise<{ user: UserRow; sessionId: string }> => {
+  const user = await usersDbOf(env, claims.sub).select().from(users).where(eq(users.id, claims.sub)).get();
   if (!user) throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token. Please log in again.');
   // a banned account's tokens die at once: 401 (the token is no good), where sign-in answers 403
   if (user.status === 'BANNED') throw banned(401, user);
@@ -264,7 +271,7 @@ export const login = async (env: Env, db: Db, input: { email: string; password: 
   await clearBackoff(env, BACKOFFS.passwordPerAccountNetwork, here);
   assertActive(user);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
+    await usersDbOf(env, user.id).update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now() }).where(eq(users.id, user.id));
   }
   return startSession(env, db, user, userAgent);
 };
@@ -400,11 +407,11 @@ export const verifyOtp = async (
       if (!existing) throw notFound('User not found', 'NO_ACCOUNT');
       assertActive(existing);
       if (!existing.phoneVerified) {
-        await db.update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
+        await usersDbOf(env, existing.id).update(users).set({ phoneVerified: true, isVerified: true, updatedAt: now }).where(eq(users.id, existing.id));
         // the verified badge on their ads
         await refreshSellerCards(env, existing.id);
       }
-      const fresh = (await db.select().from(users).where(eq(users.id, existing.id)).get())!;
+      const fresh = (await usersDbOf(env, existing.id).select().from(users).where(eq(users.id, existing.id)).get())!;
       return { ...(await startSession(env, db, fresh, userAgent)), isNewUser: false, message: 'Login successful!' };
     }
     if (existing) throw new AppError(400, 'PHONE_TAKEN', 'User already exists');
@@ -605,8 +612,9 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    // a deleted account keeps no searches and gets no alerts (the queries' matches are shared)
-    db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
+    // a deleted account keeps no searches and gets no alerts (the queries' matches are shared); with
+    // several accounts databases they go from the user's own below
+    ...(accountsApart ? [] : [db.delete(savedSearches).where(eq(savedSearches.userId, userId))]),
   ]).catch(async (error: unknown) => {
     await putBack?.();
     throw error;
@@ -616,8 +624,9 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // a failure before it leaves an account that still signs in; a failure here leaves claims of a
   // deleted account, which the next sign-up with those identifiers takes over (staleClaims).
   // Beside them, the user's rows in their accounts database; a failure there leaves rows no one can
-  // see (the account is a tombstone and the version bump killed its tokens): favourites the
-  // consistency checker removes, sessions the expiry sweep removes, fallback notifications of no one.
+  // see (the account is a tombstone and the version bump killed its tokens): favourites and saved
+  // searches the consistency checker removes (the alerts and the digest tell no deleted account
+  // meanwhile), sessions the expiry sweep removes, fallback notifications of no one.
   const phone = held.find((i) => i.kind === 'phone');
   const own = accountsApart ? accountsDbForUser(env, userId) : undefined;
   await Promise.all([
@@ -630,6 +639,7 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
               own.prepare('DELETE FROM favorites WHERE user_id = ?').bind(userId),
               own.prepare('DELETE FROM notifications WHERE user_id = ?').bind(userId),
               own.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId),
+              own.prepare('DELETE FROM saved_searches WHERE user_id = ?').bind(userId),
             ])
             .catch((error: unknown) => console.warn("account deleted; its rows in its accounts database are left to the checker and the sweeps", userId, error)),
         ]
@@ -664,10 +674,10 @@ export const signInWithGoogle = async (
       // and an earlier Google id it replaces is given up after
       const replaced = linked.googleSub && linked.googleSub !== profile.sub ? linked.googleSub : null;
       await withClaims(env, { id: linked.id, googleSub: linked.googleSub === profile.sub ? null : profile.sub }, googleTaken, () =>
-        db.update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
+        usersDbOf(env, linked.id).update(users).set({ googleSub: profile.sub, emailVerified: true, updatedAt: now }).where(eq(users.id, linked.id)),
       );
       if (replaced && accountsSplit(env)) await releaseIdentifiers(env, linked.id, [{ kind: 'google', value: replaced }]);
-      user = (await db.select().from(users).where(eq(users.id, user.id)).get())!;
+      user = (await usersDbOf(env, user.id).select().from(users).where(eq(users.id, user.id)).get())!;
     }
   } else {
     const defaults = namesFromEmail(email);
@@ -690,15 +700,12 @@ export const signInWithGoogle = async (
 
 /**
  * The every-minute sweep of identifier claims whose account never arrived (decision 034): only with
- * several accounts databases. The accounts are read from where `users` lives (the core, for now),
- * all of the run's in one statement.
+ * several accounts databases. The accounts are read from where `users` lives (worker/db/users.ts),
+ * all of the run's in one statement per database.
  */
 export const sweepIdentifierClaims = (env: Env, now = Date.now()) =>
   sweepUnclaimedIdentifiers(
     env,
-    async (ids) => {
-      const { results } = await env.DB.prepare('SELECT u.id, u.status FROM users AS u JOIN json_each(?) AS j ON u.id = j.value').bind(JSON.stringify(ids)).all<{ id: string; status: string }>();
-      return new Map(results.map((r) => [r.id, r]));
-    },
+    async (ids) => readUsers<{ id: string; status: string }>(env, ids, ['status']),
     now,
   );

@@ -9,10 +9,11 @@
  * Idempotent: notification ids derive from what they are about and matches have a primary key,
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
-import { accountsDatabases } from '../../db/accounts';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { forgetWithIsolate } from '../../lib/isolate-memos';
 import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
-import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts } from '../../schemas/notification-texts';
+import { TEXT_LANGUAGES, priceDropText, savedSearchAlertParts, textLanguage } from '../../schemas/notification-texts';
 import { type Matcher, matches, prepareAd } from './matcher';
 import { eventDb } from './events';
 
@@ -66,14 +67,16 @@ export interface MatchStats {
 }
 
 /**
- * Parsed matchers by saved_search_matchers id. A row never changes and its id is never reused
+ * Parsed matchers by accounts database and saved_search_matchers id ("0:17": each accounts database
+ * numbers its own shared queries, decision 034). A row never changes and its id is never reused
  * (AUTOINCREMENT), so an isolate keeps what it parsed; bounded so a long-lived isolate stays small.
  */
-const parsedMatchers = new Map<number, Matcher>();
+const parsedMatchers = new Map<string, Matcher>();
+forgetWithIsolate(() => parsedMatchers.clear());
 const MATCHER_CACHE_SIZE = 20_000;
-const remember = (id: number, text: string) => {
+const remember = (at: number, id: number, text: string) => {
   if (parsedMatchers.size >= MATCHER_CACHE_SIZE) parsedMatchers.delete(parsedMatchers.keys().next().value!);
-  parsedMatchers.set(id, JSON.parse(text) as Matcher);
+  parsedMatchers.set(`${at}:${id}`, JSON.parse(text) as Matcher);
 };
 
 /**
@@ -81,38 +84,33 @@ const remember = (id: number, text: string) => {
  * (once warm, an event reads ids alone — bench:profile showed D1 turning hundreds of matcher texts
  * into objects as the consumer's biggest cost).
  */
-const matchersOf = async (env: Env, ids: number[]) => {
-  const missing = ids.filter((id) => !parsedMatchers.has(id));
+const matchersOf = async (db: D1Database, at: number, ids: number[]) => {
+  const missing = ids.filter((id) => !parsedMatchers.has(`${at}:${id}`));
   const statements = [];
   for (let i = 0; i < missing.length; i += 90) {
     const chunk = missing.slice(i, i + 90);
-    statements.push(env.DB.prepare(`SELECT id, matcher FROM saved_search_matchers WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
+    statements.push(db.prepare(`SELECT id, matcher FROM saved_search_matchers WHERE id IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk));
   }
   for (let i = 0; i < statements.length; i += 50) {
-    for (const result of await env.DB.batch<{ id: number; matcher: string }>(statements.slice(i, i + 50))) for (const row of result.results) remember(row.id, row.matcher);
+    for (const result of await db.batch<{ id: number; matcher: string }>(statements.slice(i, i + 50))) for (const row of result.results) remember(at, row.id, row.matcher);
   }
   // a query removed meanwhile (its last search deleted) matches nothing
   return ids.flatMap((id) => {
-    const m = parsedMatchers.get(id);
+    const m = parsedMatchers.get(`${at}:${id}`);
     return m ? [{ id, m }] : [];
   });
 };
 
 /**
- * The saved queries an ad matches. Candidates are the DISTINCT saved queries indexed under the ad's
- * category (any / category / subcategory) and place (anywhere / state / city / area) — a popular
- * query saved by hundreds of buyers is checked once; the compiled matcher decides in code.
+ * The saved queries an ad matches, by accounts database (decision 034: each holds its buyers' searches
+ * and their shared queries; with one, `DB`), every database asked side by side. Candidates are the
+ * DISTINCT saved queries indexed under the ad's category (any / category / subcategory) and place
+ * (anywhere / state / city / area) — a popular query saved by hundreds of buyers is checked once per
+ * database; the compiled matcher decides in code.
  */
-const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats) => {
+const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats): Promise<number[][]> => {
   const places = [0, ad.state_id, ad.city_id, ad.area_id].filter((p): p is number => p !== null);
   const scopes = ['', ad.category_id, ...(ad.subcategory_id ? [ad.subcategory_id] : [])];
-  const { results: ids } = await env.DB.prepare(
-    `SELECT id FROM saved_search_matchers WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')})`,
-  )
-    .bind(...scopes, ...places)
-    .all<{ id: number }>();
-  const queries = await matchersOf(env, ids.map((r) => r.id));
-  stats.candidates += queries.length;
   let features: Record<string, unknown> = {};
   try {
     features = JSON.parse(ad.features) as Record<string, unknown>;
@@ -128,21 +126,31 @@ const matchSavedQueries = async (env: Env, ad: AdRow, stats: MatchStats) => {
     latitude: ad.latitude,
     longitude: ad.longitude,
   });
-  const matched = queries.filter((q) => matches(q.m, prepared)).map((q) => q.id);
-  stats.matched += matched.length;
-  return matched;
+  return Promise.all(
+    accountsDatabases(env).map(async (db, at) => {
+      const { results: ids } = await db
+        .prepare(`SELECT id FROM saved_search_matchers WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND place_id IN (${places.map(() => '?').join(', ')})`)
+        .bind(...scopes, ...places)
+        .all<{ id: number }>();
+      const queries = await matchersOf(db, at, ids.map((r) => r.id));
+      stats.candidates += queries.length;
+      const matched = queries.filter((q) => matches(q.m, prepared)).map((q) => q.id);
+      stats.matched += matched.length;
+      return matched;
+    }),
+  );
 };
 
 /**
  * The matches, recorded once per query: newCount and the daily digest read them. A query that matched
  * before (an earlier event of the same ad) keeps its first moment (5 values a row, under D1's 100).
  */
-const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {
+const matchStatements = (db: D1Database, ad: AdRow, matched: number[], liveAt: number, now: number) => {
   const statements = [];
   for (let i = 0; i < matched.length; i += 19) {
     const chunk = matched.slice(i, i + 19);
     statements.push(
-      env.DB.prepare(
+      db.prepare(
         `INSERT OR IGNORE INTO saved_query_matches (matcher_id, listing_id, seller_id, live_at, matched_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
       ).bind(...chunk.flatMap((id) => [id, ad.id, ad.user_id, liveAt, now])),
     );
@@ -150,16 +158,23 @@ const matchStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   return statements;
 };
 
-/** The saved queries a moved ad matched before its move (their rows were re-pointed to its new id). */
-const movedMatches = async (env: Env, listingId: string) =>
-  new Set((await env.DB.prepare('SELECT matcher_id FROM saved_query_matches WHERE listing_id = ?').bind(listingId).all<{ matcher_id: number }>()).results.map((r) => r.matcher_id));
+/**
+ * The saved queries a moved ad matched before its move (their rows were re-pointed to its new id),
+ * by accounts database, side by side.
+ */
+const movedMatches = (env: Env, listingId: string) =>
+  Promise.all(
+    accountsDatabases(env).map(
+      async (db) => new Set((await db.prepare('SELECT matcher_id FROM saved_query_matches WHERE listing_id = ?').bind(listingId).all<{ matcher_id: number }>()).results.map((r) => r.matcher_id)),
+    ),
+  );
 
 /** The matches of queries a moved ad no longer fits, removed (90 ids a statement, under D1's 100 values). */
-const unmatchStatements = (env: Env, ad: AdRow, gone: number[]) => {
+const unmatchStatements = (db: D1Database, ad: AdRow, gone: number[]) => {
   const statements = [];
   for (let i = 0; i < gone.length; i += 90) {
     const chunk = gone.slice(i, i + 90);
-    statements.push(env.DB.prepare(`DELETE FROM saved_query_matches WHERE listing_id = ? AND matcher_id IN (${chunk.map(() => '?').join(', ')})`).bind(ad.id, ...chunk));
+    statements.push(db.prepare(`DELETE FROM saved_query_matches WHERE listing_id = ? AND matcher_id IN (${chunk.map(() => '?').join(', ')})`).bind(ad.id, ...chunk));
   }
   return statements;
 };
@@ -211,6 +226,74 @@ const alertStatements = (env: Env, ad: AdRow, matched: number[], liveAt: number,
   return statements;
 };
 
+/** The rows the alert statements write, `DB`'s batches (one accounts database: the searches beside `users`). */
+const alertRowsIn = async (env: Env, ad: AdRow, matched: number[], liveAt: number, now: number) => {
+  const alerts = alertStatements(env, ad, matched, liveAt, now);
+  const rows = [];
+  for (let i = 0; i < alerts.length; i += STATEMENTS_PER_BATCH) for (const r of await env.DB.batch(alerts.slice(i, i + STATEMENTS_PER_BATCH))) rows.push(...rowsFromSelect(r.results));
+  return rows;
+};
+
+/** The link an alert opens: the search with only the ads new since the buyer last looked, this one included (as the SQL above writes it). */
+const alertUrl = (href: string | null, lastSeenAt: number, liveAt: number, searchId: string) =>
+  href === null ? '/saved-searches' : `${href}&since=${new Date(Math.min(lastSeenAt, liveAt - 1)).toISOString().replace(/:/g, '%3A')}&savedSearch=${searchId}`;
+
+/**
+ * The same alerts with the searches over several accounts databases (decision 034): `users` (the
+ * buyers' languages) stays in the core, so each database names its instant searches' owners (one per
+ * buyer, the lowest search id speaking), all side by side, then one core read gives their languages and
+ * drops deleted accounts (deletion removes their searches after the core's batch: a failure between
+ * leaves searches of a tombstone nobody should tell), and the rows are written here as the SQL would.
+ */
+const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matched: number[][], liveAt: number, now: number) => {
+  type Owner = { user_id: string; id: string; name: string; href: string | null; last_seen_at: number };
+  const found = await Promise.all(
+    databases.map(async (db, at) => {
+      const statements = [];
+      for (let i = 0; i < matched[at]!.length; i += MATCHERS_PER_STATEMENT) {
+        const chunk = matched[at]!.slice(i, i + MATCHERS_PER_STATEMENT);
+        statements.push(
+          db
+            .prepare(
+              `SELECT s.user_id, min(s.id) AS id, s.name, s.href, s.last_seen_at FROM saved_searches s
+               WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.alert = 'instant' AND s.user_id != ? AND s.created_at <= ?
+               GROUP BY s.user_id`,
+            )
+            .bind(...chunk, ad.user_id, liveAt),
+        );
+      }
+      const rows: Owner[] = [];
+      for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) for (const r of await db.batch<Owner>(statements.slice(i, i + STATEMENTS_PER_BATCH))) rows.push(...r.results);
+      return rows;
+    }),
+  );
+  const owners = found.flat();
+  if (!owners.length) return [];
+  const { results: accounts } = await env.DB.prepare(`SELECT id, language FROM users WHERE id IN (SELECT value FROM json_each(?)) AND status != 'DELETED'`)
+    .bind(JSON.stringify([...new Set(owners.map((o) => o.user_id))]))
+    .all<{ id: string; language: string }>();
+  const languageOf = new Map(accounts.map((a) => [a.id, textLanguage(a.language)]));
+  const texts = new Map(TEXT_LANGUAGES.map((language) => [language, savedSearchAlertParts(language, { title: ad.title, price: ad.price_minor, location: ad.location })]));
+  return rowsFromSelect(
+    owners.flatMap((o) => {
+      const language = languageOf.get(o.user_id);
+      if (language === undefined) return [];
+      const text = texts.get(language) ?? texts.get('en')!;
+      return [
+        {
+          id: `${alertIdPrefix(ad)}${o.user_id}`,
+          user_id: o.user_id,
+          title: `${text.before}${o.name}${text.after}`,
+          body: text.body,
+          type: 'SYSTEM',
+          data: JSON.stringify({ kind: 'SAVED_SEARCH', listingId: ad.id, savedSearchId: o.id, url: alertUrl(o.href, o.last_seen_at, liveAt, o.id) }),
+          created_at: now,
+        },
+      ];
+    }),
+  );
+};
+
 /** Everyone who favourited the ad, at most once per ad, buyer and day. */
 const priceDropNotifications = async (env: Env, ad: AdRow, oldPriceMinor: number | null): Promise<KeyedNotification[]> => {
   if (oldPriceMinor !== null && ad.price_minor >= oldPriceMinor) return []; // raised again meanwhile
@@ -254,24 +337,30 @@ export const processEvent = async (env: Env, eventId: string, stats: MatchStats 
   }
   const ad: AdRow = row;
   const drops = row.kind === 'price_lowered' ? await priceDropNotifications(env, ad, row.old_price_minor) : [];
+  const databases = accountsDatabases(env);
   const [fits, before] = await Promise.all([matchSavedQueries(env, ad, stats), row.kind === 'moved' ? movedMatches(env, ad.id) : undefined]);
   // An ad moved into another group of states (decision 033) is new to the searches of its new place
   // and told to them as a new ad there; the searches that had it already (their matches followed the
   // ad to its new id) keep their first moment and tell nobody again, and those of the old place it
   // no longer fits lose it (their counts and digests would otherwise list an ad that is not there).
-  const matched = before ? fits.filter((id) => !before.has(id)) : fits;
-  const gone = before ? [...before].filter((id) => !fits.includes(id)) : [];
-  const alerts = alertStatements(env, ad, matched, row.event_at, now);
-  const alertRows = [];
-  for (let i = 0; i < alerts.length; i += STATEMENTS_PER_BATCH) for (const r of await env.DB.batch(alerts.slice(i, i + STATEMENTS_PER_BATCH))) alertRows.push(...rowsFromSelect(r.results));
+  // Each accounts database's matches are its own queries' (decision 034).
+  const matched = fits.map((ids, at) => (before ? ids.filter((id) => !before[at]!.has(id)) : ids));
+  const gone = fits.map((ids, at) => (before ? [...before[at]!].filter((id) => !ids.includes(id)) : []));
+  const alertRows = accountsSplit(env) ? await alertRowsApart(env, databases, ad, matched, row.event_at, now) : await alertRowsIn(env, ad, matched[0]!, row.event_at, now);
   stats.notified += await notifyRows(env, [...(await keyedRows(env, drops)), ...alertRows]);
   fault?.('after-store', eventId);
-  // the matches are the core's (beside the saved searches); with the outbox in the ad's own
-  // database (decision 033) the done mark goes there after them, so a death between redoes the event
-  const outboxApart = outbox !== env.DB;
-  const writes = [...matchStatements(env, ad, matched, row.event_at, now), ...unmatchStatements(env, ad, gone), ...(outboxApart ? [] : [markDone])];
-  for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) await env.DB.batch(writes.slice(i, i + STATEMENTS_PER_BATCH));
-  if (outboxApart) await markDone.run();
+  // the matches live beside the saved searches (the core, or each buyer's accounts database); the
+  // done mark joins their batch when that is the outbox's database too, and otherwise goes after
+  // them all (the outbox in the ad's own database, decision 033; the matches in several accounts
+  // databases, decision 034), so a death between redoes the event
+  const markedWithMatches = databases.length === 1 && databases[0] === outbox;
+  await Promise.all(
+    databases.map(async (db, at) => {
+      const writes = [...matchStatements(db, ad, matched[at]!, row.event_at, now), ...unmatchStatements(db, ad, gone[at]!), ...(markedWithMatches ? [markDone] : [])];
+      for (let i = 0; i < writes.length; i += STATEMENTS_PER_BATCH) await db.batch(writes.slice(i, i + STATEMENTS_PER_BATCH));
+    }),
+  );
+  if (!markedWithMatches) await markDone.run();
   return stats;
 };
 

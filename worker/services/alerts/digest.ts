@@ -10,6 +10,7 @@ import { sendEmail } from '../notifications/outbox';
 import { savedSearchHref } from '../../schemas/saved-searches';
 import { istDay } from './consumer';
 import { isSharded } from '../../db/shards';
+import { accountsDatabases, accountsSplit } from '../../db/accounts';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { formatCount, formatRupees, pluralKey, render, textLanguage } from '../../schemas/notification-texts';
 
@@ -77,8 +78,45 @@ const pendingOfSharded = async (env: Env, userIds: string[], now: number): Promi
   }) };
 };
 
-/** One e-mail and one inbox line per buyer of these rows; their searches' digests move on. */
-const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origin: string) => {
+/**
+ * The same with the searches in the buyers' accounts database (decision 034): `users` (e-mail,
+ * language) stays in the core and the ads live in theirs, so the matches are read from the accounts
+ * database alone, then the ads still live and the accounts not deleted side by side, joined here in
+ * the first read's order (a deleted account whose searches outlived a failed last step of its
+ * deletion is told nothing).
+ */
+const pendingOfApart = async (env: Env, db: D1Database, userIds: string[], now: number): Promise<{ results: PendingRow[] }> => {
+  const { results } = await db
+    .prepare(
+      `SELECT s.user_id, s.id AS saved_search_id, s.name, s.query, q.listing_id
+       FROM saved_searches s
+       JOIN saved_query_matches q ON q.matcher_id = s.matcher_id AND q.live_at > max(s.created_at, s.digested_until - ${LATE_EVENT_MS})
+         AND q.matched_at > s.digested_until AND q.matched_at <= ? AND q.seller_id != s.user_id
+       WHERE s.alert = 'daily' AND s.user_id IN (${userIds.map(() => '?').join(', ')})
+       ORDER BY s.user_id, s.id, q.live_at DESC`,
+    )
+    .bind(now, ...userIds)
+    .all<Pick<PendingRow, 'user_id' | 'saved_search_id' | 'name' | 'query' | 'listing_id'>>();
+  if (!results.length) return { results: [] };
+  const [ads, accounts] = await Promise.all([
+    listingRowsByIds<Pick<PendingRow, 'title' | 'price_minor' | 'location'> & { id: string }>(env, [...new Set(results.map((r) => r.listing_id))], 'l.id, l.title, l.price_minor, l.location', `l.status = 'APPROVED'`),
+    env.DB.prepare(`SELECT id, email, language FROM users WHERE id IN (SELECT value FROM json_each(?)) AND status != 'DELETED'`)
+      .bind(JSON.stringify([...new Set(results.map((r) => r.user_id))]))
+      .all<{ id: string; email: string | null; language: string }>(),
+  ]);
+  const adOf = new Map(ads.map((a) => [a.id, a]));
+  const accountOf = new Map(accounts.results.map((a) => [a.id, a]));
+  return {
+    results: results.flatMap((r) => {
+      const ad = adOf.get(r.listing_id);
+      const account = accountOf.get(r.user_id);
+      return ad && account ? [{ ...r, email: account.email, language: account.language, title: ad.title, price_minor: ad.price_minor, location: ad.location }] : [];
+    }),
+  };
+};
+
+/** One e-mail and one inbox line per buyer of these rows; their searches' digests move on (in `db`, where the searches are). */
+const sendDigestsTo = async (env: Env, db: D1Database, results: PendingRow[], now: number, origin: string) => {
   const byUser = new Map<string, PendingRow[]>();
   for (const r of results) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   const day = istDay(now);
@@ -108,7 +146,7 @@ const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origi
       continue;
     }
     const ids = [...bySearch.keys()];
-    await env.DB.prepare(`UPDATE saved_searches SET digested_until = ? WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`)
+    await db.prepare(`UPDATE saved_searches SET digested_until = ? WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`)
       .bind(now, userId, ...ids)
       .run();
     sent++;
@@ -118,15 +156,21 @@ const sendDigestsTo = async (env: Env, results: PendingRow[], now: number, origi
 
 export const sendDailyDigests = async (env: Env, origin = 'https://sel.example') => {
   const now = Date.now();
+  // each accounts database's buyers (decision 034; `DB` alone with one), the databases side by side
+  const sent = await Promise.all(accountsDatabases(env).map((db) => sendDigestsFrom(env, db, now, origin)));
+  return sent.reduce((a, b) => a + b, 0);
+};
+
+const sendDigestsFrom = async (env: Env, db: D1Database, now: number, origin: string) => {
+  const pending = accountsSplit(env) ? (ids: string[]) => pendingOfApart(env, db, ids, now) : (ids: string[]) => (isSharded(env) ? pendingOfSharded : pendingOf)(env, ids, now);
   let sent = 0;
   for (let after = ''; ; ) {
-    const { results: users } = await env.DB.prepare(
-      `SELECT DISTINCT user_id FROM saved_searches WHERE alert = 'daily' AND user_id > ? ORDER BY user_id LIMIT ${USERS_PER_ROUND}`,
-    )
+    const { results: users } = await db
+      .prepare(`SELECT DISTINCT user_id FROM saved_searches WHERE alert = 'daily' AND user_id > ? ORDER BY user_id LIMIT ${USERS_PER_ROUND}`)
       .bind(after)
       .all<{ user_id: string }>();
     if (!users.length) return sent;
     after = users.at(-1)!.user_id;
-    sent += await sendDigestsTo(env, (await (isSharded(env) ? pendingOfSharded : pendingOf)(env, users.map((u) => u.user_id), now)).results, now, origin);
+    sent += await sendDigestsTo(env, db, (await pending(users.map((u) => u.user_id))).results, now, origin);
   }
 };

@@ -19,6 +19,8 @@ import {
 import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
 import { isSharded } from '../../db/shards';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { liveListingIds } from '../listings/shard-reads';
 import { searchDictionary } from '../search/dictionary';
 import { DEFAULT_RADIUS_KM } from '../search/near';
@@ -183,18 +185,20 @@ const WITH_NEW_COUNT = `s.*, (
 ) AS new_count`;
 
 /**
- * With the ads over several databases (decision 033) the matches (core) and the ads (theirs) cannot
- * be joined: the core read lists each search's unseen matches, then the ads' databases, side by
- * side, say which are still live — two round trips, the read budget.
+ * With the ads over several databases (decision 033), or the searches and their matches in the
+ * buyer's accounts database (decision 034), the matches and the ads cannot be joined: the read of
+ * the buyer's searches lists each one's unseen matches, then the ads' databases, side by side, say
+ * which are still live — two round trips, the read budget.
  */
 const WITH_NEW_IDS = `s.*, (
   SELECT json_group_array(q.listing_id) FROM saved_query_matches q
   WHERE q.matcher_id = s.matcher_id AND q.live_at > s.last_seen_at AND q.seller_id != s.user_id
 ) AS new_ids`;
-const withNewCount = (env: Env) => (isSharded(env) ? WITH_NEW_IDS : WITH_NEW_COUNT);
+const adsApart = (env: Env) => isSharded(env) || accountsSplit(env);
+const withNewCount = (env: Env) => (adsApart(env) ? WITH_NEW_IDS : WITH_NEW_COUNT);
 
 const countLiveNew = async (env: Env, rows: (SavedSearchRow & { new_ids?: string })[]): Promise<SavedSearchRow[]> => {
-  if (!isSharded(env)) return rows;
+  if (!adsApart(env)) return rows;
   const ids = rows.map((r) => JSON.parse(r.new_ids ?? '[]') as string[]);
   const live = await liveListingIds(env, [...new Set(ids.flat())]);
   return rows.map(({ new_ids: _, ...r }, i) => ({ ...r, new_count: ids[i]!.filter((id) => live.has(id)).length }));
@@ -209,7 +213,7 @@ export const EMAIL_NEEDED_FOR_DAILY =
  */
 const assertCanReceiveDigest = async (env: Env, userId: string, alert: string | undefined) => {
   if (alert !== 'daily') return;
-  const row = await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
+  const row = await usersDbFor(env, userId).prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string | null }>();
   if (!row?.email) throw conflict(EMAIL_NEEDED_FOR_DAILY, 'EMAIL_REQUIRED');
 };
 
@@ -220,16 +224,19 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
   const id = `ss_${ulid().toLowerCase()}`;
   const now = Date.now();
   const matcher = JSON.stringify(compiled.matcher);
+  // the buyer's accounts database (decision 034; `DB` with one) holds their searches, the shared
+  // queries they point at and those queries' matches: the limit is a count of the buyer's rows there
+  const own = accountsDbForUser(env, userId);
   // one batch (one transaction): the shared query row, then the search pointing at it; the limit is
   // checked inside the insert itself, so two racing saves cannot make 51
-  const [, res] = await env.DB.batch([
-    env.DB.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (scope, place_id, matcher) DO NOTHING`).bind(
+  const [, res] = await own.batch([
+    own.prepare(`INSERT INTO saved_search_matchers (scope, place_id, matcher, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (scope, place_id, matcher) DO NOTHING`).bind(
       compiled.scope,
       compiled.placeId,
       matcher,
       now,
     ),
-    env.DB.prepare(
+    own.prepare(
       `INSERT INTO saved_searches (id, user_id, name, query, href, alert, scope, place_id, matcher, matcher_id, last_seen_at, digested_until, created_at, updated_at)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM saved_search_matchers WHERE scope = ? AND place_id = ? AND matcher = ?), ?, ?, ?, ?
        WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ?) < ?`,
@@ -261,7 +268,7 @@ export const createSavedSearch = async (env: Env, db: Db, userId: string, input:
 };
 
 export const listSavedSearches = async (env: Env, userId: string) => {
-  const { results } = await env.DB.prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
+  const { results } = await accountsDbForUser(env, userId).prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
     .bind(userId)
     .all<SavedSearchRow>();
   return (await countLiveNew(env, results)).map(toSavedSearch);
@@ -271,7 +278,7 @@ export const listSavedSearches = async (env: Env, userId: string) => {
 const missing = () => notFound('Saved search not found', 'SAVED_SEARCH_NOT_FOUND');
 
 export const getSavedSearch = async (env: Env, userId: string, id: string) => {
-  const row = await env.DB.prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
+  const row = await accountsDbForUser(env, userId).prepare(`SELECT ${withNewCount(env)} FROM saved_searches s WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
   if (!row) throw missing();
   return toSavedSearch((await countLiveNew(env, [row]))[0]!);
 };
@@ -280,7 +287,7 @@ export const updateSavedSearch = async (env: Env, userId: string, id: string, in
   await assertCanReceiveDigest(env, userId, input.alert);
   const now = Date.now();
   // switched to daily: the first digest carries what matches from now on (SET reads the old row)
-  const row = await env.DB.prepare(
+  const row = await accountsDbForUser(env, userId).prepare(
     `UPDATE saved_searches SET name = coalesce(?, name), alert = coalesce(?, alert),
        digested_until = CASE WHEN ? = 'daily' AND alert != 'daily' THEN ? ELSE digested_until END, updated_at = ?
      WHERE id = ? AND user_id = ? RETURNING id`,
@@ -293,14 +300,14 @@ export const updateSavedSearch = async (env: Env, userId: string, id: string, in
 
 export const deleteSavedSearch = async (env: Env, userId: string, id: string) => {
   // its query's matches go with the query, once no saved search uses it (removeUnusedMatchers)
-  const deleted = await env.DB.prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').bind(id, userId).run();
+  const deleted = await accountsDbForUser(env, userId).prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').bind(id, userId).run();
   if (deleted.meta.changes === 0) throw missing();
   return { deleted: true, id };
 };
 
 /** Opened: the new-ad count starts again from now. */
 export const markSavedSearchSeen = async (env: Env, userId: string, id: string) => {
-  const row = await env.DB.prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ? AND user_id = ? RETURNING id')
+  const row = await accountsDbForUser(env, userId).prepare('UPDATE saved_searches SET last_seen_at = ? WHERE id = ? AND user_id = ? RETURNING id')
     .bind(Date.now(), id, userId)
     .first<{ id: string }>();
   if (!row) throw missing();
@@ -313,10 +320,14 @@ export const markSavedSearchSeen = async (env: Env, userId: string, id: string) 
  * URL-encode), so their alerts open their results instead of the Saved searches page. A few hundred
  * a run; none once done.
  */
-export const fillSavedSearchLinks = async (env: Env) => {
-  const { results } = await env.DB.prepare('SELECT id, query FROM saved_searches WHERE href IS NULL LIMIT 500').all<{ id: string; query: string }>();
-  const statements = results.map((r) => env.DB.prepare('UPDATE saved_searches SET href = ? WHERE id = ?').bind(savedSearchHref(JSON.parse(r.query) as Record<string, string>), r.id));
-  for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+export const fillSavedSearchLinks = async (env: Env) =>
+  // every accounts database side by side (decision 034; `DB` alone with one)
+  (await Promise.all(accountsDatabases(env).map((db) => fillLinksIn(db)))).reduce((a, b) => a + b, 0);
+
+const fillLinksIn = async (db: D1Database) => {
+  const { results } = await db.prepare('SELECT id, query FROM saved_searches WHERE href IS NULL LIMIT 500').all<{ id: string; query: string }>();
+  const statements = results.map((r) => db.prepare('UPDATE saved_searches SET href = ? WHERE id = ?').bind(savedSearchHref(JSON.parse(r.query) as Record<string, string>), r.id));
+  for (let i = 0; i < statements.length; i += 100) await db.batch(statements.slice(i, i + 100));
   return statements.length;
 };
 
@@ -325,12 +336,16 @@ export const fillSavedSearchLinks = async (env: Env) => {
  * save that reuses one runs in a single batch with its own insert of the row, so it is never left
  * pointing at a removed one; ids are never reused, so a consumer's cached matcher cannot go stale.
  */
-export const removeUnusedMatchers = async (env: Env) => {
+export const removeUnusedMatchers = async (env: Env) =>
+  // each accounts database keeps its own shared queries (decision 034): each cleans its own, side by side
+  (await Promise.all(accountsDatabases(env).map((db) => removeUnusedMatchersIn(db)))).reduce((a, b) => a + b, 0);
+
+const removeUnusedMatchersIn = async (db: D1Database) => {
   const unused = `SELECT id FROM saved_search_matchers x WHERE NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.matcher_id = x.id)`;
   // one transaction: the queries' matches, then the queries
-  const [, res] = await env.DB.batch([
-    env.DB.prepare(`DELETE FROM saved_query_matches WHERE matcher_id IN (${unused})`),
-    env.DB.prepare(`DELETE FROM saved_search_matchers WHERE id IN (${unused})`),
+  const [, res] = await db.batch([
+    db.prepare(`DELETE FROM saved_query_matches WHERE matcher_id IN (${unused})`),
+    db.prepare(`DELETE FROM saved_search_matchers WHERE id IN (${unused})`),
   ]);
   return res!.meta.changes;
 };

@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { usersDbFor } from '../../db/users';
 import { chatEvent, type ChatMessage } from '../../schemas/chat';
 import { render } from '../../schemas/notification-texts';
 import { languageOf, notifyChatMessage, pushToInbox } from '../notifications/notifications';
@@ -22,7 +23,7 @@ export const notifyNewMessage = async (env: Env, chatId: string, recipientId: st
   const summary = chatEvent('chat_updated', { chatId, lastMessage: message.content.slice(0, 200), lastMessageAt: message.createdAt, lastSeq: message.seq, senderId: message.senderId });
   const delivered = reach.inboxOpen ? await pushToInbox(env, recipientId, summary) : 0;
   if (delivered > 0 || reach.inRoom) return;
-  const sender = await env.DB.prepare('SELECT first_name FROM users WHERE id = ?').bind(message.senderId).first<{ first_name: string }>();
+  const sender = await usersDbFor(env, message.senderId).prepare('SELECT first_name FROM users WHERE id = ?').bind(message.senderId).first<{ first_name: string }>();
   // in the recipient's language; the sender's name and words stay as written
   const language = await languageOf(env, recipientId);
   const title = render(language, 'chatTitle');

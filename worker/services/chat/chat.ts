@@ -7,7 +7,9 @@ import { mediaUrl } from '../photos/media';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, assertNotBlocked, blockersBetween } from '../trust/trust';
 import { archivedChatOf } from '../listings/archive-keys';
 import { isSharded, listingDbForId } from '../../db/shards';
-import { accountsSplit } from '../../db/accounts';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
+import { CHAT_LIST_PREMIUM_FIRST } from '../../schemas/chat-list-data';
 import { listingRowsByIds } from '../listings/shard-reads';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
@@ -44,13 +46,17 @@ interface ChatRow {
 const premiumSql = (col: string) =>
   `EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = ${col} AND sub.status = 'ACTIVE' AND sub.end_date > ?1)`;
 
-const CHAT_SELECT = `
+const PREMIUM_COLUMNS = `${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium`;
+/** With the plans in their payers' accounts databases the core cannot tell: `withPlans` fills the flags. */
+const PLANS_APART_COLUMNS = '0 AS b_premium, 0 AS s_premium';
+
+const chatSelectSql = (premium: string) => `
   SELECT c.*, b.first_name AS b_first, b.last_name AS b_last, b.avatar AS b_avatar,
     s.first_name AS s_first, s.last_name AS s_last, s.avatar AS s_avatar,
     coalesce(l.title, c.listing_title) AS l_title, l.price_minor AS l_price, l.currency AS l_currency, l.slug AS l_slug,
     coalesce(l.status, CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END) AS l_status,
     (SELECT r2_key FROM media m WHERE m.listing_id = c.listing_id ORDER BY m.position LIMIT 1) AS l_image,
-    ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
+    ${premium}
   FROM chats c
   JOIN users b ON b.id = c.buyer_id
   JOIN users s ON s.id = c.seller_id
@@ -62,17 +68,78 @@ const CHAT_SELECT = `
  * has it (the title kept on the chat, or nothing), and `withAdBlocks` fills it from the ads' own
  * databases afterwards.
  */
-const CORE_CHAT_SELECT = `
+const coreChatSelectSql = (premium: string) => `
   SELECT c.*, b.first_name AS b_first, b.last_name AS b_last, b.avatar AS b_avatar,
     s.first_name AS s_first, s.last_name AS s_last, s.avatar AS s_avatar,
     c.listing_title AS l_title, NULL AS l_price, NULL AS l_currency, NULL AS l_slug,
     CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END AS l_status, NULL AS l_image,
-    ${premiumSql('c.buyer_id')} AS b_premium, ${premiumSql('c.seller_id')} AS s_premium
+    ${premium}
   FROM chats c
   JOIN users b ON b.id = c.buyer_id
   JOIN users s ON s.id = c.seller_id`;
 
-const chatSelect = (env: Env) => (isSharded(env) ? CORE_CHAT_SELECT : CHAT_SELECT);
+
+/**
+ * Which of these users hold a plan in force now, when the plans live in their payers' accounts
+ * databases (decision 034): each database asked for its own users, side by side (one round trip).
+ * The same test as the one-database SQL (`premiumSql`): an ACTIVE subscription not yet ended.
+ */
+const usersWithPlans = async (env: Env, userIds: string[], now: number): Promise<Set<string>> => {
+  const byDb = new Map<D1Database, string[]>();
+  for (const id of new Set(userIds)) {
+    const db = accountsDbForUser(env, id);
+    byDb.set(db, [...(byDb.get(db) ?? []), id]);
+  }
+  const found = await Promise.all(
+    [...byDb].map(([db, ids]) =>
+      db
+        .prepare(`SELECT DISTINCT user_id FROM subscriptions WHERE user_id IN (SELECT value FROM json_each(?1)) AND status = 'ACTIVE' AND end_date > ?2`)
+        .bind(JSON.stringify(ids), now)
+        .all<{ user_id: string }>(),
+    ),
+  );
+  return new Set(found.flatMap((r) => r.results.map((x) => x.user_id)));
+};
+
+const withPlans = (rows: ChatRow[], premium: Set<string>): ChatRow[] =>
+  rows.map((r) => ({ ...r, b_premium: premium.has(r.buyer_id) ? 1 : 0, s_premium: premium.has(r.seller_id) ? 1 : 0 }));
+
+/**
+ * Once `users` lives with the accounts (worker/db/users.ts) the core has no member names to join:
+ * the conversation comes alone and `withMembers` fills the names from the members' own databases,
+ * beside the ad blocks (no wait of its own on a list or an opened conversation).
+ */
+const apartChatSelectSql = (premium: string) => `
+  SELECT c.*, NULL AS b_first, NULL AS b_last, NULL AS b_avatar, NULL AS s_first, NULL AS s_last, NULL AS s_avatar,
+    c.listing_title AS l_title, NULL AS l_price, NULL AS l_currency, NULL AS l_slug,
+    CASE WHEN c.listing_title IS NOT NULL THEN 'ARCHIVED' END AS l_status, NULL AS l_image,
+    ${premium}
+  FROM chats c`;
+
+const chatSelect = (env: Env) => {
+  const premium = accountsSplit(env) ? PLANS_APART_COLUMNS : PREMIUM_COLUMNS;
+  return usersWithAccounts(env) ? apartChatSelectSql(premium) : isSharded(env) ? coreChatSelectSql(premium) : chatSelectSql(premium);
+};
+
+/** The members' names and pictures from where `users` lives, when the core's read could not join them. */
+const withMembers = async (env: Env, rows: ChatRow[]): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env) || !rows.length) return rows;
+  type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
+  const members = await readUsers<Member>(env, rows.flatMap((r) => [r.buyer_id, r.seller_id]), ['first_name', 'last_name', 'avatar']);
+  return rows.map((r) => {
+    const b = members.get(r.buyer_id);
+    const s = members.get(r.seller_id);
+    return { ...r, b_first: b?.first_name ?? '', b_last: b?.last_name ?? '', b_avatar: b?.avatar ?? null, s_first: s?.first_name ?? '', s_last: s?.last_name ?? '', s_avatar: s?.avatar ?? null };
+  });
+};
+
+/** Ad blocks and members side by side (each a no-op where the core's read joined them). */
+const completed = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
+  if (!usersWithAccounts(env)) return withAdBlocks(env, rows, known);
+  const [withAds, withNames] = await Promise.all([withAdBlocks(env, rows, known), withMembers(env, rows)]);
+  return withAds.map((r, i) => ({ ...r, ...pickMembers(withNames[i]!) }));
+};
+const pickMembers = (r: ChatRow) => ({ b_first: r.b_first, b_last: r.b_last, b_avatar: r.b_avatar, s_first: r.s_first, s_last: r.s_last, s_avatar: r.s_avatar });
 
 /** The ad block of a conversation as read from the ad's own database (its cover from the photo copies kept there). */
 interface AdBlockRow {
@@ -151,8 +218,13 @@ export const memberChat = async (env: Env, userId: string, chatId: string) => {
 
 /** A conversation with its ad block (read from the ad's own database when the ads are sharded). */
 export const getChat = async (env: Env, userId: string, chatId: string, origin: string, knownAd?: AdBlockRow) => {
-  const [row] = await withAdBlocks(env, [await memberChat(env, userId, chatId)], knownAd ? [knownAd] : []);
-  return toChat(row!, userId, origin);
+  const member = await memberChat(env, userId, chatId);
+  // with the plans apart, the two members' plans are read beside the ad block and the names (still one wait after the core's)
+  const [[row], premium] = await Promise.all([
+    completed(env, [member], knownAd ? [knownAd] : []),
+    accountsSplit(env) ? usersWithPlans(env, [member.buyer_id, member.seller_id], Date.now()) : undefined,
+  ]);
+  return toChat(premium ? withPlans([row!], premium)[0]! : row!, userId, origin);
 };
 
 /**
@@ -174,7 +246,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
   await assertNotBlocked(env, userId, listing.user_id);
-  const seller = await env.DB.prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
+  const seller = await usersDbFor(env, listing.user_id).prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
   const id = `cht_${ulid().toLowerCase()}`;
@@ -193,6 +265,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
  * (the Basic plan's "priority position in sellers' chat lists").
  */
 export const listChats = async (env: Env, userId: string, q: { page: number; limit: number }, origin: string) => {
+  if (accountsSplit(env)) return listChatsPlansApart(env, userId, q, origin);
   const now = Date.now();
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
@@ -205,7 +278,7 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    chats: (await withAdBlocks(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
+    chats: (await completed(env, (rows?.results ?? []) as ChatRow[])).map((r) => toChat(r, userId, origin)),
     pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
   };
 };
@@ -217,8 +290,9 @@ export const listChats = async (env: Env, userId: string, q: { page: number; lim
  * from the conversation's row (a message's sender is one of its two members).
  */
 export const listMessages = async (env: Env, userId: string, chatId: string, q: { page: number; limit: number; after?: number }) => {
-  const chat = await memberChat(env, userId, chatId);
-  const page = await roomOf(env, chat.id).history(q);
+  const found = await memberChat(env, userId, chatId);
+  const [page, named] = await Promise.all([roomOf(env, found.id).history(q), withMembers(env, [found])]);
+  const chat = named[0]!;
   const lastSeq = Math.max(chat.last_seq, page.lastSeq);
   const names: Record<string, { firstName: string; lastName: string }> = {
     [chat.buyer_id]: { firstName: chat.b_first, lastName: chat.b_last },
@@ -236,10 +310,10 @@ export const sendMessage = async (env: Env, userId: string, input: { chatId: str
   const otherId = chat.buyer_id === userId ? chat.seller_id : chat.buyer_id;
   // the recipient's state and any block between the two, in the one read the send already made;
   // with several accounts databases the blocks are in their blockers' own (decision 034), asked
-  // beside the core's read of the recipient (still one wait)
+  // beside the read of the recipient's row (still one wait)
   const other = accountsSplit(env)
     ? await Promise.all([
-        env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
+        usersDbFor(env, otherId).prepare('SELECT status FROM users WHERE id = ?').bind(otherId).first<{ status: string }>(),
         blockersBetween(env, otherId, userId),
       ]).then(([row, blockers]) => row && { status: row.status, blocker: blockers.includes(otherId) ? otherId : blockers[0] ?? null })
     : await env.DB.prepare(
@@ -294,4 +368,53 @@ export const endRealtimeSessions = async (env: Env, userId: string) => {
     ...results.map((r) => roomOf(env, r.id).endSessionsOf(userId)),
   ]);
   for (const o of outcomes) if (o.status === 'rejected') console.warn('ending a live session failed', o.reason);
+};
+
+/** Newest activity first, ties by id: the list's order after the premium buyers' unread chats. */
+const byActivity = (a: ChatRow, b: ChatRow) =>
+  (b.last_message_at ?? b.created_at) - (a.last_message_at ?? a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The chat list with the plans in their payers' accounts databases (decision 034), in the same order
+ * as the one-database SQL: a seller's unread chats with premium buyers first, then everything by
+ * latest activity. The core cannot sort by a plan it does not hold, so one core batch reads the
+ * candidates — the seller's newest unread chats (at most `CHAT_LIST_PREMIUM_FIRST.unreadScanned`),
+ * and the chats by activity from `unreadScanned` before the page's offset to its end (whichever of
+ * the unread ones are lifted, the page's other rows are among them) — then the members' plans come
+ * from their accounts databases side by side, with the ad blocks beside them, and the page is cut
+ * from the merged order. Two round trips, as with the listings apart. Only a premium buyer's unread
+ * chat behind more than `unreadScanned` newer unread chats keeps its place by activity.
+ */
+const listChatsPlansApart = async (env: Env, userId: string, q: { page: number; limit: number }, origin: string) => {
+  const now = Date.now();
+  const scanned = CHAT_LIST_PREMIUM_FIRST.unreadScanned;
+  const offset = (q.page - 1) * q.limit;
+  const from = Math.max(0, offset - scanned);
+  const select = chatSelect(env);
+  const activity = 'ORDER BY coalesce(c.last_message_at, c.created_at) DESC, c.id DESC LIMIT ?3 OFFSET ?4';
+  const [unreadRows, recentRows, total] = await env.DB.batch<unknown>([
+    env.DB.prepare(`${select} WHERE c.seller_id = ?2 AND c.last_seq > c.seller_last_read_seq ${activity}`).bind(now, userId, scanned, 0),
+    env.DB.prepare(`${select} WHERE c.buyer_id = ?2 OR c.seller_id = ?2 ${activity}`).bind(now, userId, offset + q.limit - from, from),
+    env.DB.prepare('SELECT count(*) AS total FROM chats WHERE buyer_id = ?1 OR seller_id = ?1').bind(userId),
+  ]);
+  const unread = (unreadRows?.results ?? []) as ChatRow[];
+  const recent = (recentRows?.results ?? []) as ChatRow[];
+  const candidates = [...new Map([...unread, ...recent].map((r) => [r.id, r])).values()];
+  const [premium, withAds] = await Promise.all([usersWithPlans(env, candidates.flatMap((r) => [r.buyer_id, r.seller_id]), now), completed(env, candidates)]);
+  const rowOf = new Map(withPlans(withAds, premium).map((r) => [r.id, r]));
+  // the unread chats of premium buyers, newest first: the list's first rows
+  const lifted = unread.filter((r) => premium.has(r.buyer_id));
+  const liftedIds = new Set(lifted.map((r) => r.id));
+  const page = lifted.slice(offset, offset + q.limit);
+  recent.forEach((r, i) => {
+    if (liftedIds.has(r.id)) return;
+    // its place in the list: after every lifted chat, less the lifted ones that were ahead of it by activity
+    const at = lifted.length + from + i - lifted.filter((l) => byActivity(l, r) < 0).length;
+    if (at >= offset && at < offset + q.limit) page.push(r);
+  });
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    chats: page.map((r) => toChat(rowOf.get(r.id)!, userId, origin)),
+    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+  };
 };

@@ -70,11 +70,17 @@ export interface WebhookEvent {
   payload?: { payment?: { entity?: { id?: string; order_id?: string } }; order?: { entity?: { id?: string } } };
 }
 
-/**
- * A Razorpay webhook, checked and recorded once: signed over the raw body, deduplicated by event
- * id. Returns the paid order and payment ids to credit, or nothing (duplicate or another event).
- */
-export const receiveWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
+/** A checked webhook: what `recordWebhook` stores and what it pays. */
+export interface CheckedWebhook {
+  id: string;
+  type: string;
+  orderId: string | undefined;
+  paymentId: string | undefined;
+  rawBody: string;
+}
+
+/** A Razorpay webhook's signature (over the raw body) and shape checked; nothing stored yet. */
+export const checkWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<CheckedWebhook> => {
   const secret = env.RAZORPAY_WEBHOOK_SECRET;
   if (!secret) throw notFound('Webhooks are not configured', 'WEBHOOK_OFF');
   const expected = new TextEncoder().encode(hex(await hmacSha256(secret, rawBody)));
@@ -88,10 +94,26 @@ export const receiveWebhook = async (env: Env, rawBody: string, signature: strin
   const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id;
   const paymentId = event.payload?.payment?.entity?.id;
   const id = eventId ?? hex(await hmacSha256('event-id', rawBody));
-  const stored = await env.DB.prepare(`INSERT OR IGNORE INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, ?, ?, ?, ?)`)
-    .bind(id, event.event ?? 'unknown', orderId ?? null, rawBody.slice(0, 20_000), Date.now())
+  return { id, type: event.event ?? 'unknown', orderId, paymentId, rawBody };
+};
+
+/**
+ * Records a checked webhook once in `db` (deduplicated by event id). Returns the paid order and
+ * payment ids to credit, or nothing (duplicate or another event).
+ */
+export const recordWebhook = async (db: D1Database, event: CheckedWebhook) => {
+  const stored = await db.prepare(`INSERT OR IGNORE INTO payment_events (id, type, provider_order_id, payload, received_at) VALUES (?, ?, ?, ?, ?)`)
+    .bind(event.id, event.type, event.orderId ?? null, event.rawBody.slice(0, 20_000), Date.now())
     .run();
   if (stored.meta.changes === 0) return { duplicate: true as const };
-  const paid = (event.event === 'payment.captured' || event.event === 'order.paid') && orderId && paymentId ? { orderId, paymentId } : undefined;
+  const { orderId, paymentId } = event;
+  const paid = (event.type === 'payment.captured' || event.type === 'order.paid') && orderId && paymentId ? { orderId, paymentId } : undefined;
   return { duplicate: false as const, paid };
 };
+
+/**
+ * A Razorpay webhook, checked and recorded once in the core: signed over the raw body, deduplicated
+ * by event id (with one accounts database; with several the plan's webhook records it beside its order).
+ */
+export const receiveWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) =>
+  recordWebhook(env.DB, await checkWebhook(env, rawBody, signature, eventId));

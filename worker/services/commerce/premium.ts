@@ -7,11 +7,11 @@ import { resolveCategory } from '../listings/catalog';
 import { resolveLocation } from '../listings/locations';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
 import { notify } from '../notifications/notifications';
-import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, signLocalPayment } from './payments';
+import { assertPaymentSignature, checkWebhook, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, recordWebhook, signLocalPayment } from './payments';
 import { payBusinessOrderByProviderId } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
-import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { databasesFor } from '../listings/shard-search';
@@ -75,9 +75,14 @@ interface ActiveSubscription {
   phone_numbers_limit: number;
 }
 
-/** The subscription in force now, if any. Expiry is computed from end_date, not from the status column. */
+/**
+ * The subscription in force now, if any, from the payer's accounts database (decision 034; `DB` with
+ * one). Expiry is computed from end_date, not from the status column. The plan's catalogue row is
+ * joined from that database's copy: `premium_packages` is reference data only migrations write,
+ * applied to every database alike.
+ */
 export const activeSubscription = (env: Env, userId: string, now = Date.now()) =>
-  env.DB.prepare(
+  accountsDbForUser(env, userId).prepare(
     `SELECT s.id, s.package_id, s.start_date, s.end_date, s.status, p.name, p.type, p.phone_numbers_limit
      FROM subscriptions s JOIN premium_packages p ON p.id = s.package_id
      WHERE s.user_id = ? AND s.status = 'ACTIVE' AND s.start_date <= ? AND s.end_date > ?
@@ -126,9 +131,11 @@ export const createOrder = async (env: Env, userId: string, packageId: string) =
     receipt,
     notes: { userId, packageId: pkg.id, subscriptionId },
   });
-  await env.DB.batch([
-    env.DB.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, ?)`).bind(subscriptionId, userId, pkg.id, now, now),
-    env.DB.prepare(
+  // the subscription and its order live with their payer (decision 034), so paying them stays one batch
+  const payer = accountsDbForUser(env, userId);
+  await payer.batch([
+    payer.prepare(`INSERT INTO subscriptions (id, user_id, package_id, status, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, ?)`).bind(subscriptionId, userId, pkg.id, now, now),
+    payer.prepare(
       `INSERT INTO payment_orders (id, user_id, package_id, subscription_id, provider, provider_order_id, amount_minor, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', ?)`,
     ).bind(`pay_${ulid().toLowerCase()}`, userId, pkg.id, subscriptionId, provider, providerOrderId, pkg.price_minor, pkg.currency, now),
   ]);
@@ -166,9 +173,11 @@ const activate = async (env: Env, order: OrderRow, paymentId: string) => {
   const current = await activeSubscription(env, order.user_id, now);
   const start = current && current.id !== order.subscription_id ? current.end_date : now;
   const end = start + (pkg?.validity_days ?? 30) * DAY;
-  const [paid] = await env.DB.batch([
-    env.DB.prepare(`UPDATE payment_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ? WHERE id = ? AND status = 'CREATED'`).bind(paymentId, now, order.id),
-    env.DB.prepare(
+  // the order and its subscription are both in the payer's accounts database: still one batch
+  const payer = accountsDbForUser(env, order.user_id);
+  const [paid] = await payer.batch([
+    payer.prepare(`UPDATE payment_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ? WHERE id = ? AND status = 'CREATED'`).bind(paymentId, now, order.id),
+    payer.prepare(
       `UPDATE subscriptions SET status = 'ACTIVE', start_date = ?, end_date = ?, updated_at = ?
        WHERE id = ? AND status = 'PENDING' AND EXISTS (SELECT 1 FROM payment_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ?)`,
     ).bind(start, end, now, order.subscription_id, order.id, paymentId),
@@ -188,7 +197,7 @@ const activate = async (env: Env, order: OrderRow, paymentId: string) => {
 
 export const verifyPayment = async (env: Env, userId: string, input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => {
   paymentsMode(env);
-  const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(input.razorpay_order_id).first<OrderRow>();
+  const order = await accountsDbForUser(env, userId).prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(input.razorpay_order_id).first<OrderRow>();
   // someone else's order reads as missing: no hint that it exists
   if (!order || order.user_id !== userId) throw notFound('Payment verification failed: no such order', 'ORDER_NOT_FOUND');
   await assertPaymentSignature(env, input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature);
@@ -205,7 +214,7 @@ export const verifyPayment = async (env: Env, userId: string, input: { razorpay_
  */
 export const completeLocalCheckout = async (env: Env, userId: string, orderId: string) => {
   if (paymentsMode(env) === 'razorpay') throw notFound('The local test checkout is off because Razorpay is configured.', 'LOCAL_CHECKOUT_OFF');
-  const order = await env.DB.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ? AND user_id = ?').bind(orderId, userId).first<OrderRow>();
+  const order = await accountsDbForUser(env, userId).prepare('SELECT * FROM payment_orders WHERE provider_order_id = ? AND user_id = ?').bind(orderId, userId).first<OrderRow>();
   if (!order || order.provider !== 'local') throw notFound('No such order', 'ORDER_NOT_FOUND');
   return signLocalPayment(env, orderId, order.provider_payment_id);
 };
@@ -215,6 +224,7 @@ export const completeLocalCheckout = async (env: Env, userId: string, orderId: s
  * module; a paid premium order activates its plan, a paid seller-package order grants its credits.
  */
 export const handleWebhook = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
+  if (accountsSplit(env)) return handleWebhookApart(env, rawBody, signature, eventId);
   const received = await receiveWebhook(env, rawBody, signature, eventId);
   if (received.duplicate) return { received: true, duplicate: true, activated: false };
   if (received.paid) {
@@ -226,12 +236,38 @@ export const handleWebhook = async (env: Env, rawBody: string, signature: string
   return { received: true, duplicate: false, activated: false };
 };
 
+/**
+ * The webhook with the plans' orders over several accounts databases (decision 034). The event names
+ * a provider order, not its payer, so the order is looked for in every accounts database side by side
+ * first; the event is then recorded beside the order it is about (the payer's database; the core for
+ * a seller-package order, which lives there, or for an event naming no order of ours). Razorpay sends
+ * the same event id again for the same order, so a repeat meets its first copy in the same database
+ * and is still recognised. Same round trips as with one database (the lookup and the record swap
+ * places); a crash between them records nothing, so the provider's retry starts afresh.
+ */
+const handleWebhookApart = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
+  const event = await checkWebhook(env, rawBody, signature, eventId);
+  const orders = event.orderId
+    ? await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(event.orderId).first<OrderRow>()))
+    : [];
+  const order = orders.find((o) => o !== null) ?? null;
+  const received = await recordWebhook(order ? accountsDbForUser(env, order.user_id) : env.DB, event);
+  if (received.duplicate) return { received: true, duplicate: true, activated: false };
+  if (received.paid) {
+    if (order) return { received: true, duplicate: false, activated: await activate(env, order, received.paid.paymentId) };
+    const credited = await payBusinessOrderByProviderId(env, received.paid.orderId, received.paid.paymentId);
+    if (credited !== undefined) return { received: true, duplicate: false, activated: credited };
+  }
+  return { received: true, duplicate: false, activated: false };
+};
+
 export const listTransactions = async (env: Env, userId: string, q: { page: number; limit: number }) => {
-  const [rows, total] = await env.DB.batch<unknown>([
-    env.DB.prepare(
+  const payer = accountsDbForUser(env, userId);
+  const [rows, total] = await payer.batch<unknown>([
+    payer.prepare(
       `SELECT o.*, p.name AS package_name FROM payment_orders o JOIN premium_packages p ON p.id = o.package_id WHERE o.user_id = ? AND ${notAbandoned('o')} ORDER BY o.created_at DESC LIMIT ? OFFSET ?`,
     ).bind(userId, abandonedBefore(), q.limit, (q.page - 1) * q.limit),
-    env.DB.prepare(`SELECT count(*) AS total FROM payment_orders WHERE user_id = ? AND ${notAbandoned()}`).bind(userId, abandonedBefore()),
+    payer.prepare(`SELECT count(*) AS total FROM payment_orders WHERE user_id = ? AND ${notAbandoned()}`).bind(userId, abandonedBefore()),
   ]);
   const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
@@ -252,9 +288,16 @@ export const listTransactions = async (env: Env, userId: string, q: { page: numb
   };
 };
 
-/** Scheduled: mark subscriptions whose period ended (status is also computed on every read). */
+/**
+ * Scheduled: mark subscriptions whose period ended (status is also computed on every read), in every
+ * accounts database side by side (`DB` alone with one).
+ */
 export const expireSubscriptions = async (env: Env, now = Date.now()) =>
-  (await env.DB.prepare(`UPDATE subscriptions SET status = 'EXPIRED', updated_at = ? WHERE status = 'ACTIVE' AND end_date <= ?`).bind(now, now).run()).meta.changes;
+  (
+    await Promise.all(
+      accountsDatabases(env).map((db) => db.prepare(`UPDATE subscriptions SET status = 'EXPIRED', updated_at = ? WHERE status = 'ACTIVE' AND end_date <= ?`).bind(now, now).run()),
+    )
+  ).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 
 // ---------------------------------------------------------------- Pro rights
 
@@ -264,20 +307,33 @@ const requirePro = async (env: Env, userId: string) => {
   return sub;
 };
 
+type SellerPhone = { phone: string | null; first_name: string; last_name: string; share_phone: number };
+const SELLER_PHONE_COLUMNS = 'u.phone, u.first_name, u.last_name, u.share_phone';
+
 /**
- * The ad from its own listings database, then its seller's phone and sharing choice from the core
- * (the card copied beside the ad never carries a phone number, decision 033).
+ * The ad from its own listings database and, side by side, its seller's phone and sharing choice
+ * from the core, found through the ad's posting record: the core row that names an ad's seller
+ * (written with every ad posted, pointed on when the ad moves), so the core need not wait for the ad
+ * to name the seller (the card copied beside the ad never carries a phone number, decision 033).
+ * The ad stays the authority: when no posting record names its seller (an ad written before posting
+ * records, or straight into its database by a seed), the seller is read after the ad, one wait more.
  */
 const shardedPhoneRead = async (env: Env, id: string) => {
-  const ad = await listingDbForId(env, id)
-    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
-    .bind(id)
-    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>();
+  const [ad, named] = await Promise.all([
+    listingDbForId(env, id)
+      .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
+      .bind(id)
+      .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>(),
+    env.DB.prepare(`SELECT a.user_id AS seller_id, ${SELLER_PHONE_COLUMNS} FROM ad_postings a JOIN users u ON u.id = a.user_id WHERE a.listing_id = ? LIMIT 1`)
+      .bind(id)
+      .first<SellerPhone & { seller_id: string }>(),
+  ]);
   if (!ad) return null;
-  const seller = await env.DB.prepare('SELECT phone, first_name, last_name, share_phone FROM users WHERE id = ?')
-    .bind(ad.user_id)
-    .first<{ phone: string | null; first_name: string; last_name: string; share_phone: number }>();
-  return seller ? { ...ad, ...seller } : null;
+  const seller =
+    named?.seller_id === ad.user_id
+      ? named
+      : await env.DB.prepare(`SELECT ${SELLER_PHONE_COLUMNS} FROM users u WHERE u.id = ?`).bind(ad.user_id).first<SellerPhone>();
+  return seller ? { ...ad, phone: seller.phone, first_name: seller.first_name, last_name: seller.last_name, share_phone: seller.share_phone } : null;
 };
 
 /**

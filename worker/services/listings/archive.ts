@@ -34,6 +34,7 @@ import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { readUsers, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
 export { archiveDocKey, type ArchiveDocument };
@@ -193,8 +194,8 @@ const archiveOne = async (
     return false;
   }
   await chatsLeft(env, chats, row.id, opts.now);
-  // after the ad: a crash in between leaves favourites of an ad that no longer exists, which the
-  // favourites list already skips
+  // after the ad: a crash in between leaves favourites and matches of an ad that no longer exists,
+  // which the favourites list, newCount and the digest already skip
   if (accountsApart) await removeFavouritesEverywhere(env, row.id);
   await deleteObjectsIfUnused(env, dropped.map((p) => p.r2_key));
   return true;
@@ -207,9 +208,13 @@ const countFavouritesEverywhere = async (env: Env, listingId: string) =>
     0,
   );
 
-/** An ad's favourites leave every accounts database, side by side. */
+/** An ad's favourites and saved-search matches leave every accounts database, side by side (one batch in each). */
 export const removeFavouritesEverywhere = (env: Env, listingId: string) =>
-  Promise.all(accountsDatabases(env).map((db) => db.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(listingId).run()));
+  Promise.all(
+    accountsDatabases(env).map((db) =>
+      db.batch([db.prepare('DELETE FROM favorites WHERE listing_id = ?').bind(listingId), db.prepare('DELETE FROM saved_query_matches WHERE listing_id = ?').bind(listingId)]),
+    ),
+  );
 
 /** Several databases: the core's note that the ad's core rows are about to be removed (see removeFromShardFirst). */
 const cleanupRecord = (env: Env, listingId: string, now: number) =>
@@ -417,10 +422,11 @@ type EndedRow = ListingRecord & { seller_status: string };
 /**
  * The ended ads of one listings database, oldest first, one batch's worth. With one database the
  * seller's status comes in the same statement; with several the database holds only the seller's
- * public card, so the status is read from the core for the batch's sellers.
+ * public card, so the status is read where `users` lives (worker/db/users.ts) for the batch's sellers.
  */
 const endedIn = async (env: Env, db: D1Database, now: number, limit: number): Promise<EndedRow[]> => {
-  const sharded = isSharded(env);
+  // the sellers' rows apart from the ads (several listings databases, or `users` with the accounts): read after them
+  const sharded = isSharded(env) || usersWithAccounts(env);
   const states = Object.keys(ARCHIVABLE_STATES) as ArchivableState[];
   const found = await db.batch(
     states.map((state) =>
@@ -434,10 +440,8 @@ const endedIn = async (env: Env, db: D1Database, now: number, limit: number): Pr
   );
   const rows = found.flatMap((r) => r.results as EndedRow[]);
   if (!sharded || !rows.length) return rows;
-  const { results } = await env.DB.prepare('SELECT id, status FROM users WHERE id IN (SELECT value FROM json_each(?))')
-    .bind(JSON.stringify([...new Set(rows.map((r) => r.user_id))]))
-    .all<{ id: string; status: string }>();
-  const statusOf = new Map(results.map((u) => [u.id, u.status]));
+  const sellers = await readUsers<{ id: string; status: string }>(env, rows.map((r) => r.user_id), ['status']);
+  const statusOf = new Map([...sellers.values()].map((u) => [u.id, u.status]));
   // an ad whose seller has no core row is kept as a deleted account's would be: no copy
   return rows.map((r) => ({ ...r, seller_status: statusOf.get(r.user_id) ?? 'DELETED' }));
 };

@@ -23,7 +23,7 @@ export const LISTING_COLUMNS = `
   l.category_id, l.subcategory_id, l.location, l.latitude, l.longitude, l.features, l.status,
   l.is_featured, l.featured_until, l.bumped_at, l.views, l.created_at, l.updated_at, l.reject_reason, l.held_reason, l.expires_at,
   st.name AS state_name, ci.name AS city_name, ar.name AS area_name,
-  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads AS seller_live_ads,
+  u.first_name, u.last_name, u.business_name, u.avatar, u.is_verified, u.created_at AS user_created_at, u.live_ads + u.live_ads_elsewhere AS seller_live_ads,
   (SELECT json_group_array(r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = l.id ORDER BY position)) AS image_keys`;
 
 
@@ -76,7 +76,7 @@ export interface ListingRow {
   avatar: string | null;
   is_verified: number;
   user_created_at: number;
-  /** the seller's live ads (users.live_ads, kept by triggers) */
+  /** the seller's live ads: this database's (users.live_ads, kept by triggers) and the others' (spread every minute, migration 0049) */
   seller_live_ads: number;
   /**
    * the photos' keys in order, as a JSON array: read in the same statement as the ad, so showing

@@ -18,7 +18,7 @@ import { loadLocations, normaliseName, resolveLocation } from './locations';
 import { LISTING_COLUMNS, LISTING_JOINS, getListing, hydrate, type ListingRow } from './listings';
 import { MEDIA_PREFIX } from '../photos/media';
 import { moderationVerdict, verdictText } from '../trust/moderation';
-import { render, textLanguage } from '../../schemas/notification-texts';
+import { render, textLanguage, type TextLanguage } from '../../schemas/notification-texts';
 import { notify, notifyOnce } from '../notifications/notifications';
 import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
@@ -28,6 +28,7 @@ import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, res
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
 import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
@@ -427,11 +428,15 @@ export const createListing = async (
     if (attempt === 3) throw await posting.onRaceLost();
   }
   if (posted) after(new Promise((resolve) => setTimeout(resolve, 0)).then(() => dispatchEvents(env, [posted.id])));
+  // with several listings databases the seller's language came with the card, read beside the limit:
+  // the notices then wait on no read of their own (with one database they read it, as before)
+  const language = sharded ? textLanguage((await card)!.language) : undefined;
+  const inLanguage = <T>(write: (lang: TextLanguage) => T) => (language ? write(language) : write);
   // the owner's notices and the cache bump run side by side; the answer waits for them, as before
   await Promise.all([
     // the owner's notifications in their language (decision 010); the stored reject_reason stays English
-    verdict ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } })) : undefined,
-    held ? notify(env, userId, (lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } })) : undefined,
+    verdict ? notify(env, userId, inLanguage((lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adNotPublishedTitle'), body: verdictText(verdict, lang), data: { listingId: id, status: 'REJECTED' } }))) : undefined,
+    held ? notify(env, userId, inLanguage((lang) => ({ type: 'LISTING_STATUS', title: render(lang, 'adHeldTitle'), body: render(lang, 'adHeldDuplicatePhotos'), data: { listingId: id, status: 'PENDING' } }))) : undefined,
     invalidateListingCaches(env),
   ]);
   if (!row) return getListing(env, db, origin, id, userId);
@@ -955,11 +960,11 @@ export const setFavorite = async (env: Env, userId: string, listingId: string, w
     const insert = favourites.prepare('INSERT OR IGNORE INTO favorites (user_id, listing_id, created_at) VALUES (?, ?, ?)').bind(userId, listing.id, Date.now());
     const sellerRead = env.DB.prepare('SELECT language, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ?1 AND blocked_id = ?2) AS blocked FROM users WHERE id = ?1').bind(listing.user_id, userId);
     const [added, seller] = apart
-      ? // the insert in the buyer's accounts database, the seller's language from the core and their
+      ? // the insert in the buyer's accounts database, the seller's language from their row and their
         // block from their own accounts database (decision 034), side by side
         await Promise.all([
           insert.run(),
-          env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(listing.user_id).all<{ language: string | null }>(),
+          usersDbFor(env, listing.user_id).prepare('SELECT language FROM users WHERE id = ?').bind(listing.user_id).all<{ language: string | null }>(),
           accountsDbForUser(env, listing.user_id).prepare('SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(listing.user_id, userId).first(),
         ]).then(([added, seller, block]) => [added, { ...seller, results: seller.results.map((r) => ({ ...r, blocked: block ? 1 : 0 })) }] as const)
       : sharded

@@ -25,6 +25,7 @@
 
 import type { Env } from '../../env';
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { usersDbFor, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
 import { dispatchEvents, eventStatement } from '../alerts/events';
@@ -89,8 +90,12 @@ export const followMoves = async <T>(env: Env, id: string, find: (id: string, mo
  * the old id still answers.
  */
 const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_postings', 'listing_promotions', 'saved_query_matches', 'phone_access_log'] as const;
-/** Those of them that live with their users when there are several accounts databases (decision 034). */
-const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log'] as const;
+/**
+ * Those of them that live with their users when there are several accounts databases (decision 034):
+ * a saved-search match lives beside its buyer's search, so the `moved` event's consumer finds the
+ * queries that had the ad already under its new id, in each database.
+ */
+const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log', 'saved_query_matches'] as const;
 
 /**
  * Step 3: the core's rows follow, then the new row takes its status. Repeatable: a second run finds
@@ -118,7 +123,11 @@ export const finishMove = async (
   /** the views the old database counted after the copy was made (`lateViewStatements`), written with the status change */
   alsoNew: (to: D1Database) => D1PreparedStatement[] = () => [],
 ): Promise<string> => {
-  const [core] = await Promise.all([
+  // the seller's account: in the core's batch while `users` is there; once it lives with the accounts
+  // (worker/db/users.ts) read from its database beside that batch (a ban written before is seen either way)
+  const apart = usersWithAccounts(env);
+  const account = apart ? usersDbFor(env, sellerId).prepare('SELECT status FROM users WHERE id = ?').bind(sellerId).first<{ status: string }>() : undefined;
+  const [core, accountRow] = await Promise.all([
     env.DB.batch<{ status: string }>([
       ...REPOINTED_TABLES.map((table) => env.DB.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id)),
       // the core's note of the move, in the same transaction as the re-pointing: a report read at the
@@ -129,16 +138,18 @@ export const finishMove = async (
       env.DB.prepare('DELETE FROM listing_moves WHERE old_id = ?').bind(move.new_id),
       env.DB.prepare('INSERT OR REPLACE INTO listing_moves (old_id, new_id, status, moved_at) VALUES (?, ?, ?, ?)').bind(move.old_id, move.new_id, move.status, Date.now()),
       ...alsoCore,
-      env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId),
+      ...(apart ? [] : [env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(sellerId)]),
     ]),
-    // with several accounts databases (decision 034) the favourites and the phone numbers seen are in
-    // their users' own: each database re-pointed side by side with the core (as repeatable as the
-    // core's batch)
+    account,
+    // with several accounts databases (decision 034) the favourites, the phone numbers seen and the
+    // saved-search matches are in their users' own: each database re-pointed side by side with the
+    // core (as repeatable as the core's batch), all before the `moved` event below is written
     ...(accountsSplit(env)
       ? accountsDatabases(env).map((db) => db.batch(ACCOUNTS_REPOINTED_TABLES.map((table) => db.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id))))
       : []),
   ]);
-  const banned = (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status === 'BANNED' ? 1 : 0;
+  const sellerStatus = apart ? (accountRow as { status: string } | null | undefined)?.status : (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status;
+  const banned = sellerStatus === 'BANNED' ? 1 : 0;
   const to = listingDbForId(env, move.new_id);
   // (held_reason ACCOUNT_BANNED on a hidden copy is only ever the ban's mark: a banned seller cannot edit)
   const hold = `?2 = 'APPROVED' AND (?3 = 1 OR held_reason = 'ACCOUNT_BANNED')`;

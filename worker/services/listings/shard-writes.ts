@@ -13,6 +13,7 @@
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { accountsDbForUser } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
@@ -28,6 +29,11 @@ export interface SellerCard {
   is_verified: number;
   created_at: number;
   updated_at: number;
+  /**
+   * The seller's language, read with the card (never copied into it) so that posting's notices to
+   * the seller (held, not published) are written without a read of their own after the ad's batch.
+   */
+  language?: string | null;
 }
 
 /** A photo row as the ad's listings database keeps a copy of it (its position is the ad's order). */
@@ -49,7 +55,7 @@ export const MEDIA_COPY_READ = 'm.owner_id, m.content_type, m.bytes, m.width, m.
 
 /** The seller's public card as the core has it, for copying into a listings database. */
 export const sellerCard = async (env: Env, userId: string): Promise<SellerCard> => {
-  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  const card = await usersDbFor(env, userId).prepare(`SELECT ${CARD_COLUMNS}, language FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
   if (!card) throw new Error(`posting: the seller ${userId} has no account row`);
   return card;
 };
@@ -239,7 +245,7 @@ export const photoCopyStatements = async (env: Env, shard: D1Database, listingId
  */
 export const refreshSellerCards = async (env: Env, userId: string, also: (target: D1Database) => D1PreparedStatement[] = () => []) => {
   if (!isSharded(env)) return;
-  const card = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
+  const card = await usersDbFor(env, userId).prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
   if (!card) return;
   await Promise.all(
     listingDatabases(env).map((target) =>

@@ -1,6 +1,7 @@
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { accountsDatabases, accountsDbForUser } from '../../db/accounts';
+import { usersDbFor, readUsers } from '../../db/users';
 import { notFound } from '../../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../../schemas/chat';
 import type { PushMessage } from '../../schemas/push';
@@ -37,7 +38,7 @@ type NotificationInput = NewNotification | ((language: TextLanguage) => NewNotif
 
 /** The language texts for this user are written in (users.language); English when unknown. */
 export const languageOf = async (env: Env, userId: string): Promise<TextLanguage> =>
-  textLanguage((await env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(userId).first<{ language: string }>())?.language);
+  textLanguage((await usersDbFor(env, userId).prepare('SELECT language FROM users WHERE id = ?').bind(userId).first<{ language: string }>())?.language);
 
 const written = async (env: Env, userId: string, n: NotificationInput) => (typeof n === 'function' ? n(await languageOf(env, userId)) : n);
 
@@ -235,12 +236,7 @@ const rowsForUsersApart = async <T>(env: Env, userIds: string[], uses: number, s
 
 /** Many users' languages (users.language); English for the unknown. */
 export const languagesOf = async (env: Env, userIds: string[]): Promise<Map<string, TextLanguage>> =>
-  new Map(
-    (await rowsForUsers<{ id: string; language: string }>(env.DB, userIds, 1, (marks) => `SELECT id, language FROM users WHERE id IN (${marks})`)).map((r) => [
-      r.id,
-      textLanguage(r.language),
-    ]),
-  );
+  new Map([...(await readUsers<{ id: string; language: string }>(env, userIds, ['language'])).values()].map((r) => [r.id, textLanguage(r.language)]));
 
 /**
  * Of these users, those someone can tell right now: an app tab open (inbox_presence, kept by the

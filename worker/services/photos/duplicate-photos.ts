@@ -230,11 +230,64 @@ export const matchesFromStoredLookups = (env: Env, lookups: { photo: CheckedPhot
   return matchesAmong(env, [...byHash.values()].map((l) => ({ photo: l.photo, rows: l.results.flatMap((r) => r.results as Row[]) })), ownerId, now);
 };
 
+/**
+ * Which stored photos among `rows` are copies of `photo`, verified on the prints (the plain rule for
+ * a photo stored, or checked, without a print), nearest first. At most MAX_VERIFIED_PER_PHOTO of them
+ * are verified on their prints (CPU per post); `complete` says whether that cap left any candidate
+ * near enough to be verified unverified.
+ */
+const copiesAmong = (photo: CheckedPhoto, rows: Row[]): { copies: { row: Row; distance: number }[]; complete: boolean } => {
+  const turns = photo.print ? turnHashes(photo.print) : [];
+  // per stored photo: the plain distance, and the crop-window hints (window, orientation, bits)
+  const stored = new Map<string, { row: Row; plain: number; hints: { win: number; turn: number; d: number }[] }>();
+  for (const r of rows) {
+    const entry = stored.get(r.media_id) ?? { row: r, plain: hammingDistance(photo.hash, r.phash), hints: [] };
+    stored.set(r.media_id, entry);
+    if (r.win === null || !r.win_hash) continue;
+    turns.forEach((t, turn) => {
+      if (!t) return;
+      const d = hammingDistance(t, r.win_hash!);
+      if (d <= PRINT_RULES.candidateDistance) entry.hints.push({ win: r.win!, turn, d });
+    });
+  }
+  const ranked = [...stored.values()]
+    .map((e) => ({ ...e, best: Math.min(e.plain, ...e.hints.map((h) => h.d)) }))
+    .sort((a, b) => a.best - b.best);
+  const copies: { row: Row; distance: number }[] = [];
+  let verified = 0;
+  let complete = true;
+  for (const e of ranked) {
+    const theirs = decodePrint(e.row.print);
+    if (!photo.print || !theirs) {
+      // a photo stored before prints (or checked without one): the plain rule
+      if (e.plain <= MATCH_DISTANCE) copies.push({ row: e.row, distance: e.plain });
+      continue;
+    }
+    if (e.best > PRINT_RULES.candidateDistance) continue;
+    if (verified >= MAX_VERIFIED_PER_PHOTO) {
+      complete = false;
+      continue;
+    }
+    verified++;
+    const hints = [...e.hints.sort((a, b) => a.d - b.d), { win: 0, turn: 0, d: e.plain }];
+    if (printMatch(theirs, photo.print, hints) !== null) copies.push({ row: e.row, distance: e.best });
+  }
+  return { copies, complete };
+};
+
 /** Which of the candidate rows each photo's lookup found are copies of it, verified on the prints. */
 const matchesAmong = async (env: Env, found: { photo: CheckedPhoto; rows: Row[] }[], ownerId: string, now: number): Promise<PhotoMatch[]> => {
   const since = now - DUPLICATE_WINDOW_MS;
   if (isSharded(env)) {
-    const ids = [...new Set(found.flatMap((f) => f.rows.map((row) => row.listing_id)))];
+    // The core found photos in any ad; the ads' own databases say which of those ads count. The
+    // prints are verified first, on the core's rows: when every candidate near enough was verified
+    // (the cap not reached), only the ads of photos that are copies can matter — one database
+    // verifies the same rows after its filter, and finds copies only among these — so the ads'
+    // databases are asked about those alone, and not at all when no photo is a copy (a photo merely
+    // sharing a hash band with another costs no round trip). Otherwise every candidate's ad is asked.
+    const first = found.map((f) => copiesAmong(f.photo, f.rows));
+    const candidates = first.every((c) => c.complete) ? first.flatMap((c) => c.copies.map((copy) => copy.row)) : found.flatMap((f) => f.rows);
+    const ids = [...new Set(candidates.map((row) => row.listing_id))];
     const ads = new Map((ids.length ? await listingRowsByIds<Row>(env, ids, LISTING_COLUMNS, WHOSE, [ownerId, ownerId, since]) : []).map((ad) => [ad.listing_id, ad]));
     for (const f of found) f.rows = f.rows.flatMap((row) => (ads.has(row.listing_id) ? [{ ...row, ...ads.get(row.listing_id)! }] : []));
   }
@@ -254,37 +307,7 @@ const matchesAmong = async (env: Env, found: { photo: CheckedPhoto; rows: Row[] 
       distance,
     });
   };
-  for (const { photo, rows } of found) {
-    const turns = photo.print ? turnHashes(photo.print) : [];
-    // per stored photo: the plain distance, and the crop-window hints (window, orientation, bits)
-    const stored = new Map<string, { row: Row; plain: number; hints: { win: number; turn: number; d: number }[] }>();
-    for (const r of rows) {
-      const entry = stored.get(r.media_id) ?? { row: r, plain: hammingDistance(photo.hash, r.phash), hints: [] };
-      stored.set(r.media_id, entry);
-      if (r.win === null || !r.win_hash) continue;
-      turns.forEach((t, turn) => {
-        if (!t) return;
-        const d = hammingDistance(t, r.win_hash!);
-        if (d <= PRINT_RULES.candidateDistance) entry.hints.push({ win: r.win!, turn, d });
-      });
-    }
-    const ranked = [...stored.values()]
-      .map((e) => ({ ...e, best: Math.min(e.plain, ...e.hints.map((h) => h.d)) }))
-      .sort((a, b) => a.best - b.best);
-    let verified = 0;
-    for (const e of ranked) {
-      const theirs = decodePrint(e.row.print);
-      if (!photo.print || !theirs) {
-        // a photo stored before prints (or checked without one): the plain rule
-        if (e.plain <= MATCH_DISTANCE) keep(e.row, e.plain);
-        continue;
-      }
-      if (e.best > PRINT_RULES.candidateDistance || verified >= MAX_VERIFIED_PER_PHOTO) continue;
-      verified++;
-      const hints = [...e.hints.sort((a, b) => a.d - b.d), { win: 0, turn: 0, d: e.plain }];
-      if (printMatch(theirs, photo.print, hints) !== null) keep(e.row, e.best);
-    }
-  }
+  for (const { photo, rows } of found) for (const { row, distance } of copiesAmong(photo, rows).copies) keep(row, distance);
   return [...matches.values()].sort((a, b) => a.distance - b.distance);
 };
 

@@ -12,6 +12,7 @@ import { SELLER_PAGE_RULES, sellerPath, sellerPublicName, type SellerSort } from
 import type { SellerListingsQuery, SellerProfile } from '../../schemas/sellers';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
 import { isSharded, listingDatabases } from '../../db/shards';
+import { usersDbFor, usersWithAccounts } from '../../db/users';
 
 /**
  * With the ads over several databases (decision 033) the core's live-ad count stays at zero: each
@@ -19,7 +20,9 @@ import { isSharded, listingDatabases } from '../../db/shards';
  * page's count is their sum, read beside the core's row (0 where the seller has no card).
  */
 const shardedLiveAds = async (env: Env, id: string): Promise<number | undefined> => {
-  if (!isSharded(env)) return undefined;
+  // once `users` lives with the accounts (worker/db/users.ts) its row no longer sits beside the ads:
+  // the listings databases' cards count them, the core's included when it holds the ads
+  if (!isSharded(env) && !usersWithAccounts(env)) return undefined;
   const cards = await Promise.all(listingDatabases(env).map((db) => db.prepare('SELECT live_ads FROM users WHERE id = ?').bind(id).first<{ live_ads: number }>()));
   return cards.reduce((sum, card) => sum + (card?.live_ads ?? 0), 0);
 };
@@ -62,14 +65,14 @@ export const medianReplyMinutes = (replyMs: readonly number[]): number | undefin
 export const getSellerProfile = async (env: Env, rawId: string): Promise<SellerProfile> => {
   const id = rawId.trim().toLowerCase();
   // the seller and their newest answered conversations in one round trip (index chats_seller_replied)
+  const replyRead = env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
+    id,
+    SELLER_PAGE_RULES.replySampleSize,
+  );
   const [[sellerResult, repliesResult], liveAds] = await Promise.all([
-    env.DB.batch([
-      env.DB.prepare(SELLER_SQL).bind(id),
-      env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
-        id,
-        SELLER_PAGE_RULES.replySampleSize,
-      ),
-    ]),
+    usersWithAccounts(env)
+      ? Promise.all([usersDbFor(env, id).prepare(SELLER_SQL).bind(id).all(), replyRead.all()])
+      : env.DB.batch([env.DB.prepare(SELLER_SQL).bind(id), replyRead]),
     shardedLiveAds(env, id),
   ]);
   const row = assertVisible((sellerResult?.results[0] as SellerRow | undefined) ?? null);
@@ -102,7 +105,8 @@ const ORDER: Record<SellerSort, string> = {
 /** The seller's live ads, one page; the total is the seller's live-ad count (kept by triggers), not a count query. */
 export const sellerListings = async (env: Env, db: Db, origin: string, rawId: string, q: SellerListingsQuery): Promise<ListingsPage> => {
   const id = rawId.trim().toLowerCase();
-  if (isSharded(env)) return shardedSellerListings(env, db, origin, id, q);
+  // the seller's row apart from the ads (several listings databases, or `users` with the accounts): read side by side
+  if (isSharded(env) || usersWithAccounts(env)) return shardedSellerListings(env, db, origin, id, q);
   const [sellerResult, rowsResult] = await env.DB.batch([
     env.DB.prepare(SELLER_SQL).bind(id),
     env.DB.prepare(
@@ -130,7 +134,7 @@ const compare: Record<SellerSort, (a: ListingRow, b: ListingRow) => number> = {
 const shardedSellerListings = async (env: Env, db: Db, origin: string, id: string, q: SellerListingsQuery): Promise<ListingsPage> => {
   const depth = q.page * q.limit;
   const [seller, answers] = await Promise.all([
-    env.DB.prepare(SELLER_SQL).bind(id).first<SellerRow>(),
+    usersDbFor(env, id).prepare(SELLER_SQL).bind(id).first<SellerRow>(),
     Promise.all(
       listingDatabases(env).map((target) =>
         target.batch<unknown>([

@@ -8,6 +8,7 @@ import { THUMB_WIDTH } from '../../schemas/media';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, type AdminUser, type AuditEntry, type ModerationItem, type ReporterStanding } from '../../schemas/trust';
 import { MODERATION_QUEUE_DEPTH } from '../../schemas/trust-data';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
+import { readUsers, usersDatabases, usersDbFor, usersWithAccounts } from '../../db/users';
 
 const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
@@ -115,7 +116,7 @@ const byDatabase = (env: Env, ids: Iterable<string>) => {
  * decision first (closed), come from the core, capped at MODERATION_QUEUE_DEPTH; then every listings
  * database, side by side, answers its queue rows up to the page asked, in the queue's order, with its
  * count; the rows are merged in that order and the page cut from them; the sellers' account columns
- * (e-mail, phone, status are never in a listings database) come from the core. Three round trips.
+ * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts). Three round trips.
  */
 const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
   const offset = (q.page - 1) * q.limit;
@@ -162,14 +163,12 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     )
     .slice(offset, offset + q.limit);
   const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
-  const sellers = merged.length
-    ? (
-        await env.DB.prepare('SELECT id, first_name, last_name, email, phone, status, created_at FROM users WHERE id IN (SELECT value FROM json_each(?))')
-          .bind(JSON.stringify([...new Set(merged.map((r) => r.user_id))]))
-          .all<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>()
-      ).results
-    : [];
-  const sellerOf = new Map(sellers.map((u) => [u.id, u]));
+  // the sellers from wherever their rows live, one statement per database, side by side
+  const sellerOf = await readUsers<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>(
+    env,
+    merged.map((r) => r.user_id),
+    ['first_name', 'last_name', 'email', 'phone', 'status', 'created_at'],
+  );
   const items: ModerationItem[] = [];
   for (const r of merged) {
     const u = sellerOf.get(r.user_id);
@@ -568,16 +567,26 @@ const USER_COLUMNS = 'id, first_name, last_name, email, phone, role, status, ban
 /** By exact e-mail, mobile number or user id. */
 export const lookupUsers = async (env: Env, q: string) => {
   const phone = normalisePhone(q);
-  const { results } = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 OR id = ?2 OR (?3 IS NOT NULL AND phone = ?3) LIMIT 10`)
-    .bind(q.toLowerCase(), q, phone ?? null)
-    .all<UserRow>();
+  // not by id alone: every database holding accounts is asked, side by side (one, the core, until `users` moves)
+  const results = (
+    await Promise.all(
+      usersDatabases(env).map((db) =>
+        db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 OR id = ?2 OR (?3 IS NOT NULL AND phone = ?3) LIMIT 10`)
+          .bind(q.toLowerCase(), q, phone ?? null)
+          .all<UserRow>()
+          .then((r) => r.results),
+      ),
+    )
+  )
+    .flat()
+    .slice(0, 10);
   const users: AdminUser[] = [];
   for (const u of results) users.push(await toAdminUser(env, u));
   return { users };
 };
 
 const targetUser = async (env: Env, actorId: string, userId: string) => {
-  const user = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<UserRow>();
+  const user = await usersDbFor(env, userId).prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<UserRow>();
   if (!user || user.status === 'DELETED') throw notFound('No such user', 'USER_NOT_FOUND');
   if (user.id === actorId) throw new AppError(400, 'CANNOT_BAN_SELF', 'You cannot ban or unban yourself');
   if (user.role !== 'USER') throw forbidden('Moderators and admins cannot be banned here: take their role away first (npm run admin:grant -- <account> --role USER)', 'CANNOT_BAN_STAFF');
@@ -593,6 +602,7 @@ export const banUser = async (env: Env, actorId: string, userId: string, reason:
   const user = await targetUser(env, actorId, userId);
   if (user.status === 'BANNED') return { userId: user.id, status: 'BANNED' };
   const now = Date.now();
+  if (usersWithAccounts(env)) return banApart(env, actorId, user, reason, now);
   const [changed] = await env.DB.batch([
     env.DB.prepare(`UPDATE users SET status = 'BANNED', ban_reason = ?, banned_at = ?, token_version = token_version + 1, updated_at = ? WHERE id = ? AND status = ?`).bind(
       reason,
@@ -628,6 +638,7 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
   const user = await targetUser(env, actorId, userId);
   if (user.status !== 'BANNED') return { userId: user.id, status: user.status };
   const now = Date.now();
+  if (usersWithAccounts(env)) return unbanApart(env, actorId, user, reason, now);
   const [changed] = await env.DB.batch([
     env.DB.prepare(`UPDATE users SET status = 'ACTIVE', ban_reason = NULL, banned_at = NULL, updated_at = ? WHERE id = ? AND status = 'BANNED'`).bind(now, user.id),
     env.DB.prepare(
@@ -642,6 +653,53 @@ export const unbanUser = async (env: Env, actorId: string, userId: string, reaso
       .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
       .bind(now, user.id),
     releaseMovingCopies(target, user.id),
+  ]);
+  await invalidateListingCaches(env);
+  return { userId: user.id, status: 'ACTIVE' };
+};
+
+/**
+ * A ban once `users` lives with the accounts (worker/db/users.ts): the account's row cannot share a
+ * transaction with the core's audit row or the ads. The ban is written first, guarded on the status
+ * read (its tokens die with it); then, side by side, the audit row in the core and the ads held where
+ * they are (each listings database beside the seller's card, or the core when it holds the ads). A
+ * failure after the ban leaves a banned seller (signed out, unable to sign in) whose ads or audit row
+ * may be missing; the moderator sees the error. A repeat ban answers "already banned" without redoing
+ * them: what is left is the same as a failed hold in one listings database leaves today.
+ */
+const banApart = async (env: Env, actorId: string, user: UserRow, reason: string, now: number) => {
+  const changed = await usersDbFor(env, user.id)
+    .prepare(`UPDATE users SET status = 'BANNED', ban_reason = ?, banned_at = ?, token_version = token_version + 1, updated_at = ? WHERE id = ? AND status = ?`)
+    .bind(reason, now, now, user.id, user.status)
+    .run();
+  if ((changed.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  const hold = (target: D1Database) =>
+    target
+      .prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'ACCOUNT_BANNED', held_at = ?1, updated_at = max(?1, updated_at + 1) WHERE user_id = ?2 AND status = 'APPROVED'`)
+      .bind(now, user.id);
+  await Promise.all([
+    audit(env, actorId, 'BAN', 'USER', user.id, reason, now).run(),
+    isSharded(env) ? refreshSellerCards(env, user.id, (target) => [hold(target), holdMovingCopies(target, user.id, now)]) : hold(env.DB).run(),
+  ]);
+  await invalidateListingCaches(env);
+  await endRealtimeSessions(env, user.id);
+  return { userId: user.id, status: 'BANNED' };
+};
+
+/** Lifting a ban with `users` beside the accounts: the account first, then the audit row and the ads, as `banApart`. */
+const unbanApart = async (env: Env, actorId: string, user: UserRow, reason: string, now: number) => {
+  const changed = await usersDbFor(env, user.id)
+    .prepare(`UPDATE users SET status = 'ACTIVE', ban_reason = NULL, banned_at = NULL, updated_at = ? WHERE id = ? AND status = 'BANNED'`)
+    .bind(now, user.id)
+    .run();
+  if ((changed.meta.changes ?? 0) === 0) throw conflict('The account changed meanwhile. Please try again.', 'STALE');
+  const release = (target: D1Database) =>
+    target
+      .prepare(`UPDATE listings SET status = 'APPROVED', held_reason = NULL, held_at = NULL, updated_at = max(?, updated_at + 1) WHERE user_id = ? AND status = 'PENDING' AND held_reason = 'ACCOUNT_BANNED'`)
+      .bind(now, user.id);
+  await Promise.all([
+    audit(env, actorId, 'UNBAN', 'USER', user.id, reason, now).run(),
+    isSharded(env) ? refreshSellerCards(env, user.id, (target) => [release(target), releaseMovingCopies(target, user.id)]) : release(env.DB).run(),
   ]);
   await invalidateListingCaches(env);
   return { userId: user.id, status: 'ACTIVE' };

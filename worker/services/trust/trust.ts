@@ -6,6 +6,7 @@ import { hex, hmacSha256 } from '../../lib/crypto';
 import { addressKey } from '../../lib/rate-limit';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { MOVING, followMoves, lastMovedId, moveInto, type MoveRecord } from '../listings/shard-move';
 import { REPORT_HOLD_RULES, REPORTER_STANDINGS, reporterStanding, type ReportReason } from '../../schemas/trust';
 
@@ -31,12 +32,55 @@ interface ReportContext {
   dismissed: number;
 }
 
-/** What decides a reporter's standing (decision 008), as columns of a query over `users u`. */
-const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
-       (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
+const REPORT_OUTCOME_COLUMNS = `(SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'UPHELD') AS upheld,
        (SELECT count(*) FROM listing_reports WHERE reporter_id = u.id AND outcome = 'DISMISSED') AS dismissed`;
 
+/** What decides a reporter's standing (decision 008), as columns of a query over `users u`. */
+const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = u.id AND status = 'PAID') OR EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID')) AS paid,
+       ${REPORT_OUTCOME_COLUMNS}`;
+
+/**
+ * The same with the plans' orders in their payers' accounts databases (decision 034): the core
+ * answers for the seller-package orders it still holds, `paidPlanOrder` for the plans.
+ */
+const REPORTER_COLUMNS_PLANS_APART = `EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID') AS paid,
+       ${REPORT_OUTCOME_COLUMNS}`;
+
+const reporterColumns = (env: Env) => (accountsSplit(env) ? REPORTER_COLUMNS_PLANS_APART : REPORTER_COLUMNS);
+
+/** Whether the reporter paid for a plan, from their accounts database (only asked when the plans live apart). */
+const paidPlanOrder = async (env: Env, reporterId: string) =>
+  Boolean(await accountsDbForUser(env, reporterId).prepare(`SELECT 1 FROM payment_orders WHERE user_id = ? AND status = 'PAID' LIMIT 1`).bind(reporterId).first());
+
+/** The core's facts about the reporter and, beside them (the same wait), their paid plan order when it lives apart. */
+const withPaidPlan = async <T extends { paid: number } | null>(env: Env, reporterId: string, core: Promise<T>): Promise<T> => {
+  if (!accountsSplit(env)) return core;
+  const [facts, plan] = await Promise.all([core, paidPlanOrder(env, reporterId)]);
+  return facts && plan ? { ...facts, paid: 1 } : facts;
+};
+
 type ReporterFacts = Pick<ReportContext, 'phone_verified' | 'u_created_at' | 'paid' | 'upheld' | 'dismissed'>;
+
+/**
+ * The reporter's standing with the ads over several databases: one core statement while `users` is
+ * there; once it lives with the accounts (worker/db/users.ts), the account's row from its database
+ * beside the core's paid orders and report outcomes (still one wait).
+ */
+const reporterFacts = (env: Env, reporterId: string): Promise<ReporterFacts | null> => {
+  if (!usersWithAccounts(env)) {
+    return env.DB.prepare(
+      `SELECT u.phone_verified, u.created_at AS u_created_at,
+         ${reporterColumns(env)}
+       FROM users u WHERE u.id = ?`,
+    )
+      .bind(reporterId)
+      .first<ReporterFacts>();
+  }
+  return Promise.all([
+    usersDbFor(env, reporterId).prepare('SELECT phone_verified, created_at AS u_created_at FROM users WHERE id = ?').bind(reporterId).first<Pick<ReporterFacts, 'phone_verified' | 'u_created_at'>>(),
+    env.DB.prepare(`SELECT ${reporterColumns(env)} FROM (SELECT ?1 AS id) u`).bind(reporterId).first<Omit<ReporterFacts, 'phone_verified' | 'u_created_at'>>(),
+  ]).then(([account, standing]) => account && standing && { ...account, ...standing });
+};
 
 /**
  * The checks and the weight every report goes through, with one database or several: the ad must be
@@ -68,13 +112,17 @@ const weighReport = async (env: Env, reporterId: string, ad: { user_id: string |
 export const reportListing = async (env: Env, reporterId: string, listingId: string, input: { reason: ReportReason; details?: string | undefined }, ip: string) => {
   if (isSharded(env)) return reportShardedListing(env, reporterId, listingId, input, ip);
   // the ad and everything the reporter's standing is decided from, in one round trip
-  const ctx = await env.DB.prepare(
-    `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
-       ${REPORTER_COLUMNS}
+  const ctx = await withPaidPlan(
+    env,
+    reporterId,
+    env.DB.prepare(
+      `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
+       ${reporterColumns(env)}
      FROM users u LEFT JOIN listings l ON l.id = ?2 WHERE u.id = ?1`,
-  )
-    .bind(reporterId, listingId.toLowerCase())
-    .first<ReportContext>();
+    )
+      .bind(reporterId, listingId.toLowerCase())
+      .first<ReportContext>(),
+  );
   if (!ctx?.id) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const { now, standing, weight, network, id } = await weighReport(env, reporterId, ctx, ctx, ip);
   const [inserted, held] = await env.DB.batch([
@@ -124,16 +172,7 @@ const reportShardedListing = async (env: Env, reporterId: string, listingId: str
   type AdRow = { id: string; user_id: string; status: string; reports_count_from: number | null };
   const read = (id: string) =>
     listingDbForId(env, id).prepare('SELECT id, user_id, status, reports_count_from FROM listings WHERE id = ?').bind(id.toLowerCase()).first<AdRow>();
-  const [reporter, found] = await Promise.all([
-    env.DB.prepare(
-      `SELECT u.phone_verified, u.created_at AS u_created_at,
-         ${REPORTER_COLUMNS}
-       FROM users u WHERE u.id = ?`,
-    )
-      .bind(reporterId)
-      .first<ReporterFacts>(),
-    read(listingId),
-  ]);
+  const [reporter, found] = await Promise.all([withPaidPlan(env, reporterId, reporterFacts(env, reporterId)), read(listingId)]);
   // a hidden copy stands for the ad with the status its move gives it; the ids that name the ad are
   // remembered so a reporter who reported it by another of them is not counted twice
   const names = new Set([listingId.toLowerCase()]);
@@ -202,7 +241,7 @@ const holdReported = async (env: Env, id: string, now: number) => {
 // ---------------------------------------------------------------- blocks
 
 const userExists = async (env: Env, userId: string) =>
-  env.DB.prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
+  usersDbFor(env, userId).prepare(`SELECT id FROM users WHERE id = ? AND status <> 'DELETED'`).bind(userId).first<{ id: string }>();
 
 /**
  * Idempotent: blocking twice is one block. A block lives in the blocker's accounts database
@@ -224,8 +263,6 @@ export const unblockUser = async (env: Env, blockerId: string, blockedId: string
 
 /** Most blocks the list shows. */
 const BLOCKED_LISTED = 500;
-/** Ids a statement binds at once, under D1's 100 bound parameters. */
-const IDS_PER_STATEMENT = 90;
 
 type BlockedRow = { id: string; first_name: string; last_name: string; avatar: string | null; created_at: number };
 
@@ -244,8 +281,8 @@ export const listBlocked = async (env: Env, blockerId: string) => {
 };
 
 /**
- * With several accounts databases the blocks (the blocker's database) cannot join the names (the
- * core's users) in SQL: the blocks first, then their names in one batch (two round trips). A block
+ * With several accounts databases the blocks (the blocker's database) cannot join the names (where
+ * `users` lives) in SQL: the blocks first, then their names through the grouped reader (two round trips). A block
  * whose user row is missing is left out, as the join left it out.
  */
 const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow[]> => {
@@ -254,13 +291,7 @@ const listBlockedApart = async (env: Env, blockerId: string): Promise<BlockedRow
     .bind(blockerId)
     .all<{ blocked_id: string; created_at: number }>();
   if (!blocks.length) return [];
-  const statements = [];
-  for (let i = 0; i < blocks.length; i += IDS_PER_STATEMENT) {
-    const ids = blocks.slice(i, i + IDS_PER_STATEMENT).map((b) => b.blocked_id);
-    statements.push(env.DB.prepare(`SELECT id, first_name, last_name, avatar FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`).bind(...ids));
-  }
-  const users = new Map<string, Omit<BlockedRow, 'created_at'>>();
-  for (const r of await env.DB.batch<Omit<BlockedRow, 'created_at'>>(statements)) for (const u of r.results) users.set(u.id, u);
+  const users = await readUsers<Omit<BlockedRow, 'created_at'>>(env, blocks.map((b) => b.blocked_id), ['first_name', 'last_name', 'avatar']);
   return blocks.flatMap((b) => {
     const u = users.get(b.blocked_id);
     return u ? [{ ...u, created_at: b.created_at }] : [];

@@ -1,0 +1,90 @@
+/**
+ * `npm run accounts:backfill-directory -- --accounts-databases N [--persist-to DIR] [--dry-run] [--batch B]`
+ *
+ * Writes the identifier directory rows (decision 034) of accounts made while there was one accounts
+ * database — each account's e-mail, phone and Google id into the accounts database of the
+ * identifier's hash — in the local D1 state `wrangler dev` uses (or DIR, like the seed and the
+ * benchmarks). The same code as the deployed worker's hourly backfill
+ * (worker/services/accounts/directory-backfill.ts), which fills a deployment's directory by itself
+ * after the switch; this command is for local states and for seeing what a switch would find first
+ * (--dry-run writes nothing).
+ *
+ * Idempotent (a second run writes nothing) and resumable (batches by account id; an interrupted run
+ * is simply run again). A row naming another account is a conflict: listed, never overwritten; the
+ * command exits 1 when there is one. A finished pass is recorded in KV, after which the consistency
+ * check expects every account's rows (identifiers.missing).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
+  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
+  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+  process.exit(r.status ?? 1);
+}
+
+process.env.WRANGLER_LOG ??= 'error';
+process.env.WRANGLER_SEND_METRICS = 'false';
+
+const usage = 'usage: npm run accounts:backfill-directory -- --accounts-databases 4|15 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
+const argv = process.argv.slice(2);
+const values = new Map<string, string>();
+let dryRun = false;
+for (let i = 0; i < argv.length; i++) {
+  const [name, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
+  if (['--accounts-databases', '--listing-databases', '--persist-to', '--batch'].includes(name)) {
+    const value = inline ?? argv[++i];
+    if (!value) {
+      console.error(`${name} needs a value\n${usage}`);
+      process.exit(2);
+    }
+    values.set(name, value);
+  } else if (name === '--dry-run') dryRun = true;
+  else if (name === '--help' || name === '-h') {
+    console.log(usage);
+    process.exit(0);
+  } else {
+    console.error(`unknown option ${name}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const { parseAccountsDatabases, parseListingDatabases } = await import('./lib/shards-config');
+const accounts = parseAccountsDatabases(values.get('--accounts-databases'));
+if (accounts === 1) {
+  console.error(`with one accounts database the directory is not used (the users table's own unique columns decide): nothing to backfill\n${usage}`);
+  process.exit(2);
+}
+const batch = Number(values.get('--batch') ?? 0) || undefined;
+if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) {
+  console.error(`--batch must be a positive whole number\n${usage}`);
+  process.exit(2);
+}
+
+const { localBindings } = await import('./lib/local-bindings');
+const { backfillDirectory, markBackfilled } = await import('../worker/services/accounts/directory-backfill');
+const proxy = await localBindings<Record<string, unknown> & { DB: D1Database; CACHE: KVNamespace }>(values.get('--persist-to'), parseListingDatabases(values.get('--listing-databases')), accounts);
+let code = 0;
+try {
+  const env = { ...proxy.env, ACCOUNTS_DATABASES: String(accounts) } as never as Parameters<typeof backfillDirectory>[0] & { CACHE: KVNamespace };
+  const started = performance.now();
+  const report = await backfillDirectory(env, {
+    dryRun,
+    ...(batch ? { batchRows: batch } : {}),
+    onBatch: (r) => process.stdout.write(`\r${r.accounts} accounts read, ${dryRun ? `${r.missing} rows missing` : `${r.written} rows written`}, ${r.present} already there, ${r.conflicts.length} conflicts`),
+  });
+  process.stdout.write('\n');
+  for (const c of report.conflicts) console.log(`conflict: the ${c.kind} of ${c.userId} is held by ${c.owner} in ACCOUNTS_${c.database} (not overwritten)`);
+  console.log(`${dryRun ? 'dry run: ' : ''}${report.accounts} accounts, ${dryRun ? `${report.missing} rows would be written` : `${report.written} rows written`}, ${report.present} already there, ${report.conflicts.length} conflicts (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  if (!dryRun) await markBackfilled(env.CACHE, report);
+  if (report.conflicts.length) code = 1;
+} finally {
+  await proxy.dispose();
+}
+process.exit(code);
