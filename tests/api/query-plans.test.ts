@@ -147,6 +147,8 @@ describe('at 1M ads: narrow filters read their own index', () => {
       [{ category: 'Vehicles', minPrice: '1000' }, 'listings_featured_cat (category_id=?)'],
       [{ subcategory: 'Cars' }, 'listings_featured_sub (subcategory_id=?)'],
       [{ category: 'Vehicles', subcategory: 'Cars', minPrice: '1000', condition: 'USED' }, 'listings_featured_sub (subcategory_id=?)'],
+      // a subcategory's brand: its live featured ads (migration 0047), not the brand's every live ad
+      [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_featured_brand (subcategory_id=? AND brand=?)'],
       [{}, 'listings_featured_created'],
     ] as const) {
       const broad = await pageOf(shape, { featuredOnly: now });
@@ -154,7 +156,6 @@ describe('at 1M ads: narrow filters read their own index', () => {
       expect(broad.choosing.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line)), broad.plan.join('\n')).toBe(false);
     }
     const narrowShapes: [Record<string, string>, string][] = [
-      [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_sub_brand'],
       [{ subcategory: 'Headphones', location: 'Chennai' }, 'listings_city_sub'],
       [{ subcategory: 'Cars', location: 'Maharashtra', minPrice: '100000', maxPrice: '500000' }, 'listings_state_sub'],
       [{ category: 'Vehicles', location: 'Pune', minPrice: '50000' }, 'listings_city_cat'],
@@ -169,7 +170,7 @@ describe('at 1M ads: narrow filters read their own index', () => {
       expect(joined, narrow.sql).toContain('FROM p CROSS JOIN listings l ON l.num = p.num');
     }
     // one database: the day's three chosen in SQL from the candidates' ids, then read whole by their row number
-    for (const [shape, index] of [[{ category: 'Electronics' }, 'listings_featured_cat'], [{ subcategory: 'Headphones' }, 'listings_featured_sub'], [{}, 'listings_featured_created'], ...narrowShapes] as [Record<string, string>, string][]) {
+    for (const [shape, index] of [[{ category: 'Electronics' }, 'listings_featured_cat'], [{ subcategory: 'Headphones' }, 'listings_featured_sub'], [{ subcategory: 'Cars', brand: 'Toyota' }, 'listings_featured_brand'], [{}, 'listings_featured_created'], ...narrowShapes] as [Record<string, string>, string][]) {
       const built = await buildListingQuery(getDb(env.DB), listingsQuery.parse(shape), { featuredOnly: now });
       const sql = pinnedSql(built.pageCte!);
       const plan = await planOf(sql, [...built.params, ...pinParams(pinHash('seed', now))]);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import type { Env } from '../../worker/env';
 import { getDb } from '../../worker/db/client';
-import { searchListings } from '../../worker/services/listings/listings';
+import { searchListings, type PlannedSearch } from '../../worker/services/listings/listings';
 import { listingsQuery } from '../../worker/schemas/listings';
 import { RoundTripCounter } from '../support/simulated-d1';
 import { listingsDbs } from './shard-factory';
@@ -54,12 +54,12 @@ export const countedD1 = (db: D1Database, counter: RoundTripCounter, tally: { ro
  * One search as the service answers it, over the four listings databases or over the one (the same
  * rows copied into `DB`), with the rows D1 read and the round trips it waited on.
  */
-export const searchCounted = async (databases: 'four' | 'one', qs: string) => {
+export const searchCounted = async (databases: 'four' | 'one', qs: string, planned?: PlannedSearch) => {
   const counter = new RoundTripCounter();
   const tally = { rows: 0 };
   const four = Object.fromEntries(listingsDbs.map((db, i) => [`LISTINGS_${i}`, countedD1(db, counter, tally)]));
   const run = databases === 'four' ? { ...env, ...four } : { ...env, LISTING_DATABASES: '1', DB: countedD1(env.DB, counter, tally) };
   const query = listingsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
-  const page = await searchListings(run as unknown as Env, getDb(env.DB), 'http://sel.test', query);
+  const page = await searchListings(run as unknown as Env, getDb(env.DB), 'http://sel.test', query, { planned });
   return { page, rows: tally.rows, roundTrips: counter.roundTrips };
 };

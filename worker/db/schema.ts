@@ -209,6 +209,8 @@ export const listings = sqliteTable(
     // a category's and a subcategory's featured candidates (migration 0041): partial on both terms, so only that statement can use them
     index('listings_featured_cat').on(t.categoryId, t.sortAt).where(sql`status = 'APPROVED' AND is_featured = 1`),
     index('listings_featured_sub').on(t.subcategoryId, t.sortAt).where(sql`status = 'APPROVED' AND is_featured = 1`),
+    // a subcategory's featured candidates of one brand (migration 0047), partial alike
+    index('listings_featured_brand').on(t.subcategoryId, t.brand, t.sortAt).where(sql`status = 'APPROVED' AND is_featured = 1`),
     index('listings_cat_created').on(t.status, t.categoryId, t.sortAt),
     index('listings_cat_price').on(t.status, t.categoryId, t.priceMinor),
     index('listings_sub_created').on(t.status, t.subcategoryId, t.sortAt),

@@ -249,6 +249,13 @@ export interface BuiltListingQuery {
    */
   pageCte?: string;
   empty: boolean;
+  /**
+   * the page is ranked among the newest matches of the text (shape.rankWindow), counted by the
+   * count statement: the text index's matches, no row filters
+   */
+  rankedNewest?: boolean;
+  /** equal ranks come oldest first (a shared window, ranked by FTS5 itself), not newest first */
+  tiesOldestFirst?: boolean;
 }
 
 export const DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = { createdAt: 'desc', price: 'asc', title: 'asc', views: 'desc', relevance: 'desc', distance: 'asc' };
@@ -278,7 +285,15 @@ export const buildListingQuery = async (
    * (search_rank, and search_group when a subcategory ranks first), the distance, and a featured
    * candidate's listing time (sort_at in pageCte's p)
    */
-  shape: { rankColumns?: boolean; keysOnly?: boolean } = {},
+  shape: {
+    rankColumns?: boolean;
+    keysOnly?: boolean;
+    /**
+     * a text search best first ranks this many of its newest matches (RANK_WINDOW unless told):
+     * over several databases each ranks its share of the window (services/listings/shard-search.ts)
+     */
+    rankWindow?: number;
+  } = {},
 ): Promise<BuiltListingQuery> => {
   // a deep page over several databases: each sends its rows' merge keys only, the page's few rows come whole after
   const columns = shape.keysOnly ? MERGE_KEY_COLUMNS : LISTING_COLUMNS;
@@ -355,7 +370,9 @@ export const buildListingQuery = async (
     const value = query[key];
     if (!value) continue;
     if (key === 'brand') {
-      featuredIndex = undefined;
+      // a subcategory's brand has its live featured ads' own index (migration 0047); a category's
+      // brand, or one in a place, walks the filter's index
+      featuredIndex = featuredIndex === 'listings_featured_sub' ? 'listings_featured_brand' : undefined;
       // one key per brand ("Apple" and "iPhone" alike), the same one the ad was stored with
       where.push('l.brand = ?');
       params.push(brandKey(value));
@@ -450,6 +467,30 @@ export const buildListingQuery = async (
     // the index hands over matches newest first and the scoring stops at the window. A search with
     // fewer matches is ranked whole; with more, the pages a buyer can open (COUNT_CAP) are the window.
     const newestMatches = `SELECT rowid AS num, rank FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
+    // Over several databases each ranks its share (shape.rankWindow): the matches from the window's
+    // oldest row on, ordered by FTS5 itself (ORDER BY rank on the index), which hands over only the
+    // rows the page takes. The window set apart first and sorted by SQLite (above) hands every match
+    // of the window over twice: D1 counts each, 519 rows for a window of 250 against 268 (measured).
+    // FTS5 orders equal ranks by row number, oldest first: the merge breaks such ties by id alike.
+    if (shape.rankWindow !== undefined) {
+      const window = Math.max(1, Math.trunc(shape.rankWindow));
+      const ranked = (n?: number) =>
+        `SELECT rowid AS num, rank${n === undefined ? '' : `, ${n} AS grp`} FROM listings_fts WHERE listings_fts MATCH ? AND rowid >= coalesce((SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ${window - 1}), 0) ORDER BY rank ${rankOrder}`;
+      const home = rankFirst ? `facets : "${categoryFacet(rankFirst)}"` : undefined;
+      const texts = home ? [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`] : [fts];
+      return {
+        sql: home
+          ? `WITH p AS MATERIALIZED (SELECT * FROM (SELECT * FROM (${ranked(0)}) UNION ALL SELECT * FROM (${ranked(1)})) LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank, p.grp AS search_group' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.grp, p.rank ${rankOrder}, l.num ASC`
+          : `WITH p AS MATERIALIZED (${ranked()} LIMIT ? OFFSET ?) SELECT ${columns}${shape.rankColumns ? ', p.rank AS search_rank' : ''} FROM p CROSS JOIN listings l ON l.num = p.num ${joins} WHERE ${whereSql} ORDER BY p.rank ${rankOrder}, l.num ASC`,
+        countSql: `SELECT count(*) AS total FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${COUNT_CAP + 1})`,
+        params: [...texts.flatMap((t) => [t, t]), query.limit, offset, ...params],
+        countParams: [fts],
+        ...facet,
+        empty,
+        rankedNewest: true,
+        tiesOldestFirst: true,
+      };
+    }
     if (rankFirst) {
       // the subcategory's ads first, then the rest, each by rank: two streams of the index read
       // only as far as the page needs (UNION ALL under LIMIT stops early)
@@ -461,7 +502,8 @@ export const buildListingQuery = async (
         params: [`(${fts}) AND ${home}`, `(${fts}) NOT ${home}`, query.limit, offset, ...params],
         countParams: [fts],
         ...facet,
-      empty,
+        empty,
+        rankedNewest: true,
       };
     }
     return {
@@ -471,6 +513,7 @@ export const buildListingQuery = async (
       countParams: [fts],
       ...facet,
       empty,
+      rankedNewest: true,
     };
   }
   if (fts) {
@@ -515,9 +558,11 @@ export const buildListingQuery = async (
     // statement can use them) or of the country, newest first, the other filters on those rows only.
     // Walking every featured ad of the country and skipping the other categories' read ~4,600 rows
     // a category page at 100k ads (SQLite without statistics chose that walk for a subcategory too).
-    // A place, nearby cities or a brand: that filter's own index newest first, stopping at the page
-    // of candidates — walking every featured ad of the country for one city's or one brand's read
-    // ~50,000 rows at 1M ads.
+    // A subcategory's brand: its live featured ads' own index (listings_featured_brand) — the brand's
+    // index walked newest first skipped ~930 plain ads for 60 featured at 1M ads in each database.
+    // A place, nearby cities or a category's brand: that filter's own index newest first, stopping at
+    // the page of candidates — walking every featured ad of the country for one city's or one brand's
+    // read ~50,000 rows at 1M ads.
     planned.featuredOnly !== undefined && featuredIndex
       ? `FROM listings l INDEXED BY ${featuredIndex} WHERE ${pageWhereSql}`
       : pageFromFiltered;

@@ -15,7 +15,9 @@
  * listing times in the same batch, with whole rows only for its best few by the day's key; the
  * day's choice is made over the newest of all as one database makes it (shardPinsSql). Nearest first merges by the
  * distance of each ad's city (each row carries it), then newest first, as one database orders. Relevance merges FTS5's bm25 scores, which each database computes
- * over its own documents: close to, not exactly, one database's order.
+ * over its own documents: close to, not exactly, one database's order. One database ranks its newest
+ * RANK_WINDOW matches; several rank about as many together, each its share (rankWindows: what a
+ * database with fewer matches leaves goes to those with more, ranked in a second round trip).
  */
 
 import type { Env } from '../../env';
@@ -24,7 +26,7 @@ import { COUNT_CAP, type ListingsPage, type ListingsQuery } from '../../schemas/
 import { listingDatabases, listingDbForState } from '../../db/shards';
 import { loadLocations, resolveLocation } from './locations';
 import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, pinHash, pinParams, pinsFeatured } from '../commerce/featured';
-import { DEFAULT_ORDER, LISTING_COLUMNS, LISTING_JOINS, buildListingQuery, hydrate, type ListingRow, type PlannedSearch } from './listings';
+import { DEFAULT_ORDER, LISTING_COLUMNS, LISTING_JOINS, RANK_WINDOW, buildListingQuery, hydrate, type ListingRow, type PlannedSearch } from './listings';
 
 type MergedRow = ListingRow & { search_rank?: number; search_group?: number; search_km?: number };
 
@@ -123,7 +125,7 @@ export const databasesFor = async (env: Env, db: Db, query: ListingsQuery, plann
 };
 
 /** The order one database's statement sorts by, for rows from several (ties by id: time-ordered across databases). */
-const comparator = (query: ListingsQuery, text: boolean) => {
+const comparator = (query: ListingsQuery, text: boolean, tiesOldestFirst = false) => {
   const sortBy = query.sortBy ?? (text ? 'relevance' : 'createdAt');
   const order = query.sortOrder ?? DEFAULT_ORDER[sortBy] ?? 'desc';
   const sign = order === 'asc' ? 1 : -1;
@@ -149,7 +151,8 @@ const comparator = (query: ListingsQuery, text: boolean) => {
         return sign * cmp(sortAt(a), sortAt(b));
     }
   };
-  const tie = sortBy !== 'relevance' && sortBy !== 'distance' && order === 'asc' ? 1 : -1;
+  // equal ranks in a shared text window come oldest first from each database (FTS5's own order)
+  const tie = (sortBy === 'relevance' && tiesOldestFirst) || (sortBy !== 'relevance' && sortBy !== 'distance' && order === 'asc') ? 1 : -1;
   return (a: MergedRow, b: MergedRow) => key(a, b) || tie * cmp(a.id, b.id);
 };
 
@@ -189,6 +192,29 @@ export const settleCount = (counts: number[], caps: number[]): { counted: number
   return { counted: sum, recount };
 };
 
+/**
+ * How many of its newest matches each of `databases` ranks for a text search best first: an even
+ * share of RANK_WINDOW, so four rank about RANK_WINDOW matches together (as one database ranks its
+ * newest RANK_WINDOW), not RANK_WINDOW each. One database asked ranks RANK_WINDOW as alone.
+ */
+export const rankShare = (databases: number) => Math.floor(RANK_WINDOW / Math.max(1, databases));
+
+/**
+ * Each database's ranking window, from its matches counted in the first round trip (each up to
+ * countShare, more than rankShare): a database with no more matches than its share ranks them all;
+ * what such databases leave of RANK_WINDOW is split evenly among those with more (the rule of
+ * decision 033: the windows depend on the counts alone, so every page of a search ranks the same
+ * ads). `widened` names the databases whose window is wider than the share they ranked in the first
+ * round trip: they rank again, in the second.
+ */
+export const rankWindows = (counts: number[]): { windows: number[]; widened: number[] } => {
+  const share = rankShare(counts.length);
+  const more = counts.flatMap((c, at) => (c > share ? [at] : []));
+  const left = RANK_WINDOW - counts.reduce((n, c) => n + Math.min(c, share), 0);
+  const extra = more.length ? Math.floor(left / more.length) : 0;
+  return { windows: counts.map((c) => (c > share ? share + extra : share)), widened: extra > 0 ? more : [] };
+};
+
 export const searchShards = async (
   env: Env,
   db: Db,
@@ -215,8 +241,15 @@ export const searchShards = async (
   // one database alone does — nothing to merge, so neither the rows before the page nor a second
   // round trip (the place and category were resolved above, so building again reads nothing).
   const alone = deep && targets.length === 1;
-  const keysFirst = deep && !alone;
-  const paged = alone ? await buildListingQuery(db, query, planned, { rankColumns: true }) : built;
+  // a text search best first over several databases: each ranks its share of the window first
+  // (rankShare); building again reads nothing (the place and category were resolved above)
+  const sharing = built.rankedNewest === true && targets.length > 1;
+  const share = rankShare(targets.length);
+  const paged = alone
+    ? await buildListingQuery(db, query, planned, { rankColumns: true })
+    : sharing
+      ? await buildListingQuery(db, { ...query, page: 1, limit: depth }, planned, { rankColumns: true, keysOnly: deep, rankWindow: share })
+      : built;
   // the day's draw, seeded as with one database (the search's count statement, as one database counts)
   const seed = built.countSql + JSON.stringify(built.countParams);
   const pinning = pin && !pin.empty && pin.pageCte ? { sql: shardPinsSql(pin.pageCte, targets.length), params: [...pin.params, ...pinParams(pinHash(seed, now))] } : undefined;
@@ -233,10 +266,17 @@ export const searchShards = async (
   let rowsRead = answers.flat().reduce((n, r) => n + (r?.meta.rows_read ?? 0), 0);
   const counts = answers.map(([, c]) => (c?.results[0] as { total: number } | undefined)?.total ?? 0);
   const settled = settleCount(counts, counts.map(() => count.cap));
+  // Uneven text matches (some databases with fewer than their share, some with more): the latter
+  // rank again over their wider windows in the second round trip, their rows whole; on a deep page
+  // every database sends its rows whole there (the keys of the first were ranked over the shares).
+  const windows = sharing ? rankWindows(counts) : { windows: [], widened: [] };
+  const rerank = windows.widened.length ? (deep ? targets.map((_, i) => i) : windows.widened) : [];
+  const keysFirst = deep && !alone && !rerank.length;
   // each row remembers the database that sent it (a deep page reads its rows whole there)
-  const rows = answers.flatMap(([page], at) => ((page?.results ?? []) as MergedRow[]).map((r) => ({ ...r, at })));
-  rows.sort(comparator(query, planned.text !== undefined || query.q !== undefined));
-  const slice = alone ? rows : rows.slice((query.page - 1) * query.limit, depth);
+  let rows = answers.flatMap(([page], at) => (rerank.includes(at) ? [] : ((page?.results ?? []) as MergedRow[]).map((r) => ({ ...r, at }))));
+  const order = comparator(query, planned.text !== undefined || query.q !== undefined, paged.tiesOldestFirst === true);
+  rows.sort(order);
+  let slice = alone ? rows : rows.slice((query.page - 1) * query.limit, depth);
   // the newest PIN_CANDIDATES of all the databases asked, then the day's choice among them as one
   // database makes it; an ad chosen comes whole from its database's own three or from the page
   const chosen = pinning
@@ -259,8 +299,19 @@ export const searchShards = async (
   // The second round trip, when anything is left: whole rows (missing pins, a deep page's rows) and
   // counts that stopped at their share before the sum passed the cap; the databases side by side,
   // each one batch.
-  const second = new Map<number, { statements: D1PreparedStatement[]; counts: number[] }>();
+  const second = new Map<number, { statements: D1PreparedStatement[]; counts: number[]; page?: number }>();
   const at = (i: number) => second.get(i) ?? second.set(i, { statements: [], counts: [] }).get(i)!;
+  if (rerank.length) {
+    // at most two windows (the share, and the share widened): each built once
+    const builds = new Map<number, Awaited<ReturnType<typeof buildListingQuery>>>();
+    for (const i of rerank) {
+      const window = windows.windows[i]!;
+      if (!builds.has(window)) builds.set(window, await buildListingQuery(db, { ...query, page: 1, limit: depth }, planned, { rankColumns: true, rankWindow: window }));
+      const wide = builds.get(window)!;
+      at(i).page = at(i).statements.length;
+      at(i).statements.push(targets[i]!.prepare(wide.sql).bind(...wide.params));
+    }
+  }
   // by row number, the numbers first (CROSS JOIN): left to itself the planner may start from the
   // seller and read every ad of theirs (1,375 rows for 15 ads of a seller with 1,330 in a test)
   const wholeByNum = (i: number, nums: number[]) =>
@@ -276,14 +327,21 @@ export const searchShards = async (
   }
   let counted = settled.counted;
   if (second.size) {
-    const reads = await Promise.all([...second].map(async ([i, { statements, counts: countAt }]) => ({ i, countAt, results: await targets[i]!.batch<unknown>(statements) })));
-    for (const { i, countAt, results } of reads) {
+    const reads = await Promise.all([...second].map(async ([i, { statements, counts: countAt, page }]) => ({ i, countAt, page, results: await targets[i]!.batch<unknown>(statements) })));
+    for (const { i, countAt, page, results } of reads) {
       results.forEach((read, k) => {
         rowsRead += read.meta.rows_read ?? 0;
         if (countAt.includes(k)) counted += ((read.results[0] as { total: number } | undefined)?.total ?? 0) - counts[i]!;
+        else if (k === page) rows = rows.concat((read.results as MergedRow[]).map((r) => ({ ...r, at: i })));
         else for (const r of read.results as MergedRow[]) whole.set(r.id, r);
       });
     }
+  }
+  if (rerank.length) {
+    // every row merged now is whole (a first page's from the first round trip or the second, a deep page's from the second)
+    for (const r of rows) whole.set(r.id, r);
+    rows.sort(order);
+    slice = rows.slice((query.page - 1) * query.limit, depth);
   }
   if (stats) stats.rowsRead += rowsRead;
   const total = Math.min(counted, COUNT_CAP);
