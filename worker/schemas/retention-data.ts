@@ -34,8 +34,8 @@ export const RETENTION = {
   /**
    * Expired sessions (`sessions`, one row per token issued; a token lives a week) removed per hourly
    * statement, `batchesPerRun` statements a run: 10,000 an hour per accounts database. The capacity
-   * model's design has ~31,000 sign-ins an hour across India over 15 accounts databases, ~2,100 each,
-   * so a backlog (the first run after this rule, or after an outage) shrinks by ~8,000 an hour.
+   * model's design has ~31,000 sign-ins an hour across India over 18 accounts databases, ~1,750 each,
+   * so a backlog (the first run after this rule, or after an outage) shrinks by ~8,250 an hour.
    */
   expiredSessionsBatchRows: 500,
   /**
