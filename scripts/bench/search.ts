@@ -4,6 +4,10 @@
  * --shards N  the listings over N databases (decision 033): the state gets LISTINGS_0 … beside DB
  *             (scripts/lib/shards-config.ts), the seed spreads the ads by group of states and the
  *             worker runs with LISTING_DATABASES = N. Its own state folder (.wrangler/bench-state-shards-N).
+ * --databases-apart  the databases (DB and the listings ones) run in a second `wrangler dev` of their
+ *             own, over the same state, and the worker's D1 bindings forward each call there
+ *             (scripts/bench/d1-apart.ts): the worker's thread no longer pays the databases' CPU, as
+ *             in production where D1 is a separate service. Not with --rtt.
  * --rtt MS    every database call waits MS first (the simulated network of decision 022, every
  *             database alike: scripts/bench/simulated-d1-worker.ts); 0 runs the plain worker
  *
@@ -13,7 +17,8 @@
  * from then, so queueing is not hidden). Prints p50/p95/p99 per query kind and overall.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
@@ -27,6 +32,7 @@ const baseline = !process.argv.includes('--no-baseline');
 const shards = parseListingDatabases(arg('shards', '1'));
 const rtt = Number(arg('rtt', '0'));
 if (!Number.isFinite(rtt) || rtt < 0 || rtt > 2000) throw new Error('--rtt must be between 0 and 2000 ms');
+const apart = process.argv.includes('--databases-apart');
 const persist = arg('persist-to', shards > 1 ? `.wrangler/bench-state-shards-${shards}` : '.wrangler/bench-state');
 
 
@@ -99,6 +105,43 @@ const likeBaseline = async () => {
   await dispose();
 };
 
+/**
+ * The databases' own `wrangler dev` (scripts/bench/d1-host-worker.ts) with the same D1 declarations
+ * as the worker's config, so it opens the same local databases under the same --persist-to.
+ */
+const startDatabases = async (workerConfig: string) => {
+  const worker = JSON.parse(readFileSync(workerConfig, 'utf8')) as Record<string, unknown>;
+  const config = {
+    name: 'sel-bench-databases',
+    main: resolve('scripts/bench/d1-host-worker.ts'),
+    compatibility_date: worker.compatibility_date,
+    compatibility_flags: worker.compatibility_flags,
+    d1_databases: worker.d1_databases,
+  };
+  const path = resolve('.wrangler', 'd1-apart.wrangler.json');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  const port = await freePort();
+  const inspector = await freePort();
+  const server = spawn(
+    'wrangler',
+    ['dev', '--config', path, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspector), '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  process.on('exit', () => server.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).status === 405) break;
+    } catch {
+      /* still starting */
+    }
+    if (i > 120) throw new Error('the databases process did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { server, url };
+};
+
 const main = async () => {
   if (!existsSync('dist/client/index.html')) run('vite', ['build']);
   const config = migrateLocal(shards, persist, run);
@@ -111,19 +154,27 @@ const main = async () => {
   // the database's search is what is measured here: the guest edge cache (decision 011) stays out of it
   // `--inspect PORT`: a DevTools inspector there, for `npm run bench:profile -- --port PORT`
   const inspect = arg('inspect', '');
+  if (apart && rtt > 0) throw new Error('--databases-apart and --rtt do not combine: pick one');
+  // --databases-apart: the databases' own process first, on its own port, over the same state
+  const databases = apart ? await startDatabases(config) : undefined;
   const devArgs = [
     'dev',
-    ...(rtt > 0 ? ['scripts/bench/simulated-d1-worker.ts'] : []),
+    ...(rtt > 0 ? ['scripts/bench/simulated-d1-worker.ts'] : apart ? ['scripts/bench/d1-apart-worker.ts'] : []),
     '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off',
+    ...(databases ? ['--var', `D1_APART_URL:${databases.url}`] : []),
   ];
   const server: ChildProcess = spawn('wrangler', [...devArgs, ...(inspect ? ['--inspector-port', inspect] : [])], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => server.kill('SIGTERM');
+  const stop = () => {
+    server.kill('SIGTERM');
+    databases?.server.kill('SIGTERM');
+  };
   process.on('exit', stop);
   try {
     await waitForWorker(base);
+    if (databases) console.log(`databases apart: worker pid ${server.pid} on ${base}, databases pid ${databases.server.pid} on ${databases.url}`);
 
     // Realistic parameters taken from the data itself.
     const sample = (await (await fetch(`${base}/api/listings?limit=100&sortBy=views`)).json()) as {
@@ -134,7 +185,7 @@ const main = async () => {
     // every live ad is found: an all-India search's total (capped at COUNT_CAP) against the databases' own count
     const { COUNT_CAP } = await import('../../worker/schemas/listings');
     const all = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as { data: { pagination: { total: number } } };
-    console.log(`all-India search total: ${all.data.pagination.total} (capped at ${COUNT_CAP}); ${shards} listings database${shards > 1 ? 's' : ''}; database round trip ${rtt} ms`);
+    console.log(`all-India search total: ${all.data.pagination.total} (capped at ${COUNT_CAP}); ${shards} listings database${shards > 1 ? 's' : ''}; database round trip ${rtt} ms${apart ? '; databases in their own process' : ''}`);
     const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
     const cities = [...new Set(ads.map((a) => a.city).filter(Boolean))] as string[];
     const words = ads.map((a) => a.title.split(' ')[0]!.toLowerCase()).filter((w) => w.length > 2);
@@ -193,7 +244,7 @@ const main = async () => {
     }
     await Promise.all(inflight);
 
-    console.log(`\n${reuse ? 'the reused state\'s' : listings.toLocaleString('en-IN')} listings over ${shards} database${shards > 1 ? 's' : ''}, round trip ${rtt} ms, ${rate} req/s for ${durationS} s (${total} requests), open loop; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    console.log(`\n${reuse ? 'the reused state\'s' : listings.toLocaleString('en-IN')} listings over ${shards} database${shards > 1 ? 's' : ''}, round trip ${rtt} ms${apart ? ', databases in their own process' : ''}, ${rate} req/s for ${durationS} s (${total} requests), open loop; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     console.log('kind'.padEnd(28), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'rows read'.padStart(10));
     for (const kind of [...names, 'ALL']) {
       const rows = results.filter((r) => kind === 'ALL' || r.kind === kind);
