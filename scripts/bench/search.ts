@@ -17,8 +17,8 @@
  * from then, so queueing is not hidden). Prints p50/p95/p99 per query kind and overall.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
@@ -106,40 +106,39 @@ const likeBaseline = async () => {
 };
 
 /**
- * The databases' own `wrangler dev` (scripts/bench/d1-host-worker.ts) with the same D1 declarations
- * as the worker's config, so it opens the same local databases under the same --persist-to.
+ * The databases' own process: miniflare (the local D1 of `wrangler dev`, started straight from its
+ * API so each call reaches the worker without wrangler's proxy process in between — that hop cost
+ * ~6 ms and capped the far side near 175 calls a second) running scripts/bench/d1-host-worker.ts
+ * with the same D1 declarations as the worker's config, over the same --persist-to.
  */
 const startDatabases = async (workerConfig: string) => {
-  const worker = JSON.parse(readFileSync(workerConfig, 'utf8')) as Record<string, unknown>;
-  const config = {
-    name: 'sel-bench-databases',
-    main: resolve('scripts/bench/d1-host-worker.ts'),
-    compatibility_date: worker.compatibility_date,
-    compatibility_flags: worker.compatibility_flags,
-    d1_databases: worker.d1_databases,
-  };
-  const path = resolve('.wrangler', 'd1-apart.wrangler.json');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(config, null, 2));
+  const worker = JSON.parse(readFileSync(workerConfig, 'utf8')) as { compatibility_date: string; compatibility_flags?: string[]; d1_databases: { binding: string; database_id: string }[] };
+  const esbuild = await import('esbuild');
+  const bundle = await esbuild.build({ entryPoints: [resolve('scripts/bench/d1-host-worker.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'error' });
+  // its service process would otherwise die noisily when the bench exits
+  await esbuild.stop();
+  const { Miniflare } = await import('miniflare');
   const port = await freePort();
-  const inspector = await freePort();
-  const server = spawn(
-    'wrangler',
-    ['dev', '--config', path, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspector), '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  process.on('exit', () => server.kill('SIGTERM'));
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(url)).status === 405) break;
-    } catch {
-      /* still starting */
-    }
-    if (i > 120) throw new Error('the databases process did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { server, url };
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port,
+    // where wrangler dev --persist-to keeps its state (v3/), so both open the same D1 files
+    resourcePersistencePath: resolve(persist, 'v3'),
+    logRequests: false,
+    workers: [
+      {
+        config: {
+          name: 'sel-bench-databases',
+          compatibilityDate: worker.compatibility_date,
+          compatibilityFlags: worker.compatibility_flags ?? [],
+          manifest: { mainModule: 'd1-host-worker.js', modulesRoot: resolve('.wrangler'), modules: { 'd1-host-worker.js': { type: 'esm', contents: bundle.outputFiles[0]!.text } } },
+          env: Object.fromEntries(worker.d1_databases.map((d) => [d.binding, { type: 'd1', id: d.database_id }])),
+        },
+      },
+    ],
+  } as unknown as ConstructorParameters<typeof Miniflare>[0]);
+  const url = (await mf.ready).toString();
+  return { stop: () => void mf.dispose(), url };
 };
 
 const main = async () => {
@@ -169,12 +168,12 @@ const main = async () => {
   });
   const stop = () => {
     server.kill('SIGTERM');
-    databases?.server.kill('SIGTERM');
+    databases?.stop();
   };
   process.on('exit', stop);
   try {
     await waitForWorker(base);
-    if (databases) console.log(`databases apart: worker pid ${server.pid} on ${base}, databases pid ${databases.server.pid} on ${databases.url}`);
+    if (databases) console.log(`databases apart: worker pid ${server.pid} on ${base}, databases (miniflare, this process's child workerd) on ${databases.url}`);
 
     // Realistic parameters taken from the data itself.
     const sample = (await (await fetch(`${base}/api/listings?limit=100&sortBy=views`)).json()) as {
