@@ -1,7 +1,7 @@
 /**
  * The worker as `bench:search --databases-apart` runs it (never deployed): every D1 binding it has
  * (DB and the LISTINGS_n of decision 033) is replaced by a forwarder to the databases' own process
- * at `D1_APART_URL` (scripts/bench/d1-apart.ts), so this workerd thread spends its CPU on the
+ * at `D1_APART_URLS` (one process per database) (scripts/bench/d1-apart.ts), so this workerd thread spends its CPU on the
  * worker alone, as in production where D1 is a separate service. The Durable Objects, the cron and
  * the queue consumer get the same forwarders: were any of them to open the local databases here,
  * two processes would share one SQLite file and wait on each other's locks.
@@ -15,11 +15,13 @@ let forwarded: Record<string, D1Database> | undefined;
 
 const apart = (env: Env): Env => {
   if (!forwarded) {
-    const url = (env as unknown as { D1_APART_URL?: string }).D1_APART_URL;
-    if (!url) throw new Error('D1_APART_URL is not set: start this worker through bench:search --databases-apart');
-    const send = httpSender(url, (input, init) => fetch(input, init));
-    forwarded = { DB: forwardedD1('DB', send) };
-    for (const binding of LISTINGS_BINDINGS) if (env[binding]) forwarded[binding] = forwardedD1(binding, send);
+    // each database's own process: {"DB": "http://127.0.0.1:…/", "LISTINGS_0": …}
+    const raw = (env as unknown as { D1_APART_URLS?: string }).D1_APART_URLS;
+    if (!raw) throw new Error('D1_APART_URLS is not set: start this worker through bench:search --databases-apart');
+    const urls = JSON.parse(raw) as Record<string, string>;
+    const via = (binding: string) => forwardedD1(binding, httpSender(urls[binding]!, (input, init) => fetch(input, init)));
+    forwarded = { DB: via('DB') };
+    for (const binding of LISTINGS_BINDINGS) if (env[binding] && urls[binding]) forwarded[binding] = via(binding);
   }
   return { ...env, ...forwarded } as Env;
 };

@@ -106,7 +106,7 @@ const likeBaseline = async () => {
 };
 
 /**
- * The databases' own process: miniflare (the local D1 of `wrangler dev`, started straight from its
+ * The databases' own processes: miniflare (the local D1 of `wrangler dev`, started straight from its
  * API so each call reaches the worker without wrangler's proxy process in between — that hop cost
  * ~6 ms and capped the far side near 175 calls a second) running scripts/bench/d1-host-worker.ts
  * with the same D1 declarations as the worker's config, over the same --persist-to.
@@ -118,27 +118,32 @@ const startDatabases = async (workerConfig: string) => {
   // its service process would otherwise die noisily when the bench exits
   await esbuild.stop();
   const { Miniflare } = await import('miniflare');
-  const port = await freePort();
-  const mf = new Miniflare({
-    host: '127.0.0.1',
-    port,
-    // where wrangler dev --persist-to keeps its state (v3/), so both open the same D1 files
-    resourcePersistencePath: resolve(persist, 'v3'),
-    logRequests: false,
-    workers: [
-      {
-        config: {
-          name: 'sel-bench-databases',
-          compatibilityDate: worker.compatibility_date,
-          compatibilityFlags: worker.compatibility_flags ?? [],
-          manifest: { mainModule: 'd1-host-worker.js', modulesRoot: resolve('.wrangler'), modules: { 'd1-host-worker.js': { type: 'esm', contents: bundle.outputFiles[0]!.text } } },
-          env: Object.fromEntries(worker.d1_databases.map((d) => [d.binding, { type: 'd1', id: d.database_id }])),
-        },
-      },
-    ],
-  } as unknown as ConstructorParameters<typeof Miniflare>[0]);
-  const url = (await mf.ready).toString();
-  return { stop: () => void mf.dispose(), url };
+  // one miniflare (one workerd thread) per database, as each D1 database is its own service
+  const started = await Promise.all(
+    worker.d1_databases.map(async (d) => {
+      const mf = new Miniflare({
+        host: '127.0.0.1',
+        port: await freePort(),
+        // where wrangler dev --persist-to keeps its state (v3/), so both open the same D1 files
+        resourcePersistencePath: resolve(persist, 'v3'),
+        logRequests: false,
+        workers: [
+          {
+            config: {
+              name: 'sel-bench-databases',
+              compatibilityDate: worker.compatibility_date,
+              compatibilityFlags: worker.compatibility_flags ?? [],
+              manifest: { mainModule: 'd1-host-worker.js', modulesRoot: resolve('.wrangler'), modules: { 'd1-host-worker.js': { type: 'esm', contents: bundle.outputFiles[0]!.text } } },
+              env: { [d.binding]: { type: 'd1', id: d.database_id } },
+            },
+          },
+        ],
+      } as unknown as ConstructorParameters<typeof Miniflare>[0]);
+      return { mf, binding: d.binding, url: (await mf.ready).toString() };
+    }),
+  );
+  const urls = Object.fromEntries(started.map((s) => [s.binding, s.url]));
+  return { stop: () => started.forEach((s) => void s.mf.dispose()), url: JSON.stringify(urls) };
 };
 
 const main = async () => {
@@ -160,7 +165,7 @@ const main = async () => {
     'dev',
     ...(rtt > 0 ? ['scripts/bench/simulated-d1-worker.ts'] : apart ? ['scripts/bench/d1-apart-worker.ts'] : []),
     '--config', config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'error', '--var', 'EDGE_CACHE:off',
-    ...(databases ? ['--var', `D1_APART_URL:${databases.url}`] : []),
+    ...(databases ? ['--var', `D1_APART_URLS:${databases.url}`] : []),
   ];
   const server: ChildProcess = spawn('wrangler', [...devArgs, ...(inspect ? ['--inspector-port', inspect] : [])], {
     env,
@@ -173,7 +178,7 @@ const main = async () => {
   process.on('exit', stop);
   try {
     await waitForWorker(base);
-    if (databases) console.log(`databases apart: worker pid ${server.pid} on ${base}, databases (miniflare, this process's child workerd) on ${databases.url}`);
+    if (databases) console.log(`databases apart: worker pid ${server.pid} on ${base}, databases (one miniflare each, this process's child workerds) on ${databases.url}`);
 
     // Realistic parameters taken from the data itself.
     const sample = (await (await fetch(`${base}/api/listings?limit=100&sortBy=views`)).json()) as {
