@@ -3,8 +3,8 @@
  *
  * `wrangler dev` runs the worker and miniflare's local D1 databases in one workerd thread, so a search
  * over four databases pays the four databases' work on the worker's own core — which production does
- * not: there D1 is a separate service. Here the databases run in a second `wrangler dev`
- * (scripts/bench/d1-host-worker.ts, over the same persisted state) and the worker's D1 bindings are
+ * not: there D1 is a separate service. Here each database runs in a miniflare of its own
+ * (scripts/bench/d1-host-worker.ts, over the same persisted state, started by bench:search) and the worker's D1 bindings are
  * thin forwarders: each call (first/all/run/raw, batch, exec, in or out of a session) travels as one
  * HTTP request, the far side runs it on the real local D1 and sends D1's own answer back — results,
  * meta (rows_read included) and the session's bookmark — so the worker cannot tell the difference

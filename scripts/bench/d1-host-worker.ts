@@ -1,6 +1,6 @@
 /**
- * The databases' process of `bench:search --databases-apart` (never deployed): a `wrangler dev` of
- * its own whose only work is miniflare's local D1 — the same databases, over the same persisted
+ * A database's process in `bench:search --databases-apart` (never deployed): a miniflare of its own
+ * whose only work is the local D1 — the same databases, over the same persisted
  * state, that the worker would otherwise open in its own thread. Each POST is one D1 call
  * (scripts/bench/d1-apart.ts) answered with D1's own result.
  */

@@ -1,11 +1,11 @@
 /**
- * `npm run bench:search -- [--listings 100000] [--rate 40] [--duration 30] [--reuse] [--no-baseline] [--shards 4] [--rtt 30]`
+ * `npm run bench:search -- [--listings 100000] [--rate 40] [--duration 30] [--reuse] [--no-baseline] [--shards 4] [--databases-apart] [--rtt 30]`
  *
  * --shards N  the listings over N databases (decision 033): the state gets LISTINGS_0 … beside DB
  *             (scripts/lib/shards-config.ts), the seed spreads the ads by group of states and the
  *             worker runs with LISTING_DATABASES = N. Its own state folder (.wrangler/bench-state-shards-N).
- * --databases-apart  the databases (DB and the listings ones) run in a second `wrangler dev` of their
- *             own, over the same state, and the worker's D1 bindings forward each call there
+ * --databases-apart  each database (DB and the listings ones) runs in a miniflare of its own, over
+ *             the same state, and the worker's D1 bindings forward each call there
  *             (scripts/bench/d1-apart.ts): the worker's thread no longer pays the databases' CPU, as
  *             in production where D1 is a separate service. Not with --rtt.
  * --rtt MS    every database call waits MS first (the simulated network of decision 022, every
