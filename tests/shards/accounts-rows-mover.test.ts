@@ -43,7 +43,7 @@ const placesOf = async (userId: string) =>
     ),
   );
 const everywhere = (accounts: number[], core: boolean) => Object.fromEntries(MOVED_USER_ROWS.map((t) => [t.table, { accounts, core }]));
-const coreRows = async () => (await Promise.all(MOVED_USER_ROWS.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t.table}`).first<number>('n')))).reduce((a, b) => a + b!, 0);
+const coreRows = async () => (await Promise.all(MOVED_USER_ROWS.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t.table}`).first<number>('n')))).reduce<number>((a, b) => a + (b ?? 0), 0);
 
 beforeAll(async () => {
   await Promise.all(accountsDbs.map((db) => applyMigrations(db)));

@@ -27,7 +27,7 @@ const deleteCopied = (db: D1Database, t: Moved, rows: Row[]) =>
  * `stopAfterCopy` stands for a run cut between copy and delete (tests only).
  * Returns how many core rows were moved; with one accounts database it does nothing.
  */
-export const moveUserRowsToAccounts = async (env: Env, limit = ROWS_MOVE.rowsPerTablePerRun, stopAfterCopy = false) => {
+export const moveUserRowsToAccounts = async (env: Env, limit: number = ROWS_MOVE.rowsPerTablePerRun, stopAfterCopy = false) => {
   if (!accountsSplit(env)) return 0;
   const found = await env.DB.batch<Row>(
     MOVED_USER_ROWS.map((t) => env.DB.prepare(`SELECT * FROM ${t.table} ORDER BY ${t.key.join(', ')} LIMIT ?`).bind(limit)),
