@@ -1,12 +1,15 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { moveUserRowsToAccounts } from '../../worker/services/accounts/rows-move';
 import { MOVED_USER_ROWS } from '../../worker/schemas/rows-move-data';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
-import { accountsDbs, fourAccounts, GROUP_IN } from './four-accounts';
+import { createUserWithToken } from '../factories';
+import { accountsDbs, fourAccounts, GROUP_IN, json, userIn } from './four-accounts';
 
 /**
  * The per-user rows written while there was one accounts database stay in the core when the
@@ -87,5 +90,20 @@ describe('per-user rows move from the core to their users\' accounts databases',
     await env.DB.batch(rowsOf(env.DB, users[1]!, 9));
     expect(await moveUserRowsToAccounts(env as unknown as Env)).toBe(0);
     expect(await coreRows()).toBe(8);
+    expect(await moveUserRowsToAccounts(fourAccounts)).toBe(8);
+  });
+
+  it("an account from before the split sees its block again once the every-minute job moved it (the worker reads its database, not the core)", async () => {
+    const old = await createUserWithToken({ id: `usr_old_${ulid().toLowerCase()}` });
+    const blocked = await userIn(3);
+    await env.DB.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(old.id, blocked.id, now).run();
+    const list = async () => (await json(old.auth, 'GET', '/api/users/blocked')).body.data.users.map((u: { id: string }) => u.id);
+    expect(await list()).toEqual([]);
+    // the every-minute job moves it (with whatever else the test factories wrote for these accounts in the core)
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), fourAccounts, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await coreRows()).toBe(0);
+    expect(await list()).toEqual([blocked.id]);
   });
 });
