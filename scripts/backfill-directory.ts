@@ -14,25 +14,14 @@
  * command exits 1 when there is one. A finished pass is recorded in KV, after which the consistency
  * check expects every account's rows (identifiers.missing).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runOnPinnedNode } from './lib/pinned-node';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
-if (Number(process.versions.node.split('.')[0]) < 22) {
-  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
-  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
-  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
-  process.exit(r.status ?? 1);
-}
+runOnPinnedNode(import.meta.url);
 
 process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 
-const usage = 'usage: npm run accounts:backfill-directory -- --accounts-databases 4|15 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
+const usage = 'usage: npm run accounts:backfill-directory -- --accounts-databases 4|15|18 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
 const argv = process.argv.slice(2);
 const values = new Map<string, string>();
 let dryRun = false;

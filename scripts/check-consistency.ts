@@ -10,26 +10,15 @@
  * The deployed database is checked and repaired by the worker itself, daily (wrangler.toml crons;
  * the report is in the worker's logs); --remote is refused with that note rather than half-supported.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runOnPinnedNode } from './lib/pinned-node';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
-if (Number(process.versions.node.split('.')[0]) < 22) {
-  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
-  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
-  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
-  process.exit(r.status ?? 1);
-}
+runOnPinnedNode(import.meta.url);
 
 process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
-const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--accounts-databases 1|4|15]';
+const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--accounts-databases 1|4|15|18]';
 const argv = process.argv.slice(2);
 let repair = false;
 let asJson = false;

@@ -22,20 +22,10 @@
  *
  * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT, runOnPinnedNode } from './lib/pinned-node';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-// Wrangler needs Node 22; a bare `tsx` may have started on an older system node. Re-run on the pinned one.
-if (Number(process.versions.node.split('.')[0]) < 22) {
-  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
-  if (!existsSync(pinned)) throw new Error(`Node ${process.versions.node} is too old for wrangler (needs 22); install dependencies first`);
-  const r = spawnSync(pinned, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
-  process.exit(r.status ?? 1);
-}
+runOnPinnedNode(import.meta.url);
 
 process.env.WRANGLER_LOG ??= 'error';
 const { localBindings } = await import('./lib/local-bindings');
@@ -67,7 +57,7 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();

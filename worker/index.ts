@@ -10,6 +10,7 @@ import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
+import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -98,6 +99,8 @@ export default {
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
       // plans bought while there was one accounts database move to their payers' (decision 034; only with several)
       ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
+      // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
+      ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

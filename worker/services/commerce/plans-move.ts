@@ -12,7 +12,7 @@ const JSON_PARAMETER_MAX = 900_000;
  * migrations): one statement per table and chunk, the rows as one JSON parameter (so a run's
  * hundreds of rows are a handful of statements, far from D1's queries per invocation).
  */
-const copyStatements = (db: D1Database, table: string, rows: Row[]): D1PreparedStatement[] => {
+export const copyStatements = (db: D1Database, table: string, rows: Row[]): D1PreparedStatement[] => {
   if (!rows.length) return [];
   const columns = Object.keys(rows[0]!);
   const sql = `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?)`;
