@@ -753,14 +753,18 @@ const invoiceSeries: Check = {
     const year = years.find((y) => y.financial_year === fyAt);
     if (!year) return { rows: 0, found: [], next: null };
     const prefix = INVOICE_PREFIX(year.financial_year);
+    let previous = afterAt ? Number(afterAt.slice(prefix.length)) : 0;
+    // the core's paid orders, and the numbers recorded for orders kept in their sellers' accounts
+    // databases (decision 034; none with one accounts database)
     const { results } = await env.DB.prepare(
-      `SELECT CAST(substr(invoice_number, ?3) AS INTEGER) AS n FROM business_orders
-       WHERE invoice_number > ?1 AND invoice_number < ?2 ORDER BY invoice_number LIMIT ?4`,
+      `SELECT n FROM (
+         SELECT CAST(substr(invoice_number, ?3) AS INTEGER) AS n FROM business_orders WHERE invoice_number > ?1 AND invoice_number < ?2
+         UNION SELECT number AS n FROM invoice_numbers WHERE financial_year = ?5 AND number > ?6
+       ) ORDER BY n LIMIT ?4`,
     )
-      .bind(afterAt || prefix, `${prefix}~`, prefix.length + 1, batchRows)
+      .bind(afterAt || prefix, `${prefix}~`, prefix.length + 1, batchRows, year.financial_year, previous)
       .all<{ n: number }>();
     const found: Found[] = [];
-    let previous = afterAt ? Number(afterAt.slice(prefix.length)) : 0;
     const gap = (from: number, to: number) =>
       found.push({ id: year.financial_year, field: 'invoice numbers', expected: from === to ? from : `${from}–${to}`, kept: null, note: `${to - from + 1} number(s) missing from the series` });
     for (const { n } of results) {
