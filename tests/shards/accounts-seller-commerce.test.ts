@@ -70,6 +70,10 @@ const taken = (orderId: string) => env.DB.prepare('SELECT financial_year, number
 const sellerOrder = (database: number, orderId: string) =>
   accountsDbs[database]!.prepare('SELECT status, invoice_number, provider_payment_id FROM business_orders WHERE id = ?').bind(orderId).first<{ status: string; invoice_number: string | null; provider_payment_id: string | null }>();
 
+/** The seller's notices about this order being paid. */
+const paidNotices = async (seller: Account, orderId: string) =>
+  ((await json(seller.auth, 'GET', '/api/notifications?limit=50')).body.data.notifications as { data?: { orderId?: string } | null }[]).filter((n) => n.data?.orderId === orderId).length;
+
 /** An order's second step refused in its seller's database (a crash between the two steps, as the database sees it). */
 const refusingPaidOrders = async <T>(database: number, run: () => Promise<T>) => {
   await accountsDbs[database]!.prepare(`CREATE TRIGGER refuse_paying BEFORE UPDATE ON business_orders BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
@@ -130,6 +134,7 @@ describe("a seller's package orders in the seller's accounts database", () => {
 
   it('a crash after the number was taken: the retry marks the order paid with that number, credits once, takes no other', async () => {
     const seller = await userIn(3);
+    expect((await json(seller.auth, 'POST', '/api/business/cart/items', { packageId: 'boost-1-pets', quantity: 1 })).status).toBe(200);
     const { orderId } = await order(seller, 'boost-1-pets');
     const payment = await signed(seller, orderId);
     const before = await counter();
@@ -144,6 +149,11 @@ describe("a seller's package orders in the seller's accounts database", () => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(retried.body.data).toMatchObject({ credited: false, order: { status: 'PAID', invoiceNumber: invoiceNumberOf(fy(), before + 1) } });
     expect([await counter(), await credits(orderId)]).toEqual([before + 1, 1]);
+    // the call that marked it paid took the bought package out of the cart and told the seller, once
+    expect((await json(seller.auth, 'GET', '/api/business/cart')).body.data.items).toEqual([]);
+    expect(await paidNotices(seller, orderId)).toBe(1);
+    await verify(seller, orderId, payment);
+    expect(await paidNotices(seller, orderId)).toBe(1);
     // the next order takes the next number
     const next = await order(seller, 'boost-1-pets');
     const nextPaid = await verify(seller, next.orderId, await signed(seller, next.orderId));
@@ -163,10 +173,12 @@ describe("a seller's package orders in the seller's accounts database", () => {
     expect(await settleInvoiceNumbers(fourAccounts, later)).toBeGreaterThanOrEqual(1);
     expect(await sellerOrder(1, orderId)).toEqual({ status: 'PAID', invoice_number: invoiceNumberOf(fy(), before + 1), provider_payment_id: payment.razorpay_payment_id });
     expect((await taken(orderId))!.settled_at).toBe(later);
+    expect(await paidNotices(seller, orderId)).toBe(1);
     // a late webhook for the same payment changes nothing; nothing is left to settle
     expect((await webhook(providerOrderId, payment.razorpay_payment_id)).body.data).toMatchObject({ activated: false });
     expect([await counter(), await credits(orderId)]).toEqual([before + 1, 1]);
     expect(await settleInvoiceNumbers(fourAccounts, later + 1)).toBe(0);
+    expect(await paidNotices(seller, orderId)).toBe(1);
     // with one accounts database the sweep has nothing to do
     expect(await settleInvoiceNumbers(env as unknown as Env, later)).toBe(0);
   });

@@ -287,10 +287,10 @@ const payApart = async (env: Env, order: OrderRow, paymentId: string) => {
   const credited = (results[2]?.meta.changes ?? 0) > 0;
   const taken = (results.at(-1)?.results as TakenNumber[] | undefined)?.[0];
   if (!taken) throw new Error(`paying ${order.id}: no invoice number recorded after the counter's batch`);
-  // the cart is in the same database: when this call credited, its lines go in the same batch
-  const seller = ordersDb(env, order.user_id);
-  await seller.batch([markPaidStatement(seller, taken), ...(credited ? [cartLinesStatement(seller, order, items)] : [])]);
-  if (credited) await notifyPaid(env, order, items);
+  const marked = await markPaidStatement(ordersDb(env, order.user_id), taken).run();
+  // the cart and the notice follow the call that marked the order paid (after a crash between the
+  // steps that is the retry or the sweep, not the call that took the number)
+  if ((marked.meta.changes ?? 0) > 0) await afterPaidApart(env, order.user_id, order.id, items);
   return credited;
 };
 
@@ -316,9 +316,17 @@ export const settleInvoiceNumbers = async (env: Env, now = Date.now(), limit: nu
     [...byDb].map(async ([db, numbers]) => {
       const results = await db.batch<unknown>([
         ...numbers.map((t) => markPaidStatement(db, t)),
-        db.prepare(`SELECT id, invoice_number FROM business_orders WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PAID'`).bind(JSON.stringify(numbers.map((t) => t.order_id))),
+        db.prepare(`SELECT id, invoice_number, items FROM business_orders WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PAID'`).bind(JSON.stringify(numbers.map((t) => t.order_id))),
       ]);
-      const shown = new Map(((results.at(-1)?.results ?? []) as { id: string; invoice_number: string }[]).map((r) => [r.id, r.invoice_number]));
+      const rows = (results.at(-1)?.results ?? []) as { id: string; invoice_number: string; items: string }[];
+      const shown = new Map(rows.map((r) => [r.id, r.invoice_number]));
+      // the orders this run marked paid get what the request that died would have done next
+      await Promise.all(
+        numbers.map((t, i) => {
+          const row = rows.find((r) => r.id === t.order_id);
+          return (results[i]?.meta.changes ?? 0) > 0 && row ? afterPaidApart(env, t.user_id, t.order_id, JSON.parse(row.items) as OrderItem[]) : undefined;
+        }),
+      );
       for (const t of numbers) {
         if (shown.get(t.order_id) === invoiceNumberOf(t.financial_year, t.number)) settled.push(t.order_id);
         else console.warn('invoice number taken, but its order is not paid with it', invoiceNumberOf(t.financial_year, t.number), t.order_id, shown.get(t.order_id) ?? 'no paid order');
@@ -332,16 +340,24 @@ export const settleInvoiceNumbers = async (env: Env, now = Date.now(), limit: nu
 };
 
 /**
- * With several accounts databases the bought packages leave the cart (in the seller's accounts
- * database, beside the order) in the batch that marks the order paid, when the call that took the
- * number credited them. A crash before leaves them in the cart, which the buyer sees and can remove;
- * nothing is ever credited twice.
+ * With several accounts databases (decision 034) the bought packages leave the cart (in the seller's
+ * accounts database) once the order is marked paid, beside the notice. A failure there does not fail
+ * the payment: the order is paid and credited, so the buyer is told so rather than given an error for
+ * money that went through; the packages left in the cart are visible and removable, and nothing is
+ * ever credited twice.
  */
-const cartLinesStatement = (db: D1Database, order: OrderRow, items: OrderItem[]) =>
-  db.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')})`).bind(order.user_id, ...items.map((i) => i.packageId));
+const afterPaidApart = (env: Env, userId: string, orderId: string, items: OrderItem[]) =>
+  Promise.all([
+    accountsDbForUser(env, userId)
+      .prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')})`)
+      .bind(userId, ...items.map((i) => i.packageId))
+      .run()
+      .catch((error: unknown) => console.warn('order paid, but its packages are still in the cart', orderId, error)),
+    notifyPaid(env, { user_id: userId, id: orderId }, items),
+  ]);
 
 /** The seller's notice that the packages are theirs. */
-const notifyPaid = async (env: Env, order: OrderRow, items: OrderItem[]) => {
+const notifyPaid = async (env: Env, order: Pick<OrderRow, 'id' | 'user_id'>, items: OrderItem[]) => {
   await notify(env, order.user_id, (lang) => ({
       type: 'SYSTEM',
       title: render(lang, 'packagesPaidTitle'),
