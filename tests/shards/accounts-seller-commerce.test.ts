@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -317,5 +317,28 @@ describe('package orders written while there was one accounts database', () => {
     // nothing left to move; with one accounts database there is nothing to do
     expect(await moveSellerOrdersToAccounts(fourAccounts)).toBe(0);
     expect(await moveSellerOrdersToAccounts(env as unknown as Env)).toBe(0);
+  });
+
+  it('the every-minute job moves them and settles a number left behind by a crash', async () => {
+    const seller = await userIn(2);
+    const { orderId } = await order(seller);
+    const payment = await signed(seller, orderId);
+    expect((await refusingPaidOrders(2, () => verify(seller, orderId, payment))).status).toBeGreaterThanOrEqual(500);
+    // the crash was a while ago: the sweep's minute has passed
+    await env.DB.prepare('UPDATE invoice_numbers SET taken_at = taken_at - ? WHERE order_id = ?').bind(SELLER_ORDERS.settleAfterMs + 1000, orderId).run();
+    const old = await createUserWithToken({ id: `usr_${ulid().toLowerCase()}` });
+    const oldOrder = `bo_${ulid().toLowerCase()}`;
+    await env.DB.prepare(
+      `INSERT INTO business_orders (id, user_id, provider, provider_order_id, items, subtotal_minor, gst_minor, total_minor, currency, status, created_at)
+       VALUES (?, ?, 'local', ?, '[]', 100, 18, 118, 'INR', 'CREATED', ?)`,
+    )
+      .bind(oldOrder, old.id, `order_local_bo_${ulid()}`, Date.now())
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), fourAccounts, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await whereRows('SELECT 1 FROM business_orders WHERE id = ?', oldOrder)).toEqual({ accounts: [0], core: false });
+    expect(await sellerOrder(2, orderId)).toMatchObject({ status: 'PAID', invoice_number: invoiceNumberOf(fy(), (await taken(orderId))!.number) });
+    expect((await taken(orderId))!.settled_at).not.toBeNull();
   });
 });
