@@ -209,6 +209,81 @@ const liveAds: Check = {
 // every minute from the marks its triggers and the repair above leave, migration 0049). So there is
 // nothing in the core to check.
 
+// ---------------------------------------------------------------- users.live_ads_elsewhere
+
+/**
+ * With several listings databases each seller card also keeps the seller's live ads in the OTHER
+ * listings databases (`live_ads_elsewhere`, migration 0049), written by the every-minute
+ * `spreadLiveAds` for the sellers its triggers marked. A lost mark (a run's write failing after its
+ * marks went, a card written by hand) leaves the value stale until the seller's next change: this
+ * compares it with the sum of the other databases' own counts (`live_ads`, themselves checked by
+ * `users.live_ads`). Each listings database in turn, a batch of its cards at a time ("i|id"): the
+ * cards, then every database side by side, one batch each (the others' counts; every database's
+ * marks). A seller marked anywhere is not judged: the job rewrites those cards within a minute, and
+ * a count and its mark are written by one trigger, so a count read without a mark has been spread.
+ */
+const liveAdsElsewhere: Check = {
+  name: 'users.live_ads_elsewhere',
+  table: "users.live_ads_elsewhere in each listings database (the seller's live ads the other listings databases hold)",
+  source: "the sum of live_ads on the seller's cards in the other listings databases",
+  repairable: true,
+  severalDatabasesOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    const databases = listingDatabases(env);
+    if (databases.length === 1) return { rows: 0, found: [], next: null };
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const after = cursor && bar > 0 ? cursor.slice(bar + 1) : '';
+    const { results: cards } = await databases[at]!.prepare('SELECT id, live_ads_elsewhere AS kept FROM users WHERE id > ?1 ORDER BY id LIMIT ?2')
+      .bind(after, batchRows)
+      .all<{ id: string; kept: number }>();
+    const last = cards[cards.length - 1];
+    const next = cards.length === batchRows && last ? `${at}|${last.id}` : at + 1 < databases.length ? `${at + 1}|` : null;
+    if (!cards.length) return { rows: 0, found: [], next };
+    const sellers = json(cards.map((c) => c.id));
+    const read = await Promise.all(
+      databases.map((db, i) =>
+        db.batch<{ id: string; live_ads: number }>([
+          db.prepare('SELECT user_id AS id, 0 AS live_ads FROM live_ads_changed WHERE user_id IN (SELECT value FROM json_each(?1))').bind(sellers),
+          ...(i === at ? [] : [db.prepare('SELECT id, live_ads FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(sellers)]),
+        ]),
+      ),
+    );
+    const marked = new Set(read.flatMap(([marks]) => marks!.results.map((m) => m.id)));
+    const elsewhere = new Map<string, number>();
+    for (const [, counts] of read) for (const r of counts?.results ?? []) elsewhere.set(r.id, (elsewhere.get(r.id) ?? 0) + r.live_ads);
+    const database = viewShards(env)[at]!;
+    const found = cards
+      .filter((c) => !marked.has(c.id) && c.kept !== (elsewhere.get(c.id) ?? 0))
+      .map((c): Found => ({ id: c.id, field: 'live_ads_elsewhere', expected: elsewhere.get(c.id) ?? 0, kept: c.kept, database, ref: json([at, c.id, c.kept]) }));
+    return { rows: cards.length, found, next };
+  },
+  // The repair marks the seller where the stale card is, as a trigger would, so the every-minute job
+  // rewrites it from counts read afresh in every database. Writing the scan's sum instead could land a
+  // number already out of date (the others' counts are read a moment apart and may move since), and
+  // only the job's versioned marks make sure a later change is spread. The mark is guarded on the card
+  // still holding what the scan read: one that moved meanwhile was rewritten by the job already.
+  async repair(env, found) {
+    const databases = listingDatabases(env);
+    const refs = found.map((f) => JSON.parse(String(f.ref)) as [number, string, number]);
+    const marked = await Promise.all(
+      databases.map((db, i) => {
+        const here = refs.filter(([at]) => at === i).map(([, id, kept]) => [id, kept]);
+        if (!here.length) return 0;
+        return db
+          .prepare(
+            `INSERT INTO live_ads_changed (user_id) SELECT u.id FROM users u JOIN json_each(?1) j ON u.id = j.value ->> 0 AND u.live_ads_elsewhere = j.value ->> 1
+             WHERE true ON CONFLICT (user_id) DO UPDATE SET version = version + 1`,
+          )
+          .bind(json(here))
+          .run()
+          .then((r) => r.meta.changes);
+      }),
+    );
+    return marked.reduce((a, b) => a + b, 0);
+  },
+};
+
 // ---------------------------------------------------------------- listings_fts
 
 /** What the listings_fts triggers write for a listing `l` (migration 0010); kept identical to them. */
@@ -1506,6 +1581,8 @@ const missingIdentifiers: Check = {
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
 export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(liveAds),
+  // after the own counts, whose repair marks the sellers it changed (this check leaves marked sellers to the job)
+  liveAdsElsewhere,
   inEveryListingsDatabase(searchIndex),
   chatLastSeq,
   chatPreview,
