@@ -9,6 +9,7 @@ import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { accountsDbs, userIn } from './four-accounts';
 import { uploadPhoto, carAdBody } from '../factories/car-ad';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * `users` with the accounts (decision 034, the switch on over the real four accounts bindings) on a
@@ -184,5 +185,54 @@ describe('trust with one listings database asks the accounts, not the core', () 
       ['BAN', 'Mohan Iyer', 'Gopal Verma'],
       ['REJECT', 'Mohan Iyer', 'Held bookshelf okapi'],
     ]);
+  });
+});
+
+describe('round trips with one listings database: the switch on against the switch off', () => {
+  // one set of rows serves both: each account's real row in its accounts database, a full decoy in the core
+  const tab = roundTripCounting({ accountsDatabases: 4 });
+  const vars = { off: { LISTING_DATABASES: '1' }, on: { LISTING_DATABASES: '1', USERS_WITH_ACCOUNTS: '1' } };
+
+  it('posting, the ad page, search and a report wait as often; the queue and the audit log once more', async () => {
+    const seller = await userIn(0, { firstName: 'Hari', isVerified: true });
+    const photos = [await uploadPhoto(seller), await uploadPhoto(seller), await uploadPhoto(seller)];
+    await moveLeavingDecoy(seller, 0);
+    const mod = await accountIn(3, { firstName: 'Mohan' });
+    for (const db of [env.DB, accountsDbs[3]!]) await db.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    const reporter = await accountIn(1, { phoneVerified: true });
+    await env.DB.prepare('UPDATE users SET phone_verified = 1 WHERE id = ?').bind(reporter.id).run();
+    const send = (mode: 'off' | 'on', auth: Record<string, string>, method: string, path: string, body?: unknown) =>
+      tab(path, { method, headers: { 'content-type': 'application/json', 'CF-Connecting-IP': '203.0.113.90', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, vars[mode]);
+    const word = { off: 'lemur', on: 'tapir' } as const;
+    // a first post warms what every request shares (the catalogue's caches), and gives the audit log a name to show
+    const first = await send('off', seller.auth, 'POST', '/api/listings', carAdBody(photos[2]!, { title: 'Kia Seltos HTX 2022 first' }));
+    expect((await json(mod.auth, 'POST', `/api/admin/listings/${first.body.data.id}/decision`, { action: 'REJECT', reason: 'Misleading photos' })).status).toBe(200);
+    const waits: Record<string, Record<'off' | 'on', number>> = {};
+    const count = (name: string, mode: 'off' | 'on', step: Awaited<ReturnType<typeof send>>) => {
+      expect(step.status, `${mode} ${name}: ${JSON.stringify(step.body).slice(0, 300)}`).toBeLessThan(300);
+      (waits[name] ??= { off: 0, on: 0 })[mode] = step.roundTrips;
+      return step;
+    };
+    const ads: Record<'off' | 'on', string> = { off: '', on: '' };
+    for (const [i, mode] of (['off', 'on'] as const).entries()) {
+      ads[mode] = count('posting', mode, await send(mode, seller.auth, 'POST', '/api/listings', carAdBody(photos[i]!, { title: `Kia Seltos HTX 2022 ${word[mode]}` }))).body.data.id;
+    }
+    // each read asked the same of the same rows, the switch off and then on
+    for (const mode of ['off', 'on'] as const) count('ad page', mode, await send(mode, {}, 'GET', `/api/listings/${ads[mode]}`));
+    // a first search warms the search's own caches (its spelling dictionary, the filter counts)
+    expect((await send('off', {}, 'GET', '/api/listings?q=seltos')).status).toBe(200);
+    for (const mode of ['off', 'on'] as const) count('search', mode, await send(mode, {}, 'GET', `/api/listings?q=${word[mode]}`));
+    for (const mode of ['off', 'on'] as const) count('report', mode, await send(mode, reporter.auth, 'POST', `/api/listings/${ads[mode]}/report`, { reason: 'SPAM' }));
+    for (const mode of ['off', 'on'] as const) count('queue', mode, await send(mode, mod.auth, 'GET', '/api/admin/moderation?status=open'));
+    for (const mode of ['off', 'on'] as const) count('audit log', mode, await send(mode, mod.auth, 'GET', '/api/admin/audit'));
+    expect(waits).toEqual({
+      posting: { off: waits.posting!.off, on: waits.posting!.off },
+      'ad page': { off: 1, on: 1 },
+      search: { off: waits.search!.off, on: waits.search!.off },
+      report: { off: waits.report!.off, on: waits.report!.off },
+      // the sellers' and the people's names after the page
+      queue: { off: waits.queue!.off, on: waits.queue!.off + 1 },
+      'audit log': { off: waits['audit log']!.off, on: waits['audit log']!.off + 1 },
+    });
   });
 });
