@@ -10,6 +10,7 @@ import { resetToMigratedState } from '../setup/reset-databases';
 import { accountsDbs, userIn } from './four-accounts';
 import { uploadPhoto, carAdBody } from '../factories/car-ad';
 import { roundTripCounting } from './round-trip-counting';
+import { shardAd } from './support';
 
 /**
  * `users` with the accounts (decision 034, the switch on over the real four accounts bindings) on a
@@ -185,6 +186,34 @@ describe('trust with one listings database asks the accounts, not the core', () 
     ).toEqual([
       ['BAN', 'Mohan Iyer', 'Gopal Verma'],
       ['REJECT', 'Mohan Iyer', 'Held bookshelf okapi'],
+    ]);
+  });
+});
+
+describe('the audit log with the listings over four databases too', () => {
+  const fourListingsMoved = { ...env, ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1' } as unknown as Env;
+  const callFour = async (path: string, init: RequestInit = {}) => {
+    const ctx = createExecutionContext();
+    const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, fourListingsMoved, ctx));
+    await waitOnExecutionContext(ctx);
+    return answer;
+  };
+
+  it("names the moderator and the account from their own databases, beside the ads' titles from theirs", async () => {
+    const mod = await accountIn(0, { firstName: 'Nanda', lastName: 'Bose' });
+    await accountsDbs[0]!.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    const seller = await accountIn(2, { firstName: 'Omkar', lastName: 'Joshi' });
+    const ad = await shardAd(seller, { city: 'Chennai', title: 'Held almirah quoll', status: 'PENDING' });
+    const headers = { ...mod.auth, 'content-type': 'application/json' };
+    expect((await callFour(`/api/admin/listings/${ad.id}/decision`, { method: 'POST', headers, body: JSON.stringify({ action: 'REJECT', reason: 'Misleading photos' }) })).status).toBe(200);
+    expect((await callFour(`/api/admin/users/${seller.id}/ban`, { method: 'POST', headers, body: JSON.stringify({ reason: 'Repeated fraud reports' }) })).status).toBe(200);
+    const log = await callFour('/api/admin/audit?limit=2', { headers: mod.auth });
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    expect(
+      log.body.data.entries.map((e: { action: string; actor: { firstName: string; lastName: string }; targetName: string | null }) => [e.action, `${e.actor.firstName} ${e.actor.lastName}`, e.targetName]),
+    ).toEqual([
+      ['BAN', 'Nanda Bose', 'Omkar Joshi'],
+      ['REJECT', 'Nanda Bose', 'Held almirah quoll'],
     ]);
   });
 });
