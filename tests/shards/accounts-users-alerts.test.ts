@@ -200,7 +200,38 @@ describe('account deletion with the switch on', () => {
     expect((await json(user.auth, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
     expect(await snapshot()).toMatchObject({ account: { status: 'DELETED' }, ads: [{ status: 'INACTIVE' }], favorites: [], searches: 0 });
   });
+
+  it('with the listings in one database (the core), the ads there come down before the own batch and go back up when it fails', async () => {
+    const oneListings = { ...moved, LISTING_DATABASES: '1' } as Env;
+    const { user, own, ad } = await signedUp();
+    // the ad as one listings database keeps it: in the core, beside the core's copy of the row (its card)
+    const row = (await (await adDatabase(ad.id)).prepare('SELECT * FROM listings WHERE id = ?').bind(ad.id).first<Record<string, unknown>>())!;
+    // generated columns are the database's to fill
+    const names = (await env.DB.prepare(`SELECT name FROM pragma_table_xinfo('listings') WHERE hidden = 0`).all<{ name: string }>()).results.map((c) => c.name);
+    await env.DB.prepare(`INSERT INTO listings (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row[n])).run();
+    const state = async () => ({
+      ad: await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(ad.id).first('status'),
+      core: await env.DB.prepare('SELECT status, email, first_name FROM users WHERE id = ?').bind(user.id).first(),
+      account: await own.prepare('SELECT status, email FROM users WHERE id = ?').bind(user.id).first(),
+    });
+    const before = await state();
+    expect(before).toMatchObject({ ad: 'APPROVED', core: { status: 'ACTIVE', email: user.email }, account: { status: 'ACTIVE' } });
+
+    const binding = `ACCOUNTS_${accountsDbs.indexOf(own)}`;
+    const failed = await json(user.auth, 'DELETE', '/api/auth/account', { confirm: 'DELETE' }, { ...oneListings, [binding]: failingBatchesOn(own, /^update "users"/i) } as Env);
+    expect(failed.status, JSON.stringify(failed.body)).toBe(503);
+    expect(await state()).toEqual(before);
+
+    expect((await json(user.auth, 'DELETE', '/api/auth/account', { confirm: 'DELETE' }, oneListings)).status).toBe(200);
+    expect(await state()).toEqual({ ad: 'INACTIVE', core: { status: 'DELETED', email: null, first_name: 'Deleted' }, account: { status: 'DELETED', email: null } });
+  });
 });
+
+/** The listings database holding an ad's id. */
+const adDatabase = async (listingId: string) => {
+  for (const db of listingsDbs) if (await db.prepare('SELECT 1 FROM listings WHERE id = ?').bind(listingId).first()) return db;
+  throw new Error(`no database holds ${listingId}`);
+};
 
 describe('the seller-card check with the switch on', () => {
   it("compares each card with the seller's own row (not the core's copy) and repairs it from there", async () => {
@@ -209,18 +240,14 @@ describe('the seller-card check with the switch on', () => {
     // the account renamed in its own row; its card still shows the old name. The core's copies say otherwise.
     await moveWithDecoy(drifted.id, { first_name: 'Ashwini' }, { first_name: 'CoreDecoy' });
     await moveWithDecoy(same.id, {}, { first_name: 'CoreDecoy' });
-    const cardDb = async (listingId: string) => {
-      for (const db of listingsDbs) if (await db.prepare('SELECT 1 FROM listings WHERE id = ?').bind(listingId).first()) return db;
-      throw new Error(`no database holds ${listingId}`);
-    };
     const mine = (report: Awaited<ReturnType<typeof runConsistencyChecks>>) =>
       report.checks[0]!.disagreements.filter((d) => d.id === drifted.id || d.id === same.id).map((d) => ({ id: d.id, field: d.field, expected: d.expected, kept: d.kept }));
 
     const report = await runConsistencyChecks(moved as never, { only: ['seller_cards'] });
     expect(mine(report)).toEqual([{ id: drifted.id, field: 'first_name', expected: 'Ashwini', kept: 'Asha' }]);
     await runConsistencyChecks(moved as never, { only: ['seller_cards'], repair: true });
-    expect(await (await cardDb(ad.id)).prepare('SELECT first_name FROM users WHERE id = ?').bind(drifted.id).first('first_name')).toBe('Ashwini');
-    expect(await (await cardDb(other.id)).prepare('SELECT first_name FROM users WHERE id = ?').bind(same.id).first('first_name')).toBe('Ravi');
+    expect(await (await adDatabase(ad.id)).prepare('SELECT first_name FROM users WHERE id = ?').bind(drifted.id).first('first_name')).toBe('Ashwini');
+    expect(await (await adDatabase(other.id)).prepare('SELECT first_name FROM users WHERE id = ?').bind(same.id).first('first_name')).toBe('Ravi');
     expect(mine(await runConsistencyChecks(moved as never, { only: ['seller_cards'] }))).toEqual([]);
   });
 });
