@@ -15,6 +15,7 @@ import { runConsistencyChecks } from '../../worker/services/consistency';
 import { usersDbFor } from '../../worker/db/users';
 import { accountsDbs, fourAccounts, userIn } from './four-accounts';
 import { listingsDbs, shardAd } from './support';
+import { roundTripCounting } from './round-trip-counting';
 
 /**
  * The alert consumer, the daily digest, account deletion and the seller-card check with `users` moved
@@ -199,6 +200,26 @@ describe('account deletion with the switch on', () => {
     expect((await call('/api/auth/profile', { headers: user.auth })).status).toBe(200);
     expect((await json(user.auth, 'DELETE', '/api/auth/account', { confirm: 'DELETE' })).status).toBe(200);
     expect(await snapshot()).toMatchObject({ account: { status: 'DELETED' }, ads: [{ status: 'INACTIVE' }], favorites: [], searches: 0 });
+  });
+
+  it('waits on the databases as often as with the switch off', async () => {
+    const deleteWith = async (o: { usersWithAccounts: boolean }, user: { auth: Record<string, string> }) =>
+      roundTripCounting({ accountsDatabases: 4, ...o })('/api/auth/account', { method: 'DELETE', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ confirm: 'DELETE' }) });
+    // switch off: an account signed up with `users` in the core, an ad and a favourite
+    const email = `deleting.${ulid().toLowerCase()}@example.in`;
+    const made = await json({}, 'POST', '/api/auth/register', { email, password: 'kochi2024!' }, fourAccounts);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const before = { id: made.body.data.user.id as string, auth: { authorization: `Bearer ${made.body.data.token}` } };
+    await shardAd(before, { city: 'Pune' });
+    const off = await deleteWith({ usersWithAccounts: false }, before);
+    expect(off.status, off.trace).toBe(200);
+    // switch on: the same account with its row in its accounts database
+    const { user } = await signedUp();
+    const on = await deleteWith({ usersWithAccounts: true }, user);
+    expect(on.status, on.trace).toBe(200);
+    expect(on.roundTrips, on.trace).toBe(off.roundTrips);
+    // the third wait is the account's own batch: its tombstone with the favourites, notifications, sessions and searches
+    expect(on.statements.filter((s) => s.startsWith('3 ')), on.trace).toEqual([expect.stringMatching(/^3 \[batch of 5\] update "users" set "email" = \?/)]);
   });
 
   it('with the listings in one database (the core), the ads there come down before the own batch and go back up when it fails', async () => {
