@@ -271,6 +271,21 @@ describe('the seller-card check with the switch on', () => {
     expect(await (await adDatabase(other.id)).prepare('SELECT first_name FROM users WHERE id = ?').bind(same.id).first('first_name')).toBe('Ravi');
     expect(mine(await runConsistencyChecks(moved as never, { only: ['seller_cards'] }))).toEqual([]);
   });
+
+  it("with the listings in one database the core's rows are the cards: checked against the accounts' own rows and repaired", async () => {
+    const oneListings = { ...moved, LISTING_DATABASES: '1' } as Env;
+    const seller = await userIn(3, { firstName: 'Meena' });
+    // renamed in its own row; the core's row, the card its ads show, still has the old name
+    await moveWithDecoy(seller.id, { first_name: 'Meenakshi' });
+    const mine = (report: Awaited<ReturnType<typeof runConsistencyChecks>>) =>
+      report.checks.flatMap((c) => c.disagreements).filter((d) => d.id === seller.id).map((d) => ({ field: d.field, expected: d.expected, kept: d.kept }));
+    const report = await runConsistencyChecks(oneListings as never, { only: ['seller_cards'] });
+    expect(mine(report)).toEqual([{ field: 'first_name', expected: 'Meenakshi', kept: 'Meena' }]);
+    await runConsistencyChecks(oneListings as never, { only: ['seller_cards'], repair: true });
+    expect(await env.DB.prepare('SELECT first_name FROM users WHERE id = ?').bind(seller.id).first('first_name')).toBe('Meenakshi');
+    // with the switch off there is nothing to compare: the core's row is the account
+    expect((await runConsistencyChecks({ ...fourAccounts, LISTING_DATABASES: '1' } as never, { only: ['seller_cards'] })).checks).toEqual([]);
+  });
 });
 
 /**
