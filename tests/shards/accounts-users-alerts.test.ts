@@ -204,7 +204,11 @@ describe('account deletion with the switch on', () => {
 
   it('waits on the databases as often as with the switch off', async () => {
     const deleteWith = async (o: { usersWithAccounts: boolean }, user: { auth: Record<string, string> }) =>
-      roundTripCounting({ accountsDatabases: 4, ...o })('/api/auth/account', { method: 'DELETE', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ confirm: 'DELETE' }) });
+      roundTripCounting({ accountsDatabases: 4 })(
+        '/api/auth/account',
+        { method: 'DELETE', headers: { 'content-type': 'application/json', ...user.auth }, body: JSON.stringify({ confirm: 'DELETE' }) },
+        o.usersWithAccounts ? { USERS_WITH_ACCOUNTS: '1' } : {},
+      );
     // switch off: an account signed up with `users` in the core, an ad and a favourite
     const email = `deleting.${ulid().toLowerCase()}@example.in`;
     const made = await json({}, 'POST', '/api/auth/register', { email, password: 'kochi2024!' }, fourAccounts);
