@@ -8,7 +8,7 @@ import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
 import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
-import { readUsers } from '../db/users';
+import { readUsers, usersWithAccounts } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
@@ -112,6 +112,8 @@ interface Check {
   listingVisible?: boolean;
   /** only meaningful with several listings databases (decision 033): skipped with one */
   severalDatabasesOnly?: boolean;
+  /** runs with one listings database too once `users` has moved to the accounts databases (worker/db/users.ts) */
+  alsoWithUsersMoved?: boolean;
   /** only meaningful with several accounts databases (decision 034): skipped with one */
   accountsSplitOnly?: boolean;
   /** only once the identifier directory's backfill has finished a pass (before, accounts made with one database have no rows by design) */
@@ -1161,33 +1163,44 @@ const inEveryListingsDatabase = (check: Check): Check => ({
 const CARD_FIELDS = ['username', 'first_name', 'last_name', 'business_name', 'avatar', 'is_verified', 'created_at'] as const;
 type CardRow = { id: string } & Record<(typeof CARD_FIELDS)[number], string | number | null>;
 
+/** The core, as the card check sees it: set inside a listings database; with one, `DB` itself once `users` has moved (its rows are then the cards). */
+const cardsCore = (env: Env): D1Database | undefined => env.coreDb ?? (usersWithAccounts(env) ? env.DB : undefined);
+
+/**
+ * The sellers' accounts behind these cards, read where `users` lives. Inside a listings check `DB` is
+ * that listings database, so the reader is handed the core as `DB` (with the switch off it asks the
+ * core alone, the statement it always was).
+ */
+const accountsOfCards = <T extends { id: string } = CardRow>(env: Env, core: D1Database, ids: string[], columns: readonly string[]) =>
+  readUsers<T>({ ...env, DB: core }, ids, columns);
+
 /**
  * With several listings databases each carries a card of every seller with ads there (decision 033):
- * each must equal the public columns of the seller's account in the core. With one database the
- * card is the account row itself: nothing to compare.
+ * each must equal the public columns of the seller's account, read where `users` lives
+ * (worker/db/users.ts: the core, or with the switch on each seller's accounts database, one statement
+ * per database side by side). With one listings database the card is the core's row of the account:
+ * nothing to compare until `users` moves, and then the core's rows are the cards, compared the same way.
  */
 const sellerCards: Check = {
   name: 'seller_cards',
   table: "users in each listings database (the seller card: username, names, business name, avatar, verified, member since)",
-  source: "the same columns of the seller's users row in the core database",
+  source: "the same columns of the seller's users row (in the core, or its accounts database once users has moved)",
   repairable: true,
   listingVisible: true,
   severalDatabasesOnly: true,
+  alsoWithUsersMoved: true,
   async scan(env, cursor, { batchRows }) {
-    const core = env.coreDb;
+    const core = cardsCore(env);
     if (!core) return { rows: 0, found: [], next: null };
     const { results: cards } = await env.DB.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(cursor ?? '', batchRows)
       .all<CardRow>();
-    const accounts = cards.length
-      ? (await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id IN (SELECT value FROM json_each(?1))`).bind(json(cards.map((c) => c.id))).all<CardRow>()).results
-      : [];
-    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const byId = await accountsOfCards(env, core, cards.map((c) => c.id), CARD_FIELDS);
     const found: Found[] = [];
     for (const card of cards) {
       const account = byId.get(card.id);
       if (!account) {
-        found.push({ id: card.id, field: 'account', expected: null, kept: card.id, note: 'a card whose account is not in the core (report only: its ads need a person)' });
+        found.push({ id: card.id, field: 'account', expected: null, kept: card.id, note: 'a card whose account is missing (report only: its ads need a person)' });
         continue;
       }
       for (const field of CARD_FIELDS) if (card[field] !== account[field]) found.push({ id: card.id, field, expected: account[field], kept: card[field] });
@@ -1195,14 +1208,12 @@ const sellerCards: Check = {
     const last = cards[cards.length - 1];
     return { rows: cards.length, found, next: cards.length < batchRows || !last ? null : last.id };
   },
-  // copied again from the core as it is now, as posting writes it (a profile change meanwhile writes the same)
+  // copied again from the account as it is now, as posting writes it (a profile change meanwhile writes the same)
   async repair(env, found) {
-    const core = env.coreDb;
+    const core = cardsCore(env);
     const fix = [...new Set(found.filter((f) => f.field !== 'account').map((f) => f.id))];
     if (!core || !fix.length) return 0;
-    const { results } = await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')}, updated_at FROM users WHERE id IN (SELECT value FROM json_each(?1))`)
-      .bind(json(fix))
-      .all<CardRow & { updated_at: number }>();
+    const results = [...(await accountsOfCards<CardRow & { updated_at: number }>(env, core, fix, [...CARD_FIELDS, 'updated_at'])).values()];
     if (!results.length) return 0;
     const written = await env.DB.batch(
       results.map((a) =>
@@ -1633,7 +1644,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const backfilled = accountsApart && (await directoryBackfilled(env.CACHE));
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
-    if (check.severalDatabasesOnly && !severalDatabases) continue;
+    if (check.severalDatabasesOnly && !severalDatabases && !(check.alsoWithUsersMoved && usersWithAccounts(env))) continue;
     if (check.accountsSplitOnly && !accountsApart) continue;
     if (check.afterDirectoryBackfill && !backfilled) continue;
     const report: CheckReport = {
