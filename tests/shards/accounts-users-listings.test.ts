@@ -264,5 +264,8 @@ describe('round trips with one listings database: the switch on against the swit
       queue: { off: waits.queue!.off, on: waits.queue!.off + 1 },
       'audit log': { off: waits['audit log']!.off, on: waits['audit log']!.off + 1 },
     });
+    // the queue's items are read side by side: its page, then each item's longest chain (the photo
+    // matches: photo ids, their hashes, the matches) — not one item after another
+    expect(waits.queue!.off).toBe(4);
   });
 });

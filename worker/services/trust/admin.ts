@@ -86,8 +86,8 @@ export const moderationQueue = async (env: Env, origin: string, q: { status: 'op
         ]);
   const list = apart ? await withSellers(env, (rows?.results ?? []) as ShardQueueRow[]) : ((rows?.results ?? []) as QueueRow[]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
-  const items: ModerationItem[] = [];
-  for (const r of list) items.push(await moderationItemFor(env, origin, r, q.status === 'open'));
+  // the items side by side: each one's reads wait only for each other, not for the item before
+  const items = await Promise.all(list.map((r) => moderationItemFor(env, origin, r, q.status === 'open')));
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
 
@@ -185,8 +185,7 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     )
     .slice(offset, offset + q.limit);
   const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
-  const items: ModerationItem[] = [];
-  for (const row of await withSellers(env, merged)) items.push(await moderationItemFor(env, origin, row, q.status === 'open'));
+  const items = await Promise.all((await withSellers(env, merged)).map((row) => moderationItemFor(env, origin, row, q.status === 'open')));
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
 
@@ -234,12 +233,36 @@ const photosOf = async (env: Env, origin: string, listingId: string) => {
 const mediaIdsOf = async (env: Env, listingId: string) =>
   (await env.DB.prepare('SELECT id FROM media WHERE listing_id = ?').bind(listingId).all<{ id: string }>()).results.map((m) => m.id);
 
+/** Other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first. */
+const photoMatchesOf = async (env: Env, origin: string, r: QueueRow) => {
+  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
+  return Promise.all(
+    found
+      .filter((x) => x.userId !== r.user_id)
+      .slice(0, 5)
+      .map(async (m) => {
+        const [matched, images] = await Promise.all([
+          env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>(),
+          photosOf(env, origin, m.listingId),
+        ]);
+        const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
+        return { id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images };
+      }),
+  );
+};
+
 const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
-  const { results: reports } = await env.DB.prepare(
-    `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
-  )
-    .bind(r.id)
-    .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>();
+  // the item's reads do not depend on each other: side by side, so an item waits on its longest chain (the photo matches)
+  const [{ results: reports }, matches, images, history] = await Promise.all([
+    env.DB.prepare(
+      `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
+    )
+      .bind(r.id)
+      .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>(),
+    photoMatchesOf(env, origin, r),
+    photosOf(env, origin, r.id),
+    sellerHistory(env, r.user_id),
+  ]);
   const reasons: Record<string, number> = {};
   for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
   // reporters on one network share a number (never the network itself), and the weight toward the
@@ -252,15 +275,6 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
     if (x.status === 'OPEN' && x.weight > 0 && x.created_at >= (r.reports_count_from ?? 0)) heaviest.set(key, Math.max(heaviest.get(key) ?? 0, x.weight));
   }
   const pausedUntil = r.reports_count_from !== null && r.reports_count_from > Date.now() ? r.reports_count_from : null;
-  // other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first
-  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
-  const matches = [];
-  for (const m of found.filter((x) => x.userId !== r.user_id).slice(0, 5)) {
-    const matched = await env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>();
-    const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
-    const images = await photosOf(env, origin, m.listingId);
-    matches.push({ id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images });
-  }
   return {
     listing: {
       id: r.id,
@@ -272,7 +286,7 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
       heldReason: r.held_reason,
       rejectReason: r.reject_reason,
       heldAt: iso(r.held_at),
-      images: await photosOf(env, origin, r.id),
+      images,
       createdAt: new Date(r.created_at).toISOString(),
     },
     seller: {
@@ -283,7 +297,7 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
       phone: r.phone,
       status: r.u_status,
       createdAt: new Date(r.u_created_at).toISOString(),
-      ...(await sellerHistory(env, r.user_id)),
+      ...history,
     },
     reportCount: reports.length,
     reasons,
