@@ -13,6 +13,7 @@ import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveSellerOrdersToAccounts } from './services/commerce/seller-orders-move';
 import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
+import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -106,6 +107,8 @@ export default {
       ctx.waitUntil(settleInvoiceNumbers(env).then((n) => n && console.log(`invoice numbers settled on their orders: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
+      // searches saved with one accounts database, with their shared queries and matches, to their buyers' (decision 034; only with several)
+      ctx.waitUntil(moveSavedSearchesToAccounts(env).then((n) => n && console.log(`saved searches moved to their accounts databases: ${n}`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

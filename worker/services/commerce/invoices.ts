@@ -4,7 +4,7 @@ import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERC
 import type { OrderItem } from './business-orders';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
-import { readUsers } from '../../db/users';
+import { usersDbFor } from '../../db/users';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
@@ -41,8 +41,8 @@ interface InvoiceRow {
   phone: string | null;
 }
 
-const orderWithBuyer = (env: Env, userId: string, id: string): Promise<InvoiceRow | null> =>
-  accountsSplit(env) ? orderWithBuyerApart(env, userId, id) : env.DB.prepare(
+const orderWithBuyer = (env: Env, id: string) =>
+  env.DB.prepare(
     `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply,
             u.first_name, u.last_name, u.business_name, u.email, u.phone
      FROM business_orders o JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
@@ -50,24 +50,30 @@ const orderWithBuyer = (env: Env, userId: string, id: string): Promise<InvoiceRo
     .bind(id.toLowerCase())
     .first<InvoiceRow>();
 
-type BuyerColumns = Pick<InvoiceRow, 'id' | 'first_name' | 'last_name' | 'business_name' | 'email' | 'phone'>;
+type BuyerColumns = 'first_name' | 'last_name' | 'business_name' | 'email' | 'phone';
 
 /**
- * With several accounts databases (decision 034) the order is in the asking seller's accounts
- * database, so only their own orders can be found; the buyer's names beside it, wherever `users` is
- * (the same wait).
+ * With several accounts databases (decision 034) the order lives in its seller's accounts database
+ * and the core cannot join the buyer: the order is read from the asking seller's database (so only
+ * their own orders can be found) and, side by side, the buyer's row wherever `users` lives. Only the
+ * owner may see an invoice, so the caller is the buyer to read and neither read waits for the other.
+ * An order of someone else, or a buyer with no row, reads as missing, as the JOIN left it.
  */
-const orderWithBuyerApart = async (env: Env, userId: string, id: string): Promise<InvoiceRow | null> => {
-  const [order, buyers] = await Promise.all([
-    accountsDbForUser(env, userId)
-      .prepare('SELECT id, user_id, items, subtotal_minor, gst_minor, total_minor, status, invoice_number, paid_at, place_of_supply FROM business_orders WHERE id = ?')
+const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<InvoiceRow | null> => {
+  const [order, buyer] = await Promise.all([
+    accountsDbForUser(env, userId).prepare(
+      `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply
+       FROM business_orders o WHERE o.id = ?`,
+    )
       .bind(id.toLowerCase())
-      .first<Omit<InvoiceRow, keyof BuyerColumns> & { id: string }>(),
-    readUsers<BuyerColumns>(env, [userId], ['first_name', 'last_name', 'business_name', 'email', 'phone']),
+      .first<Omit<InvoiceRow, BuyerColumns>>(),
+    usersDbFor(env, userId).prepare('SELECT first_name, last_name, business_name, email, phone FROM users WHERE id = ?').bind(userId).first<Pick<InvoiceRow, BuyerColumns>>(),
   ]);
-  const buyer = order && buyers.get(order.user_id);
-  return order && buyer ? { ...buyer, ...order } : null;
+  return order && buyer && order.user_id === userId ? { ...order, ...buyer } : null;
 };
+
+/** The order with its buyer's name and contact, wherever the order and `users` live. */
+const invoiceRow = (env: Env, userId: string, id: string) => (accountsSplit(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id));
 
 /**
  * The buyer's state as we know it: where their latest ad (posted by the time they paid) is, else
@@ -128,7 +134,7 @@ export interface Invoice {
 
 /** The owner's paid order as an invoice; anyone else's (or a missing one) is 404, an unpaid one 409. */
 export const invoiceFor = async (env: Env, userId: string, orderId: string): Promise<Invoice> => {
-  let o = await orderWithBuyer(env, userId, orderId);
+  let o = await invoiceRow(env, userId, orderId);
   if (!o || o.user_id !== userId) throw notFound('No such order', 'ORDER_NOT_FOUND');
   if (o.status !== 'PAID' || !o.invoice_number || !o.paid_at) throw new AppError(409, 'INVOICE_NOT_READY', 'The tax invoice is issued once the order is paid.');
   const supplier = supplierOf(env);
@@ -137,7 +143,7 @@ export const invoiceFor = async (env: Env, userId: string, orderId: string): Pro
     await accountsDbForUser(env, userId).prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL')
       .bind(await buyerState(env, userId, o.paid_at, supplier.state), o.id)
       .run();
-    o = (await orderWithBuyer(env, userId, o.id))!;
+    o = (await invoiceRow(env, userId, o.id))!;
   }
   const placeOfSupply = o.place_of_supply!;
   const items = JSON.parse(o.items) as OrderItem[];
