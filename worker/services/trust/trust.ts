@@ -41,7 +41,8 @@ const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = 
 
 /**
  * The same with the plans' orders in their payers' accounts databases (decision 034): the core
- * answers for the seller-package orders it still holds (not moved yet), `paidPlanOrder` for the plans and the moved orders.
+ * answers for the seller-package orders it still holds (not moved yet), `paidPlanOrder` for the
+ * plans and the moved orders.
  */
 const REPORTER_COLUMNS_PLANS_APART = `EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID') AS paid,
        ${REPORT_OUTCOME_COLUMNS}`;
