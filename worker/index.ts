@@ -11,6 +11,7 @@ import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
+import { moveChatListsToAccounts } from './services/chat/chat-members';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -101,6 +102,8 @@ export default {
       ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
+      // conversations from before the per-member chat list rows get both members' rows (decision 034; only with several)
+      ctx.waitUntil(moveChatListsToAccounts(env).then((n) => n && console.log(`chat list rows written for ${n} conversations`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

@@ -49,6 +49,8 @@ export const ACCOUNT_TABLES = [
   // by payer: a plan's order and its subscription, so paying activates both in one batch in one database
   'subscriptions',
   'payment_orders',
+  // by member: each member's chat list row of a conversation (the core's `chats` row stays its directory)
+  'chat_members',
 ] as const;
 
 /**
