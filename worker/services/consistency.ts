@@ -12,6 +12,7 @@ import { readUsers } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
+import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -1501,6 +1502,22 @@ const missingIdentifiers: Check = {
   },
 };
 
+// ---------------------------------------------------------------- the members' chat list rows
+
+/**
+ * Each member's chat list row (decision 034, migration 0053) against the conversation's row in the core:
+ * worker/services/chat/chat-members-check.ts says what is compared and how it is repaired.
+ */
+const chatMemberRows: Check = {
+  name: 'chat_members.rows',
+  table: "chat_members in each member's accounts database",
+  source: "the conversation's row in the core (chats), which the room keeps up to date: never moved back",
+  repairable: true,
+  accountsSplitOnly: true,
+  scan: (env, cursor, { batchRows }) => scanChatMembers(env, cursor, batchRows),
+  repair: (env, found) => repairChatMembers(env, found as ChatMemberFinding[]),
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1512,6 +1529,8 @@ export const CHECKS: readonly Check[] = [
   chatReadMarks,
   chatSequence,
   chatFirstReply,
+  // after the core's chat rows are repaired from the rooms, the members' rows from the core's
+  chatMemberRows,
   historyMoved,
   inEveryAccountsDatabase(savedSearchMatcher),
   inEveryAccountsDatabase(matchSeller),
