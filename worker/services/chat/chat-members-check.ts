@@ -91,8 +91,10 @@ export const repairChatMembers = async (env: AccountsEnv, found: readonly ChatMe
   const work: { id: string; db: D1Database; statement: D1PreparedStatement }[] = [];
   for (const f of found) {
     if ((FORWARD_FIELDS as readonly string[]).includes(f.field)) {
-      if (f.note) continue; // ahead of the core: reported only
-      forward.set(f.id, JSON.parse(f.ref) as ChatMemberValues);
+      const parsed = JSON.parse(f.ref) as ChatMemberValues | [string, string];
+      // ahead of the core (its ref is only the key): reported, not moved back
+      if (Array.isArray(parsed)) continue;
+      forward.set(f.id, parsed);
       continue;
     }
     if (!(SET_FIELDS as readonly string[]).includes(f.field)) continue;
