@@ -1511,7 +1511,7 @@ const missingIdentifiers: Check = {
 const chatMemberRows: Check = {
   name: 'chat_members.rows',
   table: "chat_members in each member's accounts database",
-  source: "the conversation's row in the core (chats), which the room keeps up to date: never moved back",
+  source: "the conversation's room (last message, seqs) and its row in the core (members, ad, stars): never moved back",
   repairable: true,
   accountsSplitOnly: true,
   scan: (env, cursor, { batchRows }) => scanChatMembers(env, cursor, batchRows),
@@ -1529,7 +1529,7 @@ export const CHECKS: readonly Check[] = [
   chatReadMarks,
   chatSequence,
   chatFirstReply,
-  // after the core's chat rows are repaired from the rooms, the members' rows from the core's
+  // the members' chat list rows, against the same rooms
   chatMemberRows,
   historyMoved,
   inEveryAccountsDatabase(savedSearchMatcher),
@@ -1557,7 +1557,7 @@ export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** Checks that read Durable Objects (the chat rooms, the view counter): the command line skips them. */
 /** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
-export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, dailyViews].map((c) => c.name);
+export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 
