@@ -27,6 +27,8 @@ import {
   type ChatMemberRow,
 } from '../../worker/services/chat/chat-members';
 import { runConsistencyChecks } from '../../worker/services/consistency';
+import { roundTripCounting } from '../shards/round-trip-counting';
+import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 
 const listOn = { ...env, CHAT_LIST_WITH_ACCOUNTS: '1' } as Env;
 
@@ -269,5 +271,30 @@ describe('conversations from before the per-member rows', () => {
     await waitOnExecutionContext(ctx);
     expect((await rowOf(seller.id, id)).row).toMatchObject({ last_seq: 2, role: 'SELLER' });
     await env.CACHE.delete(CHAT_LIST_MOVE_CURSOR);
+  });
+});
+
+describe('round trips', () => {
+  it("the list waits twice, never on the core's chats; opening and starring wait no more than with the core's list", async () => {
+    const listed = roundTripCounting({ accountsDatabases: 4, vars: { CHAT_LIST_WITH_ACCOUNTS: '1' } });
+    const before = roundTripCounting({ accountsDatabases: 4 });
+    const ad = await createListing(seller);
+    const plain = await userIn(1);
+    const opened = await listed('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ listingId: ad.id }) });
+    const openedBefore = await before('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...plain.auth }, body: JSON.stringify({ listingId: ad.id }) });
+    expect([opened.status, openedBefore.status]).toEqual([201, 201]);
+    // the members' rows are written beside the answer's read: no wait of their own
+    expect(opened.roundTrips, opened.trace).toBe(openedBefore.roundTrips);
+    expect(opened.trace).toMatch(/INSERT INTO chat_members/);
+    await message(buyer, opened.body.data.chat.id, 'hello');
+    const list = await listed('/api/messages/chats', { headers: seller.auth });
+    expect(list.body.data.chats).toHaveLength(2);
+    expect(list.roundTrips, list.trace).toBe(2);
+    expect(list.trace).not.toMatch(/FROM chats/);
+    expect(list.roundTrips).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.read);
+    const star = (on: typeof listed) => on(`/api/messages/chats/${opened.body.data.chat.id}/star`, { method: 'PUT', headers: { 'content-type': 'application/json', ...seller.auth }, body: JSON.stringify({ starred: true }) });
+    const [starred, starredBefore] = [await star(listed), await star(before)];
+    expect(starred.trace).toMatch(/UPDATE chat_members SET starred/);
+    expect(starred.roundTrips).toBe(starredBefore.roundTrips);
   });
 });
