@@ -284,7 +284,7 @@ describe('round trips', () => {
     /** the deepest wait of the statements matching `sql`, and of all the others */
     const depths = (statements: string[], sql: RegExp) => {
       const at = (lines: string[]) => Math.max(-1, ...lines.map((l) => Number(l.split(' ')[0])));
-      return [at(statements.filter((l) => sql.test(l))), at(statements.filter((l) => !sql.test(l)))];
+      return [at(statements.filter((l) => sql.test(l))), at(statements.filter((l) => !sql.test(l)))] as const;
     };
     const ad = await createListing(seller);
     const opened = await listed('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ listingId: ad.id }) });
