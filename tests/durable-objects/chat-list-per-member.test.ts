@@ -227,6 +227,20 @@ describe("the chat list read from the member's own database", () => {
   });
 });
 
+describe('a conversation leaving with its archived ad', () => {
+  it("leaves both members' chat lists: their rows go with the core's", async () => {
+    const ad = await createListing(seller);
+    const chatId = await open(buyer, ad.id);
+    await message(buyer, chatId, 'Still there?');
+    expect((await list(buyer)).chats.map((c) => c.id)).toEqual([chatId]);
+    const deleted = await send(seller.auth, 'DELETE', `/api/listings/${ad.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect([(await rowOf(buyer.id, chatId)).in, (await rowOf(seller.id, chatId)).in]).toEqual([[], []]);
+    expect((await list(buyer)).chats).toEqual([]);
+    expect((await list(seller)).chats).toEqual([]);
+  });
+});
+
 describe('conversations from before the per-member rows', () => {
   const coreConversation = async (b: Account, s: Account, listingId: string, seq: number, at: number) => {
     const id = `cht_${ulid().toLowerCase()}`;
