@@ -242,6 +242,8 @@ export interface Copied {
   messages: { row: MessageRow; inboxOpen: boolean }[];
   /** the members as D1 has them now (read in the same batch) */
   members: Members | undefined;
+  /** with several accounts databases: why the members' chat list rows were not written (the core's row was) */
+  chatListFailed?: unknown;
 }
 
 /**
@@ -274,8 +276,16 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   ]);
   // and each member's chat list row in their own database, in the same wait (decision 034): only forward,
   // so a repeated update after a crash, or one overtaken by a later one, changes nothing
-  const listRows = accountsSplit(env) && members.conversation ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy)) : undefined;
-  const [results, own] = await Promise.all([batch, apart, listRows]);
+  // (a failure there does not hold back the notifications of what the core now reflects: the room
+  // notes it and writes the rows again later, without marking the messages copied)
+  const listRows =
+    accountsSplit(env) && members.conversation
+      ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy)).then(
+          () => undefined,
+          (err: unknown) => ({ err }),
+        )
+      : undefined;
+  const [results, own, listFailed] = await Promise.all([batch, apart, listRows]);
   const before = (results[0]?.results[0] as { last_seq: number } | undefined)?.last_seq ?? 0;
   const updated = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
   const presence = updated && own ? { buyer_inbox: own[0].inbox, seller_inbox: own[1].inbox } : updated;
@@ -289,7 +299,7 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   }
   const now = toMembers(results[2]?.results[0] as MembersRow | undefined);
   if (now && own) now.blockers = [members.buyerId, members.sellerId].filter((_, i) => own[i]!.blocks === 1);
-  return { messages, members: now };
+  return { messages, members: now, ...(listFailed ? { chatListFailed: listFailed.err } : {}) };
 };
 
 /** Both members' chat list rows as of the group's last message (their read marks: at least their own newest message in it). */

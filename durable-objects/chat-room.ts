@@ -449,10 +449,18 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
         this.#armAlarm(this.#backoff());
         return;
       }
-      this.#copyFailures = 0;
-      markCopied(this.#sql, rows[rows.length - 1]!.seq);
       if (copied.members && generation === this.#membersGeneration) this.#members = copied.members;
       for (const { row, inboxOpen } of copied.messages) this.#notify(toMessage(row), inboxOpen);
+      if (copied.chatListFailed !== undefined) {
+        // the core's row holds them (and their notifications went out); the members' chat list rows
+        // do not yet: not marked copied, so the same update runs again (changing nothing in the core)
+        this.#copyFailures++;
+        console.error(`chat ${this.name}: the members' chat list rows were not brought up to date (attempt ${this.#copyFailures}); retried`, copied.chatListFailed);
+        this.#armAlarm(this.#backoff());
+        return;
+      }
+      this.#copyFailures = 0;
+      markCopied(this.#sql, rows[rows.length - 1]!.seq);
       if (rows.length < MAX_COPY) return;
     }
   }

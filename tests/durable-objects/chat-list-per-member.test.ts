@@ -9,13 +9,15 @@
  * the worker AND the chat rooms there, so the rooms' own writes are what is tested (in tests/shards the
  * rooms run with the accounts in the core). Buyers and sellers are placed in different databases.
  */
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import type { ChatRoom } from '../../durable-objects/chat-room';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { answerOf } from '../api/helpers';
+import { notificationRows } from '../support/inbox-notifications';
 import { createListing } from '../factories';
 import { accountsDbs, userIn } from '../shards/four-accounts';
 import {
@@ -80,7 +82,47 @@ beforeEach(async () => {
   buyer = await userIn(0, { firstName: 'Aman' });
 });
 
-// first in the file: the checker reads every conversation, and the later tests leave some unlike their core rows on purpose
+describe("a member's database failing under the room", () => {
+  it('keeps the message and the core row, and writes the member rows when the room retries', async () => {
+    const ad = await createListing(seller);
+    const chatId = await open(buyer, ad.id);
+    const room = env.ChatRoom.get(env.ChatRoom.idFromName(chatId)) as unknown as DurableObjectStub<ChatRoom>;
+    const sent = await runInDurableObject(room, async (instance) => {
+      const roomEnv = (instance as unknown as { env: Env }).env;
+      const db = roomEnv.ACCOUNTS_2!;
+      // the seller's database refuses the chat list rows only (their presence and blocks still answer)
+      roomEnv.ACCOUNTS_2 = new Proxy(db, {
+        get: (target, key) => {
+          if (key === 'prepare')
+            return (sql: string) => {
+              if (sql.includes('chat_members')) throw new Error('injected: accounts-2 unavailable');
+              return target.prepare(sql);
+            };
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      try {
+        return await instance.send({ senderId: buyer.id, content: 'Is it sold?', messageType: 'TEXT', clientId: null });
+      } finally {
+        roomEnv.ACCOUNTS_2 = db;
+      }
+    });
+    expect(sent.message.seq).toBe(1);
+    expect((await env.DB.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())!.last_seq).toBe(1);
+    expect((await rowOf(buyer.id, chatId)).row!.last_seq).toBe(1);
+    expect((await rowOf(seller.id, chatId)).row!.last_seq).toBe(0);
+    // the seller was told of the message once, as the core's row took it (the retry does not tell again)
+    const told = async () => (await notificationRows(seller.id)).filter((n) => n.type === 'MESSAGE').length;
+    await expect.poll(told).toBe(1);
+    // the room's alarm (armed for the retry) writes them
+    await runDurableObjectAlarm(room);
+    expect((await rowOf(seller.id, chatId)).row).toMatchObject({ last_seq: 1, last_message: 'Is it sold?', other_last_read_seq: 1 });
+    expect(await told()).toBe(1);
+  });
+});
+
+// before the tests that leave rows unlike their rooms on purpose: the checker reads every conversation
 describe('the checker: chat_members.rows', () => {
   it("finds a missing, a behind, an ahead, a wrong preview and a wrong star, and repairs all but the one ahead", async () => {
     const ad = await createListing(seller);
