@@ -15,6 +15,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
+import { accountsSplit } from '../../worker/db/accounts';
 import type { Env } from '../../worker/env';
 import { answerOf } from '../api/helpers';
 import { notificationRows } from '../support/inbox-notifications';
@@ -33,6 +34,8 @@ import { roundTripCounting } from '../shards/round-trip-counting';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 
 const listOn = { ...env, CHAT_LIST_WITH_ACCOUNTS: '1' } as Env;
+/** Only with several accounts databases (as `npm test` runs this suite); with one there are no members' rows (`npm run test:worker:one`). */
+const describeSplit = describe.runIf(accountsSplit(env));
 
 /** A request through the worker; `on`: with the list read from the members' rows. */
 const request = async (path: string, init: RequestInit = {}, on = true) => {
@@ -82,7 +85,7 @@ beforeEach(async () => {
   buyer = await userIn(0, { firstName: 'Aman' });
 });
 
-describe("a member's database failing under the room", () => {
+describeSplit("a member's database failing under the room", () => {
   it('keeps the message and the core row, and writes the member rows when the room retries', async () => {
     const ad = await createListing(seller);
     const chatId = await open(buyer, ad.id);
@@ -123,7 +126,7 @@ describe("a member's database failing under the room", () => {
 });
 
 // before the tests that leave rows unlike their rooms on purpose: the checker reads every conversation
-describe('the checker: chat_members.rows', () => {
+describeSplit('the checker: chat_members.rows', () => {
   it("finds a missing, a behind, an ahead, a wrong preview and a wrong star, and repairs all but the one ahead", async () => {
     const ad = await createListing(seller);
     const chatId = await open(buyer, ad.id);
@@ -168,7 +171,7 @@ describe('the checker: chat_members.rows', () => {
   });
 });
 
-describe("each member's chat list row, in their own accounts database", () => {
+describeSplit("each member's chat list row, in their own accounts database", () => {
   it('is written for both members when the conversation is created, and by the room on each send', async () => {
     const ad = await createListing(seller, { title: 'Maruti Swift 2019' });
     const chatId = await open(buyer, ad.id);
@@ -224,7 +227,7 @@ describe("each member's chat list row, in their own accounts database", () => {
   });
 });
 
-describe("the chat list read from the member's own database", () => {
+describeSplit("the chat list read from the member's own database", () => {
   it('answers from the member’s rows alone: not the core’s (a decoy there), with names and the ad from where they live', async () => {
     const ad = await createListing(seller, { title: 'Honda City 2017' });
     const chatId = await open(buyer, ad.id);
@@ -269,7 +272,7 @@ describe("the chat list read from the member's own database", () => {
   });
 });
 
-describe('a conversation leaving with its archived ad', () => {
+describeSplit('a conversation leaving with its archived ad', () => {
   it("leaves both members' chat lists: their rows go with the core's", async () => {
     const ad = await createListing(seller);
     const chatId = await open(buyer, ad.id);
@@ -283,7 +286,7 @@ describe('a conversation leaving with its archived ad', () => {
   });
 });
 
-describe('conversations from before the per-member rows', () => {
+describeSplit('conversations from before the per-member rows', () => {
   const coreConversation = async (b: Account, s: Account, listingId: string, seq: number, at: number) => {
     const id = `cht_${ulid().toLowerCase()}`;
     await env.DB.prepare(
@@ -334,7 +337,7 @@ describe('conversations from before the per-member rows', () => {
   });
 });
 
-describe('round trips', () => {
+describeSplit('round trips', () => {
   it("the list waits twice, never on the core's chats; opening and starring write the members' rows without a wait of their own", async () => {
     const listed = roundTripCounting({ accountsDatabases: 4, vars: { CHAT_LIST_WITH_ACCOUNTS: '1' } });
     /** the deepest wait of the statements matching `sql`, and of all the others */
