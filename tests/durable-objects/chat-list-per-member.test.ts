@@ -166,6 +166,12 @@ describeSplit('the checker: chat_members.rows', () => {
     expect((await rowOf(buyer.id, second)).row).toMatchObject({ last_message: 'three', starred: 0 });
     // ahead of the core: reported, never moved back
     expect((await rowOf(seller.id, second)).row).toMatchObject({ last_seq: 7, last_read_seq: 7 });
+    // a member's row left behind by a conversation that is gone from the core: removed by chat_members.orphans
+    await env.DB.prepare('DELETE FROM chats WHERE id = ?').bind(chatId).run();
+    const orphans = await runConsistencyChecks(env, { only: ['chat_members.orphans'], repair: true });
+    expect(orphans.checks[0]!.disagreements.map((d) => [d.id, d.database]).sort()).toEqual([[`${buyer.id}/${chatId}`, 'accounts-0'], [`${seller.id}/${chatId}`, 'accounts-2']].sort());
+    expect(orphans.checks[0]!.repaired).toBe(2);
+    expect([(await rowOf(buyer.id, chatId)).in, (await rowOf(seller.id, chatId)).in, (await rowOf(buyer.id, second)).in]).toEqual([[], [], [0]]);
     const again = await runConsistencyChecks(env, { only: ['chat_members.rows'] });
     expect(again.checks[0]!.disagreements.map((d) => [d.id, d.field])).toEqual([[`${second}/${seller.id}`, 'last_seq']]);
   });

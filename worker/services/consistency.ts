@@ -1295,9 +1295,9 @@ const perUserOrphans = (o: {
   name: string;
   table: string;
   source: string;
-  from: 'favorites' | 'cart_items' | 'saved_searches';
+  from: 'favorites' | 'cart_items' | 'saved_searches' | 'chat_members';
   /** the key's column beside user_id */
-  other: 'listing_id' | 'package_id' | 'id';
+  other: 'listing_id' | 'package_id' | 'id' | 'chat_id';
   judge: (env: Env, rows: PerUserRow[]) => Promise<Found[]>;
 }): Check => ({
   name: o.name,
@@ -1376,6 +1376,30 @@ const orphanSavedSearches = perUserOrphans({
     return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the buyer's account is gone (deleted or missing)" }));
   },
 });
+
+/**
+ * A member's chat list row whose conversation is gone from the core (decision 034): the archive removes
+ * both in turn, so a run cut between leaves the members' rows, which would list a conversation that
+ * answers 410. The core's row is written before its members' rows and a conversation's id is never
+ * used again, so a row found here is gone for good.
+ */
+const orphanChatMembers: Check = {
+  ...perUserOrphans({
+    name: 'chat_members.orphans',
+    table: "chat_members in each accounts database (a member's chat list row)",
+    source: "the conversation's row in the core (chats), its directory",
+    from: 'chat_members',
+    other: 'chat_id',
+    async judge(env, rows) {
+      const ids = [...new Set(rows.map((r) => r.other))];
+      if (!ids.length) return [];
+      const { results } = await env.DB.prepare('SELECT id FROM chats WHERE id IN (SELECT value FROM json_each(?1))').bind(json(ids)).all<{ id: string }>();
+      const here = new Set(results.map((r) => r.id));
+      return rows.filter((r) => !here.has(r.other)).map((r) => ({ ...perUserKey(r), field: 'chat_id', expected: null, kept: r.other, note: 'the conversation is gone from the core' }));
+    },
+  }),
+  accountsSplitOnly: true,
+};
 
 // ---------------------------------------------------------------- per-user values in every accounts database
 
@@ -1547,6 +1571,7 @@ export const CHECKS: readonly Check[] = [
   orphanFavourites,
   orphanCartLines,
   orphanSavedSearches,
+  orphanChatMembers,
   // stale claims first, so a row freed by their removal is written by the missing rows' repair
   staleIdentifierClaims,
   missingIdentifiers,
