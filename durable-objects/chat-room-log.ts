@@ -7,6 +7,7 @@ import { toMessage, type MessageRow } from '../worker/services/chat/chat-message
 import { scamWarning } from '../worker/services/chat/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, blockersBetween } from '../worker/services/trust/trust';
 import { accountsDbForUser, accountsSplit } from '../worker/db/accounts';
+import { memberRowsOf, writeMemberRows } from '../worker/services/chat/chat-members';
 
 /**
  * The chat room's own store (decision 031; decision 002's addendum "the room's log" before it). Every
@@ -47,6 +48,11 @@ export interface Members {
   /** who blocked the other (either, both or none) */
   blockers: string[];
   readAt: number;
+  /**
+   * With several accounts databases, what the members' chat list rows need when the room writes one
+   * that is missing (decision 034): the ad, when the conversation began and each member's star.
+   */
+  conversation?: { listingId: string; createdAt: number; buyerStarred: number; sellerStarred: number };
 }
 
 export const otherMember = (m: Pick<Members, 'buyerId' | 'sellerId'>, userId: string) => (userId === m.buyerId ? m.sellerId : m.buyerId);
@@ -54,7 +60,7 @@ export const otherMember = (m: Pick<Members, 'buyerId' | 'sellerId'>, userId: st
 /** One statement: the chat, both members' status and token version, and any block between them. */
 export const membersStatement = (env: Env, chatId: string) =>
   env.DB.prepare(
-    `SELECT c.buyer_id, c.seller_id, c.last_seq,
+    `SELECT c.buyer_id, c.seller_id, c.last_seq,${accountsSplit(env) ? ' c.listing_id, c.created_at, c.buyer_starred, c.seller_starred,' : ''}
        b.status AS b_status, b.token_version AS b_tv, s.status AS s_status, s.token_version AS s_tv,
        (SELECT group_concat(blocker_id) FROM user_blocks WHERE (blocker_id = c.buyer_id AND blocked_id = c.seller_id) OR (blocker_id = c.seller_id AND blocked_id = c.buyer_id)) AS blockers
      FROM chats c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id WHERE c.id = ?`,
@@ -69,6 +75,10 @@ interface MembersRow {
   s_status: string;
   s_tv: number;
   blockers: string | null;
+  listing_id?: string;
+  created_at?: number;
+  buyer_starred?: number;
+  seller_starred?: number;
 }
 
 export const toMembers = (row: MembersRow | undefined | null, now = Date.now()): Members | undefined =>
@@ -83,6 +93,9 @@ export const toMembers = (row: MembersRow | undefined | null, now = Date.now()):
         },
         blockers: row.blockers ? row.blockers.split(',') : [],
         readAt: now,
+        ...(row.listing_id !== undefined
+          ? { conversation: { listingId: row.listing_id, createdAt: row.created_at!, buyerStarred: row.buyer_starred!, sellerStarred: row.seller_starred! } }
+          : {}),
       }
     : undefined;
 
@@ -229,6 +242,8 @@ export interface Copied {
   messages: { row: MessageRow; inboxOpen: boolean }[];
   /** the members as D1 has them now (read in the same batch) */
   members: Members | undefined;
+  /** with several accounts databases: why the members' chat list rows were not written (the core's row was) */
+  chatListFailed?: unknown;
 }
 
 /**
@@ -239,7 +254,7 @@ export interface Copied {
  * reflected are returned for notifying. The same batch re-reads the members, so the room's view of
  * blocks and sessions is never older than its last update.
  */
-export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members, 'buyerId' | 'sellerId'>, chatId: string, rows: MessageRow[]): Promise<Copied> => {
+export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>, chatId: string, rows: MessageRow[]): Promise<Copied> => {
   const db = env.DB;
   const last = rows[rows.length - 1]!;
   const sentBy = (userId: string) => rows.reduce((seq, r) => (r.sender_id === userId ? Math.max(seq, r.seq) : seq), 0);
@@ -259,7 +274,18 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
       .bind(last.seq, last.content, last.created_at, sentBy(members.buyerId), sentBy(members.sellerId), firstReplyMs(sql, members, rows), chatId, members.buyerId, members.sellerId),
     membersStatement(env, chatId),
   ]);
-  const [results, own] = await Promise.all([batch, apart]);
+  // and each member's chat list row in their own database, in the same wait (decision 034): only forward,
+  // so a repeated update after a crash, or one overtaken by a later one, changes nothing
+  // (a failure there does not hold back the notifications of what the core now reflects: the room
+  // notes it and writes the rows again later, without marking the messages copied)
+  const listRows =
+    accountsSplit(env) && members.conversation
+      ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy)).then(
+          () => undefined,
+          (err: unknown) => ({ err }),
+        )
+      : undefined;
+  const [results, own, listFailed] = await Promise.all([batch, apart, listRows]);
   const before = (results[0]?.results[0] as { last_seq: number } | undefined)?.last_seq ?? 0;
   const updated = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
   const presence = updated && own ? { buyer_inbox: own[0].inbox, seller_inbox: own[1].inbox } : updated;
@@ -273,8 +299,27 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   }
   const now = toMembers(results[2]?.results[0] as MembersRow | undefined);
   if (now && own) now.blockers = [members.buyerId, members.sellerId].filter((_, i) => own[i]!.blocks === 1);
-  return { messages, members: now };
+  return { messages, members: now, ...(listFailed ? { chatListFailed: listFailed.err } : {}) };
 };
+
+/** Both members' chat list rows as of the group's last message (their read marks: at least their own newest message in it). */
+const chatListRows = (members: Required<Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>>, chatId: string, last: MessageRow, sentBy: (userId: string) => number) =>
+  memberRowsOf({
+    id: chatId,
+    listing_id: members.conversation.listingId,
+    buyer_id: members.buyerId,
+    seller_id: members.sellerId,
+    last_seq: last.seq,
+    last_message: last.content,
+    last_message_at: last.created_at,
+    last_sender_id: last.sender_id,
+    buyer_last_read_seq: sentBy(members.buyerId),
+    seller_last_read_seq: sentBy(members.sellerId),
+    buyer_starred: members.conversation.buyerStarred,
+    seller_starred: members.conversation.sellerStarred,
+    created_at: members.conversation.createdAt,
+    updated_at: last.created_at,
+  });
 
 /** Notes that D1's conversation row reflects every message up to `upToSeq`. */
 export const markCopied = (sql: SqlStorage, upToSeq: number) => {

@@ -37,6 +37,8 @@ import {
   type Members,
 } from './chat-room-log';
 import { TypingGate } from './typing-gate';
+import { accountsSplit } from '../worker/db/accounts';
+import { onTheirDatabases, readMarkStatements } from '../worker/services/chat/chat-members';
 
 /** Most sends stored in one local transaction; more wait for the next. */
 const MAX_GROUP = 50;
@@ -447,10 +449,18 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
         this.#armAlarm(this.#backoff());
         return;
       }
-      this.#copyFailures = 0;
-      markCopied(this.#sql, rows[rows.length - 1]!.seq);
       if (copied.members && generation === this.#membersGeneration) this.#members = copied.members;
       for (const { row, inboxOpen } of copied.messages) this.#notify(toMessage(row), inboxOpen);
+      if (copied.chatListFailed !== undefined) {
+        // the core's row holds them (and their notifications went out); the members' chat list rows
+        // do not yet: not marked copied, so the same update runs again (changing nothing in the core)
+        this.#copyFailures++;
+        console.error(`chat ${this.name}: the members' chat list rows were not brought up to date (attempt ${this.#copyFailures}); retried`, copied.chatListFailed);
+        this.#armAlarm(this.#backoff());
+        return;
+      }
+      this.#copyFailures = 0;
+      markCopied(this.#sql, rows[rows.length - 1]!.seq);
       if (rows.length < MAX_COPY) return;
     }
   }
@@ -500,6 +510,9 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       await Promise.all([
         // never past what D1 holds (a failed copy): the unread count stays a count
         this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name).run(),
+        // with several accounts databases the reader's chat list row and the other member's (the read
+        // ticks) are in their own databases (decision 034): written in the same wait
+        accountsSplit(this.env) ? onTheirDatabases(readMarkStatements(this.env, this.name, userId, otherMember(members, userId), seq)) : undefined,
         // reading all of the chat also settles its "new message" notification, kept by the reader's
         // inbox (decision 032): asked at the same time, one wait; a failure leaves it unread, no more
         seq >= lastSeq

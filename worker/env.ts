@@ -31,6 +31,12 @@ export interface Env {
    * account's row is then read and written in its own accounts database. Unset until the rows are copied.
    */
   USERS_WITH_ACCOUNTS?: string;
+  /**
+   * "1" once every conversation's members have their chat list rows in their accounts databases (the
+   * move's pass is done, worker/services/chat/chat-members.ts, decision 034): the chat list is then read
+   * from the member's own database. The rows are written whenever the accounts are split.
+   */
+  CHAT_LIST_WITH_ACCOUNTS?: string;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

@@ -14,6 +14,7 @@ import { moveSellerOrdersToAccounts } from './services/commerce/seller-orders-mo
 import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
+import { moveChatListsToAccounts } from './services/chat/chat-members';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -109,6 +110,8 @@ export default {
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // searches saved with one accounts database, with their shared queries and matches, to their buyers' (decision 034; only with several)
       ctx.waitUntil(moveSavedSearchesToAccounts(env).then((n) => n && console.log(`saved searches moved to their accounts databases: ${n}`)));
+      // conversations from before the per-member chat list rows get both members' rows (decision 034; only with several)
+      ctx.waitUntil(moveChatListsToAccounts(env).then((n) => n && console.log(`chat list rows written for ${n} conversations`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

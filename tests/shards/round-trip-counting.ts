@@ -10,7 +10,7 @@ import { listingsDbs } from './shard-factory';
  * on a database, wherever the calls went. Make one per test file (the simulation keeps its replicas'
  * state per file).
  */
-export const roundTripCounting = (o: { accountsDatabases?: 4 } = {}) => {
+export const roundTripCounting = (o: { accountsDatabases?: 4; vars?: Record<string, string> } = {}) => {
   // with `accountsDatabases: 4` the four accounts databases are wrapped too and the worker is told to use them (decision 034)
   const accounts = o.accountsDatabases ? [env.ACCOUNTS_0!, env.ACCOUNTS_1!, env.ACCOUNTS_2!, env.ACCOUNTS_3!].map((db) => new ReplicatedD1(db)) : [];
   const simulated = { DB: new ReplicatedD1(env.DB), listings: listingsDbs.map((db) => new ReplicatedD1(db)) };
@@ -22,6 +22,8 @@ export const roundTripCounting = (o: { accountsDatabases?: 4 } = {}) => {
       ...simulated.listings.map((d1, i) => [`LISTINGS_${i}`, simulatedD1(d1, latency, counter)]),
       ...accounts.map((d1, i) => [`ACCOUNTS_${i}`, simulatedD1(d1, latency, counter)]),
       ...(o.accountsDatabases ? [['ACCOUNTS_DATABASES', String(o.accountsDatabases)]] : []),
+      // switches a file turns on for its requests (e.g. CHAT_LIST_WITH_ACCOUNTS)
+      ...Object.entries(o.vars ?? {}),
       ...Object.entries(vars),
     ]);
     const ctx = createExecutionContext();

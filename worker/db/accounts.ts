@@ -52,6 +52,8 @@ export const ACCOUNT_TABLES = [
   // by seller: a seller-package order; paying takes its invoice number in the core (`invoice_numbers`,
   // beside the gapless counter) and then marks it paid here (services/commerce/business-orders.ts)
   'business_orders',
+  // by member: each member's chat list row of a conversation (the core's `chats` row stays its directory)
+  'chat_members',
 ] as const;
 
 /**

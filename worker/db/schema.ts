@@ -947,6 +947,34 @@ export const archiveCleanups = sqliteTable(
 );
 
 /**
+ * (migration 0053) The chat list per member (decision 034): with several accounts databases, one row
+ * per conversation a user is in, in that user's accounts database. The core's `chats` row stays the
+ * conversation's directory; the chat room writes both on each group commit. `activity_at` is the last
+ * message's time, or the conversation's creation before any, so the list's order has an index.
+ */
+export const chatMembers = sqliteTable(
+  'chat_members',
+  {
+    userId: text('user_id').notNull(),
+    chatId: text('chat_id').notNull(),
+    listingId: text('listing_id').notNull(),
+    otherId: text('other_id').notNull(),
+    role: text('role', { enum: ['BUYER', 'SELLER'] }).notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+    otherLastReadSeq: integer('other_last_read_seq').notNull().default(0),
+    lastMessage: text('last_message'),
+    lastMessageAt: integer('last_message_at'),
+    lastSenderId: text('last_sender_id'),
+    activityAt: integer('activity_at').notNull(),
+    starred: integer('starred', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatId] }), index('chat_members_list').on(t.userId, t.activityAt, t.chatId)],
+);
+
+/**
  * (migration 0049) In each listings database, the sellers whose live-ad count there changed since the
  * job spread it to their cards in the other listings databases (`users.live_ads_elsewhere`). Written
  * by the live-ads triggers; `version` moves on with each change, so a mark goes only once what it

@@ -12,3 +12,17 @@ export const CHAT_LIST_PREMIUM_FIRST = {
    */
   unreadScanned: 50,
 } as const;
+
+/**
+ * Moving the chat list of existing conversations into their members' accounts databases (decision 034,
+ * worker/services/chat/chat-members.ts). Reviewed data.
+ */
+export const CHAT_LIST_MOVE = {
+  /**
+   * Conversations copied a run of the every-minute cron: two member rows each, written as one statement
+   * per accounts database (the rows as one JSON parameter), so a run is one core read and at most one
+   * write per database. 200 a minute is 288,000 conversations a day, with each run's JSON well under D1's
+   * limits (about 400 bytes a row); raise it once a run's time has been measured in production.
+   */
+  chatsPerRun: 200,
+} as const;

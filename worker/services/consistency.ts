@@ -12,6 +12,7 @@ import { readUsers, usersWithAccounts } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
+import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -1423,9 +1424,9 @@ const perUserOrphans = (o: {
   name: string;
   table: string;
   source: string;
-  from: 'favorites' | 'cart_items' | 'saved_searches';
+  from: 'favorites' | 'cart_items' | 'saved_searches' | 'chat_members';
   /** the key's column beside user_id */
-  other: 'listing_id' | 'package_id' | 'id';
+  other: 'listing_id' | 'package_id' | 'id' | 'chat_id';
   judge: (env: Env, rows: PerUserRow[]) => Promise<Found[]>;
 }): Check => ({
   name: o.name,
@@ -1504,6 +1505,30 @@ const orphanSavedSearches = perUserOrphans({
     return rows.filter((r) => accounts.has(r.user_id)).map((r) => ({ ...perUserKey(r), field: 'user_id', expected: null, kept: r.user_id, note: "the buyer's account is gone (deleted or missing)" }));
   },
 });
+
+/**
+ * A member's chat list row whose conversation is gone from the core (decision 034): the archive removes
+ * both in turn, so a run cut between leaves the members' rows, which would list a conversation that
+ * answers 410. The core's row is written before its members' rows and a conversation's id is never
+ * used again, so a row found here is gone for good.
+ */
+const orphanChatMembers: Check = {
+  ...perUserOrphans({
+    name: 'chat_members.orphans',
+    table: "chat_members in each accounts database (a member's chat list row)",
+    source: "the conversation's row in the core (chats), its directory",
+    from: 'chat_members',
+    other: 'chat_id',
+    async judge(env, rows) {
+      const ids = [...new Set(rows.map((r) => r.other))];
+      if (!ids.length) return [];
+      const { results } = await env.DB.prepare('SELECT id FROM chats WHERE id IN (SELECT value FROM json_each(?1))').bind(json(ids)).all<{ id: string }>();
+      const here = new Set(results.map((r) => r.id));
+      return rows.filter((r) => !here.has(r.other)).map((r) => ({ ...perUserKey(r), field: 'chat_id', expected: null, kept: r.other, note: 'the conversation is gone from the core' }));
+    },
+  }),
+  accountsSplitOnly: true,
+};
 
 // ---------------------------------------------------------------- per-user values in every accounts database
 
@@ -1630,6 +1655,22 @@ const missingIdentifiers: Check = {
   },
 };
 
+// ---------------------------------------------------------------- the members' chat list rows
+
+/**
+ * Each member's chat list row (decision 034, migration 0053) against the conversation's row in the core:
+ * worker/services/chat/chat-members-check.ts says what is compared and how it is repaired.
+ */
+const chatMemberRows: Check = {
+  name: 'chat_members.rows',
+  table: "chat_members in each member's accounts database",
+  source: "the conversation's room (last message, seqs) and its row in the core (members, ad, stars): never moved back",
+  repairable: true,
+  accountsSplitOnly: true,
+  scan: (env, cursor, { batchRows }) => scanChatMembers(env, cursor, batchRows),
+  repair: (env, found) => repairChatMembers(env, found as ChatMemberFinding[]),
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1643,6 +1684,8 @@ export const CHECKS: readonly Check[] = [
   chatReadMarks,
   chatSequence,
   chatFirstReply,
+  // the members' chat list rows, against the same rooms
+  chatMemberRows,
   historyMoved,
   inEveryAccountsDatabase(savedSearchMatcher),
   inEveryAccountsDatabase(matchSeller),
@@ -1659,6 +1702,7 @@ export const CHECKS: readonly Check[] = [
   orphanFavourites,
   orphanCartLines,
   orphanSavedSearches,
+  orphanChatMembers,
   // stale claims first, so a row freed by their removal is written by the missing rows' repair
   staleIdentifierClaims,
   missingIdentifiers,
@@ -1669,7 +1713,7 @@ export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** Checks that read Durable Objects (the chat rooms, the view counter): the command line skips them. */
 /** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
-export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, dailyViews].map((c) => c.name);
+export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
 

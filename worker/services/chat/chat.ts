@@ -11,6 +11,7 @@ import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { CHAT_LIST_PREMIUM_FIRST } from '../../schemas/chat-list-data';
 import { listingRowsByIds } from '../listings/shard-reads';
+import { chatListWithAccounts, memberRowsOf, starStatement, writeMemberRows, type ChatMemberRow } from './chat-members';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
 
@@ -257,7 +258,35 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
     .bind(id, listing.id, userId, listing.user_id, now, now)
     .run();
   const chat = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
-  return { chat: await getChat(env, userId, chat!.id, origin, adBlock), created: chat!.id === id };
+  const created = chat!.id === id;
+  // with several accounts databases both members' chat list rows begin with the conversation (decision
+  // 034), written beside the read of the answer (no wait of their own); one lost to a crash here is
+  // written by the room's next commit or the checker
+  const [answer] = await Promise.all([
+    getChat(env, userId, chat!.id, origin, adBlock),
+    created && accountsSplit(env)
+      ? writeMemberRows(
+          env,
+          memberRowsOf({
+            id,
+            listing_id: listing.id,
+            buyer_id: userId,
+            seller_id: listing.user_id,
+            last_seq: 0,
+            last_message: null,
+            last_message_at: null,
+            last_sender_id: null,
+            buyer_last_read_seq: 0,
+            seller_last_read_seq: 0,
+            buyer_starred: 0,
+            seller_starred: 0,
+            created_at: now,
+            updated_at: now,
+          }),
+        )
+      : undefined,
+  ]);
+  return { chat: answer, created };
 };
 
 /**
@@ -265,6 +294,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
  * (the Basic plan's "priority position in sellers' chat lists").
  */
 export const listChats = async (env: Env, userId: string, q: { page: number; limit: number }, origin: string) => {
+  if (chatListWithAccounts(env)) return listChatsOfMember(env, userId, q, origin);
   if (accountsSplit(env)) return listChatsPlansApart(env, userId, q, origin);
   const now = Date.now();
   const [rows, total] = await env.DB.batch<unknown>([
@@ -336,7 +366,11 @@ export const markChatRead = async (env: Env, userId: string, chatId: string) => 
 export const starChat = async (env: Env, userId: string, chatId: string, starred: boolean) => {
   const chat = await memberChat(env, userId, chatId);
   const column = chat.buyer_id === userId ? 'buyer_starred' : 'seller_starred';
-  await env.DB.prepare(`UPDATE chats SET ${column} = ? WHERE id = ?`).bind(starred ? 1 : 0, chat.id).run();
+  await Promise.all([
+    env.DB.prepare(`UPDATE chats SET ${column} = ? WHERE id = ?`).bind(starred ? 1 : 0, chat.id).run(),
+    // and on the member's own chat list row, in the same wait (decision 034)
+    accountsSplit(env) ? starStatement(env, chat.id, userId, starred).run() : undefined,
+  ]);
   return { isStarred: starred };
 };
 
@@ -401,20 +435,113 @@ const listChatsPlansApart = async (env: Env, userId: string, q: { page: number; 
   const recent = (recentRows?.results ?? []) as ChatRow[];
   const candidates = [...new Map([...unread, ...recent].map((r) => [r.id, r])).values()];
   const [premium, withAds] = await Promise.all([usersWithPlans(env, candidates.flatMap((r) => [r.buyer_id, r.seller_id]), now), completed(env, candidates)]);
-  const rowOf = new Map(withPlans(withAds, premium).map((r) => [r.id, r]));
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return premiumFirstPage(withPlans(withAds, premium), unread, recent, premium, { from, offset, limit: q.limit, page: q.page, total: t }, userId, origin);
+};
+
+/**
+ * The page cut from the candidates in the one-database list's order: the seller's unread chats with
+ * premium buyers first (newest first), then everything by activity. `recent` starts at `from` in the
+ * list by activity; `complete` holds every candidate with its ad block, names and plans.
+ */
+const premiumFirstPage = (
+  complete: ChatRow[],
+  unread: ChatRow[],
+  recent: ChatRow[],
+  premium: Set<string>,
+  at: { from: number; offset: number; limit: number; page: number; total: number },
+  userId: string,
+  origin: string,
+) => {
+  const rowOf = new Map(complete.map((r) => [r.id, r]));
   // the unread chats of premium buyers, newest first: the list's first rows
   const lifted = unread.filter((r) => premium.has(r.buyer_id));
   const liftedIds = new Set(lifted.map((r) => r.id));
-  const page = lifted.slice(offset, offset + q.limit);
+  const page = lifted.slice(at.offset, at.offset + at.limit);
   recent.forEach((r, i) => {
     if (liftedIds.has(r.id)) return;
     // its place in the list: after every lifted chat, less the lifted ones that were ahead of it by activity
-    const at = lifted.length + from + i - lifted.filter((l) => byActivity(l, r) < 0).length;
-    if (at >= offset && at < offset + q.limit) page.push(r);
+    const place = lifted.length + at.from + i - lifted.filter((l) => byActivity(l, r) < 0).length;
+    if (place >= at.offset && place < at.offset + at.limit) page.push(r);
   });
-  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
     chats: page.map((r) => toChat(rowOf.get(r.id)!, userId, origin)),
-    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
+    pagination: { page: at.page, limit: at.limit, total: at.total, pages: Math.ceil(at.total / at.limit) },
   };
+};
+
+/** A member's chat list row in the shape the core's read gives (names, ad block and plans still to fill). */
+const fromMemberRow = (m: ChatMemberRow): ChatRow => {
+  const buyer = m.role === 'BUYER';
+  return {
+    id: m.chat_id,
+    listing_id: m.listing_id,
+    buyer_id: buyer ? m.user_id : m.other_id,
+    seller_id: buyer ? m.other_id : m.user_id,
+    last_message: m.last_message,
+    last_message_at: m.last_message_at,
+    last_seq: m.last_seq,
+    buyer_last_read_seq: buyer ? m.last_read_seq : m.other_last_read_seq,
+    seller_last_read_seq: buyer ? m.other_last_read_seq : m.last_read_seq,
+    // the other member's star is theirs alone: not on this row, and not shown to this member
+    buyer_starred: buyer ? m.starred : 0,
+    seller_starred: buyer ? 0 : m.starred,
+    created_at: m.created_at,
+    b_first: '',
+    b_last: '',
+    b_avatar: null,
+    s_first: '',
+    s_last: '',
+    s_avatar: null,
+    l_title: null,
+    l_price: null,
+    l_currency: null,
+    l_slug: null,
+    l_status: null,
+    l_image: null,
+    b_premium: 0,
+    s_premium: 0,
+  };
+};
+
+/**
+ * The chat list from the member's own accounts database alone (decision 034, migration 0053), in the
+ * same order as the core's: one batch there reads the seller's newest unread chats (at most
+ * `CHAT_LIST_PREMIUM_FIRST.unreadScanned`), the page's window by activity and the count; then the
+ * members' plans, the ads' blocks and both members' names come side by side (wherever `users`, the plans
+ * and the ads live). Two round trips. The core is not asked at all.
+ */
+const listChatsOfMember = async (env: Env, userId: string, q: { page: number; limit: number }, origin: string) => {
+  const now = Date.now();
+  const scanned = CHAT_LIST_PREMIUM_FIRST.unreadScanned;
+  const offset = (q.page - 1) * q.limit;
+  const from = Math.max(0, offset - scanned);
+  const db = accountsDbForUser(env, userId);
+  const activity = 'ORDER BY activity_at DESC, chat_id DESC LIMIT ?2 OFFSET ?3';
+  const [unreadRows, recentRows, total] = await db.batch<unknown>([
+    db.prepare(`SELECT * FROM chat_members WHERE user_id = ?1 AND role = 'SELLER' AND last_seq > last_read_seq ${activity}`).bind(userId, scanned, 0),
+    db.prepare(`SELECT * FROM chat_members WHERE user_id = ?1 ${activity}`).bind(userId, offset + q.limit - from, from),
+    db.prepare('SELECT count(*) AS total FROM chat_members WHERE user_id = ?1').bind(userId),
+  ]);
+  const unread = ((unreadRows?.results ?? []) as ChatMemberRow[]).map(fromMemberRow);
+  const recent = ((recentRows?.results ?? []) as ChatMemberRow[]).map(fromMemberRow);
+  const candidates = [...new Map([...unread, ...recent].map((r) => [r.id, r])).values()];
+  const people = candidates.flatMap((r) => [r.buyer_id, r.seller_id]);
+  type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
+  const [premium, ads, names] = await Promise.all([
+    usersWithPlans(env, people, now),
+    candidates.length ? listingRowsByIds<AdBlockRow>(env, [...new Set(candidates.map((r) => r.listing_id))], AD_BLOCK_COLUMNS) : [],
+    readUsers<Member>(env, people, ['first_name', 'last_name', 'avatar']),
+  ]);
+  const adOf = new Map(ads.map((a) => [a.id, a]));
+  const complete = withPlans(candidates, premium).map((r) => {
+    const b = names.get(r.buyer_id);
+    const s = names.get(r.seller_id);
+    return withAdBlock(
+      { ...r, b_first: b?.first_name ?? '', b_last: b?.last_name ?? '', b_avatar: b?.avatar ?? null, s_first: s?.first_name ?? '', s_last: s?.last_name ?? '', s_avatar: s?.avatar ?? null },
+      adOf.get(r.listing_id),
+    );
+  });
+  const t = (total?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return premiumFirstPage(complete, unread, recent, premium, { from, offset, limit: q.limit, page: q.page, total: t }, userId, origin);
 };

@@ -33,7 +33,8 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { loadLocations } from './locations';
 import { CURSOR, DOC_PREFIX, archiveCard, archiveDocKey, archivedChatKey, indexKey, sellerPrefix, type ArchiveDocument } from './archive-keys';
 import { roomOf } from '../chat/chat';
-import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { onTheirDatabases } from '../chat/chat-members';
 import { readUsers, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 
@@ -348,8 +349,14 @@ const retireChatsFirst = async (env: Env, chats: LeavingChat[], listingId: strin
  * After D1 let them go: each room forgets its members (the next send finds none and is refused) and
  * arms its alarm for when the messages are due to go (decision 021, second addendum).
  */
-const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id'>[], listingId: string, archivedAt: number) => {
-  await Promise.all(chats.map((c) => roomOf(env, c.id).archived(listingId, archivedAt)));
+const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id' | 'buyer_id' | 'seller_id'>[], listingId: string, archivedAt: number) => {
+  await Promise.all([
+    ...chats.map((c) => roomOf(env, c.id).archived(listingId, archivedAt)),
+    // and out of both members' chat lists (decision 034: their rows in their own accounts databases)
+    accountsSplit(env) && chats.length
+      ? onTheirDatabases(chats.flatMap((c) => [c.buyer_id, c.seller_id].map((u) => [accountsDbForUser(env, u), accountsDbForUser(env, u).prepare('DELETE FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(u, c.id)] as const)))
+      : undefined,
+  ]);
 };
 
 /**
