@@ -70,7 +70,11 @@ const main = async () => {
     const sizes = measureAddedTables(tables);
     const current = JSON.parse(readFileSync(measuredPath, 'utf8')) as Measured;
     const provenance = [current.addedTables ?? []].flat();
-    const note = `dbstat over the table and its index, on a database holding just that table as its migration creates it, filled with the rows the full measurement's activity adds (two directory rows, e-mail and phone, for each of its 20,000 accounts): its rows do not depend on the number of ads`;
+    const filled: Record<string, string> = {
+      identifiers: 'two directory rows, e-mail and phone, for each of its 20,000 accounts',
+      chat_members: "two chat list rows, the buyer's and the seller's, for each of its 60,000 conversations",
+    };
+    const note = `dbstat over the table and its index, on a database holding just that table as its migration creates it, filled with the rows the full measurement's activity adds (${tables.map((t) => filled[t] ?? t).join('; ')}): its rows do not depend on the number of ads`;
     const updated: Measured = {
       ...current,
       tables: Object.fromEntries(Object.entries({ ...current.tables, ...sizes }).sort(([a], [b]) => a.localeCompare(b))),

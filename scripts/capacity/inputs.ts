@@ -241,9 +241,9 @@ export const AS_SPECIFIED: Design = {
  * sessions row): built, the hourly cleanup (worker/services/accounts/session-cleanup.ts).
  */
 export const DESIGN: Design = {
-  name: 'design (expiry + archive + 10 listings + 18 accounts databases + replicas)',
+  name: 'design (expiry + archive + 10 listings + 36 accounts databases + replicas)',
   listingsDatabases: 10,
-  coreDatabases: 18,
+  coreDatabases: 36,
   readCopies: 2,
   expiryDays: 30,
   archiveAfterDays: 30,
@@ -259,7 +259,7 @@ export const DESIGN: Design = {
 
 export const DESIGN_NOTES: Record<keyof Omit<Design, 'name'>, string> = {
   listingsDatabases: 'design: the smallest count that keeps each under half its size and half its capacity at 36 months (the model prints the minimum); 0 = listings share the one database',
-  coreDatabases: 'design: accounts spread by user id, two of the 36 groups in each (worker/schemas/accounts-shards-data.ts); the fewest that pass (the model prints the minimum)',
+  coreDatabases: 'design: accounts spread by user id, one of the 36 groups in each (worker/schemas/accounts-shards-data.ts); the fewest that pass (the model prints the minimum: 18 did until the chat list per member was counted)',
   readCopies: 'design: D1 read replication with the Sessions API; the primary in Asia-Pacific plus one replica there serve India (other regions\' replicas serve nobody here)',
   expiryDays: 'design: 30 days for most categories (the ad lifecycle work)',
   archiveAfterDays: 'estimate of the archive work\'s retention: 30 days after an ad ends it moves to R2',

@@ -99,6 +99,32 @@ const addIdentifiers = (db: DatabaseSync, accounts: { id: string; email: string;
   }
 };
 
+/**
+ * The chat list per member (decision 034, migration 0053) as the rooms write it with several accounts
+ * databases: for each of the activity's 60,000 conversations (the full measurement's `chats` fill: 1–15
+ * messages, the last line of chat as its preview) one row in the buyer's database and one in the
+ * seller's, each naming the other member, with its read marks and the list's order.
+ */
+const addChatMembers = (db: DatabaseSync, accounts: { id: string; createdAt: number }[], r: Random, now: number) => {
+  const add = db.prepare(
+    `INSERT OR IGNORE INTO chat_members (user_id, chat_id, listing_id, other_id, role, last_seq, last_read_seq, other_last_read_seq, last_message, last_message_at, last_sender_id, activity_at, starred, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (let i = 0; i < 60_000; i++) {
+    const t = now - r.int(0, 30) * DAY;
+    const chatId = `cht_${ulid(t).toLowerCase()}`;
+    const listingId = `${ulid(t - r.int(1, 20) * DAY).toLowerCase()}${r.int(0, 9)}`;
+    const buyer = r.pick(accounts).id;
+    const seller = r.pick(accounts).id;
+    const n = r.int(1, 15);
+    const at = t + n * 60_000;
+    const last = r.pick(CHAT_LINES);
+    const sender = n % 2 ? buyer : seller;
+    add.run(buyer, chatId, listingId, seller, 'BUYER', n, n, r.int(0, n), last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at);
+    add.run(seller, chatId, listingId, buyer, 'SELLER', n, r.int(0, n), n, last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at);
+  }
+};
+
 /** The accounts the activity adds (20,000), shaped as sign-up makes them: tagged ids, a Gmail address, a ten-digit phone. */
 const activityAccounts = (r: Random, now: number) =>
   Array.from({ length: 20_000 }, (_, i) => {
@@ -115,6 +141,10 @@ const activityAccounts = (r: Random, now: number) =>
 export const measureAddedTables = (tables: string[]): Record<string, TableSize> => {
   const known: Record<string, { migration: string; fill: (db: DatabaseSync) => void }> = {
     identifiers: { migration: '0044', fill: (db) => addIdentifiers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20))) },
+    chat_members: {
+      migration: '0053',
+      fill: (db) => addChatMembers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20)), new Random('capacity:chat-members'), Date.UTC(2026, 10, 20)),
+    },
   };
   const dir = mkdtempSync(join(tmpdir(), 'sel-capacity-'));
   try {

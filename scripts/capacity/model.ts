@@ -86,6 +86,8 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
       // a token lives 30 days; about half the monthly users are signed in, on ~1.5 devices
       sessions: Math.min(arrived((w.monthlyUsers * scale * 0.5 * 1.5) / 30, g, month), w.monthlyUsers * scale * 0.75),
       chats: conversations,
+      // the chat list per member (decision 034): with several accounts databases one row in each member's database beside the core's directory row
+      chat_members: design.coreDatabases > 1 ? conversations * 2 : 0,
       messages: design.messagesInRooms ? 0 : conversations * w.messagesPerConversation,
       favorites: design.conversationsLeaveWithAd ? held(w.newAdsPerDay * w.favouritesPerAd, g, month, adsKeptDays) : arrived(w.newAdsPerDay * w.favouritesPerAd, g, month),
       notifications: design.notificationsInInbox ? 0 : notifications,

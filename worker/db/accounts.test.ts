@@ -18,8 +18,11 @@ describe('accounts groups and layouts (decision 034)', () => {
     // equal groups: four databases hold 9 each; fifteen hold 2 or 3 (the largest 1.25× the mean)
     expect(ACCOUNTS_LAYOUTS[4]!.map((g) => g.length)).toEqual([9, 9, 9, 9]);
     for (const groups of ACCOUNTS_LAYOUTS[15]!) expect(groups.length / (36 / 15)).toBeLessThanOrEqual(1.25);
-    // the capacity model's design: eighteen databases of two groups each, every binding declared
+    // eighteen databases of two groups each; the capacity model's design: thirty-six of one each, every binding declared
     expect(ACCOUNTS_LAYOUTS[18]!.map((g) => g.length)).toEqual(Array(18).fill(2));
+    expect(ACCOUNTS_LAYOUTS[36]!.map((g) => g.length)).toEqual(Array(36).fill(1));
+    // growing from 18 to 36 moves one group of each pair: every database of 36 holds groups of one database of 18
+    for (const [group] of ACCOUNTS_LAYOUTS[36]!) expect(ACCOUNTS_LAYOUTS[18]!.some((pair) => pair.includes(group!))).toBe(true);
     expect(ACCOUNTS_BINDINGS.length).toBeGreaterThanOrEqual(Math.max(...Object.keys(ACCOUNTS_LAYOUTS).map(Number)));
   });
 

@@ -12,8 +12,8 @@
 import { ulid } from '../lib/ulid';
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS, GROUP_OF_UNTAGGED_ACCOUNTS } from '../schemas/accounts-shards-data';
 
-/** The accounts bindings a deployment may declare (the largest layout has fifteen). */
-export const ACCOUNTS_BINDINGS = Array.from({ length: 18 }, (_, i) => `ACCOUNTS_${i}` as const);
+/** The accounts bindings a deployment may declare (as many as the largest layout, thirty-six). */
+export const ACCOUNTS_BINDINGS = Array.from({ length: 36 }, (_, i) => `ACCOUNTS_${i}` as const);
 export type AccountsBinding = `ACCOUNTS_${number}`;
 
 export type AccountsEnv = { DB: D1Database; ACCOUNTS_DATABASES?: string } & { [binding: AccountsBinding]: D1Database | undefined };

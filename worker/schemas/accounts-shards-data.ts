@@ -8,9 +8,10 @@
  * databases (`ACCOUNTS_DATABASES`, one of the layouts below); a layout says which groups each one
  * holds, and growing moves whole groups, never renames an account.
  *
- * Why 36 groups: the capacity model (decision 020, `npm run capacity`) needs 18 accounts databases
- * at the anchor volume after 36 months (15 before the identifier directory was counted); 36 groups
- * let 18 databases hold two each and leave room to grow to 36 without a new id form. A group is drawn uniformly at random at sign-up (the
+ * Why 36 groups: the capacity model (decision 020, `npm run capacity`) needs 36 accounts databases
+ * at the anchor volume after 36 months (15 before the identifier directory was counted, 18 before the
+ * chat list per member was); 36 groups let 36 databases hold one each (and 18 two each, on the way
+ * there). Past 36 a new id form (a second character) is needed. A group is drawn uniformly at random at sign-up (the
  * user's id says nothing about them), so groups hold equal shares of accounts (*estimate*: equal in
  * expectation; nothing about a person chooses the group).
  *
@@ -31,15 +32,17 @@ const run = (from: string, to: string) => ACCOUNT_GROUPS.slice(ACCOUNT_GROUPS.in
 /**
  * Which groups each accounts database holds, per supported number of databases. Reviewed, not
  * computed, so moving to another N is a deliberate data change. Groups are equal, so four databases
- * hold 25 % each, eighteen 1/18 each; fifteen hold three groups in six databases and two in nine
+ * hold 25 % each, eighteen 1/18 each, thirty-six 1/36; fifteen hold three groups in six databases and two in nine
  * (8.3 % and 5.6 % of accounts: the largest is 1.25× the mean — the capacity model takes each
  * layout's largest share, `accountsImbalance`).
  */
 export const ACCOUNTS_LAYOUTS: Readonly<Record<number, readonly (readonly string[])[]>> = {
   1: [ACCOUNT_GROUPS],
   4: [run('0', '8'), run('9', 'h'), run('i', 'q'), run('r', 'z')],
-  // the capacity model's design (decision 034): two groups each, so every database holds 1/18
+  // two groups each, so every database holds 1/18 (the design before the chat list per member was counted)
   18: Array.from({ length: 18 }, (_, i) => ACCOUNT_GROUPS.slice(2 * i, 2 * i + 2)),
+  // the capacity model's design (decision 034): one group each, every database 1/36; reached from 18 by moving one group of each pair
+  36: ACCOUNT_GROUPS.map((group) => [group]),
   15: [
     run('0', '2'), run('3', '5'), run('6', '8'), run('9', 'b'), run('c', 'e'), run('f', 'h'),
     run('i', 'j'), run('k', 'l'), run('m', 'n'), run('o', 'p'), run('q', 'r'), run('s', 't'), run('u', 'v'), run('w', 'x'), run('y', 'z'),
