@@ -11,6 +11,7 @@ import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
+import { scheduledUsersCopy } from './services/accounts/users-copy';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -101,6 +102,8 @@ export default {
       ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
+      // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)
+      ctx.waitUntil(scheduledUsersCopy(env).then((r) => r && r.written && console.log(`users copied to their accounts databases: ${r.written} of ${r.accounts} read${r.next === null ? ', pass done' : ''}`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;
