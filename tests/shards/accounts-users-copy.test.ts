@@ -89,6 +89,32 @@ describe("the core's users rows copied to their accounts databases", () => {
     expect((await copiesOf(newer)).row).toMatchObject({ first_name: 'Copy', updated_at: 5001 });
   });
 
+  it('the guard is in the write itself: a copy its user writes between the read and the write is kept', async () => {
+    const id = idIn(2);
+    await insertCore(id, { firstName: 'Core', updatedAt: 5000 });
+    const db = accountsDbs[2]!;
+    await db.prepare(`INSERT INTO users (id, username, first_name, last_name, created_at, updated_at) VALUES (?, 'x', 'Copy', 'Rao', 1000, 4000)`).bind(id).run();
+    // the database answers the copies' read, then the user's write lands before the copy's write
+    const racing = {
+      prepare: (sql: string) => {
+        const statement = db.prepare(sql);
+        if (!sql.startsWith('SELECT id, updated_at FROM users')) return statement;
+        return {
+          bind: (...params: unknown[]) => ({
+            all: async () => {
+              const read = await statement.bind(...params).all();
+              await db.prepare('UPDATE users SET first_name = ?, updated_at = ? WHERE id = ?').bind('Written by the user', 6000, id).run();
+              return read;
+            },
+          }),
+        };
+      },
+      batch: db.batch.bind(db),
+    } as unknown as D1Database;
+    expect(await copyUsersToAccounts({ ...fourAccounts, ACCOUNTS_2: racing } as Env)).toMatchObject({ older: 1, written: 0 });
+    expect((await copiesOf(id)).row).toMatchObject({ first_name: 'Written by the user', updated_at: 6000 });
+  });
+
   it('resumes after a cut from the last id read, and nothing is copied twice or missed', async () => {
     const ids = [idIn(0), idIn(1), idIn(2), idIn(3), idIn(1)].sort();
     for (const id of ids) await insertCore(id);
