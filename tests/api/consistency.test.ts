@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { call } from './helpers';
-import { accountsDb, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
+import { accountsDb, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded, userRowsDb } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { accountsSplit } from '../../worker/db/accounts';
 import { BACKFILL_DONE_KEY, backfillDirectory, markBackfilled } from '../../worker/services/accounts/directory-backfill';
@@ -91,7 +91,7 @@ const build = async () => {
   const seller = await createUserWithToken({ firstName: 'Sunita' });
   const buyer = await createUserWithToken({ firstName: 'Aman' });
   const moderator = await createUserWithToken({ firstName: 'Mod' });
-  await run('UPDATE users SET role = ? WHERE id = ?', 'MODERATOR', moderator.id);
+  await userRowsDb(moderator.id).prepare('UPDATE users SET role = ? WHERE id = ?').bind('MODERATOR', moderator.id).run();
 
   // a saved search that the new ads will match
   const saved = await json(buyer, 'POST', '/api/saved-searches', { query: { q: 'swift', location: 'Bengaluru' }, alert: 'instant' });

@@ -5,7 +5,7 @@ import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../..
 import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '../../worker/db/accounts';
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
 import { directoryDb, identifierHash } from '../../worker/db/identifiers';
-import { usersDbFor, type UsersEnv } from '../../worker/db/users';
+import { usersDatabases, usersDbFor, type UsersEnv } from '../../worker/db/users';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -54,6 +54,13 @@ export const onAccountsDbs = async <T = Record<string, unknown>>(sql: string, ..
  * (worker/db/users.ts): the core until `USERS_WITH_ACCOUNTS` is set, then the user's accounts database.
  */
 export const userRowsDb = (userId: string): D1Database => usersDbFor(env as unknown as UsersEnv, userId);
+
+/**
+ * One statement on every database holding `users` rows (the core, or with the users switch on every
+ * accounts database), side by side, the rows merged: for an account found by e-mail or phone.
+ */
+export const onUserDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
+  (await Promise.all(usersDatabases(env as unknown as UsersEnv).map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
 /** Where a user's sessions live: their accounts database (decision 034; `DB` with one). */
 export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
