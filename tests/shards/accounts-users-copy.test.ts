@@ -115,6 +115,18 @@ describe("the core's users rows copied to their accounts databases", () => {
     expect((await copiesOf(id)).row).toMatchObject({ first_name: 'Written by the user', updated_at: 6000 });
   });
 
+  it('a batch asks the core once and each accounts database with rows of the batch twice (the ages, then one guarded write)', async () => {
+    const ids = [idIn(0), idIn(1), idIn(1), idIn(3)];
+    for (const id of ids) await insertCore(id);
+    const asked = new Map<string, number>();
+    const wrap = (name: string, db: D1Database) =>
+      ({ prepare: (sql: string) => (asked.set(name, (asked.get(name) ?? 0) + 1), db.prepare(sql)), batch: db.batch.bind(db) }) as unknown as D1Database;
+    const counted = { ...fourAccounts, DB: wrap('DB', env.DB), ...Object.fromEntries(accountsDbs.map((db, i) => [`ACCOUNTS_${i}`, wrap(`ACCOUNTS_${i}`, db)])) } as Env;
+    expect(await copyUsersToAccounts(counted, { batchRows: 10 })).toMatchObject({ accounts: 4, written: 4, next: null });
+    // database 2 holds none of them: it is not asked
+    expect(Object.fromEntries(asked)).toEqual({ DB: 1, ACCOUNTS_0: 2, ACCOUNTS_1: 2, ACCOUNTS_3: 2 });
+  });
+
   it('resumes after a cut from the last id read, and nothing is copied twice or missed', async () => {
     const ids = [idIn(0), idIn(1), idIn(2), idIn(3), idIn(1)].sort();
     for (const id of ids) await insertCore(id);
