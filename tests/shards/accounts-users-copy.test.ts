@@ -14,6 +14,8 @@ import {
   USERS_COPY_STATE_KEY,
 } from '../../worker/services/accounts/users-copy';
 import { formatReport, runConsistencyChecks } from '../../worker/services/consistency';
+import { accountsDatabaseOfGroup } from '../../worker/db/accounts';
+import { groupOfIdentifierHash, identifierHash } from '../../worker/db/identifiers';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
@@ -291,5 +293,20 @@ describe('the checker: users.copies', () => {
     expect(report.checks[0]!.disagreements[0]).toMatchObject({ id, database: 'accounts-1', field: 'first_name', expected: 'New', kept: 'Old' });
     expect((await copiesOf(id)).row).toMatchObject({ first_name: 'New' });
     expect(await coreRow(id)).toMatchObject({ first_name: 'Old' });
+  });
+});
+
+describe('the directory checker with the switch on', () => {
+  it("judges a claim by the account where its row lives: an account made since the switch (no core row) keeps its claim", async () => {
+    const id = idIn(3);
+    const email = `since.switch.${Date.now()}@example.in`;
+    await accountsDbs[3]!.prepare(`INSERT INTO users (id, email, username, first_name, last_name, created_at, updated_at) VALUES (?, ?, 'x', 'Nisha', 'Rao', 1, 1)`).bind(id, email).run();
+    const hash = await identifierHash({ kind: 'email', value: email });
+    const home = accountsDbs[accountsDatabaseOfGroup(4, groupOfIdentifierHash(hash))]!;
+    // claimed long past the grace
+    await home.prepare('INSERT INTO identifiers (kind, value_hash, user_id, created_at) VALUES (?, ?, ?, ?)').bind('email', hash, id, 1).run();
+    const report = await runConsistencyChecks(switchedOn, { only: ['identifiers.claims'], repair: true });
+    expect(report.checks[0], formatReport(report)).toMatchObject({ rowsChecked: 1, rows: 0, repaired: 0 });
+    expect(await home.prepare('SELECT user_id FROM identifiers WHERE value_hash = ?').bind(hash).first('user_id')).toBe(id);
   });
 });
