@@ -16,6 +16,7 @@ import {
 import { formatReport, runConsistencyChecks } from '../../worker/services/consistency';
 import { accountsDatabaseOfGroup } from '../../worker/db/accounts';
 import { groupOfIdentifierHash, identifierHash } from '../../worker/db/identifiers';
+import { readMembers } from '../../durable-objects/chat-room-log';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
@@ -308,5 +309,27 @@ describe('the directory checker with the switch on', () => {
     const report = await runConsistencyChecks(switchedOn, { only: ['identifiers.claims'], repair: true });
     expect(report.checks[0], formatReport(report)).toMatchObject({ rowsChecked: 1, rows: 0, repaired: 0 });
     expect(await home.prepare('SELECT user_id FROM identifiers WHERE value_hash = ?').bind(hash).first('user_id')).toBe(id);
+  });
+});
+
+describe("the chat room's members with the switch on", () => {
+  it("reads each member's status and token version from their own row, not the core's", async () => {
+    const [buyer, seller] = [idIn(1), idIn(3)];
+    await accountsDbs[1]!.prepare(`INSERT INTO users (id, username, first_name, last_name, status, token_version, created_at, updated_at) VALUES (?, 'b', 'Gita', 'Rao', 'ACTIVE', 2, 1, 1)`).bind(buyer).run();
+    await accountsDbs[3]!.prepare(`INSERT INTO users (id, username, first_name, last_name, status, token_version, created_at, updated_at) VALUES (?, 's', 'Farhan', 'Ali', 'BLOCKED', 0, 1, 1)`).bind(seller).run();
+    // the core keeps a decoy of the buyer only (blocked, another token version): a reader asking the core answers wrongly
+    await insertCore(buyer);
+    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED', token_version = 9 WHERE id = ?`).bind(buyer).run();
+    const chatId = `cht_${ulid().toLowerCase()}`;
+    await env.DB.prepare('INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_seq, created_at, updated_at) VALUES (?, ?, ?, ?, 4, 1, 1)').bind(chatId, 'lst_x', buyer, seller).run();
+    const members = await readMembers(switchedOn, chatId);
+    expect(members).toMatchObject({
+      buyerId: buyer,
+      sellerId: seller,
+      d1LastSeq: 4,
+      status: { [buyer]: { active: true, tokenVersion: 2 }, [seller]: { active: false, tokenVersion: 0 } },
+      blockers: [],
+    });
+    expect(await readMembers(switchedOn, 'cht_none')).toBeUndefined();
   });
 });
