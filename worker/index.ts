@@ -12,6 +12,7 @@ import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { scheduledUsersCopy } from './services/accounts/users-copy';
+import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -104,6 +105,8 @@ export default {
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)
       ctx.waitUntil(scheduledUsersCopy(env).then((r) => r && r.written && console.log(`users copied to their accounts databases: ${r.written} of ${r.accounts} read${r.next === null ? ', pass done' : ''}`)));
+      // searches saved with one accounts database, with their shared queries and matches, to their buyers' (decision 034; only with several)
+      ctx.waitUntil(moveSavedSearchesToAccounts(env).then((n) => n && console.log(`saved searches moved to their accounts databases: ${n}`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

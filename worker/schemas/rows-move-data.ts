@@ -7,8 +7,9 @@
  * else that moves: the column naming the user (whose database takes the row) and the columns of its
  * primary key (how exactly the copied rows are removed from the core). Left out on purpose:
  * saved searches (their compiled queries and matches are shared by the searches of one database and
- * numbered by it, so a row cannot be copied as it is) and the plans (moved with their orders and
- * webhook events by services/commerce/plans-move.ts).
+ * numbered by it, so a row cannot be copied as it is: services/accounts/saved-searches-move.ts moves
+ * them, `SAVED_SEARCHES_MOVE` below) and the plans (moved with their orders and webhook events by
+ * services/commerce/plans-move.ts).
  */
 export const MOVED_USER_ROWS = [
   { table: 'favorites', user: 'user_id', key: ['user_id', 'listing_id'] },
@@ -32,4 +33,21 @@ export const ROWS_MOVE = {
    * 1,000 rows a table a minute is 1.4 million a day per table.
    */
   rowsPerTablePerRun: 1000,
+} as const;
+
+export const SAVED_SEARCHES_MOVE = {
+  /**
+   * Searches moved per run of the every-minute job. A search row is under a kilobyte (its filters,
+   * name, compiled matcher) and goes as JSON in one statement per accounts database, so a run is one
+   * read, one read of their queries' matches, one batch per accounts database and one delete; 100 a
+   * minute is 144,000 a day, and the 50-search limit per account keeps any one user's share small.
+   */
+  searchesPerRun: 100,
+  /**
+   * Matches read per run, at most (a figure about us: about 100 bytes each as the JSON the copy
+   * sends, so 10,000 are about 1 MB, at most two statements per accounts database). The run takes
+   * searches in id order until their queries' matches would pass this; the first search always goes,
+   * so a query that matches more than this moves alone in its run instead of never.
+   */
+  matchesPerRun: 10_000,
 } as const;

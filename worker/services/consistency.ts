@@ -8,12 +8,11 @@ import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
 import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
-import { readUsers } from '../db/users';
+import { readUsers, usersWithAccounts } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
 import { compareUserCopies, readUsersCopyState, repairUserCopies } from './accounts/users-copy';
-import { usersWithAccounts } from '../db/users';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -114,6 +113,8 @@ interface Check {
   listingVisible?: boolean;
   /** only meaningful with several listings databases (decision 033): skipped with one */
   severalDatabasesOnly?: boolean;
+  /** runs with one listings database too once `users` has moved to the accounts databases (worker/db/users.ts) */
+  alsoWithUsersMoved?: boolean;
   /** only meaningful with several accounts databases (decision 034): skipped with one */
   accountsSplitOnly?: boolean;
   /** only once the identifier directory's backfill has finished a pass (before, accounts made with one database have no rows by design) */
@@ -212,6 +213,81 @@ const liveAds: Check = {
 // `users.live_ads` in every listings database, and the others' count in `live_ads_elsewhere`, spread
 // every minute from the marks its triggers and the repair above leave, migration 0049). So there is
 // nothing in the core to check.
+
+// ---------------------------------------------------------------- users.live_ads_elsewhere
+
+/**
+ * With several listings databases each seller card also keeps the seller's live ads in the OTHER
+ * listings databases (`live_ads_elsewhere`, migration 0049), written by the every-minute
+ * `spreadLiveAds` for the sellers its triggers marked. A lost mark (a run's write failing after its
+ * marks went, a card written by hand) leaves the value stale until the seller's next change: this
+ * compares it with the sum of the other databases' own counts (`live_ads`, themselves checked by
+ * `users.live_ads`). Each listings database in turn, a batch of its cards at a time ("i|id"): the
+ * cards, then every database side by side, one batch each (the others' counts; every database's
+ * marks). A seller marked anywhere is not judged: the job rewrites those cards within a minute, and
+ * a count and its mark are written by one trigger, so a count read without a mark has been spread.
+ */
+const liveAdsElsewhere: Check = {
+  name: 'users.live_ads_elsewhere',
+  table: "users.live_ads_elsewhere in each listings database (the seller's live ads the other listings databases hold)",
+  source: "the sum of live_ads on the seller's cards in the other listings databases",
+  repairable: true,
+  severalDatabasesOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    const databases = listingDatabases(env);
+    if (databases.length === 1) return { rows: 0, found: [], next: null };
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const after = cursor && bar > 0 ? cursor.slice(bar + 1) : '';
+    const { results: cards } = await databases[at]!.prepare('SELECT id, live_ads_elsewhere AS kept FROM users WHERE id > ?1 ORDER BY id LIMIT ?2')
+      .bind(after, batchRows)
+      .all<{ id: string; kept: number }>();
+    const last = cards[cards.length - 1];
+    const next = cards.length === batchRows && last ? `${at}|${last.id}` : at + 1 < databases.length ? `${at + 1}|` : null;
+    if (!cards.length) return { rows: 0, found: [], next };
+    const sellers = json(cards.map((c) => c.id));
+    const read = await Promise.all(
+      databases.map((db, i) =>
+        db.batch<{ id: string; live_ads: number }>([
+          db.prepare('SELECT user_id AS id, 0 AS live_ads FROM live_ads_changed WHERE user_id IN (SELECT value FROM json_each(?1))').bind(sellers),
+          ...(i === at ? [] : [db.prepare('SELECT id, live_ads FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(sellers)]),
+        ]),
+      ),
+    );
+    const marked = new Set(read.flatMap(([marks]) => marks!.results.map((m) => m.id)));
+    const elsewhere = new Map<string, number>();
+    for (const [, counts] of read) for (const r of counts?.results ?? []) elsewhere.set(r.id, (elsewhere.get(r.id) ?? 0) + r.live_ads);
+    const database = viewShards(env)[at]!;
+    const found = cards
+      .filter((c) => !marked.has(c.id) && c.kept !== (elsewhere.get(c.id) ?? 0))
+      .map((c): Found => ({ id: c.id, field: 'live_ads_elsewhere', expected: elsewhere.get(c.id) ?? 0, kept: c.kept, database, ref: json([at, c.id, c.kept]) }));
+    return { rows: cards.length, found, next };
+  },
+  // The repair marks the seller where the stale card is, as a trigger would, so the every-minute job
+  // rewrites it from counts read afresh in every database. Writing the scan's sum instead could land a
+  // number already out of date (the others' counts are read a moment apart and may move since), and
+  // only the job's versioned marks make sure a later change is spread. The mark is guarded on the card
+  // still holding what the scan read: one that moved meanwhile was rewritten by the job already.
+  async repair(env, found) {
+    const databases = listingDatabases(env);
+    const refs = found.map((f) => JSON.parse(String(f.ref)) as [number, string, number]);
+    const marked = await Promise.all(
+      databases.map((db, i) => {
+        const here = refs.filter(([at]) => at === i).map(([, id, kept]) => [id, kept]);
+        if (!here.length) return 0;
+        return db
+          .prepare(
+            `INSERT INTO live_ads_changed (user_id) SELECT u.id FROM users u JOIN json_each(?1) j ON u.id = j.value ->> 0 AND u.live_ads_elsewhere = j.value ->> 1
+             WHERE true ON CONFLICT (user_id) DO UPDATE SET version = version + 1`,
+          )
+          .bind(json(here))
+          .run()
+          .then((r) => r.meta.changes);
+      }),
+    );
+    return marked.reduce((a, b) => a + b, 0);
+  },
+};
 
 // ---------------------------------------------------------------- listings_fts
 
@@ -1090,33 +1166,44 @@ const inEveryListingsDatabase = (check: Check): Check => ({
 const CARD_FIELDS = ['username', 'first_name', 'last_name', 'business_name', 'avatar', 'is_verified', 'created_at'] as const;
 type CardRow = { id: string } & Record<(typeof CARD_FIELDS)[number], string | number | null>;
 
+/** The core, as the card check sees it: set inside a listings database; with one, `DB` itself once `users` has moved (its rows are then the cards). */
+const cardsCore = (env: Env): D1Database | undefined => env.coreDb ?? (usersWithAccounts(env) ? env.DB : undefined);
+
+/**
+ * The sellers' accounts behind these cards, read where `users` lives. Inside a listings check `DB` is
+ * that listings database, so the reader is handed the core as `DB` (with the switch off it asks the
+ * core alone, the statement it always was).
+ */
+const accountsOfCards = <T extends { id: string } = CardRow>(env: Env, core: D1Database, ids: string[], columns: readonly string[]) =>
+  readUsers<T>({ ...env, DB: core }, ids, columns);
+
 /**
  * With several listings databases each carries a card of every seller with ads there (decision 033):
- * each must equal the public columns of the seller's account in the core. With one database the
- * card is the account row itself: nothing to compare.
+ * each must equal the public columns of the seller's account, read where `users` lives
+ * (worker/db/users.ts: the core, or with the switch on each seller's accounts database, one statement
+ * per database side by side). With one listings database the card is the core's row of the account:
+ * nothing to compare until `users` moves, and then the core's rows are the cards, compared the same way.
  */
 const sellerCards: Check = {
   name: 'seller_cards',
   table: "users in each listings database (the seller card: username, names, business name, avatar, verified, member since)",
-  source: "the same columns of the seller's users row in the core database",
+  source: "the same columns of the seller's users row (in the core, or its accounts database once users has moved)",
   repairable: true,
   listingVisible: true,
   severalDatabasesOnly: true,
+  alsoWithUsersMoved: true,
   async scan(env, cursor, { batchRows }) {
-    const core = env.coreDb;
+    const core = cardsCore(env);
     if (!core) return { rows: 0, found: [], next: null };
     const { results: cards } = await env.DB.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(cursor ?? '', batchRows)
       .all<CardRow>();
-    const accounts = cards.length
-      ? (await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')} FROM users WHERE id IN (SELECT value FROM json_each(?1))`).bind(json(cards.map((c) => c.id))).all<CardRow>()).results
-      : [];
-    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const byId = await accountsOfCards(env, core, cards.map((c) => c.id), CARD_FIELDS);
     const found: Found[] = [];
     for (const card of cards) {
       const account = byId.get(card.id);
       if (!account) {
-        found.push({ id: card.id, field: 'account', expected: null, kept: card.id, note: 'a card whose account is not in the core (report only: its ads need a person)' });
+        found.push({ id: card.id, field: 'account', expected: null, kept: card.id, note: 'a card whose account is missing (report only: its ads need a person)' });
         continue;
       }
       for (const field of CARD_FIELDS) if (card[field] !== account[field]) found.push({ id: card.id, field, expected: account[field], kept: card[field] });
@@ -1124,14 +1211,12 @@ const sellerCards: Check = {
     const last = cards[cards.length - 1];
     return { rows: cards.length, found, next: cards.length < batchRows || !last ? null : last.id };
   },
-  // copied again from the core as it is now, as posting writes it (a profile change meanwhile writes the same)
+  // copied again from the account as it is now, as posting writes it (a profile change meanwhile writes the same)
   async repair(env, found) {
-    const core = env.coreDb;
+    const core = cardsCore(env);
     const fix = [...new Set(found.filter((f) => f.field !== 'account').map((f) => f.id))];
     if (!core || !fix.length) return 0;
-    const { results } = await core.prepare(`SELECT id, ${CARD_FIELDS.join(', ')}, updated_at FROM users WHERE id IN (SELECT value FROM json_each(?1))`)
-      .bind(json(fix))
-      .all<CardRow & { updated_at: number }>();
+    const results = [...(await accountsOfCards<CardRow & { updated_at: number }>(env, core, fix, [...CARD_FIELDS, 'updated_at'])).values()];
     if (!results.length) return 0;
     const written = await env.DB.batch(
       results.map((a) =>
@@ -1557,6 +1642,8 @@ const userCopies: Check = {
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
 export const CHECKS: readonly Check[] = [
   inEveryListingsDatabase(liveAds),
+  // after the own counts, whose repair marks the sellers it changed (this check leaves marked sellers to the job)
+  liveAdsElsewhere,
   inEveryListingsDatabase(searchIndex),
   chatLastSeq,
   chatPreview,
@@ -1609,7 +1696,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const usersCopied = accountsApart && (usersWithAccounts(env) || (await readUsersCopyState(env.CACHE)).lastPass !== null);
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
-    if (check.severalDatabasesOnly && !severalDatabases) continue;
+    if (check.severalDatabasesOnly && !severalDatabases && !(check.alsoWithUsersMoved && usersWithAccounts(env))) continue;
     if (check.accountsSplitOnly && !accountsApart) continue;
     if (check.afterDirectoryBackfill && !backfilled) continue;
     if (check.afterUsersCopy && !usersCopied) continue;

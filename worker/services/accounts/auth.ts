@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, desc, sql } from 'drizzle-orm';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
@@ -577,37 +578,42 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
   // favourites no one can see (the account is a tombstone, its tokens dead): the consistency checker
   // removes rows whose account is deleted.
   const accountsApart = accountsSplit(env);
+  // With `users` moved to the accounts databases (worker/db/users.ts) the account's row lives beside its
+  // favourites, searches, sessions and fallback notifications: it becomes a tombstone in ONE batch with
+  // their removal there, so the account and its rows go together or not at all. The ads come down
+  // first, as with several listings databases (with one, that is the core, the card its row there),
+  // and are put back if that batch fails.
+  const moved = usersWithAccounts(env);
   // The notifications D1 still holds for the inbox (its fallback) live there too, with the account's
   // sessions: all three go after the core's batch (below). The identifiers are read beside the ads
   // coming down, to be released from the directory once the core's batch has wiped them.
   const [putBack, row] = await Promise.all([
-    sharded ? takeDownAds(env, userId, now) : undefined,
-    accountsApart ? db.select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get() : undefined,
+    sharded || moved ? takeDownAds(env, userId, now) : undefined,
+    accountsApart ? usersDbOf(env, userId).select({ email: users.email, phone: users.phone, googleSub: users.googleSub }).from(users).where(eq(users.id, userId)).get() : undefined,
   ]);
   const held: Identifier[] = row ? identifiersOf(row) : [];
+  const tombstone = {
+    email: null,
+    phone: null,
+    passwordHash: null,
+    googleSub: null,
+    avatar: null,
+    businessName: null,
+    firstName: 'Deleted',
+    lastName: 'User',
+    username: `deleted_${userId.slice(-8)}`,
+    isVerified: false,
+    emailVerified: false,
+    phoneVerified: false,
+    status: 'DELETED' as const,
+    tokenVersion: sql`${users.tokenVersion} + 1`,
+    updatedAt: now,
+  };
+  if (moved) return deleteMovedAccount(env, db, userId, { tombstone, held, putBack });
   await db.batch([
     // before the phone number is wiped below
     db.delete(otpChallenges).where(sql`${otpChallenges.phone} IN (SELECT phone FROM users WHERE id = ${userId})`),
-    db
-      .update(users)
-      .set({
-        email: null,
-        phone: null,
-        passwordHash: null,
-        googleSub: null,
-        avatar: null,
-        businessName: null,
-        firstName: 'Deleted',
-        lastName: 'User',
-        username: `deleted_${userId.slice(-8)}`,
-        isVerified: false,
-        emailVerified: false,
-        phoneVerified: false,
-        status: 'DELETED',
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId)),
+    db.update(users).set(tombstone).where(eq(users.id, userId)),
     ...(sharded ? [] : [db.update(listings).set({ status: 'INACTIVE', updatedAt: now }).where(eq(listings.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(favorites).where(eq(favorites.userId, userId))]),
     ...(accountsApart ? [] : [db.delete(notifications).where(eq(notifications.userId, userId))]),
@@ -645,6 +651,51 @@ export const deleteAccount = async (env: Env, db: Db, userId: string) => {
         ]
       : []),
     // the notifications the inbox keeps (decision 032) go too; D1's rows above are those not moved yet
+    inboxOf(env, userId).deleteNotifications(),
+  ]);
+  await invalidateListingCaches(env);
+  return { deleted: true };
+};
+
+/**
+ * The end of a deletion with `users` in the accounts databases (decision 034, the switch on): the
+ * account's own batch first — its row a tombstone (every token dies with the version), its favourites,
+ * fallback notifications, sessions and saved searches gone, all in its accounts database at once; if it
+ * fails, the ads and cards taken down before are put back and nothing has changed. Then, side by side:
+ * the identifiers released, the phone's challenges, the inbox, and the core's copy of the row (kept
+ * until the copies are retired) wiped the same way, so no copy keeps the person's e-mail or phone or
+ * looks like a live account. A failure there leaves the account deleted (its own row says so, and
+ * every reader asks that row): a lost release is taken over by the next sign-up, and a copy that was
+ * not wiped is logged for a person.
+ */
+const deleteMovedAccount = async (
+  env: Env,
+  db: Db,
+  userId: string,
+  o: { tombstone: SQLiteUpdateSetSource<typeof users>; held: Identifier[]; putBack: (() => Promise<unknown>) | undefined },
+) => {
+  const own = getDb(accountsDbForUser(env, userId));
+  await own
+    .batch([
+      own.update(users).set(o.tombstone).where(eq(users.id, userId)),
+      own.delete(favorites).where(eq(favorites.userId, userId)),
+      own.delete(notifications).where(eq(notifications.userId, userId)),
+      own.delete(sessions).where(eq(sessions.userId, userId)),
+      own.delete(savedSearches).where(eq(savedSearches.userId, userId)),
+    ])
+    .catch(async (error: unknown) => {
+      await o.putBack?.();
+      throw error;
+    });
+  const phone = o.held.find((i) => i.kind === 'phone');
+  await Promise.all([
+    ...(o.held.length ? [releaseIdentifiers(env, userId, o.held)] : []),
+    ...(phone ? [otpDbFor(env, db, phone.value).then((d) => d.delete(otpChallenges).where(eq(otpChallenges.phone, phone.value)))] : []),
+    db
+      .update(users)
+      .set(o.tombstone)
+      .where(eq(users.id, userId))
+      .catch((error: unknown) => console.error("account deleted; the core's copy of its row was not wiped", userId, error)),
     inboxOf(env, userId).deleteNotifications(),
   ]);
   await invalidateListingCaches(env);

@@ -10,6 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { readUsers } from '../../db/users';
 import { forgetWithIsolate } from '../../lib/isolate-memos';
 import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
@@ -239,11 +240,12 @@ const alertUrl = (href: string | null, lastSeenAt: number, liveAt: number, searc
   href === null ? '/saved-searches' : `${href}&since=${new Date(Math.min(lastSeenAt, liveAt - 1)).toISOString().replace(/:/g, '%3A')}&savedSearch=${searchId}`;
 
 /**
- * The same alerts with the searches over several accounts databases (decision 034): `users` (the
- * buyers' languages) stays in the core, so each database names its instant searches' owners (one per
- * buyer, the lowest search id speaking), all side by side, then one core read gives their languages and
- * drops deleted accounts (deletion removes their searches after the core's batch: a failure between
- * leaves searches of a tombstone nobody should tell), and the rows are written here as the SQL would.
+ * The same alerts with the searches over several accounts databases (decision 034): each database names
+ * its instant searches' owners (one per buyer, the lowest search id speaking), all side by side, then
+ * one read of their languages where `users` lives (worker/db/users.ts: the core, or with the switch on
+ * each owner's own accounts database, one statement per database side by side) drops deleted accounts
+ * (a deletion whose last step failed can leave searches of a tombstone nobody should tell), and the
+ * rows are written here as the SQL would.
  */
 const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matched: number[][], liveAt: number, now: number) => {
   type Owner = { user_id: string; id: string; name: string; href: string | null; last_seen_at: number };
@@ -269,10 +271,8 @@ const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matc
   );
   const owners = found.flat();
   if (!owners.length) return [];
-  const { results: accounts } = await env.DB.prepare(`SELECT id, language FROM users WHERE id IN (SELECT value FROM json_each(?)) AND status != 'DELETED'`)
-    .bind(JSON.stringify([...new Set(owners.map((o) => o.user_id))]))
-    .all<{ id: string; language: string }>();
-  const languageOf = new Map(accounts.map((a) => [a.id, textLanguage(a.language)]));
+  const accounts = await readUsers<{ id: string; language: string; status: string }>(env, owners.map((o) => o.user_id), ['language', 'status']);
+  const languageOf = new Map([...accounts.values()].filter((a) => a.status !== 'DELETED').map((a) => [a.id, textLanguage(a.language)]));
   const texts = new Map(TEXT_LANGUAGES.map((language) => [language, savedSearchAlertParts(language, { title: ad.title, price: ad.price_minor, location: ad.location })]));
   return rowsFromSelect(
     owners.flatMap((o) => {

@@ -11,6 +11,7 @@ import { savedSearchHref } from '../../schemas/saved-searches';
 import { istDay } from './consumer';
 import { isSharded } from '../../db/shards';
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { readUsers } from '../../db/users';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { formatCount, formatRupees, pluralKey, render, textLanguage } from '../../schemas/notification-texts';
 
@@ -80,10 +81,11 @@ const pendingOfSharded = async (env: Env, userIds: string[], now: number): Promi
 
 /**
  * The same with the searches in the buyers' accounts database (decision 034): `users` (e-mail,
- * language) stays in the core and the ads live in theirs, so the matches are read from the accounts
- * database alone, then the ads still live and the accounts not deleted side by side, joined here in
- * the first read's order (a deleted account whose searches outlived a failed last step of its
- * deletion is told nothing).
+ * language) lives apart from them (the core, or with the switch on this same accounts database:
+ * worker/db/users.ts) and the ads live in theirs, so the matches are read from the accounts database
+ * alone, then the ads still live and the accounts not deleted side by side, joined here in the first
+ * read's order (a deleted account whose searches outlived a failed last step of its deletion is told
+ * nothing).
  */
 const pendingOfApart = async (env: Env, db: D1Database, userIds: string[], now: number): Promise<{ results: PendingRow[] }> => {
   const { results } = await db
@@ -100,12 +102,10 @@ const pendingOfApart = async (env: Env, db: D1Database, userIds: string[], now: 
   if (!results.length) return { results: [] };
   const [ads, accounts] = await Promise.all([
     listingRowsByIds<Pick<PendingRow, 'title' | 'price_minor' | 'location'> & { id: string }>(env, [...new Set(results.map((r) => r.listing_id))], 'l.id, l.title, l.price_minor, l.location', `l.status = 'APPROVED'`),
-    env.DB.prepare(`SELECT id, email, language FROM users WHERE id IN (SELECT value FROM json_each(?)) AND status != 'DELETED'`)
-      .bind(JSON.stringify([...new Set(results.map((r) => r.user_id))]))
-      .all<{ id: string; email: string | null; language: string }>(),
+    readUsers<{ id: string; email: string | null; language: string; status: string }>(env, results.map((r) => r.user_id), ['email', 'language', 'status']),
   ]);
   const adOf = new Map(ads.map((a) => [a.id, a]));
-  const accountOf = new Map(accounts.results.map((a) => [a.id, a]));
+  const accountOf = new Map([...accounts.values()].filter((a) => a.status !== 'DELETED').map((a) => [a.id, a]));
   return {
     results: results.flatMap((r) => {
       const ad = adOf.get(r.listing_id);

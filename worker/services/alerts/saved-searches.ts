@@ -337,8 +337,10 @@ const fillLinksIn = async (db: D1Database) => {
  * pointing at a removed one; ids are never reused, so a consumer's cached matcher cannot go stale.
  */
 export const removeUnusedMatchers = async (env: Env) =>
-  // each accounts database keeps its own shared queries (decision 034): each cleans its own, side by side
-  (await Promise.all(accountsDatabases(env).map((db) => removeUnusedMatchersIn(db)))).reduce((a, b) => a + b, 0);
+  // each accounts database keeps its own shared queries (decision 034): each cleans its own, side by
+  // side; with several, the core too, whose queries were left by the searches moved out of it
+  // (services/accounts/saved-searches-move.ts) and go once its last search pointing at them has moved
+  (await Promise.all([...accountsDatabases(env), ...(accountsSplit(env) ? [env.DB] : [])].map((db) => removeUnusedMatchersIn(db)))).reduce((a, b) => a + b, 0);
 
 const removeUnusedMatchersIn = async (db: D1Database) => {
   const unused = `SELECT id FROM saved_search_matchers x WHERE NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.matcher_id = x.id)`;

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../../lib/gst';
 import type { OrderItem } from './business-orders';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
+import { usersDbFor, usersWithAccounts } from '../../db/users';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
@@ -47,6 +48,30 @@ const orderWithBuyer = (env: Env, id: string) =>
   )
     .bind(id.toLowerCase())
     .first<InvoiceRow>();
+
+type BuyerColumns = 'first_name' | 'last_name' | 'business_name' | 'email' | 'phone';
+
+/**
+ * With `users` in the accounts databases (decision 034) the core cannot join the buyer: the order is
+ * read from the core and, side by side, the buyer's row from the buyer's accounts database. Only the
+ * owner may see an invoice, so the caller is the buyer to read and neither read waits for the other.
+ * An order of someone else, or a buyer with no row, reads as missing, as the JOIN left it.
+ */
+const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<InvoiceRow | null> => {
+  const [order, buyer] = await Promise.all([
+    env.DB.prepare(
+      `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply
+       FROM business_orders o WHERE o.id = ?`,
+    )
+      .bind(id.toLowerCase())
+      .first<Omit<InvoiceRow, BuyerColumns>>(),
+    usersDbFor(env, userId).prepare('SELECT first_name, last_name, business_name, email, phone FROM users WHERE id = ?').bind(userId).first<Pick<InvoiceRow, BuyerColumns>>(),
+  ]);
+  return order && buyer && order.user_id === userId ? { ...order, ...buyer } : null;
+};
+
+/** The order with its buyer's name and contact, wherever `users` lives. */
+const invoiceRow = (env: Env, userId: string, id: string) => (usersWithAccounts(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id));
 
 /**
  * The buyer's state as we know it: where their latest ad (posted by the time they paid) is, else
@@ -107,7 +132,7 @@ export interface Invoice {
 
 /** The owner's paid order as an invoice; anyone else's (or a missing one) is 404, an unpaid one 409. */
 export const invoiceFor = async (env: Env, userId: string, orderId: string): Promise<Invoice> => {
-  let o = await orderWithBuyer(env, orderId);
+  let o = await invoiceRow(env, userId, orderId);
   if (!o || o.user_id !== userId) throw notFound('No such order', 'ORDER_NOT_FOUND');
   if (o.status !== 'PAID' || !o.invoice_number || !o.paid_at) throw new AppError(409, 'INVOICE_NOT_READY', 'The tax invoice is issued once the order is paid.');
   const supplier = supplierOf(env);
@@ -116,7 +141,7 @@ export const invoiceFor = async (env: Env, userId: string, orderId: string): Pro
     await env.DB.prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL')
       .bind(await buyerState(env, userId, o.paid_at, supplier.state), o.id)
       .run();
-    o = (await orderWithBuyer(env, o.id))!;
+    o = (await invoiceRow(env, userId, o.id))!;
   }
   const placeOfSupply = o.place_of_supply!;
   const items = JSON.parse(o.items) as OrderItem[];

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { csvDocument } from '../../lib/csv';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { readUsers, usersWithAccounts } from '../../db/users';
 
 /**
  * Leads (decision 015): one row per conversation about my ads. D1's `chats` gives the ad, the buyer,
@@ -55,6 +56,25 @@ interface LeadRow {
   buyer_id: string;
 }
 
+type BuyerName = { id: string; first_name: string; last_name: string };
+
+/**
+ * With `users` in the accounts databases (decision 034) the core cannot join the buyers' names: they
+ * are read by the grouped reader, one statement per accounts database side by side, from the buyer
+ * ids the conversations name. A conversation whose buyer has no row leaves the list, as the JOIN does.
+ */
+const readBuyerNames = (env: Env, rows: readonly { buyer_id: string }[]) =>
+  readUsers<BuyerName>(
+    env,
+    rows.map((r) => r.buyer_id),
+    ['first_name', 'last_name'],
+  );
+const withBuyerNames = <R extends { buyer_id: string }>(rows: readonly R[], names: Map<string, BuyerName>) =>
+  rows.flatMap((r) => {
+    const buyer = names.get(r.buyer_id);
+    return buyer ? [{ ...r, first_name: buyer.first_name, last_name: buyer.last_name }] : [];
+  });
+
 /** Rooms asked at once: a download of 500 leads does not open 500 calls together. */
 const ROOMS_AT_ONCE = 25;
 
@@ -64,22 +84,34 @@ const ROOMS_AT_ONCE = 25;
  * JOIN does with one database.
  */
 const shardedLeadRows = async (env: Env, sellerId: string): Promise<{ results: LeadRow[] }> => {
-  const { results: chats } = await env.DB.prepare(
-    `SELECT c.id, c.listing_id, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
+  const apart = usersWithAccounts(env);
+  const { results: chats } = apart
+    ? await env.DB.prepare(
+        `SELECT c.id, c.listing_id, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
+     FROM chats c
+     WHERE c.seller_id = ? AND c.last_seq > 0
+     ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
+      )
+        .bind(sellerId, LEADS_LIMIT + 1)
+        .all<Omit<LeadRow, 'title' | 'slug'>>()
+    : await env.DB.prepare(
+        `SELECT c.id, c.listing_id, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
      FROM chats c JOIN users u ON u.id = c.buyer_id
      WHERE c.seller_id = ? AND c.last_seq > 0
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
-  )
-    .bind(sellerId, LEADS_LIMIT + 1)
-    .all<Omit<LeadRow, 'title' | 'slug'>>();
+      )
+        .bind(sellerId, LEADS_LIMIT + 1)
+        .all<Omit<LeadRow, 'title' | 'slug'>>();
   const byDatabase = new Map<D1Database, string[]>();
   for (const id of new Set(chats.map((c) => c.listing_id))) {
     const target = listingDbForId(env, id);
     byDatabase.set(target, [...(byDatabase.get(target) ?? []), id]);
   }
   const ads = new Map<string, { title: string; slug: string }>();
-  await Promise.all(
-    [...byDatabase].map(async ([target, ids]) => {
+  // the buyers' names (when `users` is in the accounts databases) beside the ads' titles: no wait more
+  const [names] = await Promise.all([
+    apart ? readBuyerNames(env, chats) : null,
+    ...[...byDatabase].map(async ([target, ids]) => {
       // ids per statement: D1 binds at most 100 parameters
       const statements: D1PreparedStatement[] = [];
       for (let i = 0; i < ids.length; i += 90) {
@@ -88,21 +120,27 @@ const shardedLeadRows = async (env: Env, sellerId: string): Promise<{ results: L
       }
       for (const r of await target.batch<{ id: string; title: string; slug: string }>(statements)) for (const ad of r.results) ads.set(ad.id, { title: ad.title, slug: ad.slug });
     }),
-  );
-  return { results: chats.flatMap((c) => (ads.has(c.listing_id) ? [{ ...c, ...ads.get(c.listing_id)! }] : [])) };
+  ]);
+  const named = names ? withBuyerNames(chats, names) : chats;
+  return { results: named.flatMap((c) => (ads.has(c.listing_id) ? [{ ...c, ...ads.get(c.listing_id)! }] : [])) };
 };
 
-export const listLeads = async (env: Env, sellerId: string, origin: string): Promise<{ leads: Lead[]; truncated: boolean }> => {
-  const { results: rows } = isSharded(env) ? await shardedLeadRows(env, sellerId) : await env.DB.prepare(
-    `SELECT c.id, c.listing_id, l.title, l.slug, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
-     FROM chats c JOIN listings l ON l.id = c.listing_id JOIN users u ON u.id = c.buyer_id
+/**
+ * One listings database with `users` in the accounts databases: the conversations with their ads
+ * from the core, then the buyers' names by the grouped reader, asked while the rooms answer (below).
+ */
+const leadRowsWithoutNames = (env: Env, sellerId: string) =>
+  env.DB.prepare(
+    `SELECT c.id, c.listing_id, l.title, l.slug, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
+     FROM chats c JOIN listings l ON l.id = c.listing_id
      WHERE c.seller_id = ? AND c.last_seq > 0
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
   )
     .bind(sellerId, LEADS_LIMIT + 1)
-    .all<LeadRow>();
-  const truncated = rows.length > LEADS_LIMIT;
-  const page = rows.slice(0, LEADS_LIMIT);
+    .all<Omit<LeadRow, 'first_name' | 'last_name'>>();
+
+/** What the conversations' rooms say about each lead: the first message's time and the latest phone number the buyer wrote. */
+const roomFacts = async (env: Env, page: readonly { id: string; buyer_id: string }[]) => {
   // buyers' messages with a run of digits in them, newest first: the latest number shared wins
   const phones = new Map<string, string>();
   const firstAt = new Map<string, number>();
@@ -121,6 +159,33 @@ export const listLeads = async (env: Env, sellerId: string, origin: string): Pro
       }
     }
   }
+  return { phones, firstAt };
+};
+
+/** The page of leads with the rooms' facts; with one listings database and `users` apart, the names are read while the rooms answer. */
+const leadsPage = async (env: Env, sellerId: string) => {
+  if (!isSharded(env) && usersWithAccounts(env)) {
+    const { results } = await leadRowsWithoutNames(env, sellerId);
+    const unnamed = results.slice(0, LEADS_LIMIT);
+    const [names, facts] = await Promise.all([readBuyerNames(env, unnamed), roomFacts(env, unnamed)]);
+    return { truncated: results.length > LEADS_LIMIT, page: withBuyerNames(unnamed, names), ...facts };
+  }
+  const { results: rows } = isSharded(env)
+    ? await shardedLeadRows(env, sellerId)
+    : await env.DB.prepare(
+        `SELECT c.id, c.listing_id, l.title, l.slug, u.first_name, u.last_name, c.created_at, c.last_message_at, c.last_seq, c.buyer_id
+     FROM chats c JOIN listings l ON l.id = c.listing_id JOIN users u ON u.id = c.buyer_id
+     WHERE c.seller_id = ? AND c.last_seq > 0
+     ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
+      )
+        .bind(sellerId, LEADS_LIMIT + 1)
+        .all<LeadRow>();
+  const page = rows.slice(0, LEADS_LIMIT);
+  return { truncated: rows.length > LEADS_LIMIT, page, ...(await roomFacts(env, page)) };
+};
+
+export const listLeads = async (env: Env, sellerId: string, origin: string): Promise<{ leads: Lead[]; truncated: boolean }> => {
+  const { truncated, page, phones, firstAt } = await leadsPage(env, sellerId);
   return {
     truncated,
     leads: page.map((r) => ({

@@ -13,6 +13,7 @@ import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
 import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDbForId } from '../../db/shards';
+import { usersDbFor, usersWithAccounts } from '../../db/users';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { databasesFor } from '../listings/shard-search';
 import { COUNT_CAP } from '../../schemas/common';
@@ -337,6 +338,26 @@ const shardedPhoneRead = async (env: Env, id: string) => {
 };
 
 /**
+ * The same with `users` in the accounts databases (decision 034): the ad (from its listings database,
+ * or the core with one), then its seller's phone, sharing choice and names from the seller's own
+ * accounts database. The posting record cannot save the wait here: it names the seller no sooner
+ * than the ad does, and the seller's row is in neither the core nor the ad's database. One wait more
+ * than with `users` in the core; the access log is still written only after every gate has passed.
+ */
+const phoneReadApart = async (env: Env, id: string) => {
+  const ad = await (isSharded(env) ? listingDbForId(env, id) : env.DB)
+    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
+    .bind(id)
+    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>();
+  if (!ad) return null;
+  const seller = await usersDbFor(env, ad.user_id)
+    .prepare('SELECT phone, first_name, last_name, share_phone FROM users WHERE id = ?')
+    .bind(ad.user_id)
+    .first<SellerPhone>();
+  return seller ? { ...ad, phone: seller.phone, first_name: seller.first_name, last_name: seller.last_name, share_phone: seller.share_phone } : null;
+};
+
+/**
  * A Pro buyer sees a seller's phone number. Each listing counts once per subscription period, at
  * most `phoneNumbersLimit` listings; the count and the insert are one statement, so parallel calls
  * cannot go over the limit.
@@ -347,7 +368,9 @@ export const accessPhone = async (env: Env, userId: string, listingId: string) =
   // buyer without Pro hears about Pro whatever the ad's state
   const [plan, read] = await Promise.allSettled([
     requirePro(env, userId),
-    isSharded(env)
+    usersWithAccounts(env)
+      ? phoneReadApart(env, listingId.toLowerCase())
+      : isSharded(env)
       ? shardedPhoneRead(env, listingId.toLowerCase())
       : env.DB.prepare(
           `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone

@@ -31,7 +31,7 @@ import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { usersDbFor } from '../../db/users';
 import { groupOfListingId, groupOfState, isSharded, listingDatabases, listingDbForId, tagListingId } from '../../db/shards';
 import { MOVING, finishMove, followMoves, moveInto, moveListing, type MoveRecord } from './shard-move';
-import { dropLookupKeys, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
+import { dropLookupKeys, keepsSellerCards, listShardedFavorites, MEDIA_COPY_READ, photoCopyStatements, recordPostingAlone, sellerCard, sellerCardStatement, withdrawPosting, writeToShard, type MediaCopy } from './shard-writes';
 
 /** A `listings` row as `SELECT *` reads it (the columns the services use). */
 export interface StoredListing {
@@ -336,8 +336,9 @@ export const createListing = async (
   const firstReservation = reserveNewPosting(env, db, userId, category.id, subcategory?.id ?? null, id, now);
   firstReservation.catch(() => undefined);
   // with several listings databases the seller's public card is copied into the ad's one: read
-  // beside the limit and the photos, so the two write batches can run side by side (decision 033)
-  const card = sharded ? sellerCard(env, userId) : undefined;
+  // beside the limit and the photos, so the two write batches can run side by side (decision 033);
+  // with one, into the core once `users` lives with the accounts (the account may have no core row)
+  const card = keepsSellerCards(env) ? sellerCard(env, userId) : undefined;
   card?.catch(() => undefined);
   // the photos' duplicate lookup runs in their read, from the keys kept at upload (decision 022)
   const p = await prepare(env, db, userId, input, undefined, sharded, true);
@@ -411,6 +412,8 @@ export const createListing = async (
     }
     const written = await env.DB.batch<unknown>([
       posting.statement,
+      // the card before the ad, so the live-ads triggers find it (only with `users` apart from the core)
+      ...(card ? [sellerCardStatement(env.DB, await card)] : []),
       insert(env.DB, POSTING_RECORDED),
       ...p.photoIds.map((mediaId, position) =>
         env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${POSTING_RECORDED}`).bind(id, position, mediaId, id),
@@ -428,9 +431,10 @@ export const createListing = async (
     if (attempt === 3) throw await posting.onRaceLost();
   }
   if (posted) after(new Promise((resolve) => setTimeout(resolve, 0)).then(() => dispatchEvents(env, [posted.id])));
-  // with several listings databases the seller's language came with the card, read beside the limit:
-  // the notices then wait on no read of their own (with one database they read it, as before)
-  const language = sharded ? textLanguage((await card)!.language) : undefined;
+  // with the seller card read (several listings databases, or `users` with the accounts) the seller's
+  // language came with it, beside the limit: the notices then wait on no read of their own (otherwise
+  // they read it, as before)
+  const language = card ? textLanguage((await card).language) : undefined;
   const inLanguage = <T>(write: (lang: TextLanguage) => T) => (language ? write(language) : write);
   // the owner's notices and the cache bump run side by side; the answer waits for them, as before
   await Promise.all([

@@ -8,12 +8,16 @@
  * its seller (names, avatar, verified, member since): every listings database carries the same
  * migrations, so the listing reads' JOIN users works unchanged and no read crosses databases. E-mail,
  * phone and password never leave the core database.
+ *
+ * With one listings database the core is that database, and its `users` row was the account itself.
+ * Once `users` lives with the accounts (decision 034) the core's row is only the card: posting writes
+ * it and the fan-out below keeps it, exactly as in a listings database of several.
  */
 
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import { accountsDbForUser } from '../../db/accounts';
-import { usersDbFor } from '../../db/users';
+import { usersDbFor, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
 import { POSTING_RECORDED } from '../commerce/business';
@@ -52,6 +56,12 @@ const CARD_COLUMNS = 'id, username, first_name, last_name, business_name, avatar
 
 /** The columns of a core photo row (alias m) that a listings database copies, besides id and key. */
 export const MEDIA_COPY_READ = 'm.owner_id, m.content_type, m.bytes, m.width, m.height, m.created_at';
+
+/**
+ * Do the listings databases hold seller cards apart from the accounts' rows? With several, always;
+ * with one (the core), once `users` lives with the accounts: then the core's row is the card.
+ */
+export const keepsSellerCards = (env: Env) => isSharded(env) || usersWithAccounts(env);
 
 /** The seller's public card as the core has it, for copying into a listings database. */
 export const sellerCard = async (env: Env, userId: string): Promise<SellerCard> => {
@@ -241,10 +251,11 @@ export const photoCopyStatements = async (env: Env, shard: D1Database, listingId
  * the same change for that database, e.g. holding a banned seller's ads) in the same batch. A
  * database without the card changes nothing (an UPDATE, not an upsert: the card arrives with the
  * seller's first ad there). A card never goes back in time: an older copy racing a newer one finds
- * the newer `updated_at` and writes nothing. Nothing at all with one database: the card is the row.
+ * the newer `updated_at` and writes nothing. Nothing at all with one database while `users` is there:
+ * the card is the account's row.
  */
 export const refreshSellerCards = async (env: Env, userId: string, also: (target: D1Database) => D1PreparedStatement[] = () => []) => {
-  if (!isSharded(env)) return;
+  if (!keepsSellerCards(env)) return;
   const card = await usersDbFor(env, userId).prepare(`SELECT ${CARD_COLUMNS} FROM users WHERE id = ?`).bind(userId).first<SellerCard>();
   if (!card) return;
   await Promise.all(

@@ -63,26 +63,31 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const moderationQueue = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
   if (isSharded(env)) return moderationQueueSharded(env, origin, q);
   const offset = (q.page - 1) * q.limit;
+  // once `users` lives with the accounts (decision 034) the core's row of a seller is only the card,
+  // without e-mail, phone or status: the page's ads alone here, their sellers read after (one wait more)
+  const apart = usersWithAccounts(env);
+  const columns = apart ? SHARD_QUEUE_COLUMNS : QUEUE_COLUMNS;
+  const seller = apart ? '' : 'JOIN users u ON u.id = l.user_id';
   const [rows, total] =
     q.status === 'open'
       ? await env.DB.batch<unknown>([
           env.DB.prepare(
-            `WITH q AS (${OPEN_QUEUE}) SELECT ${QUEUE_COLUMNS} FROM q JOIN listings l ON l.id = q.listing_id JOIN users u ON u.id = l.user_id
+            `WITH q AS (${OPEN_QUEUE}) SELECT ${columns} FROM q JOIN listings l ON l.id = q.listing_id ${seller}
              ORDER BY (l.status = 'PENDING') DESC, coalesce(l.held_at, l.updated_at) ASC, l.id LIMIT ? OFFSET ?`,
           ).bind(q.limit, offset),
           env.DB.prepare(`WITH q AS (${OPEN_QUEUE}) SELECT count(*) AS n FROM q`),
         ])
       : await env.DB.batch<unknown>([
           env.DB.prepare(
-            `WITH q AS (${CLOSED_QUEUE}) SELECT ${QUEUE_COLUMNS} FROM q JOIN listings l ON l.id = q.listing_id JOIN users u ON u.id = l.user_id
+            `WITH q AS (${CLOSED_QUEUE}) SELECT ${columns} FROM q JOIN listings l ON l.id = q.listing_id ${seller}
              WHERE l.id NOT IN (${OPEN_QUEUE}) ORDER BY q.decided_at DESC, l.id LIMIT ? OFFSET ?`,
           ).bind(q.limit, offset),
           env.DB.prepare(`WITH q AS (${CLOSED_QUEUE}) SELECT count(*) AS n FROM q WHERE listing_id NOT IN (${OPEN_QUEUE})`),
         ]);
-  const list = (rows?.results ?? []) as QueueRow[];
+  const list = apart ? await withSellers(env, (rows?.results ?? []) as ShardQueueRow[]) : ((rows?.results ?? []) as QueueRow[]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
-  const items: ModerationItem[] = [];
-  for (const r of list) items.push(await moderationItemFor(env, origin, r, q.status === 'open'));
+  // the items side by side: each one's reads wait only for each other, not for the item before
+  const items = await Promise.all(list.map((r) => moderationItemFor(env, origin, r, q.status === 'open')));
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
 
@@ -98,7 +103,24 @@ const SHARD_OPEN_QUEUE = `
   UNION
   SELECT id FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('APPROVED', 'SOLD', 'EXPIRED', 'PENDING', 'REJECTED')`;
 
-type ShardQueueRow = Omit<QueueRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'u_status' | 'u_created_at'> & { pending: number; sort_at: number };
+type ShardQueueRow = Omit<QueueRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'u_status' | 'u_created_at'>;
+
+/**
+ * The sellers' account columns of queue rows from wherever their rows live (worker/db/users.ts), one
+ * statement per database, side by side. An ad whose seller has no row any more is not the queue's:
+ * the ad goes with the account.
+ */
+const withSellers = async (env: Env, rows: ShardQueueRow[]): Promise<QueueRow[]> => {
+  const sellerOf = await readUsers<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>(
+    env,
+    rows.map((r) => r.user_id),
+    ['first_name', 'last_name', 'email', 'phone', 'status', 'created_at'],
+  );
+  return rows.flatMap((r) => {
+    const u = sellerOf.get(r.user_id);
+    return u ? [{ ...r, first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone, u_status: u.status, u_created_at: u.created_at }] : [];
+  });
+};
 
 /** Ids grouped by the listings database that holds them. */
 const byDatabase = (env: Env, ids: Iterable<string>) => {
@@ -155,7 +177,7 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     }),
   );
   const merged = answers
-    .flatMap(([rows]) => (rows?.results ?? []) as ShardQueueRow[])
+    .flatMap(([rows]) => (rows?.results ?? []) as (ShardQueueRow & { pending: number; sort_at: number })[])
     .sort((a, b) =>
       q.status === 'open'
         ? b.pending - a.pending || a.sort_at - b.sort_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -163,20 +185,7 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     )
     .slice(offset, offset + q.limit);
   const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
-  // the sellers from wherever their rows live, one statement per database, side by side
-  const sellerOf = await readUsers<{ id: string; first_name: string; last_name: string; email: string | null; phone: string | null; status: string; created_at: number }>(
-    env,
-    merged.map((r) => r.user_id),
-    ['first_name', 'last_name', 'email', 'phone', 'status', 'created_at'],
-  );
-  const items: ModerationItem[] = [];
-  for (const r of merged) {
-    const u = sellerOf.get(r.user_id);
-    // an ad whose seller has no core row any more is not the queue's: the ad goes with the account
-    if (!u) continue;
-    const row: QueueRow = { ...r, first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone, u_status: u.status, u_created_at: u.created_at };
-    items.push(await moderationItemFor(env, origin, row, q.status === 'open'));
-  }
+  const items = await Promise.all((await withSellers(env, merged)).map((row) => moderationItemFor(env, origin, row, q.status === 'open')));
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
 
@@ -224,12 +233,36 @@ const photosOf = async (env: Env, origin: string, listingId: string) => {
 const mediaIdsOf = async (env: Env, listingId: string) =>
   (await env.DB.prepare('SELECT id FROM media WHERE listing_id = ?').bind(listingId).all<{ id: string }>()).results.map((m) => m.id);
 
+/** Other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first. */
+const photoMatchesOf = async (env: Env, origin: string, r: QueueRow) => {
+  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
+  return Promise.all(
+    found
+      .filter((x) => x.userId !== r.user_id)
+      .slice(0, 5)
+      .map(async (m) => {
+        const [matched, images] = await Promise.all([
+          env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>(),
+          photosOf(env, origin, m.listingId),
+        ]);
+        const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
+        return { id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images };
+      }),
+  );
+};
+
 const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
-  const { results: reports } = await env.DB.prepare(
-    `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
-  )
-    .bind(r.id)
-    .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>();
+  // the item's reads do not depend on each other: side by side, so an item waits on its longest chain (the photo matches)
+  const [{ results: reports }, matches, images, history] = await Promise.all([
+    env.DB.prepare(
+      `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
+    )
+      .bind(r.id)
+      .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>(),
+    photoMatchesOf(env, origin, r),
+    photosOf(env, origin, r.id),
+    sellerHistory(env, r.user_id),
+  ]);
   const reasons: Record<string, number> = {};
   for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
   // reporters on one network share a number (never the network itself), and the weight toward the
@@ -242,15 +275,6 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
     if (x.status === 'OPEN' && x.weight > 0 && x.created_at >= (r.reports_count_from ?? 0)) heaviest.set(key, Math.max(heaviest.get(key) ?? 0, x.weight));
   }
   const pausedUntil = r.reports_count_from !== null && r.reports_count_from > Date.now() ? r.reports_count_from : null;
-  // other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first
-  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
-  const matches = [];
-  for (const m of found.filter((x) => x.userId !== r.user_id).slice(0, 5)) {
-    const matched = await env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>();
-    const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
-    const images = await photosOf(env, origin, m.listingId);
-    matches.push({ id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images });
-  }
   return {
     listing: {
       id: r.id,
@@ -262,7 +286,7 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
       heldReason: r.held_reason,
       rejectReason: r.reject_reason,
       heldAt: iso(r.held_at),
-      images: await photosOf(env, origin, r.id),
+      images,
       createdAt: new Date(r.created_at).toISOString(),
     },
     seller: {
@@ -273,7 +297,7 @@ const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly
       phone: r.phone,
       status: r.u_status,
       createdAt: new Date(r.u_created_at).toISOString(),
-      ...(await sellerHistory(env, r.user_id)),
+      ...history,
     },
     reportCount: reports.length,
     reasons,
@@ -708,10 +732,17 @@ const unbanApart = async (env: Env, actorId: string, user: UserRow, reason: stri
 // ---------------------------------------------------------------- audit log
 
 export const auditLog = async (env: Env, q: { page: number; limit: number }) => {
+  // once `users` lives with the accounts (decision 034) the core's rows are at most seller cards (a
+  // moderator may have none): the names are read from the accounts' databases after the page
+  const apart = usersWithAccounts(env);
   const [rows, total] = await env.DB.batch<unknown>([
     env.DB.prepare(
       // what each row is about, by name: the ad's title or the person's name (decision 024)
-      `SELECT a.*, u.first_name, u.last_name, l.title AS listing_title, t.first_name AS target_first_name, t.last_name AS target_last_name
+      apart
+        ? `SELECT a.*, l.title AS listing_title FROM moderation_actions a
+       LEFT JOIN listings l ON a.target_type = 'LISTING' AND l.id = a.target_id
+       ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`
+        : `SELECT a.*, u.first_name, u.last_name, l.title AS listing_title, t.first_name AS target_first_name, t.last_name AS target_last_name
        FROM moderation_actions a
        LEFT JOIN users u ON u.id = a.actor_id
        LEFT JOIN listings l ON a.target_type = 'LISTING' AND l.id = a.target_id
@@ -721,15 +752,37 @@ export const auditLog = async (env: Env, q: { page: number; limit: number }) => 
     env.DB.prepare('SELECT count(*) AS n FROM moderation_actions'),
   ]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
-  const page = (rows?.results ?? []) as { target_type: string; target_id: string; listing_title: string | null }[];
+  const page = (rows?.results ?? []) as {
+    actor_id: string;
+    target_type: string;
+    target_id: string;
+    listing_title: string | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    target_first_name?: string | null;
+    target_last_name?: string | null;
+  }[];
+  // the ads' titles from their own databases (decision 033) and the people's names from theirs (decision 034), side by side
+  const adsApart = isSharded(env) ? byDatabase(env, new Set(page.filter((r) => r.target_type === 'LISTING').map((r) => r.target_id))) : new Map<D1Database, string[]>();
+  const [found, names] = await Promise.all([
+    Promise.all(
+      [...adsApart].map(([db, ids]) => db.prepare('SELECT id, title FROM listings WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(ids)).all<{ id: string; title: string }>()),
+    ),
+    apart
+      ? readUsers<{ id: string; first_name: string; last_name: string }>(env, page.flatMap((r) => [r.actor_id, ...(r.target_type === 'USER' ? [r.target_id] : [])]), ['first_name', 'last_name'])
+      : undefined,
+  ]);
   if (isSharded(env)) {
-    // the ads' titles from their own databases, side by side (decision 033); an archived ad has none, as with one
-    const ads = byDatabase(env, new Set(page.filter((r) => r.target_type === 'LISTING').map((r) => r.target_id)));
-    const found = await Promise.all(
-      [...ads].map(([db, ids]) => db.prepare('SELECT id, title FROM listings WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(ids)).all<{ id: string; title: string }>()),
-    );
+    // an archived ad has no title, as with one database
     const titleOf = new Map(found.flatMap((f) => f.results.map((r) => [r.id, r.title] as const)));
     for (const r of page) if (r.target_type === 'LISTING') r.listing_title = titleOf.get(r.target_id) ?? null;
+  }
+  if (names) {
+    for (const r of page) {
+      const actor = names.get(r.actor_id);
+      const target = r.target_type === 'USER' ? names.get(r.target_id) : undefined;
+      Object.assign(r, { first_name: actor?.first_name ?? null, last_name: actor?.last_name ?? null, target_first_name: target?.first_name ?? null, target_last_name: target?.last_name ?? null });
+    }
   }
   const entries: AuditEntry[] = (
     page as unknown as {

@@ -102,6 +102,21 @@ const weighReport = async (env: Env, reporterId: string, ad: { user_id: string |
 };
 
 /**
+ * The report's context with one listings database once `users` lives with the accounts (decision
+ * 034): the core's row of the reporter is at most a seller card, so the account's own columns come
+ * from its database, side by side with the ad and the standing's counts from the core (still one wait).
+ */
+const reportContextApart = async (env: Env, reporterId: string, listingId: string): Promise<ReportContext | null> => {
+  const [account, rest] = await Promise.all([
+    usersDbFor(env, reporterId).prepare('SELECT phone_verified, created_at AS u_created_at FROM users WHERE id = ?').bind(reporterId).first<Pick<ReportContext, 'phone_verified' | 'u_created_at'>>(),
+    env.DB.prepare(`SELECT l.id, l.user_id, l.status, ${reporterColumns(env)} FROM (SELECT ?1 AS id) u LEFT JOIN listings l ON l.id = ?2`)
+      .bind(reporterId, listingId.toLowerCase())
+      .first<Omit<ReportContext, 'phone_verified' | 'u_created_at'>>(),
+  ]);
+  return account && rest && { ...rest, ...account };
+};
+
+/**
  * One report per account per ad: a repeat changes nothing and answers with the first report.
  * Every report is kept and reaches the moderators' queue; it counts toward the automatic hold by
  * its reporter's standing (REPORTER_STANDINGS, decision 008): open reports made since the ad's
@@ -115,13 +130,15 @@ export const reportListing = async (env: Env, reporterId: string, listingId: str
   const ctx = await withPaidPlan(
     env,
     reporterId,
-    env.DB.prepare(
-      `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
+    usersWithAccounts(env)
+      ? reportContextApart(env, reporterId, listingId)
+      : env.DB.prepare(
+          `SELECT l.id, l.user_id, l.status, u.phone_verified, u.created_at AS u_created_at,
        ${reporterColumns(env)}
      FROM users u LEFT JOIN listings l ON l.id = ?2 WHERE u.id = ?1`,
-    )
-      .bind(reporterId, listingId.toLowerCase())
-      .first<ReportContext>(),
+        )
+          .bind(reporterId, listingId.toLowerCase())
+          .first<ReportContext>(),
   );
   if (!ctx?.id) throw notFound(LISTING_NOT_FOUND, 'LISTING_NOT_FOUND');
   const { now, standing, weight, network, id } = await weighReport(env, reporterId, ctx, ctx, ip);
