@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded, userRowsDb } from '../factories';
+import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -227,8 +227,10 @@ const snapshot = async (f: Fixture) => {
   ]);
   const of = (name: string) =>
     core.some(([n]) => n === name) ? coreRows[core.findIndex(([n]) => n === name)]!.results : accountsRows.flatMap((results) => results[perUser.findIndex(([n]) => n === name)]!.results);
+  // `users` where the worker keeps it (the core, or each user's accounts database with the users switch on)
+  const users = (await onUserDbs<{ id: string }>(`SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`, ...ids)).sort((a, b) => a.id.localeCompare(b.id));
   return {
-    users: of('users'),
+    users: users as Record<string, unknown>[],
     listings: listings as Record<string, unknown>[],
     media: of('media'),
     favorites: of('favorites'),
