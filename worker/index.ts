@@ -10,6 +10,8 @@ import { getDb } from './db/client';
 import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
+import { moveSellerOrdersToAccounts } from './services/commerce/seller-orders-move';
+import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { scheduledUsersCopy } from './services/accounts/users-copy';
 import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
@@ -101,6 +103,9 @@ export default {
       ctx.waitUntil(sweepIdentifierClaims(env).then((n) => n && console.log(`unclaimed identifiers swept: ${n}`)));
       // plans bought while there was one accounts database move to their payers' (decision 034; only with several)
       ctx.waitUntil(movePlansToAccounts(env).then((n) => n && console.log(`payers' plans moved to their accounts databases: ${n}`)));
+      // sellers' package orders likewise, and any order whose invoice number was taken but whose paying request died before marking it paid (decision 034; only with several)
+      ctx.waitUntil(moveSellerOrdersToAccounts(env).then((n) => n && console.log(`seller-package orders moved to their accounts databases: ${n}`)));
+      ctx.waitUntil(settleInvoiceNumbers(env).then((n) => n && console.log(`invoice numbers settled on their orders: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)

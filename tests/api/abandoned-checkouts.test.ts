@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { ABANDONED_CHECKOUT_MS } from '../../worker/lib/abandoned-checkouts';
 import { call } from './helpers';
 import { accountsDb, createUserWithToken } from '../factories';
@@ -10,9 +9,9 @@ const json = (user: User, method: string, path: string, body?: unknown) =>
   call(path, { method, headers: { 'content-type': 'application/json', ...user.auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 /** Makes an order look opened `ms` ago. */
-// a plan's order lives in its payer's accounts database (decision 034), a seller-package order in the core
+// a plan's order lives in its payer's accounts database (decision 034), a seller-package order in its seller's
 const age = (table: 'payment_orders' | 'business_orders', userId: string, ms: number) =>
-  (table === 'payment_orders' ? accountsDb(userId) : env.DB).prepare(`UPDATE ${table} SET created_at = ? WHERE user_id = ?`).bind(Date.now() - ms, userId).run();
+  accountsDb(userId).prepare(`UPDATE ${table} SET created_at = ? WHERE user_id = ?`).bind(Date.now() - ms, userId).run();
 
 describe('abandoned checkouts do not pile up as "Not completed"', () => {
   it('premium: an unpaid order shows while fresh and is hidden once abandoned; the row stays for a late payment', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken, listingDb, onListingDbs } from '../factories';
+import { accountsDb, createUserWithToken, listingDb, onListingDbs } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
@@ -19,6 +19,8 @@ const json = (seller: { auth: Record<string, string> } | null, method: string, p
 
 
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
+/** The same in a seller's accounts database, where their package orders live (decision 034; `DB` with one). */
+const countOf = async (userId: string, sql: string, ...params: unknown[]) => (await accountsDb(userId).prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
 /** a count over every listings database (just the core with one) */
 const countListings = async (sql: string, ...params: unknown[]) => (await onListingDbs<{ n: number }>(sql, ...params)).reduce((n, r) => n + r.n, 0);
 
@@ -208,7 +210,7 @@ describe('package orders', () => {
     const res = await json(seller, 'POST', '/api/business/orders', body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: message });
-    expect(await count('SELECT count(*) AS n FROM business_orders WHERE user_id = ?', seller.id)).toBe(0);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM business_orders WHERE user_id = ?', seller.id)).toBe(0);
   });
 
   it('local checkout → verify: PAID, an invoice number from the gap-free series, credits granted exactly once', async () => {
@@ -265,7 +267,7 @@ describe('package orders', () => {
     expect((await json(other, 'POST', `/api/business/orders/${order.orderId}/verify`, signed)).status).toBe(404);
     expect((await json(other, 'GET', `/api/business/orders/${order.orderId}`)).status).toBe(404);
     expect((await json(other, 'GET', '/api/business/orders')).body.data.orders).toEqual([]);
-    expect(await count(`SELECT count(*) AS n FROM business_orders WHERE status = 'PAID' AND user_id = ?`, seller.id)).toBe(0);
+    expect(await countOf(seller.id, `SELECT count(*) AS n FROM business_orders WHERE status = 'PAID' AND user_id = ?`, seller.id)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(0);
   });
 

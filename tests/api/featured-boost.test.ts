@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUser, createUserWithToken, listingDb, listingDbs } from '../factories';
+import { accountsDbs, createListing, createUser, createUserWithToken, listingDb, listingDbs } from '../factories';
 import { buildListingQuery } from '../../worker/services/listings/listings';
 import { getDb } from '../../worker/db/client';
 import { PINNED_PER_PAGE, PIN_CANDIDATES, choosePinned, choosePinnedSql, indiaDay, pinHash, pinParams } from '../../worker/services/commerce/featured';
@@ -215,7 +215,8 @@ describe('boost', () => {
 
 describe('POST /api/business/quote (the cart)', () => {
   it('prices like an order (subtotal + 18 % GST), ignores client prices, stores nothing, and refuses bad input readably', async () => {
-    const orders = async () => (await env.DB.prepare('SELECT count(*) AS n FROM business_orders').first<{ n: number }>())!.n;
+    // the orders live in their sellers' accounts databases (decision 034; `DB` alone with one)
+    const orders = async () => (await Promise.all(accountsDbs().map((db) => db.prepare('SELECT count(*) AS n FROM business_orders').first<{ n: number }>()))).reduce((n, r) => n + r!.n, 0);
     const before = await orders();
     const body = { items: [{ packageId: 'featured-7d-vehicles-cars', quantity: 2, price: 1 }, { packageId: 'boost-1-vehicles-cars', quantity: 1 }, { packageId: 'featured-7d-vehicles-cars', quantity: 1 }] };
     const res = await call('/api/business/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

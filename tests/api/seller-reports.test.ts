@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken, favouriteStatement, listingDb } from '../factories';
+import { accountsDb, createListing, createUserWithToken, favouriteStatement, listingDb } from '../factories';
 import { findPhoneNumber } from '../../worker/services/commerce/leads';
 import { csvCell } from '../../worker/lib/csv';
 
@@ -75,7 +75,8 @@ describe('GET /api/business/orders/{id}/invoice', () => {
     // the seller posts from Bengaluru afterwards: the issued invoice does not change
     await createListing(seller, { city: 'Bengaluru', createdAt: Date.now() });
     expect((await invoice(seller, order.id)).body).toBe(first);
-    expect(await env.DB.prepare('SELECT place_of_supply AS p FROM business_orders WHERE id = ?').bind(order.id).first('p')).toBe('Maharashtra');
+    // the order lives in its seller's accounts database (decision 034; `DB` with one)
+    expect(await accountsDb(seller.id).prepare('SELECT place_of_supply AS p FROM business_orders WHERE id = ?').bind(order.id).first('p')).toBe('Maharashtra');
   });
 
   it('with no address on record the place of supply is the supplier’s state', async () => {

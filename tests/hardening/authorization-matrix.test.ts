@@ -206,7 +206,6 @@ const snapshot = async (f: Fixture) => {
     // seller packages
     ['adPostings', `SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`],
     ['sellerCredits', `SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['businessOrders', `SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['promotions', `SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`],
   ];
   // the per-user tables in each accounts database (only `DB` with one), beside the core's batch
@@ -217,6 +216,8 @@ const snapshot = async (f: Fixture) => {
     ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
     ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],
+    // the sellers' package orders live with their seller too (decision 034)
+    ['businessOrders', `SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
   ];

@@ -118,7 +118,8 @@ describe("the tax invoice names its buyer from the buyer's own accounts database
       const paidOrder = async () => {
         const id = `ord_${ulid().toLowerCase()}`;
         const now = Date.now();
-        await env.DB.prepare(
+        // the seller's package orders live in the seller's accounts database (decision 034)
+        await accountsDbs[0]!.prepare(
           `INSERT INTO business_orders (id, user_id, provider, provider_order_id, items, subtotal_minor, gst_minor, total_minor, status, invoice_number, created_at, paid_at)
            VALUES (?, ?, 'local', ?, '[]', 10000, 1800, 11800, 'PAID', ?, ?, ?)`,
         )

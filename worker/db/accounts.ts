@@ -49,12 +49,15 @@ export const ACCOUNT_TABLES = [
   // by payer: a plan's order and its subscription, so paying activates both in one batch in one database
   'subscriptions',
   'payment_orders',
+  // by seller: a seller-package order; paying takes its invoice number in the core (`invoice_numbers`,
+  // beside the gapless counter) and then marks it paid here (services/commerce/business-orders.ts)
+  'business_orders',
 ] as const;
 
 /**
  * Spread with the order they are about: a webhook event naming a plan's order is recorded in its
  * payer's database (so a repeat of the event meets its first copy there), any other in the core,
- * beside the seller-package orders it pays.
+ * beside the invoice numbers of the seller-package orders it pays.
  */
 export const BESIDE_ORDER_TABLES = ['payment_events'] as const;
 

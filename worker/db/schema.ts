@@ -757,6 +757,30 @@ export const invoiceCounters = sqliteTable('invoice_counters', {
   lastNumber: integer('last_number').notNull(),
 });
 
+/**
+ * (migration 0051) Which order took each invoice number, written in the counter's own batch, when the
+ * sellers' orders live in their accounts databases (decision 034): the number is the order's from
+ * then on, and marking the order paid in the seller's database is retried from this row.
+ */
+export const invoiceNumbers = sqliteTable(
+  'invoice_numbers',
+  {
+    financialYear: text('financial_year').notNull(),
+    number: integer('number').notNull(),
+    orderId: text('order_id').notNull(),
+    userId: text('user_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    takenAt: integer('taken_at').notNull(),
+    /** the order was seen paid with this number in its seller's database */
+    settledAt: integer('settled_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.financialYear, t.number] }),
+    uniqueIndex('invoice_numbers_order').on(t.orderId),
+    index('invoice_numbers_unsettled').on(t.settledAt, t.takenAt),
+  ],
+);
+
 export const cartItems = sqliteTable(
   'cart_items',
   {

@@ -794,26 +794,65 @@ const creditUse: Check = {
   },
 };
 
+interface PaidOrderRow {
+  id: string;
+  status: string;
+  invoice_number: string | null;
+  items: number;
+  credits: number;
+}
+
+const paidOrderFindings = (rows: PaidOrderRow[], database?: string): Found[] =>
+  rows.flatMap((r) => {
+    const paid = r.status === 'PAID';
+    const found: Found[] = [];
+    if (r.credits !== (paid ? r.items : 0)) found.push({ id: r.id, field: 'seller_credits rows', expected: paid ? r.items : 0, kept: r.credits });
+    if (paid !== (r.invoice_number !== null)) found.push({ id: r.id, field: 'invoice_number', expected: paid ? 'a number' : null, kept: r.invoice_number });
+    return database ? found.map((f) => ({ ...f, database })) : found;
+  });
+
+/** The paid-orders check over the core and every accounts database, one database at a time; credits counted in the core. */
+const scanPaidOrdersApart = async (env: Env, cursor: string | null, batchRows: number): Promise<Scan> => {
+  const databases = [env.DB, ...accountsDatabases(env)];
+  const bar = cursor ? cursor.indexOf('|') : -1;
+  const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+  const after = cursor && bar > 0 ? cursor.slice(bar + 1) : '';
+  const { results: orders } = await databases[at]!.prepare(
+    'SELECT id, status, invoice_number, json_array_length(items) AS items FROM business_orders WHERE id > ?1 ORDER BY id LIMIT ?2',
+  )
+    .bind(after, batchRows)
+    .all<Omit<PaidOrderRow, 'credits'>>();
+  const { results: counts } = orders.length
+    ? await env.DB.prepare('SELECT order_id, count(*) AS n FROM seller_credits WHERE order_id IN (SELECT value FROM json_each(?1)) GROUP BY order_id')
+        .bind(json(orders.map((o) => o.id)))
+        .all<{ order_id: string; n: number }>()
+    : { results: [] };
+  const credits = new Map(counts.map((c) => [c.order_id, c.n]));
+  const found = paidOrderFindings(
+    orders.map((o) => ({ ...o, credits: credits.get(o.id) ?? 0 })),
+    at === 0 ? undefined : accountsDatabaseName(databases.length - 1, at - 1),
+  );
+  const last = orders[orders.length - 1];
+  return { rows: orders.length, found, next: orders.length === batchRows && last ? `${at}|${last.id}` : at + 1 < databases.length ? `${at + 1}|` : null };
+};
+
 const paidOrders: Check = {
   name: 'business_orders.paid',
   table: 'business_orders (status PAID)',
   source: 'one seller_credits row per ordered package and an invoice number, written in the batch that paid it',
   repairable: false,
   async scan(env, cursor, { batchRows }) {
+    // with several accounts databases the orders are in their sellers' (the core keeps those not moved
+    // yet) and the credits in the core (decision 034): the cursor is "database|last id", the core first
+    if (accountsSplit(env)) return scanPaidOrdersApart(env, cursor, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT o.id, o.status, o.invoice_number, json_array_length(o.items) AS items,
          (SELECT count(*) FROM seller_credits c WHERE c.order_id = o.id) AS credits
        FROM (SELECT id, status, invoice_number, items FROM business_orders WHERE id > ?1 ORDER BY id LIMIT ?2) o`,
     )
       .bind(cursor ?? '', batchRows)
-      .all<{ id: string; status: string; invoice_number: string | null; items: number; credits: number }>();
-    const found: Found[] = [];
-    for (const r of results) {
-      const paid = r.status === 'PAID';
-      if (r.credits !== (paid ? r.items : 0)) found.push({ id: r.id, field: 'seller_credits rows', expected: paid ? r.items : 0, kept: r.credits });
-      if (paid !== (r.invoice_number !== null)) found.push({ id: r.id, field: 'invoice_number', expected: paid ? 'a number' : null, kept: r.invoice_number });
-    }
-    return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+      .all<PaidOrderRow>();
+    return { rows: results.length, found: paidOrderFindings(results), next: results.length < batchRows ? null : results[results.length - 1]!.id };
   },
 };
 
@@ -833,14 +872,18 @@ const invoiceSeries: Check = {
     const year = years.find((y) => y.financial_year === fyAt);
     if (!year) return { rows: 0, found: [], next: null };
     const prefix = INVOICE_PREFIX(year.financial_year);
+    let previous = afterAt ? Number(afterAt.slice(prefix.length)) : 0;
+    // the core's paid orders, and the numbers recorded for orders kept in their sellers' accounts
+    // databases (decision 034; none with one accounts database)
     const { results } = await env.DB.prepare(
-      `SELECT CAST(substr(invoice_number, ?3) AS INTEGER) AS n FROM business_orders
-       WHERE invoice_number > ?1 AND invoice_number < ?2 ORDER BY invoice_number LIMIT ?4`,
+      `SELECT n FROM (
+         SELECT CAST(substr(invoice_number, ?3) AS INTEGER) AS n FROM business_orders WHERE invoice_number > ?1 AND invoice_number < ?2
+         UNION SELECT number AS n FROM invoice_numbers WHERE financial_year = ?5 AND number > ?6
+       ) ORDER BY n LIMIT ?4`,
     )
-      .bind(afterAt || prefix, `${prefix}~`, prefix.length + 1, batchRows)
+      .bind(afterAt || prefix, `${prefix}~`, prefix.length + 1, batchRows, year.financial_year, previous)
       .all<{ n: number }>();
     const found: Found[] = [];
-    let previous = afterAt ? Number(afterAt.slice(prefix.length)) : 0;
     const gap = (from: number, to: number) =>
       found.push({ id: year.financial_year, field: 'invoice numbers', expected: from === to ? from : `${from}–${to}`, kept: null, note: `${to - from + 1} number(s) missing from the series` });
     for (const { n } of results) {

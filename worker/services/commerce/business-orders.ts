@@ -1,5 +1,5 @@
 import { ulid } from '../../lib/ulid';
-import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import type { Env } from '../../env';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { GST_PERCENT, MAX_PACKAGE_QUANTITY, type PackageType } from '../../schemas/business';
@@ -8,8 +8,19 @@ import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkoutKey, createProviderOrder, paymentsMode, signLocalPayment } from './payments';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatCount, render } from '../../schemas/notification-texts';
+import { SELLER_ORDERS } from '../../schemas/seller-orders-data';
 
-/** Seller-package orders (decision 007): priced by the server, paid through the payments module, credited once. */
+/**
+ * Seller-package orders (decision 007): priced by the server, paid through the payments module, credited once.
+ *
+ * The orders live in their seller's accounts database (decision 034; `DB` itself with one, so nothing
+ * changes there). The gapless invoice counter and the credits stay in the core: the credits are
+ * counted with the ads posted and promoted (`ad_postings`, `listing_promotions`, still in the core) in
+ * one statement, so they move together later. See `payApart` for the order of writes with several.
+ */
+
+/** The database holding a seller's package orders. */
+const ordersDb = (env: Env, userId: string) => accountsDbForUser(env, userId);
 
 export interface OrderItem {
   packageId: string;
@@ -21,7 +32,7 @@ export interface OrderItem {
   amount: number;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   user_id: string;
   provider: string;
@@ -115,7 +126,7 @@ export const createBusinessOrder = async (env: Env, userId: string, items: { pac
     localPrefix: 'order_local_bo_',
   });
   const now = Date.now();
-  await env.DB.prepare(
+  await ordersDb(env, userId).prepare(
     `INSERT INTO business_orders (id, user_id, provider, provider_order_id, items, subtotal_minor, gst_minor, total_minor, currency, status, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'INR', 'CREATED', ?)`,
   )
@@ -137,7 +148,7 @@ export const createBusinessOrder = async (env: Env, userId: string, items: { pac
 
 /** My order, or 404 (someone else's reads as missing). */
 const ownOrder = async (env: Env, userId: string, id: string) => {
-  const order = await env.DB.prepare('SELECT * FROM business_orders WHERE id = ?').bind(id.toLowerCase()).first<OrderRow>();
+  const order = await ordersDb(env, userId).prepare('SELECT * FROM business_orders WHERE id = ?').bind(id.toLowerCase()).first<OrderRow>();
   if (!order || order.user_id !== userId) throw notFound('No such order', 'ORDER_NOT_FOUND');
   return order;
 };
@@ -149,18 +160,14 @@ const ownOrder = async (env: Env, userId: string, id: string) => {
  * batch that pays, so the series has no gaps.
  */
 const pay = async (env: Env, order: OrderRow, paymentId: string) => {
+  if (accountsSplit(env)) return payApart(env, order, paymentId);
   const now = Date.now();
   const fy = financialYear(now);
   // a removed checkout that gets paid after all (a late webhook) is still paid and credited: the money won
   const unpaid = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status IN ('CREATED', 'REMOVED'))`;
   const paidByThis = `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID' AND provider_payment_id = ? AND paid_at = ?)`;
   const items = JSON.parse(order.items) as OrderItem[];
-  const cartApart = accountsSplit(env);
-  const { results: packages } = await env.DB.prepare(
-    `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${items.map(() => '?').join(',')})`,
-  )
-    .bind(...items.map((i) => i.packageId))
-    .all<{ id: string; type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number; use_within_days: number }>();
+  const packages = await packagesOf(env, items);
   const results = await env.DB.batch([
     env.DB.prepare('INSERT OR IGNORE INTO invoice_counters (financial_year, last_number) VALUES (?, 0)').bind(fy),
     env.DB.prepare(`UPDATE invoice_counters SET last_number = last_number + 1 WHERE financial_year = ? AND ${unpaid}`).bind(fy, order.id),
@@ -169,65 +176,194 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
          invoice_number = 'SEL/' || ? || '/' || printf('%06d', (SELECT last_number FROM invoice_counters WHERE financial_year = ?))
        WHERE id = ? AND status IN ('CREATED', 'REMOVED')`,
     ).bind(paymentId, now, fy, fy, order.id),
-    ...items.map((item) => {
-      const p = packages.find((x) => x.id === item.packageId)!;
-      return env.DB.prepare(
-        `INSERT OR IGNORE INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${paidByThis}`,
-      ).bind(
-        `cr_${ulid().toLowerCase()}`,
-        order.user_id,
-        order.id,
-        p.id,
-        p.type,
-        p.subcategory_id ?? p.category_id,
-        p.category_id,
-        p.subcategory_id,
-        p.quantity * item.quantity,
-        p.validity_days,
-        now + p.use_within_days * DAY,
-        now,
-        order.id,
-        paymentId,
-        now,
-      );
-    }),
+    ...creditStatements(env, order, items, packages, now, paidByThis, [order.id, paymentId, now]),
     // with one accounts database the cart lines go in the same transaction as the credit
-    ...(cartApart
-      ? []
-      : [
-          env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
-            order.user_id,
-            ...items.map((i) => i.packageId),
-            order.id,
-            paymentId,
-            now,
-          ),
-        ]),
+    env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
+      order.user_id,
+      ...items.map((i) => i.packageId),
+      order.id,
+      paymentId,
+      now,
+    ),
   ]);
   const credited = (results[2]?.meta.changes ?? 0) > 0;
-  // with several (decision 034) the cart is in the buyer's accounts database: its lines go once this
-  // call has paid the order. A crash in between leaves bought packages in the cart, which the buyer
-  // sees and can remove; it never credits twice (the order is paid once). A failure there does not
-  // fail the payment: the order is paid and credited, so the buyer is told so (and notified below)
-  // rather than given an error for money that went through.
-  if (credited && cartApart) {
-    const cart = accountsDbForUser(env, order.user_id);
-    await cart
-      .prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')})`)
-      .bind(order.user_id, ...items.map((i) => i.packageId))
-      .run()
-      .catch((error: unknown) => console.warn('order paid, but its packages are still in the cart', order.id, error));
+  if (credited) await notifyPaid(env, order, items);
+  return credited;
+};
+
+type PackageTerms = { id: string; type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number; use_within_days: number };
+
+/** The terms of the ordered packages (reference data in the core), read before the paying batch. */
+const packagesOf = async (env: Env, items: OrderItem[]) =>
+  (
+    await env.DB.prepare(
+      `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${items.map(() => '?').join(',')})`,
+    )
+      .bind(...items.map((i) => i.packageId))
+      .all<PackageTerms>()
+  ).results;
+
+/** One credit per ordered package, each written only if `condition` (with its `params`) holds in the same batch. */
+const creditStatements = (env: Env, order: OrderRow, items: OrderItem[], packages: PackageTerms[], now: number, condition: string, params: unknown[]) =>
+  items.map((item) => {
+    const p = packages.find((x) => x.id === item.packageId)!;
+    return env.DB.prepare(
+      `INSERT OR IGNORE INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`,
+    ).bind(
+      `cr_${ulid().toLowerCase()}`,
+      order.user_id,
+      order.id,
+      p.id,
+      p.type,
+      p.subcategory_id ?? p.category_id,
+      p.category_id,
+      p.subcategory_id,
+      p.quantity * item.quantity,
+      p.validity_days,
+      now + p.use_within_days * DAY,
+      now,
+      ...params,
+    );
+  });
+
+/** An invoice number as printed: "SEL/2026-27/000042" (the same as the SQL's printf('%06d')). */
+export const invoiceNumberOf = (financialYear: string, n: number) => `SEL/${financialYear}/${String(n).padStart(6, '0')}`;
+
+interface TakenNumber {
+  financial_year: string;
+  number: number;
+  order_id: string;
+  user_id: string;
+  payment_id: string;
+  taken_at: number;
+}
+
+/**
+ * The second step of paying with several accounts databases: the order marked paid in its seller's
+ * database with the number the core's record gave it, and that record's payment and time. Conditional
+ * on the order still being unpaid, so any number of retries (verify, the webhook, the sweep) change it
+ * once, and all write the same values.
+ */
+const markPaidStatement = (db: D1Database, taken: TakenNumber) =>
+  db
+    .prepare(`UPDATE business_orders SET status = 'PAID', provider_payment_id = ?, paid_at = ?, invoice_number = ? WHERE id = ? AND status IN ('CREATED', 'REMOVED')`)
+    .bind(taken.payment_id, taken.taken_at, invoiceNumberOf(taken.financial_year, taken.number), taken.order_id);
+
+/**
+ * Paying with the orders in their sellers' accounts databases (decision 034). The counter cannot share
+ * a transaction with the order any more, so the writes go in this order:
+ *
+ * 1. the core, one batch: the counter moves on, `invoice_numbers` records which order took the number
+ *    (and with which payment, at what time), and the credits are granted — all three only if no number
+ *    was taken for this order yet. From here the number is this order's: a crash after it leaves no
+ *    gap (the number is used, by a known order) and a retry cannot take a second one.
+ * 2. the seller's database: the order marked paid with that record's number, payment and time, only
+ *    if still unpaid.
+ *
+ * A retry of either (the browser's verify, the webhook, or `settleInvoiceNumbers` a minute later)
+ * does step 1 as a no-op and step 2 from the record. Two round trips after the order's read, as with
+ * one database plus one. An order already paid (it carries its number, perhaps from before the split)
+ * takes nothing.
+ */
+const payApart = async (env: Env, order: OrderRow, paymentId: string) => {
+  if (order.status === 'PAID') return false;
+  const now = Date.now();
+  const fy = financialYear(now);
+  const items = JSON.parse(order.items) as OrderItem[];
+  const packages = await packagesOf(env, items);
+  const notTaken = 'NOT EXISTS (SELECT 1 FROM invoice_numbers WHERE order_id = ?)';
+  const takenByThis = 'EXISTS (SELECT 1 FROM invoice_numbers WHERE order_id = ? AND payment_id = ? AND taken_at = ?)';
+  const results = await env.DB.batch<unknown>([
+    env.DB.prepare('INSERT OR IGNORE INTO invoice_counters (financial_year, last_number) VALUES (?, 0)').bind(fy),
+    env.DB.prepare(`UPDATE invoice_counters SET last_number = last_number + 1 WHERE financial_year = ? AND ${notTaken}`).bind(fy, order.id),
+    env.DB.prepare(
+      `INSERT INTO invoice_numbers (financial_year, number, order_id, user_id, payment_id, taken_at)
+       SELECT financial_year, last_number, ?, ?, ?, ? FROM invoice_counters WHERE financial_year = ? AND ${notTaken}`,
+    ).bind(order.id, order.user_id, paymentId, now, fy, order.id),
+    ...creditStatements(env, order, items, packages, now, takenByThis, [order.id, paymentId, now]),
+    env.DB.prepare('SELECT financial_year, number, order_id, user_id, payment_id, taken_at FROM invoice_numbers WHERE order_id = ?').bind(order.id),
+  ]);
+  const credited = (results[2]?.meta.changes ?? 0) > 0;
+  const taken = (results.at(-1)?.results as TakenNumber[] | undefined)?.[0];
+  if (!taken) throw new Error(`paying ${order.id}: no invoice number recorded after the counter's batch`);
+  const marked = await markPaidStatement(ordersDb(env, order.user_id), taken).run();
+  // the cart and the notice follow the call that marked the order paid (after a crash between the
+  // steps that is the retry or the sweep, not the call that took the number)
+  if ((marked.meta.changes ?? 0) > 0) await afterPaidApart(env, order.user_id, order.id, items);
+  return credited;
+};
+
+/**
+ * Orders whose number was taken but whose seller's database may not show them paid yet (a request
+ * that died between the two steps of `payApart`): every minute, the numbers older than
+ * `SELLER_ORDERS.settleAfterMs` and not yet settled are applied again (a no-op for an order already
+ * paid), read back, and marked settled when the order shows its number. The sellers' databases side
+ * by side. Returns how many were settled; with one accounts database it does nothing.
+ */
+export const settleInvoiceNumbers = async (env: Env, now = Date.now(), limit: number = SELLER_ORDERS.settlePerRun) => {
+  if (!accountsSplit(env)) return 0;
+  const { results: open } = await env.DB.prepare(
+    'SELECT financial_year, number, order_id, user_id, payment_id, taken_at FROM invoice_numbers WHERE settled_at IS NULL AND taken_at <= ? ORDER BY taken_at LIMIT ?',
+  )
+    .bind(now - SELLER_ORDERS.settleAfterMs, limit)
+    .all<TakenNumber>();
+  if (!open.length) return 0;
+  const byDb = new Map<D1Database, TakenNumber[]>();
+  for (const t of open) byDb.set(ordersDb(env, t.user_id), [...(byDb.get(ordersDb(env, t.user_id)) ?? []), t]);
+  const settled: string[] = [];
+  await Promise.all(
+    [...byDb].map(async ([db, numbers]) => {
+      const results = await db.batch<unknown>([
+        ...numbers.map((t) => markPaidStatement(db, t)),
+        db.prepare(`SELECT id, invoice_number, items FROM business_orders WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PAID'`).bind(JSON.stringify(numbers.map((t) => t.order_id))),
+      ]);
+      const rows = (results.at(-1)?.results ?? []) as { id: string; invoice_number: string; items: string }[];
+      const shown = new Map(rows.map((r) => [r.id, r.invoice_number]));
+      // the orders this run marked paid get what the request that died would have done next
+      await Promise.all(
+        numbers.map((t, i) => {
+          const row = rows.find((r) => r.id === t.order_id);
+          return (results[i]?.meta.changes ?? 0) > 0 && row ? afterPaidApart(env, t.user_id, t.order_id, JSON.parse(row.items) as OrderItem[]) : undefined;
+        }),
+      );
+      for (const t of numbers) {
+        if (shown.get(t.order_id) === invoiceNumberOf(t.financial_year, t.number)) settled.push(t.order_id);
+        else console.warn('invoice number taken, but its order is not paid with it', invoiceNumberOf(t.financial_year, t.number), t.order_id, shown.get(t.order_id) ?? 'no paid order');
+      }
+    }),
+  );
+  if (settled.length) {
+    await env.DB.prepare('UPDATE invoice_numbers SET settled_at = ? WHERE order_id IN (SELECT value FROM json_each(?)) AND settled_at IS NULL').bind(now, JSON.stringify(settled)).run();
   }
-  if (credited) {
-    await notify(env, order.user_id, (lang) => ({
+  return settled.length;
+};
+
+/**
+ * With several accounts databases (decision 034) the bought packages leave the cart (in the seller's
+ * accounts database) once the order is marked paid, beside the notice. A failure there does not fail
+ * the payment: the order is paid and credited, so the buyer is told so rather than given an error for
+ * money that went through; the packages left in the cart are visible and removable, and nothing is
+ * ever credited twice.
+ */
+const afterPaidApart = (env: Env, userId: string, orderId: string, items: OrderItem[]) =>
+  Promise.all([
+    accountsDbForUser(env, userId)
+      .prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')})`)
+      .bind(userId, ...items.map((i) => i.packageId))
+      .run()
+      .catch((error: unknown) => console.warn('order paid, but its packages are still in the cart', orderId, error)),
+    notifyPaid(env, { user_id: userId, id: orderId }, items),
+  ]);
+
+/** The seller's notice that the packages are theirs. */
+const notifyPaid = async (env: Env, order: Pick<OrderRow, 'id' | 'user_id'>, items: OrderItem[]) => {
+  await notify(env, order.user_id, (lang) => ({
       type: 'SYSTEM',
       title: render(lang, 'packagesPaidTitle'),
       body: render(lang, 'packagesPaidBody', { items: items.map((i) => (i.quantity > 1 ? `${formatCount(lang, i.quantity)} × ${i.name}` : i.name)).join(', ') }),
       data: { orderId: order.id },
     }));
-  }
-  return credited;
 };
 
 export const localCheckoutBusinessOrder = async (env: Env, userId: string, id: string) => {
@@ -259,9 +395,22 @@ export const payBusinessOrderByProviderId = async (env: Env, providerOrderId: st
   return pay(env, order, paymentId);
 };
 
+/**
+ * With several accounts databases the webhook names a provider order, not its seller: the order is
+ * looked for in every accounts database side by side (the webhook does it beside its lookup of the
+ * plans' orders, so it costs no round trip of its own).
+ */
+export const findBusinessOrderApart = async (env: Env, providerOrderId: string) =>
+  (await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT * FROM business_orders WHERE provider_order_id = ?').bind(providerOrderId).first<OrderRow>()))).find(
+    (o) => o !== null,
+  ) ?? null;
+
+/** For the webhook with several accounts databases: the order it found pays once. */
+export const payFoundBusinessOrder = (env: Env, order: OrderRow, paymentId: string) => pay(env, order, paymentId);
+
 export const listBusinessOrders = async (env: Env, userId: string) => {
   // abandoned checkouts do not pile up as "Not completed" (worker/lib/abandoned-checkouts.ts)
-  const { results } = await env.DB.prepare(
+  const { results } = await ordersDb(env, userId).prepare(
     `SELECT * FROM business_orders WHERE user_id = ? AND status != 'REMOVED' AND ${notAbandoned()} ORDER BY created_at DESC LIMIT 100`,
   )
     .bind(userId, abandonedBefore())
@@ -305,7 +454,7 @@ export const resumeBusinessOrder = async (env: Env, userId: string, id: string) 
 export const removeBusinessOrder = async (env: Env, userId: string, id: string) => {
   const order = await ownOrder(env, userId, id);
   if (order.status === 'REMOVED') throw notFound('No such order', 'ORDER_NOT_FOUND');
-  const removed = await env.DB.prepare(`UPDATE business_orders SET status = 'REMOVED' WHERE id = ? AND user_id = ? AND status = 'CREATED' RETURNING id`)
+  const removed = await ordersDb(env, userId).prepare(`UPDATE business_orders SET status = 'REMOVED' WHERE id = ? AND user_id = ? AND status = 'CREATED' RETURNING id`)
     .bind(order.id, userId)
     .first<{ id: string }>();
   if (!removed) throw conflict('A paid order cannot be removed: it has an invoice.', 'ORDER_ALREADY_PAID');

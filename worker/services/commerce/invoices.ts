@@ -3,7 +3,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { ADVERTISING_SAC, CGST_PERCENT, GST_STATE_CODES, IGST_PERCENT, SGST_PERCENT, amountInWords, formatRupees, splitGst } from '../../lib/gst';
 import type { OrderItem } from './business-orders';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
-import { usersDbFor, usersWithAccounts } from '../../db/users';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { usersDbFor } from '../../db/users';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
@@ -52,14 +53,15 @@ const orderWithBuyer = (env: Env, id: string) =>
 type BuyerColumns = 'first_name' | 'last_name' | 'business_name' | 'email' | 'phone';
 
 /**
- * With `users` in the accounts databases (decision 034) the core cannot join the buyer: the order is
- * read from the core and, side by side, the buyer's row from the buyer's accounts database. Only the
+ * With several accounts databases (decision 034) the order lives in its seller's accounts database
+ * and the core cannot join the buyer: the order is read from the asking seller's database (so only
+ * their own orders can be found) and, side by side, the buyer's row wherever `users` lives. Only the
  * owner may see an invoice, so the caller is the buyer to read and neither read waits for the other.
  * An order of someone else, or a buyer with no row, reads as missing, as the JOIN left it.
  */
 const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<InvoiceRow | null> => {
   const [order, buyer] = await Promise.all([
-    env.DB.prepare(
+    accountsDbForUser(env, userId).prepare(
       `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply
        FROM business_orders o WHERE o.id = ?`,
     )
@@ -70,8 +72,8 @@ const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<I
   return order && buyer && order.user_id === userId ? { ...order, ...buyer } : null;
 };
 
-/** The order with its buyer's name and contact, wherever `users` lives. */
-const invoiceRow = (env: Env, userId: string, id: string) => (usersWithAccounts(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id));
+/** The order with its buyer's name and contact, wherever the order and `users` live. */
+const invoiceRow = (env: Env, userId: string, id: string) => (accountsSplit(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id));
 
 /**
  * The buyer's state as we know it: where their latest ad (posted by the time they paid) is, else
@@ -138,7 +140,7 @@ export const invoiceFor = async (env: Env, userId: string, orderId: string): Pro
   const supplier = supplierOf(env);
   if (!o.place_of_supply) {
     // fixed once, on first issue: a racing first view writes nothing more, and both read the same
-    await env.DB.prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL')
+    await accountsDbForUser(env, userId).prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL')
       .bind(await buyerState(env, userId, o.paid_at, supplier.state), o.id)
       .run();
     o = (await invoiceRow(env, userId, o.id))!;

@@ -8,7 +8,7 @@ import { resolveLocation } from '../listings/locations';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
 import { notify } from '../notifications/notifications';
 import { assertPaymentSignature, checkWebhook, checkoutKey, createProviderOrder, paymentsMode, receiveWebhook, recordWebhook, signLocalPayment } from './payments';
-import { payBusinessOrderByProviderId } from './business-orders';
+import { findBusinessOrderApart, payBusinessOrderByProviderId, payFoundBusinessOrder } from './business-orders';
 import { abandonedBefore, notAbandoned } from '../../lib/abandoned-checkouts';
 import { formatTextDate, render } from '../../schemas/notification-texts';
 import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
@@ -240,24 +240,27 @@ export const handleWebhook = async (env: Env, rawBody: string, signature: string
 /**
  * The webhook with the plans' orders over several accounts databases (decision 034). The event names
  * a provider order, not its payer, so the order is looked for in every accounts database side by side
- * first; the event is then recorded beside the order it is about (the payer's database; the core for
- * a seller-package order, which lives there, or for an event naming no order of ours). Razorpay sends
- * the same event id again for the same order, so a repeat meets its first copy in the same database
- * and is still recognised. Same round trips as with one database (the lookup and the record swap
+ * first (the seller-package orders beside them); the event is then recorded beside the order it is
+ * about (the payer's database; the core for a seller-package order, whose events stay there beside its
+ * invoice number, or for an event naming no order of ours). Razorpay sends the same event id again for
+ * the same order, so a repeat meets its first copy in the same database and is still recognised. Same round trips as with one database (the lookup and the record swap
  * places); a crash between them records nothing, so the provider's retry starts afresh.
  */
 const handleWebhookApart = async (env: Env, rawBody: string, signature: string | undefined, eventId: string | undefined) => {
   const event = await checkWebhook(env, rawBody, signature, eventId);
-  const orders = event.orderId
-    ? await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(event.orderId).first<OrderRow>()))
-    : [];
+  // the seller-package orders live in their sellers' databases too: looked for beside the plans' (the same wait)
+  const [orders, sellerOrder] = event.orderId
+    ? await Promise.all([
+        Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT * FROM payment_orders WHERE provider_order_id = ?').bind(event.orderId).first<OrderRow>())),
+        findBusinessOrderApart(env, event.orderId),
+      ])
+    : [[], null];
   const order = orders.find((o) => o !== null) ?? null;
   const received = await recordWebhook(order ? accountsDbForUser(env, order.user_id) : env.DB, event);
   if (received.duplicate) return { received: true, duplicate: true, activated: false };
   if (received.paid) {
     if (order) return { received: true, duplicate: false, activated: await activate(env, order, received.paid.paymentId) };
-    const credited = await payBusinessOrderByProviderId(env, received.paid.orderId, received.paid.paymentId);
-    if (credited !== undefined) return { received: true, duplicate: false, activated: credited };
+    if (sellerOrder) return { received: true, duplicate: false, activated: await payFoundBusinessOrder(env, sellerOrder, received.paid.paymentId) };
   }
   return { received: true, duplicate: false, activated: false };
 };

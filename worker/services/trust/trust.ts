@@ -41,16 +41,25 @@ const REPORTER_COLUMNS = `(EXISTS (SELECT 1 FROM payment_orders WHERE user_id = 
 
 /**
  * The same with the plans' orders in their payers' accounts databases (decision 034): the core
- * answers for the seller-package orders it still holds, `paidPlanOrder` for the plans.
+ * answers for the seller-package orders it still holds (not moved yet), `paidPlanOrder` for the
+ * plans and the moved orders.
  */
 const REPORTER_COLUMNS_PLANS_APART = `EXISTS (SELECT 1 FROM business_orders WHERE user_id = u.id AND status = 'PAID') AS paid,
        ${REPORT_OUTCOME_COLUMNS}`;
 
 const reporterColumns = (env: Env) => (accountsSplit(env) ? REPORTER_COLUMNS_PLANS_APART : REPORTER_COLUMNS);
 
-/** Whether the reporter paid for a plan, from their accounts database (only asked when the plans live apart). */
+/**
+ * Whether the reporter paid for a plan or a seller package, from their accounts database (only asked
+ * when those orders live apart; the core still answers for package orders not yet moved there).
+ */
 const paidPlanOrder = async (env: Env, reporterId: string) =>
-  Boolean(await accountsDbForUser(env, reporterId).prepare(`SELECT 1 FROM payment_orders WHERE user_id = ? AND status = 'PAID' LIMIT 1`).bind(reporterId).first());
+  Boolean(
+    await accountsDbForUser(env, reporterId)
+      .prepare(`SELECT 1 FROM payment_orders WHERE user_id = ?1 AND status = 'PAID' UNION ALL SELECT 1 FROM business_orders WHERE user_id = ?1 AND status = 'PAID' LIMIT 1`)
+      .bind(reporterId)
+      .first(),
+  );
 
 /** The core's facts about the reporter and, beside them (the same wait), their paid plan order when it lives apart. */
 const withPaidPlan = async <T extends { paid: number } | null>(env: Env, reporterId: string, core: Promise<T>): Promise<T> => {
