@@ -8,6 +8,7 @@ import { scamWarning } from '../worker/services/chat/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, blockersBetween } from '../worker/services/trust/trust';
 import { accountsDbForUser, accountsSplit } from '../worker/db/accounts';
 import { memberRowsOf, writeMemberRows } from '../worker/services/chat/chat-members';
+import { readUsers, usersWithAccounts } from '../worker/db/users';
 
 /**
  * The chat room's own store (decision 031; decision 002's addendum "the room's log" before it). Every
@@ -59,7 +60,14 @@ export const otherMember = (m: Pick<Members, 'buyerId' | 'sellerId'>, userId: st
 
 /** One statement: the chat, both members' status and token version, and any block between them. */
 export const membersStatement = (env: Env, chatId: string) =>
-  env.DB.prepare(
+  usersWithAccounts(env)
+    ? // with `users` in the accounts databases (decision 034) the members' rows are read apart (membersOwnRows) and put in;
+      // the conversation's own columns feed the members' chat list rows (accounts split whenever users are)
+      env.DB.prepare(
+        `SELECT c.buyer_id, c.seller_id, c.last_seq, c.listing_id, c.created_at, c.buyer_starred, c.seller_starred,
+         NULL AS b_status, NULL AS b_tv, NULL AS s_status, NULL AS s_tv, NULL AS blockers FROM chats c WHERE c.id = ?`,
+      ).bind(chatId)
+    : env.DB.prepare(
     `SELECT c.buyer_id, c.seller_id, c.last_seq,${accountsSplit(env) ? ' c.listing_id, c.created_at, c.buyer_starred, c.seller_starred,' : ''}
        b.status AS b_status, b.token_version AS b_tv, s.status AS s_status, s.token_version AS s_tv,
        (SELECT group_concat(blocker_id) FROM user_blocks WHERE (blocker_id = c.buyer_id AND blocked_id = c.seller_id) OR (blocker_id = c.seller_id AND blocked_id = c.buyer_id)) AS blockers
@@ -105,10 +113,29 @@ export const toMembers = (row: MembersRow | undefined | null, now = Date.now()):
  * (re)read of its members only (at most every MEMBERS_TTL_MS, and after a block or ban is reported).
  */
 export const readMembers = async (env: Env, chatId: string): Promise<Members | undefined> => {
-  const members = toMembers(await membersStatement(env, chatId).first());
-  if (!members || !accountsSplit(env)) return members;
-  return { ...members, blockers: await blockersBetween(env, members.buyerId, members.sellerId) };
+  const row = await membersStatement(env, chatId).first<MembersRow>();
+  if (!row || !accountsSplit(env)) return toMembers(row);
+  const [blockers, own] = await Promise.all([blockersBetween(env, row.buyer_id, row.seller_id), membersOwnRows(env, row.buyer_id, row.seller_id)]);
+  return { ...toMembers(withOwnRows(row, own))!, blockers };
 };
+
+type OwnRows = Map<string, { id: string; status: string; token_version: number }> | undefined;
+
+/** With `users` in the accounts databases, the two members' status and token version from their own rows (one wait, side by side). */
+const membersOwnRows = (env: Env, buyerId: string, sellerId: string): Promise<OwnRows> =>
+  usersWithAccounts(env) ? readUsers(env, [buyerId, sellerId], ['status', 'token_version']) : Promise.resolve(undefined);
+
+/** The members row with the statuses read apart put in (a member with no row is not active, as the core's join found no chat). */
+const withOwnRows = (row: MembersRow, own: OwnRows): MembersRow =>
+  own
+    ? {
+        ...row,
+        b_status: own.get(row.buyer_id)?.status ?? 'MISSING',
+        b_tv: own.get(row.buyer_id)?.token_version ?? 0,
+        s_status: own.get(row.seller_id)?.status ?? 'MISSING',
+        s_tv: own.get(row.seller_id)?.token_version ?? 0,
+      }
+    : row;
 
 /** Whether a member has an inbox tab open and whether they blocked the other, from their own accounts database. */
 const presenceAndBlockApart = async (env: Env, userId: string, otherId: string) =>
@@ -285,7 +312,7 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
           (err: unknown) => ({ err }),
         )
       : undefined;
-  const [results, own, listFailed] = await Promise.all([batch, apart, listRows]);
+  const [results, own, listFailed, ownRows] = await Promise.all([batch, apart, listRows, membersOwnRows(env, members.buyerId, members.sellerId)]);
   const before = (results[0]?.results[0] as { last_seq: number } | undefined)?.last_seq ?? 0;
   const updated = results[1]?.results[0] as { buyer_inbox: number; seller_inbox: number } | undefined;
   const presence = updated && own ? { buyer_inbox: own[0].inbox, seller_inbox: own[1].inbox } : updated;
@@ -297,7 +324,8 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
       messages.push({ row, inboxOpen: (otherMember(members, row.sender_id) === members.buyerId ? presence.buyer_inbox : presence.seller_inbox) === 1 });
     }
   }
-  const now = toMembers(results[2]?.results[0] as MembersRow | undefined);
+  const read = results[2]?.results[0] as MembersRow | undefined;
+  const now = toMembers(read && withOwnRows(read, ownRows));
   if (now && own) now.blockers = [members.buyerId, members.sellerId].filter((_, i) => own[i]!.blocks === 1);
   return { messages, members: now, ...(listFailed ? { chatListFailed: listFailed.err } : {}) };
 };

@@ -39,6 +39,7 @@ import {
 import { TypingGate } from './typing-gate';
 import { accountsSplit } from '../worker/db/accounts';
 import { onTheirDatabases, readMarkStatements } from '../worker/services/chat/chat-members';
+import { usersDbFor } from '../worker/db/users';
 
 /** Most sends stored in one local transaction; more wait for the next. */
 const MAX_GROUP = 50;
@@ -578,7 +579,8 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
 
   /** Checked before reads and resyncs, so a socket never outlives a block, a deletion or logout-all. */
   async #sessionValid(member: Member): Promise<boolean> {
-    const user = await this.env.DB.prepare('SELECT status, token_version FROM users WHERE id = ?').bind(member.userId).first<{ status: string; token_version: number }>();
+    // where the member's `users` row lives (worker/db/users.ts): the core, or their accounts database once `users` moved
+    const user = await usersDbFor(this.env, member.userId).prepare('SELECT status, token_version FROM users WHERE id = ?').bind(member.userId).first<{ status: string; token_version: number }>();
     return user?.status === 'ACTIVE' && (member.tokenVersion === undefined || user.token_version === member.tokenVersion);
   }
 

@@ -13,6 +13,7 @@ import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveSellerOrdersToAccounts } from './services/commerce/seller-orders-move';
 import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
+import { scheduledUsersCopy } from './services/accounts/users-copy';
 import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
 import { moveChatListsToAccounts } from './services/chat/chat-members';
 import { isMember } from './services/chat/chat';
@@ -108,6 +109,8 @@ export default {
       ctx.waitUntil(settleInvoiceNumbers(env).then((n) => n && console.log(`invoice numbers settled on their orders: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
+      // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)
+      ctx.waitUntil(scheduledUsersCopy(env).then((r) => r && r.written && console.log(`users copied to their accounts databases: ${r.written} of ${r.accounts} read${r.next === null ? ', pass done' : ''}`)));
       // searches saved with one accounts database, with their shared queries and matches, to their buyers' (decision 034; only with several)
       ctx.waitUntil(moveSavedSearchesToAccounts(env).then((n) => n && console.log(`saved searches moved to their accounts databases: ${n}`)));
       // conversations from before the per-member chat list rows get both members' rows (decision 034; only with several)

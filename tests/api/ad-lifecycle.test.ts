@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from '../../worker/index';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sellerLiveAds, sharded, sitemapOf } from '../factories';
+import { createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sellerLiveAds, sharded, sitemapOf, userRowsDb } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
 import { AD_LIFETIMES, BACKFILL_MIN_DAYS, BACKFILL_SPREAD_DAYS, BOOST_KEEPS_ALIVE_DAYS, DAY_MS, DEFAULT_AD_LIFETIME_DAYS, EXPIRY_JOB, EXPIRY_REMINDER_DAYS, RENEW_WINDOW_DAYS } from '../../worker/schemas/ad-lifecycle-data';
@@ -175,7 +175,7 @@ describe('the expiry job', () => {
 describe('moderation of an expired ad', () => {
   it('its open reports stay in the queue (its page is public) and a moderator can still take it down', async () => {
     const [seller, reporter, mod] = [await createUserWithToken(), await createUserWithToken(), await createUserWithToken({ firstName: 'Mod' })];
-    await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    await userRowsDb(mod.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
     const ad = await createListing(seller, { title: 'Reported then expired', expiresAt: Date.now() - 1000 });
     await env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`)
       .bind(`rpt_${ad.id}`, ad.id, reporter.id, Date.now())

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { call } from './helpers';
-import { accountsDb, accountsDbs, createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sharded } from '../factories';
+import { accountsDb, accountsDbs, createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sharded, userRowsDb } from '../factories';
 import { groupOfListingId, LISTINGS_BINDINGS, listingDatabaseCount } from '../../worker/db/shards';
 import { ulid } from '../../worker/lib/ulid';
 import { jpegBytes } from '../factories/images';
@@ -389,7 +389,7 @@ describe('matches are per shared query: price drops into a range, digests after 
     const hindi = await createUserWithToken();
     const english = await createUserWithToken();
     const old = await createUserWithToken();
-    await env.DB.prepare(`UPDATE users SET language = 'hi' WHERE id = ?`).bind(hindi.id).run();
+    await userRowsDb(hindi.id).prepare(`UPDATE users SET language = 'hi' WHERE id = ?`).bind(hindi.id).run();
     const word = `zq${Date.now().toString(36)}`.replace(/[0-9]/g, 'x');
     const query = { q: `${word} pune`, maxPrice: '40000', sortBy: 'price', sortOrder: 'asc' };
     const [hiId, enId, oldId] = [await save(hindi, query), await save(english, query), await save(old, query)];
@@ -473,7 +473,7 @@ describe('matches are per shared query: price drops into a range, digests after 
 
 const withRole = async (role: 'MODERATOR' | 'ADMIN') => {
   const u = await createUserWithToken({ firstName: 'Mod' });
-  await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+  await userRowsDb(u.id).prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
   return u;
 };
 /** a word no other ad of this file carries, so a search for it sees only this test's ads */

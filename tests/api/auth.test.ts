@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { call } from './helpers';
-import { createListing, createUser, listingDb } from '../factories';
+import { createListing, createUser, listingDb, userRowsDb, onUserDbs } from '../factories';
 
 let ipCounter = 0;
 /** Each test gets its own client IP so per-IP limits of one test do not leak into another. */
@@ -28,7 +28,7 @@ describe('register and login with e-mail', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.user).toMatchObject({ email: 'priya.nair@example.in', username: 'priya.nair', firstName: 'Priya', lastName: 'Nair', isVerified: false });
     expect(res.body.data.token.split('.')).toHaveLength(3);
-    const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?').bind('priya.nair@example.in').first<{ password_hash: string }>();
+    const [row] = await onUserDbs<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', 'priya.nair@example.in');
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[\w-]+\$[\w-]+$/);
     expect(row?.password_hash).not.toContain('kochi2024');
   });
@@ -80,11 +80,11 @@ describe('register and login with e-mail', () => {
 
   it('refuses deactivated and blocked accounts with the spec messages', async () => {
     const { email, password } = await registerUser();
-    await env.DB.prepare(`UPDATE users SET status = 'DEACTIVATED' WHERE email = ?`).bind(email).run();
+    await onUserDbs(`UPDATE users SET status = 'DEACTIVATED' WHERE email = ?`, email);
     const deactivated = await post('/api/auth/login', { email, password });
     expect(deactivated.status).toBe(401);
     expect(deactivated.body.error).toBe('Your account has been deactivated. Please contact support.');
-    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE email = ?`).bind(email).run();
+    await onUserDbs(`UPDATE users SET status = 'BLOCKED' WHERE email = ?`, email);
     const blocked = await post('/api/auth/login', { email, password });
     expect(blocked.body.error).toBe('Your account has been blocked. Please contact support for assistance.');
   });
@@ -186,7 +186,7 @@ describe('tokens', () => {
 
   it('a blocked user’s existing token stops working', async () => {
     const { token, user } = await registerUser();
-    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(user.id).run();
+    await userRowsDb(user.id).prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(user.id).run();
     const res = await call('/api/auth/profile', authed(token));
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Your account has been blocked. Please contact support for assistance.');
@@ -216,7 +216,7 @@ describe('profile update', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: user.id, firstName: 'Meera', businessName: 'Meera Mobiles', isVerified: false, email: user.email, phone: null });
-    const row = await env.DB.prepare('SELECT token_version, is_verified, email FROM users WHERE id = ?').bind(user.id).first();
+    const row = await userRowsDb(user.id).prepare('SELECT token_version, is_verified, email FROM users WHERE id = ?').bind(user.id).first();
     expect(row).toEqual({ token_version: 0, is_verified: 0, email: user.email });
   });
 
@@ -233,7 +233,7 @@ describe('profile update', () => {
 describe('delete account', () => {
   it('wipes personal data, takes listings down and kills tokens', async () => {
     const { token, user, email, password } = await registerUser();
-    await env.DB.prepare(`UPDATE users SET phone = '9811122233' WHERE id = ?`).bind(user.id).run();
+    await userRowsDb(user.id).prepare(`UPDATE users SET phone = '9811122233' WHERE id = ?`).bind(user.id).run();
     const listing = await createListing({ id: user.id });
     const other = await createUser();
     await createListing(other);
@@ -244,7 +244,7 @@ describe('delete account', () => {
     const res = await call('/api/auth/account', authed(token, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) }));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ deleted: true });
-    const row = await env.DB.prepare('SELECT email, phone, password_hash, first_name, status FROM users WHERE id = ?').bind(user.id).first();
+    const row = await userRowsDb(user.id).prepare('SELECT email, phone, password_hash, first_name, status FROM users WHERE id = ?').bind(user.id).first();
     expect(row).toEqual({ email: null, phone: null, password_hash: null, first_name: 'Deleted', status: 'DELETED' });
     const status = await listingDb(listing.id).prepare('SELECT status FROM listings WHERE id = ?').bind(listing.id).first<{ status: string }>();
     expect(status?.status).toBe('INACTIVE');

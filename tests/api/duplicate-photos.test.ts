@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, onListingDbs } from '../factories';
+import { createListing, createUserWithToken, listingDb, onListingDbs, userRowsDb } from '../factories';
 import { PHASH_PHOTOS } from '../fixtures/phash-photos';
 import { addBorder, crop, decodeJpeg, flipVertical, fromBase64, mirror, resize, scene, toJpeg, turn, type Rgba } from '../factories/photo-variants';
 import { PRINT_BACKFILL_CURSOR, backfillPhotoPrints } from '../../worker/services/photos/duplicate-photos';
@@ -57,7 +57,7 @@ const sellerAds = async (userId: string) => (await onListingDbs<{ n: number }>('
 
 const moderator = async () => {
   const m = await createUserWithToken({ firstName: 'Mod' });
-  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(m.id).run();
+  await userRowsDb(m.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(m.id).run();
   return m;
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUserWithToken } from '../factories';
+import { createUserWithToken, userRowsDb } from '../factories';
 
 const post = (path: string, auth: Record<string, string> | null, body: unknown) =>
   call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ?? {}) }, body: JSON.stringify(body) });
@@ -15,7 +15,7 @@ const mailedCode = async (to: string) => {
 };
 
 const emailOf = async (id: string) =>
-  env.DB.prepare('SELECT email, email_verified AS verified FROM users WHERE id = ?').bind(id).first<{ email: string | null; verified: number }>();
+  userRowsDb(id).prepare('SELECT email, email_verified AS verified FROM users WHERE id = ?').bind(id).first<{ email: string | null; verified: number }>();
 
 describe('verifying the e-mail address from the profile', () => {
   it('e-mails a code; the right code verifies the address, a wrong one is refused with a message', async () => {

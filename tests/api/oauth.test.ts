@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createUser } from '../factories';
+import { createUser, userRowsDb } from '../factories';
 
 const googleEnv = { ...env, GOOGLE_CLIENT_ID: 'client-123', GOOGLE_CLIENT_SECRET: 'shh' };
 const request = (path: string, headers: Record<string, string> = {}) => app.request(`http://sel.test${path}`, { headers, redirect: 'manual' }, googleEnv);
@@ -73,7 +73,7 @@ describe('Google sign-in', () => {
     const params = callbackParams(await request(`/api/oauth/google/callback?code=good-code&state=${state}`, { cookie }));
     const me = await call('/api/auth/profile', { headers: { authorization: `Bearer ${params.get('token')}` } });
     expect(me.body.data.id).toBe(existing.id);
-    const row = await env.DB.prepare('SELECT google_sub FROM users WHERE id = ?').bind(existing.id).first<{ google_sub: string }>();
+    const row = await userRowsDb(existing.id).prepare('SELECT google_sub FROM users WHERE id = ?').bind(existing.id).first<{ google_sub: string }>();
     expect(row?.google_sub).toBe('g-2');
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createUser, otpDb } from '../factories';
+import { createUser, otpDb, userRowsDb } from '../factories';
 
 let seq = 0;
 /** A fresh valid Indian mobile number and client IP per use, so limits never leak between tests. */
@@ -199,7 +199,7 @@ describe('OTP rules', () => {
     const deactivated = await post('/api/auth/send-otp', { phone, type: 'LOGIN' });
     expect(deactivated.status).toBe(401);
     expect(deactivated.body.error).toBe('Your account has been deactivated. Please contact support.');
-    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(user.id).run();
+    await userRowsDb(user.id).prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(user.id).run();
     const blocked = await post('/api/auth/send-otp', { phone, type: 'LOGIN' });
     expect(blocked.body.error).toBe('Your account has been blocked. Please contact support for assistance.');
   });

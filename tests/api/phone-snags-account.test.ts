@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, sharded } from '../factories';
+import { createListing, createUserWithToken, listingDb, sharded, userRowsDb } from '../factories';
 
 let seq = 0;
 const freshPhone = () => `8${String(600_000_000 + ++seq * 7331).padStart(9, '0')}`;
@@ -139,7 +139,7 @@ describe('moderation: a ban says why; names in the audit log; nobody decides on 
     call(path, { method, headers: { 'content-type': 'application/json', ...(auth ?? {}), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const withRole = async (role: 'MODERATOR' | 'ADMIN', firstName: string) => {
     const u = await createUserWithToken({ firstName, lastName: 'Staff' });
-    await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+    await userRowsDb(u.id).prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
     return u;
   };
 

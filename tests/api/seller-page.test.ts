@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
-import { createListing, createUser } from '../factories';
+import { createListing, createUser, userRowsDb } from '../factories';
 import { SELLER_PAGE_RULES } from '../../worker/schemas/seller-page-data';
 import { withAppShell } from '../support/app-shell';
 
@@ -47,7 +47,7 @@ describe("a seller's public page", () => {
     const phone = '9876501234';
     const email = `private.${Date.now()}@example.in`;
     const seller = await createUser({ firstName: 'Meera', lastName: 'Nair', businessName: 'Nair Mobiles', phone, email, phoneVerified: true, createdAt: Date.UTC(2023, 4, 2) });
-    await env.DB.prepare(`UPDATE users SET email_verified = 1 WHERE id = ?`).bind(seller.id).run();
+    await userRowsDb(seller.id).prepare(`UPDATE users SET email_verified = 1 WHERE id = ?`).bind(seller.id).run();
     const ad = await createListing(seller, { title: 'Redmi Note 12 with bill', categoryId: 'electronics', subcategoryId: 'electronics-smartphones', price: 9_000 });
     await env.DB.prepare(`UPDATE listings SET contact_phone = ?, contact_name = 'Meera' WHERE id = ?`).bind('9123409876', ad.id).run();
     await createListing(seller, { title: 'Old held ad', status: 'PENDING' });

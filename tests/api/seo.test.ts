@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/app';
-import { createListing, createUser, listingDb, sitemapOf } from '../factories';
+import { createListing, createUser, listingDb, sitemapOf, userRowsDb } from '../factories';
 import { flushViews } from '../support/view-counter';
 import { invalidateListingCaches } from '../../worker/lib/cache';
 
@@ -278,7 +278,7 @@ describe('listing and home pages carry their first screen as HTML', () => {
   it('a listing page renders what the API returns for it: crumbs, first photo as preloaded, price, title, place, facts', async () => {
     const seller = await createUser();
     // a verified seller's featured ad with three photos
-    await env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(seller.id).run();
+    await userRowsDb(seller.id).prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(seller.id).run();
     const ad = await createListing(seller, { title: 'Markup Activa 2021', city: 'Pune', price: 72_500, isFeatured: true, views: 1234, images: ['seed/vehicles-scooters/1.jpg', 'seed/vehicles-scooters/2.jpg', 'seed/vehicles-scooters/3.jpg'] });
     const fromApi = (await api(`/listings/${ad.id}`)).data;
     for (const [path, ua] of [[`/item/${ad.slug}`, undefined], [`/listing/${ad.id}`, undefined], [`/item/${ad.slug}`, BOT]] as const) {

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
 import { connect } from '../durable-objects/socket';
-import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES, REPORT_REASONS, REPORTS_TO_HOLD } from '../../worker/schemas/trust';
 
@@ -29,7 +29,7 @@ const reporters = async () => [await createPhoneUserWithToken(), await createPho
 
 const withRole = async (role: 'MODERATOR' | 'ADMIN', o: Parameters<typeof createUserWithToken>[0] = {}) => {
   const u = await createUserWithToken({ firstName: role === 'ADMIN' ? 'Admin' : 'Mod', ...o });
-  await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+  await userRowsDb(u.id).prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
   return u;
 };
 
@@ -64,7 +64,7 @@ describe('roles', () => {
     expect((await json(mod, 'GET', '/api/admin/moderation')).status).toBe(200);
     expect((await json(await withRole('ADMIN'), 'GET', '/api/admin/audit')).status).toBe(200);
     // the same token, its role taken away in the database: refused on the next request
-    await env.DB.prepare(`UPDATE users SET role = 'USER' WHERE id = ?`).bind(mod.id).run();
+    await userRowsDb(mod.id).prepare(`UPDATE users SET role = 'USER' WHERE id = ?`).bind(mod.id).run();
     expect((await json(mod, 'GET', '/api/admin/moderation')).status).toBe(403);
   });
 
@@ -73,7 +73,7 @@ describe('roles', () => {
     expect((await json(mod, 'GET', '/api/auth/profile')).body.data.user?.role ?? (await json(mod, 'GET', '/api/auth/profile')).body.data.role).toBe('MODERATOR');
     const user = await createUserWithToken();
     await json(user, 'PUT', '/api/auth/profile', { firstName: 'Sneaky', role: 'ADMIN' });
-    const row = await env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(user.id).first<{ role: string }>();
+    const row = await userRowsDb(user.id).prepare('SELECT role FROM users WHERE id = ?').bind(user.id).first<{ role: string }>();
     expect(row?.role).toBe('USER');
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
-import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, otpDb, uniquePhone } from '../factories';
+import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, otpDb, uniquePhone, userRowsDb, onUserDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { sendDailyDigests } from '../../worker/services/alerts/digest';
@@ -44,7 +44,7 @@ const outbox = async (channel: 'sms' | 'email', recipient: string) =>
 
 const withRole = async (role: 'MODERATOR' | 'ADMIN') => {
   const u = await createUserWithToken({ firstName: 'Mod' });
-  await env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
+  await userRowsDb(u.id).prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, u.id).run();
   return u;
 };
 
@@ -81,7 +81,7 @@ describe('PUT /api/auth/language', () => {
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ success: true, data: { id: user.id, language: 'hi' } });
     expect((await json(user, 'GET', '/api/auth/profile')).body.data.language).toBe('hi');
-    expect(await env.DB.prepare('SELECT language FROM users WHERE id = ?').bind(user.id).first('language')).toBe('hi');
+    expect(await userRowsDb(user.id).prepare('SELECT language FROM users WHERE id = ?').bind(user.id).first('language')).toBe('hi');
     expect((await json(user, 'PUT', '/api/auth/language', { language: 'en' })).body.data.language).toBe('en');
   });
 
@@ -99,7 +99,7 @@ describe('PUT /api/auth/language', () => {
     // server-owned fields beside it are not written
     const sneaky = await json(user, 'PUT', '/api/auth/language', { language: 'hi', role: 'ADMIN', status: 'BANNED' });
     expect(sneaky.status).toBe(200);
-    expect(await env.DB.prepare('SELECT role || status AS r FROM users WHERE id = ?').bind(user.id).first('r')).toBe('USERACTIVE');
+    expect(await userRowsDb(user.id).prepare('SELECT role || status AS r FROM users WHERE id = ?').bind(user.id).first('r')).toBe('USERACTIVE');
   });
 
   it('signed out is a 401', async () => {
@@ -121,7 +121,7 @@ describe('sign-up stores the language the app is shown in; sign-in keeps the acc
     await json(null, 'POST', '/api/auth/login', { email, password: 'mango2024' }, { 'accept-language': 'hi-IN' });
     const silent = await json(null, 'POST', '/api/auth/login', { email, password: 'mango2024' });
     expect(silent.body.data.user.language).toBe('hi');
-    expect(await env.DB.prepare('SELECT language FROM users WHERE email = ?').bind(email).first('language')).toBe('hi');
+    expect((await onUserDbs<{ language: string }>('SELECT language FROM users WHERE email = ?', email)).map((r) => r.language)).toEqual(['hi']);
   });
 
   it('phone sign-up: the OTP SMS in the app’s language, the account Hindi; later codes follow the account', async () => {

@@ -11,7 +11,7 @@ import type { ChatRoom } from '../../durable-objects/chat-room';
 import type { ChatSendInput } from '../../worker/durable-object-contracts';
 import type { Env } from '../../worker/env';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, userRowsDb } from '../factories';
 import { connect } from './socket';
 
 const conversation = async () => {
@@ -103,7 +103,7 @@ describe('group commit', () => {
 
   it('a sender whose session ended is refused without stopping the others or leaving a gap', async () => {
     const { buyer, seller, chatId } = await conversation();
-    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
+    await userRowsDb(buyer.id).prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
     const { settled } = await sendTogether(chatId, [text(seller.id, 'one'), text(buyer.id, 'refused'), text(seller.id, 'two')]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([

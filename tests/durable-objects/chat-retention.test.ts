@@ -14,7 +14,7 @@ import { ARM_ROOMS_CURSOR, armArchivedRooms } from '../../worker/services/chat/c
 import { ARCHIVABLE_STATES } from '../../worker/schemas/archive-data';
 import { RETENTION } from '../../worker/schemas/retention-data';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, listingDb } from '../factories';
+import { createListing, createUserWithToken, listingDb, userRowsDb } from '../factories';
 import { roomMessages } from '../support/chat-room';
 
 const DAY = 86_400_000;
@@ -108,7 +108,7 @@ describe('an archived conversation leaves its room after the retention', () => {
     expect((await json(reporter, 'POST', `/api/listings/${ad.id}/report`, { reason: 'FRAUD', details: 'Asked for an advance' })).status).toBe(201);
     await archiveAt(t0);
     const mod = await createUserWithToken({ firstName: 'Mod' });
-    await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+    await userRowsDb(mod.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
 
     const due = t0 + RETENTION.archivedChatDays * DAY;
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -4,8 +4,8 @@ import { slugify } from '../../worker/schemas/taxonomy';
 import { isSharded, listingDatabases, listingDbForId, tagListingId } from '../../worker/db/shards';
 import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '../../worker/db/accounts';
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
-import { directoryDb, identifierHash } from '../../worker/db/identifiers';
-import { usersDbFor, type UsersEnv } from '../../worker/db/users';
+import { directoryDb, identifierHash, identifiersOf } from '../../worker/db/identifiers';
+import { usersDatabases, usersDbFor, usersWithAccounts, type UsersEnv } from '../../worker/db/users';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -54,6 +54,13 @@ export const onAccountsDbs = async <T = Record<string, unknown>>(sql: string, ..
  * (worker/db/users.ts): the core until `USERS_WITH_ACCOUNTS` is set, then the user's accounts database.
  */
 export const userRowsDb = (userId: string): D1Database => usersDbFor(env as unknown as UsersEnv, userId);
+
+/**
+ * One statement on every database holding `users` rows (the core, or with the users switch on every
+ * accounts database), side by side, the rows merged: for an account found by e-mail or phone.
+ */
+export const onUserDbs = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> =>
+  (await Promise.all(usersDatabases(env as unknown as UsersEnv).map((db) => db.prepare(sql).bind(...params).all<T>()))).flatMap((r) => r.results);
 
 /** Where a user's sessions live: their accounts database (decision 034; `DB` with one). */
 export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
@@ -111,6 +118,14 @@ export const createUser = async (o: UserOverrides = {}) => {
   )
     .bind(user.id, user.email, `user${n}`, user.firstName, user.lastName, user.businessName, user.phone, user.isVerified ? 1 : 0, user.phoneVerified ? 1 : 0, user.status, user.createdAt, user.createdAt)
     .run();
+  // with `users` in the accounts databases sign-in finds an account by its identifiers through the
+  // directory alone (decision 034), as sign-up leaves it: the account's e-mail and phone claimed there
+  if (usersWithAccounts(env as unknown as UsersEnv)) {
+    for (const id of identifiersOf({ email: user.email, phone: user.phone })) {
+      const hash = await identifierHash(id);
+      await directoryDb(env, hash).prepare('INSERT INTO identifiers (kind, value_hash, user_id, created_at) VALUES (?, ?, ?, ?)').bind(id.kind, hash, user.id, user.createdAt).run();
+    }
+  }
   return user;
 };
 

@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, sharded } from '../factories';
+import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -118,7 +118,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
   }
   if (opts.pro) await grantPlan(owner.id, 'pro');
   // the owner is a moderator; the third party's ad is held by reports; the owner blocked the third party
-  if (opts.moderator) await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
+  if (opts.moderator) await userRowsDb(owner.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(owner.id).run();
   if (opts.heldThird) await listingDb(thirdAd.id).prepare(`UPDATE listings SET status = 'PENDING', held_reason = 'REPORTED', held_at = ? WHERE id = ?`).bind(Date.now(), thirdAd.id).run();
   // a block lives in the blocker's accounts database
   if (opts.block) await accountsDb(owner.id).prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(owner.id, third.id, Date.now()).run();
@@ -228,8 +228,10 @@ const snapshot = async (f: Fixture) => {
   ]);
   const of = (name: string) =>
     core.some(([n]) => n === name) ? coreRows[core.findIndex(([n]) => n === name)]!.results : accountsRows.flatMap((results) => results[perUser.findIndex(([n]) => n === name)]!.results);
+  // `users` where the worker keeps it (the core, or each user's accounts database with the users switch on)
+  const users = (await onUserDbs<{ id: string }>(`SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`, ...ids)).sort((a, b) => a.id.localeCompare(b.id));
   return {
-    users: of('users'),
+    users: users as Record<string, unknown>[],
     listings: listings as Record<string, unknown>[],
     media: of('media'),
     favorites: of('favorites'),
@@ -1105,7 +1107,7 @@ describe('a listing owned by someone else is never reachable through its photos'
 
   it('a deactivated owner’s hidden ad is not visible through their stale token', async () => {
     const f = await fixture();
-    await env.DB.prepare(`UPDATE users SET status = 'DEACTIVATED' WHERE id = ?`).bind(f.owner.id).run();
+    await userRowsDb(f.owner.id).prepare(`UPDATE users SET status = 'DEACTIVATED' WHERE id = ?`).bind(f.owner.id).run();
     // optional auth reads a refused token as a guest: the hidden ad is not found
     expect((await request(f.owner, 'GET', `/api/listings/${f.hidden.id}`)).status).toBe(404);
     expect((await request(f.owner, 'PUT', `/api/listings/${f.hidden.id}`, { price: 5 })).status).toBe(401);

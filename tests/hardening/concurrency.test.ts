@@ -13,7 +13,7 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from '../api/helpers';
-import { accountsDb, createListing, createUserWithToken, onListingDbs, sessionsDb } from '../factories';
+import { accountsDb, createListing, createUserWithToken, onListingDbs, sessionsDb, onUserDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { json, rows, rowsIn } from './support';
 
@@ -124,8 +124,8 @@ describe('sign-ups racing for one e-mail address', () => {
     requests += results.length;
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('EMAIL_TAKEN');
-    expect(await rows('SELECT count(*) AS n FROM users WHERE email = ?', email)).toEqual([{ n: 1 }]);
-    const [user] = (await rows('SELECT id FROM users WHERE email = ?', email)) as { id: string }[];
+    expect(await onUserDbs('SELECT email FROM users WHERE email = ?', email)).toEqual([{ email }]);
+    const [user] = (await onUserDbs('SELECT id FROM users WHERE email = ?', email)) as { id: string }[];
     expect(await rowsIn(sessionsDb(user!.id), 'SELECT count(*) AS n FROM sessions WHERE user_id = ?', user!.id)).toEqual([{ n: 1 }]);
   });
 });

@@ -28,7 +28,7 @@ import { ulid } from 'ulid';
 import { paymentSignature } from '../../worker/services/commerce/premium';
 import { parseIsoDateTime } from '../../worker/schemas/dates';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken } from '../factories';
+import { createListing, createUserWithToken, userRowsDb } from '../factories';
 import { jpegBytes, pngBytes } from '../factories/images';
 import { BASE_SEED, DEEP, VERBOSE, grantPlan, hashSeed, json, rng, seedNotification, tier, type Rng } from './support';
 
@@ -675,7 +675,7 @@ beforeAll(async () => {
   const login = { email: `fuzz.login.${ulid().toLowerCase()}@example.in`, password: 'mango2024' };
   expect((await json(null, 'POST', '/api/auth/register', login, { 'CF-Connecting-IP': '10.255.0.1' })).status).toBe(201);
   // the main fuzz user is a moderator, so /admin/* reaches its happy path; its targets are throwaway
-  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(users[0]!.id).run();
+  await userRowsDb(users[0]!.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(users[0]!.id).run();
   const victims: string[] = [];
   const victimListings: string[] = [];
   for (let i = 0; i < 2; i++) {

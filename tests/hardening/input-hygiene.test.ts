@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, listingDb } from '../factories';
+import { createListing, createUserWithToken, listingDb, userRowsDb } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -17,7 +17,7 @@ const json = (user: User | null, method: string, path: string, body?: unknown) =
 
 const moderator = async () => {
   const u = await createUserWithToken({ firstName: 'Mod' });
-  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(u.id).run();
+  await userRowsDb(u.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(u.id).run();
   return u;
 };
 
@@ -55,7 +55,7 @@ describe('moderators’ reasons are one clean line', () => {
     const empty = await json(mod, 'POST', `/api/admin/users/${target.id}/ban`, { reason: ' \u200B\u202E\r\n\t\u2066 a\u200D ' });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: 'Please give a reason of at least 3 characters' });
-    expect(await env.DB.prepare('SELECT banned_at FROM users WHERE id = ?').bind(target.id).first('banned_at')).toBeNull();
+    expect(await userRowsDb(target.id).prepare('SELECT banned_at FROM users WHERE id = ?').bind(target.id).first('banned_at')).toBeNull();
 
     expect((await json(mod, 'POST', `/api/admin/users/${target.id}/ban`, { reason: FORGED })).status).toBe(200);
     expect((await json(mod, 'DELETE', `/api/admin/users/${target.id}/ban`, { reason: `Appeal\naccepted\u2067` })).status).toBe(200);
@@ -90,7 +90,7 @@ describe('other free text moderators read', () => {
     const user = await createUserWithToken();
     const res = await json(user, 'PUT', '/api/auth/profile', { firstName: 'Ravi\r\nADMIN', lastName: '\u202Emar\u202C', businessName: 'क्‍ष Motors\u200B\n' });
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare('SELECT first_name, last_name, business_name FROM users WHERE id = ?').bind(user.id).first<Record<string, string>>();
+    const row = await userRowsDb(user.id).prepare('SELECT first_name, last_name, business_name FROM users WHERE id = ?').bind(user.id).first<Record<string, string>>();
     expect(row).toEqual({ first_name: 'Ravi ADMIN', last_name: 'mar', business_name: 'क्‍ष Motors' });
     const blank = await json(user, 'PUT', '/api/auth/profile', { firstName: '\u200B\u202E ' });
     expect(blank.status).toBe(400);

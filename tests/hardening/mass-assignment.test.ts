@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { call } from '../api/helpers';
-import { accountsDb, createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs, otpDb } from '../factories';
+import { accountsDb, createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs, otpDb, onUserDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, json, rows, rowsIn, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -58,7 +58,7 @@ const SERVER_OWNED = {
 let cases = 0;
 afterAll(() => console.log(`mass assignment: ${cases} write routes checked with ${Object.keys(SERVER_OWNED).length} server-owned fields each`));
 
-const user = async (id: string) => (await rows('SELECT * FROM users WHERE id = ?', id))[0] as Record<string, unknown>;
+const user = async (id: string) => (await onUserDbs('SELECT * FROM users WHERE id = ?', id))[0] as Record<string, unknown>;
 const listing = async (id: string) => (await onListingDbs('SELECT * FROM listings WHERE id = ?', id))[0] as Record<string, unknown>;
 
 const upload = async (u: User, extra: Record<string, string> = {}) => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { accountsDb, createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone } from '../factories';
+import { accountsDb, createListing, createPhoneUserWithToken, createUserWithToken, listingDb, uniquePhone, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES } from '../../worker/schemas/trust';
 
@@ -33,7 +33,7 @@ const isLive = async (adId: string) => (await call(`/api/listings/${adId}`)).sta
 
 const moderator = async () => {
   const mod = await createUserWithToken({ firstName: 'Mod' });
-  await env.DB.prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
+  await userRowsDb(mod.id).prepare(`UPDATE users SET role = 'MODERATOR' WHERE id = ?`).bind(mod.id).run();
   return mod;
 };
 

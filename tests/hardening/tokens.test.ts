@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { SignJWT, base64url } from 'jose';
 import { call } from '../api/helpers';
 import { connect, refusedStatus } from '../durable-objects/socket';
-import { createListing, createUser, createUserWithToken, otpDb, sessionsDb } from '../factories';
+import { createListing, createUser, createUserWithToken, otpDb, sessionsDb, userRowsDb, onUserDbs } from '../factories';
 import { json, rows, rowsIn } from './support';
 
 let cases = 0;
@@ -118,7 +118,7 @@ describe('deleted and deactivated accounts', () => {
     const ad = await createListing(user, { status: 'INACTIVE' });
     const del = await json(user, 'DELETE', '/api/auth/account', { confirm: 'DELETE' });
     expect(del.status).toBe(200);
-    const [{ token_version: tv }] = (await rows('SELECT token_version FROM users WHERE id = ?', user.id)) as [{ token_version: number }];
+    const [{ token_version: tv }] = (await onUserDbs('SELECT token_version FROM users WHERE id = ?', user.id)) as [{ token_version: number }];
     const forged = bearer(await sign(good(user.id, { tv })));
     const res = await profile(forged);
     expect(res.status).toBe(401);
@@ -143,7 +143,7 @@ describe('deleted and deactivated accounts', () => {
 
   it('an open chat socket stops accepting messages once its user is banned, deleted or logged out everywhere', async () => {
     const admin = await createUserWithToken({ firstName: 'Admin' });
-    await env.DB.prepare(`UPDATE users SET role = 'ADMIN' WHERE id = ?`).bind(admin.id).run();
+    await userRowsDb(admin.id).prepare(`UPDATE users SET role = 'ADMIN' WHERE id = ?`).bind(admin.id).run();
     for (const revoke of ['ban', 'delete', 'logout-all'] as const) {
       const { seller, buyer, chatId, socket } = await buyerInChat();
       if (revoke === 'ban') expect((await json(admin, 'POST', `/api/admin/users/${buyer.id}/ban`, { reason: 'Scam messages to many sellers' })).status).toBe(200);
@@ -162,7 +162,7 @@ describe('deleted and deactivated accounts', () => {
 
   it('a status changed behind the API’s back stops the socket by the room’s next update of D1’s conversation row (which re-reads the members)', async () => {
     const { buyer, chatId, socket } = await buyerInChat();
-    await env.DB.prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
+    await userRowsDb(buyer.id).prepare(`UPDATE users SET status = 'BLOCKED' WHERE id = ?`).bind(buyer.id).run();
     // the room last read its members before this change: one more message may go through…
     socket.send({ type: 'send', clientId: 'in-flight', content: 'sent as the status changed' });
     await socket.waitFor((e) => e.clientId === 'in-flight' && (e.type === 'ack' || e.type === 'nack'));
@@ -208,7 +208,7 @@ describe('OTP races and reuse', () => {
     // and a number with no outstanding code accepts nobody's code
     const c = freshPhone();
     expect((await post('/api/auth/verify-otp', { phone: c, otp: codeA, type: 'REGISTER', firstName: 'Kiran' }, ip)).status).toBe(400);
-    expect(await rows('SELECT id FROM users WHERE phone IN (?, ?)', b, c)).toEqual([]);
+    expect(await onUserDbs('SELECT id FROM users WHERE phone IN (?, ?)', b, c)).toEqual([]);
   });
 
   it('correct and wrong guesses racing in parallel: at most one success, one account, one session, never more than 5 attempts', async () => {
@@ -223,7 +223,7 @@ describe('OTP races and reuse', () => {
       const ok = results.filter((r) => r.status === 200);
       expect(ok.length, `round ${round}`).toBeLessThanOrEqual(1);
       for (const r of results.filter((x) => x.status !== 200)) expect(r.status).toBe(400);
-      const accounts = (await rows('SELECT id FROM users WHERE phone = ?', phone)) as { id: string }[];
+      const accounts = (await onUserDbs('SELECT id FROM users WHERE phone = ?', phone)) as { id: string }[];
       expect(accounts).toHaveLength(ok.length);
       if (ok[0]) {
         expect(accounts[0]!.id).toBe(ok[0].body.data.user.id);

@@ -13,6 +13,7 @@ import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
 import { listingRowsByIds } from './listings/shard-reads';
 import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
+import { compareUserCopies, readUsersCopyState, repairUserCopies } from './accounts/users-copy';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -119,6 +120,8 @@ interface Check {
   accountsSplitOnly?: boolean;
   /** only once the identifier directory's backfill has finished a pass (before, accounts made with one database have no rows by design) */
   afterDirectoryBackfill?: boolean;
+  /** only once `users` has been copied to the accounts databases (a whole pass done) or the switch is on (before, the copies are missing by design) */
+  afterUsersCopy?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -1671,6 +1674,53 @@ const chatMemberRows: Check = {
   repair: (env, found) => repairChatMembers(env, found as ChatMemberFinding[]),
 };
 
+// ---------------------------------------------------------------- users and their copies
+
+/**
+ * Each core `users` row against its copy in the user's accounts database (decision 034), while both
+ * exist: from the first finished copy pass (worker/services/accounts/users-copy.ts) until the core's
+ * rows are retired. With the switch off the core is the source: a missing or differing copy is
+ * repaired from the core's row, guarded on the copy's `updated_at` as scanned. With the switch on the
+ * copy is the source: the core's rows that differ are reported (they are retired, not repaired) and
+ * a missing copy is reported for a person (the copy's window pass writes it). The derived live-ad
+ * counts are left out (`USERS_COPY.derivedColumns`).
+ */
+const userCopies: Check = {
+  name: 'users.copies',
+  table: "users in each user's accounts database (the copy the switch will read)",
+  source: 'users in the core while the switch is off; with it on, the copy is the source and the core rows that differ are reported',
+  repairable: true,
+  accountsSplitOnly: true,
+  afterUsersCopy: true,
+  async scan(env, cursor, { batchRows }) {
+    const n = accountsDatabases(env).length;
+    const on = usersWithAccounts(env);
+    const scan = await compareUserCopies(env, cursor, batchRows);
+    const found = scan.differences.map((d): Found => ({
+      id: d.id,
+      field: d.field,
+      expected: (on ? d.kept : d.expected) as Found['expected'],
+      kept: (on ? d.expected : d.kept) as Found['kept'],
+      note:
+        d.copyUpdatedAt === null
+          ? on
+            ? 'no copy in its accounts database: the account cannot be read (the copy job writes it)'
+            : 'no copy in its accounts database yet'
+          : on
+            ? "the core's row differs from the account's copy (the source since the switch): retired with the core's rows, not repaired"
+            : "the copy differs from the core's row",
+      database: accountsDatabaseName(n, d.database),
+      ref: json([d.database, d.id, d.copyUpdatedAt]),
+    }));
+    return { rows: scan.rows, found, next: scan.next };
+  },
+  async repair(env, found) {
+    if (usersWithAccounts(env)) return 0;
+    const rows = found.map((f) => JSON.parse(String(f.ref)) as [number, string, number | null]);
+    return repairUserCopies(env, rows.map(([database, id, copyUpdatedAt]) => ({ database, id, copyUpdatedAt })));
+  },
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1706,13 +1756,13 @@ export const CHECKS: readonly Check[] = [
   // stale claims first, so a row freed by their removal is written by the missing rows' repair
   staleIdentifierClaims,
   missingIdentifiers,
+  userCopies,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
-/** The checks that read the chat rooms (decision 031): only the worker, which has them, runs these. */
-/** Checks that read Durable Objects (the chat rooms, the view counter): the command line skips them. */
 /** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
+/** Checks that read Durable Objects (the chat rooms, the view counter): only the worker, which has them, runs these; the command line skips them. */
 export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
 const rowsOf = (found: Found[]) => new Set(found.map((f) => f.id)).size;
@@ -1729,11 +1779,13 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const severalDatabases = listingDatabases(env).length > 1;
   const accountsApart = accountsSplit(env);
   const backfilled = accountsApart && (await directoryBackfilled(env.CACHE));
+  const usersCopied = accountsApart && (usersWithAccounts(env) || (await readUsersCopyState(env.CACHE)).lastPass !== null);
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
     if (check.severalDatabasesOnly && !severalDatabases && !(check.alsoWithUsersMoved && usersWithAccounts(env))) continue;
     if (check.accountsSplitOnly && !accountsApart) continue;
     if (check.afterDirectoryBackfill && !backfilled) continue;
+    if (check.afterUsersCopy && !usersCopied) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,
