@@ -13,7 +13,7 @@ import { usersWithAccounts } from '../../worker/db/users';
 import { checkUsersSwitch, layoutConfig, layoutConfigName, layoutStateFolder, migrateLocal, parseAccountsDatabases } from './shards-config';
 
 const raw = { name: 'sel', main: 'worker/index.ts', d1_databases: [{ binding: 'DB', database_name: 'sel', database_id: 'core', migrations_dir: 'migrations' }], vars: { EDGE_CACHE: 'on' } };
-const bindings = (config: { d1_databases: { binding: string }[] }) => config.d1_databases.map((d) => d.binding);
+const bindings = (config: Record<string, any>): string[] => config.d1_databases.map((d: { binding: string }) => d.binding);
 
 describe('layoutConfig', () => {
   it('adds N accounts databases beside the listings ones, with the vars the worker reads', () => {
