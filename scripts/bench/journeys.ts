@@ -91,6 +91,11 @@ const main = async () => {
     const city = ads.find((l) => l.city)?.city ?? 'Delhi';
     const ad = ads[0]!;
     const chat = await call('/api/messages/chats', { method: 'POST', headers: { ...buyer, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: ad.id }) });
+    if (chat.status !== 201 && chat.status !== 200) {
+      // with the switch on, the seeded sellers' `users` rows must be in their accounts databases too (the seed writes them to DB only)
+      const hint = usersWithAccounts ? ' (--users-with-accounts: are the seeded sellers\' users rows copied into their accounts databases?)' : '';
+      throw new Error(`chat with a seeded seller: ${chat.status} ${JSON.stringify(chat.body).slice(0, 300)}${hint}`);
+    }
     const chatId = chat.body.data.chat.id as string;
 
     let posted = 0;
