@@ -8,19 +8,27 @@
  * worst case, no replica nearer than the primary), printing p50/p95 and the round trips each
  * request waited on. --check fails when a journey is over its budget (worker/db/round-trip-budget.ts).
  * --shards N: the listings over N databases (decision 033; its own state, .wrangler/bench-journeys-shards-N),
- * every database's calls counted together. --only a,b: only the journeys whose names contain one of
- * these words (e.g. `--only post,phone`).
+ * every database's calls counted together. --accounts-databases N: the accounts' own rows over N
+ * databases (decision 034; 4, 15 or 18; the seed writes them there; its own state,
+ * .wrangler/bench-journeys-shards-N-accounts-M), their calls counted with the rest.
+ * --users-with-accounts: the `users` switch on as well (USERS_WITH_ACCOUNTS = 1; only with several
+ * accounts databases, where it means something; a state of its own again, `-users`, since the accounts
+ * registered there keep their `users` rows in their accounts databases). --only a,b: only the journeys
+ * whose names contain one of these words (e.g. `--only post,phone`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { scene, toJpeg } from '../../tests/factories/photo-variants';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
-import { migrateLocal, parseListingDatabases } from '../lib/shards-config';
+import { checkUsersSwitch, layoutStateFolder, migrateLocal, parseAccountsDatabases, parseListingDatabases } from '../lib/shards-config';
 
 const requests = Math.max(5, Number(arg('requests', '20')));
 const check = process.argv.includes('--check');
 const shards = parseListingDatabases(arg('shards', '1'));
-const persist = arg('persist-to', shards > 1 ? `.wrangler/bench-journeys-shards-${shards}` : '.wrangler/bench-journeys-state');
+const accounts = parseAccountsDatabases(arg('accounts-databases', '1'));
+const usersWithAccounts = process.argv.includes('--users-with-accounts');
+checkUsersSwitch(accounts, usersWithAccounts);
+const persist = arg('persist-to', layoutStateFolder('.wrangler/bench-journeys', { listings: shards, accounts, usersWithAccounts }));
 const RTTS = [0, 30, 150];
 const only = arg('only', '')
   .split(',')
@@ -30,8 +38,8 @@ const only = arg('only', '')
 type Answer = { status: number; body: any; ms: number; roundTrips: number };
 
 const main = async () => {
-  const config = migrateLocal(shards, persist, run);
-  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards)]);
+  const config = migrateLocal(shards, persist, run, accounts, usersWithAccounts);
+  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards), '--accounts-databases', String(accounts)]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
@@ -83,6 +91,11 @@ const main = async () => {
     const city = ads.find((l) => l.city)?.city ?? 'Delhi';
     const ad = ads[0]!;
     const chat = await call('/api/messages/chats', { method: 'POST', headers: { ...buyer, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: ad.id }) });
+    if (chat.status !== 201 && chat.status !== 200) {
+      // with the switch on, the seeded sellers' `users` rows must be in their accounts databases too (the seed writes them to DB only)
+      const hint = usersWithAccounts ? ' (--users-with-accounts: are the seeded sellers\' users rows copied into their accounts databases?)' : '';
+      throw new Error(`chat with a seeded seller: ${chat.status} ${JSON.stringify(chat.body).slice(0, 300)}${hint}`);
+    }
     const chatId = chat.body.data.chat.id as string;
 
     let posted = 0;
@@ -157,7 +170,7 @@ const main = async () => {
       if (trips > ROUND_TRIP_BUDGET[j.kind]) over.push(`${j.name}: ${trips} > ${ROUND_TRIP_BUDGET[j.kind]}`);
       rows.push(row);
     }
-    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on; ${shards} listings database${shards > 1 ? 's' : ''}`);
+    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on; ${shards} listings database${shards > 1 ? 's' : ''}, ${accounts} accounts database${accounts > 1 ? 's' : ''}${usersWithAccounts ? ', users with the accounts' : ''}`);
     console.table(rows);
     if (over.length) console.log(`over budget: ${over.join('; ')}`);
     if (check && over.length) process.exitCode = 1;

@@ -5,7 +5,9 @@
  * write a copy of it with the listings bindings added, `.wrangler/listings-<N>.wrangler.json`, and
  * pass it to `wrangler dev` / `wrangler d1 migrations apply` with `--config`. Local D1 state is kept per
  * database id, so the seed (getPlatformProxy over the same bindings) and the served worker open the
- * same files under one `--persist-to` folder.
+ * same files under one `--persist-to` folder. The accounts databases (decision 034) are added the same
+ * way, ACCOUNTS_0 … with ACCOUNTS_DATABASES = N (and USERS_WITH_ACCOUNTS = 1 when asked for), in
+ * `.wrangler/listings-<N>-accounts-<M>[-users].wrangler.json`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -58,33 +60,76 @@ export const accountsD1 = (n: number) =>
 /** The accounts bindings' names, in order. */
 export const accountsBindings = (n: number) => accountsD1(n).map((d) => d.binding);
 
+/** What a local deployment is split over: listings databases, accounts databases, and the `users` switch. */
+export type LocalLayout = { listings: number; accounts?: number; usersWithAccounts?: boolean };
+
 /**
- * wrangler.toml with N listings databases added (and LISTING_DATABASES set), as a config file for
- * `wrangler --config`; paths made absolute, since the copy lives in .wrangler/. Returns its path.
+ * The `users` switch means nothing with one accounts database (worker/db/users.ts turns it off then),
+ * so asking for it there is refused rather than measured as if it were on.
  */
-export const writeListingsConfig = (n: number): string => {
-  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, 'wrangler.toml') });
-  const config = structuredClone(rawConfig) as Record<string, any>;
+export const checkUsersSwitch = (accounts: number, usersWithAccounts: boolean) => {
+  if (usersWithAccounts && accounts < 2) throw new Error('--users-with-accounts needs --accounts-databases 4, 15 or 18: with one accounts database the users rows stay in DB');
+};
+
+/** The config's file name: one per layout, so runs of different layouts never overwrite each other's. */
+export const layoutConfigName = ({ listings, accounts = 1, usersWithAccounts = false }: LocalLayout) =>
+  `listings-${listings}${accounts > 1 ? `-accounts-${accounts}` : ''}${usersWithAccounts ? '-users' : ''}.wrangler.json`;
+
+/**
+ * A benchmark's local state folder for a layout (`prefix` e.g. `.wrangler/bench-journeys`): the
+ * one-database state, `-shards-N` for listings alone (the names the benchmarks have always used), and
+ * the accounts split and the switch named after it — a state is seeded once, for one layout.
+ */
+export const layoutStateFolder = (prefix: string, { listings, accounts = 1, usersWithAccounts = false }: LocalLayout) =>
+  listings === 1 && accounts === 1 ? `${prefix}-state` : `${prefix}-shards-${listings}${accounts > 1 ? `-accounts-${accounts}` : ''}${usersWithAccounts ? '-users' : ''}`;
+
+/**
+ * A raw wrangler config with the layout's databases added (LISTINGS_n, ACCOUNTS_n) and its vars set
+ * (LISTING_DATABASES, ACCOUNTS_DATABASES, USERS_WITH_ACCOUNTS when on); paths made absolute, since the
+ * copy lives in .wrangler/.
+ */
+export const layoutConfig = (rawConfig: Record<string, any>, { listings, accounts = 1, usersWithAccounts = false }: LocalLayout) => {
+  checkUsersSwitch(accounts, usersWithAccounts);
+  const config = structuredClone(rawConfig);
   config.main = resolve(ROOT, config.main);
   if (config.assets?.directory) config.assets.directory = resolve(ROOT, config.assets.directory);
   config.d1_databases = [
     ...(config.d1_databases ?? []).map((d: Record<string, string>) => ({ ...d, ...(d.migrations_dir ? { migrations_dir: resolve(ROOT, d.migrations_dir) } : {}) })),
-    ...listingsD1(n),
+    ...listingsD1(listings),
+    ...accountsD1(accounts),
   ];
-  config.vars = { ...config.vars, LISTING_DATABASES: String(n) };
-  const path = join(ROOT, '.wrangler', `listings-${n}.wrangler.json`);
+  config.vars = {
+    ...config.vars,
+    LISTING_DATABASES: String(listings),
+    ...(accounts > 1 ? { ACCOUNTS_DATABASES: String(accounts) } : {}),
+    ...(usersWithAccounts ? { USERS_WITH_ACCOUNTS: '1' } : {}),
+  };
+  return config;
+};
+
+/**
+ * wrangler.toml with N listings databases added (and LISTING_DATABASES set) — and, with `accounts` > 1,
+ * the accounts databases too — as a config file for `wrangler --config`. Returns its path.
+ */
+export const writeListingsConfig = (n: number, accounts = 1, usersWithAccounts = false): string => {
+  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, 'wrangler.toml') });
+  const layout = { listings: n, accounts, usersWithAccounts };
+  const config = layoutConfig(rawConfig as Record<string, any>, layout);
+  const path = join(ROOT, '.wrangler', layoutConfigName(layout));
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 };
 
 /**
- * Applies the migrations to the core and to each of N listings databases in a local state folder
- * (every database carries the same migrations for now, decision 033). Returns the config path that
- * `wrangler dev --config` then serves the worker with (wrangler.toml itself when N = 1).
+ * Applies the migrations to the core and to each of N listings databases (and of the accounts
+ * databases, with `accounts` > 1) in a local state folder (every database carries the same migrations
+ * for now, decisions 033 and 034). Returns the config path that `wrangler dev --config` then serves
+ * the worker with (wrangler.toml itself when nothing is split).
  */
-export const migrateLocal = (n: number, persistTo: string, run: (cmd: string, args: string[]) => void): string => {
-  const config = n === 1 ? join(ROOT, 'wrangler.toml') : writeListingsConfig(n);
-  for (const binding of ['DB', ...listingsBindings(n)]) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistTo, '--config', config]);
+export const migrateLocal = (n: number, persistTo: string, run: (cmd: string, args: string[]) => void, accounts = 1, usersWithAccounts = false): string => {
+  checkUsersSwitch(accounts, usersWithAccounts);
+  const config = n === 1 && accounts === 1 ? join(ROOT, 'wrangler.toml') : writeListingsConfig(n, accounts, usersWithAccounts);
+  for (const binding of ['DB', ...listingsBindings(n), ...accountsBindings(accounts)]) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistTo, '--config', config]);
   return config;
 };
