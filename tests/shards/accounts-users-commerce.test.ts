@@ -234,6 +234,9 @@ describe("a Pro buyer sees the seller's phone number from the seller's own accou
     const broken = await counted(`/api/premium/access-phone/${buyer.id}`, { method: 'POST', headers: { ...buyer.auth, 'content-type': 'application/json' }, body: '{"listingId": ' }, SWITCH_ON);
     expect(broken.status, JSON.stringify(broken.body)).toBe(400);
     expect(adRead(broken), broken.trace).toBe(false);
+    const form = await counted(`/api/premium/access-phone/${buyer.id}`, { method: 'POST', headers: { ...buyer.auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `listingId=${ad.id}` }, SWITCH_ON);
+    expect([form.status, form.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(adRead(form), form.trace).toBe(false);
     // signed out everywhere (in the buyer's own row): the ad was read beside the check, but the answer is 401 and nothing is logged
     expect(await logged()).toBe(1);
     await accountsDbs[2]!.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?').bind(buyer.id).run();

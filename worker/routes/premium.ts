@@ -53,7 +53,8 @@ const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerI
  * core nothing changes (the ad and its seller are one read there).
  */
 const phoneAdBesideAccountCheck = createMiddleware<AppEnv>(async (c, next) => {
-  if (usersWithAccounts(c.env) && c.req.header('Authorization')) {
+  // a plain JSON body only: any other is left to the validator unread (and answered without the early read)
+  if (usersWithAccounts(c.env) && c.req.header('Authorization') && /^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
     const body = accessPhoneBody.safeParse(await c.req.json().catch(() => undefined));
     const asked = userParam.safeParse(c.req.param());
     if (body.success && asked.success) {
