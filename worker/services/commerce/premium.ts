@@ -358,7 +358,7 @@ export interface EarlyPhoneAd {
 /**
  * Starts reading the ad behind a phone number beside the buyer's account check (worker/routes/premium.ts,
  * with `users` in the accounts databases): the ad is public data, nothing is written, and it is looked
- * at only by `accessPhone`, after the check has passed. A refused check leaves the read unanswered.
+ * at only by `accessPhone`, after the check has passed. A refused check leaves its answer unread.
  */
 export const readPhoneAdEarly = (env: Env, listingId: string): EarlyPhoneAd => {
   const id = listingId.toLowerCase();
