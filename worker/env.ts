@@ -1,4 +1,5 @@
 import type { ChatRoomContract, RateLimiterContract, UserInboxContract, ViewCounterContract } from './durable-object-contracts';
+import type { EarlyPhoneAd } from './services/commerce/premium';
 
 /** Bindings and vars of the worker (see wrangler.toml). Secrets are optional: absent locally. */
 export interface Env {
@@ -102,4 +103,13 @@ export interface AuthUser {
   sessionId: string;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { user?: AuthUser } };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    user?: AuthUser;
+    /** a read of public data a route asked to start beside a write's account check (worker/lib/auth.ts), given the token's user id */
+    besideAccountCheck?: (userId: string) => void;
+    /** the ad behind a phone number, read beside the buyer's account check (worker/routes/premium.ts) */
+    phoneAd?: EarlyPhoneAd;
+  };
+};

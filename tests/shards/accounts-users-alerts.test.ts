@@ -16,6 +16,8 @@ import { usersDbFor } from '../../worker/db/users';
 import { accountsDbs, fourAccounts, userIn } from './four-accounts';
 import { listingsDbs, shardAd } from './support';
 import { roundTripCounting } from './round-trip-counting';
+import { countedD1 } from './counted-d1';
+import { RoundTripCounter } from '../support/simulated-d1';
 
 /**
  * The alert consumer, the daily digest, account deletion and the seller-card check with `users` moved
@@ -127,6 +129,66 @@ describe('saved-search alerts and the digest read the buyers from their own data
     // the inbox line too, in Hindi
     const [line] = (await notificationsOfType(daily.id, 'SYSTEM')).filter((n) => JSON.parse(n.data).kind === 'SAVED_SEARCH_DIGEST');
     expect(line?.title).toMatch(DEVANAGARI);
+  });
+});
+
+/**
+ * The env with every database (the core, the listings and the accounts databases) counting the waits
+ * on it, one counter for all: how often the consumer waited on a database, wherever its calls went.
+ */
+const countingWaits = (onEnv: Env) => {
+  const counter = new RoundTripCounter();
+  const tally = { rows: 0 };
+  const counting = Object.fromEntries(
+    [...listingsDbs.map((db, i) => [`LISTINGS_${i}`, db] as const), ...accountsDbs.map((db, i) => [`ACCOUNTS_${i}`, db] as const), ['DB', env.DB] as const].map(([name, db]) => [
+      name,
+      countedD1(db, counter, tally),
+    ]),
+  );
+  return { env: { ...onEnv, ...counting } as Env, counter };
+};
+
+describe("the alert consumer's waits with the switch on", () => {
+  it("the owners' statement reads their language and status beside their searches: one wait less than with the switch off, still in each buyer's own language", async () => {
+    const word = uniqueWord();
+    const seller = await userIn(0, { isVerified: true });
+    const [hindi, english, gone] = [await userIn(2), await userIn(1), await userIn(3)];
+    await moveWithDecoy(hindi.id, { language: 'hi' }, { language: 'en' });
+    await moveWithDecoy(english.id, { language: 'en' }, { language: 'hi' });
+    await moveWithDecoy(gone.id);
+    for (const buyer of [hindi, english, gone]) await save(buyer, { q: word });
+    // deleted in its own row only (a deletion whose searches outlived it); the core's copy still says ACTIVE
+    await usersDbFor(moved, gone.id).prepare(`UPDATE users SET status = 'DELETED' WHERE id = ?`).bind(gone.id).run();
+    const ad = await postCar(seller, `Tata Nexon XZ ${word}`);
+    const events = (await Promise.all(listingsDbs.map((db) => db.prepare('SELECT id FROM listing_events WHERE listing_id = ?').bind(ad.id).all<{ id: string; }>()))).flatMap(
+      (r, at) => r.results.map((e) => ({ id: e.id, db: listingsDbs[at]! })),
+    );
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    const handled = async (onEnv: Env) => {
+      await event!.db.prepare('UPDATE listing_events SET done_at = NULL WHERE id = ?').bind(event!.id).run();
+      const counting = countingWaits(onEnv);
+      const stats = await processEvent(counting.env, event!.id);
+      return { stats, roundTrips: counting.counter.roundTrips, statements: counting.counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 120)}`) };
+    };
+    // the first run tells the buyers (a later run finds their alerts stored and tells nobody again): each
+    // in their own row's language, the buyer deleted there not at all
+    await handled(moved);
+    const [toHindi] = await alertsOf(hindi.id);
+    expect(toHindi?.title).toMatch(DEVANAGARI);
+    const [toEnglish] = await alertsOf(english.id);
+    expect(toEnglish?.title).toBeDefined();
+    expect(toEnglish!.title).not.toMatch(DEVANAGARI);
+    expect(await alertsOf(gone.id)).toEqual([]);
+    // counted after it, both warm (an isolate keeps the matchers it parsed)
+    const off = await handled(fourAccounts);
+    const on = await handled(moved);
+    const trace = `off:\n${off.statements.join('\n')}\non:\n${on.statements.join('\n')}`;
+    expect(on.stats.matched, trace).toBe(off.stats.matched);
+    expect(on.roundTrips, trace).toBe(off.roundTrips - 1);
+    // nobody's row is read after the owners are known: the owners' statement joined them
+    expect(on.statements.filter((s) => /FROM users WHERE id IN/i.test(s)), trace).toEqual([]);
+    expect(off.statements.filter((s) => /FROM users WHERE id IN/i.test(s)), trace).toHaveLength(1);
   });
 });
 

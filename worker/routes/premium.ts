@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
@@ -30,8 +31,10 @@ import {
   listPackages,
   listTransactions,
   premiumStatus,
+  readPhoneAdEarly,
   verifyPayment,
 } from '../services/commerce/premium';
+import { usersWithAccounts } from '../db/users';
 import { forbidden } from '../lib/errors';
 
 const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerId: string) => {
@@ -39,6 +42,29 @@ const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerI
   assertSelf(callerId, userId);
   return userId;
 };
+
+/**
+ * With `users` in the accounts databases (decision 034) a phone number needs the ad before its
+ * seller's row can be asked for (the ad names the seller, whose row is in the seller's own accounts
+ * database): three waits after the buyer's account check. So the ad, public data, is read beside that
+ * check: the body's listing id is read here, before requireAuth, and the read starts only once the
+ * token's signature has named the caller, who asks for their own path; the handler looks at it only
+ * after the check has passed. A body the validator will refuse starts nothing. With `users` in the
+ * core nothing changes (the ad and its seller are one read there).
+ */
+const phoneAdBesideAccountCheck = createMiddleware<AppEnv>(async (c, next) => {
+  // a plain JSON body only: any other is left to the validator unread (and answered without the early read)
+  if (usersWithAccounts(c.env) && c.req.header('Authorization') && /^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+    const body = accessPhoneBody.safeParse(await c.req.json().catch(() => undefined));
+    const asked = userParam.safeParse(c.req.param());
+    if (body.success && asked.success) {
+      c.set('besideAccountCheck', (userId) => {
+        if (userId === asked.data.userId) c.set('phoneAd', readPhoneAdEarly(c.env, body.data.listingId));
+      });
+    }
+  }
+  await next();
+});
 
 export const premiumRoutes = new Hono<AppEnv>()
   .get('/packages', docs({ tags: ['Premium'], summary: 'The premium buyer plans', data: z.array(packageSchema), errors: [] }), async (c) =>
@@ -57,6 +83,7 @@ export const premiumRoutes = new Hono<AppEnv>()
       return c.json({ success: true as const, data: await handleWebhook(c.env, raw, c.req.header('X-Razorpay-Signature'), c.req.header('X-Razorpay-Event-Id')) });
     },
   )
+  .use('/access-phone/:userId', phoneAdBesideAccountCheck)
   .use(requireAuth)
   .get(
     '/status/:userId',
@@ -129,7 +156,7 @@ export const premiumRoutes = new Hono<AppEnv>()
     }),
     validate('param', userParam),
     validate('json', accessPhoneBody),
-    async (c) => c.json({ success: true as const, data: await accessPhone(c.env, self(c, currentUser(c).id), c.req.valid('json').listingId) }),
+    async (c) => c.json({ success: true as const, data: await accessPhone(c.env, self(c, currentUser(c).id), c.req.valid('json').listingId, c.get('phoneAd')) }),
   )
   .get(
     '/curated-listings/:userId',

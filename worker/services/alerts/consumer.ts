@@ -10,7 +10,7 @@
  * so a message delivered twice, or retried after dying half way, notifies once.
  */
 import { accountsDatabases, accountsSplit } from '../../db/accounts';
-import { readUsers } from '../../db/users';
+import { readUsers, usersWithAccounts } from '../../db/users';
 import { forgetWithIsolate } from '../../lib/isolate-memos';
 import type { Env, AlertMessage } from '../../env';
 import { type KeyedNotification, keyedRows, notifyRows, rowsFromSelect } from '../notifications/notifications';
@@ -241,14 +241,17 @@ const alertUrl = (href: string | null, lastSeenAt: number, liveAt: number, searc
 
 /**
  * The same alerts with the searches over several accounts databases (decision 034): each database names
- * its instant searches' owners (one per buyer, the lowest search id speaking), all side by side, then
- * one read of their languages where `users` lives (worker/db/users.ts: the core, or with the switch on
- * each owner's own accounts database, one statement per database side by side) drops deleted accounts
- * (a deletion whose last step failed can leave searches of a tombstone nobody should tell), and the
- * rows are written here as the SQL would.
+ * its instant searches' owners (one per buyer, the lowest search id speaking), all side by side; deleted
+ * accounts are dropped (a deletion whose last step failed can leave searches of a tombstone nobody
+ * should tell), and the rows are written here as the SQL would. Each owner's language and status come
+ * from their `users` row: with the switch on that row is in the same accounts database as their
+ * searches, so the owners' statement joins it (no wait after it); with `users` in the core they are
+ * read there after the owners are known (worker/db/users.ts), one wait more.
  */
 const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matched: number[][], liveAt: number, now: number) => {
-  type Owner = { user_id: string; id: string; name: string; href: string | null; last_seen_at: number };
+  type Owner = { user_id: string; id: string; name: string; href: string | null; last_seen_at: number; language?: string };
+  // the owners' rows beside their searches (the switch on): an owner without a live row there is not told
+  const joined = usersWithAccounts(env);
   const found = await Promise.all(
     databases.map(async (db, at) => {
       const statements = [];
@@ -257,7 +260,11 @@ const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matc
         statements.push(
           db
             .prepare(
-              `SELECT s.user_id, min(s.id) AS id, s.name, s.href, s.last_seen_at FROM saved_searches s
+              joined
+                ? `SELECT s.user_id, min(s.id) AS id, s.name, s.href, s.last_seen_at, u.language FROM saved_searches s JOIN users u ON u.id = s.user_id
+               WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.alert = 'instant' AND s.user_id != ? AND s.created_at <= ? AND u.status != 'DELETED'
+               GROUP BY s.user_id`
+                : `SELECT s.user_id, min(s.id) AS id, s.name, s.href, s.last_seen_at FROM saved_searches s
                WHERE s.matcher_id IN (${chunk.map(() => '?').join(', ')}) AND s.alert = 'instant' AND s.user_id != ? AND s.created_at <= ?
                GROUP BY s.user_id`,
             )
@@ -271,8 +278,13 @@ const alertRowsApart = async (env: Env, databases: D1Database[], ad: AdRow, matc
   );
   const owners = found.flat();
   if (!owners.length) return [];
-  const accounts = await readUsers<{ id: string; language: string; status: string }>(env, owners.map((o) => o.user_id), ['language', 'status']);
-  const languageOf = new Map([...accounts.values()].filter((a) => a.status !== 'DELETED').map((a) => [a.id, textLanguage(a.language)]));
+  const languageOf = joined
+    ? new Map(owners.map((o) => [o.user_id, textLanguage(o.language)]))
+    : new Map(
+        [...(await readUsers<{ id: string; language: string; status: string }>(env, owners.map((o) => o.user_id), ['language', 'status'])).values()]
+          .filter((a) => a.status !== 'DELETED')
+          .map((a) => [a.id, textLanguage(a.language)]),
+      );
   const texts = new Map(TEXT_LANGUAGES.map((language) => [language, savedSearchAlertParts(language, { title: ad.title, price: ad.price_minor, location: ad.location })]));
   return rowsFromSelect(
     owners.flatMap((o) => {

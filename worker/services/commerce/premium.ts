@@ -340,18 +340,46 @@ const shardedPhoneRead = async (env: Env, id: string) => {
   return seller ? { ...ad, phone: seller.phone, first_name: seller.first_name, last_name: seller.last_name, share_phone: seller.share_phone } : null;
 };
 
+type PhoneAd = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null };
+
+/** The ad's own columns a phone number needs, from its listings database (the core with one). */
+const readPhoneAd = (env: Env, id: string) =>
+  (isSharded(env) ? listingDbForId(env, id) : env.DB)
+    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
+    .bind(id)
+    .first<PhoneAd>();
+
+/** The ad behind a phone number, read before the buyer's account check has answered; `listingId` as asked. */
+export interface EarlyPhoneAd {
+  listingId: string;
+  ad: Promise<PhoneAd | null>;
+}
+
+/**
+ * Starts reading the ad behind a phone number beside the buyer's account check (worker/routes/premium.ts,
+ * with `users` in the accounts databases): the ad is public data, nothing is written, and it is looked
+ * at only by `accessPhone`, after the check has passed. A refused check leaves its answer unread.
+ */
+export const readPhoneAdEarly = (env: Env, listingId: string): EarlyPhoneAd => {
+  const id = listingId.toLowerCase();
+  const ad = readPhoneAd(env, id);
+  // when the check refuses, nobody waits on the read: its failure must not count as unhandled
+  ad.catch(() => undefined);
+  return { listingId: id, ad };
+};
+
 /**
  * The same with `users` in the accounts databases (decision 034): the ad (from its listings database,
  * or the core with one), then its seller's phone, sharing choice and names from the seller's own
  * accounts database. The posting record cannot save the wait here: it names the seller no sooner
- * than the ad does, and the seller's row is in neither the core nor the ad's database. One wait more
- * than with `users` in the core; the access log is still written only after every gate has passed.
+ * than the ad does, and the seller's row is in neither the core nor the ad's database. So the ad is
+ * read beside the buyer's account check (`early`, started by the route), and the seller's row beside
+ * the plan: the same round trips as with `users` in the core. Without an early read (a caller other
+ * than the route) the ad is read here, one wait more. The access log is still written only after
+ * every gate has passed.
  */
-const phoneReadApart = async (env: Env, id: string) => {
-  const ad = await (isSharded(env) ? listingDbForId(env, id) : env.DB)
-    .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
-    .bind(id)
-    .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>();
+const phoneReadApart = async (env: Env, id: string, early?: EarlyPhoneAd) => {
+  const ad = await (early?.listingId === id ? early.ad : readPhoneAd(env, id));
   if (!ad) return null;
   const seller = await usersDbFor(env, ad.user_id)
     .prepare('SELECT phone, first_name, last_name, share_phone FROM users WHERE id = ?')
@@ -363,16 +391,17 @@ const phoneReadApart = async (env: Env, id: string) => {
 /**
  * A Pro buyer sees a seller's phone number. Each listing counts once per subscription period, at
  * most `phoneNumbersLimit` listings; the count and the insert are one statement, so parallel calls
- * cannot go over the limit.
+ * cannot go over the limit. `early`: the ad as the route started reading it beside the account check
+ * (with `users` in the accounts databases; see `readPhoneAdEarly`).
  */
-export const accessPhone = async (env: Env, userId: string, listingId: string) => {
+export const accessPhone = async (env: Env, userId: string, listingId: string, early?: EarlyPhoneAd) => {
   type PhoneRead = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number };
   // the plan and the ad are read side by side (one wait, not two); the plan is checked first, so a
   // buyer without Pro hears about Pro whatever the ad's state
   const [plan, read] = await Promise.allSettled([
     requirePro(env, userId),
     usersWithAccounts(env)
-      ? phoneReadApart(env, listingId.toLowerCase())
+      ? phoneReadApart(env, listingId.toLowerCase(), early)
       : isSharded(env)
       ? shardedPhoneRead(env, listingId.toLowerCase())
       : env.DB.prepare(
