@@ -23,7 +23,7 @@ CREATE TABLE `chat_members` (
   `created_at` integer NOT NULL,
   `updated_at` integer NOT NULL,
   PRIMARY KEY (`user_id`, `chat_id`)
-) WITHOUT ROWID;
+);
 --> statement-breakpoint
 -- The list's order: newest activity first, ties by conversation id (the same order as the core's list).
 CREATE INDEX `chat_members_list` ON `chat_members` (`user_id`, `activity_at` DESC, `chat_id` DESC);

@@ -21,7 +21,7 @@ process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
-const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18] [--users-with-accounts]';
+const usage = 'usage: npm run check:consistency -- [--repair] [--json] [--only NAME[,NAME]] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18|36] [--users-with-accounts]';
 const argv = process.argv.slice(2);
 let repair = false;
 let asJson = false;

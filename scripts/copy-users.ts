@@ -21,50 +21,13 @@ runOnPinnedNode(import.meta.url);
 process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 
-const usage = 'usage: npm run accounts:copy-users -- --accounts-databases 4|15|18 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
-const argv = process.argv.slice(2);
-const values = new Map<string, string>();
-let dryRun = false;
-for (let i = 0; i < argv.length; i++) {
-  const [name, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
-  if (['--accounts-databases', '--listing-databases', '--persist-to', '--batch'].includes(name)) {
-    const value = inline ?? argv[++i];
-    if (!value) {
-      console.error(`${name} needs a value\n${usage}`);
-      process.exit(2);
-    }
-    values.set(name, value);
-  } else if (name === '--dry-run') dryRun = true;
-  else if (name === '--help' || name === '-h') {
-    console.log(usage);
-    process.exit(0);
-  } else {
-    console.error(`unknown option ${name}\n${usage}`);
-    process.exit(2);
-  }
-}
-
-const { parseAccountsDatabases, parseListingDatabases } = await import('./lib/shards-config');
-let accounts: number;
-try {
-  accounts = parseAccountsDatabases(values.get('--accounts-databases'));
-} catch (e) {
-  console.error(`${(e as Error).message}\n${usage}`);
-  process.exit(2);
-}
-if (accounts === 1) {
-  console.error(`with one accounts database that database is the core: users already live where the switch would read them, nothing to copy\n${usage}`);
-  process.exit(2);
-}
-const batch = values.has('--batch') ? Number(values.get('--batch')) : undefined;
-if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) {
-  console.error(`--batch must be a positive whole number\n${usage}`);
-  process.exit(2);
-}
+const usage = 'usage: npm run accounts:copy-users -- --accounts-databases 4|15|18|36 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
+const { accountsCommandOptions } = await import('./lib/accounts-command');
+const { accounts, listings, persistTo, dryRun, batch } = accountsCommandOptions(process.argv.slice(2), usage, `with one accounts database that database is the core: users already live where the switch would read them, nothing to copy`);
 
 const { localBindings } = await import('./lib/local-bindings');
 const { copyUsersToAccounts, readUsersCopyState, recordUsersCopy } = await import('../worker/services/accounts/users-copy');
-const proxy = await localBindings<Record<string, unknown> & { DB: D1Database; CACHE: KVNamespace }>(values.get('--persist-to'), parseListingDatabases(values.get('--listing-databases')), accounts);
+const proxy = await localBindings<Record<string, unknown> & { DB: D1Database; CACHE: KVNamespace }>(persistTo, listings, accounts);
 let code = 0;
 try {
   const env = { ...proxy.env, ACCOUNTS_DATABASES: String(accounts) } as never as Parameters<typeof copyUsersToAccounts>[0] & { CACHE: KVNamespace };

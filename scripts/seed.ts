@@ -57,7 +57,7 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18|36]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();
