@@ -10,6 +10,7 @@ import { runConsistencyChecks } from '../../worker/services/consistency';
 import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import type { Env } from '../../worker/env';
 import { listingsDbs } from './support';
+import { roundTripCounting } from './round-trip-counting';
 import { accountsDbs, fourAccounts, json, userIn } from './four-accounts';
 
 /**
@@ -85,6 +86,21 @@ describe("the free-ad limit in the seller's accounts database", () => {
     // the checker counts the slot's use where it lives
     const check = await runConsistencyChecks(fourAccounts, { only: ['seller_credits.used'] });
     expect(check.checks.find((c) => c.name === 'seller_credits.used')?.disagreements).toEqual([]);
+  });
+
+  it('posting waits on the databases as often as with the accounts in the core (the record beside the ad, not before it)', async () => {
+    const posting = async (accountsDatabases?: 4) => {
+      const tab = roundTripCounting(accountsDatabases ? { accountsDatabases } : {});
+      const seller = await userIn(2);
+      const res = await tab('/api/listings', { method: 'POST', headers: { 'content-type': 'application/json', ...seller.auth }, body: JSON.stringify(await carAd(seller)) });
+      expect(res.status, res.trace).toBe(201);
+      return res.roundTrips;
+    };
+    // the first post of a fresh isolate also fills the catalogue's caches: not counted
+    await posting();
+    const inCore = await posting();
+    expect(inCore).toBe(3);
+    expect(await posting(4)).toBe(inCore);
   });
 
   it('the ad\'s batch failing withdraws the posting record: nothing stays, and the free ad is still there', async () => {
