@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../worker/index';
+import { answerOf } from '../api/helpers';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../setup/databases';
@@ -192,5 +195,38 @@ describe('credits, postings and promotions written while there was one accounts 
     // nothing left to move; with one accounts database there is nothing to do
     expect(await moveSellerCreditsToAccounts(fourAccounts)).toBe(0);
     expect(await moveSellerCreditsToAccounts(env as unknown as Env)).toBe(0);
+  });
+});
+
+describe('accounts over four databases, listings in one', () => {
+  /** The worker with the listings in the core (LISTING_DATABASES = 1) and the accounts over four. */
+  const oneListings = { ...env, LISTING_DATABASES: '1', ACCOUNTS_DATABASES: '4' } as Env;
+  const send = async (seller: User, method: string, path: string, body?: unknown) => {
+    const ctx = createExecutionContext();
+    const init = { method, headers: { 'content-type': 'application/json', ...seller.auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, oneListings, ctx));
+    await waitOnExecutionContext(ctx);
+    return answer;
+  };
+
+  it('the ad in the core, its posting record beside it in the seller\'s database: a race, and going live again after the period', async () => {
+    const seller = await userIn(3);
+    const [a, b] = await Promise.all([carAd(seller, { title: 'Maruti Swift VXI 2018 petrol core one' }), carAd(seller, { title: 'Maruti Swift VXI 2018 petrol core two' })]);
+    const answers = await Promise.all([send(seller, 'POST', '/api/listings', a), send(seller, 'POST', '/api/listings', b)]);
+    expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([201, 402]);
+    const id = answers.find((r) => r.status === 201)!.body.data.id as string;
+    expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(id).first()).toEqual({ status: 'APPROVED' });
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM listings WHERE user_id = ?').bind(seller.id).first<{ n: number }>())!.n).toBe(1);
+    expect(await whereRows('SELECT 1 FROM ad_postings WHERE listing_id = ?', id)).toEqual({ accounts: [3], core: false });
+    // put away, its posting's year over, and this year's free car ad used by another ad: going live needs a slot
+    expect((await send(seller, 'POST', `/api/listings/${id}/status`, { status: 'INACTIVE' })).status).toBe(200);
+    await accountsDbs[3]!.prepare('UPDATE ad_postings SET created_at = created_at - ? WHERE listing_id = ?').bind(366 * 86_400_000, id).run();
+    expect((await send(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Honda City ZX 2017 petrol core' }))).status).toBe(201);
+    const refused = await send(seller, 'POST', `/api/listings/${id}/status`, { status: 'APPROVED' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+    expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?').bind(id).first()).toEqual({ status: 'INACTIVE' });
+    const slot = await creditIn(accountsDbs[3]!, seller, 'ad-slots-1-vehicles-cars', 'AD_SLOTS');
+    expect((await send(seller, 'POST', `/api/listings/${id}/status`, { status: 'APPROVED' })).status).toBe(200);
+    expect(await whereRows('SELECT 1 FROM ad_postings WHERE listing_id = ? AND credit_id = ?', id, slot)).toEqual({ accounts: [3], core: false });
   });
 });
