@@ -11,6 +11,7 @@ import { withBookmark, withRequestSession } from './db/session';
 import { authenticate, sweepIdentifierClaims } from './services/accounts/auth';
 import { movePlansToAccounts } from './services/commerce/plans-move';
 import { moveSellerOrdersToAccounts } from './services/commerce/seller-orders-move';
+import { moveSellerCreditsToAccounts } from './services/commerce/seller-credits-move';
 import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { scheduledUsersCopy } from './services/accounts/users-copy';
@@ -107,6 +108,8 @@ export default {
       // sellers' package orders likewise, and any order whose invoice number was taken but whose paying request died before marking it paid (decision 034; only with several)
       ctx.waitUntil(moveSellerOrdersToAccounts(env).then((n) => n && console.log(`seller-package orders moved to their accounts databases: ${n}`)));
       ctx.waitUntil(settleInvoiceNumbers(env).then((n) => n && console.log(`invoice numbers settled on their orders: ${n}`)));
+      // their credits with the posting records and promotions that used them (decision 034; only with several)
+      ctx.waitUntil(moveSellerCreditsToAccounts(env).then((n) => n && console.log(`sellers' credits and postings moved to their accounts databases: ${n}`)));
       // favourites, cart lines, blocks, sessions and the like written with one accounts database move to their users' (decision 034; only with several)
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)

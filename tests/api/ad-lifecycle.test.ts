@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from '../../worker/index';
 import { app } from '../../worker/app';
 import { call } from './helpers';
-import { createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sellerLiveAds, sharded, sitemapOf, userRowsDb } from '../factories';
+import { accountsDb, createListing, createUserWithToken, listingDb, onAccountsDbs, onListingDbs, sellerLiveAds, sharded, sitemapOf, userRowsDb } from '../factories';
 import { carAd } from '../factories/car-ad';
 import { expireDueAds, remindExpiringAds, renewListing } from '../../worker/services/listings/lifecycle';
 import { AD_LIFETIMES, BACKFILL_MIN_DAYS, BACKFILL_SPREAD_DAYS, BOOST_KEEPS_ALIVE_DAYS, DAY_MS, DEFAULT_AD_LIFETIME_DAYS, EXPIRY_JOB, EXPIRY_REMINDER_DAYS, RENEW_WINDOW_DAYS } from '../../worker/schemas/ad-lifecycle-data';
@@ -294,7 +294,7 @@ describe('POST /api/listings/{id}/renew', () => {
     expect(mine.body.data.counts).toMatchObject({ expired: 1, approved: 0 });
     expect(mine.body.data.listings.map((l: { id: string }) => l.id)).toEqual([id]);
     expect(mine.body.data.listings[0].expiresAt).toEqual(expect.any(String));
-    const postings = async () => (await env.DB.prepare('SELECT count(*) AS n FROM ad_postings WHERE user_id = ?').bind(seller.id).first<{ n: number }>())!.n;
+    const postings = async () => (await onAccountsDbs<{ n: number }>('SELECT count(*) AS n FROM ad_postings WHERE user_id = ?', seller.id)).reduce((n, r) => n + r.n, 0);
     const before = await postings();
     const live0 = await liveAds(seller.id);
 
@@ -344,7 +344,8 @@ describe('POST /api/listings/{id}/renew', () => {
     const grant = async (packageId: string) => {
       const p = (await env.DB.prepare('SELECT * FROM seller_packages WHERE id = ?').bind(packageId).first<{ type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number }>())!;
       const id = `cr_${crypto.randomUUID()}`;
-      await env.DB.prepare(
+      // beside the seller's postings and promotions, in their accounts database (decision 034)
+      await accountsDb(seller.id).prepare(
         `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
         .bind(id, seller.id, `ord_${id}`, packageId, p.type, p.subcategory_id ?? p.category_id, p.category_id, p.subcategory_id, p.quantity, p.validity_days, now + 30 * DAY_MS, now)

@@ -28,7 +28,8 @@ const countListings = async (sql: string, ...params: unknown[]) => (await onList
 const grantCredit = async (userId: string, packageId: string, expiresAt = Date.now() + 30 * DAY) => {
   const p = await env.DB.prepare('SELECT * FROM seller_packages WHERE id = ?').bind(packageId).first<{ type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number }>();
   const id = `cr_${crypto.randomUUID()}`;
-  await env.DB.prepare(
+  // a seller's credits live in their accounts database, beside their postings (decision 034; `DB` with one)
+  await accountsDb(userId).prepare(
     `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(id, userId, `ord_${id}`, packageId, p!.type, p!.subcategory_id ?? p!.category_id, p!.category_id, p!.subcategory_id, p!.quantity, p!.validity_days, expiresAt, Date.now())
@@ -94,7 +95,7 @@ describe('free-ad limits at posting', () => {
     expect(second.body.packages.map((p: { id: string }) => p.id)).toEqual(['ad-slots-1-vehicles-cars', 'ad-slots-5-vehicles-cars', 'ad-slots-10-vehicles-cars']);
     expect(await countListings('SELECT count(*) AS n FROM listings WHERE user_id = ?', seller.id)).toBe(before.listings);
     expect(await count('SELECT count(*) AS n FROM media WHERE owner_id = ? AND listing_id IS NOT NULL', seller.id)).toBe(before.media);
-    expect(await count('SELECT count(*) AS n FROM ad_postings WHERE user_id = ?', seller.id)).toBe(1);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM ad_postings WHERE user_id = ?', seller.id)).toBe(1);
 
     // other groups are counted apart: furniture still posts
     const bike = await json(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Sheesham dining table 6 seater', categoryId: 'Home & Garden', subcategoryId: 'Furniture', features: {} }));
@@ -111,7 +112,7 @@ describe('free-ad limits at posting', () => {
 
     const paid = await json(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Honda City ZX 2017 petrol' }));
     expect(paid.status).toBe(201);
-    expect(await env.DB.prepare('SELECT credit_id FROM ad_postings WHERE listing_id = ?').bind(paid.body.data.id).first('credit_id')).toBe(credit);
+    expect(await accountsDb(seller.id).prepare('SELECT credit_id FROM ad_postings WHERE listing_id = ?').bind(paid.body.data.id).first('credit_id')).toBe(credit);
     const third = await json(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Tata Nexon XZ 2020' }));
     expect(third.status).toBe(402);
     expect((await json(seller, 'GET', '/api/business/account')).body.data.credits).toEqual([]);
@@ -123,7 +124,7 @@ describe('free-ad limits at posting', () => {
     expect(first.status).toBe(201);
     await grantCredit(seller.id, 'ad-slots-5-vehicles-cars', Date.now() - 1);
     expect((await json(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Kia Seltos HTX 2021' }))).status).toBe(402);
-    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, first.body.data.id).run();
+    await accountsDb(seller.id).prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, first.body.data.id).run();
     expect((await json(seller, 'POST', '/api/listings', await carAd(seller, { title: 'Kia Seltos HTX 2021' }))).status).toBe(201);
   });
 
@@ -227,7 +228,7 @@ describe('package orders', () => {
     // a second verify, a replay, grants nothing more
     const again = await json(seller, 'POST', `/api/business/orders/${order.orderId}/verify`, signed);
     expect(again.body.data).toMatchObject({ credited: false, order: { status: 'PAID', invoiceNumber: verified.order.invoiceNumber } });
-    expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(2);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(2);
     // the next paid order takes the next number: no gaps, no repeats
     const next = await buy(seller, [{ packageId: 'boost-1-pets' }]);
     const n = (s: string) => Number(s.split('/')[2]);
@@ -250,7 +251,7 @@ describe('package orders', () => {
     const results = await Promise.all([0, 1, 2, 3, 4].map(() => json(seller, 'POST', `/api/business/orders/${order.orderId}/verify`, signed)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.data.credited).length).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(1);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(1);
     const after = await env.DB.prepare('SELECT last_number FROM invoice_counters WHERE financial_year = ?').bind(financialYear(Date.now())).first<number>('last_number');
     expect(after).toBe((before ?? 0) + 1);
   });
@@ -268,7 +269,7 @@ describe('package orders', () => {
     expect((await json(other, 'GET', `/api/business/orders/${order.orderId}`)).status).toBe(404);
     expect((await json(other, 'GET', '/api/business/orders')).body.data.orders).toEqual([]);
     expect(await countOf(seller.id, `SELECT count(*) AS n FROM business_orders WHERE status = 'PAID' AND user_id = ?`, seller.id)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(0);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(0);
   });
 
   it('the core path: over the Cars limit → buy a slot → the same ad posts', async () => {
@@ -315,7 +316,7 @@ describe('package orders through Razorpay (stubbed) and its webhook', () => {
     const signature = hex(await hmacSha256('rzp_secret', `${order.providerOrderId}|pay_bw1`));
     const late = await request(seller, 'POST', `/api/business/orders/${order.orderId}/verify`, { razorpay_order_id: order.providerOrderId, razorpay_payment_id: 'pay_bw1', razorpay_signature: signature });
     expect(late.body.data).toMatchObject({ verified: true, credited: false, order: { status: 'PAID' } });
-    expect(await count('SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(1);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM seller_credits WHERE user_id = ?', seller.id)).toBe(1);
   });
 });
 
@@ -382,6 +383,6 @@ describe('promoting an ad (FEATURED, BOOST)', () => {
     expect((await json(seller, 'POST', `/api/listings/${ad.id}/status`, { status: 'INACTIVE' })).status).toBe(200);
     const hidden = await json(seller, 'POST', `/api/listings/${ad.id}/promote`, { type: 'BOOST' });
     expect(hidden.status).toBe(409);
-    expect(await count('SELECT count(*) AS n FROM listing_promotions WHERE listing_id = ?', ad.id)).toBe(0);
+    expect(await countOf(seller.id, 'SELECT count(*) AS n FROM listing_promotions WHERE listing_id = ?', ad.id)).toBe(0);
   });
 });

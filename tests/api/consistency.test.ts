@@ -308,22 +308,25 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
   });
 
   it('seller_credits.used and business_orders.paid: money matters are reported, never changed', async () => {
-    const { order } = await build();
-    const credit = (await one<{ id: string; quantity: number }>(`SELECT id, quantity FROM seller_credits WHERE order_id = ? AND type = 'AD_SLOTS'`, order.id))!;
-    await run('UPDATE seller_credits SET quantity = 1 WHERE id = ?', credit.id);
+    const { order, seller } = await build();
+    // a seller's credits live in their accounts database (decision 034; `DB` with one)
+    const sellerRun = (sql: string, ...params: unknown[]) => accountsDb(seller.id).prepare(sql).bind(...params).run();
+    const sellerOne = <T>(sql: string, ...params: unknown[]) => accountsDb(seller.id).prepare(sql).bind(...params).first<T>();
+    const credit = (await sellerOne<{ id: string; quantity: number }>(`SELECT id, quantity FROM seller_credits WHERE order_id = ? AND type = 'AD_SLOTS'`, order.id))!;
+    await sellerRun('UPDATE seller_credits SET quantity = 1 WHERE id = ?', credit.id);
     const byCredit = await runConsistencyChecks(env, { repair: true });
     expect(findings(byCredit)).toEqual({ 'seller_credits.used': [{ id: credit.id, field: 'units used', expected: 1, kept: 2 }] });
-    expect((await one<{ quantity: number }>('SELECT quantity FROM seller_credits WHERE id = ?', credit.id))!.quantity).toBe(1);
-    await run('UPDATE seller_credits SET quantity = ? WHERE id = ?', credit.quantity, credit.id);
+    expect((await sellerOne<{ quantity: number }>('SELECT quantity FROM seller_credits WHERE id = ?', credit.id))!.quantity).toBe(1);
+    await sellerRun('UPDATE seller_credits SET quantity = ? WHERE id = ?', credit.quantity, credit.id);
 
-    const boost = (await one<Record<string, unknown>>(`SELECT * FROM seller_credits WHERE order_id = ? AND type = 'BOOST'`, order.id))!;
-    await run('DELETE FROM seller_credits WHERE id = ?', boost.id);
+    const boost = (await sellerOne<Record<string, unknown>>(`SELECT * FROM seller_credits WHERE order_id = ? AND type = 'BOOST'`, order.id))!;
+    await sellerRun('DELETE FROM seller_credits WHERE id = ?', boost.id);
     const byOrder = await runConsistencyChecks(env, { repair: true });
     expect(findings(byOrder)).toEqual({
       'business_orders.paid': [{ id: order.id, field: 'seller_credits rows', expected: 3, kept: 2 }],
     });
     const columns = Object.keys(boost);
-    await run(`INSERT INTO seller_credits (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((k) => boost[k]));
+    await sellerRun(`INSERT INTO seller_credits (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((k) => boost[k]));
     await expectClean();
   });
 

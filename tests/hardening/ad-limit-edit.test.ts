@@ -4,9 +4,8 @@
  * ad, else a paid slot, else 402 AD_LIMIT_REACHED with nothing changed.
  */
 import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { call } from '../api/helpers';
-import { createUserWithToken, listingDb, onListingDbs } from '../factories';
+import { accountsDb, createUserWithToken, listingDb, onListingDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 
 type Seller = Awaited<ReturnType<typeof createUserWithToken>>;
@@ -44,11 +43,12 @@ const post = async (seller: Seller, kind: typeof CAR | typeof BIKE | typeof TABL
 const stored = (id: string) =>
   listingDb(id).prepare('SELECT category_id, subcategory_id, title, price_minor, status, updated_at FROM listings WHERE id = ?').bind(id).first<Record<string, unknown>>();
 const postings = async (sellerId: string) =>
-  (await env.DB.prepare('SELECT listing_id, limit_key, credit_id FROM ad_postings WHERE user_id = ? ORDER BY created_at').bind(sellerId).all()).results;
+  (await accountsDb(sellerId).prepare('SELECT listing_id, limit_key, credit_id FROM ad_postings WHERE user_id = ? ORDER BY created_at').bind(sellerId).all()).results;
 
 const grantCarSlot = async (userId: string) => {
   const id = `cr_${crypto.randomUUID()}`;
-  await env.DB.prepare(
+  // beside the seller's postings, in their accounts database (decision 034; `DB` with one)
+  await accountsDb(userId).prepare(
     `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
      VALUES (?, ?, ?, 'ad-slots-1-vehicles-cars', 'AD_SLOTS', 'vehicles-cars', 'vehicles', 'vehicles-cars', 1, 30, ?, ?)`,
   )
@@ -152,7 +152,7 @@ describe('free-ad limit on going live again', () => {
     const old = await post(seller, CAR, 'Maruti Swift VXI 2018 petrol');
     expect((await json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'INACTIVE' })).status).toBe(200);
     // a year on: the old posting no longer counts, so a new car posts free
-    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, old.body.data.id).run();
+    await accountsDb(seller.id).prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, old.body.data.id).run();
     expect((await post(seller, CAR, 'Honda City ZX 2017 petrol')).status).toBe(201);
     const again = await json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'APPROVED' });
     expect(again.status).toBe(402);
@@ -178,7 +178,7 @@ describe('free-ad limit on going live again', () => {
       ...CAR,
     });
     expect(rejected.body.data.status).toBe('REJECTED');
-    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, rejected.body.data.id).run();
+    await accountsDb(seller.id).prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, rejected.body.data.id).run();
     expect((await post(seller, CAR, 'Honda City ZX 2017 petrol')).status).toBe(201);
     const fixed = await json(seller, 'PUT', `/api/listings/${rejected.body.data.id}`, { price: 525000 });
     expect(fixed.status).toBe(402);
@@ -190,7 +190,7 @@ describe('free-ad limit on going live again', () => {
     const seller = await createUserWithToken();
     const old = await post(seller, CAR, 'Maruti Swift VXI 2018 petrol');
     expect((await json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'INACTIVE' })).status).toBe(200);
-    await env.DB.prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, old.body.data.id).run();
+    await accountsDb(seller.id).prepare('UPDATE ad_postings SET created_at = ? WHERE listing_id = ?').bind(Date.now() - 366 * DAY, old.body.data.id).run();
     const results = await Promise.all([0, 1].map(() => json(seller, 'POST', `/api/listings/${old.body.data.id}/status`, { status: 'APPROVED' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)?.body.code).toBe('STALE');

@@ -203,16 +203,16 @@ const snapshot = async (f: Fixture) => {
     ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
     ['reports', `SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY id`],
     ['audit', `SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${ads} ORDER BY id`],
-    // seller packages
-    ['adPostings', `SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`],
-    ['sellerCredits', `SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`],
-    ['promotions', `SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`],
   ];
   // the per-user tables in each accounts database (only `DB` with one), beside the core's batch
   const perUser: [string, string][] = [
     ['favorites', `SELECT * FROM favorites WHERE user_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY user_id, listing_id`],
     ['cart', `SELECT * FROM cart_items WHERE user_id IN ${inUsers} ORDER BY user_id, package_id`],
     ['savedSearches', `SELECT * FROM saved_searches WHERE user_id IN ${inUsers} ORDER BY id`],
+    // seller packages: a seller's credits with the postings and promotions that use them (decision 034)
+    ['adPostings', `SELECT * FROM ad_postings WHERE user_id IN ${inUsers} ORDER BY listing_id`],
+    ['sellerCredits', `SELECT * FROM seller_credits WHERE user_id IN ${inUsers} ORDER BY id`],
+    ['promotions', `SELECT * FROM listing_promotions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['phoneLog', `SELECT * FROM phone_access_log WHERE user_id IN ${inUsers} ORDER BY listing_id`],
     ['subscriptions', `SELECT * FROM subscriptions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['orders', `SELECT * FROM payment_orders WHERE user_id IN ${inUsers} ORDER BY id`],

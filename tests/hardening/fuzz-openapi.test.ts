@@ -28,7 +28,7 @@ import { ulid } from 'ulid';
 import { paymentSignature } from '../../worker/services/commerce/premium';
 import { parseIsoDateTime } from '../../worker/schemas/dates';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, userRowsDb } from '../factories';
+import { accountsDb, createListing, createUserWithToken, userRowsDb } from '../factories';
 import { jpegBytes, pngBytes } from '../factories/images';
 import { BASE_SEED, DEEP, VERBOSE, grantPlan, hashSeed, json, rng, seedNotification, tier, type Rng } from './support';
 
@@ -665,7 +665,8 @@ beforeAll(async () => {
   }
   // the fuzzed posts are Cars ads (1 free per 365 days): paid slots keep them reaching the whole post path
   for (const u of [...users, seller]) {
-    await env.DB.prepare(
+    // in the seller's accounts database, beside their postings (decision 034; `DB` with one)
+    await accountsDb(u.id).prepare(
       `INSERT INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
        VALUES (?, ?, ?, 'ad-slots-10-vehicles-cars', 'AD_SLOTS', 'vehicles-cars', 'vehicles', 'vehicles-cars', 100000, 30, ?, ?)`,
     )

@@ -65,7 +65,12 @@ const webhook = async (providerOrderId: string, paymentId: string) => {
 
 const fy = () => financialYear(Date.now());
 const counter = async () => (await env.DB.prepare('SELECT last_number FROM invoice_counters WHERE financial_year = ?').bind(fy()).first<{ last_number: number }>())?.last_number ?? 0;
-const credits = async (orderId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM seller_credits WHERE order_id = ?').bind(orderId).first<{ n: number }>())!.n;
+/** An order's credits in every database (they are granted in the seller's, beside the order marked paid). */
+const credits = async (orderId: string) =>
+  (await Promise.all([env.DB, ...accountsDbs].map((db) => db.prepare('SELECT count(*) AS n FROM seller_credits WHERE order_id = ?').bind(orderId).first<{ n: number }>()))).reduce(
+    (n, r) => n + r!.n,
+    0,
+  );
 const taken = (orderId: string) => env.DB.prepare('SELECT financial_year, number, settled_at FROM invoice_numbers WHERE order_id = ?').bind(orderId).first<{ financial_year: string; number: number; settled_at: number | null }>();
 const sellerOrder = (database: number, orderId: string) =>
   accountsDbs[database]!.prepare('SELECT status, invoice_number, provider_payment_id FROM business_orders WHERE id = ?').bind(orderId).first<{ status: string; invoice_number: string | null; provider_payment_id: string | null }>();
@@ -101,9 +106,10 @@ describe("a seller's package orders in the seller's accounts database", () => {
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       expect(paid.body.data).toMatchObject({ verified: true, credited: true, order: { status: 'PAID', invoiceNumber: invoiceNumberOf(fy(), before + 1) } });
       expect(await whereRows(`SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID'`, orderId)).toEqual({ accounts: [database], core: false });
-      // the number is recorded in the core beside the counter, the credits granted there once
+      // the number is recorded in the core beside the counter; the credits granted once, in the seller's database
       expect(await taken(orderId)).toEqual({ financial_year: fy(), number: before + 1, settled_at: null });
       expect([await counter(), await credits(orderId)]).toEqual([before + 1, 1]);
+      expect(await whereRows('SELECT 1 FROM seller_credits WHERE order_id = ?', orderId)).toEqual({ accounts: [database], core: false });
       numbers.push(before + 1);
       const listed = await json(seller.auth, 'GET', '/api/business/orders');
       expect(listed.body.data.orders.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([[orderId, 'PAID']]);
@@ -142,12 +148,13 @@ describe("a seller's package orders in the seller's accounts database", () => {
     expect(failed.status).toBeGreaterThanOrEqual(500);
     // the number is the order's already (no gap: a known order holds it); the order is not paid yet
     expect(await taken(orderId)).toMatchObject({ number: before + 1 });
+    // nor credited: the credits come with the order marked paid, in one batch
     expect(await sellerOrder(3, orderId)).toMatchObject({ status: 'CREATED', invoice_number: null });
-    expect([await counter(), await credits(orderId)]).toEqual([before + 1, 1]);
-    // the browser tries again: same number, nothing granted twice, the counter stays
+    expect([await counter(), await credits(orderId)]).toEqual([before + 1, 0]);
+    // the browser tries again: same number, the credits granted by this call, the counter stays
     const retried = await verify(seller, orderId, payment);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
-    expect(retried.body.data).toMatchObject({ credited: false, order: { status: 'PAID', invoiceNumber: invoiceNumberOf(fy(), before + 1) } });
+    expect(retried.body.data).toMatchObject({ credited: true, order: { status: 'PAID', invoiceNumber: invoiceNumberOf(fy(), before + 1) } });
     expect([await counter(), await credits(orderId)]).toEqual([before + 1, 1]);
     // the call that marked it paid took the bought package out of the cart and told the seller, once
     expect((await json(seller.auth, 'GET', '/api/business/cart')).body.data.items).toEqual([]);
@@ -173,6 +180,8 @@ describe("a seller's package orders in the seller's accounts database", () => {
     expect(await settleInvoiceNumbers(fourAccounts, later)).toBeGreaterThanOrEqual(1);
     expect(await sellerOrder(1, orderId)).toEqual({ status: 'PAID', invoice_number: invoiceNumberOf(fy(), before + 1), provider_payment_id: payment.razorpay_payment_id });
     expect((await taken(orderId))!.settled_at).toBe(later);
+    // the sweep granted the credits with the mark, in the seller's database
+    expect(await whereRows('SELECT 1 FROM seller_credits WHERE order_id = ?', orderId)).toEqual({ accounts: [1], core: false });
     expect(await paidNotices(seller, orderId)).toBe(1);
     // a late webhook for the same payment changes nothing; nothing is left to settle
     expect((await webhook(providerOrderId, payment.razorpay_payment_id)).body.data).toMatchObject({ activated: false });

@@ -52,6 +52,12 @@ export const ACCOUNT_TABLES = [
   // by seller: a seller-package order; paying takes its invoice number in the core (`invoice_numbers`,
   // beside the gapless counter) and then marks it paid here (services/commerce/business-orders.ts)
   'business_orders',
+  // by seller, together: the credits and the posting records and promotions that use them, so the
+  // free-ad limit and the credit check stay one conditional statement in one database; paying grants
+  // the credits beside the order marked paid (services/commerce/business.ts)
+  'seller_credits',
+  'ad_postings',
+  'listing_promotions',
   // by member: each member's chat list row of a conversation (the core's `chats` row stays its directory)
   'chat_members',
 ] as const;

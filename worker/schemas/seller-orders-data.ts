@@ -23,4 +23,12 @@ export const SELLER_ORDERS = {
    * of the years before the split (hundreds of thousands, an *estimate*) move within a day.
    */
   ordersPerRun: 500,
+  /**
+   * Sellers whose credits, posting records and promotions move from the core per run, all of a
+   * seller's rows of the three at once (so a credit never meets half its uses). A seller has a few
+   * to a few hundred rows (an *estimate*; a dealer posting daily for years a few thousand), so 50
+   * sellers keep a run to a few statements of JSON, and the sellers of the years before the split
+   * (millions, an *estimate*) move within weeks of runs; each run's reads shrink as they go.
+   */
+  creditSellersPerRun: 50,
 } as const;

@@ -686,8 +686,8 @@ const PROMOTED_SQL = `SELECT a.id AS cursor, ${PROMO_MAX('a.id', 'ends_at', 'FEA
  * credit there first) and the ads are in their own databases: a batch of promoted ads with their
  * latest end and start from the core, then the ads' columns from their databases, side by side.
  */
-const promotionsAcrossDatabases = async (env: Env, cursor: string | null, now: number, batchRows: number): Promise<Scan> => {
-  const { results } = await env.DB.prepare(`${PROMOTED_SQL} FROM (SELECT DISTINCT listing_id AS id FROM listing_promotions WHERE listing_id > ?1 ORDER BY listing_id LIMIT ?2) a`)
+const promotionsAcrossDatabases = async (env: Env, cursor: string | null, now: number, batchRows: number, from: D1Database = env.DB): Promise<Scan> => {
+  const { results } = await from.prepare(`${PROMOTED_SQL} FROM (SELECT DISTINCT listing_id AS id FROM listing_promotions WHERE listing_id > ?1 ORDER BY listing_id LIMIT ?2) a`)
     .bind(cursor ?? '', batchRows)
     .all<{ cursor: string; exp_until: number | null; exp_bump: number | null }>();
   const ads = results.length
@@ -701,15 +701,45 @@ const promotionsAcrossDatabases = async (env: Env, cursor: string | null, now: n
 };
 
 /**
- * The promotions read again from the core as they are now, then each ad set in its own database
- * (all side by side), compare-and-set on the columns the scan saw: a promotion that lands meanwhile
- * writes the ad itself, and the repair then leaves that ad alone (the next run looks again).
+ * With several accounts databases (decision 034) the promotions live in their sellers' databases (the
+ * core keeps those not moved yet): one database at a time, the core first, cursor "database|last ad
+ * id", each batch as `promotionsAcrossDatabases` reads it.
+ */
+const promotionsInSellersDatabases = async (env: Env, cursor: string | null, now: number, batchRows: number): Promise<Scan> => {
+  const databases = [env.DB, ...accountsDatabases(env)];
+  const { at, after } = databaseCursor(cursor);
+  const scan = await promotionsAcrossDatabases(env, after || null, now, batchRows, databases[at]!);
+  return { ...scan, next: scan.next ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null };
+};
+
+/** "database|last id" → where a scan over several databases goes on (the first database from the start). */
+const databaseCursor = (cursor: string | null) => {
+  const bar = cursor ? cursor.indexOf('|') : -1;
+  return { at: cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0, after: cursor && bar > 0 ? cursor.slice(bar + 1) : '' };
+};
+
+/**
+ * The promotions read again as they are now (from the core, and with several accounts databases from
+ * each of them too, side by side: the latest end and start over all), then each ad set in its own
+ * database (all side by side), compare-and-set on the columns the scan saw: a promotion that lands
+ * meanwhile writes the ad itself, and the repair then leaves that ad alone (the next run looks again).
  */
 const repairPromotionsAcrossDatabases = async (env: Env, found: Found[], now: number) => {
   const kept = new Map(found.map((f) => [f.id, JSON.parse(String(f.ref)) as [string, number | null, number, number | null]]));
-  const { results } = await env.DB.prepare(`${PROMOTED_SQL} FROM (SELECT value AS id FROM json_each(?1)) a`)
-    .bind(json([...kept.keys()]))
-    .all<{ cursor: string; exp_until: number | null; exp_bump: number | null }>();
+  const sources = accountsSplit(env) ? [env.DB, ...accountsDatabases(env)] : [env.DB];
+  const latest = new Map<string, { cursor: string; exp_until: number | null; exp_bump: number | null }>();
+  const max = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  for (const { results: rows } of await Promise.all(
+    sources.map((source) =>
+      source.prepare(`${PROMOTED_SQL} FROM (SELECT value AS id FROM json_each(?1)) a`).bind(json([...kept.keys()])).all<{ cursor: string; exp_until: number | null; exp_bump: number | null }>(),
+    ),
+  )) {
+    for (const r of rows) {
+      const seen = latest.get(r.cursor);
+      latest.set(r.cursor, seen ? { cursor: r.cursor, exp_until: max(seen.exp_until, r.exp_until), exp_bump: max(seen.exp_bump, r.exp_bump) } : r);
+    }
+  }
+  const results = [...latest.values()];
   const byDatabase = new Map<D1Database, unknown[][]>();
   for (const r of results) {
     const [, until, featured, bumped] = kept.get(r.cursor)!;
@@ -743,6 +773,7 @@ const promotions: Check = {
   repairable: true,
   listingVisible: true,
   async scan(env, cursor, { now, batchRows }) {
+    if (accountsSplit(env)) return promotionsInSellersDatabases(env, cursor, now, batchRows);
     if (isSharded(env)) return promotionsAcrossDatabases(env, cursor, now, batchRows);
     const { results } = await env.DB.prepare(
       `SELECT l.id, l.featured_until, l.is_featured, l.bumped_at,
@@ -756,7 +787,7 @@ const promotions: Check = {
     return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.cursor };
   },
   async repair(env, found, now) {
-    if (isSharded(env)) return repairPromotionsAcrossDatabases(env, found, now);
+    if (isSharded(env) || accountsSplit(env)) return repairPromotionsAcrossDatabases(env, found, now);
     const until = `coalesce(${PROMO_MAX('listings.id', 'ends_at', 'FEATURED')}, featured_until)`;
     const res = await env.DB.prepare(
       `UPDATE listings SET featured_until = ${until},
@@ -780,17 +811,23 @@ const creditUse: Check = {
   source: 'ads posted (ad_postings) and promotions (listing_promotions) that used the credit',
   repairable: false,
   async scan(env, cursor, { batchRows }) {
-    const { results } = await env.DB.prepare(
+    // with several accounts databases (decision 034) a credit and its uses live in the seller's: one
+    // database at a time, the core first (credits not moved yet), cursor "database|last id"
+    const databases = accountsSplit(env) ? [env.DB, ...accountsDatabases(env)] : [env.DB];
+    const { at, after } = accountsSplit(env) ? databaseCursor(cursor) : { at: 0, after: cursor ?? '' };
+    const { results } = await databases[at]!.prepare(
       `SELECT c.id, c.quantity, ${CREDIT_USED} AS used FROM (SELECT id, quantity FROM seller_credits WHERE id > ?1 ORDER BY id LIMIT ?2) c`,
     )
-      .bind(cursor ?? '', batchRows)
+      .bind(after, batchRows)
       .all<{ id: string; quantity: number; used: number }>();
+    const database = at === 0 ? undefined : accountsDatabaseName(databases.length - 1, at - 1);
+    const last = results.length < batchRows ? undefined : results[results.length - 1]!.id;
     return {
       rows: results.length,
       found: results
         .filter((r) => r.used > r.quantity)
-        .map((r) => ({ id: r.id, field: 'units used', expected: r.quantity, kept: r.used, note: 'spent more units than the credit holds' })),
-      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+        .map((r) => ({ id: r.id, field: 'units used', expected: r.quantity, kept: r.used, note: 'spent more units than the credit holds', ...(database ? { database } : {}) })),
+      next: !accountsSplit(env) ? (last ?? null) : last ? `${at}|${last}` : at + 1 < databases.length ? `${at + 1}|` : null,
     };
   },
 };
@@ -812,7 +849,11 @@ const paidOrderFindings = (rows: PaidOrderRow[], database?: string): Found[] =>
     return database ? found.map((f) => ({ ...f, database })) : found;
   });
 
-/** The paid-orders check over the core and every accounts database, one database at a time; credits counted in the core. */
+/**
+ * The paid-orders check over the core and every accounts database, one database at a time; an order's
+ * credits counted where it lives (granted beside it, decision 034), else in the core (granted there
+ * before the split and not moved yet).
+ */
 const scanPaidOrdersApart = async (env: Env, cursor: string | null, batchRows: number): Promise<Scan> => {
   const databases = [env.DB, ...accountsDatabases(env)];
   const bar = cursor ? cursor.indexOf('|') : -1;
@@ -823,12 +864,14 @@ const scanPaidOrdersApart = async (env: Env, cursor: string | null, batchRows: n
   )
     .bind(after, batchRows)
     .all<Omit<PaidOrderRow, 'credits'>>();
-  const { results: counts } = orders.length
-    ? await env.DB.prepare('SELECT order_id, count(*) AS n FROM seller_credits WHERE order_id IN (SELECT value FROM json_each(?1)) GROUP BY order_id')
-        .bind(json(orders.map((o) => o.id)))
-        .all<{ order_id: string; n: number }>()
-    : { results: [] };
-  const credits = new Map(counts.map((c) => [c.order_id, c.n]));
+  const countIn = (db: D1Database) =>
+    db
+      .prepare('SELECT order_id, count(*) AS n FROM seller_credits WHERE order_id IN (SELECT value FROM json_each(?1)) GROUP BY order_id')
+      .bind(json(orders.map((o) => o.id)))
+      .all<{ order_id: string; n: number }>()
+      .then((r) => r.results);
+  const [own, core] = orders.length ? await Promise.all([countIn(databases[at]!), at === 0 ? [] : countIn(env.DB)]) : [[], []];
+  const credits = new Map([...core, ...own].map((c) => [c.order_id, c.n]));
   const found = paidOrderFindings(
     orders.map((o) => ({ ...o, credits: credits.get(o.id) ?? 0 })),
     at === 0 ? undefined : accountsDatabaseName(databases.length - 1, at - 1),

@@ -14,9 +14,9 @@ import { SELLER_ORDERS } from '../../schemas/seller-orders-data';
  * Seller-package orders (decision 007): priced by the server, paid through the payments module, credited once.
  *
  * The orders live in their seller's accounts database (decision 034; `DB` itself with one, so nothing
- * changes there). The gapless invoice counter and the credits stay in the core: the credits are
- * counted with the ads posted and promoted (`ad_postings`, `listing_promotions`, still in the core) in
- * one statement, so they move together later. See `payApart` for the order of writes with several.
+ * changes there). The gapless invoice counter stays in the core; the credits live beside the orders,
+ * with the ads posted and promoted (`ad_postings`, `listing_promotions`) they are counted against in
+ * one statement. See `payApart` for the order of writes with several.
  */
 
 /** The database holding a seller's package orders. */
@@ -176,7 +176,7 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
          invoice_number = 'SEL/' || ? || '/' || printf('%06d', (SELECT last_number FROM invoice_counters WHERE financial_year = ?))
        WHERE id = ? AND status IN ('CREATED', 'REMOVED')`,
     ).bind(paymentId, now, fy, fy, order.id),
-    ...creditStatements(env, order, items, packages, now, paidByThis, [order.id, paymentId, now]),
+    ...creditStatements(env.DB, order, items, packages, now, paidByThis, [order.id, paymentId, now]),
     // with one accounts database the cart lines go in the same transaction as the credit
     env.DB.prepare(`DELETE FROM cart_items WHERE user_id = ? AND package_id IN (${items.map(() => '?').join(',')}) AND ${paidByThis}`).bind(
       order.user_id,
@@ -194,20 +194,22 @@ const pay = async (env: Env, order: OrderRow, paymentId: string) => {
 type PackageTerms = { id: string; type: string; category_id: string; subcategory_id: string | null; quantity: number; validity_days: number; use_within_days: number };
 
 /** The terms of the ordered packages (reference data in the core), read before the paying batch. */
-const packagesOf = async (env: Env, items: OrderItem[]) =>
-  (
+const packagesOf = async (env: Env, items: OrderItem[]) => {
+  const ids = [...new Set(items.map((i) => i.packageId))];
+  return (
     await env.DB.prepare(
-      `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${items.map(() => '?').join(',')})`,
+      `SELECT id, type, category_id, subcategory_id, quantity, validity_days, use_within_days FROM seller_packages WHERE id IN (${ids.map(() => '?').join(',')})`,
     )
-      .bind(...items.map((i) => i.packageId))
+      .bind(...ids)
       .all<PackageTerms>()
   ).results;
+};
 
 /** One credit per ordered package, each written only if `condition` (with its `params`) holds in the same batch. */
-const creditStatements = (env: Env, order: OrderRow, items: OrderItem[], packages: PackageTerms[], now: number, condition: string, params: unknown[]) =>
+const creditStatements = (db: D1Database, order: Pick<OrderRow, 'id' | 'user_id'>, items: OrderItem[], packages: PackageTerms[], now: number, condition: string, params: unknown[]) =>
   items.map((item) => {
     const p = packages.find((x) => x.id === item.packageId)!;
-    return env.DB.prepare(
+    return db.prepare(
       `INSERT OR IGNORE INTO seller_credits (id, user_id, order_id, package_id, type, limit_key, category_id, subcategory_id, quantity, validity_days, expires_at, created_at)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`,
     ).bind(
@@ -251,15 +253,33 @@ const markPaidStatement = (db: D1Database, taken: TakenNumber) =>
     .bind(taken.payment_id, taken.taken_at, invoiceNumberOf(taken.financial_year, taken.number), taken.order_id);
 
 /**
+ * The order's credits, in the batch that marks it paid in the seller's database, after that
+ * statement: each only if the order is paid with this number. A retry writes nothing twice (one
+ * credit per order and package: `seller_credits_order_package`), and an order paid before the split,
+ * whose credits came with it, gets none again. Times are the number's, as the order's `paid_at`.
+ */
+const grantStatements = (db: D1Database, taken: TakenNumber, items: OrderItem[], packages: PackageTerms[]) =>
+  creditStatements(
+    db,
+    { id: taken.order_id, user_id: taken.user_id },
+    items,
+    packages,
+    taken.taken_at,
+    `EXISTS (SELECT 1 FROM business_orders WHERE id = ? AND status = 'PAID' AND invoice_number = ? AND paid_at = ?)`,
+    [taken.order_id, invoiceNumberOf(taken.financial_year, taken.number), taken.taken_at],
+  );
+
+/**
  * Paying with the orders in their sellers' accounts databases (decision 034). The counter cannot share
  * a transaction with the order any more, so the writes go in this order:
  *
- * 1. the core, one batch: the counter moves on, `invoice_numbers` records which order took the number
- *    (and with which payment, at what time), and the credits are granted — all three only if no number
- *    was taken for this order yet. From here the number is this order's: a crash after it leaves no
- *    gap (the number is used, by a known order) and a retry cannot take a second one.
- * 2. the seller's database: the order marked paid with that record's number, payment and time, only
- *    if still unpaid.
+ * 1. the core, one batch: the counter moves on and `invoice_numbers` records which order took the
+ *    number (and with which payment, at what time) — both only if no number was taken for this order
+ *    yet. From here the number is this order's: a crash after it leaves no gap (the number is used, by
+ *    a known order) and a retry cannot take a second one.
+ * 2. the seller's database, one batch: the order marked paid with that record's number, payment and
+ *    time, only if still unpaid, and its credits granted beside it (they live there with the postings
+ *    and promotions that use them), only if the order is paid with that number.
  *
  * A retry of either (the browser's verify, the webhook, or `settleInvoiceNumbers` a minute later)
  * does step 1 as a no-op and step 2 from the record. Two round trips after the order's read, as with
@@ -273,7 +293,6 @@ const payApart = async (env: Env, order: OrderRow, paymentId: string) => {
   const items = JSON.parse(order.items) as OrderItem[];
   const packages = await packagesOf(env, items);
   const notTaken = 'NOT EXISTS (SELECT 1 FROM invoice_numbers WHERE order_id = ?)';
-  const takenByThis = 'EXISTS (SELECT 1 FROM invoice_numbers WHERE order_id = ? AND payment_id = ? AND taken_at = ?)';
   const results = await env.DB.batch<unknown>([
     env.DB.prepare('INSERT OR IGNORE INTO invoice_counters (financial_year, last_number) VALUES (?, 0)').bind(fy),
     env.DB.prepare(`UPDATE invoice_counters SET last_number = last_number + 1 WHERE financial_year = ? AND ${notTaken}`).bind(fy, order.id),
@@ -281,16 +300,18 @@ const payApart = async (env: Env, order: OrderRow, paymentId: string) => {
       `INSERT INTO invoice_numbers (financial_year, number, order_id, user_id, payment_id, taken_at)
        SELECT financial_year, last_number, ?, ?, ?, ? FROM invoice_counters WHERE financial_year = ? AND ${notTaken}`,
     ).bind(order.id, order.user_id, paymentId, now, fy, order.id),
-    ...creditStatements(env, order, items, packages, now, takenByThis, [order.id, paymentId, now]),
     env.DB.prepare('SELECT financial_year, number, order_id, user_id, payment_id, taken_at FROM invoice_numbers WHERE order_id = ?').bind(order.id),
   ]);
-  const credited = (results[2]?.meta.changes ?? 0) > 0;
   const taken = (results.at(-1)?.results as TakenNumber[] | undefined)?.[0];
   if (!taken) throw new Error(`paying ${order.id}: no invoice number recorded after the counter's batch`);
-  const marked = await markPaidStatement(ordersDb(env, order.user_id), taken).run();
+  const seller = ordersDb(env, order.user_id);
+  const [marked, ...granted] = await seller.batch([markPaidStatement(seller, taken), ...grantStatements(seller, taken, items, packages)]);
+  // credited by this call: the call that marked the order paid (a retry after a crash in between too)
+  const credited = (marked?.meta.changes ?? 0) > 0;
+  if (credited && !granted.some((g) => (g.meta.changes ?? 0) > 0)) console.warn('order paid, but no credit granted with it', order.id);
   // the cart and the notice follow the call that marked the order paid (after a crash between the
   // steps that is the retry or the sweep, not the call that took the number)
-  if ((marked.meta.changes ?? 0) > 0) await afterPaidApart(env, order.user_id, order.id, items);
+  if ((marked?.meta.changes ?? 0) > 0) await afterPaidApart(env, order.user_id, order.id, items);
   return credited;
 };
 
@@ -312,10 +333,24 @@ export const settleInvoiceNumbers = async (env: Env, now = Date.now(), limit: nu
   const byDb = new Map<D1Database, TakenNumber[]>();
   for (const t of open) byDb.set(ordersDb(env, t.user_id), [...(byDb.get(ordersDb(env, t.user_id)) ?? []), t]);
   const settled: string[] = [];
+  // the orders' items, to grant their credits beside the mark (the packages' terms from the core)
+  const ordered = new Map<string, OrderItem[]>();
+  await Promise.all(
+    [...byDb].map(async ([db, numbers]) => {
+      const { results } = await db
+        .prepare('SELECT id, items FROM business_orders WHERE id IN (SELECT value FROM json_each(?))')
+        .bind(JSON.stringify(numbers.map((t) => t.order_id)))
+        .all<{ id: string; items: string }>();
+      for (const r of results) ordered.set(r.id, JSON.parse(r.items) as OrderItem[]);
+    }),
+  );
+  const allItems = [...ordered.values()].flat();
+  const packages = allItems.length ? await packagesOf(env, allItems) : [];
   await Promise.all(
     [...byDb].map(async ([db, numbers]) => {
       const results = await db.batch<unknown>([
         ...numbers.map((t) => markPaidStatement(db, t)),
+        ...numbers.flatMap((t) => grantStatements(db, t, ordered.get(t.order_id) ?? [], packages)),
         db.prepare(`SELECT id, invoice_number, items FROM business_orders WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PAID'`).bind(JSON.stringify(numbers.map((t) => t.order_id))),
       ]);
       const rows = (results.at(-1)?.results ?? []) as { id: string; invoice_number: string; items: string }[];

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { KEEP_ALIVE_UNTIL_SQL, boostKeepsAliveUntil } from '../listings/lifecycle';
 import type { Db } from '../../db/client';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { invalidateListingCaches } from '../../lib/cache';
 import { AppError, badRequest } from '../../lib/errors';
@@ -14,6 +15,13 @@ import { allCategories, resolveCategory } from '../listings/catalog';
  */
 
 export const DAY = 86_400_000;
+
+/**
+ * The database holding a seller's credits, postings and promotions (decision 034): the seller's
+ * accounts database, together, so the free-ad limit and the credit check stay one conditional
+ * statement in one database. With one accounts database that is `DB`, as before.
+ */
+export const sellerDb = (env: Env, userId: string) => accountsDbForUser(env, userId);
 
 /** When a group has no row at all (a category added later without its limit): generous, like household goods. */
 const FALLBACK_LIMIT = { freeAds: 5, periodDays: 30 };
@@ -141,7 +149,7 @@ interface CreditRow {
 
 /** My credits still usable now (remaining > 0, not expired), soonest to expire first: the statement (of one type, in any of `limitKeys`). */
 const activeCreditsStatement = (env: Env, userId: string, now: number, filter?: { type: PackageType; limitKeys: string[] }) =>
-  env.DB.prepare(
+  sellerDb(env, userId).prepare(
     `SELECT * FROM (
        SELECT c.id, c.type, c.package_id, p.name, c.limit_key, c.category_id, c.subcategory_id, c.quantity, c.validity_days, c.expires_at, c.created_at,
               c.quantity - ${CREDIT_USED_SQL('c.id')} AS remaining
@@ -172,7 +180,7 @@ export const creditView = (c: CreditRow) => ({
  * in SQL, so the group need not be decided yet).
  */
 const freeUsageStatement = (env: Env, userId: string, limitKeys: string[], now: number) =>
-  env.DB.prepare(
+  sellerDb(env, userId).prepare(
     `SELECT limit_key, count(*) AS used, min(created_at) AS oldest FROM ad_postings a
      WHERE user_id = ?1 AND credit_id IS NULL AND limit_key IN (${limitKeys.map((_, i) => `?${i + 4}`).join(', ')})
        AND created_at > ?2 - coalesce((SELECT period_days FROM free_ad_limits f WHERE f.limit_key = a.limit_key), ?3) * ${DAY}
@@ -215,7 +223,7 @@ export const limitStatus = async (env: Env, userId: string, group: LimitGroup, n
 /** Every group's limit for the account page (one query), in the catalogue's order. */
 export const allLimits = async (env: Env, db: Db, userId: string, now = Date.now()): Promise<AdLimit[]> => {
   const [{ results }, cats, slots] = await Promise.all([
-    env.DB.prepare(
+    sellerDb(env, userId).prepare(
       `SELECT f.limit_key, f.free_ads, f.period_days, count(a.listing_id) AS used, min(a.created_at) AS oldest
        FROM free_ad_limits f
        LEFT JOIN ad_postings a ON a.limit_key = f.limit_key AND a.user_id = ? AND a.credit_id IS NULL AND a.created_at > ? - f.period_days * ${DAY}
@@ -300,8 +308,10 @@ export const reservePosting = async (env: Env, userId: string, group: LimitGroup
  */
 export const reserveNewPosting = async (env: Env, db: Db, userId: string, categoryId: string, subcategoryId: string | null, listingId: string, now = Date.now()) => {
   const keys = subcategoryId ? [subcategoryId, categoryId] : [categoryId];
-  const [limits, usage, credits] = await env.DB.batch<unknown>([
-    env.DB.prepare('SELECT limit_key, free_ads, period_days FROM free_ad_limits'),
+  // the limit rows are reference data every database carries (migrations write them alike)
+  const seller = sellerDb(env, userId);
+  const [limits, usage, credits] = await seller.batch<unknown>([
+    seller.prepare('SELECT limit_key, free_ads, period_days FROM free_ad_limits'),
     freeUsageStatement(env, userId, keys, now),
     activeCreditsStatement(env, userId, now, { type: 'AD_SLOTS', limitKeys: keys }),
   ]);
@@ -323,7 +333,7 @@ const reservationFrom = async (env: Env, userId: string, group: LimitGroup, stat
   if (status.remaining > 0) {
     return {
       creditId: null,
-      statement: env.DB.prepare(
+      statement: sellerDb(env, userId).prepare(
         `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
          SELECT ?4, ?1, ?2, NULL, ?5 WHERE (${FREE_USED_SQL}) < ?6${extra}`,
       ).bind(userId, group.limitKey, since, listingId, now, group.freeAds, ...extraParams),
@@ -333,7 +343,7 @@ const reservationFrom = async (env: Env, userId: string, group: LimitGroup, stat
   if (!slot) throw await limitReached(env, group, status);
   return {
     creditId: slot.id,
-    statement: env.DB.prepare(
+    statement: sellerDb(env, userId).prepare(
       `INSERT INTO ad_postings (listing_id, user_id, limit_key, credit_id, created_at)
        SELECT ?3, ?1, ?2, ?4, ?5 WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?1 AND expires_at > ?5) > ${CREDIT_USED_SQL('?4')}${extra}`,
     ).bind(userId, group.limitKey, listingId, slot.id, now, ...extraParams),
@@ -351,9 +361,9 @@ export const POSTING_RECORDED_AT = 'EXISTS (SELECT 1 FROM ad_postings WHERE list
  * Whether this ad already counts in this group now: posted there (free or paid) within the
  * group's period. Such an ad may move back into the group, or go live again, without a new posting.
  */
-export const holdsPosting = async (env: Env, listingId: string, group: LimitGroup, now = Date.now()) =>
+export const holdsPosting = async (env: Env, userId: string, listingId: string, group: LimitGroup, now = Date.now()) =>
   Boolean(
-    await env.DB.prepare('SELECT 1 FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at > ? LIMIT 1')
+    await sellerDb(env, userId).prepare('SELECT 1 FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at > ? LIMIT 1')
       .bind(listingId, group.limitKey, now - group.periodDays * DAY)
       .first(),
   );
@@ -395,7 +405,8 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
     const promotionId = `prm_${crypto.randomUUID().replace(/-/g, '')}`;
     const endsAt = type === 'FEATURED' ? Math.max(now, listing.featured_until ?? 0) + credit.validity_days * DAY : null;
     const recorded = 'EXISTS (SELECT 1 FROM listing_promotions WHERE id = ?)';
-    const applied = isSharded(env)
+    // the ad apart from the seller's credits (several listings or accounts databases): two steps
+    const applied = isSharded(env) || accountsSplit(env)
       ? await promoteInShard(env, target, { promotionId, listingId: listing.id, userId, creditId: credit.id, type, now, endsAt })
       : undefined;
     if (applied === 'no-unit') continue;
@@ -427,8 +438,9 @@ export const promoteListing = async (env: Env, db: Db, userId: string, listingId
 };
 
 /**
- * A promotion of an ad in a listings database of its own (decision 033). The unit of the credit is
- * taken first in the core (the promotion row, conditional on a unit being left), then the ad is
+ * A promotion of an ad in a listings database of its own (decision 033), or of a seller whose credits
+ * live in their accounts database (decision 034). The unit of the credit is taken first in the
+ * seller's database (the promotion row, conditional on a unit being left), then the ad is
  * changed in its database on condition it is still its seller's and live; if it is not, the
  * promotion row is removed again (the unit comes back) and the caller answers 409. A crash between
  * the two leaves a spent unit on an ad not promoted: the promotion row names the ad, so support (or
@@ -439,7 +451,8 @@ const promoteInShard = async (
   target: D1Database,
   p: { promotionId: string; listingId: string; userId: string; creditId: string; type: 'FEATURED' | 'BOOST'; now: number; endsAt: number | null },
 ): Promise<'applied' | 'no-unit'> => {
-  const taken = await env.DB.prepare(
+  const seller = sellerDb(env, p.userId);
+  const taken = await seller.prepare(
     `INSERT INTO listing_promotions (id, listing_id, user_id, credit_id, type, starts_at, ends_at, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6
      WHERE (SELECT quantity FROM seller_credits WHERE id = ?4 AND user_id = ?3 AND expires_at > ?6) > ${CREDIT_USED_SQL('?4')}`,
@@ -453,7 +466,7 @@ const promoteInShard = async (
     : target.prepare(`UPDATE listings SET bumped_at = ?, ${KEEP_ALIVE_UNTIL_SQL} WHERE ${live}`).bind(p.now, boostKeepsAliveUntil(p.now), p.listingId, p.userId)
   ).run();
   if ((changed.meta.changes ?? 0) > 0) return 'applied';
-  await env.DB.prepare('DELETE FROM listing_promotions WHERE id = ?').bind(p.promotionId).run();
+  await seller.prepare('DELETE FROM listing_promotions WHERE id = ?').bind(p.promotionId).run();
   throw new AppError(409, 'STALE', 'The ad or your package changed meanwhile. Please try again.');
 };
 

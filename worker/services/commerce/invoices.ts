@@ -5,6 +5,7 @@ import type { OrderItem } from './business-orders';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { usersDbFor } from '../../db/users';
+import { sellerDb } from './business';
 
 /** Printable GST tax invoices of paid seller-package orders (decision 015). */
 
@@ -81,7 +82,7 @@ const invoiceRow = (env: Env, userId: string, id: string) => (accountsSplit(env)
  * location (IGST Act, s. 12(2)(b)).
  */
 const buyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
-  if (isSharded(env)) return shardedBuyerState(env, userId, paidAt, supplierState);
+  if (isSharded(env) || accountsSplit(env)) return shardedBuyerState(env, userId, paidAt, supplierState);
   const posted = await env.DB.prepare(
     `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
      WHERE p.user_id = ? AND p.created_at <= ? ORDER BY p.created_at DESC LIMIT 1`,
@@ -99,12 +100,13 @@ const buyerState = async (env: Env, userId: string, paidAt: number, supplierStat
 };
 
 /**
- * The same with the ads in several databases (decision 033): the latest posting from the core, its
- * ad's state from the ad's own database; else the seller's newest ad in any database, asked side by side.
+ * The same with the ads in several databases (decision 033), or the postings in the seller's accounts
+ * database (decision 034): the latest posting from the seller's database, its ad's state from the
+ * ad's own database; else the seller's newest ad in any database, asked side by side.
  */
 const shardedBuyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
   const stateOf = 'SELECT loc.name AS state, l.created_at FROM listings l JOIN locations loc ON loc.id = l.state_id';
-  const posting = await env.DB.prepare('SELECT listing_id FROM ad_postings WHERE user_id = ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1')
+  const posting = await sellerDb(env, userId).prepare('SELECT listing_id FROM ad_postings WHERE user_id = ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1')
     .bind(userId, paidAt)
     .first<{ listing_id: string }>();
   const posted = posting ? await listingDbForId(env, posting.listing_id).prepare(`${stateOf} WHERE l.id = ?`).bind(posting.listing_id).first<{ state: string; created_at: number }>() : null;

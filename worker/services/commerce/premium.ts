@@ -328,9 +328,13 @@ const shardedPhoneRead = async (env: Env, id: string) => {
       .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
       .bind(id)
       .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>(),
-    env.DB.prepare(`SELECT a.user_id AS seller_id, ${SELLER_PHONE_COLUMNS} FROM ad_postings a JOIN users u ON u.id = a.user_id WHERE a.listing_id = ? LIMIT 1`)
-      .bind(id)
-      .first<SellerPhone & { seller_id: string }>(),
+    // with several accounts databases the posting record is in the seller's own (decision 034), which
+    // only the ad names: the seller is read after the ad
+    accountsSplit(env)
+      ? null
+      : env.DB.prepare(`SELECT a.user_id AS seller_id, ${SELLER_PHONE_COLUMNS} FROM ad_postings a JOIN users u ON u.id = a.user_id WHERE a.listing_id = ? LIMIT 1`)
+          .bind(id)
+          .first<SellerPhone & { seller_id: string }>(),
   ]);
   if (!ad) return null;
   const seller =

@@ -24,7 +24,7 @@ import { deleteObjectsIfUnused } from '../photos/uploads';
 import { archiveDeleted } from './archive';
 import { checkedPhotos, duplicateCheck, matchesFromStoredLookups, storedLookupStatements, MAX_WINDOW_STATEMENTS, type CheckedPhoto, type PhotoMatch } from '../photos/duplicate-photos';
 import { listingBrand } from '../../schemas/brands';
-import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting, type LimitGroup } from '../commerce/business';
+import { POSTING_RECORDED, POSTING_RECORDED_AT, holdsPosting, limitGroupFor, reserveNewPosting, reservePosting, sellerDb, type LimitGroup } from '../commerce/business';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { expiryFor, renewableFrom } from './lifecycle';
 import { accountsDbForUser, accountsSplit } from '../../db/accounts';
@@ -410,6 +410,24 @@ export const createListing = async (
       row = shardRow;
       break;
     }
+    if (accountsSplit(env)) {
+      // the posting record in the seller's accounts database (decision 034), beside the ad's batch
+      // here, which cannot depend on it: one round trip, as with one accounts database
+      const written = await writeBesidePosting(env, userId, id, posting.statement, [
+        ...(card ? [sellerCardStatement(env.DB, await card)] : []),
+        insert(env.DB, ''),
+        ...p.photoIds.map((mediaId, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ?').bind(id, position, mediaId)),
+        dropLookupKeys(env.DB, p.photoIds, id, 'attached'),
+        ...(posted ? [posted.statement] : []),
+        env.DB.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(id),
+      ]);
+      if (written === 'race-lost') {
+        if (attempt === 3) throw await posting.onRaceLost();
+        continue;
+      }
+      row = written;
+      break;
+    }
     const written = await env.DB.batch<unknown>([
       posting.statement,
       // the card before the ad, so the live-ads triggers find it (only with `users` apart from the core)
@@ -448,6 +466,35 @@ export const createListing = async (
 };
 
 /**
+ * A new ad in the core (one listings database) while its seller's posting record lives in their
+ * accounts database (decision 034): the record alone there and the ad's batch here, side by side.
+ * When the record was not written (a parallel post took the last free ad or unit) or either batch
+ * failed, the other is undone — the ad, its event and its photos' attachment; the record — and
+ * 'race-lost' (or the error) tells the caller.
+ */
+const writeBesidePosting = async (env: Env, userId: string, id: string, posting: D1PreparedStatement, statements: D1PreparedStatement[]) => {
+  const seller = sellerDb(env, userId);
+  const [postingOutcome, adOutcome] = await Promise.allSettled([seller.batch([posting]), env.DB.batch<unknown>(statements)]);
+  const recorded = postingOutcome.status === 'fulfilled' && (postingOutcome.value[0]?.meta.changes ?? 0) > 0;
+  const failed = [postingOutcome, adOutcome].find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed || !recorded) {
+    await Promise.all([
+      adOutcome.status === 'fulfilled'
+        ? env.DB.batch([
+            env.DB.prepare('DELETE FROM listing_events WHERE listing_id = ?').bind(id),
+            env.DB.prepare('UPDATE media SET listing_id = NULL, position = 0 WHERE listing_id = ?').bind(id),
+            env.DB.prepare('DELETE FROM listings WHERE id = ?').bind(id),
+          ])
+        : undefined,
+      recorded ? seller.prepare('DELETE FROM ad_postings WHERE listing_id = ?').bind(id).run() : undefined,
+    ]);
+    if (failed) throw failed.reason;
+    return 'race-lost' as const;
+  }
+  return ((adOutcome as PromiseFulfilledResult<D1Result<unknown>[]>).value.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
+};
+
+/**
  * A refusal by the free-ad limit (402) answers a change of an ad only if the ad is still as the
  * request read it. When another change of the same ad got there first, the request is stale and
  * answers 409 STALE like any change that loses a race: that change may itself have taken the
@@ -466,7 +513,7 @@ const refusedUnlessStale = async (
   const { row, group, column } = at;
   const [current, postedMeanwhile] = await Promise.all([
     listingDbForId(env, row.id).prepare(`SELECT ${column} AS version FROM listings WHERE id = ?`).bind(row.id).first<{ version: unknown }>(),
-    holdsPosting(env, row.id, group, at.now),
+    holdsPosting(env, row.user_id, row.id, group, at.now),
   ]);
   if (current?.version !== row[column] || postedMeanwhile) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   throw refusal;
@@ -505,18 +552,18 @@ const updateInShard = async (
   const copies = photosChanged ? await photoCopyStatements(env, shard, row.id, edit.photoIds, { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND updated_at = ?)', params: [row.id, now] }) : [];
   for (let attempt = 1; ; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
-    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+    if (posting && !(await recordPostingAlone(env, userId, posting.statement))) {
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
     // a failed batch (not a lost compare-and-set) changed nothing in the ad's database either: the
     // posting record written for it must not stay and spend a free ad on an edit that did not happen
     const [updated] = await shard.batch([edit.update(shard, '', []), ...copies, ...(edit.event ? [edit.event] : [])]).catch(async (error: unknown) => {
-      if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+      if (posting && postIn) await withdrawPosting(env, userId, row.id, postIn.limitKey, now);
       throw error;
     });
     if ((updated?.meta.changes ?? 0) > 0) break;
-    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    if (posting && postIn) await withdrawPosting(env, userId, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
   // the core's rows follow whenever they differ from the edit, also when only an earlier edit's last
@@ -552,7 +599,7 @@ const moveInShards = async (
   const { row, userId, now, postIn, newId } = m;
   for (let attempt = 1; ; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
-    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+    if (posting && !(await recordPostingAlone(env, userId, posting.statement))) {
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
@@ -569,7 +616,7 @@ const moveInShards = async (
       ],
     });
     if (moved !== false) return moved;
-    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    if (posting && postIn) await withdrawPosting(env, userId, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
 };
@@ -659,7 +706,7 @@ export const updateListing = async (
   // the period — a free ad, else a paid slot, else 402 with nothing changed.
   const [oldGroup, newGroup] = await Promise.all([limitGroupFor(env, db, row.category_id, row.subcategory_id), limitGroupFor(env, db, p.categoryId, p.subcategoryId)]);
   const goingLive = row.status === 'REJECTED' && status !== 'REJECTED';
-  const needsPosting = (newGroup.limitKey !== oldGroup.limitKey || goingLive) && !(await holdsPosting(env, row.id, newGroup, now));
+  const needsPosting = (newGroup.limitKey !== oldGroup.limitKey || goingLive) && !(await holdsPosting(env, userId, row.id, newGroup, now));
   const slug = buildSlug(p.categorySlug, p.title, await placeSlugName(db, place), targetId);
   // Compare-and-set over the whole edit: every statement of the batch (one transaction) is
   // conditional on the version read above (and on the new posting, when one is needed), and the
@@ -713,13 +760,21 @@ export const updateListing = async (
     } else if (sharded) {
       await updateInShard(env, { row, userId, now, postIn: needsPosting ? newGroup : undefined, update: updateOf, photoIds: p.photoIds, oldPhotos, corePhotos, event: event?.statement });
     }
+    // with the seller's postings in their accounts database (decision 034) the record goes first, alone,
+    // and is withdrawn when the ad's batch then does not apply (as with several listings databases)
+    const apart = accountsSplit(env);
     for (let attempt = 1; !sharded; attempt++) {
-      const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, { sql: unchanged, params: version }) : undefined;
-      const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
-      const recordedParams = posting ? [row.id, newGroup.limitKey, now] : [];
+      const posting = needsPosting ? await reservePosting(env, userId, newGroup, row.id, now, apart ? undefined : { sql: unchanged, params: version }) : undefined;
+      if (apart && posting && !(await recordPostingAlone(env, userId, posting.statement))) {
+        if (attempt === 3) throw await posting.onRaceLost();
+        continue;
+      }
+      const withdraw = () => (apart && posting ? withdrawPosting(env, userId, row.id, newGroup.limitKey, now) : undefined);
+      const recorded = posting && !apart ? ` AND ${POSTING_RECORDED_AT}` : '';
+      const recordedParams = posting && !apart ? [row.id, newGroup.limitKey, now] : [];
       const listingUpdate = updateOf(env.DB, recorded, recordedParams);
       const statements = [
-        ...(posting ? [posting.statement] : []),
+        ...(posting && !apart ? [posting.statement] : []),
         ...dropped.map((m) => env.DB.prepare(`DELETE FROM media WHERE id = ? AND ${unchanged}${recorded}`).bind(m.id, ...version, ...recordedParams)),
         ...p.photoIds.map((mediaId, position) =>
           env.DB.prepare(`UPDATE media SET listing_id = ?, position = ? WHERE id = ? AND ${unchanged}${recorded}`).bind(row.id, position, mediaId, ...version, ...recordedParams),
@@ -727,11 +782,15 @@ export const updateListing = async (
         listingUpdate,
         ...(event ? [event.statement] : []),
       ];
-      const written = await env.DB.batch(statements);
+      const written = await env.DB.batch(statements).catch(async (error: unknown) => {
+        await withdraw();
+        throw error;
+      });
       if ((written[statements.indexOf(listingUpdate)]?.meta.changes ?? 0) > 0) break;
+      await withdraw();
       // not written: another edit got there first, or (the ad unchanged) a parallel post took the free ad or slot
       const current = await env.DB.prepare('SELECT updated_at FROM listings WHERE id = ?').bind(row.id).first<{ updated_at: number }>();
-      if (!posting || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
+      if (!posting || apart || current?.updated_at !== row.updated_at) throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
       if (attempt === 3) throw await posting.onRaceLost();
     }
   } catch (refusal) {
@@ -782,7 +841,7 @@ const changeStatusInShard = async (
   const shard = listingDbForId(env, row.id);
   for (let attempt = 1; ; attempt++) {
     const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now) : undefined;
-    if (posting && !(await recordPostingAlone(env, posting.statement))) {
+    if (posting && !(await recordPostingAlone(env, userId, posting.statement))) {
       if (attempt === 3) throw await posting.onRaceLost();
       continue;
     }
@@ -792,11 +851,11 @@ const changeStatusInShard = async (
     // the event right after the change in one batch: its guard reads the change's own changes()
     // a failed batch changed nothing: the posting record written for it is taken back (as when the ad changed)
     const [written] = await shard.batch([change, ...(event ? [event] : [])]).catch(async (error: unknown) => {
-      if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+      if (posting && postIn) await withdrawPosting(env, userId, row.id, postIn.limitKey, now);
       throw error;
     });
     if ((written?.meta.changes ?? 0) > 0) return;
-    if (posting && postIn) await withdrawPosting(env, row.id, postIn.limitKey, now);
+    if (posting && postIn) await withdrawPosting(env, userId, row.id, postIn.limitKey, now);
     throw conflict('The ad changed meanwhile. Please reload and try again.', 'STALE');
   }
 };
@@ -819,15 +878,17 @@ export const changeStatus = async (env: Env, db: Db, userId: string, id: string,
   // Live again (reactivated, or back on sale) after its posting's period is a new posting: the
   // free-ad limit or a paid slot decides it as for a new ad (decision 007); within the period it is free.
   const group = status === 'APPROVED' ? await limitGroupFor(env, db, row.category_id, row.subcategory_id) : undefined;
-  const postIn = group && !(await holdsPosting(env, row.id, group, now)) ? group : undefined;
+  const postIn = group && !(await holdsPosting(env, userId, row.id, group, now)) ? group : undefined;
   const unchanged = { sql: 'EXISTS (SELECT 1 FROM listings WHERE id = ? AND user_id = ? AND status = ?)', params: [row.id, userId, row.status] };
   // back live with its expiry passed or near (it ran out while inactive or sold): a full lifetime from
   // now, else the expiry it had (decision 019)
   const window = renewableFrom(row.expires_at);
   const expiresAt = status === 'APPROVED' && (window === null || window <= now) ? expiryFor(row.category_id, row.subcategory_id, now) : row.expires_at;
   try {
-    if (sharded) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
-    for (let attempt = 1; !sharded; attempt++) {
+    // the posting record apart from the ad (several listings or accounts databases): record, then change
+    const apart = sharded || accountsSplit(env);
+    if (apart) await changeStatusInShard(env, row, userId, status, expiresAt, postIn, now, reactivated?.statement);
+    for (let attempt = 1; !apart; attempt++) {
       const posting = postIn ? await reservePosting(env, userId, postIn, row.id, now, unchanged) : undefined;
       const recorded = posting ? ` AND ${POSTING_RECORDED_AT}` : '';
       const statements = [

@@ -24,7 +24,7 @@
  */
 
 import type { Env } from '../../env';
-import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { usersDbFor, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { photoCopyStatements, sellerCard, sellerCardStatement } from './shard-writes';
@@ -96,6 +96,8 @@ const REPOINTED_TABLES = ['favorites', 'chats', 'media', 'listing_reports', 'ad_
  * queries that had the ad already under its new id, in each database.
  */
 const ACCOUNTS_REPOINTED_TABLES = ['favorites', 'phone_access_log', 'saved_query_matches'] as const;
+/** And those that live with the ad's seller: the posting record and the promotions, in the seller's accounts database. */
+const SELLER_REPOINTED_TABLES = ['ad_postings', 'listing_promotions'] as const;
 
 /**
  * Step 3: the core's rows follow, then the new row takes its status. Repeatable: a second run finds
@@ -145,7 +147,13 @@ export const finishMove = async (
     // saved-search matches are in their users' own: each database re-pointed side by side with the
     // core (as repeatable as the core's batch), all before the `moved` event below is written
     ...(accountsSplit(env)
-      ? accountsDatabases(env).map((db) => db.batch(ACCOUNTS_REPOINTED_TABLES.map((table) => db.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id))))
+      ? accountsDatabases(env).map((db) =>
+          db.batch(
+            [...ACCOUNTS_REPOINTED_TABLES, ...(db === accountsDbForUser(env, sellerId) ? SELLER_REPOINTED_TABLES : [])].map((table) =>
+              db.prepare(`UPDATE ${table} SET listing_id = ? WHERE listing_id = ?`).bind(move.new_id, move.old_id),
+            ),
+          ),
+        )
       : []),
   ]);
   const sellerStatus = apart ? (accountRow as { status: string } | null | undefined)?.status : (core as D1Result<{ status: string }>[]).at(-1)?.results[0]?.status;

@@ -16,11 +16,11 @@
 
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
-import { accountsDbForUser } from '../../db/accounts';
+import { accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { usersDbFor, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
 import { COUNT_CAP } from '../../schemas/listings';
-import { POSTING_RECORDED } from '../commerce/business';
+import { POSTING_RECORDED, sellerDb } from '../commerce/business';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from './listings';
 
 export interface SellerCard {
@@ -94,21 +94,19 @@ const MEDIA_ROWS_PER_STATEMENT = 9;
  * deleted again and 'race-lost' returned, so the caller decides again (a paid slot, or the 402).
  * Until that delete the ad was stored for one round trip; only a search in that instant could list
  * it, and it then answers 404 like any ad removed since (decision 033).
+ *
+ * With several accounts databases (decision 034) the posting record lives in the seller's accounts
+ * database, so a third batch runs beside the two: the posting alone there, and the core's photo
+ * updates lose their guard (no statement can read the record); when the record is not written the
+ * photos are let go again with the ad. Still one round trip.
  */
 export const writeToShard = async (
   env: Env,
   ad: { id: string; posting: D1PreparedStatement; card: SellerCard; photos: MediaCopy[]; shard: D1Database; insert: D1PreparedStatement; event?: D1PreparedStatement },
 ): Promise<ListingRow | undefined | 'race-lost'> => {
+  if (accountsSplit(env)) return writeApart(env, ad);
   const db = ad.shard;
-  const copies: D1PreparedStatement[] = [];
-  for (let i = 0; i < ad.photos.length; i += MEDIA_ROWS_PER_STATEMENT) {
-    const chunk = ad.photos.slice(i, i + MEDIA_ROWS_PER_STATEMENT);
-    copies.push(
-      db
-        .prepare(`INSERT INTO media (${MEDIA_COPY_COLUMNS}) VALUES ${chunk.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, 'READY', ?)`).join(', ')}`)
-        .bind(...chunk.flatMap((m, k) => [m.id, m.owner_id, ad.id, m.r2_key, m.content_type, m.bytes, m.width, m.height, i + k, m.created_at])),
-    );
-  }
+  const copies = photoCopies(db, ad.id, ad.photos);
   const [coreOutcome, shardOutcome] = await Promise.allSettled([
     env.DB.batch<unknown>([
       ad.posting,
@@ -127,12 +125,7 @@ export const writeToShard = async (
       db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
     ]),
   ]);
-  const removeAd = () =>
-    db.batch([
-      db.prepare('DELETE FROM listing_events WHERE listing_id = ?').bind(ad.id),
-      db.prepare('DELETE FROM media WHERE listing_id = ?').bind(ad.id),
-      db.prepare('DELETE FROM listings WHERE id = ?').bind(ad.id),
-    ]);
+  const removeAd = () => removeAdFrom(db, ad.id);
   if (coreOutcome.status === 'rejected') {
     // the core failed: an ad without its posting record must not stay
     if (shardOutcome.status === 'fulfilled') await removeAd();
@@ -153,14 +146,89 @@ export const writeToShard = async (
   return (shardOutcome.value.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
 };
 
+/** The statements copying these photo rows into the ad's listings database, in their order. */
+const photoCopies = (db: D1Database, listingId: string, photos: MediaCopy[]) => {
+  const copies: D1PreparedStatement[] = [];
+  for (let i = 0; i < photos.length; i += MEDIA_ROWS_PER_STATEMENT) {
+    const chunk = photos.slice(i, i + MEDIA_ROWS_PER_STATEMENT);
+    copies.push(
+      db
+        .prepare(`INSERT INTO media (${MEDIA_COPY_COLUMNS}) VALUES ${chunk.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, 'READY', ?)`).join(', ')}`)
+        .bind(...chunk.flatMap((m, k) => [m.id, m.owner_id, listingId, m.r2_key, m.content_type, m.bytes, m.width, m.height, i + k, m.created_at])),
+    );
+  }
+  return copies;
+};
+
+/** Takes an ad written in a batch whose posting record did not stay back out of its database. */
+const removeAdFrom = (db: D1Database, listingId: string) =>
+  db.batch([
+    db.prepare('DELETE FROM listing_events WHERE listing_id = ?').bind(listingId),
+    db.prepare('DELETE FROM media WHERE listing_id = ?').bind(listingId),
+    db.prepare('DELETE FROM listings WHERE id = ?').bind(listingId),
+  ]);
+
+/** The core's photo rows of an ad whose posting record did not stay: waiting to be posted again. */
+const releasePhotos = (env: Env, listingId: string) => env.DB.prepare('UPDATE media SET listing_id = NULL, position = 0 WHERE listing_id = ?').bind(listingId).run();
+
+/**
+ * `writeToShard` with the posting record in the seller's accounts database (decision 034): three
+ * batches side by side — the posting alone in the seller's database, the photo rows in the core
+ * (unguarded), the ad in its listings database. Whatever failed or was refused, the others are
+ * undone: no posting record without its ad, no ad or attached photos without the record.
+ */
+const writeApart = async (
+  env: Env,
+  ad: { id: string; posting: D1PreparedStatement; card: SellerCard; photos: MediaCopy[]; shard: D1Database; insert: D1PreparedStatement; event?: D1PreparedStatement },
+): Promise<ListingRow | undefined | 'race-lost'> => {
+  const db = ad.shard;
+  const seller = sellerDb(env, ad.card.id);
+  const photoIds = ad.photos.map((photo) => photo.id);
+  const [postingOutcome, coreOutcome, shardOutcome] = await Promise.allSettled([
+    seller.batch([ad.posting]),
+    ad.photos.length
+      ? env.DB.batch<unknown>([
+          ...ad.photos.map((photo, position) => env.DB.prepare('UPDATE media SET listing_id = ?, position = ? WHERE id = ?').bind(ad.id, position, photo.id)),
+          dropLookupKeys(env.DB, photoIds, ad.id, 'attached'),
+        ])
+      : Promise.resolve([]),
+    db.batch<unknown>([
+      sellerCardStatement(db, ad.card),
+      ad.insert,
+      ...(ad.event ? [ad.event] : []),
+      ...photoCopies(db, ad.id, ad.photos),
+      db.prepare(`SELECT ${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS} WHERE l.id = ? LIMIT 1`).bind(ad.id),
+    ]),
+  ]);
+  const recorded = postingOutcome.status === 'fulfilled' && (postingOutcome.value[0]?.meta.changes ?? 0) > 0;
+  const failed = [postingOutcome, coreOutcome, shardOutcome].find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed || !recorded) {
+    await Promise.all([
+      shardOutcome.status === 'fulfilled' ? removeAdFrom(db, ad.id) : undefined,
+      coreOutcome.status === 'fulfilled' && photoIds.length ? releasePhotos(env, ad.id) : undefined,
+      recorded ? seller.prepare('DELETE FROM ad_postings WHERE listing_id = ?').bind(ad.id).run() : undefined,
+    ]);
+    if (failed) throw failed.reason;
+    return 'race-lost';
+  }
+  return ((shardOutcome as PromiseFulfilledResult<D1Result[]>).value.at(-1) as D1Result<ListingRow> | undefined)?.results[0];
+};
+
 /**
  * Drops the duplicate-photo lookup keys (decision 022) of photos that joined ad `listingId` (in the posting batch, only if its
  * posting record was written): posting is the one reader of the keys, an edit looks photos up from
  * their rows, so keys are kept only while a photo waits to be posted (the orphan clean-up removes
  * the rest with their photos, by the foreign key).
  */
-export const dropLookupKeys = (db: D1Database, mediaIds: string[], listingId: string) =>
-  db.prepare('DELETE FROM media_lookups WHERE media_id IN (SELECT value FROM json_each(?)) AND EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)').bind(JSON.stringify(mediaIds), listingId);
+export const dropLookupKeys = (db: D1Database, mediaIds: string[], listingId: string, when: 'posted' | 'attached' = 'posted') =>
+  when === 'posted'
+    ? db.prepare('DELETE FROM media_lookups WHERE media_id IN (SELECT value FROM json_each(?)) AND EXISTS (SELECT 1 FROM ad_postings WHERE listing_id = ?)').bind(JSON.stringify(mediaIds), listingId)
+    : // with the posting record in the seller's accounts database the photo rows attached in the same
+      // batch stand for it; a record then refused lets the photos go again, without their keys (an
+      // edit looks photos up from their rows; only a repost of the same photo misses the check)
+      db
+        .prepare('DELETE FROM media_lookups WHERE media_id IN (SELECT value FROM json_each(?)) AND EXISTS (SELECT 1 FROM media m WHERE m.id = media_lookups.media_id AND m.listing_id = ?)')
+        .bind(JSON.stringify(mediaIds), listingId);
 
 /** ids per statement: D1 binds at most 100 parameters */
 const IDS_PER_STATEMENT = 90;
@@ -206,16 +274,17 @@ export const listShardedFavorites = async (env: Env, db: Db, origin: string, use
 };
 
 /**
- * A posting record written on its own in the core database, for an ad whose row lives in another
+ * A posting record written on its own in the seller's database (the core's `DB` with one accounts
+ * database, their accounts database with several: decision 034), for an ad whose row lives in another
  * database (an edit into another limit group, going live again): no statement can make it depend
  * on the ad's row, so it goes first and the caller withdraws it if the ad's own write then fails.
  * True when written (the limit or the paid slot still allowed it).
  */
-export const recordPostingAlone = async (env: Env, posting: D1PreparedStatement) => ((await env.DB.batch([posting]))[0]?.meta.changes ?? 0) > 0;
+export const recordPostingAlone = async (env: Env, userId: string, posting: D1PreparedStatement) => ((await sellerDb(env, userId).batch([posting]))[0]?.meta.changes ?? 0) > 0;
 
 /** Takes back a posting record written by recordPostingAlone (the ad's write did not apply). */
-export const withdrawPosting = (env: Env, listingId: string, limitKey: string, createdAt: number) =>
-  env.DB.prepare('DELETE FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at = ?').bind(listingId, limitKey, createdAt).run();
+export const withdrawPosting = (env: Env, userId: string, listingId: string, limitKey: string, createdAt: number) =>
+  sellerDb(env, userId).prepare('DELETE FROM ad_postings WHERE listing_id = ? AND limit_key = ? AND created_at = ?').bind(listingId, limitKey, createdAt).run();
 
 /**
  * The statements that replace an ad's photo copies in its listings database with these core photo
