@@ -32,9 +32,9 @@ import {
   listTransactions,
   premiumStatus,
   readPhoneAdEarly,
+  readsPhoneAdApart,
   verifyPayment,
 } from '../services/commerce/premium';
-import { usersWithAccounts } from '../db/users';
 import { forbidden } from '../lib/errors';
 
 const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerId: string) => {
@@ -44,17 +44,17 @@ const self = (c: { req: { valid: (t: 'param') => { userId: string } } }, callerI
 };
 
 /**
- * With `users` in the accounts databases (decision 034) a phone number needs the ad before its
- * seller's row can be asked for (the ad names the seller, whose row is in the seller's own accounts
- * database): three waits after the buyer's account check. So the ad, public data, is read beside that
- * check: the body's listing id is read here, before requireAuth, and the read starts only once the
- * token's signature has named the caller, who asks for their own path; the handler looks at it only
- * after the check has passed. A body the validator will refuse starts nothing. With `users` in the
- * core nothing changes (the ad and its seller are one read there).
+ * With the ad and its seller's row in different databases (`readsPhoneAdApart`: the listings in their
+ * own databases, or `users` in the accounts databases) a phone number needs the ad before its seller's
+ * row can be asked for: three waits after the buyer's account check. So the ad, public data, is read
+ * beside that check: the body's listing id is read here, before requireAuth, and the read starts only
+ * once the token's signature has named the caller, who asks for their own path; the handler looks at it
+ * only after the check has passed. A body the validator will refuse starts nothing. With one database
+ * nothing changes (the ad and its seller are one read there).
  */
 const phoneAdBesideAccountCheck = createMiddleware<AppEnv>(async (c, next) => {
   // a plain JSON body only: any other is left to the validator unread (and answered without the early read)
-  if (usersWithAccounts(c.env) && c.req.header('Authorization') && /^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+  if (readsPhoneAdApart(c.env) && c.req.header('Authorization') && /^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
     const body = accessPhoneBody.safeParse(await c.req.json().catch(() => undefined));
     const asked = userParam.safeParse(c.req.param());
     if (body.success && asked.success) {

@@ -314,36 +314,6 @@ const requirePro = async (env: Env, userId: string) => {
 type SellerPhone = { phone: string | null; first_name: string; last_name: string; share_phone: number };
 const SELLER_PHONE_COLUMNS = 'u.phone, u.first_name, u.last_name, u.share_phone';
 
-/**
- * The ad from its own listings database and, side by side, its seller's phone and sharing choice
- * from the core, found through the ad's posting record: the core row that names an ad's seller
- * (written with every ad posted, pointed on when the ad moves), so the core need not wait for the ad
- * to name the seller (the card copied beside the ad never carries a phone number, decision 033).
- * The ad stays the authority: when no posting record names its seller (an ad written before posting
- * records, or straight into its database by a seed), the seller is read after the ad, one wait more.
- */
-const shardedPhoneRead = async (env: Env, id: string) => {
-  const [ad, named] = await Promise.all([
-    listingDbForId(env, id)
-      .prepare('SELECT id, user_id, status, contact_phone, contact_name FROM listings WHERE id = ?')
-      .bind(id)
-      .first<{ id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null }>(),
-    // with several accounts databases the posting record is in the seller's own (decision 034), which
-    // only the ad names: the seller is read after the ad
-    accountsSplit(env)
-      ? null
-      : env.DB.prepare(`SELECT a.user_id AS seller_id, ${SELLER_PHONE_COLUMNS} FROM ad_postings a JOIN users u ON u.id = a.user_id WHERE a.listing_id = ? LIMIT 1`)
-          .bind(id)
-          .first<SellerPhone & { seller_id: string }>(),
-  ]);
-  if (!ad) return null;
-  const seller =
-    named?.seller_id === ad.user_id
-      ? named
-      : await env.DB.prepare(`SELECT ${SELLER_PHONE_COLUMNS} FROM users u WHERE u.id = ?`).bind(ad.user_id).first<SellerPhone>();
-  return seller ? { ...ad, phone: seller.phone, first_name: seller.first_name, last_name: seller.last_name, share_phone: seller.share_phone } : null;
-};
-
 type PhoneAd = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null };
 
 /** The ad's own columns a phone number needs, from its listings database (the core with one). */
@@ -360,9 +330,20 @@ export interface EarlyPhoneAd {
 }
 
 /**
+ * Is the ad behind a phone number read apart from its seller's row? With the listings in their own
+ * databases (decision 033) or `users` in the accounts databases (decision 034) the ad and the seller's
+ * row are in different databases and only the ad names the seller, so the ad is read first — beside the
+ * buyer's account check (`readPhoneAdEarly`), which keeps a phone number at 3 round trips. (An earlier
+ * way, the seller named by the ad's posting record in the core, stopped working once the posting
+ * records moved to their sellers' accounts databases.) With one database the ad and its seller are one
+ * statement.
+ */
+export const readsPhoneAdApart = (env: Env) => usersWithAccounts(env) || isSharded(env);
+
+/**
  * Starts reading the ad behind a phone number beside the buyer's account check (worker/routes/premium.ts,
- * with `users` in the accounts databases): the ad is public data, nothing is written, and it is looked
- * at only by `accessPhone`, after the check has passed. A refused check leaves its answer unread.
+ * when `readsPhoneAdApart`): the ad is public data, nothing is written, and it is looked at only by
+ * `accessPhone`, after the check has passed. A refused check leaves its answer unread.
  */
 export const readPhoneAdEarly = (env: Env, listingId: string): EarlyPhoneAd => {
   const id = listingId.toLowerCase();
@@ -373,12 +354,10 @@ export const readPhoneAdEarly = (env: Env, listingId: string): EarlyPhoneAd => {
 };
 
 /**
- * The same with `users` in the accounts databases (decision 034): the ad (from its listings database,
- * or the core with one), then its seller's phone, sharing choice and names from the seller's own
- * accounts database. The posting record cannot save the wait here: it names the seller no sooner
- * than the ad does, and the seller's row is in neither the core nor the ad's database. So the ad is
- * read beside the buyer's account check (`early`, started by the route), and the seller's row beside
- * the plan: the same round trips as with `users` in the core. Without an early read (a caller other
+ * The ad (from its listings database, or the core with one), then its seller's phone, sharing choice
+ * and names from wherever the seller's row lives (the core, or the seller's own accounts database with
+ * `users` there). The ad is read beside the buyer's account check (`early`, started by the route), and
+ * the seller's row beside the plan: 3 round trips, as with one database. Without an early read (a caller other
  * than the route) the ad is read here, one wait more. The access log is still written only after
  * every gate has passed.
  */
@@ -396,7 +375,7 @@ const phoneReadApart = async (env: Env, id: string, early?: EarlyPhoneAd) => {
  * A Pro buyer sees a seller's phone number. Each listing counts once per subscription period, at
  * most `phoneNumbersLimit` listings; the count and the insert are one statement, so parallel calls
  * cannot go over the limit. `early`: the ad as the route started reading it beside the account check
- * (with `users` in the accounts databases; see `readPhoneAdEarly`).
+ * (see `readsPhoneAdApart`).
  */
 export const accessPhone = async (env: Env, userId: string, listingId: string, early?: EarlyPhoneAd) => {
   type PhoneRead = { id: string; user_id: string; status: string; contact_phone: string | null; contact_name: string | null; phone: string | null; first_name: string; last_name: string; share_phone: number };
@@ -404,10 +383,8 @@ export const accessPhone = async (env: Env, userId: string, listingId: string, e
   // buyer without Pro hears about Pro whatever the ad's state
   const [plan, read] = await Promise.allSettled([
     requirePro(env, userId),
-    usersWithAccounts(env)
+    readsPhoneAdApart(env)
       ? phoneReadApart(env, listingId.toLowerCase(), early)
-      : isSharded(env)
-      ? shardedPhoneRead(env, listingId.toLowerCase())
       : env.DB.prepare(
           `SELECT l.id, l.user_id, l.status, l.contact_phone, l.contact_name, u.phone, u.first_name, u.last_name, u.share_phone
      FROM listings l JOIN users u ON u.id = l.user_id WHERE l.id = ?`,
