@@ -626,10 +626,11 @@ const dyingEnv = (killAt: number, after: boolean) => {
   const databases = env as unknown as Record<string, D1Database>;
   const dying = Object.fromEntries(bindings.map((name) => [name, dyingDb(databases[name]!, killAt, after, count).db]));
   // With the users switch on (decision 034) the buyers' accounts, whose languages the alerts are
-  // written in, are read from the accounts databases: their reads of `users` die there too, so the
-  // test still kills the consumer at every read it used to make in the core
+  // written in, are read from the accounts databases (alone, or joined to their saved searches): the
+  // statements reading `users` die there too, so the test still kills the consumer at every read of
+  // the accounts it used to make in the core
   if (usersWithAccounts(env)) {
-    for (const name of ACCOUNTS_BINDINGS.slice(0, accountsDbs().length)) dying[name] = dyingDb(databases[name]!, killAt, after, count, (sql) => /\bfrom\s+"?users"?\b/i.test(sql)).db;
+    for (const name of ACCOUNTS_BINDINGS.slice(0, accountsDbs().length)) dying[name] = dyingDb(databases[name]!, killAt, after, count, (sql) => /\b(from|join)\s+"?users"?\b/i.test(sql)).db;
   }
   return { env: Object.assign(Object.create(env), dying) as typeof env, calls: () => count.calls };
 };
