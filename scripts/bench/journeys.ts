@@ -13,7 +13,9 @@
  * .wrangler/bench-journeys-shards-N-accounts-M), their calls counted with the rest.
  * --users-with-accounts: the `users` switch on as well (USERS_WITH_ACCOUNTS = 1; only with several
  * accounts databases, where it means something; a state of its own again, `-users`, since the accounts
- * registered there keep their `users` rows in their accounts databases). --only a,b: only the journeys
+ * registered there keep their `users` rows in their accounts databases; the seeded accounts' rows are
+ * copied there after the seed by `accounts:copy-users`, as a deployment's are before it turns the
+ * switch on). --only a,b: only the journeys
  * whose names contain one of these words (e.g. `--only post,phone`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +42,11 @@ type Answer = { status: number; body: any; ms: number; roundTrips: number };
 const main = async () => {
   const config = migrateLocal(shards, persist, run, accounts, usersWithAccounts);
   run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards), '--accounts-databases', String(accounts)]);
+  // With the switch on, the seeded accounts' `users` rows are copied to their accounts databases the
+  // way a deployment gets there (decision 034): its accounts exist in the core before the switch and
+  // the users copy (the command, or the worker's every-minute job) brings them over. The seed keeps
+  // writing the core only, so the copy is what the bench exercises. Idempotent: a reused state copies nothing.
+  if (usersWithAccounts) run('tsx', ['scripts/copy-users.ts', '--accounts-databases', String(accounts), '--listing-databases', String(shards), '--persist-to', persist]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
@@ -92,8 +99,8 @@ const main = async () => {
     const ad = ads[0]!;
     const chat = await call('/api/messages/chats', { method: 'POST', headers: { ...buyer, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: ad.id }) });
     if (chat.status !== 201 && chat.status !== 200) {
-      // with the switch on, the seeded sellers' `users` rows must be in their accounts databases too (the seed writes them to DB only)
-      const hint = usersWithAccounts ? ' (--users-with-accounts: are the seeded sellers\' users rows copied into their accounts databases?)' : '';
+      // with the switch on, the seeded sellers' `users` rows must be in their accounts databases too (the users copy above)
+      const hint = usersWithAccounts ? ' (--users-with-accounts: were the seeded sellers\' users rows copied into their accounts databases? npm run accounts:copy-users)' : '';
       throw new Error(`chat with a seeded seller: ${chat.status} ${JSON.stringify(chat.body).slice(0, 300)}${hint}`);
     }
     const chatId = chat.body.data.chat.id as string;

@@ -8,6 +8,8 @@ import { IDENTIFIER_DIRECTORY } from '../../worker/schemas/identifier-directory-
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { createUser } from '../factories';
+import { ulid } from 'ulid';
+import { GROUP_IN } from './four-accounts';
 
 /**
  * The identifier directory against the accounts, at four accounts databases (decision 034):
@@ -116,6 +118,71 @@ describe('the backfill of accounts made with one accounts database', () => {
     // with one accounts database there is no directory to fill
     await env.CACHE.delete(BACKFILL_DONE_KEY);
     expect(await scheduledDirectoryBackfill({ ...env, ACCOUNTS_DATABASES: '1' })).toBeNull();
+  });
+});
+
+describe('with the users switch on (`users` in the accounts databases)', () => {
+  // every account's row lives in its own accounts database; the core keeps a decoy row of each with
+  // another e-mail, so a backfill still reading the core's `users` writes the wrong identifiers
+  const moved = { ...fourAccounts, USERS_WITH_ACCOUNTS: '1' };
+  const insertUser = (db: D1Database, id: string, mail: string, status = 'ACTIVE') =>
+    db
+      .prepare(`INSERT INTO users (id, email, username, first_name, last_name, status, created_at, updated_at) VALUES (?, ?, ?, 'Asha', 'Rao', ?, 1, 1)`)
+      .bind(id, mail, id, status)
+      .run();
+  const clearAccountsUsers = () => Promise.all(accountsDbs.map((db) => db.prepare('DELETE FROM users').run()));
+
+  /** Accounts in every database (two in database 1), one deleted; the core's decoys beside them. */
+  const placeAccounts = async () => {
+    await clearUsers();
+    await clearAccountsUsers();
+    await clearDirectory();
+    const placed = [0, 1, 2, 3, 1].map((database) => ({ database, id: `usr_${ulid().toLowerCase()}${GROUP_IN[database]}`, email: email(`moved-${database}`) }));
+    for (const a of placed) {
+      await insertUser(accountsDbs[a.database]!, a.id, a.email);
+      await insertUser(env.DB, a.id, email('core-decoy'));
+    }
+    const deleted = { id: `usr_${ulid().toLowerCase()}${GROUP_IN[2]}`, email: email('moved-gone') };
+    await insertUser(accountsDbs[2]!, deleted.id, deleted.email, 'DELETED');
+    return { placed, deleted };
+  };
+
+  it("the backfill walks every accounts database's `users` by one id cursor, in small batches, and writes the rows those accounts hold", async () => {
+    const { placed, deleted } = await placeAccounts();
+    const batches: (string | null)[] = [];
+    const report = await backfillDirectory(moved, { batchRows: 2, onBatch: (r) => batches.push(r.next) });
+    // five accounts, two a batch: each read once, in id order over the four databases
+    expect(report).toMatchObject({ accounts: 5, missing: 5, written: 5, present: 0, next: null });
+    expect(report.conflicts).toEqual([]);
+    const sorted = placed.map((a) => a.id).sort();
+    expect(batches).toEqual([sorted[1], sorted[3], null]);
+    for (const a of placed) expect(await rowsOf({ kind: 'email', value: a.email }), a.id).toEqual(await onlyAtHome({ kind: 'email', value: a.email }, a.id));
+    expect(await rowsOf({ kind: 'email', value: deleted.email })).toEqual([null, null, null, null]);
+    expect(await directoryRows()).toBe(5);
+    // a second run finds every row there
+    expect(await backfillDirectory(moved, { batchRows: 3 })).toMatchObject({ accounts: 5, written: 0, present: 5 });
+  });
+
+  it('identifiers.missing checks the accounts of every accounts database once a pass is done', async () => {
+    const { placed } = await placeAccounts();
+    await backfillDirectory(moved);
+    await env.CACHE.put(BACKFILL_DONE_KEY, '{}');
+    try {
+      const lost = placed[3]!;
+      const lostHash = await identifierHash({ kind: 'email', value: lost.email });
+      await Promise.all(accountsDbs.map((db) => db.prepare('DELETE FROM identifiers WHERE value_hash = ?').bind(lostHash).run()));
+      const report = await runConsistencyChecks(moved, { only: ['identifiers.missing'], repair: true, batchRows: 2 });
+      const missing = report.checks[0]!;
+      expect(missing.rowsChecked).toBe(5);
+      expect(missing.disagreements.map(({ id, kept, expected, database }) => ({ id, kept, expected, database }))).toEqual([
+        { id: `${lost.id}/email`, expected: lost.id, kept: null, database: `accounts-${accountsDatabaseOfGroup(4, groupOfIdentifierHash(lostHash))}` },
+      ]);
+      expect(missing).toMatchObject({ rows: 1, repaired: 1, remaining: 0 });
+      expect(await rowsOf({ kind: 'email', value: lost.email })).toEqual(await onlyAtHome({ kind: 'email', value: lost.email }, lost.id));
+    } finally {
+      await env.CACHE.delete(BACKFILL_DONE_KEY);
+      await clearAccountsUsers();
+    }
   });
 });
 

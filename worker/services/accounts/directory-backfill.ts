@@ -5,7 +5,8 @@
  * - **Missing rows** (the backfill). Accounts made while there was one accounts database have no
  *   directory rows: sign-in falls back to the core's `users` columns for them, but nothing else
  *   knows they hold their e-mail, phone or Google id. `scanMissingIdentifiers` reads a batch of
- *   accounts (by id, from where `users` lives: the core for now), works out each identifier's
+ *   accounts (by id, from where `users` lives: the core, or every accounts database with the users
+ *   switch on), works out each identifier's
  *   directory row and reads those rows from their databases side by side; `writeMissingIdentifiers`
  *   inserts the missing ones, never replacing a row (an insert that finds the key taken does
  *   nothing). An identifier whose row names another account is a **conflict**: reported, never
@@ -26,7 +27,7 @@
 import { accountsDatabaseCount, accountsDatabaseOfGroup, accountsDatabases, type AccountsEnv } from '../../db/accounts';
 import { groupOfIdentifierHash, identifierHash, identifiersOf, type Identifier, type IdentifierKind } from '../../db/identifiers';
 import { IDENTIFIER_DIRECTORY } from '../../schemas/identifier-directory-data';
-import { readUsers } from '../../db/users';
+import { readUsers, usersDatabases, type UsersEnv } from '../../db/users';
 
 type AccountRow = { id: string; status: string; email: string | null; phone: string | null; google_sub: string | null };
 
@@ -62,12 +63,20 @@ const directoryIndex = (env: AccountsEnv, hash: string) => accountsDatabaseOfGro
  * A batch of accounts (id after `after`, not deleted, at most `batchRows`) and their identifiers'
  * directory rows: one read of the accounts, then one read per accounts database, side by side.
  */
-export const scanMissingIdentifiers = async (env: AccountsEnv, after: string | null, batchRows: number): Promise<MissingScan> => {
-  const { results: accounts } = await env.DB.prepare(
-    `SELECT id, status, email, phone, google_sub FROM users WHERE id > ?1 AND status <> 'DELETED' ORDER BY id LIMIT ?2`,
-  )
-    .bind(after ?? '', batchRows)
-    .all<AccountRow>();
+export const scanMissingIdentifiers = async (env: UsersEnv, after: string | null, batchRows: number): Promise<MissingScan> => {
+  // `users` lives where worker/db/users.ts says: the core, or (switch on) every accounts database.
+  // Each is read past the same cursor side by side and the first `batchRows` ids of them all are
+  // kept, so the cursor stays one account id; a row read but not kept is read again next batch.
+  const read = await Promise.all(
+    usersDatabases(env).map(async (db) => {
+      const { results } = await db
+        .prepare(`SELECT id, status, email, phone, google_sub FROM users WHERE id > ?1 AND status <> 'DELETED' ORDER BY id LIMIT ?2`)
+        .bind(after ?? '', batchRows)
+        .all<AccountRow>();
+      return results;
+    }),
+  );
+  const accounts = read.length === 1 ? read[0]! : read.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, batchRows);
   const entries: DirectoryEntry[] = [];
   for (const a of accounts) {
     for (const id of identifiersOfRow(a)) {
@@ -210,7 +219,7 @@ export interface BackfillReport {
  * Conflicts are reported, never overwritten.
  */
 export const backfillDirectory = async (
-  env: AccountsEnv,
+  env: UsersEnv,
   o: { after?: string | null; batchRows?: number; now?: number; deadline?: number; dryRun?: boolean; onBatch?: (r: BackfillReport) => void } = {},
 ): Promise<BackfillReport> => {
   if (accountsDatabaseCount(env) === 1) throw new Error('the identifier directory is only used with several accounts databases (ACCOUNTS_DATABASES > 1)');
@@ -248,7 +257,7 @@ const describeConflicts = (conflicts: DirectoryEntry[]) => conflicts.map((c) => 
  * most the budget from where the last run stopped; a finished pass is recorded and the job stops
  * running. Conflicts are logged for a person (the checker's identifiers.claims removes stale ones).
  */
-export const scheduledDirectoryBackfill = async (env: AccountsEnv & { CACHE: KVNamespace }, now = Date.now()): Promise<BackfillReport | null> => {
+export const scheduledDirectoryBackfill = async (env: UsersEnv & { CACHE: KVNamespace }, now = Date.now()): Promise<BackfillReport | null> => {
   if (accountsDatabaseCount(env) === 1 || (await directoryBackfilled(env.CACHE))) return null;
   const after = await env.CACHE.get(BACKFILL_CURSOR_KEY).catch(() => null);
   const report = await backfillDirectory(env, { after, now, deadline: now + IDENTIFIER_DIRECTORY.backfillBudgetMs });
