@@ -75,7 +75,8 @@ const matchesOf = async (db: D1Database, searchId: string) =>
 beforeAll(async () => {
   await Promise.all(accountsDbs.map((db) => applyMigrations(db)));
   await Promise.all(accountsDbs.map((db) => resetToMigratedState(db)));
-  await env.DB.prepare(`UPDATE free_ad_limits SET free_ads = 50`).run();
+  // reference data lives in every database (migrations); the limit is checked in the seller's accounts database (decision 034)
+  await Promise.all([env.DB, ...accountsDbs].map((db) => db.prepare(`UPDATE free_ad_limits SET free_ads = 50`).run()));
   // A deployment turning the split on starts new isolates; here both configurations share one (the
   // queue handles events with the core's), and the consumer remembers parsed queries by database
   // position and number (0 is the core with one, ACCOUNTS_0 with four). The core numbers its queries
