@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { workerTestConfig } from './vitest.worker-base';
+import { FOUR_AND_FOUR, workerTestConfig } from './vitest.worker-base';
 import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 
 // Tests that run inside workerd (API integration, Durable Objects, hardening, worker-side unit
@@ -8,21 +8,7 @@ import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 // (tests/vitest.one-db-only.config.ts); `npm run test:worker:one` runs everything with one.
 export default defineConfig(() =>
   workerTestConfig({
-    d1Databases: {
-      // a database standing in for a D1 read replica (tests/support/simulated-d1.ts); the worker
-      // never sees it, only the tests that wrap DB in the simulation
-      DB_REPLICA: 'sel-replica-simulation',
-      LISTINGS_0: 'sel-listings-0',
-      LISTINGS_1: 'sel-listings-1',
-      LISTINGS_2: 'sel-listings-2',
-      LISTINGS_3: 'sel-listings-3',
-      // and the accounts over four (decision 034): every moved per-user table lives in its user's group's database
-      ACCOUNTS_0: 'sel-accounts-0',
-      ACCOUNTS_1: 'sel-accounts-1',
-      ACCOUNTS_2: 'sel-accounts-2',
-      ACCOUNTS_3: 'sel-accounts-3',
-    },
-    bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4' },
+    ...FOUR_AND_FOUR,
     test: {
       name: 'worker suites, four databases',
       include: WORKER_SUITES,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { workerTestConfig } from './vitest.worker-base';
+import { FOUR_AND_FOUR, workerTestConfig } from './vitest.worker-base';
 import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 
 // The worker suites as tests/vitest.config.ts runs them (four listings and four accounts databases),
@@ -9,18 +9,8 @@ import { ONE_DATABASE_IN_CI, WORKER_SUITES } from './worker-suites';
 // (it doubles the worker suites' time): `npm run test:worker:users-split`.
 export default defineConfig(() =>
   workerTestConfig({
-    d1Databases: {
-      DB_REPLICA: 'sel-replica-simulation',
-      LISTINGS_0: 'sel-listings-0',
-      LISTINGS_1: 'sel-listings-1',
-      LISTINGS_2: 'sel-listings-2',
-      LISTINGS_3: 'sel-listings-3',
-      ACCOUNTS_0: 'sel-accounts-0',
-      ACCOUNTS_1: 'sel-accounts-1',
-      ACCOUNTS_2: 'sel-accounts-2',
-      ACCOUNTS_3: 'sel-accounts-3',
-    },
-    bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1' },
+    d1Databases: FOUR_AND_FOUR.d1Databases,
+    bindings: { ...FOUR_AND_FOUR.bindings, USERS_WITH_ACCOUNTS: '1' },
     test: {
       name: 'worker suites, users with the accounts',
       include: WORKER_SUITES,

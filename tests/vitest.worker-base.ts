@@ -6,6 +6,30 @@ import { generateVapidKeys } from '../scripts/lib/vapid.mjs';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * The databases of the worker suites with the listings over four D1 databases as decision 033 lays them
+ * out (the core `DB` plus LISTINGS_0 … LISTINGS_3) and the accounts over four as decision 034 does
+ * (ACCOUNTS_0 … ACCOUNTS_3), with the variables that tell the worker so: tests/vitest.config.ts, and
+ * tests/vitest.users-split.config.ts with `users` moved too.
+ */
+export const FOUR_AND_FOUR = {
+  d1Databases: {
+    // a database standing in for a D1 read replica (tests/support/simulated-d1.ts); the worker
+    // never sees it, only the tests that wrap DB in the simulation
+    DB_REPLICA: 'sel-replica-simulation',
+    LISTINGS_0: 'sel-listings-0',
+    LISTINGS_1: 'sel-listings-1',
+    LISTINGS_2: 'sel-listings-2',
+    LISTINGS_3: 'sel-listings-3',
+    // every moved per-user table lives in its user's group's database
+    ACCOUNTS_0: 'sel-accounts-0',
+    ACCOUNTS_1: 'sel-accounts-1',
+    ACCOUNTS_2: 'sel-accounts-2',
+    ACCOUNTS_3: 'sel-accounts-3',
+  },
+  bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4' },
+} as const;
+
+/**
  * What every worker suite in workerd shares (tests/vitest.config.ts and tests/vitest.shards.config.ts
  * with the listings over four databases, tests/vitest.one-db*.config.ts with one): the worker's wrangler.toml, the
  * migrations for the setup file to apply, and the bindings the suites expect. Each config adds its
