@@ -217,3 +217,25 @@ describe('with the chat list per member on, the readers ask the member\'s own da
     expect([...told].sort()).toEqual([...mine, asBuyer].map((c) => c.id).sort());
   });
 });
+
+describe('with `users` in the accounts databases too (both switches on)', () => {
+  it("leads name the buyers and the seller page finds its seller beside the seller's rows: no wait more than with the chat list switch alone", async () => {
+    const before = { leads: await get(seller, '/api/business/leads'), page: await counted(`/api/sellers/${seller.id}`) };
+    // each account's row copied to its accounts database, the core's left with other names
+    for (const [who, database] of [[seller, 0], [buyers[0]!, 1], [buyers[1]!, 2], [buyers[2]!, 3]] as const) {
+      const row = (await env.DB.prepare('SELECT * FROM users WHERE id = ?').bind(who.id).first<Record<string, unknown>>())!;
+      const names = Object.keys(row);
+      await accountsDbs[database]!.prepare(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row[n])).run();
+      await env.DB.prepare(`UPDATE users SET first_name = 'Core', last_name = 'Copy' WHERE id = ?`).bind(who.id).run();
+    }
+    const both = { USERS_WITH_ACCOUNTS: '1' };
+    const leads = await get(seller, '/api/business/leads', both);
+    expect(leads.status, JSON.stringify(leads.body)).toBe(200);
+    expect(leads.body.data.leads.map((l: { buyerName: string }) => l.buyerName)).toEqual(before.leads.body.data.leads.map((l: { buyerName: string }) => l.buyerName));
+    expect(leads.body.data.leads.map((l: { buyerName: string }) => l.buyerName)).not.toContain('Core Copy');
+    expect(leads.roundTrips, leads.trace).toBe(before.leads.roundTrips);
+    const page = await counted(`/api/sellers/${seller.id}`, {}, both);
+    expect(page.body.data).toMatchObject({ firstName: 'Hetal', replyTime: { medianMinutes: 30, conversations: 5 } });
+    expect(page.roundTrips, page.trace).toBe(before.page.roundTrips);
+  });
+});
