@@ -5,7 +5,7 @@ import type { Env } from '../../worker/env';
 import { applyMigrations } from '../setup/databases';
 import { resetToMigratedState } from '../setup/reset-databases';
 import { accountsDbs, fourAccounts, userIn } from './four-accounts';
-import { shardAd } from './support';
+import { listingsDbs, shardAd } from './support';
 import { roundTripCounting } from './round-trip-counting';
 import { CHAT_LIST_MOVE_CURSOR, moveChatListsToAccounts, type ChatMemberRow } from '../../worker/services/chat/chat-members';
 import { chatsBetween, endRealtimeSessions } from '../../worker/services/chat/chat';
@@ -215,6 +215,32 @@ describe('with the chat list per member on, the readers ask the member\'s own da
     const watched = { ...listOn, ChatRoom: { idFromName: (name: string) => (told.push(name), rooms.idFromName(name)), get: rooms.get.bind(rooms) } } as unknown as Env;
     await endRealtimeSessions(watched, seller.id);
     expect([...told].sort()).toEqual([...mine, asBuyer].map((c) => c.id).sort());
+  });
+});
+
+describe('with one listings database (the core holds the ads)', () => {
+  it("leads: the seller's rows first, then the ads and names from the core beside the rooms: one database wait more, spent while the rooms answer", async () => {
+    // the ads' rows in the core too (generated columns are computed by the core itself)
+    const { results: generated } = await env.DB.prepare('SELECT name FROM pragma_table_xinfo(?) WHERE hidden > 1').bind('listings').all<{ name: string }>();
+    for (const ad of [swift, sofa]) {
+      let row: Record<string, unknown> | null = null;
+      for (const db of listingsDbs) row ??= await db.prepare('SELECT * FROM listings WHERE id = ?').bind(ad.id).first<Record<string, unknown>>();
+      // the core numbers its own rows (each listings database numbers its own)
+      const names = Object.keys(row!).filter((n) => n !== 'num' && !generated.some((g) => g.name === n));
+      await env.DB.prepare(`INSERT OR IGNORE INTO listings (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row![n])).run();
+    }
+    const one = { LISTING_DATABASES: '1' };
+    const on = await get(seller, '/api/business/leads', one);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.leads.map((l: { chatId: string }) => l.chatId)).toEqual(mine.filter((c) => c.lastSeq > 0).sort((a, b) => b.createdAt - a.createdAt).map((c) => c.id));
+    const off = await get(seller, '/api/business/leads', { ...one, ...SWITCH_OFF });
+    expect(off.body.data.leads.map((l: { buyerName: string }) => l.buyerName)).toEqual(['Decoy Core']);
+    expect(on.roundTrips, on.trace).toBe(off.roundTrips + 1);
+    // the stats of an ad and the unread count: as many as with the switch off
+    for (const path of [`/api/listings/${swift.id}/stats`, '/api/notifications/unread-count']) {
+      const [a, b] = [await get(seller, path, one), await get(seller, path, { ...one, ...SWITCH_OFF })];
+      expect(a.roundTrips, a.trace).toBe(b.roundTrips);
+    }
   });
 });
 
