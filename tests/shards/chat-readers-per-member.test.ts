@@ -251,7 +251,7 @@ describe('with `users` in the accounts databases too (both switches on)', () => 
     for (const [who, database] of [[seller, 0], [buyers[0]!, 1], [buyers[1]!, 2], [buyers[2]!, 3]] as const) {
       const row = (await env.DB.prepare('SELECT * FROM users WHERE id = ?').bind(who.id).first<Record<string, unknown>>())!;
       const names = Object.keys(row);
-      await accountsDbs[database]!.prepare(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row[n])).run();
+      await accountsDbs[database]!.prepare(`INSERT OR IGNORE INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).bind(...names.map((n) => row[n])).run();
       await env.DB.prepare(`UPDATE users SET first_name = 'Core', last_name = 'Copy' WHERE id = ?`).bind(who.id).run();
     }
     const both = { USERS_WITH_ACCOUNTS: '1' };
