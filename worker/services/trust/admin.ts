@@ -703,7 +703,7 @@ const toAdminUser = async (env: Env, u: UserRow): Promise<AdminUser> => ({
 const USER_COLUMNS = 'id, first_name, last_name, email, phone, role, status, ban_reason, created_at';
 
 /** By exact e-mail, mobile number or user id. */
-export const lookupUsers = async (env: Env, q: string) => {
+export const lookupUsers = async (env: Env, q: string, roleChecked?: Promise<void>) => {
   const phone = normalisePhone(q);
   // not by id alone: every database holding accounts is asked, side by side (one, the core, until `users` moves)
   const results = (
@@ -718,9 +718,10 @@ export const lookupUsers = async (env: Env, q: string) => {
   )
     .flat()
     .slice(0, 10);
-  const users: AdminUser[] = [];
-  for (const u of results) users.push(await toAdminUser(env, u));
-  return { users };
+  // the accounts were read beside the caller's staff check (worker/lib/auth.ts): nothing more before it passed
+  await roleChecked;
+  // each account's history side by side, not one account after another
+  return { users: await Promise.all(results.map((u) => toAdminUser(env, u))) };
 };
 
 const targetUser = async (env: Env, actorId: string, userId: string) => {
