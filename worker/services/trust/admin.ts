@@ -211,7 +211,12 @@ const byDatabase = (env: Env, ids: Iterable<string>) => {
  * decision first (closed), come from the core, capped at MODERATION_QUEUE_DEPTH; then every listings
  * database, side by side, answers its queue rows up to the page asked, in the queue's order, with its
  * count; the rows are merged in that order and the page cut from them; the sellers' account columns
- * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts). Three round trips.
+ * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts),
+ * beside the items' reads. Round trips: the core's part (beside the staff check), the listings
+ * databases' rows, then the sellers, the page's reports and photos and the sellers' ads side by side,
+ * then the photo lookups beside the reports against the sellers' ads, and for a photo found, its ad's
+ * own database: 4, 5 with a match — over decision 022's 2, because the page needs the core's
+ * reported ads first and a match needs the page's photos, then the lookup, then the matched ad.
  */
 const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }, roleChecked?: Promise<void>) => {
   const offset = (q.page - 1) * q.limit;
