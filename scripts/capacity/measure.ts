@@ -125,6 +125,20 @@ const addChatMembers = (db: DatabaseSync, accounts: { id: string; createdAt: num
   }
 };
 
+/**
+ * Which order took each invoice number (decision 034, migration 0051), as paying a seller-package
+ * order writes it in the core: one row for each of the full measurement's 5,000 paid package
+ * orders, numbered in one financial year's series, settled once the order was seen paid.
+ */
+const addInvoiceNumbers = (db: DatabaseSync, accounts: { id: string }[], now: number) => {
+  const r = new Random('capacity:invoice-numbers');
+  const add = db.prepare('INSERT INTO invoice_numbers (financial_year, number, order_id, user_id, payment_id, taken_at, settled_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (let i = 0; i < 5_000; i++) {
+    const t = now - r.int(0, 30) * DAY + i;
+    add.run('2026-27', i + 1, `bo_${ulid(t).toLowerCase()}`, r.pick(accounts).id, `pay_${ulid(t).slice(0, 14)}`, t, t + 2_000);
+  }
+};
+
 /** The accounts the activity adds (20,000), shaped as sign-up makes them: tagged ids, a Gmail address, a ten-digit phone. */
 const activityAccounts = (r: Random, now: number) =>
   Array.from({ length: 20_000 }, (_, i) => {
@@ -139,11 +153,22 @@ const activityAccounts = (r: Random, now: number) =>
  * ads: the identifier directory holds two rows for each of the activity's 20,000 accounts.
  */
 export const measureAddedTables = (tables: string[]): Record<string, TableSize> => {
-  const known: Record<string, { migration: string; fill: (db: DatabaseSync) => void }> = {
+  // `only`: the statements of the migration that make the table, when the migration also changes tables made before it
+  const known: Record<string, { migration: string; only?: (statement: string) => boolean; fill: (db: DatabaseSync) => void }> = {
     identifiers: { migration: '0044', fill: (db) => addIdentifiers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20))) },
     chat_members: {
       migration: '0053',
       fill: (db) => addChatMembers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20)), new Random('capacity:chat-members'), Date.UTC(2026, 10, 20)),
+    },
+    invoice_numbers: { migration: '0051', fill: (db) => addInvoiceNumbers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20)), Date.UTC(2026, 10, 20)) },
+    invoice_counters: {
+      migration: '0011',
+      only: (statement) => statement.includes('CREATE TABLE invoice_counters'),
+      // one row per financial year: three years' rows
+      fill: (db) => {
+        const add = db.prepare('INSERT INTO invoice_counters (financial_year, last_number) VALUES (?, ?)');
+        for (const [year, last] of [['2024-25', 212_000], ['2025-26', 1_049_000], ['2026-27', 1_206_000]] as const) add.run(year, last);
+      },
     },
   };
   const dir = mkdtempSync(join(tmpdir(), 'sel-capacity-'));
@@ -155,7 +180,7 @@ export const measureAddedTables = (tables: string[]): Record<string, TableSize> 
       const file = readdirSync('migrations').find((f) => f.startsWith(`${spec.migration}_`) && f.endsWith('.sql'));
       if (!file) throw new Error(`migration ${spec.migration} not found`);
       const db = new DatabaseSync(join(dir, `${table}.sqlite`));
-      for (const statement of readFileSync(join('migrations', file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
+      for (const statement of readFileSync(join('migrations', file), 'utf8').split('--> statement-breakpoint')) if (!spec.only || spec.only(statement)) db.exec(statement);
       db.exec('BEGIN');
       spec.fill(db);
       db.exec('COMMIT');
