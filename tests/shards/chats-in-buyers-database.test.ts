@@ -24,6 +24,9 @@ import { roundTripCounting } from './round-trip-counting';
 import { answerOf } from '../api/helpers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
+import { archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
+import { archiveDocKey } from '../../worker/services/listings/archive-keys';
+import { ARCHIVABLE_STATES, ARCHIVE_CLEANUP_AFTER_MS } from '../../worker/schemas/archive-data';
 
 const SWITCHES = { ACCOUNTS_DATABASES: '4', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' };
 const on = { ...fourAccounts, ...SWITCHES } as Env;
@@ -215,6 +218,49 @@ describe('a conversation from before the tag', () => {
     expect(await memberRow(0, buyer.id, chatId)).toMatchObject({ last_seq: 1 });
     // a stranger has no row that leads to it
     expect((await send((await userIn(3)).auth, 'GET', `/api/messages/chats/${chatId}`)).status).toBe(404);
+  });
+});
+
+describe("the archive: an ad's conversations leave with it", () => {
+  const DAY = 86_400_000;
+  const NOW = Date.now() + 400 * DAY;
+  const LONG_SOLD = NOW - (ARCHIVABLE_STATES.SOLD.retentionDays + 1) * DAY;
+  const soldWithTwoChats = async (title: string) => {
+    const ad = await createShardListing(seller, { title, city: 'Delhi' });
+    const other = await userIn(3, { firstName: 'Kiran' });
+    const chats = [await open(buyer, ad.id), await open(other, ad.id)];
+    await message(buyer, chats[0]!, 'Last price?');
+    await ad.db.prepare('UPDATE listings SET status = ?, updated_at = ? WHERE id = ?').bind('SOLD', LONG_SOLD, ad.id).run();
+    return { ad, chats, other };
+  };
+  const gone = async (chats: string[]) => {
+    for (const chatId of chats) {
+      expect(await chatRow(chatId)).toMatchObject({ in: [], core: false });
+      expect(await memberRow(2, seller.id, chatId)).toBeNull();
+    }
+    const answer = await send(buyer.auth, 'GET', `/api/messages/chats/${chats[0]}`);
+    expect([answer.status, answer.body.code]).toEqual([410, 'CHAT_ARCHIVED']);
+  };
+
+  it("found from the seller's chat list rows, removed from each buyer's database, counted in the archive", async () => {
+    const { ad, chats, other } = await soldWithTwoChats('Wagon R sold long ago');
+    expect((await chatRow(chats[1]!)).in).toEqual([3]);
+    expect(await archiveEndedAds(on, { now: NOW })).toBe(1);
+    await gone(chats);
+    expect(await memberRow(3, other.id, chats[1]!)).toBeNull();
+    const doc = (await (await env.MEDIA.get(archiveDocKey(ad.id)))!.json()) as ArchiveDocument;
+    expect(doc.stats.chats).toBe(2);
+    expect(doc.conversations.map((c) => [c.id, c.buyerId, c.messages]).sort()).toEqual([[chats[0], buyer.id, 1], [chats[1], other.id, 0]].sort());
+  });
+
+  it('an archive stopped after the ad left its database is finished later, the conversations found in their buyers\' databases', async () => {
+    const { ad, chats } = await soldWithTwoChats('Alto stopped half-way');
+    await expect(
+      archiveEndedAds(on, { now: NOW, hooks: { afterListingsDatabase: (id) => { if (id === ad.id) throw new Error('worker killed'); } } }),
+    ).rejects.toThrow('worker killed');
+    expect((await chatRow(chats[0]!)).in).toEqual([0]);
+    await archiveEndedAds(on, { now: NOW + ARCHIVE_CLEANUP_AFTER_MS + 1 });
+    await gone(chats);
   });
 });
 
