@@ -24,6 +24,7 @@ import { roundTripCounting } from './round-trip-counting';
 import { answerOf } from '../api/helpers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
+import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
 import { archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { archiveDocKey } from '../../worker/services/listings/archive-keys';
 import { ARCHIVABLE_STATES, ARCHIVE_CLEANUP_AFTER_MS } from '../../worker/schemas/archive-data';
@@ -250,7 +251,7 @@ describe("the archive: an ad's conversations leave with it", () => {
     expect(await memberRow(3, other.id, chats[1]!)).toBeNull();
     const doc = (await (await env.MEDIA.get(archiveDocKey(ad.id)))!.json()) as ArchiveDocument;
     expect(doc.stats.chats).toBe(2);
-    expect(doc.conversations.map((c) => [c.id, c.buyerId, c.messages]).sort()).toEqual([[chats[0], buyer.id, 1], [chats[1], other.id, 0]].sort());
+    expect(doc.conversations!.map((c) => [c.id, c.buyerId, c.messages]).sort()).toEqual([[chats[0], buyer.id, 1], [chats[1], other.id, 0]].sort());
   });
 
   it('an archive stopped after the ad left its database is finished later, the conversations found in their buyers\' databases', async () => {
@@ -307,5 +308,66 @@ describe('round trips with the switch on', () => {
     const usersOnly = await measure({ USERS_WITH_ACCOUNTS: '1' });
     const both = await measure({ USERS_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' });
     expect(both).toEqual(usersOnly);
+  });
+});
+
+describe("the move of the core's rows into the buyers' databases", () => {
+  const coreChat = async (buyerId: string, o: { lastSeq?: number; buyerStarred?: number; firstReplyMs?: number | null } = {}) => {
+    const id = `cht_${ulid().toLowerCase()}`;
+    const listingId = `lst_${ulid().toLowerCase()}`;
+    await env.DB.prepare(
+      `INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_message, last_message_at, last_seq, buyer_last_read_seq, seller_last_read_seq, buyer_starred, seller_starred, created_at, updated_at, first_reply_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1000, 2000, ?)`,
+    )
+      .bind(id, listingId, buyerId, seller.id, o.lastSeq ? `message ${o.lastSeq}` : null, o.lastSeq ? 2000 : null, o.lastSeq ?? 0, o.lastSeq ?? 0, o.buyerStarred ?? 0, o.firstReplyMs ?? null)
+      .run();
+    return id;
+  };
+  const copyOf = async (database: number, id: string) => accountsDbs[database]!.prepare('SELECT * FROM chats WHERE id = ?').bind(id).first<Record<string, unknown>>();
+
+  it('copies every row with its id into its buyer\'s database, pass after pass while the switch is off, and only forward', async () => {
+    await env.DB.prepare('DELETE FROM chats').run();
+    await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE].map((k) => env.CACHE.delete(k)));
+    const buyers = [await userIn(0), await userIn(1), await userIn(3)];
+    const ids = [await coreChat(buyers[0]!.id, { lastSeq: 4, firstReplyMs: 60_000 }), await coreChat(buyers[1]!.id), await coreChat(buyers[2]!.id, { lastSeq: 2, buyerStarred: 1 })];
+    const off = { ...on, CHATS_WITH_ACCOUNTS: undefined } as Env;
+    // bounded: two a run, the cursor in KV; the pass ends on a short batch and is recorded
+    expect(await moveChatsToAccounts(off, 2)).toBe(2);
+    expect(await env.CACHE.get(CHATS_MOVE_DONE)).toBeNull();
+    expect(await moveChatsToAccounts(off, 2)).toBe(1);
+    expect(await env.CACHE.get(CHATS_MOVE_DONE)).not.toBeNull();
+    expect(await copyOf(0, ids[0]!)).toMatchObject({ buyer_id: buyers[0]!.id, seller_id: seller.id, last_seq: 4, last_message: 'message 4', seller_last_read_seq: 4, first_reply_ms: 60_000 });
+    expect(await copyOf(1, ids[1]!)).toMatchObject({ last_seq: 0, last_message: null });
+    expect(await copyOf(3, ids[2]!)).toMatchObject({ last_seq: 2, buyer_starred: 1 });
+    for (const db of [2]) expect((await accountsDbs[db]!.prepare('SELECT count(*) AS n FROM chats WHERE id IN (?, ?, ?)').bind(...ids).first<{ n: number }>())!.n).toBe(0);
+    // the room wrote further in the copy meanwhile; the core's member unstarred: the next pass keeps the
+    // copy's newer message and takes the core's star (members star in the core while the switch is off)
+    await accountsDbs[0]!.prepare(`UPDATE chats SET last_seq = 6, last_message = 'newer', buyer_last_read_seq = 6 WHERE id = ?`).bind(ids[0]).run();
+    await env.DB.prepare('UPDATE chats SET buyer_starred = 0 WHERE id = ?').bind(ids[2]).run();
+    expect(await moveChatsToAccounts(off, 10)).toBe(3);
+    expect(await copyOf(0, ids[0]!)).toMatchObject({ last_seq: 6, last_message: 'newer', buyer_last_read_seq: 6, first_reply_ms: 60_000 });
+    expect(await copyOf(3, ids[2]!)).toMatchObject({ buyer_starred: 0 });
+    // the switch on: a member's star is the copy's now; one more whole pass, then the move stops
+    await accountsDbs[3]!.prepare('UPDATE chats SET buyer_starred = 1 WHERE id = ?').bind(ids[2]).run();
+    await env.DB.prepare('UPDATE chats SET seller_last_read_seq = 2, last_seq = 3, last_message = ? WHERE id = ?').bind('sent just before the switch', ids[2]).run();
+    expect(await moveChatsToAccounts(on, 10)).toBe(3);
+    expect(await copyOf(3, ids[2]!)).toMatchObject({ buyer_starred: 1, last_seq: 3, last_message: 'sent just before the switch' });
+    expect(await moveChatsToAccounts(on, 10)).toBe(0);
+    expect(await env.CACHE.get(CHATS_MOVE_CURSOR)).toBe('finished');
+    // a moved conversation is the one its buyer opens and reads with the switch on
+    const listing = await createShardListing(seller, { title: 'Moved conversation', city: 'Pune' });
+    await env.DB.prepare('UPDATE chats SET listing_id = ? WHERE id = ?').bind(listing.id, ids[1]).run();
+    await accountsDbs[1]!.prepare('DELETE FROM chats WHERE id = ?').bind(ids[1]).run();
+    await env.CACHE.delete(CHATS_MOVE_CURSOR);
+    await moveChatsToAccounts(on, 10);
+    const again = await send(buyers[1]!.auth, 'POST', '/api/messages/chats', { listingId: listing.id });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.chat.id).toBe(ids[1]);
+  });
+
+  it('does nothing with one accounts database', async () => {
+    await env.CACHE.delete(CHATS_MOVE_CURSOR);
+    expect(await moveChatsToAccounts({ ...on, ACCOUNTS_DATABASES: '1' } as Env, 10)).toBe(0);
+    expect(await env.CACHE.get(CHATS_MOVE_CURSOR)).toBeNull();
   });
 });
