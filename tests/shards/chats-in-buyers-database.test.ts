@@ -25,6 +25,7 @@ import { answerOf } from '../api/helpers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
+import { runConsistencyChecks } from '../../worker/services/consistency';
 import { archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { archiveDocKey } from '../../worker/services/listings/archive-keys';
 import { ARCHIVABLE_STATES, ARCHIVE_CLEANUP_AFTER_MS } from '../../worker/schemas/archive-data';
@@ -369,5 +370,49 @@ describe("the move of the core's rows into the buyers' databases", () => {
     await env.CACHE.delete(CHATS_MOVE_CURSOR);
     expect(await moveChatsToAccounts({ ...on, ACCOUNTS_DATABASES: '1' } as Env, 10)).toBe(0);
     expect(await env.CACHE.get(CHATS_MOVE_CURSOR)).toBeNull();
+  });
+});
+
+describe("the checks with the conversations in their buyers' databases", () => {
+  const olderConversation = async (withRow: boolean) => {
+    const chatId = `cht_${ulid().toLowerCase()}`;
+    const listing = await createShardListing(seller, { title: `Older ${chatId}`, city: 'Pune' });
+    if (withRow)
+      await accountsDbs[0]!.prepare('INSERT INTO chats (id, listing_id, buyer_id, seller_id, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1)').bind(chatId, listing.id, buyer.id, seller.id).run();
+    await writeMemberRows(on, memberRowsOf({
+      id: chatId, listing_id: listing.id, buyer_id: buyer.id, seller_id: seller.id, last_seq: 0, last_message: null, last_message_at: null, last_sender_id: null,
+      buyer_last_read_seq: 0, seller_last_read_seq: 0, buyer_starred: 0, seller_starred: 0, created_at: 1, updated_at: 1,
+    }));
+    return chatId;
+  };
+
+  it("the chats.* checks read and repair the row in the buyer's database", async () => {
+    const chatId = await open(buyer, (await createShardListing(seller, { title: 'Checked Ertiga', city: 'Pune' })).id);
+    await message(buyer, chatId, 'one');
+    await accountsDbs[0]!.prepare(`UPDATE chats SET last_seq = 5, last_message = 'wrong' WHERE id = ?`).bind(chatId).run();
+    const report = await runConsistencyChecks(on, { only: ['chats.last_seq', 'chats.last_message'], repair: true });
+    const mine = report.checks.flatMap((c) => c.disagreements).filter((d) => d.id === chatId).map((d) => [d.field, d.expected, d.kept, d.database]);
+    expect(mine).toEqual(expect.arrayContaining([['last_seq', 1, 5, 'accounts-0'], ['last_message', 'one', 'wrong', 'accounts-0']]));
+    expect((await chatRow(chatId)).row).toMatchObject({ last_seq: 1, last_message: 'one' });
+  });
+
+  it('chats.members writes a member row a conversation lacks; chat_members.orphans removes rows whose conversation is not in its buyer\'s database', async () => {
+    const chatId = await open(buyer, (await createShardListing(seller, { title: 'Checked Baleno', city: 'Pune' })).id);
+    await accountsDbs[2]!.prepare('DELETE FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(seller.id, chatId).run();
+    const members = await runConsistencyChecks(on, { only: ['chats.members'], repair: true });
+    expect(members.checks[0]!.disagreements.filter((d) => d.id.startsWith(chatId)).map((d) => [d.id, d.field, d.database])).toEqual([[`${chatId}/${seller.id}`, 'chat_members row', 'accounts-0']]);
+    expect(await memberRow(2, seller.id, chatId)).toMatchObject({ role: 'SELLER', other_id: buyer.id, listing_id: expect.any(String) });
+    // a tagged conversation that never was, an older one whose row is gone, and an older one still there
+    const never = newChatId(buyer.id);
+    await writeMemberRows(on, [{ ...memberRowsOf({ id: never, listing_id: 'lst_x', buyer_id: buyer.id, seller_id: seller.id, last_seq: 0, last_message: null, last_message_at: null, last_sender_id: null, buyer_last_read_seq: 0, seller_last_read_seq: 0, buyer_starred: 0, seller_starred: 0, created_at: 1, updated_at: 1 })[1] }]);
+    const gone = await olderConversation(false);
+    const kept = await olderConversation(true);
+    const orphans = await runConsistencyChecks(on, { only: ['chat_members.orphans'], repair: true });
+    const flagged = orphans.checks[0]!.disagreements.map((d) => d.id);
+    expect(flagged).toEqual(expect.arrayContaining([`${seller.id}/${never}`, `${seller.id}/${gone}`, `${buyer.id}/${gone}`]));
+    expect(flagged.filter((id) => id.endsWith(kept) || id.endsWith(chatId))).toEqual([]);
+    expect(await memberRow(2, seller.id, never)).toBeNull();
+    expect(await memberRow(0, buyer.id, gone)).toBeNull();
+    expect(await memberRow(2, seller.id, kept)).not.toBeNull();
   });
 });
