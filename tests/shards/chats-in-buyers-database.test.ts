@@ -141,6 +141,9 @@ describe("a new conversation in its buyer's database", () => {
   it("members read it (403 for anyone else, 404 for no conversation), whoever's database they are in", async () => {
     const chatId = await open(await userIn(3, { firstName: 'Neha' }), (await createShardListing(seller, { title: 'Activa 5G', city: 'Chennai' })).id);
     const stranger = await userIn(1);
+    expect(await chatRow(chatId)).toMatchObject({ in: [3], core: false });
+    // a decoy in the core naming the stranger as the buyer: a reader still asking the core lets them in
+    await env.DB.prepare('INSERT INTO chats (id, listing_id, buyer_id, seller_id, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1)').bind(chatId, `lst_${ulid().toLowerCase()}`, stranger.id, seller.id).run();
     const asSeller = await send(seller.auth, 'GET', `/api/messages/chats/${chatId}`);
     expect(asSeller.status, JSON.stringify(asSeller.body)).toBe(200);
     expect(asSeller.body.data).toMatchObject({ buyer: { firstName: 'Neha' }, listing: { title: 'Activa 5G' } });
@@ -151,6 +154,7 @@ describe("a new conversation in its buyer's database", () => {
     const missing = await send(seller.auth, 'GET', `/api/messages/chats/${newChatId(stranger.id)}`);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('CHAT_NOT_FOUND');
+    await env.DB.prepare('DELETE FROM chats WHERE id = ?').bind(chatId).run();
   });
 });
 
