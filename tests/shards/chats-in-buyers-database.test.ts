@@ -400,6 +400,18 @@ describe("the checks with the conversations in their buyers' databases", () => {
     expect((await chatRow(chatId)).row).toMatchObject({ last_seq: 1, last_message: 'one' });
   });
 
+  it("chat_members.rows takes the ad, the members and the stars from the row in the buyer's database", async () => {
+    const chatId = await open(buyer, (await createShardListing(seller, { title: 'Checked Ciaz', city: 'Pune' })).id);
+    await message(seller, chatId, 'Available');
+    await send(seller.auth, 'PUT', `/api/messages/chats/${chatId}/star`, { starred: true });
+    // the seller's own row lost its star
+    await accountsDbs[2]!.prepare('UPDATE chat_members SET starred = 0 WHERE user_id = ? AND chat_id = ?').bind(seller.id, chatId).run();
+    const report = await runConsistencyChecks(on, { only: ['chat_members.rows'], repair: true });
+    const mine = report.checks[0]!.disagreements.filter((d) => d.id.startsWith(chatId)).map((d) => [d.id, d.field, d.expected, d.kept, d.database]);
+    expect(mine).toEqual([[`${chatId}/${seller.id}`, 'starred', 1, 0, 'accounts-2']]);
+    expect((await memberRow(2, seller.id, chatId))!.starred).toBe(1);
+  });
+
   it('chats.members writes a member row a conversation lacks; chat_members.orphans removes rows whose conversation is not in its buyer\'s database', async () => {
     const chatId = await open(buyer, (await createShardListing(seller, { title: 'Checked Baleno', city: 'Pune' })).id);
     await accountsDbs[2]!.prepare('DELETE FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(seller.id, chatId).run();

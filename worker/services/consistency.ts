@@ -124,6 +124,8 @@ interface Check {
   afterDirectoryBackfill?: boolean;
   /** only once `users` has been copied to the accounts databases (a whole pass done) or the switch is on (before, the copies are missing by design) */
   afterUsersCopy?: boolean;
+  /** only with the conversations' rows in their buyers' accounts databases (worker/db/chats.ts): before, there is nothing there to check */
+  chatsWithAccountsOnly?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -1639,6 +1641,7 @@ const chatsHaveMembers: Check = {
   source: "the conversation's row (chats) in its buyer's database: its ad, members, counters and stars",
   repairable: true,
   accountsSplitOnly: true,
+  chatsWithAccountsOnly: true,
   async scan(env, cursor, { batchRows }) {
     if (!chatsWithAccounts(env) || !env.accountsDb) return { rows: 0, found: [], next: null };
     const { results } = await env.accountsDb
@@ -1945,6 +1948,8 @@ export const CHECKS: readonly Check[] = [
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
+/** Checks that run only with the conversations' rows in their buyers' accounts databases (the chats switch on). */
+export const CHATS_WITH_ACCOUNTS_CHECK_NAMES = CHECKS.filter((c) => c.chatsWithAccountsOnly).map((c) => c.name);
 /** Checks that read Durable Objects (the chat rooms, the view counter): only the worker, which has them, runs these; the command line skips them. */
 export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
@@ -1969,6 +1974,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
     if (check.accountsSplitOnly && !accountsApart) continue;
     if (check.afterDirectoryBackfill && !backfilled) continue;
     if (check.afterUsersCopy && !usersCopied) continue;
+    if (check.chatsWithAccountsOnly && !chatsWithAccounts(env)) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,
