@@ -22,7 +22,7 @@ import { accountsDbs, fourAccounts, GROUP_IN, userIn } from './four-accounts';
 import { createShardListing } from './shard-factory';
 import { roundTripCounting } from './round-trip-counting';
 import { answerOf } from '../api/helpers';
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
 import { runConsistencyChecks } from '../../worker/services/consistency';
@@ -368,6 +368,15 @@ describe("the move of the core's rows into the buyers' databases", () => {
     const again = await send(buyers[1]!.auth, 'POST', '/api/messages/chats', { listingId: listing.id });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.data.chat.id).toBe(ids[1]);
+  });
+
+  it('runs from the every-minute cron', async () => {
+    await env.CACHE.delete(CHATS_MOVE_CURSOR);
+    const id = await coreChat((await userIn(1)).id, { lastSeq: 3 });
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), { ...on, CHATS_WITH_ACCOUNTS: undefined } as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await copyOf(1, id)).toMatchObject({ id, last_seq: 3, last_message: 'message 3' });
   });
 
   it('does nothing with one accounts database', async () => {
