@@ -26,6 +26,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from '../../worker/index';
 import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
 import { runConsistencyChecks } from '../../worker/services/consistency';
+import { chatsBetween } from '../../worker/services/chat/chat';
 import { archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { archiveDocKey } from '../../worker/services/listings/archive-keys';
 import { ARCHIVABLE_STATES, ARCHIVE_CLEANUP_AFTER_MS } from '../../worker/schemas/archive-data';
@@ -155,6 +156,16 @@ describe("a new conversation in its buyer's database", () => {
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('CHAT_NOT_FOUND');
     await env.DB.prepare('DELETE FROM chats WHERE id = ?').bind(chatId).run();
+  });
+});
+
+describe('the conversations between two users (a block tells their rooms)', () => {
+  it("are read from each side's database as the buyer, side by side", async () => {
+    const other = await userIn(1, { firstName: 'Pooja' });
+    const mine = await open(buyer, (await createShardListing(other, { title: 'Pooja sells', city: 'Pune' })).id);
+    const theirs = await open(other, (await createShardListing(buyer, { title: 'Aman sells', city: 'Pune' })).id);
+    expect((await chatsBetween(on, buyer.id, other.id)).sort()).toEqual([mine, theirs].sort());
+    expect((await chatsBetween(on, other.id, buyer.id)).sort()).toEqual([mine, theirs].sort());
   });
 });
 
