@@ -162,8 +162,14 @@ describe("a new conversation in its buyer's database", () => {
 describe('the conversations between two users (a block tells their rooms)', () => {
   it("are read from each side's database as the buyer, side by side", async () => {
     const other = await userIn(1, { firstName: 'Pooja' });
-    const mine = await open(buyer, (await createShardListing(other, { title: 'Pooja sells', city: 'Pune' })).id);
-    const theirs = await open(other, (await createShardListing(buyer, { title: 'Aman sells', city: 'Pune' })).id);
+    // one conversation each way, written where they live (the core has neither)
+    const row = async (database: number, buyerId: string, sellerId: string) => {
+      const id = newChatId(buyerId);
+      await accountsDbs[database]!.prepare('INSERT INTO chats (id, listing_id, buyer_id, seller_id, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1)').bind(id, `lst_${ulid().toLowerCase()}`, buyerId, sellerId).run();
+      return id;
+    };
+    const mine = await row(0, buyer.id, other.id);
+    const theirs = await row(1, other.id, buyer.id);
     expect((await chatsBetween(on, buyer.id, other.id)).sort()).toEqual([mine, theirs].sort());
     expect((await chatsBetween(on, other.id, buyer.id)).sort()).toEqual([mine, theirs].sort());
   });
