@@ -427,11 +427,15 @@ describe("the checks with the conversations in their buyers' databases", () => {
   });
 
   it("chat_members.rows takes the ad, the members and the stars from the row in the buyer's database", async () => {
-    const chatId = await open(buyer, (await createShardListing(seller, { title: 'Checked Ciaz', city: 'Pune' })).id);
-    await message(seller, chatId, 'Available');
-    await send(seller.auth, 'PUT', `/api/messages/chats/${chatId}/star`, { starred: true });
-    // the seller's own row lost its star
-    await accountsDbs[2]!.prepare('UPDATE chat_members SET starred = 0 WHERE user_id = ? AND chat_id = ?').bind(seller.id, chatId).run();
+    // a conversation as it lives with the switch on: its row in the buyer's database (the seller starred it),
+    // the members' rows in theirs, the seller's having lost the star; the core has no row of it
+    const chatId = newChatId(buyer.id);
+    const listing = await createShardListing(seller, { title: 'Checked Ciaz', city: 'Pune' });
+    await accountsDbs[0]!.prepare('INSERT INTO chats (id, listing_id, buyer_id, seller_id, seller_starred, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, 1)').bind(chatId, listing.id, buyer.id, seller.id).run();
+    await writeMemberRows(on, memberRowsOf({
+      id: chatId, listing_id: listing.id, buyer_id: buyer.id, seller_id: seller.id, last_seq: 0, last_message: null, last_message_at: null, last_sender_id: null,
+      buyer_last_read_seq: 0, seller_last_read_seq: 0, buyer_starred: 0, seller_starred: 0, created_at: 1, updated_at: 1,
+    }));
     const report = await runConsistencyChecks(on, { only: ['chat_members.rows'], repair: true });
     const mine = report.checks[0]!.disagreements.filter((d) => d.id.startsWith(chatId)).map((d) => [d.id, d.field, d.expected, d.kept, d.database]);
     expect(mine).toEqual([[`${chatId}/${seller.id}`, 'starred', 1, 0, 'accounts-2']]);
