@@ -315,7 +315,7 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   // both members' chat list rows as of this group (decision 034); with the conversation's row in the
   // buyer's database, the rows kept there (the buyer's, and the seller's when they share it) join its
   // batch, one transaction, and only the others are written side by side
-  const listValues = accountsSplit(env) && members.conversation ? chatListRows(members as Required<typeof members>, chatId, last, sentBy) : [];
+  const listValues = accountsSplit(env) && members.conversation ? chatListRows(members as Required<typeof members>, chatId, last, sentBy, firstReplyMs(sql, members, rows)) : [];
   const beside = chatsWithAccounts(env) ? listValues.filter((r) => accountsDbForUser(env, r.user_id) === db) : [];
   const apartValues = listValues.filter((r) => !beside.includes(r));
   const batch = db.batch([
@@ -362,7 +362,14 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
 };
 
 /** Both members' chat list rows as of the group's last message (their read marks: at least their own newest message in it). */
-const chatListRows = (members: Required<Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>>, chatId: string, last: MessageRow, sentBy: (userId: string) => number) =>
+const chatListRows = (
+  members: Required<Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>>,
+  chatId: string,
+  last: MessageRow,
+  sentBy: (userId: string) => number,
+  // the seller's first-reply time when this group carries their first answer (as the core's row takes it)
+  firstReply: number | null,
+) =>
   memberRowsOf({
     id: chatId,
     listing_id: members.conversation.listingId,
@@ -378,6 +385,7 @@ const chatListRows = (members: Required<Pick<Members, 'buyerId' | 'sellerId' | '
     seller_starred: members.conversation.sellerStarred,
     created_at: members.conversation.createdAt,
     updated_at: last.created_at,
+    first_reply_ms: firstReply,
   });
 
 /** Notes that D1's conversation row reflects every message up to `upToSeq`. */
