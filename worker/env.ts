@@ -38,6 +38,12 @@ export interface Env {
    * from the member's own database. The rows are written whenever the accounts are split.
    */
   CHAT_LIST_WITH_ACCOUNTS?: string;
+  /**
+   * "1" once every conversation's directory row (`chats`) has been copied into its buyer's accounts
+   * database (the move's pass is done, worker/db/chats.ts, decision 034): the row is then read and
+   * written there. Takes effect only with CHAT_LIST_WITH_ACCOUNTS on and several accounts databases.
+   */
+  CHATS_WITH_ACCOUNTS?: string;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */
