@@ -17,6 +17,4 @@ export const READS_OVER_BUDGET: Record<string, number> = {
   // a first view writes the invoice's snapshot (decision 034: 5 the first time, 1 after)
   'GET /business/orders/{id}/invoice (paid)': 5,
   'GET /premium/curated-listings/{userId}': 3,
-  // an answer not yet cached (a cached one is 1)
-  'GET /price-guidance (public; inactive ads never counted)': 3,
 };
