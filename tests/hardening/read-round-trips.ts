@@ -16,5 +16,4 @@ export const READS_OVER_BUDGET: Record<string, number> = {
   'GET /admin/users?q=': 3,
   // a first view writes the invoice's snapshot (decision 034: 5 the first time, 1 after)
   'GET /business/orders/{id}/invoice (paid)': 5,
-  'GET /premium/curated-listings/{userId}': 3,
 };
