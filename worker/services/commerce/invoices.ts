@@ -101,19 +101,15 @@ const invoiceRow = (env: Env, userId: string, id: string): Promise<InvoiceRead |
  */
 const buyerState = async (env: Env, userId: string, paidAt: number, supplierState: string, posting?: { listing_id: string } | null) => {
   if (isSharded(env) || accountsSplit(env)) return shardedBuyerState(env, userId, paidAt, supplierState, posting);
-  const posted = await env.DB.prepare(
-    `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
+  // the posted ad's state and, for when there is none, the newest ad's: one batch, one wait
+  const [posted, newest] = await env.DB.batch<{ state: string }>([
+    env.DB.prepare(
+      `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
      WHERE p.user_id = ? AND p.created_at <= ? ORDER BY p.created_at DESC LIMIT 1`,
-  )
-    .bind(userId, paidAt)
-    .first<{ state: string }>();
-  const any =
-    posted ??
-    (await env.DB.prepare(
-      `SELECT loc.name AS state FROM listings l JOIN locations loc ON loc.id = l.state_id WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`,
-    )
-      .bind(userId)
-      .first<{ state: string }>());
+    ).bind(userId, paidAt),
+    env.DB.prepare(`SELECT loc.name AS state FROM listings l JOIN locations loc ON loc.id = l.state_id WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`).bind(userId),
+  ]);
+  const any = posted?.results[0] ?? newest?.results[0];
   return any && GST_STATE_CODES[any.state] ? any.state : supplierState;
 };
 
