@@ -17,4 +17,8 @@ export const READS_OVER_BUDGET: Record<string, number> = {
   // a first view fixes the place of supply: the order with the seller's posting, the posted ad's
   // state beside the newest ad's, the write with the place read back (3 the first time, 1 after)
   'GET /business/orders/{id}/invoice (paid)': 3,
+  // favourites, then their ads' categories (in the ads' own databases), then the feed: asking every
+  // database for every category's rows at once would save the wait but read each database's whole
+  // live table per request (decision 034, sixth part)
+  'GET /premium/curated-listings/{userId}': 3,
 };

@@ -14,6 +14,7 @@ import { formatTextDate, render } from '../../schemas/notification-texts';
 import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { usersDbFor, usersWithAccounts } from '../../db/users';
+import { listingRowsByIds } from '../listings/shard-reads';
 import { databasesFor } from '../listings/shard-search';
 import { COUNT_CAP } from '../../schemas/common';
 
@@ -475,72 +476,6 @@ export const curatedListings = async (env: Env, db: Db, origin: string, userId: 
   };
 };
 
-/** A feed row of every category, with its rank in its category and its category's total (capped). */
-type InterestRow = ListingRow & { interest_rank?: number; category_total?: number };
-
-/**
- * The curated feed of a buyer with favourites, over several databases, in one round trip: each
- * database the feed needs answers its first `depth` rows of every category and each category's
- * total (one statement), and each database holding favourited ads the categories of those ads; the
- * merge keeps the favoured categories' rows and totals. The same rows and total as asking each
- * database for `category_id IN (the favoured categories)` once they were known.
- */
-const curatedByFavourites = async (
-  env: Env,
-  db: Db,
-  origin: string,
-  q: CuratedQuery,
-  favouriteIds: string[],
-  targets: D1Database[],
-  whereSql: string,
-  params: unknown[],
-  depth: number,
-  offset: number,
-) => {
-  const held = new Map<D1Database, string[]>();
-  for (const id of favouriteIds) {
-    const home = listingDbForId(env, id);
-    held.set(home, [...(held.get(home) ?? []), id]);
-  }
-  const asked = [...new Set([...targets, ...held.keys()])];
-  const answers = await Promise.all(
-    asked.map((target) => {
-      const statements: D1PreparedStatement[] = [];
-      const mine = held.get(target);
-      if (mine) statements.push(target.prepare('SELECT DISTINCT category_id FROM listings WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(mine)));
-      if (targets.includes(target))
-        statements.push(
-          target
-            .prepare(
-              `SELECT * FROM (SELECT ${LISTING_COLUMNS}, row_number() OVER (PARTITION BY l.category_id ORDER BY l.is_featured DESC, l.created_at DESC) AS interest_rank,
-                 count(*) OVER (PARTITION BY l.category_id) AS category_total
-               FROM listings l ${LISTING_JOINS} WHERE ${whereSql}) WHERE interest_rank <= ?`,
-            )
-            .bind(...params, depth),
-        );
-      return target.batch<unknown>(statements).then((results) => ({
-        categories: mine ? ((results[0]?.results ?? []) as { category_id: string }[]).map((r) => r.category_id) : [],
-        rows: targets.includes(target) ? ((results[mine ? 1 : 0]?.results ?? []) as InterestRow[]) : [],
-      }));
-    }),
-  );
-  const favoured = new Set(answers.flatMap((a) => a.categories));
-  // favourites whose ads are all gone: no interests to go by, as with one database
-  if (!favoured.size) return { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
-  const rows = answers.flatMap((a) => a.rows.filter((r) => favoured.has(r.category_id)));
-  let total = 0;
-  for (const r of rows) if (r.interest_rank === 1) total += Math.min(COUNT_CAP, r.category_total ?? 0);
-  const t = Math.min(COUNT_CAP, total);
-  const page = rows
-    .sort(curatedOrder)
-    .slice(offset, offset + q.limit)
-    .map(({ interest_rank: _rank, category_total: _total, ...row }) => row as ListingRow);
-  return {
-    listings: await hydrate(db, env, origin, page),
-    pagination: { page: q.page, limit: q.limit, total: t, pages: Math.ceil(t / q.limit) },
-  };
-};
-
 /** The curated feed's order, for rows merged from several databases: featured first, newest first, ties by id (time-ordered). */
 const curatedOrder = (a: ListingRow, b: ListingRow) => b.is_featured - a.is_featured || b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -548,15 +483,11 @@ const curatedOrder = (a: ListingRow, b: ListingRow) => b.is_featured - a.is_feat
  * The curated feed with the ads over several listings databases (decision 033), or the buyer's
  * favourites in their accounts database (decision 034). The buyer's interests are the categories of
  * the ads they favourited: the favourites come from the buyer's accounts database (beside
- * the Pro check), then the feed from every database the place needs (all of them without one) side
- * by side, each answering its first page × limit rows, merged in the feed's order: 2 round trips.
- * The favourites' categories are only known once their ads' databases answer, so a buyer with
- * favourites gets each database's first page × limit rows of every category (with each category's
- * total) in one statement, together with the categories of the favourites that database holds, and
- * the merge keeps the favoured categories: more rows read than one database's `IN` (every
- * category's, not the favoured ones'; the old order, featured then newest, read all of those
- * already), one round trip less. Totals are summed and capped at COUNT_CAP as with one database; no
- * database is asked for more than COUNT_CAP rows, so pages past the capped total are empty.
+ * the Pro check), their categories from the ads' own databases, then the feed from every database
+ * the place needs (all of them without one) side by side, each answering its first page × limit
+ * rows, merged in the feed's order. Round trips: 2, or 3 when the buyer's favourites decide the
+ * categories. Totals are summed and capped at COUNT_CAP as with one database; no database is asked
+ * for more than COUNT_CAP rows, so pages past the capped total are empty.
  */
 const curatedOverShards = async (env: Env, db: Db, origin: string, userId: string, q: CuratedQuery) => {
   const none = { listings: [], pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } };
@@ -572,9 +503,14 @@ const curatedOverShards = async (env: Env, db: Db, origin: string, userId: strin
     if (!resolved?.category) return none;
     where.push(resolved.subcategory ? 'l.subcategory_id = ?' : 'l.category_id = ?');
     params.push(resolved.subcategory?.id ?? resolved.category.id);
+  } else if (favourites?.results.length) {
+    // the buyer's own interests: categories of ads they favourited, each read in its ad's database
+    const ids = favourites.results.map((f) => f.listing_id);
+    const categories = [...new Set((await listingRowsByIds<{ category_id: string }>(env, ids, 'l.category_id')).map((r) => r.category_id))];
+    if (!categories.length) return none;
+    where.push(`l.category_id IN (${categories.map(() => '?').join(', ')})`);
+    params.push(...categories);
   }
-  // the buyer's own interests: the categories of the ads they favourited, read with the feed
-  const favouriteIds = favourites?.results.map((f) => f.listing_id) ?? [];
   if (place === undefined) return none;
   if (place) {
     where.push(place.kind === 'state' ? 'l.state_id = ?' : place.kind === 'city' ? 'l.city_id = ?' : 'l.area_id = ?');
@@ -585,7 +521,6 @@ const curatedOverShards = async (env: Env, db: Db, origin: string, userId: strin
   if (offset >= depth) return none;
   const whereSql = where.join(' AND ');
   const targets = await databasesFor(env, db, { page: q.page, limit: q.limit }, { place });
-  if (favouriteIds.length) return curatedByFavourites(env, db, origin, q, favouriteIds, targets, whereSql, params, depth, offset);
   const answers = await Promise.all(
     targets.map((target) =>
       target.batch<unknown>([
