@@ -6,6 +6,7 @@ import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
 import { directoryDb, identifierHash, identifiersOf } from '../../worker/db/identifiers';
 import { usersDatabases, usersDbFor, usersWithAccounts, type UsersEnv } from '../../worker/db/users';
+import { CONVERSATION_COLUMNS, memberRowsOf, writeMemberRows, type ConversationState } from '../../worker/services/chat/chat-members';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -70,6 +71,19 @@ export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
  * (worker/db/identifiers.ts; `DB` with one accounts database). `phone` as the worker stores it (ten digits).
  */
 export const otpDb = async (phone: string): Promise<D1Database> => directoryDb(env, await identifierHash({ kind: 'phone', value: phone }));
+
+/**
+ * The members' chat list rows of conversations a test wrote straight into the core's `chats`, as
+ * opening a conversation writes them (decision 034: with several accounts databases the list reads
+ * these rows); nothing with one accounts database, where the core's row is the list.
+ */
+export const addChatMemberRows = async (...chatIds: string[]) => {
+  if (!accountsApart || !chatIds.length) return;
+  const { results } = await env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(chatIds))
+    .all<ConversationState>();
+  await writeMemberRows(env, results.flatMap(memberRowsOf));
+};
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */
 export const favouriteStatement = (userId: string, listingId: string, createdAt = Date.now()) =>
