@@ -307,7 +307,7 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
   // notes it and writes the rows again later, without marking the messages copied)
   const listRows =
     accountsSplit(env) && members.conversation
-      ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy)).then(
+      ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy, firstReplyMs(sql, members, rows))).then(
           () => undefined,
           (err: unknown) => ({ err }),
         )
@@ -331,7 +331,14 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
 };
 
 /** Both members' chat list rows as of the group's last message (their read marks: at least their own newest message in it). */
-const chatListRows = (members: Required<Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>>, chatId: string, last: MessageRow, sentBy: (userId: string) => number) =>
+const chatListRows = (
+  members: Required<Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>>,
+  chatId: string,
+  last: MessageRow,
+  sentBy: (userId: string) => number,
+  // the seller's first-reply time when this group carries their first answer (as the core's row takes it)
+  firstReply: number | null,
+) =>
   memberRowsOf({
     id: chatId,
     listing_id: members.conversation.listingId,
@@ -347,6 +354,7 @@ const chatListRows = (members: Required<Pick<Members, 'buyerId' | 'sellerId' | '
     seller_starred: members.conversation.sellerStarred,
     created_at: members.conversation.createdAt,
     updated_at: last.created_at,
+    first_reply_ms: firstReply,
   });
 
 /** Notes that D1's conversation row reflects every message up to `upToSeq`. */

@@ -118,5 +118,10 @@ export type AppEnv = {
     besideAccountCheck?: (userId: string) => void;
     /** the ad behind a phone number, read beside the buyer's account check (worker/routes/premium.ts) */
     phoneAd?: EarlyPhoneAd;
+    /**
+     * The staff check of a moderators' read that started its first database read beside it
+     * (worker/lib/auth.ts `requireRole`): the handler waits for it before reading anything more.
+     */
+    roleChecked?: Promise<void>;
   };
 };

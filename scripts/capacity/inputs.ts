@@ -49,6 +49,21 @@ export const WORLD = {
  * from an ad leaving its listings database to the core's rows going, moments later in the same run;
  * only an interrupted run leaves some, finished by the next, so at most about a run's ads are held.
  */
+/**
+ * The reference data the core database keeps (decision 034: it stays in one place): the rows the
+ * migrations and the seed write, as the full measurement counted them (measured.json; the model's
+ * test checks they match). They do not grow with the traffic.
+ */
+export const REFERENCE_ROWS = {
+  categories: f(59, 'measured', 'the taxonomy: categories and subcategories (measured.json)'),
+  locations: f(2981, 'measured', 'states, cities and neighbourhoods (measured.json)'),
+  banner_ads: f(2, 'measured', 'measured.json'),
+  free_ad_limits: f(14, 'measured', 'measured.json'),
+  popular_searches: f(74, 'measured', 'measured.json'),
+  premium_packages: f(2, 'measured', 'measured.json'),
+  seller_packages: f(112, 'measured', 'measured.json'),
+};
+
 export const ARCHIVE_CLEANUPS_HELD = f(500, 'design', 'at most a run\'s ads, ARCHIVE_BATCH_SIZE × ARCHIVE_BATCHES_PER_RUN (worker/schemas/archive-data.ts), and only after an interrupted run');
 
 /**

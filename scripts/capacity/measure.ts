@@ -103,12 +103,13 @@ const addIdentifiers = (db: DatabaseSync, accounts: { id: string; email: string;
  * The chat list per member (decision 034, migration 0053) as the rooms write it with several accounts
  * databases: for each of the activity's 60,000 conversations (the full measurement's `chats` fill: 1–15
  * messages, the last line of chat as its preview) one row in the buyer's database and one in the
- * seller's, each naming the other member, with its read marks and the list's order.
+ * seller's, each naming the other member, with its read marks and the list's order; the seller's row
+ * of an answered conversation with its first-reply time and the readers' indexes (migration 0054).
  */
 const addChatMembers = (db: DatabaseSync, accounts: { id: string; createdAt: number }[], r: Random, now: number) => {
   const add = db.prepare(
-    `INSERT OR IGNORE INTO chat_members (user_id, chat_id, listing_id, other_id, role, last_seq, last_read_seq, other_last_read_seq, last_message, last_message_at, last_sender_id, activity_at, starred, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO chat_members (user_id, chat_id, listing_id, other_id, role, last_seq, last_read_seq, other_last_read_seq, last_message, last_message_at, last_sender_id, activity_at, starred, created_at, updated_at, first_reply_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (let i = 0; i < 60_000; i++) {
     const t = now - r.int(0, 30) * DAY;
@@ -120,8 +121,24 @@ const addChatMembers = (db: DatabaseSync, accounts: { id: string; createdAt: num
     const at = t + n * 60_000;
     const last = r.pick(CHAT_LINES);
     const sender = n % 2 ? buyer : seller;
-    add.run(buyer, chatId, listingId, seller, 'BUYER', n, n, r.int(0, n), last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at);
-    add.run(seller, chatId, listingId, buyer, 'SELLER', n, r.int(0, n), n, last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at);
+    // the seller's first-reply time (migration 0054) on the seller's row of a conversation with an answer
+    const firstReplyMs = n > 1 ? r.int(1, 24 * 60) * 60_000 : null;
+    add.run(buyer, chatId, listingId, seller, 'BUYER', n, n, r.int(0, n), last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at, null);
+    add.run(seller, chatId, listingId, buyer, 'SELLER', n, r.int(0, n), n, last, at, sender, at, r.chance(0.05) ? 1 : 0, t, at, firstReplyMs);
+  }
+};
+
+/**
+ * Which order took each invoice number (decision 034, migration 0051), as paying a seller-package
+ * order writes it in the core: one row for each of the full measurement's 5,000 paid package
+ * orders, numbered in one financial year's series, settled once the order was seen paid.
+ */
+const addInvoiceNumbers = (db: DatabaseSync, accounts: { id: string }[], now: number) => {
+  const r = new Random('capacity:invoice-numbers');
+  const add = db.prepare('INSERT INTO invoice_numbers (financial_year, number, order_id, user_id, payment_id, taken_at, settled_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (let i = 0; i < 5_000; i++) {
+    const t = now - r.int(0, 30) * DAY + i;
+    add.run('2026-27', i + 1, `bo_${ulid(t).toLowerCase()}`, r.pick(accounts).id, `pay_${ulid(t).slice(0, 14)}`, t, t + 2_000);
   }
 };
 
@@ -139,11 +156,23 @@ const activityAccounts = (r: Random, now: number) =>
  * ads: the identifier directory holds two rows for each of the activity's 20,000 accounts.
  */
 export const measureAddedTables = (tables: string[]): Record<string, TableSize> => {
-  const known: Record<string, { migration: string; fill: (db: DatabaseSync) => void }> = {
+  // `only`: the statements of the migration that make the table, when the migration also changes tables made before it
+  // `migration`: the one that makes the table, or the ones that make it as it stands, in order
+  const known: Record<string, { migration: string | string[]; only?: (statement: string) => boolean; fill: (db: DatabaseSync) => void }> = {
     identifiers: { migration: '0044', fill: (db) => addIdentifiers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20))) },
     chat_members: {
-      migration: '0053',
+      migration: ['0053', '0054'],
       fill: (db) => addChatMembers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20)), new Random('capacity:chat-members'), Date.UTC(2026, 10, 20)),
+    },
+    invoice_numbers: { migration: '0051', fill: (db) => addInvoiceNumbers(db, activityAccounts(new Random('capacity:identifiers'), Date.UTC(2026, 10, 20)), Date.UTC(2026, 10, 20)) },
+    invoice_counters: {
+      migration: '0011',
+      only: (statement) => statement.includes('CREATE TABLE invoice_counters'),
+      // one row per financial year: three years' rows
+      fill: (db) => {
+        const add = db.prepare('INSERT INTO invoice_counters (financial_year, last_number) VALUES (?, ?)');
+        for (const [year, last] of [['2024-25', 212_000], ['2025-26', 1_049_000], ['2026-27', 1_206_000]] as const) add.run(year, last);
+      },
     },
   };
   const dir = mkdtempSync(join(tmpdir(), 'sel-capacity-'));
@@ -152,10 +181,12 @@ export const measureAddedTables = (tables: string[]): Record<string, TableSize> 
     for (const table of tables) {
       const spec = known[table];
       if (!spec) throw new Error(`no small measurement for ${table} (have: ${Object.keys(known).join(', ')})`);
-      const file = readdirSync('migrations').find((f) => f.startsWith(`${spec.migration}_`) && f.endsWith('.sql'));
-      if (!file) throw new Error(`migration ${spec.migration} not found`);
       const db = new DatabaseSync(join(dir, `${table}.sqlite`));
-      for (const statement of readFileSync(join('migrations', file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
+      for (const migration of [spec.migration].flat()) {
+        const file = readdirSync('migrations').find((f) => f.startsWith(`${migration}_`) && f.endsWith('.sql'));
+        if (!file) throw new Error(`migration ${migration} not found`);
+        for (const statement of readFileSync(join('migrations', file), 'utf8').split('--> statement-breakpoint')) if (!spec.only || spec.only(statement)) db.exec(statement);
+      }
       db.exec('BEGIN');
       spec.fill(db);
       db.exec('COMMIT');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
+import { ARCHIVE_CLEANUPS_HELD, AS_SPECIFIED, BEFORE, DESIGN, HORIZON_MONTHS, PRICES, REFERENCE_ROWS, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD, type Figure } from './inputs';
 import { accountsImbalance, arrived, databases, groupBytes, failures, GB, held, minimumDatabases, monthlyBill, peakStatements, rowsAt, rowsReadPerSearch, scaleAt, SHARD_IMBALANCE, traffic, world, type MeasuredFigures } from './model';
 import { RETENTION } from '../../worker/schemas/retention-data';
 import measured from './measured.json';
@@ -170,7 +170,7 @@ describe('the bill', () => {
 describe('the inputs', () => {
   const all = (o: object): Figure[] => Object.values(o).flatMap((v) => (v && typeof v === 'object' && 'value' in v ? [v as Figure] : all(v as object)));
   it('every figure says what it rests on; published ones name a source', () => {
-    for (const fig of [...all(WORLD), ...all(TRAFFIC), ...all(STATEMENTS), ...all(PRICES)]) {
+    for (const fig of [...all(WORLD), ...all(TRAFFIC), ...all(STATEMENTS), ...all(PRICES), ...all(REFERENCE_ROWS)]) {
       expect(fig.note.length, JSON.stringify(fig)).toBeGreaterThan(10);
       if (fig.basis === 'published') expect(fig.note, JSON.stringify(fig)).toMatch(/https?:\/\//);
     }
@@ -197,5 +197,49 @@ describe('the tables of several listings databases (decision 033)', () => {
     expect(rowsAt(BEFORE, world, traffic, 36).listings.listing_moves).toBe(0);
     expect(rowsAt(BEFORE, world, traffic, 36).core.archive_cleanups).toBe(0);
     for (const table of ['listing_moves', 'archive_cleanups', 'media_lookups']) expect((measured.tables as Record<string, { bytesPerRow: number }>)[table]?.bytesPerRow, table).toBeGreaterThan(0);
+  });
+});
+
+describe("the core database's own tables (decision 034: what stays in one place)", () => {
+  const tables = measured.tables as Record<string, { rows: number; bytesPerRow: number }>;
+  it('the invoice series: a number for each paid package order, kept for good; a counter row per financial year begun', () => {
+    const noGrowth = { ...world, growthPerYear: 0 };
+    const rows = rowsAt(DESIGN, noGrowth, traffic, 36).coreOwn;
+    expect(rows.invoice_numbers).toBeCloseTo((noGrowth.ordersPerDay / 2) * 36 * DAYS_PER_MONTH, 0);
+    // as many as the package orders ever paid: they never leave
+    expect(rows.invoice_numbers).toBeCloseTo(rowsAt(DESIGN, noGrowth, traffic, 36).core.business_orders, 6);
+    expect(rows.invoice_counters).toBe(4);
+    expect(rowsAt(DESIGN, noGrowth, traffic, 1).coreOwn.invoice_counters).toBe(1);
+    // measured, not guessed: the bytes of a row as migration 0051 and 0011 make the tables
+    for (const table of ['invoice_numbers', 'invoice_counters']) expect(tables[table]?.bytesPerRow, table).toBeGreaterThan(0);
+  });
+
+  it('reference data: the rows the measurement counted, whatever the month', () => {
+    for (const [table, rows] of Object.entries(REFERENCE_ROWS)) {
+      expect(rows.value, table).toBe(tables[table]?.rows);
+      expect(rowsAt(DESIGN, world, traffic, 36).coreOwn[table], table).toBe(rows.value);
+      expect(rowsAt(DESIGN, world, traffic, 1).coreOwn[table], table).toBe(rows.value);
+    }
+  });
+
+  it('with several accounts databases they are one database of their own, printed and checked; with one, in it', () => {
+    const withInvoices: MeasuredFigures = { ...m, bytesPerRow: { ...m.bytesPerRow, invoice_numbers: 200, categories: 400 } };
+    const split = databases(DESIGN, withInvoices, HORIZON_MONTHS);
+    const own = split.find((d) => d.group === 'coreOwn')!;
+    expect(own.databases).toBe(1);
+    expect(own.bytes[36]).toBeCloseTo(groupBytes(rowsAt(DESIGN, world, traffic, 36).coreOwn, withInvoices), 0);
+    expect(own.bytes[36]).toBeCloseTo(rowsAt(DESIGN, world, traffic, 36).coreOwn.invoice_numbers! * 200 + REFERENCE_ROWS.categories.value * 400, 0);
+    // checked like the others: a core past half of D1's size fails by its name
+    expect(failures([{ ...own, bytes: { 36: PRICES.d1MaxDatabaseGb.value * GB * 0.6 } }])).toEqual(['coreOwn: 6.0 GB after 36 months, over half of 10 GB']);
+    // one accounts database: the core holds the accounts and its own tables together
+    const together = databases({ ...DESIGN, coreDatabases: 1 }, withInvoices, HORIZON_MONTHS);
+    expect(together.map((d) => d.group)).toEqual(['listings', 'core']);
+    expect(together[1]!.bytes[36]! - databases({ ...DESIGN, coreDatabases: 1 }, m, HORIZON_MONTHS)[1]!.bytes[36]!).toBeCloseTo(own.bytes[36]!, 0);
+  });
+
+  it("the design's core, as measured: well under half of one database after 36 months", () => {
+    const own = databases(DESIGN, { bytesPerRow: Object.fromEntries(Object.entries(tables).map(([t, x]) => [t, x.bytesPerRow])), d1QueriesPerSecond: measured.d1.queriesPerSecond }, HORIZON_MONTHS).find((d) => d.group === 'coreOwn')!;
+    expect(own.bytes[36]).toBeGreaterThan(0.1 * GB);
+    expect(own.bytes[36]).toBeLessThan(PRICES.d1MaxDatabaseGb.value * GB * 0.5);
   });
 });

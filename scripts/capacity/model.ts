@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_GROUPS, ACCOUNTS_LAYOUTS } from '../../worker/schemas/accounts-shards-data';
 import type { Design, Figure } from './inputs';
-import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD } from './inputs';
+import { ARCHIVE_CLEANUPS_HELD, BATCHED_VIEW_STATEMENTS, HEADROOM, PRICES, REFERENCE_ROWS, ROWS_READ_PER_SEARCH_MEASURED, STATEMENTS, TRAFFIC, WORLD } from './inputs';
 
 export interface MeasuredFigures {
   /** bytes per row (table + its indexes) by table; listings_fts is per live ad */
@@ -100,6 +100,17 @@ export const rowsAt = (design: Design, w: World, t: Traffic, month: number) => {
       // a photo's lookup keys, from upload to posting (moments) or to the unattached photo's removal a day later
       media_lookups: held(w.newAdsPerDay * w.photosPerAd * w.unpostedPhotoShare, g, month, 1),
     },
+    /**
+     * The core database's own tables (decision 034: what stays in one place whatever the number of
+     * accounts databases): the GST invoice series — one `invoice_numbers` row for each paid
+     * seller-package order, kept for good (tax records), and one counter row per financial year —
+     * and the reference data. With one accounts database they share it with the accounts.
+     */
+    coreOwn: {
+      invoice_numbers: arrived(w.ordersPerDay / 2, g, month),
+      invoice_counters: Math.floor(month / 12) + 1,
+      ...Object.fromEntries(Object.entries(REFERENCE_ROWS).map(([table, rows]) => [table, rows.value])),
+    } as Record<string, number>,
     /** what lives outside D1 */
     elsewhere: {
       // a room keeps its messages while its ad is in D1 and, once archived, for the archived-chat retention
@@ -165,8 +176,11 @@ export const peakStatements = (design: Design, w: World, t: Traffic, month: numb
   return { pageViews: pv, searchReads, otherListingReads, listingWrites: listingWrites + writeSideListingReads, coreReads, coreWrites };
 };
 
+/** The model's groups of databases: listings by place, accounts by user ('core', for history), the core database's own tables. */
+export type Group = 'listings' | 'core' | 'coreOwn';
+
 export interface DatabaseFigures {
-  group: 'listings' | 'core';
+  group: Group;
   databases: number;
   /** bytes in the busiest database of the group at each horizon */
   bytes: Record<number, number>;
@@ -189,7 +203,7 @@ export const databases = (design: Design, m: MeasuredFigures, horizons: readonly
   const primary = (reads: number, writes: number) => reads / design.readCopies + writes;
   const listingsReadsPerDb = (n: number) => q.searchReads * t.allIndiaSearchShare + (q.searchReads * (1 - t.allIndiaSearchShare) + q.otherListingReads) * per(n);
   const out: DatabaseFigures[] = [];
-  const sizeAt = (group: 'listings' | 'core', month: number) => groupBytes(rowsAt(design, w, t, month)[group], m);
+  const sizeAt = (group: Group, month: number) => groupBytes(rowsAt(design, w, t, month)[group], m);
   if (design.listingsDatabases > 0) {
     const n = design.listingsDatabases;
     const qps = primary(listingsReadsPerDb(n), q.listingWrites * per(n));
@@ -199,13 +213,21 @@ export const databases = (design: Design, m: MeasuredFigures, horizons: readonly
   const perAccounts = c > 1 ? accountsImbalance(c) / c : 1;
   const shared = design.listingsDatabases === 0;
   const coreQps = primary(q.coreReads * perAccounts + (shared ? listingsReadsPerDb(1) : 0), q.coreWrites * perAccounts + (shared ? q.listingWrites : 0));
+  // with one accounts database the core's own tables are in it; with several they stay in the core alone
+  const ownTogether = c <= 1;
   out.push({
     group: 'core',
     databases: c,
-    bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('core', h) * perAccounts + (shared ? sizeAt('listings', h) : 0)])),
+    bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('core', h) * perAccounts + (shared ? sizeAt('listings', h) : 0) + (ownTogether ? sizeAt('coreOwn', h) : 0)])),
     peakQps: coreQps,
     capacityShare: coreQps / m.d1QueriesPerSecond,
   });
+  if (!ownTogether) {
+    // its writes: the invoice number's batch (counter and record, 2 statements) for each paid package
+    // order at the peak; reference data is read from the KV cache, and the minute's sweep reads one page
+    const ownQps = (((w.ordersPerDay / 2) * scaleAt(w.growthPerYear, last)) / 86_400) * t.peakToAverage * 2;
+    out.push({ group: 'coreOwn', databases: 1, bytes: Object.fromEntries(horizons.map((h) => [h, sizeAt('coreOwn', h)])), peakQps: ownQps, capacityShare: ownQps / m.d1QueriesPerSecond });
+  }
   return out;
 };
 
@@ -247,7 +269,7 @@ export const monthlyBill = (design: Design, m: MeasuredFigures, month: number, w
   const rowsRead = (searchStatements / 2) * rowsReadPerSearch(design.listingsDatabases).value + otherReads * ROWS_PER_STATEMENT.value;
   const rowsWritten = writes * ROWS_WRITTEN_PER_WRITE.value;
   const rows = rowsAt(design, w, t, month);
-  const d1Gb = (groupBytes(rows.listings, m) + groupBytes(rows.core, m)) / GB;
+  const d1Gb = (groupBytes(rows.listings, m) + groupBytes(rows.core, m) + groupBytes(rows.coreOwn, m)) / GB;
   const messagesPerMonth = w.newAdsPerDay * DAYS_PER_MONTH * scale * w.conversationsPerAd * w.messagesPerConversation;
   const notificationsPerMonth = w.monthlyUsers * scale * w.notificationsPerUserPerMonth;
   // a message: the sender's WebSocket message into the room and the room's call to the recipient's inbox

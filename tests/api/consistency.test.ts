@@ -242,7 +242,7 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
   });
 
   it('messages.seq: a lost message is reported, never "repaired"', async () => {
-    const { chatId } = await build();
+    const { chatId, seller } = await build();
     const { first_reply_ms } = (await one<{ first_reply_ms: number }>('SELECT first_reply_ms FROM chats WHERE id = ?', chatId))!;
     // the messages live in the room (decision 031): the room loses one; put it back afterwards so the other tests keep their world
     const room = env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
@@ -256,6 +256,8 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
       'messages.seq': [{ id: chatId, field: 'message count', expected: 3, kept: 2 }],
       // the lost message was the seller's reply: the conversation has no answer left to time
       'chats.first_reply_ms': [{ id: chatId, field: 'first_reply_ms', expected: null, kept: first_reply_ms }],
+      // and on the seller's own chat list row (migration 0054), with the accounts over several databases
+      ...(accountsSplit(env) ? { 'chat_members.rows': [{ id: `${chatId}/${seller.id}`, field: 'first_reply_ms', expected: null, kept: first_reply_ms }] } : {}),
     });
     expect(report.checks.find((c) => c.name === 'messages.seq')).toMatchObject({ repairable: false, repaired: 0, remaining: 1 });
     expect(report.clean).toBe(false);
@@ -265,6 +267,8 @@ describe('a value changed behind the API is reported exactly, and repaired', () 
     });
     // the repair cleared the reply time along with the lost reply: it comes back with it
     await run('UPDATE chats SET first_reply_ms = ? WHERE id = ?', first_reply_ms, chatId);
+    if (accountsSplit(env))
+      await accountsDb(seller.id).prepare('UPDATE chat_members SET first_reply_ms = ? WHERE user_id = ? AND chat_id = ?').bind(first_reply_ms, seller.id, chatId).run();
     await expectClean();
   });
 

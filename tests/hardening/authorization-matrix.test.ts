@@ -6,7 +6,7 @@
  * independent and order does not matter.
  */
 import { roomRows } from '../support/chat-room';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { ulid } from 'ulid';
@@ -17,6 +17,9 @@ import { accountsDb, accountsDbs, addCartLine, addChatMemberRows, addFavourite, 
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
+import worker from '../../worker/index';
+import { ReplicatedD1, RoundTripCounter, simulatedD1 } from '../support/simulated-d1';
+import { READ_BUDGET, READS_OVER_BUDGET } from './read-round-trips';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 type Role = 'owner' | 'other' | 'guest' | 'missing';
@@ -1113,5 +1116,50 @@ describe('a listing owned by someone else is never reachable through its photos'
     expect((await request(f.owner, 'GET', `/api/listings/${f.hidden.id}`)).status).toBe(404);
     expect((await request(f.owner, 'PUT', `/api/listings/${f.hidden.id}`, { price: 5 })).status).toBe(401);
     cells += 2;
+  });
+});
+
+/**
+ * Every read the matrix knows, made by the signed-in owner through the whole worker with every
+ * database (the core, each listings and each accounts database) wrapped in the round-trip
+ * simulation at 0 ms, one counter for all: how many times the read waited on a database
+ * (decision 022's budget: 2). A read over the budget must be listed in READS_OVER_BUDGET with its
+ * count, which may only go down; the printed table shows which listed reads are within it now.
+ */
+describe('round trips of every signed-in read', () => {
+  const d1Bindings = Object.keys(env).filter((k) => k === 'DB' || /^(LISTINGS|ACCOUNTS)_\d+$/.test(k));
+  const simulated = new Map(d1Bindings.map((k) => [k, new ReplicatedD1((env as unknown as Record<string, D1Database>)[k]!)]));
+  const counted: string[] = [];
+  afterAll(() => console.log(`reads' round trips (owner, ${d1Bindings.join(' ')}):\n${counted.join('\n')}`));
+  // a warm isolate, as decision 022 counts: the caches every request shares (the catalogue, the
+  // places, the search's spelling dictionary and counts) filled once by an ordinary read
+  beforeAll(async () => {
+    for (const path of ['/api/categories', '/api/listings?limit=1', '/api/listings?q=warm&limit=1']) {
+      const ctx = createExecutionContext();
+      await (await worker.fetch!(new Request(`http://sel.test${path}`) as never, env, ctx)).arrayBuffer();
+      await waitOnExecutionContext(ctx);
+    }
+  });
+
+  it.each(ROUTES.filter((r) => r.expected.owner < 300 && r.name.startsWith('GET ')).map((r) => [r.name, r] as const))('%s', async (name, route) => {
+    const f = await fixture(route.fixture);
+    const { method, path } = route.call(f, false);
+    if (method !== 'GET') return;
+    const counter = new RoundTripCounter();
+    const latency = { primaryMs: 0, replicaMs: 0 };
+    const wrapped = Object.fromEntries([...simulated].map(([k, d1]) => [k, simulatedD1(d1, latency, counter)]));
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(new Request(`http://sel.test${path}`, { headers: f.owner.auth }) as never, { ...env, ...wrapped }, ctx);
+    await res.arrayBuffer();
+    // what the answer waited on, before the work it leaves for after the answer
+    const roundTrips = counter.roundTrips;
+    const trace = counter.trace.map((t) => `${t.depth} ${t.sql.slice(0, 110)}`).join('\n');
+    await waitOnExecutionContext(ctx);
+    counted.push(`  ${name.padEnd(58)} ${res.status} ${roundTrips}${roundTrips > READ_BUDGET ? '  over' : ''}`);
+    expect(res.status, `${name}\n${trace}`).toBe(route.expected.owner);
+    const known = READS_OVER_BUDGET[name];
+    if (known === undefined) expect(roundTrips, `${name} waits on more than ${READ_BUDGET} round trips:\n${trace}`).toBeLessThanOrEqual(READ_BUDGET);
+    // a listed read may do better (one database; an answer another cell left in the cache): never worse
+    else expect(roundTrips, `${name} waits on more round trips than listed:\n${trace}`).toBeLessThanOrEqual(known);
   });
 });

@@ -224,7 +224,7 @@ describe('round trips with one listings database: the switch on against the swit
   const tab = roundTripCounting({ accountsDatabases: 4 });
   const vars = { off: { LISTING_DATABASES: '1' }, on: { LISTING_DATABASES: '1', USERS_WITH_ACCOUNTS: '1' } };
 
-  it('posting, the ad page, search and a report wait as often; the queue and the audit log once more', async () => {
+  it('posting, the ad page, search and a report wait as often; the queue and the audit log once more, within the read budget', async () => {
     const seller = await userIn(0, { firstName: 'Hari', isVerified: true });
     const photos = [await uploadPhoto(seller), await uploadPhoto(seller), await uploadPhoto(seller)];
     await moveLeavingDecoy(seller, 0);
@@ -261,12 +261,11 @@ describe('round trips with one listings database: the switch on against the swit
       'ad page': { off: 1, on: 1 },
       search: { off: waits.search!.off, on: waits.search!.off },
       report: { off: waits.report!.off, on: waits.report!.off },
-      // the sellers' and the people's names after the page
-      queue: { off: waits.queue!.off, on: waits.queue!.off + 1 },
-      'audit log': { off: waits['audit log']!.off, on: waits['audit log']!.off + 1 },
+      // the page beside the role check; then the sellers (switch on) beside any photo lookups (these
+      // ads' photos have no hash: none here) — tests/shards/moderation-round-trips.test.ts has a match
+      queue: { off: 1, on: 2 },
+      // the names beside the page with the switch off; with it on, read after the page
+      'audit log': { off: 1, on: 2 },
     });
-    // the queue's items are read side by side: its page, then each item's longest chain (the photo
-    // matches: photo ids, their hashes, the matches) — not one item after another
-    expect(waits.queue!.off).toBe(4);
   });
 });

@@ -970,8 +970,15 @@ export const chatMembers = sqliteTable(
     starred: integer('starred', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** (migration 0054) the seller's first-reply time, on the seller's row only (the core's `chats.first_reply_ms`) */
+    firstReplyMs: integer('first_reply_ms'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.chatId] }), index('chat_members_list').on(t.userId, t.activityAt, t.chatId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chatId] }),
+    index('chat_members_list').on(t.userId, t.activityAt, t.chatId),
+    index('chat_members_ad').on(t.userId, t.listingId),
+    index('chat_members_replied').on(t.userId, t.lastMessageAt).where(sql`first_reply_ms IS NOT NULL`),
+  ],
 );
 
 /**

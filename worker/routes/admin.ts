@@ -16,6 +16,10 @@ const ROLE_NOTE = 'Moderators and admins only: 401 signed out, 403 for other acc
 
 /** The moderation console's API. Everything here is for MODERATOR and ADMIN accounts. */
 export const adminRoutes = new Hono<AppEnv>()
+  // the two pure reads start their first read beside the role check (decision 022's budget of 2)
+  .use('/moderation', requireRole(undefined, { readBesideCheck: true }))
+  .use('/audit', requireRole(undefined, { readBesideCheck: true }))
+  .use('/users', requireRole(undefined, { readBesideCheck: true }))
   .use(requireRole())
   .get(
     '/moderation',
@@ -28,7 +32,7 @@ export const adminRoutes = new Hono<AppEnv>()
       errors: [400, 401, 403],
     }),
     validate('query', moderationQuery),
-    async (c) => c.json({ success: true as const, data: await moderationQueue(c.env, origin(c.req.url), c.req.valid('query')) }),
+    async (c) => c.json({ success: true as const, data: await moderationQueue(c.env, origin(c.req.url), c.req.valid('query'), c.get('roleChecked')) }),
   )
   .post(
     '/listings/:id/decision',
@@ -48,7 +52,7 @@ export const adminRoutes = new Hono<AppEnv>()
     '/users',
     docs({ tags: ['Moderation'], summary: 'Find an account by exact e-mail, mobile number or user id', data: z.object({ users: z.array(adminUserSchema) }), auth: true, errors: [400, 401, 403] }),
     validate('query', userLookupQuery),
-    async (c) => c.json({ success: true as const, data: await lookupUsers(c.env, c.req.valid('query').q) }),
+    async (c) => c.json({ success: true as const, data: await lookupUsers(c.env, c.req.valid('query').q, c.get('roleChecked')) }),
   )
   .post(
     '/users/:id/ban',
@@ -103,5 +107,5 @@ export const adminRoutes = new Hono<AppEnv>()
     '/audit',
     docs({ tags: ['Moderation'], summary: 'The audit log: every moderator action (who, what, which, why, when), newest first; append-only', data: auditPage, auth: true, errors: [400, 401, 403] }),
     validate('query', auditQuery),
-    async (c) => c.json({ success: true as const, data: await auditLog(c.env, c.req.valid('query')) }),
+    async (c) => c.json({ success: true as const, data: await auditLog(c.env, c.req.valid('query'), c.get('roleChecked')) }),
   );

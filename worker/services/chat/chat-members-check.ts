@@ -12,8 +12,9 @@
  *   newest message (they have read what they sent) or below the other's (the read ticks): written with
  *   the same forward-only upsert the room uses, so a message or a read landing meanwhile is not undone;
  * - the preview or its time at the room's `last_seq`, a read mark past the last message (only while the
- *   row is at the room's seq), the star, the ad, the other member or the role: set to the expected
- *   value where the row still holds the scanned one;
+ *   row is at the room's seq), the star, the ad, the other member, the role or the seller's first-reply
+ *   time (migration 0054; from the room's messages, as the `chats.first_reply_ms` check computes it):
+ *   set to the expected value where the row still holds the scanned one;
  * - a row AHEAD of its room (a higher `last_seq`) is reported, never moved back.
  */
 
@@ -34,7 +35,14 @@ export interface ChatMemberFinding {
 }
 
 /** Fields set to the expected value where the row still holds the scanned one (and the scanned last_seq). */
-const SET_FIELDS = ['last_message', 'last_message_at', 'last_read_seq', 'other_last_read_seq', 'starred', 'listing_id', 'other_id', 'role'] as const;
+const SET_FIELDS = ['last_message', 'last_message_at', 'last_read_seq', 'other_last_read_seq', 'starred', 'listing_id', 'other_id', 'role', 'first_reply_ms'] as const;
+
+/**
+ * The seller's first-reply time as the room's messages give it (decision 026): in a conversation the
+ * buyer opened, the time from the first message to the seller's first; null until the seller answers.
+ */
+export const firstReplyOfRoom = (room: Pick<RoomSummary, 'first' | 'firstAt'>, buyerId: string, sellerId: string): number | null =>
+  room.first?.senderId === buyerId && room.firstAt[sellerId] !== undefined ? Math.max(0, room.firstAt[sellerId]! - room.first.at) : null;
 
 const databaseName = (env: AccountsEnv, userId: string) => `accounts-${accountsDatabaseOfGroup(accountsDatabaseCount(env), groupOfUserId(userId))}`;
 
@@ -99,6 +107,7 @@ export const scanChatMembers = async (
       seller_starred: c.seller_starred,
       created_at: c.created_at,
       updated_at: room.lastAt ?? c.created_at,
+      first_reply_ms: firstReplyOfRoom(room, c.buyer_id, c.seller_id),
     }).flatMap((e) => compare(env, e, keptOf.get(`${e.chat_id}/${e.user_id}`)));
   });
   return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.id };
@@ -125,7 +134,7 @@ const compare = (env: AccountsEnv, e: ChatMemberValues, k: ChatMemberRow | undef
     if (k[field] < low) out.push({ id, field, expected: low, kept: k[field], note: `allowed ${low}..${e.last_seq}`, database, ref: forward });
     else if (k[field] > e.last_seq && k.last_seq === e.last_seq) out.push({ id, field, expected: e.last_seq, kept: k[field], note: `allowed ${low}..${e.last_seq}`, database, ref: key });
   }
-  for (const field of ['starred', 'listing_id', 'other_id', 'role'] as const)
+  for (const field of ['starred', 'listing_id', 'other_id', 'role', 'first_reply_ms'] as const)
     if (k[field] !== e[field]) out.push({ id, field, expected: e[field], kept: k[field], database, ref: key });
   return out;
 };

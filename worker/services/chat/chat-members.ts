@@ -38,6 +38,8 @@ export interface ChatMemberValues {
   starred: number;
   created_at: number;
   updated_at: number;
+  /** the seller's first-reply time (migration 0054): on the seller's row only, NULL on the buyer's */
+  first_reply_ms: number | null;
 }
 
 /** A row as stored. */
@@ -61,6 +63,8 @@ export interface ConversationState {
   seller_starred: number;
   created_at: number;
   updated_at: number;
+  /** the seller's first-reply time when known (the core's `chats.first_reply_ms`, or the room's commit of the seller's first answer) */
+  first_reply_ms?: number | null;
 }
 
 /** The two members' rows of a conversation. */
@@ -76,8 +80,9 @@ export const memberRowsOf = (c: ConversationState): [ChatMemberValues, ChatMembe
     updated_at: c.updated_at,
   };
   return [
-    { ...common, user_id: c.buyer_id, other_id: c.seller_id, role: 'BUYER', last_read_seq: c.buyer_last_read_seq, other_last_read_seq: c.seller_last_read_seq, starred: c.buyer_starred },
-    { ...common, user_id: c.seller_id, other_id: c.buyer_id, role: 'SELLER', last_read_seq: c.seller_last_read_seq, other_last_read_seq: c.buyer_last_read_seq, starred: c.seller_starred },
+    { ...common, user_id: c.buyer_id, other_id: c.seller_id, role: 'BUYER', last_read_seq: c.buyer_last_read_seq, other_last_read_seq: c.seller_last_read_seq, starred: c.buyer_starred, first_reply_ms: null },
+    // the reply time is the seller's figure (their page reads it from their own rows)
+    { ...common, user_id: c.seller_id, other_id: c.buyer_id, role: 'SELLER', last_read_seq: c.seller_last_read_seq, other_last_read_seq: c.buyer_last_read_seq, starred: c.seller_starred, first_reply_ms: c.first_reply_ms ?? null },
   ];
 };
 
@@ -87,17 +92,19 @@ const NEWER = 'excluded.last_seq > chat_members.last_seq';
 /**
  * Writes rows into one database in ONE statement (the rows as one JSON parameter, so no bind limit
  * applies): a missing row is created; an existing one takes the message fields only from a higher
- * `last_seq`, raises its read marks (never past its last message) and keeps its own star.
+ * `last_seq`, raises its read marks (never past its last message) and keeps its own star and the first
+ * reply time it was given first (the seller's first answer happens once).
  */
 export const upsertStatement = (db: D1Database, rows: readonly ChatMemberValues[]) =>
   db
     .prepare(
       `INSERT INTO chat_members (user_id, chat_id, listing_id, other_id, role, last_seq, last_read_seq, other_last_read_seq,
-         last_message, last_message_at, last_sender_id, activity_at, starred, created_at, updated_at)
+         last_message, last_message_at, last_sender_id, activity_at, starred, created_at, updated_at, first_reply_ms)
        SELECT ${field('user_id')}, ${field('chat_id')}, ${field('listing_id')}, ${field('other_id')}, ${field('role')}, ${field('last_seq')},
          min(${field('last_read_seq')}, ${field('last_seq')}), min(${field('other_last_read_seq')}, ${field('last_seq')}),
          substr(${field('last_message')}, 1, 200), ${field('last_message_at')}, ${field('last_sender_id')},
-         coalesce(${field('last_message_at')}, ${field('created_at')}), ${field('starred')}, ${field('created_at')}, ${field('updated_at')}
+         coalesce(${field('last_message_at')}, ${field('created_at')}), ${field('starred')}, ${field('created_at')}, ${field('updated_at')},
+         ${field('first_reply_ms')}
        FROM json_each(?1) j WHERE true
        ON CONFLICT (user_id, chat_id) DO UPDATE SET
          last_message = iif(${NEWER}, excluded.last_message, chat_members.last_message),
@@ -107,7 +114,8 @@ export const upsertStatement = (db: D1Database, rows: readonly ChatMemberValues[
          updated_at = iif(${NEWER}, excluded.updated_at, chat_members.updated_at),
          last_seq = max(chat_members.last_seq, excluded.last_seq),
          last_read_seq = max(chat_members.last_read_seq, excluded.last_read_seq),
-         other_last_read_seq = max(chat_members.other_last_read_seq, excluded.other_last_read_seq)`,
+         other_last_read_seq = max(chat_members.other_last_read_seq, excluded.other_last_read_seq),
+         first_reply_ms = coalesce(chat_members.first_reply_ms, excluded.first_reply_ms)`,
     )
     .bind(JSON.stringify(rows));
 
@@ -154,7 +162,7 @@ export const starStatement = (env: AccountsEnv, chatId: string, userId: string, 
 
 /** The core's conversation columns the move and the checker read. */
 export const CONVERSATION_COLUMNS =
-  'id, listing_id, buyer_id, seller_id, last_seq, last_message, last_message_at, NULL AS last_sender_id, buyer_last_read_seq, seller_last_read_seq, buyer_starred, seller_starred, created_at, updated_at';
+  'id, listing_id, buyer_id, seller_id, last_seq, last_message, last_message_at, NULL AS last_sender_id, buyer_last_read_seq, seller_last_read_seq, buyer_starred, seller_starred, created_at, updated_at, first_reply_ms';
 
 export const CHAT_LIST_MOVE_CURSOR = 'chat-list-move:cursor';
 export const CHAT_LIST_MOVE_DONE = 'chat-list-move:done';

@@ -380,9 +380,19 @@ export const isMember = async (env: Env, userId: string, chatId: string) => {
   return Boolean(row);
 };
 
-/** The conversations two users share, whichever side each is on (a block or unblock tells their rooms). */
+/**
+ * The conversations two users share, whichever side each is on (a block or unblock tells their rooms);
+ * with the chat list per member on (decision 034), from `a`'s own rows in their accounts database.
+ */
 export const chatsBetween = async (env: Env, a: string, b: string) =>
-  (await env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)').bind(a, b).all<{ id: string }>()).results.map((r) => r.id);
+  (
+    await (chatListWithAccounts(env)
+      ? accountsDbForUser(env, a).prepare('SELECT chat_id AS id FROM chat_members WHERE user_id = ?1 AND other_id = ?2')
+      : env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)')
+    )
+      .bind(a, b)
+      .all<{ id: string }>()
+  ).results.map((r) => r.id);
 
 /** Each room re-reads its members (and their blocks) before its next send. */
 export const roomsChanged = async (env: Env, chatIds: string[]) => {
@@ -394,7 +404,11 @@ export const roomsChanged = async (env: Env, chatIds: string[]) => {
  * inbox and their side of every chat room. The tabs reconnect with a token that is now refused.
  */
 export const endRealtimeSessions = async (env: Env, userId: string) => {
-  const { results } = await env.DB.prepare('SELECT id FROM chats WHERE buyer_id = ?1 UNION SELECT id FROM chats WHERE seller_id = ?1')
+  // with the chat list per member on (decision 034): the user's own rows in their accounts database
+  const { results } = await (chatListWithAccounts(env)
+    ? accountsDbForUser(env, userId).prepare('SELECT chat_id AS id FROM chat_members WHERE user_id = ?1')
+    : env.DB.prepare('SELECT id FROM chats WHERE buyer_id = ?1 UNION SELECT id FROM chats WHERE seller_id = ?1')
+  )
     .bind(userId)
     .all<{ id: string }>();
   const outcomes = await Promise.allSettled([

@@ -2,6 +2,8 @@ import type { Env } from '../../env';
 import { csvDocument } from '../../lib/csv';
 import { isSharded, listingDbForId } from '../../db/shards';
 import { readUsers, usersWithAccounts } from '../../db/users';
+import { accountsDbForUser } from '../../db/accounts';
+import { chatListWithAccounts } from '../chat/chat-members';
 
 /**
  * Leads (decision 015): one row per conversation about my ads. D1's `chats` gives the ad, the buyer,
@@ -102,16 +104,22 @@ const shardedLeadRows = async (env: Env, sellerId: string): Promise<{ results: L
       )
         .bind(sellerId, LEADS_LIMIT + 1)
         .all<Omit<LeadRow, 'title' | 'slug'>>();
+  // the buyers' names (when `users` is in the accounts databases) beside the ads' titles: no wait more
+  const [names, ads] = await Promise.all([apart ? readBuyerNames(env, chats) : null, adsOf(env, chats)]);
+  const named = names ? withBuyerNames(chats, names) : chats;
+  return { results: withAds(named, ads) };
+};
+
+/** The ads' titles and links from the databases holding them (the core with one), each database's in one batch, side by side. */
+const adsOf = async (env: Env, chats: readonly { listing_id: string }[]) => {
   const byDatabase = new Map<D1Database, string[]>();
   for (const id of new Set(chats.map((c) => c.listing_id))) {
     const target = listingDbForId(env, id);
     byDatabase.set(target, [...(byDatabase.get(target) ?? []), id]);
   }
   const ads = new Map<string, { title: string; slug: string }>();
-  // the buyers' names (when `users` is in the accounts databases) beside the ads' titles: no wait more
-  const [names] = await Promise.all([
-    apart ? readBuyerNames(env, chats) : null,
-    ...[...byDatabase].map(async ([target, ids]) => {
+  await Promise.all(
+    [...byDatabase].map(async ([target, ids]) => {
       // ids per statement: D1 binds at most 100 parameters
       const statements: D1PreparedStatement[] = [];
       for (let i = 0; i < ids.length; i += 90) {
@@ -120,10 +128,13 @@ const shardedLeadRows = async (env: Env, sellerId: string): Promise<{ results: L
       }
       for (const r of await target.batch<{ id: string; title: string; slug: string }>(statements)) for (const ad of r.results) ads.set(ad.id, { title: ad.title, slug: ad.slug });
     }),
-  ]);
-  const named = names ? withBuyerNames(chats, names) : chats;
-  return { results: named.flatMap((c) => (ads.has(c.listing_id) ? [{ ...c, ...ads.get(c.listing_id)! }] : [])) };
+  );
+  return ads;
 };
+
+/** A conversation whose ad is gone leaves the list, as the JOIN does with one database. */
+const withAds = <R extends { listing_id: string }>(rows: readonly R[], ads: Map<string, { title: string; slug: string }>) =>
+  rows.flatMap((c) => (ads.has(c.listing_id) ? [{ ...c, ...ads.get(c.listing_id)! }] : []));
 
 /**
  * One listings database with `users` in the accounts databases: the conversations with their ads
@@ -162,8 +173,31 @@ const roomFacts = async (env: Env, page: readonly { id: string; buyer_id: string
   return { phones, firstAt };
 };
 
+/**
+ * With the chat list per member on (decision 034) the seller's conversations are their own
+ * `chat_members` rows as seller, in their accounts database (the core's `chats` is not asked: it is
+ * leaving the core). Then the ads' titles, the buyers' names and the rooms' facts, all side by side:
+ * the rooms are asked for every row read (at most one more than the page), so nothing waits on the
+ * ads before them.
+ */
+const memberLeadsPage = async (env: Env, sellerId: string) => {
+  const { results } = await accountsDbForUser(env, sellerId)
+    .prepare(
+      `SELECT chat_id AS id, listing_id, created_at, last_message_at, last_seq, other_id AS buyer_id
+       FROM chat_members
+       WHERE user_id = ? AND role = 'SELLER' AND last_seq > 0
+       ORDER BY last_message_at DESC, chat_id DESC LIMIT ?`,
+    )
+    .bind(sellerId, LEADS_LIMIT + 1)
+    .all<Omit<LeadRow, 'title' | 'slug' | 'first_name' | 'last_name'>>();
+  const [names, ads, facts] = await Promise.all([readBuyerNames(env, results), adsOf(env, results), roomFacts(env, results)]);
+  const rows = withAds(withBuyerNames(results, names), ads);
+  return { truncated: rows.length > LEADS_LIMIT, page: rows.slice(0, LEADS_LIMIT), ...facts };
+};
+
 /** The page of leads with the rooms' facts; with one listings database and `users` apart, the names are read while the rooms answer. */
 const leadsPage = async (env: Env, sellerId: string) => {
+  if (chatListWithAccounts(env)) return memberLeadsPage(env, sellerId);
   if (!isSharded(env) && usersWithAccounts(env)) {
     const { results } = await leadRowsWithoutNames(env, sellerId);
     const unnamed = results.slice(0, LEADS_LIMIT);

@@ -1,7 +1,8 @@
 import type { Env } from '../../env';
 import { forbidden, notFound } from '../../lib/errors';
 import { listingDbForId } from '../../db/shards';
-import { accountsDatabases, accountsSplit } from '../../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/accounts';
+import { chatListWithAccounts } from '../chat/chat-members';
 import { viewCounter, viewShardOfListing } from './view-counter';
 
 /**
@@ -48,7 +49,7 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
   ];
   // two databases: side by side, still one round trip
   const [views, favorites, chats, totals] = accountsSplit(env)
-    ? await statsWithAccountsApart(env, listing.id, first, viewStatement, coreStatements[1]!)
+    ? await statsWithAccountsApart(env, listing.id, first, viewStatement, chatListWithAccounts(env) ? sellerChatStatements(env, userId, listing.id, first) : coreChatStatements(env, listing.id, coreStatements[1]!))
     : home === env.DB
       ? await env.DB.batch<{ day: number; n: number }>([viewStatement, ...coreStatements])
       : await Promise.all([viewStatement.all<{ day: number; n: number }>(), env.DB.batch<{ day: number; n: number }>(coreStatements)]).then(([v, rest]) => [v, ...rest]);
@@ -68,16 +69,44 @@ export const listingStats = async (env: Env, userId: string, listingId: string, 
 
 type DayCount = { day: number; n: number };
 
+/** The ad's conversations with a message, per day of creation and in total, from the core's `chats`. */
+const coreChatStatements = (env: Env, listingId: string, chatsByDay: D1PreparedStatement) =>
+  [env.DB, [chatsByDay, env.DB.prepare('SELECT 1 AS day, count(*) AS n FROM chats WHERE listing_id = ? AND last_seq > 0').bind(listingId)]] as const;
+
+/**
+ * The same from the seller's own chat list rows (decision 034, the chat list per member on): every
+ * conversation about the ad has the seller as its seller, so their accounts database holds one row
+ * for each (index chat_members_ad); the core's `chats` is not asked.
+ */
+const sellerChatStatements = (env: Env, sellerId: string, listingId: string, first: number) => {
+  const db = accountsDbForUser(env, sellerId);
+  const ofTheAd = `FROM chat_members WHERE user_id = ?1 AND listing_id = ?2 AND role = 'SELLER' AND last_seq > 0`;
+  return [
+    db,
+    [
+      db.prepare(`SELECT created_at / 86400000 AS day, count(*) AS n ${ofTheAd} AND created_at >= ?3 GROUP BY 1`).bind(sellerId, listingId, first * DAY),
+      db.prepare(`SELECT 1 AS day, count(*) AS n ${ofTheAd}`).bind(sellerId, listingId),
+    ],
+  ] as const;
+};
+
 /**
  * With the favourites in their buyers' accounts databases (decision 034) an ad's favourites are
- * counted in every accounts database, beside the ad's views and the core's chats: all side by side,
+ * counted in every accounts database, beside the ad's views and its chats (the core's, or the seller's
+ * own rows with the chat list per member on): all side by side,
  * still one round trip. Answers what the one-database batch answers: views, favourites per day,
  * chats per day, and the totals (day 0 favourites, day 1 chats).
  */
-const statsWithAccountsApart = async (env: Env, listingId: string, first: number, viewStatement: D1PreparedStatement, chatsByDay: D1PreparedStatement): Promise<D1Result<DayCount>[]> => {
+const statsWithAccountsApart = async (
+  env: Env,
+  listingId: string,
+  first: number,
+  viewStatement: D1PreparedStatement,
+  [chatsDb, chatStatements]: readonly [D1Database, readonly D1PreparedStatement[]],
+): Promise<D1Result<DayCount>[]> => {
   const [views, [chats, chatTotal], counted] = await Promise.all([
     viewStatement.all<DayCount>(),
-    env.DB.batch<DayCount>([chatsByDay, env.DB.prepare('SELECT 1 AS day, count(*) AS n FROM chats WHERE listing_id = ? AND last_seq > 0').bind(listingId)]),
+    chatsDb.batch<DayCount>([...chatStatements]),
     Promise.all(
       accountsDatabases(env).map((db) =>
         db.batch<DayCount>([

@@ -1,6 +1,7 @@
 import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { accountsDatabases, accountsDbForUser } from '../../db/accounts';
+import { chatListWithAccounts } from '../chat/chat-members';
 import { usersDbFor, readUsers } from '../../db/users';
 import { notFound } from '../../lib/errors';
 import { chatEvent, type Notification, type UnreadCount } from '../../schemas/chat';
@@ -146,17 +147,21 @@ export const pushToInbox = async (env: Env, userId: string, event: Record<string
   }
 };
 
-/** Unread messages across the user's chats (as buyer and as seller), from D1's conversation rows. */
-export const unreadMessages = async (env: Env, userId: string): Promise<number> =>
-  (
-    await env.DB.prepare(
-      `SELECT
+/**
+ * Unread messages across the user's chats (as buyer and as seller), from D1's conversation rows; with
+ * the chat list per member on (decision 034), from the user's own rows in their accounts database
+ * (a read mark never passes its row's last message).
+ */
+export const unreadMessages = async (env: Env, userId: string): Promise<number> => {
+  const read = chatListWithAccounts(env)
+    ? accountsDbForUser(env, userId).prepare('SELECT coalesce(sum(last_seq - last_read_seq), 0) AS messages FROM chat_members WHERE user_id = ?1')
+    : env.DB.prepare(
+        `SELECT
          (SELECT coalesce(sum(last_seq - buyer_last_read_seq), 0) FROM chats WHERE buyer_id = ?1) +
          (SELECT coalesce(sum(last_seq - seller_last_read_seq), 0) FROM chats WHERE seller_id = ?1) AS messages`,
-    )
-      .bind(userId)
-      .first<{ messages: number }>()
-  )?.messages ?? 0;
+      );
+  return (await read.bind(userId).first<{ messages: number }>())?.messages ?? 0;
+};
 
 /** Unread messages plus unread notifications (kept by the inbox object): both asked at once, one wait. */
 export const unreadCounts = async (env: Env, userId: string): Promise<UnreadCount> => {

@@ -31,6 +31,9 @@ export interface PhotoMatch {
   subcategoryId: string | null;
   /** bits between the hashes that found it (the plain hash, or a crop window's and a turn's) */
   distance: number;
+  /** with `withPhotos`: the matching photo's key and every photo key of its ad, in the ad's order */
+  photoKey?: string;
+  adPhotoKeys?: string[];
 }
 
 /** A photo being checked: its plain hash and, for photos hashed since prints exist, its print. */
@@ -52,7 +55,15 @@ interface Row {
   status: string;
   category_id: string;
   subcategory_id: string | null;
+  photo_key?: string;
+  ad_photo_keys?: string;
 }
+
+/**
+ * What a moderator's match shows beside the lookup's columns: the matching photo's key and its ad's
+ * photo keys in order, read in the lookup's own statement (the queue's read budget, decision 022).
+ */
+const PHOTO_COLUMNS = `, m.r2_key AS photo_key, (SELECT json_group_array(x.r2_key) FROM (SELECT r2_key FROM media WHERE listing_id = m.listing_id ORDER BY position) x) AS ad_photo_keys`;
 
 const LISTING_COLUMNS = 'l.id AS listing_id, l.user_id, l.slug, l.title, l.status, l.category_id, l.subcategory_id';
 const WHOSE = `((l.user_id = ? AND l.status IN ('APPROVED', 'PENDING')) OR (l.user_id <> ? AND l.status = 'APPROVED' AND l.created_at >= ?))`;
@@ -181,10 +192,19 @@ export const storedLookupStatements = (env: Env, ownerId: string, r2Key: string,
  * existed), and its 8 orientations against the crop windows of stored prints. Stored photos with a
  * print are verified on the two prints; older ones use the plain rule (distance ≤ 6).
  */
-export const findPhotoMatches = async (env: Env, photos: CheckedPhoto[], ownerId: string, exceptListingId: string, now = Date.now()): Promise<PhotoMatch[]> => {
+export const findPhotoMatches = async (
+  env: Env,
+  photos: CheckedPhoto[],
+  ownerId: string,
+  exceptListingId: string,
+  now = Date.now(),
+  o: { withPhotos?: boolean } = {},
+): Promise<PhotoMatch[]> => {
   const wanted = [...new Map(photos.map((p) => [p.hash, p])).values()];
   if (!wanted.length) return [];
-  const { joinAd, columns, who, whoParams } = whoFilter(env, ownerId, exceptListingId, now - DUPLICATE_WINDOW_MS);
+  const filter = whoFilter(env, ownerId, exceptListingId, now - DUPLICATE_WINDOW_MS);
+  const { joinAd, who, whoParams } = filter;
+  const columns = o.withPhotos ? `${filter.columns}${PHOTO_COLUMNS}` : filter.columns;
   const statements: D1PreparedStatement[] = [];
   const counts: number[] = [];
   for (const photo of wanted) {
@@ -305,6 +325,7 @@ const matchesAmong = async (env: Env, found: { photo: CheckedPhoto; rows: Row[] 
       categoryId: r.category_id,
       subcategoryId: r.subcategory_id,
       distance,
+      ...(r.photo_key === undefined ? {} : { photoKey: r.photo_key, adPhotoKeys: JSON.parse(r.ad_photo_keys ?? '[]') as string[] }),
     });
   };
   for (const { photo, rows } of found) for (const { row, distance } of copiesAmong(photo, rows).copies) keep(row, distance);

@@ -13,6 +13,8 @@ import type { SellerListingsQuery, SellerProfile } from '../../schemas/sellers';
 import { LISTING_COLUMNS, LISTING_JOINS, hydrate, type ListingRow } from '../listings/listings';
 import { isSharded, listingDatabases } from '../../db/shards';
 import { usersDbFor, usersWithAccounts } from '../../db/users';
+import { accountsDbForUser } from '../../db/accounts';
+import { chatListWithAccounts } from '../chat/chat-members';
 
 /**
  * With the ads over several databases (decision 033) the core's live-ad count stays at zero: each
@@ -64,13 +66,19 @@ export const medianReplyMinutes = (replyMs: readonly number[]): number | undefin
 
 export const getSellerProfile = async (env: Env, rawId: string): Promise<SellerProfile> => {
   const id = rawId.trim().toLowerCase();
-  // the seller and their newest answered conversations in one round trip (index chats_seller_replied)
-  const replyRead = env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
-    id,
-    SELLER_PAGE_RULES.replySampleSize,
-  );
+  // the seller and their newest answered conversations in one round trip (index chats_seller_replied);
+  // with the chat list per member on (decision 034), from the seller's own rows in their accounts
+  // database (index chat_members_replied: only a seller's row carries a reply time), beside the seller
+  const replyRead = chatListWithAccounts(env)
+    ? accountsDbForUser(env, id)
+        .prepare(`SELECT first_reply_ms FROM chat_members WHERE user_id = ? AND first_reply_ms IS NOT NULL AND role = 'SELLER' ORDER BY last_message_at DESC LIMIT ?`)
+        .bind(id, SELLER_PAGE_RULES.replySampleSize)
+    : env.DB.prepare(`SELECT first_reply_ms FROM chats WHERE seller_id = ? AND first_reply_ms IS NOT NULL ORDER BY last_message_at DESC LIMIT ?`).bind(
+        id,
+        SELLER_PAGE_RULES.replySampleSize,
+      );
   const [[sellerResult, repliesResult], liveAds] = await Promise.all([
-    usersWithAccounts(env)
+    usersWithAccounts(env) || chatListWithAccounts(env)
       ? Promise.all([usersDbFor(env, id).prepare(SELLER_SQL).bind(id).all(), replyRead.all()])
       : env.DB.batch([env.DB.prepare(SELLER_SQL).bind(id), replyRead]),
     shardedLiveAds(env, id),

@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 import { render } from '../../schemas/notification-texts';
 import { dispatchEvents, eventStatement } from '../alerts/events';
 import { endRealtimeSessions } from '../chat/chat';
-import { findPhotoMatches, hashesOf } from '../photos/duplicate-photos';
+import { checkedPhotos, findPhotoMatches, type CheckedPhoto } from '../photos/duplicate-photos';
 import { mediaUrl } from '../photos/media';
 import { notify } from '../notifications/notifications';
 import { refreshSellerCards } from '../listings/shard-writes';
@@ -60,36 +60,109 @@ const QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.st
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export const moderationQueue = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
-  if (isSharded(env)) return moderationQueueSharded(env, origin, q);
+/** A report as the queue shows it, with the ad it is about. */
+interface ReportRow {
+  listing_id: string;
+  reason: string;
+  details: string | null;
+  reporter_id: string;
+  weight: number;
+  standing: string;
+  network: string | null;
+  status: string;
+  created_at: number;
+}
+/** A photo of a queued ad, in the ad's order, with what the duplicate lookup needs. */
+interface PhotoRow {
+  listing_id: string;
+  r2_key: string;
+  phash: string | null;
+  print: ArrayBuffer | null;
+}
+type History = Awaited<ReturnType<typeof sellerHistory>>;
+
+/**
+ * The page's reports (at most 100 an ad, oldest first) and photos, for the ads `ids` names (SQL
+ * giving listing ids: the page's own CTE with one database, a JSON array with several).
+ */
+const pageReportsSql = (ids: string, openOnly: boolean) =>
+  `SELECT * FROM (SELECT r.listing_id, r.reason, r.details, r.reporter_id, r.weight, r.standing, r.network, r.status, r.created_at,
+     row_number() OVER (PARTITION BY r.listing_id ORDER BY r.created_at) AS k
+   FROM listing_reports r WHERE r.listing_id IN (${ids}) ${openOnly ? `AND r.status = 'OPEN'` : ''}) WHERE k <= 100 ORDER BY listing_id, created_at`;
+const pagePhotosSql = (ids: string) =>
+  `SELECT m.listing_id, m.r2_key, m.phash, p.print FROM media m LEFT JOIN media_prints p ON p.media_id = m.id WHERE m.listing_id IN (${ids}) ORDER BY m.listing_id, m.position`;
+
+const grouped = <T extends Record<K, string>, K extends keyof T>(rows: T[], key: K) => {
+  const out = new Map<string, T[]>();
+  for (const r of rows) out.set(r[key], [...(out.get(r[key]) ?? []), r]);
+  return out;
+};
+
+/**
+ * With one listings database the queue is two round trips (decision 022's read budget): its page,
+ * and with it, in the same batch (the page's own CTE names its ads), every item's reports, photos
+ * with their hashes and its seller's history, beside the caller's staff check; then, side by side,
+ * the sellers' rows from wherever `users` lives (decision 034) and each item's photo matches, whose
+ * statements carry the matched ads' photos.
+ */
+export const moderationQueue = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }, roleChecked?: Promise<void>) => {
+  if (isSharded(env)) return moderationQueueSharded(env, origin, q, roleChecked);
   const offset = (q.page - 1) * q.limit;
+  const openOnly = q.status === 'open';
   // once `users` lives with the accounts (decision 034) the core's row of a seller is only the card,
-  // without e-mail, phone or status: the page's ads alone here, their sellers read after (one wait more)
+  // without e-mail, phone or status: the page's ads alone here, their sellers read beside the matches
   const apart = usersWithAccounts(env);
   const columns = apart ? SHARD_QUEUE_COLUMNS : QUEUE_COLUMNS;
   const seller = apart ? '' : 'JOIN users u ON u.id = l.user_id';
-  const [rows, total] =
-    q.status === 'open'
-      ? await env.DB.batch<unknown>([
-          env.DB.prepare(
-            `WITH q AS (${OPEN_QUEUE}) SELECT ${columns} FROM q JOIN listings l ON l.id = q.listing_id ${seller}
-             ORDER BY (l.status = 'PENDING') DESC, coalesce(l.held_at, l.updated_at) ASC, l.id LIMIT ? OFFSET ?`,
-          ).bind(q.limit, offset),
-          env.DB.prepare(`WITH q AS (${OPEN_QUEUE}) SELECT count(*) AS n FROM q`),
-        ])
-      : await env.DB.batch<unknown>([
-          env.DB.prepare(
-            `WITH q AS (${CLOSED_QUEUE}) SELECT ${columns} FROM q JOIN listings l ON l.id = q.listing_id ${seller}
-             WHERE l.id NOT IN (${OPEN_QUEUE}) ORDER BY q.decided_at DESC, l.id LIMIT ? OFFSET ?`,
-          ).bind(q.limit, offset),
-          env.DB.prepare(`WITH q AS (${CLOSED_QUEUE}) SELECT count(*) AS n FROM q WHERE listing_id NOT IN (${OPEN_QUEUE})`),
-        ]);
-  const list = apart ? await withSellers(env, (rows?.results ?? []) as ShardQueueRow[]) : ((rows?.results ?? []) as QueueRow[]);
+  const page = openOnly
+    ? `WITH q AS (${OPEN_QUEUE}), page AS (
+         SELECT l.id, l.user_id, (l.status = 'PENDING') AS pending, coalesce(l.held_at, l.updated_at) AS sort_at FROM q JOIN listings l ON l.id = q.listing_id ${seller}
+         ORDER BY pending DESC, sort_at ASC, l.id LIMIT ?1 OFFSET ?2)`
+    : `WITH q AS (${CLOSED_QUEUE}), page AS (
+         SELECT l.id, l.user_id, 0 AS pending, q.decided_at AS sort_at FROM q JOIN listings l ON l.id = q.listing_id ${seller}
+         WHERE l.id NOT IN (${OPEN_QUEUE}) ORDER BY q.decided_at DESC, l.id LIMIT ?1 OFFSET ?2)`;
+  const onPage = (sql: string) => env.DB.prepare(`${page} ${sql}`).bind(q.limit, offset);
+  const [rows, total, reports, photos, statuses, against] = await env.DB.batch<unknown>([
+    onPage(`SELECT ${columns} FROM page JOIN listings l ON l.id = page.id ${seller} ORDER BY page.pending DESC, ${openOnly ? 'page.sort_at ASC' : 'page.sort_at DESC'}, l.id`),
+    openOnly
+      ? env.DB.prepare(`WITH q AS (${OPEN_QUEUE}) SELECT count(*) AS n FROM q`)
+      : env.DB.prepare(`WITH q AS (${CLOSED_QUEUE}) SELECT count(*) AS n FROM q WHERE listing_id NOT IN (${OPEN_QUEUE})`),
+    onPage(pageReportsSql('SELECT id FROM page', openOnly)),
+    onPage(pagePhotosSql('SELECT id FROM page')),
+    onPage('SELECT user_id, status, count(*) AS n FROM listings WHERE user_id IN (SELECT user_id FROM page) GROUP BY user_id, status'),
+    onPage('SELECT l.user_id, count(*) AS n FROM listing_reports r JOIN listings l ON l.id = r.listing_id WHERE l.user_id IN (SELECT user_id FROM page) GROUP BY l.user_id'),
+  ]);
+  // the page was read beside the caller's staff check (worker/lib/auth.ts): nothing more before it passed
+  await roleChecked;
+  const pageRows = (rows?.results ?? []) as QueueRow[];
+  const photosOf = grouped((photos?.results ?? []) as PhotoRow[], 'listing_id');
+  const history = new Map<string, History>();
+  for (const r of (statuses?.results ?? []) as { user_id: string; status: string; n: number }[]) {
+    const h = history.get(r.user_id) ?? { listingsByStatus: {}, reportsAgainst: 0 };
+    h.listingsByStatus[r.status] = r.n;
+    history.set(r.user_id, h);
+  }
+  for (const r of (against?.results ?? []) as { user_id: string; n: number }[]) {
+    const h = history.get(r.user_id);
+    if (h) h.reportsAgainst = r.n;
+  }
+  const [list, matches] = await Promise.all([apart ? withSellers(env, pageRows) : pageRows, matchesOfPage(env, origin, pageRows, photosOf)]);
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
-  // the items side by side: each one's reads wait only for each other, not for the item before
-  const items = await Promise.all(list.map((r) => moderationItemFor(env, origin, r, q.status === 'open')));
+  const reportsOf = grouped((reports?.results ?? []) as ReportRow[], 'listing_id');
+  const items = list.map((r) =>
+    moderationItemFor(origin, r, {
+      reports: reportsOf.get(r.id) ?? [],
+      photos: photosOf.get(r.id) ?? [],
+      matches: matches.get(r.id) ?? [],
+      history: history.get(r.user_id) ?? { listingsByStatus: {}, reportsAgainst: 0 },
+    }),
+  );
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 };
+
+/** Each page row's photo matches, the rows side by side (one lookup batch each, carrying the matched ads' photos). */
+const matchesOfPage = async (env: Env, origin: string, rows: { id: string; user_id: string }[], photosOf: Map<string, PhotoRow[]>) =>
+  new Map(await Promise.all(rows.map(async (r) => [r.id, await photoMatchesOf(env, origin, r, checkedPhotos(photosOf.get(r.id) ?? []))] as const)));
 
 /** The listing columns of a queue row, read in the ad's own database (several databases). */
 const SHARD_QUEUE_COLUMNS = `l.id, l.slug, l.title, l.description, l.price_minor, l.status, l.held_reason, l.reject_reason, l.held_at, l.reports_count_from, l.created_at, l.user_id`;
@@ -138,9 +211,14 @@ const byDatabase = (env: Env, ids: Iterable<string>) => {
  * decision first (closed), come from the core, capped at MODERATION_QUEUE_DEPTH; then every listings
  * database, side by side, answers its queue rows up to the page asked, in the queue's order, with its
  * count; the rows are merged in that order and the page cut from them; the sellers' account columns
- * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts). Three round trips.
+ * (e-mail, phone, status are never in a listings database) from where `users` lives (worker/db/users.ts),
+ * beside the items' reads. Round trips: the core's part (beside the staff check), the listings
+ * databases' rows, then the sellers, the page's reports and photos and the sellers' ads side by side,
+ * then the photo lookups beside the reports against the sellers' ads, and for a photo found, its ad's
+ * own database: 4, 5 with a match — over decision 022's 2, because the page needs the core's
+ * reported ads first and a match needs the page's photos, then the lookup, then the matched ad.
  */
-const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }) => {
+const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'open' | 'closed'; page: number; limit: number }, roleChecked?: Promise<void>) => {
   const offset = (q.page - 1) * q.limit;
   const depth = Math.min(offset + q.limit, MODERATION_QUEUE_DEPTH);
   const [reported, decided] = await env.DB.batch<unknown>([
@@ -149,6 +227,8 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
       ? env.DB.prepare(`SELECT target_id AS listing_id, max(created_at) AS decided_at FROM moderation_actions WHERE target_type = 'LISTING' GROUP BY target_id ORDER BY decided_at DESC LIMIT ?`).bind(MODERATION_QUEUE_DEPTH)
       : env.DB.prepare('SELECT 0 WHERE 0'),
   ]);
+  // the core's part was read beside the caller's staff check (worker/lib/auth.ts): nothing more before it passed
+  await roleChecked;
   const reportedIds = byDatabase(env, ((reported?.results ?? []) as { listing_id: string }[]).map((r) => r.listing_id));
   const decidedRows = (decided?.results ?? []) as { listing_id: string; decided_at: number }[];
   const decidedAt = new Map(decidedRows.map((d) => [d.listing_id, d.decided_at]));
@@ -185,8 +265,64 @@ const moderationQueueSharded = async (env: Env, origin: string, q: { status: 'op
     )
     .slice(offset, offset + q.limit);
   const n = answers.reduce((sum, [, total]) => sum + (((total?.results ?? []) as { n: number }[])[0]?.n ?? 0), 0);
-  const items = await Promise.all((await withSellers(env, merged)).map((row) => moderationItemFor(env, origin, row, q.status === 'open')));
+  // then side by side: the sellers' rows, the page's reports and photos (the core's), the sellers'
+  // history, and each item's photo matches as soon as its photos are in
+  const ids = JSON.stringify(merged.map((r) => r.id));
+  const core = env.DB.batch<unknown>([
+    env.DB.prepare(pageReportsSql('SELECT value FROM json_each(?1)', q.status === 'open')).bind(ids),
+    env.DB.prepare(pagePhotosSql('SELECT value FROM json_each(?1)')).bind(ids),
+  ]);
+  const photosOf = core.then(([, photos]) => grouped((photos?.results ?? []) as PhotoRow[], 'listing_id'));
+  const [list, [reports], photosBy, history, matches] = await Promise.all([
+    withSellers(env, merged),
+    core,
+    photosOf,
+    sellersHistory(env, [...new Set(merged.map((r) => r.user_id))]),
+    photosOf.then((by) => matchesOfPage(env, origin, merged, by)),
+  ]);
+  const reportsOf = grouped((reports?.results ?? []) as ReportRow[], 'listing_id');
+  const items = list.map((r) =>
+    moderationItemFor(origin, r, {
+      reports: reportsOf.get(r.id) ?? [],
+      photos: photosBy.get(r.id) ?? [],
+      matches: matches.get(r.id) ?? [],
+      history: history.get(r.user_id) ?? { listingsByStatus: {}, reportsAgainst: 0 },
+    }),
+  );
   return { items, pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+};
+
+/**
+ * Sellers' history with the ads over several databases, all the page's sellers at once: their ads
+ * by status and their ids from every listings database side by side, then the reports against
+ * those ads from the core (two round trips, as for one seller).
+ */
+const sellersHistory = async (env: Env, sellerIds: string[]) => {
+  const out = new Map<string, History>(sellerIds.map((id) => [id, { listingsByStatus: {}, reportsAgainst: 0 }]));
+  if (!sellerIds.length) return out;
+  const sellers = JSON.stringify(sellerIds);
+  const each = await Promise.all(
+    listingDatabases(env).map((db) =>
+      db.batch<unknown>([
+        db.prepare('SELECT user_id, status, count(*) AS n FROM listings WHERE user_id IN (SELECT value FROM json_each(?)) GROUP BY user_id, status').bind(sellers),
+        db.prepare('SELECT id, user_id FROM listings WHERE user_id IN (SELECT value FROM json_each(?))').bind(sellers),
+      ]),
+    ),
+  );
+  const sellerOf = new Map<string, string>();
+  for (const [byStatus, own] of each) {
+    for (const x of (byStatus?.results ?? []) as { user_id: string; status: string; n: number }[]) {
+      const h = out.get(x.user_id)!;
+      h.listingsByStatus[x.status] = (h.listingsByStatus[x.status] ?? 0) + x.n;
+    }
+    for (const x of (own?.results ?? []) as { id: string; user_id: string }[]) sellerOf.set(x.id, x.user_id);
+  }
+  if (!sellerOf.size) return out;
+  const { results } = await env.DB.prepare('SELECT listing_id, count(*) AS n FROM listing_reports WHERE listing_id IN (SELECT value FROM json_each(?)) GROUP BY listing_id')
+    .bind(JSON.stringify([...sellerOf.keys()]))
+    .all<{ listing_id: string; n: number }>();
+  for (const r of results) out.get(sellerOf.get(r.listing_id)!)!.reportsAgainst += r.n;
+  return out;
 };
 
 /**
@@ -225,44 +361,27 @@ const sellerHistory = async (env: Env, userId: string) => {
   };
 };
 
-const photosOf = async (env: Env, origin: string, listingId: string) => {
-  const { results } = await env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ? ORDER BY position').bind(listingId).all<{ r2_key: string }>();
-  return results.map((m) => mediaUrl(origin, m.r2_key, THUMB_WIDTH));
-};
-
-const mediaIdsOf = async (env: Env, listingId: string) =>
-  (await env.DB.prepare('SELECT id FROM media WHERE listing_id = ?').bind(listingId).all<{ id: string }>()).results.map((m) => m.id);
-
 /** Other accounts' ads holding one of its photos (perceptual hash within distance 6), the matching photo first. */
-const photoMatchesOf = async (env: Env, origin: string, r: QueueRow) => {
-  const found = await findPhotoMatches(env, await hashesOf(env, await mediaIdsOf(env, r.id)), r.user_id, r.id);
-  return Promise.all(
-    found
-      .filter((x) => x.userId !== r.user_id)
-      .slice(0, 5)
-      .map(async (m) => {
-        const [matched, images] = await Promise.all([
-          env.DB.prepare('SELECT r2_key FROM media WHERE id = ?').bind(m.mediaId).first<{ r2_key: string }>(),
-          photosOf(env, origin, m.listingId),
-        ]);
-        const first = matched ? mediaUrl(origin, matched.r2_key, THUMB_WIDTH) : undefined;
-        return { id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images };
-      }),
-  );
+const photoMatchesOf = async (env: Env, origin: string, r: { id: string; user_id: string }, photos: CheckedPhoto[]) => {
+  const found = await findPhotoMatches(env, photos, r.user_id, r.id, undefined, { withPhotos: true });
+  return found
+    .filter((x) => x.userId !== r.user_id)
+    .slice(0, 5)
+    .map((m) => {
+      const images = (m.adPhotoKeys ?? []).map((key) => mediaUrl(origin, key, THUMB_WIDTH));
+      const first = m.photoKey ? mediaUrl(origin, m.photoKey, THUMB_WIDTH) : undefined;
+      return { id: m.listingId, title: m.title, slug: m.slug, images: first ? [first, ...images.filter((u) => u !== first)] : images };
+    });
 };
 
-const moderationItemFor = async (env: Env, origin: string, r: QueueRow, openOnly: boolean): Promise<ModerationItem> => {
-  // the item's reads do not depend on each other: side by side, so an item waits on its longest chain (the photo matches)
-  const [{ results: reports }, matches, images, history] = await Promise.all([
-    env.DB.prepare(
-      `SELECT reason, details, reporter_id, weight, standing, network, status, created_at FROM listing_reports WHERE listing_id = ? ${openOnly ? `AND status = 'OPEN'` : ''} ORDER BY created_at LIMIT 100`,
-    )
-      .bind(r.id)
-      .all<{ reason: string; details: string | null; reporter_id: string; weight: number; standing: string; network: string | null; status: string; created_at: number }>(),
-    photoMatchesOf(env, origin, r),
-    photosOf(env, origin, r.id),
-    sellerHistory(env, r.user_id),
-  ]);
+/** One queue item from what the queue read for its page (no reads of its own). */
+const moderationItemFor = (
+  origin: string,
+  r: QueueRow,
+  read: { reports: ReportRow[]; photos: PhotoRow[]; matches: Awaited<ReturnType<typeof photoMatchesOf>>; history: History },
+): ModerationItem => {
+  const { reports, matches, history } = read;
+  const images = read.photos.map((m) => mediaUrl(origin, m.r2_key, THUMB_WIDTH));
   const reasons: Record<string, number> = {};
   for (const x of reports) reasons[x.reason] = (reasons[x.reason] ?? 0) + 1;
   // reporters on one network share a number (never the network itself), and the weight toward the
@@ -589,7 +708,7 @@ const toAdminUser = async (env: Env, u: UserRow): Promise<AdminUser> => ({
 const USER_COLUMNS = 'id, first_name, last_name, email, phone, role, status, ban_reason, created_at';
 
 /** By exact e-mail, mobile number or user id. */
-export const lookupUsers = async (env: Env, q: string) => {
+export const lookupUsers = async (env: Env, q: string, roleChecked?: Promise<void>) => {
   const phone = normalisePhone(q);
   // not by id alone: every database holding accounts is asked, side by side (one, the core, until `users` moves)
   const results = (
@@ -604,9 +723,10 @@ export const lookupUsers = async (env: Env, q: string) => {
   )
     .flat()
     .slice(0, 10);
-  const users: AdminUser[] = [];
-  for (const u of results) users.push(await toAdminUser(env, u));
-  return { users };
+  // the accounts were read beside the caller's staff check (worker/lib/auth.ts): nothing more before it passed
+  await roleChecked;
+  // each account's history side by side, not one account after another
+  return { users: await Promise.all(results.map((u) => toAdminUser(env, u))) };
 };
 
 const targetUser = async (env: Env, actorId: string, userId: string) => {
@@ -731,7 +851,7 @@ const unbanApart = async (env: Env, actorId: string, user: UserRow, reason: stri
 
 // ---------------------------------------------------------------- audit log
 
-export const auditLog = async (env: Env, q: { page: number; limit: number }) => {
+export const auditLog = async (env: Env, q: { page: number; limit: number }, roleChecked?: Promise<void>) => {
   // once `users` lives with the accounts (decision 034) the core's rows are at most seller cards (a
   // moderator may have none): the names are read from the accounts' databases after the page
   const apart = usersWithAccounts(env);
@@ -751,6 +871,8 @@ export const auditLog = async (env: Env, q: { page: number; limit: number }) => 
     ).bind(q.limit, (q.page - 1) * q.limit),
     env.DB.prepare('SELECT count(*) AS n FROM moderation_actions'),
   ]);
+  // the page was read beside the caller's staff check (worker/lib/auth.ts): nothing more before it passed
+  await roleChecked;
   const n = ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0;
   const page = (rows?.results ?? []) as {
     actor_id: string;
