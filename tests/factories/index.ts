@@ -73,15 +73,18 @@ export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
 export const otpDb = async (phone: string): Promise<D1Database> => directoryDb(env, await identifierHash({ kind: 'phone', value: phone }));
 
 /**
- * The members' chat list rows of conversations a test wrote straight into the core's `chats`, as
- * opening a conversation writes them (decision 034: with several accounts databases the list reads
- * these rows); nothing with one accounts database, where the core's row is the list.
+ * The members' chat list rows of conversations a test wrote straight into the core's `chats` (these
+ * ids, or every conversation there), as opening a conversation and the room's commits write them
+ * (decision 034: with several accounts databases the chat list and its readers read these rows);
+ * nothing with one accounts database, where the core's row is the list. Call it after the test's last
+ * write to the core's rows: an existing member row keeps its creation time.
  */
-export const addChatMemberRows = async (...chatIds: string[]) => {
-  if (!accountsApart || !chatIds.length) return;
-  const { results } = await env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`)
-    .bind(JSON.stringify(chatIds))
-    .all<ConversationState>();
+export const addChatMemberRows = async (chatIds?: readonly string[]) => {
+  if (!accountsApart || chatIds?.length === 0) return;
+  const { results } = await (chatIds
+    ? env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(chatIds))
+    : env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats`)
+  ).all<ConversationState>();
   await writeMemberRows(env, results.flatMap(memberRowsOf));
 };
 

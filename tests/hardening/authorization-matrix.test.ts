@@ -105,7 +105,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
       now,
     ),
   ]);
-  await addChatMemberRows(chatId);
+  await addChatMemberRows([chatId]);
   // the owner's saved search in their accounts database (decision 034; `DB` with one)
   await accountsDb(owner.id)
     .prepare(
