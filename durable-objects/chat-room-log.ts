@@ -7,8 +7,10 @@ import { toMessage, type MessageRow } from '../worker/services/chat/chat-message
 import { scamWarning } from '../worker/services/chat/chat-safety';
 import { BLOCKED_BY_RECIPIENT, BLOCKED_BY_SENDER, blockersBetween } from '../worker/services/trust/trust';
 import { accountsDbForUser, accountsSplit } from '../worker/db/accounts';
-import { memberRowsOf, writeMemberRows } from '../worker/services/chat/chat-members';
+import { memberRowsOf, upsertStatement, writeMemberRows } from '../worker/services/chat/chat-members';
 import { readUsers, usersWithAccounts } from '../worker/db/users';
+import { accountsDatabases } from '../worker/db/accounts';
+import { chatDbFor, chatsWithAccounts } from '../worker/db/chats';
 
 /**
  * The chat room's own store (decision 031; decision 002's addendum "the room's log" before it). Every
@@ -58,12 +60,21 @@ export interface Members {
 
 export const otherMember = (m: Pick<Members, 'buyerId' | 'sellerId'>, userId: string) => (userId === m.buyerId ? m.sellerId : m.buyerId);
 
-/** One statement: the chat, both members' status and token version, and any block between them. */
-export const membersStatement = (env: Env, chatId: string) =>
-  usersWithAccounts(env)
+/**
+ * Is the conversation's row read alone, the members' rows apart? With `users` in the accounts
+ * databases, and with the row itself in its buyer's (worker/db/chats.ts), where no `users` table joins.
+ */
+const membersApart = (env: Env) => usersWithAccounts(env) || chatsWithAccounts(env);
+
+/**
+ * One statement: the chat, both members' status and token version, and any block between them; in
+ * `db`, the database holding the conversation's row (the core unless the chats switch is on).
+ */
+export const membersStatement = (env: Env, chatId: string, db: D1Database = env.DB) =>
+  membersApart(env)
     ? // with `users` in the accounts databases (decision 034) the members' rows are read apart (membersOwnRows) and put in;
       // the conversation's own columns feed the members' chat list rows (accounts split whenever users are)
-      env.DB.prepare(
+      db.prepare(
         `SELECT c.buyer_id, c.seller_id, c.last_seq, c.listing_id, c.created_at, c.buyer_starred, c.seller_starred,
          NULL AS b_status, NULL AS b_tv, NULL AS s_status, NULL AS s_tv, NULL AS blockers FROM chats c WHERE c.id = ?`,
       ).bind(chatId)
@@ -112,18 +123,30 @@ export const toMembers = (row: MembersRow | undefined | null, now = Date.now()):
  * their blockers' own databases, which only the core's read names: a second wait, on a room's
  * (re)read of its members only (at most every MEMBERS_TTL_MS, and after a block or ban is reported).
  */
-export const readMembers = async (env: Env, chatId: string): Promise<Members | undefined> => {
-  const row = await membersStatement(env, chatId).first<MembersRow>();
+export const readMembers = async (env: Env, chatId: string, buyerId?: string): Promise<Members | undefined> => {
+  const db = chatDbFor(env, chatId, buyerId) ?? (await findChatDb(env, chatId));
+  if (!db) return undefined;
+  const row = await membersStatement(env, chatId, db).first<MembersRow>();
   if (!row || !accountsSplit(env)) return toMembers(row);
   const [blockers, own] = await Promise.all([blockersBetween(env, row.buyer_id, row.seller_id), membersOwnRows(env, row.buyer_id, row.seller_id)]);
   return { ...toMembers(withOwnRows(row, own))!, blockers };
 };
 
+/**
+ * The database of an older conversation (an id with no group) whose buyer the room does not know yet:
+ * every accounts database asked side by side, once in the room's life (it then keeps its buyer).
+ */
+const findChatDb = async (env: Env, chatId: string): Promise<D1Database | undefined> => {
+  const dbs = accountsDatabases(env);
+  const found = await Promise.all(dbs.map((db) => db.prepare('SELECT 1 AS found FROM chats WHERE id = ?').bind(chatId).first()));
+  return dbs[found.findIndex(Boolean)];
+};
+
 type OwnRows = Map<string, { id: string; status: string; token_version: number }> | undefined;
 
-/** With `users` in the accounts databases, the two members' status and token version from their own rows (one wait, side by side). */
+/** With the conversation's row apart from `users`, the two members' status and token version from their own rows (one wait, side by side). */
 const membersOwnRows = (env: Env, buyerId: string, sellerId: string): Promise<OwnRows> =>
-  usersWithAccounts(env) ? readUsers(env, [buyerId, sellerId], ['status', 'token_version']) : Promise.resolve(undefined);
+  membersApart(env) ? readUsers(env, [buyerId, sellerId], ['status', 'token_version']) : Promise.resolve(undefined);
 
 /** The members row with the statuses read apart put in (a member with no row is not active, as the core's join found no chat). */
 const withOwnRows = (row: MembersRow, own: OwnRows): MembersRow =>
@@ -282,12 +305,19 @@ export interface Copied {
  * blocks and sessions is never older than its last update.
  */
 export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members, 'buyerId' | 'sellerId' | 'conversation'>, chatId: string, rows: MessageRow[]): Promise<Copied> => {
-  const db = env.DB;
+  // the core, or with the chats switch on the buyer's accounts database (worker/db/chats.ts)
+  const db = chatDbFor(env, chatId, members.buyerId)!;
   const last = rows[rows.length - 1]!;
   const sentBy = (userId: string) => rows.reduce((seq, r) => (r.sender_id === userId ? Math.max(seq, r.seq) : seq), 0);
   // with several accounts databases (decision 034) each member's presence and block are in their
   // own: asked beside the core's batch (one wait) and taken in place of the core's (empty) ones
   const apart = accountsSplit(env) ? Promise.all([presenceAndBlockApart(env, members.buyerId, members.sellerId), presenceAndBlockApart(env, members.sellerId, members.buyerId)]) : undefined;
+  // both members' chat list rows as of this group (decision 034); with the conversation's row in the
+  // buyer's database, the rows kept there (the buyer's, and the seller's when they share it) join its
+  // batch, one transaction, and only the others are written side by side
+  const listValues = accountsSplit(env) && members.conversation ? chatListRows(members as Required<typeof members>, chatId, last, sentBy, firstReplyMs(sql, members, rows)) : [];
+  const beside = chatsWithAccounts(env) ? listValues.filter((r) => accountsDbForUser(env, r.user_id) === db) : [];
+  const apartValues = listValues.filter((r) => !beside.includes(r));
   const batch = db.batch([
     db.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId),
     db
@@ -299,15 +329,16 @@ export const syncToD1 = async (env: Env, sql: SqlStorage, members: Pick<Members,
          RETURNING EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?8) AS buyer_inbox, EXISTS (SELECT 1 FROM inbox_presence WHERE user_id = ?9) AS seller_inbox`,
       )
       .bind(last.seq, last.content, last.created_at, sentBy(members.buyerId), sentBy(members.sellerId), firstReplyMs(sql, members, rows), chatId, members.buyerId, members.sellerId),
-    membersStatement(env, chatId),
+    membersStatement(env, chatId, db),
+    ...(beside.length ? [upsertStatement(db, beside)] : []),
   ]);
   // and each member's chat list row in their own database, in the same wait (decision 034): only forward,
   // so a repeated update after a crash, or one overtaken by a later one, changes nothing
   // (a failure there does not hold back the notifications of what the core now reflects: the room
   // notes it and writes the rows again later, without marking the messages copied)
   const listRows =
-    accountsSplit(env) && members.conversation
-      ? writeMemberRows(env, chatListRows(members as Required<typeof members>, chatId, last, sentBy, firstReplyMs(sql, members, rows))).then(
+    apartValues.length
+      ? writeMemberRows(env, apartValues).then(
           () => undefined,
           (err: unknown) => ({ err }),
         )

@@ -40,6 +40,7 @@ import { TypingGate } from './typing-gate';
 import { accountsSplit } from '../worker/db/accounts';
 import { onTheirDatabases, readMarkStatements } from '../worker/services/chat/chat-members';
 import { usersDbFor } from '../worker/db/users';
+import { chatDbFor, chatsWithAccounts, groupOfChatId } from '../worker/db/chats';
 
 /** Most sends stored in one local transaction; more wait for the next. */
 const MAX_GROUP = 50;
@@ -55,6 +56,8 @@ const ALARM_MS = 30_000;
 const HOLD_CHECK_RETRY_MS = 3_600_000;
 
 const memberTag = (userId: string) => `member:${userId}`;
+/** The room's storage key for its conversation's buyer, which names the database of an older conversation's row. */
+const BUYER_KEY = 'conversation-buyer';
 
 interface Member {
   userId: string;
@@ -136,8 +139,12 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
     const generation = this.#membersGeneration;
     if (this.#membersLoading?.generation === generation) return this.#membersLoading.promise;
     const promise = (async () => {
-      const members = await readMembers(this.env, this.name);
+      // an older conversation's id names no database: the room keeps its buyer once known (worker/db/chats.ts)
+      const untagged = chatsWithAccounts(this.env) && !groupOfChatId(this.name);
+      const knownBuyer = untagged ? await this.ctx.storage.get<string>(BUYER_KEY) : undefined;
+      const members = await readMembers(this.env, this.name, knownBuyer);
       if (!members) throw new Error(`chat ${this.name} does not exist`);
+      if (untagged && knownBuyer !== members.buyerId) await this.ctx.storage.put(BUYER_KEY, members.buyerId);
       if (generation === this.#membersGeneration) this.#members = members;
       this.#lastSeq = Math.max(this.#lastSeq, localLastSeq(this.#sql), members.d1LastSeq);
       return members;
@@ -510,7 +517,7 @@ export class ChatRoom extends Server<Env> implements ChatRoomContract {
       const seq = Math.min(upToSeq ?? lastSeq, lastSeq);
       await Promise.all([
         // never past what D1 holds (a failed copy): the unread count stays a count
-        this.env.DB.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name).run(),
+        chatDbFor(this.env, this.name, members.buyerId)!.prepare(`UPDATE chats SET ${column} = max(${column}, min(?, last_seq)) WHERE id = ?`).bind(seq, this.name).run(),
         // with several accounts databases the reader's chat list row and the other member's (the read
         // ticks) are in their own databases (decision 034): written in the same wait
         accountsSplit(this.env) ? onTheirDatabases(readMarkStatements(this.env, this.name, userId, otherMember(members, userId), seq)) : undefined,

@@ -39,6 +39,12 @@ export interface Env {
    */
   CHAT_LIST_WITH_ACCOUNTS?: string;
   /**
+   * "1" once every conversation's directory row (`chats`) has been copied into its buyer's accounts
+   * database (the move's pass is done, worker/db/chats.ts, decision 034): the row is then read and
+   * written there. Takes effect only with CHAT_LIST_WITH_ACCOUNTS on and several accounts databases.
+   */
+  CHATS_WITH_ACCOUNTS?: string;
+  /**
    * "1": a person's go-ahead to retire the core's `users` rows once the users switch is on (decision 034,
    * worker/services/accounts/users-retire.ts): the every-minute job then deletes them (clears their
    * private columns with one listings database), batch by batch, over copies at least as new. Unset,

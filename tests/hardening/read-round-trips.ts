@@ -14,9 +14,11 @@ export const READS_OVER_BUDGET: Record<string, number> = {
   'GET /admin/moderation': 4,
   // the accounts beside the staff check, then each account's ads in every listings database, then the reports against them
   'GET /admin/users?q=': 3,
-  // a first view writes the invoice's snapshot (decision 034: 5 the first time, 1 after)
-  'GET /business/orders/{id}/invoice (paid)': 5,
+  // a first view fixes the place of supply: the order with the seller's posting, the posted ad's
+  // state beside the newest ad's, the write with the place read back (3 the first time, 1 after)
+  'GET /business/orders/{id}/invoice (paid)': 3,
+  // favourites, then their ads' categories (in the ads' own databases), then the feed: asking every
+  // database for every category's rows at once would save the wait but read each database's whole
+  // live table per request (decision 034, sixth part)
   'GET /premium/curated-listings/{userId}': 3,
-  // an answer not yet cached (a cached one is 1)
-  'GET /price-guidance (public; inactive ads never counted)': 3,
 };

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
@@ -9,6 +9,15 @@ import { PRICE_GROUP_DETAILS, PRICE_GUIDANCE_RULES as R } from '../schemas/price
 import { priceGuidanceQuery, priceGuidanceSchema } from '../schemas/price-guidance';
 import { subcategoryById } from '../schemas/taxonomy';
 import { listingPriceGuidance, priceGuidanceFor } from '../services/listings/price-guidance';
+
+/** ctx.waitUntil; with no execution context (the app called directly, as scripts and some tests do) the task still runs. */
+const afterAnswer = (c: Context<AppEnv>) => (task: Promise<unknown>) => {
+  try {
+    c.executionCtx.waitUntil(task);
+  } catch {
+    void task;
+  }
+};
 
 const groups = Object.entries(PRICE_GROUP_DETAILS)
   .map(([sub, details]) => `${sub}: ${details.join(', ')}`)
@@ -32,7 +41,7 @@ export const priceGuidanceRoutes = new Hono<AppEnv>().get(
     const wanted = q.subcategory.toLowerCase();
     const sub = subcategoryById.get(wanted) ?? [...subcategoryById.values()].find((s) => s.name.toLowerCase() === wanted);
     if (!sub) throw badRequest(`Unknown subcategory "${q.subcategory}"`, 'UNKNOWN_CATEGORY');
-    return c.json({ success: true as const, data: await priceGuidanceFor(c.env, getDb(c.env.DB), { ...q, subcategory: sub.id }) });
+    return c.json({ success: true as const, data: await priceGuidanceFor(c.env, getDb(c.env.DB), { ...q, subcategory: sub.id }, afterAnswer(c)) });
   },
 );
 
@@ -49,5 +58,5 @@ export const listingPriceGuidanceRoutes = new Hono<AppEnv>().get(
     errors: [400, 404],
   }),
   validate('param', idParam),
-  async (c) => c.json({ success: true as const, data: await listingPriceGuidance(c.env, getDb(c.env.DB), c.req.valid('param').id) }),
+  async (c) => c.json({ success: true as const, data: await listingPriceGuidance(c.env, getDb(c.env.DB), c.req.valid('param').id, afterAnswer(c)) }),
 );

@@ -26,3 +26,16 @@ export const CHAT_LIST_MOVE = {
    */
   chatsPerRun: 200,
 } as const;
+
+/**
+ * Copying the conversations' directory rows (`chats`) from the core into their buyers' accounts
+ * databases (decision 034, worker/services/chat/chats-move.ts). Reviewed data.
+ */
+export const CHATS_MOVE = {
+  /**
+   * Conversations copied a run of the every-minute cron: one core read, then one statement per accounts
+   * database (the rows as one JSON parameter, about 500 bytes each), side by side. 200 a minute is
+   * 288,000 a day, the same pace as the chat list's move, whose rows are the same conversations.
+   */
+  chatsPerRun: 200,
+} as const;

@@ -7,7 +7,9 @@ import { PRICE_GUIDANCE_RULES, type PriceScope } from '../schemas/price-guidance
 import { guideFromSamples, readGuideSamples, sampleStatements, upsertGuide, type GroupPlace, type GuideRow } from './listings/price-guidance';
 import { viewCounter, viewShards } from './listings/view-counter';
 import { isSharded, listingDatabases, listingDbForId, type ShardEnv } from '../db/shards';
-import { accountsDatabases, accountsSplit, type AccountsEnv } from '../db/accounts';
+import { accountsDatabases, accountsDbForUser, accountsSplit, type AccountsEnv } from '../db/accounts';
+import { chatDbFor, chatsWithAccounts } from '../db/chats';
+import { CONVERSATION_COLUMNS, memberRowsOf, writeMemberRows, type ChatMemberValues, type ConversationState } from './chat/chat-members';
 import { readUsers, usersWithAccounts } from '../db/users';
 import type { IdentifierKind } from '../db/identifiers';
 import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanStaleClaims, writeMissingIdentifiers } from './accounts/directory-backfill';
@@ -125,6 +127,8 @@ interface Check {
   afterUsersCopy?: boolean;
   /** only once the core's `users` rows have been retired (a whole pass done, with the switch on): before, they are there by design */
   afterUsersRetired?: boolean;
+  /** only with the conversations' rows in their buyers' accounts databases (worker/db/chats.ts): before, there is nothing there to check */
+  chatsWithAccountsOnly?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -385,9 +389,15 @@ interface ChatRow {
 /** Rooms asked at once. */
 const ROOMS_AT_ONCE = 25;
 
+/**
+ * The database whose conversations' rows a chat check reads: the core, or with the chats switch on the
+ * accounts database being walked (`whereChatsLive`).
+ */
+const chatsDb = (env: Env) => (chatsWithAccounts(env) && env.accountsDb) || env.DB;
+
 /** One read of a batch of chats, with what each one's room holds; the chat checks share it per cursor. */
 const chatBatch = async (env: Env, cursor: string | null, batchRows: number) => {
-  const { results } = await env.DB.prepare(
+  const { results } = await chatsDb(env).prepare(
     `SELECT id, buyer_id, seller_id, last_seq, last_message, last_message_at, buyer_last_read_seq, seller_last_read_seq, first_reply_ms
      FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2`,
   )
@@ -422,8 +432,9 @@ const chatBatch = async (env: Env, cursor: string | null, batchRows: number) => 
  * a message or a read mark that landed meanwhile is not undone.
  */
 const repairChatFields = async (env: Env, found: Found[]) => {
-  const statements = found.map((f) => env.DB.prepare(`UPDATE chats SET ${f.field} = ?1 WHERE id = ?2 AND ${f.field} IS ?3`).bind(f.expected, f.id, f.kept));
-  const results = await env.DB.batch(statements);
+  const db = chatsDb(env);
+  const statements = found.map((f) => db.prepare(`UPDATE chats SET ${f.field} = ?1 WHERE id = ?2 AND ${f.field} IS ?3`).bind(f.expected, f.id, f.kept));
+  const results = await db.batch(statements);
   return new Set(found.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((f) => f.id)).size;
 };
 
@@ -1571,13 +1582,142 @@ const orphanChatMembers: Check = {
     async judge(env, rows) {
       const ids = [...new Set(rows.map((r) => r.other))];
       if (!ids.length) return [];
-      const { results } = await env.DB.prepare('SELECT id FROM chats WHERE id IN (SELECT value FROM json_each(?1))').bind(json(ids)).all<{ id: string }>();
-      const here = new Set(results.map((r) => r.id));
-      return rows.filter((r) => !here.has(r.other)).map((r) => ({ ...perUserKey(r), field: 'chat_id', expected: null, kept: r.other, note: 'the conversation is gone from the core' }));
+      const here = chatsWithAccounts(env) ? await conversationsInBuyersDatabases(env, rows) : await conversationsIn(env.DB, ids);
+      const where = chatsWithAccounts(env) ? "the conversation is gone from its buyer's database" : 'the conversation is gone from the core';
+      return rows.filter((r) => !here.has(r.other)).map((r) => ({ ...perUserKey(r), field: 'chat_id', expected: null, kept: r.other, note: where }));
     },
   }),
   accountsSplitOnly: true,
 };
+
+/** Which of these conversations have a row in `db`. */
+const conversationsIn = async (db: D1Database, ids: string[]) =>
+  new Set((await db.prepare('SELECT id FROM chats WHERE id IN (SELECT value FROM json_each(?1))').bind(json(ids)).all<{ id: string }>()).results.map((r) => r.id));
+
+/**
+ * With the conversations' rows in their buyers' databases (worker/db/chats.ts): which of these members'
+ * rows' conversations exist there. A tagged id names its database; an older one's buyer is the member
+ * (role BUYER) or the other member, read from the members' own rows (one more read, in their database).
+ * The databases are then asked side by side.
+ */
+const conversationsInBuyersDatabases = async (env: Env, rows: PerUserRow[]) => {
+  const untagged = rows.filter((r) => !chatDbFor(env, r.other));
+  const buyerOf = new Map<string, string>();
+  if (untagged.length) {
+    const byDb = new Map<D1Database, [string, string][]>();
+    for (const r of untagged) {
+      const db = accountsDbForUser(env, r.user_id);
+      byDb.set(db, [...(byDb.get(db) ?? []), [r.user_id, r.other]]);
+    }
+    const read = await Promise.all(
+      [...byDb].map(([db, keys]) =>
+        db
+          .prepare(`SELECT user_id, chat_id, role, other_id FROM chat_members WHERE (user_id, chat_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`)
+          .bind(json(keys))
+          .all<{ user_id: string; chat_id: string; role: string; other_id: string }>(),
+      ),
+    );
+    for (const m of read.flatMap((x) => x.results)) buyerOf.set(m.chat_id, m.role === 'BUYER' ? m.user_id : m.other_id);
+  }
+  const idsByDb = new Map<D1Database, string[]>();
+  for (const r of rows) {
+    const db = chatDbFor(env, r.other, buyerOf.get(r.other));
+    // a member's row gone meanwhile: nothing to judge (the next run sees whatever is left)
+    if (db) idsByDb.set(db, [...(idsByDb.get(db) ?? []), r.other]);
+  }
+  const here = new Set<string>(untagged.filter((r) => !buyerOf.has(r.other)).map((r) => r.other));
+  for (const found of await Promise.all([...idsByDb].map(([db, ids]) => conversationsIn(db, [...new Set(ids)])))) for (const id of found) here.add(id);
+  return here;
+};
+
+/**
+ * With the chats switch on, a conversation's row has both members' chat list rows (decision 034): the
+ * creation writes them beside the answer and the room on each commit, so a crash between can leave one
+ * missing, and the member would not see the conversation in their list. Walks each accounts database's
+ * conversations; a missing member row is written from the conversation's row with the forward-only
+ * upsert (decision 018: never undoing what landed meanwhile). The other way round, a member's row whose
+ * conversation is gone, is `chat_members.orphans`. Nothing to do with the switch off.
+ */
+const chatsHaveMembers: Check = {
+  name: 'chats.members',
+  table: "chat_members of both members of each conversation in its buyer's accounts database",
+  source: "the conversation's row (chats) in its buyer's database: its ad, members, counters and stars",
+  repairable: true,
+  accountsSplitOnly: true,
+  chatsWithAccountsOnly: true,
+  async scan(env, cursor, { batchRows }) {
+    if (!chatsWithAccounts(env) || !env.accountsDb) return { rows: 0, found: [], next: null };
+    const { results } = await env.accountsDb
+      .prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(cursor ?? '', batchRows)
+      .all<ConversationState>();
+    const expected = results.flatMap(memberRowsOf);
+    const byDb = new Map<D1Database, ChatMemberValues[]>();
+    for (const e of expected) {
+      const db = accountsDbForUser(env, e.user_id);
+      byDb.set(db, [...(byDb.get(db) ?? []), e]);
+    }
+    const kept = await Promise.all(
+      [...byDb].map(([db, some]) =>
+        db
+          .prepare(`SELECT user_id, chat_id FROM chat_members WHERE (user_id, chat_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`)
+          .bind(json(some.map((e) => [e.user_id, e.chat_id])))
+          .all<{ user_id: string; chat_id: string }>(),
+      ),
+    );
+    const present = new Set(kept.flatMap((k) => k.results.map((r) => `${r.chat_id}/${r.user_id}`)));
+    return {
+      rows: results.length,
+      found: expected
+        .filter((e) => !present.has(`${e.chat_id}/${e.user_id}`))
+        .map((e) => ({ id: `${e.chat_id}/${e.user_id}`, field: 'chat_members row', expected: 'present', kept: null, note: `the ${e.role.toLowerCase()} has no chat list row for this conversation`, ref: json(e) })),
+      next: results.length < batchRows ? null : results[results.length - 1]!.id,
+    };
+  },
+  async repair(env, found) {
+    const rows = found.map((f) => JSON.parse(String(f.ref)) as ChatMemberValues);
+    if (rows.length) await writeMemberRows(env, rows);
+    return rows.length;
+  },
+};
+
+/**
+ * A check of conversations' rows (the `chats.*` checks): in the core with the chats switch off,
+ * unchanged; with it on, in every accounts database one after the other (the cursor says which: "i|cursor
+ * in that database"), with `accountsDb` set to it. A finding that names its own database (a member's
+ * chat list row) keeps it; the others name the database walked, where their repair goes.
+ */
+const whereChatsLive = (check: Check): Check => ({
+  ...check,
+  async scan(env, cursor, ctx) {
+    if (!chatsWithAccounts(env)) return check.scan(env, cursor, ctx);
+    const databases = accountsDatabases(env);
+    const bar = cursor ? cursor.indexOf('|') : -1;
+    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
+    const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
+    const scan = await check.scan({ ...env, accountsDb: databases[at]! }, inner, ctx);
+    const database = accountsDatabaseName(databases.length, at)!;
+    return {
+      rows: scan.rows,
+      found: scan.found.map((f) => ({ database, ...f })),
+      next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null,
+    };
+  },
+  ...(check.repair
+    ? {
+        async repair(env: Env, found: Found[], now: number) {
+          if (!chatsWithAccounts(env)) return check.repair!(env, found, now);
+          const databases = accountsDatabases(env);
+          let changed = 0;
+          for (const [i, db] of databases.entries()) {
+            const here = found.filter((f) => f.database === accountsDatabaseName(databases.length, i));
+            if (here.length) changed += await check.repair!({ ...env, accountsDb: db }, here, now);
+          }
+          return changed;
+        },
+      }
+    : {}),
+});
 
 // ---------------------------------------------------------------- per-user values in every accounts database
 
@@ -1716,7 +1856,7 @@ const chatMemberRows: Check = {
   source: "the conversation's room (last message, seqs) and its row in the core (members, ad, stars): never moved back",
   repairable: true,
   accountsSplitOnly: true,
-  scan: (env, cursor, { batchRows }) => scanChatMembers(env, cursor, batchRows),
+  scan: (env, cursor, { batchRows }) => scanChatMembers(env, cursor, batchRows, chatsDb(env)),
   repair: (env, found) => repairChatMembers(env, found as ChatMemberFinding[]),
 };
 
@@ -1817,13 +1957,16 @@ export const CHECKS: readonly Check[] = [
   // after the own counts, whose repair marks the sellers it changed (this check leaves marked sellers to the job)
   liveAdsElsewhere,
   inEveryListingsDatabase(searchIndex),
-  chatLastSeq,
-  chatPreview,
-  chatReadMarks,
-  chatSequence,
-  chatFirstReply,
+  // where the conversations' rows live: the core, or with the chats switch on each buyer's accounts database
+  whereChatsLive(chatLastSeq),
+  whereChatsLive(chatPreview),
+  whereChatsLive(chatReadMarks),
+  whereChatsLive(chatSequence),
+  whereChatsLive(chatFirstReply),
   // the members' chat list rows, against the same rooms
-  chatMemberRows,
+  whereChatsLive(chatMemberRows),
+  // with the chats switch on: each conversation's row has both members' chat list rows
+  inEveryAccountsDatabase(chatsHaveMembers),
   historyMoved,
   inEveryAccountsDatabase(savedSearchMatcher),
   inEveryAccountsDatabase(matchSeller),
@@ -1851,6 +1994,8 @@ export const CHECKS: readonly Check[] = [
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
 /** Checks that only run with several listings databases (decision 033): a run with one leaves them out. */
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
+/** Checks that run only with the conversations' rows in their buyers' accounts databases (the chats switch on). */
+export const CHATS_WITH_ACCOUNTS_CHECK_NAMES = CHECKS.filter((c) => c.chatsWithAccountsOnly).map((c) => c.name);
 /** Checks that read Durable Objects (the chat rooms, the view counter): only the worker, which has them, runs these; the command line skips them. */
 export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
@@ -1878,6 +2023,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
     if (check.afterDirectoryBackfill && !backfilled) continue;
     if (check.afterUsersCopy && (!usersCopied || usersRetired)) continue;
     if (check.afterUsersRetired && !usersRetired) continue;
+    if (check.chatsWithAccountsOnly && !chatsWithAccounts(env)) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,

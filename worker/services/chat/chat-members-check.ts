@@ -66,10 +66,12 @@ export const scanChatMembers = async (
   env: AccountsEnv & { DB: D1Database; ChatRoom?: unknown },
   cursor: string | null,
   batchRows: number,
+  /** where the conversations' rows are read: the core, or with the chats switch on the accounts database walked */
+  directory: D1Database = env.DB,
 ): Promise<{ rows: number; found: ChatMemberFinding[]; next: string | null }> => {
   const rooms = env.ChatRoom as Rooms | undefined;
   if (!rooms) throw new Error('the chat list check reads the chat rooms: run it in the worker (its daily check), not from the command line');
-  const { results } = await env.DB.prepare(
+  const { results } = await directory.prepare(
     'SELECT id, listing_id, buyer_id, seller_id, buyer_starred, seller_starred, created_at FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2',
   )
     .bind(cursor ?? '', batchRows)

@@ -1,4 +1,3 @@
-import { ulid } from '../../lib/ulid';
 import type { Env } from '../../env';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { LIMITS, enforce } from '../../lib/rate-limit';
@@ -12,6 +11,7 @@ import { readUsers, usersDbFor, usersWithAccounts } from '../../db/users';
 import { CHAT_LIST_PREMIUM_FIRST } from '../../schemas/chat-list-data';
 import { listingRowsByIds } from '../listings/shard-reads';
 import { chatListWithAccounts, memberRowsOf, starStatement, writeMemberRows, type ChatMemberRow } from './chat-members';
+import { chatDbFor, chatsWithAccounts, newChatId } from '../../db/chats';
 
 export const CHAT_ARCHIVED_MESSAGE = 'This conversation has ended: the ad it was about is no longer on SEL.';
 
@@ -117,14 +117,21 @@ const apartChatSelectSql = (premium: string) => `
     ${premium}
   FROM chats c`;
 
+/**
+ * Is the conversation's row read alone (names filled by `withMembers`)? When `users` lives with the
+ * accounts, and when the row itself does (worker/db/chats.ts): in a buyer's accounts database there is
+ * no `users` or `listings` table to join, whatever the two switches of those tables say.
+ */
+const rowApart = (env: Env) => usersWithAccounts(env) || chatsWithAccounts(env);
+
 const chatSelect = (env: Env) => {
   const premium = accountsSplit(env) ? PLANS_APART_COLUMNS : PREMIUM_COLUMNS;
-  return usersWithAccounts(env) ? apartChatSelectSql(premium) : isSharded(env) ? coreChatSelectSql(premium) : chatSelectSql(premium);
+  return rowApart(env) ? apartChatSelectSql(premium) : isSharded(env) ? coreChatSelectSql(premium) : chatSelectSql(premium);
 };
 
 /** The members' names and pictures from where `users` lives, when the core's read could not join them. */
 const withMembers = async (env: Env, rows: ChatRow[]): Promise<ChatRow[]> => {
-  if (!usersWithAccounts(env) || !rows.length) return rows;
+  if (!rowApart(env) || !rows.length) return rows;
   type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
   const members = await readUsers<Member>(env, rows.flatMap((r) => [r.buyer_id, r.seller_id]), ['first_name', 'last_name', 'avatar']);
   return rows.map((r) => {
@@ -136,7 +143,7 @@ const withMembers = async (env: Env, rows: ChatRow[]): Promise<ChatRow[]> => {
 
 /** Ad blocks and members side by side (each a no-op where the core's read joined them). */
 const completed = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
-  if (!usersWithAccounts(env)) return withAdBlocks(env, rows, known);
+  if (!rowApart(env)) return withAdBlocks(env, rows, known);
   const [withAds, withNames] = await Promise.all([withAdBlocks(env, rows, known), withMembers(env, rows)]);
   return withAds.map((r, i) => ({ ...r, ...pickMembers(withNames[i]!) }));
 };
@@ -166,7 +173,8 @@ const withAdBlock = (r: ChatRow, ad: AdBlockRow | undefined): ChatRow =>
  * core's read joined them already.
  */
 const withAdBlocks = async (env: Env, rows: ChatRow[], known: AdBlockRow[] = []): Promise<ChatRow[]> => {
-  if (!isSharded(env) || !rows.length) return rows;
+  // a row read from a buyer's accounts database joined no ad either, even with one listings database
+  if ((!isSharded(env) && !chatsWithAccounts(env)) || !rows.length) return rows;
   const byId = new Map(known.map((a) => [a.id, a]));
   const missing = [...new Set(rows.map((r) => r.listing_id))].filter((id) => !byId.has(id));
   if (missing.length) for (const ad of await listingRowsByIds<AdBlockRow>(env, missing, AD_BLOCK_COLUMNS)) byId.set(ad.id, ad);
@@ -205,9 +213,36 @@ const toChat = (r: ChatRow, viewerId: string, origin: string): Chat => {
 
 export const roomOf = (env: Env, chatId: string) => env.ChatRoom.get(env.ChatRoom.idFromName(chatId));
 
+/**
+ * A conversation's row as `userId` asks for it, from where it lives (worker/db/chats.ts): the core, or
+ * with the switch on the database its id names. An older conversation's id names none: the asker's own
+ * database is asked in one batch for the row (there when the asker is its buyer, or shares the buyer's
+ * database) and for the asker's own `chat_members` row, whose role and other member name the buyer; a
+ * seller elsewhere then reads the buyer's database (a second wait, only for conversations from before
+ * the tag). Someone with no row of an older conversation finds nothing (404, not 403: telling the two
+ * apart would mean asking every database).
+ */
+const readChatRow = async <T>(env: Env, userId: string, chatId: string, select: string, params: unknown[]): Promise<T | null> => {
+  const known = chatDbFor(env, chatId);
+  if (known) return known.prepare(select).bind(...params).first<T>();
+  const own = accountsDbForUser(env, userId);
+  const [here, mine] = await own.batch<unknown>([
+    own.prepare(select).bind(...params),
+    own.prepare('SELECT role, other_id FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(userId, chatId),
+  ]);
+  const row = here?.results[0] as T | undefined;
+  if (row) return row;
+  const member = mine?.results[0] as { role: string; other_id: string } | undefined;
+  if (!member || member.role === 'BUYER') return null;
+  return accountsDbForUser(env, member.other_id).prepare(select).bind(...params).first<T>();
+};
+
+/** The database holding a conversation's row, from the row itself (its buyer names it when its id does not). */
+export const chatDbOf = (env: Env, chat: { id: string; buyer_id: string }): D1Database => chatDbFor(env, chat.id, chat.buyer_id)!;
+
 /** The chat if `userId` is one of its two members: 404 when missing, 403 for anyone else. */
 export const memberChat = async (env: Env, userId: string, chatId: string) => {
-  const row = await env.DB.prepare(`${chatSelect(env)} WHERE c.id = ?2`).bind(Date.now(), chatId).first<ChatRow>();
+  const row = await readChatRow<ChatRow>(env, userId, chatId, `${chatSelect(env)} WHERE c.id = ?2`, [Date.now(), chatId]);
   if (!row) {
     // a conversation that left D1 with its archived ad (decision 021): its members are told it ended; anyone else learns nothing
     if (await archivedChatOf(env, chatId, userId)) throw new AppError(410, 'CHAT_ARCHIVED', CHAT_ARCHIVED_MESSAGE);
@@ -242,7 +277,10 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   const adBlock = sharded && listing ? (listing as AdBlockRow) : undefined;
   if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (listing.user_id === userId) throw badRequest('You cannot start a chat on your own ad', 'OWN_LISTING');
-  const existing = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
+  // the buyer's conversations are in the buyer's database with the switch on (worker/db/chats.ts): the
+  // (ad, buyer) unique index that keeps one of them is there
+  const db = chatsWithAccounts(env) ? accountsDbForUser(env, userId) : env.DB;
+  const existing = await db.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
   if (existing) return { chat: await getChat(env, userId, existing.id, origin, adBlock), created: false };
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
@@ -250,14 +288,14 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   const seller = await usersDbFor(env, listing.user_id).prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
   if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
-  const id = `cht_${ulid().toLowerCase()}`;
+  const id = newChatId(userId);
   // two clicks racing: the unique (listing, buyer) index keeps one; both get it back
-  await env.DB.prepare(
+  await db.prepare(
     `INSERT OR IGNORE INTO chats (id, listing_id, buyer_id, seller_id, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,
   )
     .bind(id, listing.id, userId, listing.user_id, now, now)
     .run();
-  const chat = await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
+  const chat = await db.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
   const created = chat!.id === id;
   // with several accounts databases both members' chat list rows begin with the conversation (decision
   // 034), written beside the read of the answer (no wait of their own); one lost to a crash here is
@@ -367,7 +405,7 @@ export const starChat = async (env: Env, userId: string, chatId: string, starred
   const chat = await memberChat(env, userId, chatId);
   const column = chat.buyer_id === userId ? 'buyer_starred' : 'seller_starred';
   await Promise.all([
-    env.DB.prepare(`UPDATE chats SET ${column} = ? WHERE id = ?`).bind(starred ? 1 : 0, chat.id).run(),
+    chatDbOf(env, chat).prepare(`UPDATE chats SET ${column} = ? WHERE id = ?`).bind(starred ? 1 : 0, chat.id).run(),
     // and on the member's own chat list row, in the same wait (decision 034)
     accountsSplit(env) ? starStatement(env, chat.id, userId, starred).run() : undefined,
   ]);
@@ -376,7 +414,7 @@ export const starChat = async (env: Env, userId: string, chatId: string, starred
 
 /** For the WebSocket upgrade: is this user allowed into this room? */
 export const isMember = async (env: Env, userId: string, chatId: string) => {
-  const row = await env.DB.prepare('SELECT 1 FROM chats WHERE id = ? AND (buyer_id = ? OR seller_id = ?)').bind(chatId, userId, userId).first();
+  const row = await readChatRow(env, userId, chatId, 'SELECT 1 FROM chats WHERE id = ? AND (buyer_id = ? OR seller_id = ?)', [chatId, userId, userId]);
   return Boolean(row);
 };
 

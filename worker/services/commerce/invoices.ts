@@ -53,6 +53,9 @@ const orderWithBuyer = (env: Env, id: string) =>
 
 type BuyerColumns = 'first_name' | 'last_name' | 'business_name' | 'email' | 'phone';
 
+/** An order's invoice row; `posting` when the first view's posting was read beside it (null: none). */
+type InvoiceRead = InvoiceRow & { posting?: { listing_id: string } | null };
+
 /**
  * With several accounts databases (decision 034) the order lives in its seller's accounts database
  * and the core cannot join the buyer: the order is read from the asking seller's database (so only
@@ -60,61 +63,76 @@ type BuyerColumns = 'first_name' | 'last_name' | 'business_name' | 'email' | 'ph
  * owner may see an invoice, so the caller is the buyer to read and neither read waits for the other.
  * An order of someone else, or a buyer with no row, reads as missing, as the JOIN left it.
  */
-const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<InvoiceRow | null> => {
-  const [order, buyer] = await Promise.all([
-    accountsDbForUser(env, userId).prepare(
-      `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply
+const orderBesideBuyer = async (env: Env, userId: string, id: string): Promise<InvoiceRead | null> => {
+  const orders = accountsDbForUser(env, userId);
+  const [[order, posting], buyer] = await Promise.all([
+    orders.batch<unknown>([
+      orders
+        .prepare(
+          `SELECT o.id, o.user_id, o.items, o.subtotal_minor, o.gst_minor, o.total_minor, o.status, o.invoice_number, o.paid_at, o.place_of_supply
        FROM business_orders o WHERE o.id = ?`,
-    )
-      .bind(id.toLowerCase())
-      .first<Omit<InvoiceRow, BuyerColumns>>(),
+        )
+        .bind(id.toLowerCase()),
+      // a first view's place of supply starts from the seller's latest posting by the time they paid:
+      // the postings live in the same database as the order, so it is read in the same batch (only
+      // while the place is not yet fixed), not after the order came back
+      orders
+        .prepare(
+          `SELECT listing_id FROM ad_postings WHERE user_id = ?1 AND created_at <= (SELECT paid_at FROM business_orders WHERE id = ?2 AND user_id = ?1 AND place_of_supply IS NULL)
+           ORDER BY created_at DESC LIMIT 1`,
+        )
+        .bind(userId, id.toLowerCase()),
+    ]),
     usersDbFor(env, userId).prepare('SELECT first_name, last_name, business_name, email, phone FROM users WHERE id = ?').bind(userId).first<Pick<InvoiceRow, BuyerColumns>>(),
   ]);
-  return order && buyer && order.user_id === userId ? { ...order, ...buyer } : null;
+  const row = order?.results[0] as Omit<InvoiceRow, BuyerColumns> | undefined;
+  if (!row || !buyer || row.user_id !== userId) return null;
+  return { ...row, ...buyer, posting: ((posting?.results ?? []) as { listing_id: string }[])[0] ?? null };
 };
 
-/** The order with its buyer's name and contact, wherever the order and `users` live. */
-const invoiceRow = (env: Env, userId: string, id: string) => (accountsSplit(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id));
+/** The order with its buyer's name and contact, wherever the order and `users` live (and, read beside it, the posting a first view starts from). */
+const invoiceRow = (env: Env, userId: string, id: string): Promise<InvoiceRead | null> =>
+  accountsSplit(env) ? orderBesideBuyer(env, userId, id) : orderWithBuyer(env, id);
 
 /**
  * The buyer's state as we know it: where their latest ad (posted by the time they paid) is, else
  * any ad of theirs. With no address on record the place of supply of a service is the supplier's
  * location (IGST Act, s. 12(2)(b)).
  */
-const buyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
-  if (isSharded(env) || accountsSplit(env)) return shardedBuyerState(env, userId, paidAt, supplierState);
-  const posted = await env.DB.prepare(
-    `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
+const buyerState = async (env: Env, userId: string, paidAt: number, supplierState: string, posting?: { listing_id: string } | null) => {
+  if (isSharded(env) || accountsSplit(env)) return shardedBuyerState(env, userId, paidAt, supplierState, posting);
+  // the posted ad's state and, for when there is none, the newest ad's: one batch, one wait
+  const [posted, newest] = await env.DB.batch<{ state: string }>([
+    env.DB.prepare(
+      `SELECT loc.name AS state FROM ad_postings p JOIN listings l ON l.id = p.listing_id JOIN locations loc ON loc.id = l.state_id
      WHERE p.user_id = ? AND p.created_at <= ? ORDER BY p.created_at DESC LIMIT 1`,
-  )
-    .bind(userId, paidAt)
-    .first<{ state: string }>();
-  const any =
-    posted ??
-    (await env.DB.prepare(
-      `SELECT loc.name AS state FROM listings l JOIN locations loc ON loc.id = l.state_id WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`,
-    )
-      .bind(userId)
-      .first<{ state: string }>());
+    ).bind(userId, paidAt),
+    env.DB.prepare(`SELECT loc.name AS state FROM listings l JOIN locations loc ON loc.id = l.state_id WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`).bind(userId),
+  ]);
+  const any = posted?.results[0] ?? newest?.results[0];
   return any && GST_STATE_CODES[any.state] ? any.state : supplierState;
 };
 
 /**
  * The same with the ads in several databases (decision 033), or the postings in the seller's accounts
- * database (decision 034): the latest posting from the seller's database, its ad's state from the
- * ad's own database; else the seller's newest ad in any database, asked side by side.
+ * database (decision 034): the latest posting from the seller's database (`posting` when it was read
+ * beside the order), its ad's state from the ad's own database; else the seller's newest ad in any
+ * database, asked side by side.
  */
-const shardedBuyerState = async (env: Env, userId: string, paidAt: number, supplierState: string) => {
+const shardedBuyerState = async (env: Env, userId: string, paidAt: number, supplierState: string, read?: { listing_id: string } | null) => {
   const stateOf = 'SELECT loc.name AS state, l.created_at FROM listings l JOIN locations loc ON loc.id = l.state_id';
-  const posting = await sellerDb(env, userId).prepare('SELECT listing_id FROM ad_postings WHERE user_id = ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1')
-    .bind(userId, paidAt)
-    .first<{ listing_id: string }>();
-  const posted = posting ? await listingDbForId(env, posting.listing_id).prepare(`${stateOf} WHERE l.id = ?`).bind(posting.listing_id).first<{ state: string; created_at: number }>() : null;
-  const any =
-    posted ??
-    (await Promise.all(listingDatabases(env).map((target) => target.prepare(`${stateOf} WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`).bind(userId).first<{ state: string; created_at: number }>())))
-      .filter((r) => r !== null)
-      .sort((a, b) => b.created_at - a.created_at)[0];
+  const posting =
+    read !== undefined
+      ? read
+      : await sellerDb(env, userId).prepare('SELECT listing_id FROM ad_postings WHERE user_id = ? AND created_at <= ? ORDER BY created_at DESC LIMIT 1')
+          .bind(userId, paidAt)
+          .first<{ listing_id: string }>();
+  // the posted ad's state and, for when it is gone, the newest ad's: side by side, one wait
+  const [posted, newest] = await Promise.all([
+    posting ? listingDbForId(env, posting.listing_id).prepare(`${stateOf} WHERE l.id = ?`).bind(posting.listing_id).first<{ state: string; created_at: number }>() : null,
+    Promise.all(listingDatabases(env).map((target) => target.prepare(`${stateOf} WHERE l.user_id = ? ORDER BY l.created_at DESC LIMIT 1`).bind(userId).first<{ state: string; created_at: number }>())),
+  ]);
+  const any = posted ?? newest.filter((r) => r !== null).sort((a, b) => b.created_at - a.created_at)[0];
   return any && GST_STATE_CODES[any.state] ? any.state : supplierState;
 };
 
@@ -136,18 +154,21 @@ export interface Invoice {
 
 /** The owner's paid order as an invoice; anyone else's (or a missing one) is 404, an unpaid one 409. */
 export const invoiceFor = async (env: Env, userId: string, orderId: string): Promise<Invoice> => {
-  let o = await invoiceRow(env, userId, orderId);
+  const o = await invoiceRow(env, userId, orderId);
   if (!o || o.user_id !== userId) throw notFound('No such order', 'ORDER_NOT_FOUND');
   if (o.status !== 'PAID' || !o.invoice_number || !o.paid_at) throw new AppError(409, 'INVOICE_NOT_READY', 'The tax invoice is issued once the order is paid.');
   const supplier = supplierOf(env);
-  if (!o.place_of_supply) {
-    // fixed once, on first issue: a racing first view writes nothing more, and both read the same
-    await accountsDbForUser(env, userId).prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL')
-      .bind(await buyerState(env, userId, o.paid_at, supplier.state), o.id)
-      .run();
-    o = (await invoiceRow(env, userId, o.id))!;
+  let placeOfSupply = o.place_of_supply;
+  if (!placeOfSupply) {
+    // fixed once, on first issue: a racing first view writes nothing more, and both read the same,
+    // the stored place read back in the write's own batch (one wait, not a second read of the order)
+    const orders = accountsDbForUser(env, userId);
+    const [, stored] = await orders.batch<{ place_of_supply: string }>([
+      orders.prepare('UPDATE business_orders SET place_of_supply = ? WHERE id = ? AND place_of_supply IS NULL').bind(await buyerState(env, userId, o.paid_at, supplier.state, o.posting), o.id),
+      orders.prepare('SELECT place_of_supply FROM business_orders WHERE id = ?').bind(o.id),
+    ]);
+    placeOfSupply = stored!.results[0]!.place_of_supply;
   }
-  const placeOfSupply = o.place_of_supply!;
   const items = JSON.parse(o.items) as OrderItem[];
   const split = splitGst(o.subtotal_minor, o.gst_minor, supplier.state, placeOfSupply);
   return {

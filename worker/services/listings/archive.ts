@@ -37,6 +37,7 @@ import { accountsDatabases, accountsDbForUser, accountsSplit } from '../../db/ac
 import { onTheirDatabases } from '../chat/chat-members';
 import { readUsers, usersWithAccounts } from '../../db/users';
 import { isSharded, listingDatabases, listingDbForId } from '../../db/shards';
+import { chatDbFor, chatsWithAccounts } from '../../db/chats';
 
 export { archiveDocKey, type ArchiveDocument };
 
@@ -86,6 +87,9 @@ const archiveOne = async (
   // counted there side by side with the core's reads (still one round trip), removed there after the ad
   const accountsApart = accountsSplit(env);
   const favouritesElsewhere = accountsApart ? countFavouritesEverywhere(env, row.id) : Promise.resolve(0);
+  // with the conversations' rows in their buyers' databases (worker/db/chats.ts) the ad's conversations are
+  // named by its seller's own chat list rows, read beside the core's batch (still one round trip)
+  const chatsElsewhere = chatsWithAccounts(env) ? sellersChatsOf(env, row.user_id, row.id) : undefined;
   const [media, counts, names, chatRows] = await env.DB.batch<unknown>([
     env.DB.prepare(
       'SELECT id, r2_key, content_type, bytes, width, height, phash, phash_b0, phash_b1, phash_b2, phash_b3 FROM media WHERE listing_id = ? ORDER BY position, id',
@@ -99,11 +103,12 @@ const archiveOne = async (
     // same round trip as the reads (removed with those rows, or when the ad stays)
     ...(sharded ? [cleanupRecord(env, row.id, opts.now)] : []),
   ]);
-  const chats = (chatRows?.results ?? []) as LeavingChat[];
+  const chats = chatsElsewhere ? await chatsElsewhere : ((chatRows?.results ?? []) as LeavingChat[]);
   type MediaRow = { r2_key: string; content_type: string; bytes: number; width: number | null; height: number | null; phash: string | null; phash_b0: number | null; phash_b1: number | null; phash_b2: number | null; phash_b3: number | null };
   const photos = (media?.results ?? []) as MediaRow[];
   const count = { ...((counts?.results[0] ?? { favourites: 0, chats: 0 }) as { favourites: number; chats: number }) };
   if (accountsApart) count.favourites = await favouritesElsewhere;
+  if (chatsElsewhere) count.chats = chats.length;
   const nameOf = new Map(((names?.results ?? []) as { id: string; name: string }[]).map((c) => [c.id, c.name]));
   const kept = opts.keepCopy ? photos.slice(0, ARCHIVE_KEPT_PHOTOS) : [];
   const dropped = photos.filter((p) => !kept.includes(p));
@@ -202,6 +207,33 @@ const archiveOne = async (
   return true;
 };
 
+/** An ad's conversations as its seller's chat list rows name them (the buyer is the other member). */
+const sellersChatsOf = async (env: Env, sellerId: string, listingId: string): Promise<LeavingChat[]> =>
+  (
+    await accountsDbForUser(env, sellerId)
+      .prepare(
+        `SELECT chat_id AS id, other_id AS buyer_id, user_id AS seller_id, last_seq, last_message_at, created_at
+         FROM chat_members WHERE user_id = ? AND listing_id = ? AND role = 'SELLER' ORDER BY chat_id`,
+      )
+      .bind(sellerId, listingId)
+      .all<LeavingChat>()
+  ).results;
+
+/**
+ * An ad's conversations when its seller is not known (an interrupted archive: the ad is gone): every
+ * accounts database asked side by side through the (ad, buyer) unique index, one round trip.
+ */
+const chatsOfAdEverywhere = async (env: Env, listingId: string): Promise<LeavingChat[]> =>
+  (
+    await Promise.all(
+      accountsDatabases(env).map((db) =>
+        db.prepare('SELECT id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats WHERE listing_id = ?').bind(listingId).all<LeavingChat>(),
+      ),
+    )
+  )
+    .flatMap((r) => r.results)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+
 /** An ad's favourites in every accounts database (decision 034), counted side by side. */
 const countFavouritesEverywhere = async (env: Env, listingId: string) =>
   (await Promise.all(accountsDatabases(env).map((db) => db.prepare('SELECT count(*) AS n FROM favorites WHERE listing_id = ?').bind(listingId).first<{ n: number }>()))).reduce(
@@ -290,7 +322,7 @@ export const finishInterruptedArchives = async (env: Env, now = Date.now(), limi
       env.DB.prepare('SELECT id, buyer_id, seller_id, last_seq, last_message_at, created_at FROM chats WHERE listing_id = ? ORDER BY id').bind(id),
       env.DB.prepare('SELECT r2_key FROM media WHERE listing_id = ?').bind(id),
     ]);
-    const chats = (chatRows?.results ?? []) as LeavingChat[];
+    const chats = chatsWithAccounts(env) ? await chatsOfAdEverywhere(env, id) : ((chatRows?.results ?? []) as LeavingChat[]);
     // the archive document says which photos it kept (none for a seller whose account is deleted)
     const object = await env.MEDIA.get(archiveDocKey(id));
     const doc = object ? ((await object.json()) as ArchiveDocument) : null;
@@ -352,9 +384,15 @@ const retireChatsFirst = async (env: Env, chats: LeavingChat[], listingId: strin
 const chatsLeft = async (env: Env, chats: Pick<LeavingChat, 'id' | 'buyer_id' | 'seller_id'>[], listingId: string, archivedAt: number) => {
   await Promise.all([
     ...chats.map((c) => roomOf(env, c.id).archived(listingId, archivedAt)),
-    // and out of both members' chat lists (decision 034: their rows in their own accounts databases)
+    // and out of both members' chat lists (decision 034: their rows in their own accounts databases), and
+    // with the conversations' rows in their buyers' databases the row itself, in the buyer's batch
     accountsSplit(env) && chats.length
-      ? onTheirDatabases(chats.flatMap((c) => [c.buyer_id, c.seller_id].map((u) => [accountsDbForUser(env, u), accountsDbForUser(env, u).prepare('DELETE FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(u, c.id)] as const)))
+      ? onTheirDatabases(
+          chats.flatMap((c) => [
+            ...[c.buyer_id, c.seller_id].map((u) => [accountsDbForUser(env, u), accountsDbForUser(env, u).prepare('DELETE FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(u, c.id)] as const),
+            ...(chatsWithAccounts(env) ? [[chatDbFor(env, c.id, c.buyer_id)!, chatDbFor(env, c.id, c.buyer_id)!.prepare('DELETE FROM chats WHERE id = ?').bind(c.id)] as const] : []),
+          ]),
+        )
       : undefined,
   ]);
 };

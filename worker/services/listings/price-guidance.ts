@@ -131,20 +131,37 @@ export const readGuideSamples = async (env: ShardEnv, scopes: readonly PriceScop
   });
 };
 
+/** Work a read leaves for after its answer (ctx.waitUntil): the answer need not wait on it. */
+export type AfterAnswer = (task: Promise<unknown>) => void;
+
 /**
  * Computes and stores the ranges of a group at its place's scopes: one round trip of reads, one of
- * writes. The ranges are kept in the core database (`DB`), whatever holds the ads.
+ * writes. The ranges are kept in the core database (`DB`), whatever holds the ads. With `afterAnswer`
+ * (a read answering a person) the rows are stored after the answer: the answer is the rows computed
+ * here either way, and a store lost with the isolate is only computed again by the next read.
  */
-export const refreshGuides = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
+export const refreshGuides = async (env: Env, p: GroupPlace, now = Date.now(), afterAnswer?: AfterAnswer): Promise<GuideRow[]> => {
   const scopes = scopesOf(p);
   const samples = await readGuideSamples(env, scopes, p, now);
   const rows = scopes.map((scope, i): GuideRow => guideFromSamples(p.group, scope, placeOf(scope, p)!, samples[i]!.live, samples[i]!.sold, now));
-  await env.DB.batch(rows.map((r) => upsertGuide(env, r)));
+  const store = () => env.DB.batch(rows.map((r) => upsertGuide(env, r)));
+  // a timer's turn first, so the store is issued once the answer has gone, not beside it
+  if (afterAnswer)
+    afterAnswer(
+      new Promise((resolve) => setTimeout(resolve, 0))
+        .then(store)
+        .catch((e: unknown) => console.warn('price guide store failed', e)),
+    );
+  else await store();
   return rows;
 };
 
-/** The stored ranges of a group at a place, computed first where missing or stale. */
-const guidesFor = async (env: Env, p: GroupPlace, now = Date.now()): Promise<GuideRow[]> => {
+/**
+ * The stored ranges of a group at a place, computed first where missing or stale. A read not yet
+ * stored waits on two round trips (the stored rows, then the samples), the store coming after the
+ * answer (decision 022).
+ */
+const guidesFor = async (env: Env, p: GroupPlace, now = Date.now(), afterAnswer?: AfterAnswer): Promise<GuideRow[]> => {
   const scopes = scopesOf(p);
   const { results } = await env.DB.prepare(
     `SELECT * FROM price_guides WHERE group_key = ?1 AND ((scope = 'city' AND place_id = ?2) OR (scope = 'state' AND place_id = ?3) OR (scope = 'india' AND place_id = 0))`,
@@ -153,7 +170,7 @@ const guidesFor = async (env: Env, p: GroupPlace, now = Date.now()): Promise<Gui
     .all<GuideRow>();
   const fresh = results.filter((r) => now - r.computed_at < RULES.staleAfterMinutes * 60_000);
   if (scopes.every((s) => fresh.some((r) => r.scope === s))) return fresh;
-  return refreshGuides(env, p, now);
+  return refreshGuides(env, p, now, afterAnswer);
 };
 
 /** The narrowest range with enough ads, as the API shows it (rupees). */
@@ -195,7 +212,7 @@ export const listingGroupPlace = async (env: Env, listingId: string): Promise<Gr
 };
 
 /** The post and edit forms' question: the range for these details at this place, or what is still missing. */
-export const priceGuidanceFor = async (env: Env, db: Db, q: PriceGuidanceQuery): Promise<PriceGuidance> => {
+export const priceGuidanceFor = async (env: Env, db: Db, q: PriceGuidanceQuery, afterAnswer?: AfterAnswer): Promise<PriceGuidance> => {
   const features: Record<string, unknown> = { brand: q.brand, model: q.model, year: q.year, storage: q.storage, bhk: q.bhk, furnishing: q.furnishing };
   const group = priceGroupKey(q.subcategory, features, q.title ?? '');
   if (!group) return { range: null, missing: missingPriceDetails(q.subcategory, features, q.title ?? ''), position: null };
@@ -217,13 +234,13 @@ export const priceGuidanceFor = async (env: Env, db: Db, q: PriceGuidanceQuery):
       stateId = place.kind === 'state' ? place.id : (city?.parentId ?? null);
     }
   }
-  const rows = await guidesFor(env, { group, stateId, cityId });
+  const rows = await guidesFor(env, { group, stateId, cityId }, Date.now(), afterAnswer);
   const range = pick(rows, { city: cityId === null ? undefined : index.byId.get(cityId)?.name, state: stateId === null ? undefined : index.byId.get(stateId)?.name });
   return { range, missing: [], position: range && q.price !== undefined ? pricePosition(q.price, range.low, range.high) : null };
 };
 
 /** An ad page's line: the ad's own group at its place, and where its price sits. */
-export const listingPriceGuidance = async (env: Env, db: Db, listingId: string): Promise<PriceGuidance> => {
+export const listingPriceGuidance = async (env: Env, db: Db, listingId: string, afterAnswer?: AfterAnswer): Promise<PriceGuidance> => {
   const row = await listingDbForId(env, listingId).prepare(`SELECT price_group, state_id, city_id, price_minor, status FROM listings WHERE id = ?`)
     .bind(listingId.toLowerCase())
     .first<{ price_group: string | null; state_id: number | null; city_id: number | null; price_minor: number; status: string }>();
@@ -231,7 +248,7 @@ export const listingPriceGuidance = async (env: Env, db: Db, listingId: string):
   if (!row || !(row.status === 'APPROVED' || row.status === 'SOLD')) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   if (!row.price_group) return { range: null, missing: [], position: null };
   const index = await loadLocations(db);
-  const rows = await guidesFor(env, { group: row.price_group, stateId: row.state_id, cityId: row.city_id });
+  const rows = await guidesFor(env, { group: row.price_group, stateId: row.state_id, cityId: row.city_id }, Date.now(), afterAnswer);
   const range = pick(rows, { city: row.city_id === null ? undefined : index.byId.get(row.city_id)?.name, state: row.state_id === null ? undefined : index.byId.get(row.state_id)?.name });
   return { range, missing: [], position: range ? pricePosition(row.price_minor / 100, range.low, range.high) : null };
 };
