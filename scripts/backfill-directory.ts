@@ -1,5 +1,5 @@
 /**
- * `npm run accounts:backfill-directory -- --accounts-databases N [--persist-to DIR] [--dry-run] [--batch B]`
+ * `npm run accounts:backfill-directory -- --accounts-databases N [--persist-to DIR] [--dry-run] [--batch B] [--switches-off]`
  *
  * Writes the identifier directory rows (decision 034) of accounts made while there was one accounts
  * database — each account's e-mail, phone and Google id into the accounts database of the
@@ -21,16 +21,16 @@ runOnPinnedNode(import.meta.url);
 process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 
-const usage = 'usage: npm run accounts:backfill-directory -- --accounts-databases 4|15|18|36 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
+const usage = 'usage: npm run accounts:backfill-directory -- --accounts-databases 4|15|18|36 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N] [--switches-off]';
 const { accountsCommandOptions } = await import('./lib/accounts-command');
-const { accounts, listings, persistTo, dryRun, batch } = accountsCommandOptions(process.argv.slice(2), usage, `with one accounts database the directory is not used (the users table's own unique columns decide): nothing to backfill`);
+const { accounts, listings, persistTo, dryRun, batch, vars } = accountsCommandOptions(process.argv.slice(2), usage, `with one accounts database the directory is not used (the users table's own unique columns decide): nothing to backfill`);
 
 const { localBindings } = await import('./lib/local-bindings');
 const { backfillDirectory, markBackfilled } = await import('../worker/services/accounts/directory-backfill');
 const proxy = await localBindings<Record<string, unknown> & { DB: D1Database; CACHE: KVNamespace }>(persistTo, listings, accounts);
 let code = 0;
 try {
-  const env = { ...proxy.env, ACCOUNTS_DATABASES: String(accounts) } as never as Parameters<typeof backfillDirectory>[0] & { CACHE: KVNamespace };
+  const env = { ...proxy.env, ...vars } as never as Parameters<typeof backfillDirectory>[0] & { CACHE: KVNamespace };
   const started = performance.now();
   const report = await backfillDirectory(env, {
     dryRun,

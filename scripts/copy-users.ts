@@ -1,5 +1,5 @@
 /**
- * `npm run accounts:copy-users -- --accounts-databases N [--listing-databases N] [--persist-to DIR] [--dry-run] [--batch B]`
+ * `npm run accounts:copy-users -- --accounts-databases N [--listing-databases N] [--persist-to DIR] [--dry-run] [--batch B] [--switches-off]`
  *
  * Copies every core `users` row to its user's accounts database (decision 034), in the local D1 state
  * `wrangler dev` uses (or DIR, like the seed and the benchmarks): the step before `USERS_WITH_ACCOUNTS`
@@ -21,16 +21,16 @@ runOnPinnedNode(import.meta.url);
 process.env.WRANGLER_LOG ??= 'error';
 process.env.WRANGLER_SEND_METRICS = 'false';
 
-const usage = 'usage: npm run accounts:copy-users -- --accounts-databases 4|15|18|36 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N]';
+const usage = 'usage: npm run accounts:copy-users -- --accounts-databases 4|15|18|36 [--listing-databases 1|4|10] [--persist-to DIR] [--dry-run] [--batch N] [--switches-off]';
 const { accountsCommandOptions } = await import('./lib/accounts-command');
-const { accounts, listings, persistTo, dryRun, batch } = accountsCommandOptions(process.argv.slice(2), usage, `with one accounts database that database is the core: users already live where the switch would read them, nothing to copy`);
+const { accounts, listings, persistTo, dryRun, batch, switchesOff, vars } = accountsCommandOptions(process.argv.slice(2), usage, `with one accounts database that database is the core: users already live where the switch would read them, nothing to copy`);
 
 const { localBindings } = await import('./lib/local-bindings');
 const { copyUsersToAccounts, readUsersCopyState, recordUsersCopy } = await import('../worker/services/accounts/users-copy');
 const proxy = await localBindings<Record<string, unknown> & { DB: D1Database; CACHE: KVNamespace }>(persistTo, listings, accounts);
 let code = 0;
 try {
-  const env = { ...proxy.env, ACCOUNTS_DATABASES: String(accounts) } as never as Parameters<typeof copyUsersToAccounts>[0] & { CACHE: KVNamespace };
+  const env = { ...proxy.env, ...vars } as never as Parameters<typeof copyUsersToAccounts>[0] & { CACHE: KVNamespace };
   const started = Date.now();
   const report = await copyUsersToAccounts(env, {
     dryRun,
@@ -43,7 +43,7 @@ try {
     `${dryRun ? 'dry run: ' : ''}${report.accounts} accounts, ${report.missing} without a copy, ${report.older} with an older copy, ${report.kept} kept (as new or newer)` +
       `${dryRun ? '' : `, ${report.written} written`}, ${report.refused.length} refused (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
-  if (!dryRun) await recordUsersCopy(env.CACHE, { ...(await readUsersCopyState(env.CACHE)), pass: null }, report, { startedAt: started, withSwitch: false, now: Date.now() });
+  if (!dryRun) await recordUsersCopy(env.CACHE, { ...(await readUsersCopyState(env.CACHE)), pass: null }, report, { startedAt: started, withSwitch: !switchesOff, now: Date.now() });
   if (report.refused.length) code = 1;
 } finally {
   await proxy.dispose();

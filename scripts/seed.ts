@@ -15,10 +15,16 @@
  *                copies, its search index and its seller's public card go into the database of its
  *                state's group (LISTINGS_0 … in scripts/lib/shards-config.ts), its id tagged with the
  *                group as posting tags it; accounts and the uploaded photo rows stay in DB
- * --accounts-databases N  the accounts' own rows over N databases (4 or 15; decision 034): each demo
- *                account's favourites, cart lines and blocks go into the database of the group its id
- *                names (ACCOUNTS_0 … in scripts/lib/shards-config.ts), and its e-mail and phone into the
- *                identifier directory there (by the identifier's hash); the `users` rows stay in DB
+ * --accounts-databases N  the accounts' own rows over N databases (4, 15, 18 or 36; decision 034): each
+ *                demo account's row, favourites, cart lines and blocks go into the database of the group
+ *                its id names (ACCOUNTS_0 … in scripts/lib/shards-config.ts), and its e-mail and phone into
+ *                the identifier directory there (by the identifier's hash). This is the design's layout,
+ *                with `users` and the chat list in the accounts databases (the switches on): the core
+ *                keeps only the seller cards the listing reads join when it is also the listings
+ *                database (one listings database), and nothing of the accounts otherwise; a fresh state
+ *                has no core copies to retire, which the seed records (`users.retired` then checks it)
+ * --switches-off the migration's middle state instead (only with --accounts-databases): the `users`
+ *                rows in DB, as a deployment has them before its copy and its switches
  *
  * Reference data (categories, locations, packages, popular searches, banners) comes from migrations.
  */
@@ -39,7 +45,8 @@ const { ensureImagePool, poolPlan } = await import('./seed/images');
 const { loadGeography, placeOf } = await import('./seed/places');
 const { Random, weightedTable } = await import('./seed/random');
 const { makeUsers } = await import('./seed/users');
-const { accountsBindings, parseAccountsDatabases, parseListingDatabases, listingsBindings } = await import('./lib/shards-config');
+const { accountsBindings, checkSwitches, parseAccountsDatabases, parseListingDatabases, listingsBindings, switchesOn } = await import('./lib/shards-config');
+const { USERS_RETIRE_STATE_KEY } = await import('../worker/services/accounts/users-retire');
 const { accountsDatabaseOfGroup, groupOfUserId } = await import('../worker/db/accounts');
 const { groupOfIdentifierHash, identifierHash } = await import('../worker/db/identifiers');
 const { perUserRows } = await import('./seed/per-user');
@@ -57,7 +64,7 @@ interface SeedEnv {
 
 // ------------------------------------------------------------------ options
 
-const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18|36]';
+const usage = 'usage: tsx scripts/seed.ts [--listings N] [--if-empty] [--reset] [--seed S] [--fixed-time] [--persist-to DIR] [--listing-databases 1|4|10] [--accounts-databases 1|4|15|18|36 [--switches-off]]';
 const argv = process.argv.slice(2);
 const flags = new Set<string>();
 const values = new Map<string, string>();
@@ -68,7 +75,7 @@ for (let i = 0; i < argv.length; i++) {
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${name} needs a value\n${usage}`);
     values.set(name, value);
-  } else if (['--if-empty', '--reset', '--fixed-time'].includes(name)) flags.add(name);
+  } else if (['--if-empty', '--reset', '--fixed-time', '--switches-off'].includes(name)) flags.add(name);
   else if (name === '--help' || name === '-h') {
     console.log(usage);
     process.exit(0);
@@ -79,6 +86,9 @@ if (!Number.isInteger(listingCount) || listingCount < 0) throw new Error(`--list
 const seed = values.get('--seed') ?? 'sel';
 const databaseCount = parseListingDatabases(values.get('--listing-databases'));
 const accountsCount = parseAccountsDatabases(values.get('--accounts-databases'));
+checkSwitches(accountsCount, flags.has('--switches-off'));
+/** `users` (and the chat list) with the accounts: the design's layout, unless the middle state is asked for */
+const usersApart = switchesOn({ listings: databaseCount, accounts: accountsCount, switchesOff: flags.has('--switches-off') });
 
 /** ULIDs are stamped from this fixed date so ids never depend on when the seed ran. */
 const REFERENCE_TIME = Date.UTC(2026, 10, 20);
@@ -101,6 +111,9 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   // where the accounts' own rows go: DB with one accounts database, else ACCOUNTS_0 … (decision 034)
   const accountsApart = accountsCount > 1;
   const accountDbs = accountsApart ? accountsBindings(accountsCount).map((b) => withBusyRetries(bindings[b] as D1Database)) : [db];
+  // one writer per accounts database (the core's own with one), for the accounts' rows below
+  const accountWriters = accountsApart ? accountDbs.map((target) => new BatchWriter(target)) : [new BatchWriter(db)];
+  const homeOf = (userId: string) => accountWriters[accountsDatabaseOfGroup(accountsCount, groupOfUserId(userId))]!;
   const migrationsDir = join(ROOT, 'migrations');
   for (const target of listingDbs) if (await repairFts(target, migrationsDir)) log('restored the listings_fts_insert trigger left out by an interrupted run');
   const sum = async (sql: string, ...params: unknown[]) =>
@@ -148,14 +161,19 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
 
   // Users: ~25 by default; big seeds get more sellers so ads spread over more cities.
   const userCount = Math.min(2_000, Math.max(25, Math.round(listingCount / 50)));
-  const taken = await takenContacts(db);
+  const taken = await takenContacts(usersApart ? [db, ...accountDbs] : [db]);
   const users = makeUsers(rng.fork('users'), userCount, anchor, taken);
   const sellerCities = users.map((u) => sellerCitiesOf(rng.fork(`places:${u.key}`), u, geo));
   await geo.loadAreas(sellerCities.flat());
   const sellers = users.map((u, i) => sellerPlaces(rng.fork(`areas:${u.key}`), u, sellerCities[i] as City[], geo));
 
   const writer = new BatchWriter(db);
-  await writer.insert('users', USER_COLUMNS, users.map(userRow));
+  if (usersApart) {
+    // each account's row in its own accounts database; the core keeps a seller card of each when it is
+    // also the listings database (the listing reads join it there), nothing when the listings are apart
+    for (const u of users) await homeOf(u.id).insert('users', USER_COLUMNS, [userRow(u)]);
+    if (!sharded) await writer.insert('users', CARD_COLUMNS, users.map(cardRow));
+  } else await writer.insert('users', USER_COLUMNS, users.map(userRow));
   // one writer per listings database (with one database, the core's own writer)
   const writers = sharded ? listingDbs.map((target) => new BatchWriter(target)) : [writer];
   /** per listings database, the sellers whose public card it holds (written before their first ad there) */
@@ -269,8 +287,6 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
   // the accounts' own rows, each in its account's accounts database (DB with one; decision 034)
   const packages = (await db.prepare('SELECT id FROM seller_packages ORDER BY id').all<{ id: string }>()).results.map((p) => p.id);
   const own = perUserRows(rng.fork('per-user'), users, liveAds, packages, anchor);
-  const accountWriters = accountDbs.map((target) => new BatchWriter(target));
-  const homeOf = (userId: string) => accountWriters[accountsDatabaseOfGroup(accountsCount, groupOfUserId(userId))]!;
   for (const row of own.favourites) await homeOf(row[0]).insert('favorites', ['user_id', 'listing_id', 'created_at'], [row]);
   for (const row of own.cart) await homeOf(row[0]).insert('cart_items', ['user_id', 'package_id', 'quantity', 'added_at'], [row]);
   for (const row of own.blocks) await homeOf(row[0]).insert('user_blocks', ['blocker_id', 'blocked_id', 'created_at'], [row]);
@@ -286,8 +302,11 @@ async function run({ DB, MEDIA: media, CACHE: cache, ...bindings }: SeedEnv & Re
     }
   }
   await Promise.all(accountWriters.map((w) => w.flush()));
-  log(`accounts' own rows: ${own.favourites.length} favourites, ${own.cart.length} cart lines, ${own.blocks.length} blocks${accountsApart ? `, ${directory} directory rows over ${accountsCount} accounts databases` : ''}`);
+  log(`accounts' own rows: ${usersApart ? `${users.length} users rows, ` : ''}${own.favourites.length} favourites, ${own.cart.length} cart lines, ${own.blocks.length} blocks${accountsApart ? `, ${directory} directory rows over ${accountsCount} accounts databases` : ''}`);
   await invalidateCaches(cache);
+  // a state seeded with the switches on never had accounts in the core: nothing to copy or retire, so
+  // the retirement is recorded as done (the check users.retired then looks for core rows that came back)
+  if (usersApart) await cache.put(USERS_RETIRE_STATE_KEY, JSON.stringify({ cursor: null, retired: 0, finishedAt: Date.now() }));
   const statuses = [...stats.statuses].map(([s, n]) => `${n} ${s}`).join(', ');
   log(`done: ${users.length} users, ${listingCount} listings (${statuses}; ${stats.featured} featured), ${stats.media} photos, seed "${seed}"`);
   if (sharded) log(`listings per database: ${(await Promise.all(listingDbs.map((target) => target.prepare('SELECT count(*) AS n FROM listings').first<{ n: number }>()))).map((r, k) => `LISTINGS_${k} ${r?.n ?? 0}`).join(', ')}`);
@@ -391,12 +410,13 @@ function pickPlace(r: InstanceType<typeof Random>, seller: SellerPlaces, dealer:
 
 // ------------------------------------------------------------------ checks and cleanup
 
-/** Phones and e-mails of real accounts, so demo users never trip the unique indexes. */
-async function takenContacts(db: D1Database) {
-  const { results } = await db
-    .prepare(`SELECT phone, email FROM users WHERE id < ? OR id >= ?`)
-    .bind(DEMO_FROM, DEMO_TO)
-    .all<{ phone: string | null; email: string | null }>();
+/** Phones and e-mails of real accounts (wherever their rows live), so demo users never trip the unique indexes. */
+async function takenContacts(dbs: D1Database[]) {
+  const results = (
+    await Promise.all(
+      dbs.map((db) => db.prepare(`SELECT phone, email FROM users WHERE id < ? OR id >= ?`).bind(DEMO_FROM, DEMO_TO).all<{ phone: string | null; email: string | null }>()),
+    )
+  ).flatMap((r) => r.results);
   return {
     phones: new Set(results.flatMap((r) => (r.phone ? [r.phone] : []))),
     emails: new Set(results.flatMap((r) => (r.email ? [r.email.toLowerCase()] : []))),

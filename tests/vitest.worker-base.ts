@@ -8,8 +8,11 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The databases of the worker suites with the listings over four D1 databases as decision 033 lays them
  * out (the core `DB` plus LISTINGS_0 … LISTINGS_3) and the accounts over four as decision 034 does
- * (ACCOUNTS_0 … ACCOUNTS_3), with the variables that tell the worker so: tests/vitest.config.ts, and
- * tests/vitest.users-split.config.ts with `users` moved too.
+ * (ACCOUNTS_0 … ACCOUNTS_3), with the variables that tell the worker so. The design's layout has
+ * `users` and the chat list in the accounts databases, so both switches are on here: this is the shape
+ * tests/vitest.config.ts (and so `npm test`) proves. tests/vitest.switches-off.config.ts turns them off
+ * again for the migration's middle state (accounts split, `users` and the chat list still read from
+ * the core), the state an existing deployment passes through before its copies are done.
  */
 export const FOUR_AND_FOUR = {
   d1Databases: {
@@ -26,6 +29,12 @@ export const FOUR_AND_FOUR = {
     ACCOUNTS_2: 'sel-accounts-2',
     ACCOUNTS_3: 'sel-accounts-3',
   },
+  bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' },
+} as const;
+
+/** The same databases in the migration's middle state: accounts split, both switches off. */
+export const FOUR_AND_FOUR_SWITCHES_OFF = {
+  d1Databases: FOUR_AND_FOUR.d1Databases,
   bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4' },
 } as const;
 

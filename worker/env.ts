@@ -44,6 +44,13 @@ export interface Env {
    * written there. Takes effect only with CHAT_LIST_WITH_ACCOUNTS on and several accounts databases.
    */
   CHATS_WITH_ACCOUNTS?: string;
+  /**
+   * "1": a person's go-ahead to retire the core's `users` rows once the users switch is on (decision 034,
+   * worker/services/accounts/users-retire.ts): the every-minute job then deletes them (clears their
+   * private columns with one listings database), batch by batch, over copies at least as new. Unset,
+   * the core's rows stay as the way back.
+   */
+  RETIRE_CORE_USERS?: string;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

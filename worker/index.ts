@@ -15,6 +15,7 @@ import { moveSellerCreditsToAccounts } from './services/commerce/seller-credits-
 import { settleInvoiceNumbers } from './services/commerce/business-orders';
 import { moveUserRowsToAccounts } from './services/accounts/rows-move';
 import { scheduledUsersCopy } from './services/accounts/users-copy';
+import { scheduledUsersRetire } from './services/accounts/users-retire';
 import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
 import { moveChatListsToAccounts } from './services/chat/chat-members';
 import { moveChatsToAccounts } from './services/chat/chats-move';
@@ -115,6 +116,8 @@ export default {
       ctx.waitUntil(moveUserRowsToAccounts(env).then((n) => n && console.log(`per-user rows moved to their accounts databases: ${n}`)));
       // the core's users rows copied to their accounts databases before and just after the users switch (decision 034; only with several)
       ctx.waitUntil(scheduledUsersCopy(env).then((r) => r && r.written && console.log(`users copied to their accounts databases: ${r.written} of ${r.accounts} read${r.next === null ? ', pass done' : ''}`)));
+      // and, once a person has said so (RETIRE_CORE_USERS), the core's rows retired behind the switch (decision 034)
+      ctx.waitUntil(scheduledUsersRetire(env).then((r) => r && r.retired && console.log(`core users rows retired (${r.mode}): ${r.retired} of ${r.accounts} read${r.next === null ? ', pass done' : ''}`)));
       // searches saved with one accounts database, with their shared queries and matches, to their buyers' (decision 034; only with several)
       ctx.waitUntil(moveSavedSearchesToAccounts(env).then((n) => n && console.log(`saved searches moved to their accounts databases: ${n}`)));
       // conversations from before the per-member chat list rows get both members' rows (decision 034; only with several)

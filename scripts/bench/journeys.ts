@@ -11,26 +11,26 @@
  * every database's calls counted together. --accounts-databases N: the accounts' own rows over N
  * databases (decision 034; 4, 15 or 18; the seed writes them there; its own state,
  * .wrangler/bench-journeys-shards-N-accounts-M), their calls counted with the rest.
- * --users-with-accounts: the `users` switch on as well (USERS_WITH_ACCOUNTS = 1; only with several
- * accounts databases, where it means something; a state of its own again, `-users`, since the accounts
- * registered there keep their `users` rows in their accounts databases; the seeded accounts' rows are
- * copied there after the seed by `accounts:copy-users`, as a deployment's are before it turns the
- * switch on). --only a,b: only the journeys
+ * With several accounts databases the state is the design's layout, `users` and the chat list with the
+ * accounts (USERS_WITH_ACCOUNTS and CHAT_LIST_WITH_ACCOUNTS on; the seed writes each account's row in its
+ * accounts database); --switches-off measures the migration's middle state instead (both off, `users`
+ * in the core), each layout in a state folder of its own (`-switches-on`, `-switches-off`). --only a,b: only the journeys
  * whose names contain one of these words (e.g. `--only post,phone`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { arg, benchEnv as env, freePort, percentile, run, waitForWorker } from '../lib/bench';
 import { scene, toJpeg } from '../../tests/factories/photo-variants';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
-import { checkUsersSwitch, layoutStateFolder, migrateLocal, parseAccountsDatabases, parseListingDatabases } from '../lib/shards-config';
+import { checkSwitches, layoutStateFolder, switchesOn, migrateLocal, parseAccountsDatabases, parseListingDatabases } from '../lib/shards-config';
 
 const requests = Math.max(5, Number(arg('requests', '20')));
 const check = process.argv.includes('--check');
 const shards = parseListingDatabases(arg('shards', '1'));
 const accounts = parseAccountsDatabases(arg('accounts-databases', '1'));
-const usersWithAccounts = process.argv.includes('--users-with-accounts');
-checkUsersSwitch(accounts, usersWithAccounts);
-const persist = arg('persist-to', layoutStateFolder('.wrangler/bench-journeys', { listings: shards, accounts, usersWithAccounts }));
+const switchesOff = process.argv.includes('--switches-off');
+checkSwitches(accounts, switchesOff, process.argv);
+const layout = { listings: shards, accounts, switchesOff };
+const persist = arg('persist-to', layoutStateFolder('.wrangler/bench-journeys', layout));
 const RTTS = [0, 30, 150];
 const only = arg('only', '')
   .split(',')
@@ -40,13 +40,9 @@ const only = arg('only', '')
 type Answer = { status: number; body: any; ms: number; roundTrips: number };
 
 const main = async () => {
-  const config = migrateLocal(shards, persist, run, accounts, usersWithAccounts);
-  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards), '--accounts-databases', String(accounts)]);
-  // With the switch on, the seeded accounts' `users` rows are copied to their accounts databases the
-  // way a deployment gets there (decision 034): its accounts exist in the core before the switch and
-  // the users copy (the command, or the worker's every-minute job) brings them over. The seed keeps
-  // writing the core only, so the copy is what the bench exercises. Idempotent: a reused state copies nothing.
-  if (usersWithAccounts) run('tsx', ['scripts/copy-users.ts', '--accounts-databases', String(accounts), '--listing-databases', String(shards), '--persist-to', persist]);
+  const config = migrateLocal(shards, persist, run, accounts, switchesOff);
+  // the seed writes `users` where the layout's switches read them (the accounts databases when on)
+  run('tsx', ['scripts/seed.ts', '--listings', '600', '--if-empty', '--persist-to', persist, '--listing-databases', String(shards), '--accounts-databases', String(accounts), ...(switchesOff ? ['--switches-off'] : [])]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
@@ -100,7 +96,7 @@ const main = async () => {
     const chat = await call('/api/messages/chats', { method: 'POST', headers: { ...buyer, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: ad.id }) });
     if (chat.status !== 201 && chat.status !== 200) {
       // with the switch on, the seeded sellers' `users` rows must be in their accounts databases too (the users copy above)
-      const hint = usersWithAccounts ? ' (--users-with-accounts: were the seeded sellers\' users rows copied into their accounts databases? npm run accounts:copy-users)' : '';
+      const hint = switchesOn(layout) ? ' (switches on: did the seed write the sellers\' users rows into their accounts databases? a state seeded before the switches were on needs --switches-off or a fresh folder)' : '';
       throw new Error(`chat with a seeded seller: ${chat.status} ${JSON.stringify(chat.body).slice(0, 300)}${hint}`);
     }
     const chatId = chat.body.data.chat.id as string;
@@ -177,7 +173,7 @@ const main = async () => {
       if (trips > ROUND_TRIP_BUDGET[j.kind]) over.push(`${j.name}: ${trips} > ${ROUND_TRIP_BUDGET[j.kind]}`);
       rows.push(row);
     }
-    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on; ${shards} listings database${shards > 1 ? 's' : ''}, ${accounts} accounts database${accounts > 1 ? 's' : ''}${usersWithAccounts ? ', users with the accounts' : ''}`);
+    console.log(`\nms per request by database round trip (primary = replica), ${requests} sequential requests per cell; round trips = the most one request waited on; ${shards} listings database${shards > 1 ? 's' : ''}, ${accounts} accounts database${accounts > 1 ? 's' : ''}${accounts > 1 ? (switchesOn(layout) ? ', switches on' : ', switches off') : ''}`);
     console.table(rows);
     if (over.length) console.log(`over budget: ${over.join('; ')}`);
     if (check && over.length) process.exitCode = 1;

@@ -151,6 +151,7 @@ const DEMO_ACCOUNT_ROWS: [string, string][] = [
   ['cart_items', `DELETE FROM cart_items WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
   ['user_blocks', `DELETE FROM user_blocks WHERE (blocker_id >= '${DEMO_FROM}' AND blocker_id < '${DEMO_TO}') OR (blocked_id >= '${DEMO_FROM}' AND blocked_id < '${DEMO_TO}')`],
   ['identifiers', `DELETE FROM identifiers WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`],
+  ['chat_members', `DELETE FROM chat_members WHERE (user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}') OR (other_id >= '${DEMO_FROM}' AND other_id < '${DEMO_TO}')`],
 ];
 
 const tableExists = async (db: D1Database, name: string) =>
@@ -192,9 +193,12 @@ export const deleteDemoData = async (db: D1Database) => {
   return { listings, users };
 };
 
-/** In an accounts database (decision 034): the demo accounts' favourites, cart lines, blocks and directory rows. */
+/** In an accounts database (decision 034): the demo accounts' rows (with the switches on), favourites, cart lines, blocks, chat list and directory rows. */
 export const deleteDemoAccountRows = async (db: D1Database) => {
-  const statements = [db.prepare(`DELETE FROM favorites WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`)];
+  const statements = [
+    db.prepare(`DELETE FROM favorites WHERE user_id >= '${DEMO_FROM}' AND user_id < '${DEMO_TO}'`),
+    db.prepare(`DELETE FROM users WHERE id >= '${DEMO_FROM}' AND id < '${DEMO_TO}'`),
+  ];
   for (const [table, sql] of DEMO_ACCOUNT_ROWS) if (await tableExists(db, table)) statements.push(db.prepare(sql));
   await db.batch(statements);
 };

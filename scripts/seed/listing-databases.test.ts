@@ -2,10 +2,11 @@
  * The seed over four listings databases (decision 033): every ad, its photo copies, its search index
  * and its seller's public card in the database of its state's group, its id tagged with the group;
  * accounts and the uploaded photo rows in the core, nothing listings-shaped there. And over four
- * accounts databases (decision 034): demo account ids carry their group, the `users` rows stay in the
- * core, and every account's own rows (favourites, cart lines, blocks) are in the database of its
- * group, its e-mail and phone in the identifier directory of their hash's database, so the
- * directory's checker finds nothing missing or stale; the reset's clean-up removes them from there.
+ * accounts databases (decision 034), the design's layout with the switches on: demo account ids carry
+ * their group, and every account's row and own rows (favourites, cart lines, blocks) are in the
+ * database of its group, none in the core, its e-mail and phone in the identifier directory of their
+ * hash's database, so the directory's checker finds nothing missing or stale; the retirement of core
+ * copies is recorded as done; the reset's clean-up removes them from there.
  * Runs the real seed script once (both splits: a seed run is most of this file's time) on a fresh
  * local state (migrated in-process: the wrangler CLI per database is minutes on a busy machine),
  * then reads the nine databases back.
@@ -22,6 +23,7 @@ import { databaseOfGroup, groupOfListingId, groupOfState } from '../../worker/db
 import { accountsDatabaseOfGroup, groupOfUserId } from '../../worker/db/accounts';
 import { groupOfIdentifierHash, identifierHash } from '../../worker/db/identifiers';
 import { scanMissingIdentifiers, scanStaleClaims } from '../../worker/services/accounts/directory-backfill';
+import { USERS_RETIRE_STATE_KEY } from '../../worker/services/accounts/users-retire';
 import { deleteDemoAccountRows } from './db';
 
 const state = mkdtempSync(join(tmpdir(), 'sel-seed-shards-'));
@@ -88,9 +90,7 @@ describe('the seed over four listings databases', () => {
 
     expect(await rows(env.DB!, 'SELECT id FROM listings')).toEqual([]);
     expect(await rows(env.DB!, 'SELECT rowid FROM listings_fts')).toEqual([]);
-    // the accounts and the photos as uploaded stay in the core: one core photo row per copy
-    const accounts = await rows<{ n: number }>(env.DB!, `SELECT count(*) AS n FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp' AND email IS NOT NULL`);
-    expect(accounts[0]!.n).toBeGreaterThan(0);
+    // the photos as uploaded stay in the core: one core photo row per copy (the accounts are in their accounts databases, below)
     const corePhotos = (await rows<{ n: number }>(env.DB!, 'SELECT count(*) AS n FROM media WHERE listing_id IS NOT NULL'))[0]!.n;
     const copies = (await Promise.all(listings.map(async (db) => (await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM media'))[0]!.n))).reduce((a, b) => a + b, 0);
     expect(corePhotos).toBe(copies);
@@ -98,17 +98,25 @@ describe('the seed over four listings databases', () => {
 });
 
 const accounts = () => accountsBindings(4).map((b) => env[b]!);
-const fourAccounts = () => ({ ...env, ACCOUNTS_DATABASES: '4' }) as never;
+/** as the seeded state is served: four accounts databases, `users` and the chat list there */
+const fourAccounts = () => ({ ...env, LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' }) as never;
+/** the demo accounts' rows, from every accounts database */
+const demoUsers = async () =>
+  (await Promise.all(accounts().map((db) => rows<{ id: string; email: string; phone: string }>(db, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`)))).flat();
 
 describe('the seed over four accounts databases', () => {
-  it("gives every demo account its group, and puts each account's own rows in its group's database, none in the core", async () => {
-    const users = await rows<{ id: string; email: string; phone: string }>(env.DB!, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`);
+  it("gives every demo account its group, and puts each account's row and own rows in its group's database, none in the core", async () => {
+    const users = await demoUsers();
     expect(users.length).toBeGreaterThanOrEqual(25);
     for (const u of users) expect(u.id).toMatch(/^usr_demo_\d+_[0-9a-z]$/);
     // the accounts spread over all four databases
     expect(new Set(users.map((u) => accountsDatabaseOfGroup(4, groupOfUserId(u.id)))).size).toBe(4);
+    // nothing of the accounts in the core (the listings are apart, so it holds no seller cards either), and nothing to retire
+    expect(await rows(env.DB!, 'SELECT id FROM users')).toEqual([]);
+    expect(await (env.CACHE as unknown as KVNamespace).get(USERS_RETIRE_STATE_KEY, 'json')).toMatchObject({ cursor: null, finishedAt: expect.any(Number) });
 
     const perTable = [
+      ['users', 'id'],
       ['favorites', 'user_id'],
       ['cart_items', 'user_id'],
       ['user_blocks', 'blocker_id'],
@@ -133,7 +141,7 @@ describe('the seed over four accounts databases', () => {
   });
 
   it("writes each account's e-mail and phone into the directory of their hash's database: nothing missing, nothing stale", async () => {
-    const users = await rows<{ id: string; email: string; phone: string }>(env.DB!, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`);
+    const users = await demoUsers();
     expect(await rows(env.DB!, 'SELECT 1 FROM identifiers')).toEqual([]);
     for (const u of users.slice(0, 6)) {
       for (const id of [{ kind: 'email' as const, value: u.email }, { kind: 'phone' as const, value: u.phone }]) {
@@ -152,7 +160,7 @@ describe('the seed over four accounts databases', () => {
   });
 
   it("the reset's clean-up removes the demo accounts' rows from every accounts database", async () => {
-    const tables = ['favorites', 'cart_items', 'user_blocks', 'identifiers'];
+    const tables = ['users', 'favorites', 'cart_items', 'user_blocks', 'identifiers'];
     const count = async (db: D1Database, table: string) => (await rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`))[0]!.n;
     const before = await Promise.all(accounts().map(async (db) => Promise.all(tables.map((t) => count(db, t)))));
     expect(before.flat().reduce((a, b) => a + b, 0)).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { ulid } from 'ulid';
 import { app } from '../../worker/app';
-import { createListing, createUser, userRowsDb } from '../factories';
+import { addChatMemberRows, createListing, createUser, userRowsDb } from '../factories';
 import { SELLER_PAGE_RULES } from '../../worker/schemas/seller-page-data';
 import { withAppShell } from '../support/app-shell';
 
@@ -39,6 +39,8 @@ const conversation = async (sellerId: string, listingId: string, replyMinutes: n
   const statements = [message(1, buyer.id, at), message(2, buyer.id, at + 60_000)];
   if (replyMinutes !== null) statements.push(message(3, sellerId, at + replyMinutes * 60_000), message(4, sellerId, at + (replyMinutes + 500) * 60_000));
   await env.DB.batch(statements);
+  // the members' rows, as the rooms write them (the reply time on the seller's) when the accounts are split
+  await addChatMemberRows([chatId]);
   return chatId;
 };
 

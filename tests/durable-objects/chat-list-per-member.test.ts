@@ -34,13 +34,15 @@ import { roundTripCounting } from '../shards/round-trip-counting';
 import { ROUND_TRIP_BUDGET } from '../../worker/db/round-trip-budget';
 
 const listOn = { ...env, CHAT_LIST_WITH_ACCOUNTS: '1' } as Env;
+/** The middle state, whatever the suite's layout sets: the list read from the core's rows. */
+const listOff = { ...env, CHAT_LIST_WITH_ACCOUNTS: '0' } as Env;
 /** Only with several accounts databases (as `npm test` runs this suite); with one there are no members' rows (`npm run test:worker:one`). */
 const describeSplit = describe.runIf(accountsSplit(env));
 
 /** A request through the worker; `on`: with the list read from the members' rows. */
 const request = async (path: string, init: RequestInit = {}, on = true) => {
   const ctx = createExecutionContext();
-  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, on ? listOn : (env as Env), ctx));
+  const answer = await answerOf(await worker.fetch!(new Request(`http://sel.test${path}`, init) as never, on ? listOn : listOff, ctx));
   await waitOnExecutionContext(ctx);
   return answer;
 };

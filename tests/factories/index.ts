@@ -6,6 +6,7 @@ import { accountsDatabases, accountsDbForUser, accountsSplit, newUserId } from '
 import { sellerCard, sellerCardStatement } from '../../worker/services/listings/shard-writes';
 import { directoryDb, identifierHash, identifiersOf } from '../../worker/db/identifiers';
 import { usersDatabases, usersDbFor, usersWithAccounts, type UsersEnv } from '../../worker/db/users';
+import { CONVERSATION_COLUMNS, memberRowsOf, writeMemberRows, type ConversationState } from '../../worker/services/chat/chat-members';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -70,6 +71,22 @@ export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
  * (worker/db/identifiers.ts; `DB` with one accounts database). `phone` as the worker stores it (ten digits).
  */
 export const otpDb = async (phone: string): Promise<D1Database> => directoryDb(env, await identifierHash({ kind: 'phone', value: phone }));
+
+/**
+ * The members' chat list rows of conversations a test wrote straight into the core's `chats` (these
+ * ids, or every conversation there), as opening a conversation and the room's commits write them
+ * (decision 034: with several accounts databases the chat list and its readers read these rows);
+ * nothing with one accounts database, where the core's row is the list. Call it after the test's last
+ * write to the core's rows: an existing member row keeps its creation time.
+ */
+export const addChatMemberRows = async (chatIds?: readonly string[]) => {
+  if (!accountsApart || chatIds?.length === 0) return;
+  const { results } = await (chatIds
+    ? env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(chatIds))
+    : env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats`)
+  ).all<ConversationState>();
+  await writeMemberRows(env, results.flatMap(memberRowsOf));
+};
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */
 export const favouriteStatement = (userId: string, listingId: string, createdAt = Date.now()) =>

@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { accountsDb, accountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
+import { accountsDb, accountsDbs, addCartLine, addChatMemberRows, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -105,6 +105,7 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
       now,
     ),
   ]);
+  await addChatMemberRows([chatId]);
   // the owner's saved search in their accounts database (decision 034; `DB` with one)
   await accountsDb(owner.id)
     .prepare(

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from '../api/helpers';
-import { createListing, createUserWithToken, listingDb, userRowsDb } from '../factories';
+import { addChatMemberRows, createListing, createUserWithToken, listingDb, userRowsDb } from '../factories';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -122,6 +122,7 @@ describe('CSV downloads carry no formulas', () => {
     await env.DB.prepare(`INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, created_at) VALUES (?, ?, 1, ?, 'Hi', 'TEXT', ?)`)
       .bind(`msg_${ulid().toLowerCase()}`, chat, buyer.id, now)
       .run();
+    await addChatMemberRows([chat]);
     const csv = await call('/api/business/leads.csv', { headers: seller.auth });
     expect(csv.status).toBe(200);
     const row = (csv.body as string).replace(/^\uFEFF/, '').split('\r\n')[1]!;

@@ -16,6 +16,7 @@ import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanSta
 import { listingRowsByIds } from './listings/shard-reads';
 import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
 import { compareUserCopies, readUsersCopyState, repairUserCopies } from './accounts/users-copy';
+import { CLEARED_SQL, readUsersRetireState, retireMode, retireRows, unsafeToRetire } from './accounts/users-retire';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -124,6 +125,8 @@ interface Check {
   afterDirectoryBackfill?: boolean;
   /** only once `users` has been copied to the accounts databases (a whole pass done) or the switch is on (before, the copies are missing by design) */
   afterUsersCopy?: boolean;
+  /** only once the core's `users` rows have been retired (a whole pass done, with the switch on): before, they are there by design */
+  afterUsersRetired?: boolean;
   /** only with the conversations' rows in their buyers' accounts databases (worker/db/chats.ts): before, there is nothing there to check */
   chatsWithAccountsOnly?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
@@ -1904,6 +1907,48 @@ const userCopies: Check = {
   },
 };
 
+/**
+ * After the core's `users` rows were retired (worker/services/accounts/users-retire.ts, a whole pass
+ * recorded): with several listings databases no core row may be left; with one, the rows are the
+ * seller cards and none may hold a private column again (`USERS_RETIRE.clearedColumns`). A row found
+ * is one a write path put back, or one changed while the pass read it: the repair retires it the same
+ * guarded way, only if its copy is there and at least as new (otherwise it is reported and left).
+ */
+const retiredUsers: Check = {
+  name: 'users.retired',
+  table: "users in the core (deleted with several listings databases; with one, seller cards without private columns)",
+  source: "each account's own row in its accounts database, since the core's rows were retired",
+  repairable: true,
+  accountsSplitOnly: true,
+  afterUsersRetired: true,
+  async scan(env, cursor, { batchRows }) {
+    const clear = retireMode(env) === 'clear';
+    const { results } = await env.DB.prepare(
+      `SELECT id, updated_at FROM users WHERE id > ?1${clear ? ` AND NOT (${CLEARED_SQL})` : ''} ORDER BY id LIMIT ?2`,
+    )
+      .bind(cursor ?? '', batchRows)
+      .all<{ id: string; updated_at: number }>();
+    const last = results[results.length - 1];
+    return {
+      rows: results.length,
+      found: results.map((r) => ({
+        id: r.id,
+        field: clear ? 'private columns' : 'id',
+        expected: null,
+        kept: clear ? 'set' : r.id,
+        note: clear ? "a seller card in the core holds private columns again (retired: the account's own row is the source)" : "a core users row after the core's rows were retired",
+        ref: r.updated_at,
+      })),
+      next: results.length === batchRows && last ? last.id : null,
+    };
+  },
+  async repair(env, found) {
+    const rows = found.map((f) => ({ id: f.id, updated_at: Number(f.ref) }));
+    const unsafe = new Set((await unsafeToRetire(env, rows)).map((u) => u.id));
+    return retireRows(env, rows.filter((r) => !unsafe.has(r.id)));
+  },
+};
+
 // ---------------------------------------------------------------- the runner
 
 /** In order: a chat's last_seq is repaired before the read marks that are bounded by it. */
@@ -1943,6 +1988,7 @@ export const CHECKS: readonly Check[] = [
   staleIdentifierClaims,
   missingIdentifiers,
   userCopies,
+  retiredUsers,
 ];
 
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
@@ -1968,12 +2014,15 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const accountsApart = accountsSplit(env);
   const backfilled = accountsApart && (await directoryBackfilled(env.CACHE));
   const usersCopied = accountsApart && (usersWithAccounts(env) || (await readUsersCopyState(env.CACHE)).lastPass !== null);
+  // once the core's rows are retired there is nothing left to compare with the copies: users.retired takes over
+  const usersRetired = accountsApart && usersWithAccounts(env) && (await readUsersRetireState(env.CACHE)).finishedAt !== null;
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
     if (check.severalDatabasesOnly && !severalDatabases && !(check.alsoWithUsersMoved && usersWithAccounts(env))) continue;
     if (check.accountsSplitOnly && !accountsApart) continue;
     if (check.afterDirectoryBackfill && !backfilled) continue;
-    if (check.afterUsersCopy && !usersCopied) continue;
+    if (check.afterUsersCopy && (!usersCopied || usersRetired)) continue;
+    if (check.afterUsersRetired && !usersRetired) continue;
     if (check.chatsWithAccountsOnly && !chatsWithAccounts(env)) continue;
     const report: CheckReport = {
       name: check.name,
