@@ -138,6 +138,44 @@ describe("a new conversation in its buyer's database", () => {
     expect((await chatRow(a!.body.data.chat.id)).core).toBe(false);
   });
 
+  it('a refused open (a block either way, a seller no longer active) leaves no conversation behind, though its insert ran beside the checks', async () => {
+    const someAd = await createShardListing(seller, { title: `Refused ${ulid()}`, city: 'Pune' });
+    const rows = async (buyerId: string) => {
+      const found = await Promise.all(accountsDbs.map((db) => db.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(someAd.id, buyerId).all()));
+      const members = await Promise.all(accountsDbs.map((db) => db.prepare('SELECT chat_id FROM chat_members WHERE listing_id = ?1 AND (user_id = ?2 OR other_id = ?2)').bind(someAd.id, buyerId).all()));
+      return [...found, ...members].flatMap((r) => r.results);
+    };
+    // the seller blocked this buyer (the block in the seller's database), then this buyer blocked the seller (in the buyer's)
+    const blockedBySeller = await userIn(1);
+    await accountsDbs[2]!.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(seller.id, blockedBySeller.id, Date.now()).run();
+    const blocker = await userIn(3);
+    await accountsDbs[3]!.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blocker.id, seller.id, Date.now()).run();
+    for (const who of [blockedBySeller, blocker]) {
+      const refused = await send(who.auth, 'POST', '/api/messages/chats', { listingId: someAd.id });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.code).toBe('BLOCKED');
+      expect(await rows(who.id)).toEqual([]);
+    }
+    // a conversation from before a block still opens (as it always did): only a new one is refused
+    const earlier = await userIn(0);
+    const kept = await open(earlier, someAd.id);
+    await accountsDbs[2]!.prepare('INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(seller.id, earlier.id, Date.now()).run();
+    const reopened = await send(earlier.auth, 'POST', '/api/messages/chats', { listingId: someAd.id });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body.data.chat.id).toBe(kept);
+    // a seller no longer active: 409, and nothing written either
+    const late = await userIn(1);
+    await env.DB.prepare("UPDATE users SET status = 'BANNED' WHERE id = ?").bind(seller.id).run();
+    try {
+      const unavailable = await send(late.auth, 'POST', '/api/messages/chats', { listingId: someAd.id });
+      expect(unavailable.status, JSON.stringify(unavailable.body)).toBe(409);
+      expect(unavailable.body.code).toBe('SELLER_UNAVAILABLE');
+      expect(await rows(late.id)).toEqual([]);
+    } finally {
+      await env.DB.prepare("UPDATE users SET status = 'ACTIVE' WHERE id = ?").bind(seller.id).run();
+    }
+  });
+
   it("members read it (403 for anyone else, 404 for no conversation), whoever's database they are in", async () => {
     const chatId = await open(await userIn(3, { firstName: 'Neha' }), (await createShardListing(seller, { title: 'Activa 5G', city: 'Chennai' })).id);
     const stranger = await userIn(1);
@@ -292,27 +330,37 @@ describe('round trips with the switch on', () => {
       const opened = await counted('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...someone.auth }, body: JSON.stringify({ listingId: someAd.id }) }, vars);
       expect(opened.status, JSON.stringify(opened.body)).toBe(201);
       const chatId = opened.body.data.chat.id as string;
+      // the answer is whole: the names, the ad block and the plans as a second open reads them back
+      expect(opened.body.data.chat).toMatchObject({ buyer: { firstName: someone.firstName }, seller: { firstName: 'Sunita' }, listing: { id: someAd.id, title: someAd.title } });
+      const again = await counted('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...someone.auth }, body: JSON.stringify({ listingId: someAd.id }) }, vars);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.data.chat).toEqual(opened.body.data.chat);
       const sent = await counted('/api/messages/messages', { method: 'POST', headers: { 'content-type': 'application/json', ...someone.auth }, body: JSON.stringify({ chatId, content: 'hello' }) }, vars);
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const read = await counted(`/api/messages/chats/${chatId}/messages`, { headers: someone.auth }, vars);
       expect(read.status, JSON.stringify(read.body)).toBe(200);
       expect(read.body.data.messages[0].sender.firstName).toBe(someone.firstName);
-      return { open: opened.roundTrips, send: sent.roundTrips, messages: read.roundTrips };
+      return { open: opened.roundTrips, reopen: again.roundTrips, send: sent.roundTrips, messages: read.roundTrips };
     } finally {
       await setRooms({ CHATS_WITH_ACCOUNTS: '1' });
     }
   };
 
-  it('opening and sending wait as often as with the core; reading messages too once `users` lives with the accounts', async () => {
+  it('opening (new or again) waits 3 times, the session included; sending as often as with the core; reading messages too once `users` lives with the accounts', async () => {
     const core = await measure({});
     const moved = await measure({ CHATS_WITH_ACCOUNTS: '1' });
     // with `users` still in the core the names are read after the conversation's row (the core joined them): one wait more
     expect(moved).toEqual({ ...core, messages: core.messages + 1 });
-    expect(core).toEqual({ open: 9, send: 3, messages: 1 });
+    // the session, the ad beside the buyer's existing conversation, then the checks beside the insert and the answer's reads (9 before)
+    expect(core).toEqual({ open: 3, reopen: 3, send: 3, messages: 1 });
+    // every switch off (the accounts databases hold only their moved tables): the same waits to open
+    const off = await measure({ CHAT_LIST_WITH_ACCOUNTS: '' });
+    expect([off.open, off.reopen]).toEqual([3, 3]);
     // the design's layout, both switches on: the same waits as the users switch alone
     const usersOnly = await measure({ USERS_WITH_ACCOUNTS: '1' });
     const both = await measure({ USERS_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' });
     expect(both).toEqual(usersOnly);
+    expect([both.open, both.reopen]).toEqual([3, 3]);
   });
 });
 
