@@ -418,6 +418,46 @@ describe("the move of the core's rows into the buyers' databases", () => {
     expect(again.body.data.chat.id).toBe(ids[1]);
   });
 
+  it("chats.copies: once a pass is done, a copy missing or behind the core is reported and repaired forward only; a copy ahead is left alone", async () => {
+    await env.DB.prepare('DELETE FROM chats').run();
+    await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE].map((k) => env.CACHE.delete(k)));
+    const off = { ...on, CHATS_WITH_ACCOUNTS: undefined } as Env;
+    const buyers = [await userIn(0), await userIn(1), await userIn(3)];
+    const ids = [await coreChat(buyers[0]!.id, { lastSeq: 2 }), await coreChat(buyers[1]!.id), await coreChat(buyers[2]!.id, { lastSeq: 1 })];
+    const copies = (repair = false, vars: Env = off) => runConsistencyChecks(vars, { only: ['chats.copies'], repair }).then((r) => r.checks.find((c) => c.name === 'chats.copies'));
+    // before the move has finished a pass the copies are missing by design: the check does not run
+    expect(await copies()).toBeUndefined();
+    expect(await moveChatsToAccounts(off, 10)).toBe(3);
+    expect(await copies()).toMatchObject({ rowsChecked: 3, rows: 0 });
+    // a copy lost, a copy behind (the core took a message and a first reply time after the pass), a
+    // star changed in the core (members star there while the switch is off), and a copy ahead (its room wrote it)
+    await accountsDbs[1]!.prepare('DELETE FROM chats WHERE id = ?').bind(ids[1]).run();
+    await env.DB.prepare('UPDATE chats SET last_seq = 5, last_message = ?, seller_last_read_seq = 5, first_reply_ms = 9000 WHERE id = ?').bind('message 5', ids[0]).run();
+    await env.DB.prepare('UPDATE chats SET seller_starred = 1 WHERE id = ?').bind(ids[2]).run();
+    await accountsDbs[3]!.prepare(`UPDATE chats SET last_seq = 7, last_message = 'ahead', buyer_last_read_seq = 7 WHERE id = ?`).bind(ids[2]).run();
+    const found = await copies();
+    expect(found).toMatchObject({ rows: 3, remaining: 3 });
+    expect(found!.disagreements.map((d) => `${d.id} ${d.database} ${d.field} ${d.kept}->${d.expected}`).sort()).toEqual(
+      [
+        `${ids[0]} accounts-0 first_reply_ms null->9000`,
+        `${ids[0]} accounts-0 last_seq 2->5`,
+        `${ids[0]} accounts-0 seller_last_read_seq 2->5`,
+        `${ids[1]} accounts-1 copy null->present`,
+        `${ids[2]} accounts-3 seller_starred 0->1`,
+      ].sort(),
+    );
+    expect(await copies(true)).toMatchObject({ rows: 3, repaired: 3, remaining: 0 });
+    expect(await copies()).toMatchObject({ rows: 0 });
+    expect(await copyOf(0, ids[0]!)).toMatchObject({ last_seq: 5, last_message: 'message 5', seller_last_read_seq: 5, first_reply_ms: 9000 });
+    expect(await copyOf(1, ids[1]!)).toMatchObject({ buyer_id: buyers[1]!.id, last_seq: 0 });
+    // the copy ahead kept its newer message; the core's star taken
+    expect(await copyOf(3, ids[2]!)).toMatchObject({ last_seq: 7, last_message: 'ahead', buyer_last_read_seq: 7, seller_starred: 1 });
+    // with the switch on the members star in the copy: a star the core lacks is no finding
+    await accountsDbs[3]!.prepare('UPDATE chats SET buyer_starred = 1 WHERE id = ?').bind(ids[2]).run();
+    expect(await copies(false, on)).toMatchObject({ rowsChecked: 3, rows: 0 });
+    await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE].map((k) => env.CACHE.delete(k)));
+  });
+
   it('runs from the every-minute cron', async () => {
     await env.CACHE.delete(CHATS_MOVE_CURSOR);
     const id = await coreChat((await userIn(1)).id, { lastSeq: 3 });
