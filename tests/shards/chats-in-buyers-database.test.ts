@@ -24,7 +24,7 @@ import { roundTripCounting } from './round-trip-counting';
 import { answerOf } from '../api/helpers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
-import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
+import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, CHATS_REMOVAL_CURSOR, moveChatsToAccounts, removeMovedCoreChats } from '../../worker/services/chat/chats-move';
 import { runConsistencyChecks } from '../../worker/services/consistency';
 import { archiveEndedAds, type ArchiveDocument } from '../../worker/services/listings/archive';
 import { archiveDocKey } from '../../worker/services/listings/archive-keys';
@@ -456,6 +456,43 @@ describe("the move of the core's rows into the buyers' databases", () => {
     await accountsDbs[3]!.prepare('UPDATE chats SET buyer_starred = 1 WHERE id = ?').bind(ids[2]).run();
     expect(await copies(false, on)).toMatchObject({ rowsChecked: 3, rows: 0 });
     await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE].map((k) => env.CACHE.delete(k)));
+  });
+
+  it("the core's rows leave once the move is over: only those their copies hold, never one the history move or the archive's retirement still reads", async () => {
+    await env.DB.prepare('DELETE FROM chats').run();
+    await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, CHATS_REMOVAL_CURSOR].map((k) => env.CACHE.delete(k)));
+    const off = { ...on, CHATS_WITH_ACCOUNTS: undefined } as Env;
+    const b = [await userIn(0), await userIn(1), await userIn(3)];
+    const level = [await coreChat(b[0]!.id, { lastSeq: 2 }), await coreChat(b[1]!.id), await coreChat(b[2]!.id, { lastSeq: 1 })];
+    const [behind, archived, withD1Messages, lost] = [await coreChat(b[0]!.id, { lastSeq: 1 }), await coreChat(b[1]!.id), await coreChat(b[2]!.id, { lastSeq: 1 }), await coreChat(b[0]!.id)];
+    const inCore = async () => (await env.DB.prepare('SELECT id FROM chats ORDER BY id').all<{ id: string }>()).results.map((r) => r.id);
+    const everyId = [...level, behind, archived, withD1Messages, lost].sort();
+    expect(await moveChatsToAccounts(off, 100)).toBe(7);
+    // the switch off, or on before the pass begun with it has finished: nothing leaves
+    expect(await removeMovedCoreChats(off, 100)).toBe(0);
+    expect(await removeMovedCoreChats(on, 100)).toBe(0);
+    expect(await moveChatsToAccounts(on, 100)).toBe(7);
+    expect(await env.CACHE.get(CHATS_MOVE_CURSOR)).toBe('finished');
+    // the core took a message its copy lacks; a copy lost; an ad archived before its conversation could
+    // leave with it; messages still in D1, which the history move reads through the core's row
+    await env.DB.prepare('UPDATE chats SET last_seq = 3 WHERE id = ?').bind(behind).run();
+    await accountsDbs[0]!.prepare('DELETE FROM chats WHERE id = ?').bind(lost).run();
+    await env.DB.prepare('UPDATE chats SET listing_title = ? WHERE id = ?').bind('Sold Activa', archived).run();
+    await env.DB.prepare("INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, created_at) VALUES (?, ?, 1, ?, 'hello', 'TEXT', 1)").bind(`msg_${ulid()}`, withD1Messages, b[2]!.id).run();
+    // bounded: two rows read a run, the cursor in KV
+    expect(await removeMovedCoreChats(on, 2)).toBeLessThanOrEqual(2);
+    expect(await env.CACHE.get(CHATS_REMOVAL_CURSOR)).toBe(everyId[1]);
+    for (let i = 0; i < 4; i++) await removeMovedCoreChats(on, 2);
+    expect(await inCore()).toEqual([behind, archived, withD1Messages, lost].sort());
+    // the copies are untouched and still what the members read
+    for (const [database, id] of [[0, level[0]], [1, level[1]], [3, level[2]]] as const) expect(await copyOf(database, id!)).toMatchObject({ id });
+    // once the checker has brought the copy level, the next pass takes the row too; the others stay
+    await runConsistencyChecks(on, { only: ['chats.copies'], repair: true });
+    await env.CACHE.delete(CHATS_REMOVAL_CURSOR);
+    expect(await removeMovedCoreChats(on, 100)).toBe(2);
+    expect(await inCore()).toEqual([archived, withD1Messages].sort());
+    await env.DB.prepare('DELETE FROM messages WHERE chat_id = ?').bind(withD1Messages).run();
+    await Promise.all([CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, CHATS_REMOVAL_CURSOR].map((k) => env.CACHE.delete(k)));
   });
 
   it('runs from the every-minute cron', async () => {

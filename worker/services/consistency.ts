@@ -16,7 +16,7 @@ import { directoryBackfilled, removeStaleClaims, scanMissingIdentifiers, scanSta
 import { listingRowsByIds } from './listings/shard-reads';
 import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
 import { compareUserCopies, readUsersCopyState, repairUserCopies } from './accounts/users-copy';
-import { CHAT_COLUMNS, CHATS_MOVE_DONE, copyChatRows, type ChatRecord } from './chat/chats-move';
+import { CHAT_COLUMNS, CHATS_MOVE_DONE, copiesOf, copyBehind, copyChatRows, type ChatRecord } from './chat/chats-move';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -551,18 +551,7 @@ const chatCopies: Check = {
       .bind(cursor ?? '', batchRows)
       .all<ChatRecord>();
     const databases = accountsDatabases(env);
-    const byDb = new Map<D1Database, string[]>();
-    for (const r of results) {
-      const db = accountsDbForUser(env, r.buyer_id);
-      byDb.set(db, [...(byDb.get(db) ?? []), r.id]);
-    }
-    const copies = new Map<string, ChatRecord>();
-    const read = await Promise.all(
-      [...byDb].map(([db, some]) =>
-        db.prepare(`SELECT ${CHAT_COLUMNS.join(', ')} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(json(some)).all<ChatRecord>(),
-      ),
-    );
-    for (const r of read.flatMap((x) => x.results)) copies.set(r.id, r);
+    const copies = results.length ? await copiesOf(env, results) : new Map<string, ChatRecord>();
     const starsFromCore = !chatsWithAccounts(env);
     const found: Found[] = [];
     for (const core of results) {
@@ -572,12 +561,7 @@ const chatCopies: Check = {
         found.push({ id: core.id, field: 'copy', expected: 'present', kept: null, database, note: "no row in its buyer's database" });
         continue;
       }
-      const behind = [
-        ...(['last_seq', 'buyer_last_read_seq', 'seller_last_read_seq'] as const).filter((f) => Number(copy[f]) < Number(core[f])),
-        ...(['first_reply_ms', 'listing_title'] as const).filter((f) => copy[f] === null && core[f] !== null),
-        ...(starsFromCore ? (['buyer_starred', 'seller_starred'] as const).filter((f) => copy[f] !== core[f]) : []),
-      ];
-      for (const f of behind) found.push({ id: core.id, field: f, expected: core[f] as string | number | null, kept: copy[f] as string | number | null, database });
+      for (const f of copyBehind(core, copy, starsFromCore)) found.push({ id: core.id, field: f, expected: core[f] as string | number | null, kept: copy[f] as string | number | null, database });
     }
     return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.id };
   },
