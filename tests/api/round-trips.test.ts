@@ -102,6 +102,8 @@ describe('database round trips per request, within the budget', () => {
     const again = await tab.call('/api/messages/chats', json(buyer.auth, 'POST', { listingId: other.id }));
     within(again, ROUND_TRIP_BUDGET.write, 200);
     expect(again.body.data.chat).toEqual(opened.body.data.chat);
+    // the same answer as the conversation's own page
+    expect((await tab.call(`/api/messages/chats/${opened.body.data.chat.id}`, { headers: buyer.auth })).body.data).toEqual(opened.body.data.chat);
     expect(opened.body.data.chat).toMatchObject({ seller: { id: seller.id }, listing: { id: other.id, title: 'Tata Nexon XZ 2020 diesel' } });
   });
 

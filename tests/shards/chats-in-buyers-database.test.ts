@@ -335,6 +335,9 @@ describe('round trips with the switch on', () => {
       const again = await counted('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...someone.auth }, body: JSON.stringify({ listingId: someAd.id }) }, vars);
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect(again.body.data.chat).toEqual(opened.body.data.chat);
+      // and the same as the conversation's own page reads it (GET, through memberChat)
+      const viewed = await counted(`/api/messages/chats/${chatId}`, { headers: someone.auth }, vars);
+      expect(viewed.body.data).toEqual(opened.body.data.chat);
       const sent = await counted('/api/messages/messages', { method: 'POST', headers: { 'content-type': 'application/json', ...someone.auth }, body: JSON.stringify({ chatId, content: 'hello' }) }, vars);
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const read = await counted(`/api/messages/chats/${chatId}/messages`, { headers: someone.auth }, vars);
