@@ -324,12 +324,10 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
   const sellerId = listing.user_id;
   const id = newChatId(userId);
-  const [refused, seller, [, won], complete] = await Promise.all([
+  // settled one by one: whatever fails once the insert may have landed, the insert is undone (nothing half-written)
+  const [blocked, seller, written, extras] = await Promise.allSettled([
     // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
-    assertNotBlocked(env, userId, sellerId).then(
-      () => null,
-      (e: unknown) => e,
-    ),
+    assertNotBlocked(env, userId, sellerId),
     usersDbFor(env, sellerId).prepare(`SELECT status FROM users WHERE id = ?`).bind(sellerId).first<{ status: string }>(),
     // two clicks racing: the unique (listing, buyer) index keeps one; both get it back
     db.batch<ChatRow>([
@@ -342,41 +340,47 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
     ]),
     answerExtras(env, userId, sellerId, now),
   ]);
-  const refusal = refused ?? (seller?.status !== 'ACTIVE' ? new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.') : null);
-  if (refusal) {
+  const failure =
+    [blocked, seller, extras].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason ??
+    (seller.status === 'fulfilled' && seller.value?.status !== 'ACTIVE' ? new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.') : undefined);
+  if (written.status === 'rejected') throw failure ?? written.reason;
+  if (failure !== undefined || extras.status !== 'fulfilled') {
     // only the row this request wrote (its new id): one a racing open made stays, its own checks answered it
     await db.prepare('DELETE FROM chats WHERE id = ?').bind(id).run();
-    throw refusal;
+    throw failure;
   }
-  const row = won!.results[0]!;
+  const row = written.value[1]!.results[0]!;
   const created = row.id === id;
   // with several accounts databases both members' chat list rows begin with the conversation (decision 034)
   if (created && accountsSplit(env)) {
     // begun once the answer is on its way (a timer's turn, as posting's outbox dispatch), so the answer never waits on it
     later(
-      new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-        writeMemberRows(
-        env,
-        memberRowsOf({
-          id,
-          listing_id: listing.id,
-          buyer_id: userId,
-          seller_id: sellerId,
-          last_seq: 0,
-          last_message: null,
-          last_message_at: null,
-          last_sender_id: null,
-          buyer_last_read_seq: 0,
-          seller_last_read_seq: 0,
-          buyer_starred: 0,
-          seller_starred: 0,
-          created_at: now,
-          updated_at: now,
-        }),
-        ),
-      ).catch((e: unknown) => console.warn('chat list rows of a new conversation failed', e)),
+      new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() =>
+          writeMemberRows(
+            env,
+            memberRowsOf({
+              id,
+              listing_id: listing.id,
+              buyer_id: userId,
+              seller_id: sellerId,
+              last_seq: 0,
+              last_message: null,
+              last_message_at: null,
+              last_sender_id: null,
+              buyer_last_read_seq: 0,
+              seller_last_read_seq: 0,
+              buyer_starred: 0,
+              seller_starred: 0,
+              created_at: now,
+              updated_at: now,
+            }),
+          ),
+        )
+        .catch((e: unknown) => console.warn('chat list rows of a new conversation failed', e)),
     );
   }
+  const complete = extras.value;
   return { chat: toChat(complete(row, adBlock), userId, origin), created };
 };
 
