@@ -16,6 +16,7 @@ import { usersWithAccounts } from '../../worker/db/users';
 import { processEvent } from '../../worker/services/alerts/consumer';
 import { listingGroupPlace, refreshGuides, refreshListingGuides } from '../../worker/services/listings/price-guidance';
 import { chatsWithAccounts } from '../../worker/db/chats';
+import { CHATS_MOVE_CURSOR, CHATS_MOVE_DONE, moveChatsToAccounts } from '../../worker/services/chat/chats-move';
 import { CHECK_NAMES, CHATS_WITH_ACCOUNTS_CHECK_NAMES, SEVERAL_DATABASES_CHECK_NAMES, CONSISTENCY_CRON, CURSOR_KEY, formatReport, runConsistencyChecks, scheduledConsistency, type ConsistencyReport } from '../../worker/services/consistency';
 
 /**
@@ -162,12 +163,16 @@ describe('after a mix of everything the API does', () => {
     if (accountsSplit(env)) await markBackfilled(env.CACHE, await backfillDirectory(env));
     // and the users rows copied to their accounts databases (a pass recorded), so users.copies compares them
     if (accountsSplit(env)) await recordUsersCopy(env.CACHE, await readUsersCopyState(env.CACHE), await copyUsersToAccounts(env), { startedAt: 1, withSwitch: false, now: 1 });
-    const report = await expectClean().finally(() => Promise.all([env.CACHE.delete(BACKFILL_DONE_KEY), env.CACHE.delete(USERS_COPY_STATE_KEY)]));
+    // and the conversations' rows copied to their buyers' databases (a pass done), so chats.copies compares them
+    if (accountsSplit(env)) expect(await moveChatsToAccounts(env, 100_000)).toBeGreaterThan(0);
+    const report = await expectClean().finally(() =>
+      Promise.all([env.CACHE.delete(BACKFILL_DONE_KEY), env.CACHE.delete(USERS_COPY_STATE_KEY), env.CACHE.delete(CHATS_MOVE_DONE), env.CACHE.delete(CHATS_MOVE_CURSOR)]),
+    );
     // the checks of several listings databases (seller cards, decision 033) run only with several: with one they have nothing to compare
-    // the directory's checks, the users copies' and the members' chat list rows' (decision 034) run only with several accounts databases: with one none is used
+    // the directory's checks, the users copies', the conversations' copies and the members' chat list rows' (decision 034) run only with several accounts databases: with one none is used
     // users.retired runs only after the core's users rows were retired (tests/shards/accounts-retire-core-copies.test.ts)
     const names = (sharded ? CHECK_NAMES : CHECK_NAMES.filter((n) => !SEVERAL_DATABASES_CHECK_NAMES.includes(n))).filter(
-      (n) => n !== 'users.retired' && (accountsSplit(env) || !(n.startsWith('identifiers.') || n.startsWith('chat_members.') || n === 'users.copies')),
+      (n) => n !== 'users.retired' && (accountsSplit(env) || !(n.startsWith('identifiers.') || n.startsWith('chat_members.') || n === 'users.copies' || n === 'chats.copies')),
     ).filter((n) => !CHATS_WITH_ACCOUNTS_CHECK_NAMES.includes(n) || chatsWithAccounts(env));
     expect(report.checks.map((c) => c.name)).toEqual(names);
     const checked = Object.fromEntries(report.checks.map((c) => [c.name, c.rowsChecked]));

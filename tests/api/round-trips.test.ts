@@ -95,6 +95,18 @@ describe('database round trips per request, within the budget', () => {
     expect(counts.trace.filter((t) => /notifications/i.test(t.sql))).toEqual([]);
   });
 
+  it('opening a conversation, new or again: the ad beside the existing one, then the checks beside the insert (9 waits before)', async () => {
+    const other = await createListing(seller, { title: 'Tata Nexon XZ 2020 diesel', city: 'Pune' });
+    const opened = await tab.call('/api/messages/chats', json(buyer.auth, 'POST', { listingId: other.id }));
+    within(opened, ROUND_TRIP_BUDGET.write, 201);
+    const again = await tab.call('/api/messages/chats', json(buyer.auth, 'POST', { listingId: other.id }));
+    within(again, ROUND_TRIP_BUDGET.write, 200);
+    expect(again.body.data.chat).toEqual(opened.body.data.chat);
+    // the same answer as the conversation's own page
+    expect((await tab.call(`/api/messages/chats/${opened.body.data.chat.id}`, { headers: buyer.auth })).body.data).toEqual(opened.body.data.chat);
+    expect(opened.body.data.chat).toMatchObject({ seller: { id: seller.id }, listing: { id: other.id, title: 'Tata Nexon XZ 2020 diesel' } });
+  });
+
   it('writes: favourite an ad, send a chat message over REST, post an ad', async () => {
     within(await tab.call(`/api/listings/${ad.id}/favorite`, json(buyer.auth, 'POST', { isFavorite: true })), ROUND_TRIP_BUDGET.write);
     within(await tab.call('/api/messages/messages', json(buyer.auth, 'POST', { chatId, content: 'Still available?' })), ROUND_TRIP_BUDGET.write, 201);

@@ -401,6 +401,20 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     cases++;
   });
 
+  it('open a conversation: a check read beside its insert fails → 503, and the insert is undone (no conversation left)', async () => {
+    const seller = await createUserWithToken();
+    const buyer = await createUserWithToken();
+    const ad = await createListing(seller);
+    const conversations = async () => (await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(ad.id, buyer.id).all()).results;
+    const res = await request({ ...d1FailingOn(/FROM user_blocks/) }, buyer, 'POST', '/api/messages/chats', { listingId: ad.id });
+    expect503(res, 'open');
+    expect(await conversations()).toEqual([]);
+    const retry = await request({}, buyer, 'POST', '/api/messages/chats', { listingId: ad.id });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(await conversations()).toHaveLength(1);
+    cases++;
+  });
+
   it("edit an ad's photos: the core's photo rows fail → a buyer sees the old ad or the whole edit, and the retry leaves the core's rows as the ad shows them", async () => {
     const { seller, id, first, second } = await postedWithPhoto();
     const before = await sellerState(seller.id);

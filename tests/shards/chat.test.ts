@@ -47,6 +47,18 @@ describe("a conversation's ad over four databases", () => {
     });
   });
 
+  it('opening one, new or again, waits within the write budget: the ad beside the existing conversation, then the checks beside the insert', async () => {
+    const ad = await createShardListing(seller, { title: 'Maruti Baleno 2019', city: 'Chennai' });
+    const opened = await post(buyer.auth, '/api/messages/chats', { listingId: ad.id });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.roundTrips, opened.trace).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.write);
+    const again = await post(buyer.auth, '/api/messages/chats', { listingId: ad.id });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.roundTrips, again.trace).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.write);
+    expect(again.body.data.chat).toEqual(opened.body.data.chat);
+    expect(blockOf(opened.body.data.chat)).toMatchObject({ id: ad.id, title: 'Maruti Baleno 2019', slug: ad.slug, status: 'APPROVED' });
+  });
+
   it('the chat list shows every ad from its own database, within the read budget', async () => {
     for (const user of [buyer, seller]) {
       const list = await counted('/api/messages/chats', { headers: user.auth });

@@ -20,7 +20,10 @@ describe("moving existing conversations' chat list rows (reviewed data, decision
 
 describe("copying the conversations' rows into their buyers' databases (reviewed data, decision 034)", () => {
   it('is the reviewed value: the chat list move\'s pace, its JSON within one D1 statement', () => {
-    expect(CHATS_MOVE).toEqual({ chatsPerRun: 200 });
+    expect(CHATS_MOVE).toEqual({ chatsPerRun: 200, coreRowsRemovedPerRun: 200 });
+    expect(CHATS_MOVE.coreRowsRemovedPerRun).toBe(CHATS_MOVE.chatsPerRun);
+    // the removal's guard: an id and four numbers, about 100 bytes a row, in one bound string
+    expect(CHATS_MOVE.coreRowsRemovedPerRun * 100).toBeLessThan(2_000_000);
     expect(CHATS_MOVE.chatsPerRun).toBe(CHAT_LIST_MOVE.chatsPerRun);
     // one row of at most ~500 bytes (a 200-character preview, ids, counters) per conversation, in one bound string (D1 allows 2 MB)
     expect(CHATS_MOVE.chatsPerRun * 500).toBeLessThan(2_000_000);

@@ -38,4 +38,10 @@ export const CHATS_MOVE = {
    * 288,000 a day, the same pace as the chat list's move, whose rows are the same conversations.
    */
   chatsPerRun: 200,
+  /**
+   * The core's rows removed a run once the move is over (the switch on, its last pass finished): one core
+   * read, the copies read side by side, one delete. The same pace as the copy; each row's guard in the
+   * delete's JSON is about 100 bytes.
+   */
+  coreRowsRemovedPerRun: 200,
 } as const;

@@ -17,6 +17,7 @@ import { listingRowsByIds } from './listings/shard-reads';
 import { repairChatMembers, scanChatMembers, type ChatMemberFinding } from './chat/chat-members-check';
 import { compareUserCopies, readUsersCopyState, repairUserCopies } from './accounts/users-copy';
 import { CLEARED_SQL, readUsersRetireState, retireMode, retireRows, unsafeToRetire } from './accounts/users-retire';
+import { CHAT_COLUMNS, CHATS_MOVE_DONE, copiesOf, copyBehind, copyChatRows, type ChatRecord } from './chat/chats-move';
 import { DOC_PREFIX, INDEX_PREFIX, archiveCard, indexKey, type ArchiveDocument } from './listings/archive-keys';
 
 /**
@@ -129,6 +130,8 @@ interface Check {
   afterUsersRetired?: boolean;
   /** only with the conversations' rows in their buyers' accounts databases (worker/db/chats.ts): before, there is nothing there to check */
   chatsWithAccountsOnly?: boolean;
+  /** only once the move of the conversations' rows to their buyers' databases has finished a pass (before, the copies are missing by design) */
+  afterChatsMove?: boolean;
   scan(env: Env, cursor: string | null, ctx: ScanContext): Promise<Scan>;
   /** fixes the rows found in one batch; returns how many rows it changed */
   repair?(env: Env, found: Found[], now: number): Promise<number>;
@@ -525,6 +528,51 @@ const historyMoved: Check = {
       found: results.filter((r) => r.n > 0).map((r) => ({ id: r.id, field: 'messages in D1', expected: 0, kept: r.n, note: 'not moved into its room yet (the hourly move job does it)' })),
       next: results.length < batchRows ? null : results[results.length - 1]!.id,
     };
+  },
+};
+
+/**
+ * The core's rows of conversations against their copies in the buyers' accounts databases (decision
+ * 034, worker/services/chat/chats-move.ts), once the move has finished a whole pass (`chats-move:done`;
+ * before, a missing copy is the move not having got there yet). Walks the core's `chats` by id; each
+ * batch's copies are read in their buyers' databases side by side. A copy missing, or behind the core
+ * (a lower `last_seq` or read mark, a first reply time or an archived ad's title the core has and the
+ * copy lacks; with the switch off, the core's stars too, members star there) is reported. A copy ahead
+ * of the core is not: with the switch on the room and the members write the copy, and the core stands
+ * still. Repair writes the core's row as it is now through the move's own forward-only statement, so
+ * it never undoes what the copy took meanwhile (decision 018).
+ */
+const chatCopies: Check = {
+  name: 'chats.copies',
+  table: "chats (the copy in its buyer's accounts database)",
+  source: "the core's row of the conversation, as the move copies it",
+  repairable: true,
+  accountsSplitOnly: true,
+  afterChatsMove: true,
+  async scan(env, cursor, { batchRows }) {
+    const { results } = await env.DB.prepare(`SELECT ${CHAT_COLUMNS.join(', ')} FROM chats WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(cursor ?? '', batchRows)
+      .all<ChatRecord>();
+    const databases = accountsDatabases(env);
+    const copies = results.length ? await copiesOf(env, results) : new Map<string, ChatRecord>();
+    const starsFromCore = !chatsWithAccounts(env);
+    const found: Found[] = [];
+    for (const core of results) {
+      const database = accountsDatabaseName(databases.length, databases.indexOf(accountsDbForUser(env, core.buyer_id)));
+      const copy = copies.get(core.id);
+      if (!copy) {
+        found.push({ id: core.id, field: 'copy', expected: 'present', kept: null, database, note: "no row in its buyer's database" });
+        continue;
+      }
+      for (const f of copyBehind(core, copy, starsFromCore)) found.push({ id: core.id, field: f, expected: core[f] as string | number | null, kept: copy[f] as string | number | null, database });
+    }
+    return { rows: results.length, found, next: results.length < batchRows ? null : results[results.length - 1]!.id };
+  },
+  async repair(env, found) {
+    // the core's rows as they are now, written forward only (the move's statement)
+    const { results } = await env.DB.prepare(`SELECT ${CHAT_COLUMNS.join(', ')} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(ids(found)).all<ChatRecord>();
+    if (results.length) await copyChatRows(env, results, !chatsWithAccounts(env));
+    return results.length;
   },
 };
 
@@ -1968,6 +2016,8 @@ export const CHECKS: readonly Check[] = [
   // with the chats switch on: each conversation's row has both members' chat list rows
   inEveryAccountsDatabase(chatsHaveMembers),
   historyMoved,
+  // the core's conversations against their copies in the buyers' databases, once the move has made them
+  chatCopies,
   inEveryAccountsDatabase(savedSearchMatcher),
   inEveryAccountsDatabase(matchSeller),
   promotions,
@@ -1996,6 +2046,8 @@ export const CHECK_NAMES = CHECKS.map((c) => c.name);
 export const SEVERAL_DATABASES_CHECK_NAMES = CHECKS.filter((c) => c.severalDatabasesOnly).map((c) => c.name);
 /** Checks that run only with the conversations' rows in their buyers' accounts databases (the chats switch on). */
 export const CHATS_WITH_ACCOUNTS_CHECK_NAMES = CHECKS.filter((c) => c.chatsWithAccountsOnly).map((c) => c.name);
+/** Checks that run only once the move of the conversations' rows has finished a pass (`chats-move:done`). */
+export const AFTER_CHATS_MOVE_CHECK_NAMES = CHECKS.filter((c) => c.afterChatsMove).map((c) => c.name);
 /** Checks that read Durable Objects (the chat rooms, the view counter): only the worker, which has them, runs these; the command line skips them. */
 export const ROOM_CHECK_NAMES = [chatLastSeq, chatPreview, chatReadMarks, chatSequence, chatFirstReply, chatMemberRows, dailyViews].map((c) => c.name);
 
@@ -2016,6 +2068,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
   const usersCopied = accountsApart && (usersWithAccounts(env) || (await readUsersCopyState(env.CACHE)).lastPass !== null);
   // once the core's rows are retired there is nothing left to compare with the copies: users.retired takes over
   const usersRetired = accountsApart && usersWithAccounts(env) && (await readUsersRetireState(env.CACHE)).finishedAt !== null;
+  const chatsMoved = accountsApart && (await env.CACHE.get(CHATS_MOVE_DONE)) !== null;
   for (const check of CHECKS) {
     if (options.only && !options.only.includes(check.name)) continue;
     if (check.severalDatabasesOnly && !severalDatabases && !(check.alsoWithUsersMoved && usersWithAccounts(env))) continue;
@@ -2024,6 +2077,7 @@ export const runConsistencyChecks = async (env: Env, options: RunOptions = {}): 
     if (check.afterUsersCopy && (!usersCopied || usersRetired)) continue;
     if (check.afterUsersRetired && !usersRetired) continue;
     if (check.chatsWithAccountsOnly && !chatsWithAccounts(env)) continue;
+    if (check.afterChatsMove && !chatsMoved) continue;
     const report: CheckReport = {
       name: check.name,
       table: check.table,

@@ -264,67 +264,124 @@ export const getChat = async (env: Env, userId: string, chatId: string, origin: 
 };
 
 /**
+ * What a conversation's answer needs beyond its row, read from its two members alone (so beside the
+ * row's own read, not after it): the names where the row could not join them, the plans where they
+ * live apart. Answers the function that completes a row with them and with its ad block.
+ */
+const answerExtras = async (env: Env, buyerId: string, sellerId: string, now: number) => {
+  type Member = { id: string; first_name: string; last_name: string; avatar: string | null };
+  const [members, premium] = await Promise.all([
+    rowApart(env) ? readUsers<Member>(env, [buyerId, sellerId], ['first_name', 'last_name', 'avatar']) : undefined,
+    accountsSplit(env) ? usersWithPlans(env, [buyerId, sellerId], now) : undefined,
+  ]);
+  return (r: ChatRow, ad: AdBlockRow | undefined): ChatRow => {
+    let row = ad ? withAdBlock(r, ad) : r;
+    if (members) {
+      const b = members.get(r.buyer_id);
+      const s = members.get(r.seller_id);
+      row = { ...row, b_first: b?.first_name ?? '', b_last: b?.last_name ?? '', b_avatar: b?.avatar ?? null, s_first: s?.first_name ?? '', s_last: s?.last_name ?? '', s_avatar: s?.avatar ?? null };
+    }
+    return premium ? withPlans([row], premium)[0]! : row;
+  };
+};
+
+/**
  * One conversation per listing and buyer. Opening it twice returns the same chat. A seller cannot
  * open a chat on their own ad; hidden ads cannot start new chats.
+ *
+ * Three waits at most, the session's read included (decision 022's budget for a write): the ad beside
+ * the buyer's existing conversation (the buyer and the ad are known from the request); then, once the
+ * ad names the seller, everything else side by side — the blocks, the seller's status, the names and
+ * plans of the answer, and the insert with its re-read as one batch in the conversation's database.
+ * The insert cannot wait for the checks (they live in other databases), so it is undone when a check
+ * fails: a refused open waits once more, and leaves nothing behind. The members' chat list rows are
+ * written after the answer (`later`); one lost there is written by the room's next commit or the checker.
  */
-export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string) => {
-  // the ad from its own database (decision 033; DB itself with one)
-  // with several databases the same read carries the conversation's ad block, so the answer needs no other read of it
-  const sharded = isSharded(env);
-  const listing = await listingDbForId(env, listingId).prepare(`SELECT ${sharded ? `${AD_BLOCK_COLUMNS}, l.user_id` : 'id, user_id, status'} FROM listings${sharded ? ' l' : ''} WHERE id = ?`)
-    .bind(listingId.toLowerCase())
-    .first<{ id: string; user_id: string; status: string } & Partial<AdBlockRow>>();
-  const adBlock = sharded && listing ? (listing as AdBlockRow) : undefined;
-  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
-  if (listing.user_id === userId) throw badRequest('You cannot start a chat on your own ad', 'OWN_LISTING');
+export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string, later: (work: Promise<unknown>) => void = (w) => void w) => {
+  // the ad from its own database (decision 033; DB itself with one); wherever the conversation's row
+  // joins no ad (several listings databases, or the row in its buyer's database) the same read
+  // carries the answer's ad block
+  const withBlock = isSharded(env) || chatsWithAccounts(env);
   // the buyer's conversations are in the buyer's database with the switch on (worker/db/chats.ts): the
   // (ad, buyer) unique index that keeps one of them is there
   const db = chatsWithAccounts(env) ? accountsDbForUser(env, userId) : env.DB;
-  const existing = await db.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
-  if (existing) return { chat: await getChat(env, userId, existing.id, origin, adBlock), created: false };
-  if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
-  // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
-  await assertNotBlocked(env, userId, listing.user_id);
-  const seller = await usersDbFor(env, listing.user_id).prepare(`SELECT status FROM users WHERE id = ?`).bind(listing.user_id).first<{ status: string }>();
-  if (seller?.status !== 'ACTIVE') throw new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.');
   const now = Date.now();
-  const id = newChatId(userId);
-  // two clicks racing: the unique (listing, buyer) index keeps one; both get it back
-  await db.prepare(
-    `INSERT OR IGNORE INTO chats (id, listing_id, buyer_id, seller_id, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,
-  )
-    .bind(id, listing.id, userId, listing.user_id, now, now)
-    .run();
-  const chat = await db.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(listing.id, userId).first<{ id: string }>();
-  const created = chat!.id === id;
-  // with several accounts databases both members' chat list rows begin with the conversation (decision
-  // 034), written beside the read of the answer (no wait of their own); one lost to a crash here is
-  // written by the room's next commit or the checker
-  const [answer] = await Promise.all([
-    getChat(env, userId, chat!.id, origin, adBlock),
-    created && accountsSplit(env)
-      ? writeMemberRows(
-          env,
-          memberRowsOf({
-            id,
-            listing_id: listing.id,
-            buyer_id: userId,
-            seller_id: listing.user_id,
-            last_seq: 0,
-            last_message: null,
-            last_message_at: null,
-            last_sender_id: null,
-            buyer_last_read_seq: 0,
-            seller_last_read_seq: 0,
-            buyer_starred: 0,
-            seller_starred: 0,
-            created_at: now,
-            updated_at: now,
-          }),
-        )
-      : undefined,
+  const byAdAndBuyer = db.prepare(`${chatSelect(env)} WHERE c.listing_id = ?2 AND c.buyer_id = ?3`);
+  const [listing, existing] = await Promise.all([
+    listingDbForId(env, listingId)
+      .prepare(`SELECT ${withBlock ? `${AD_BLOCK_COLUMNS}, l.user_id` : 'id, user_id, status'} FROM listings${withBlock ? ' l' : ''} WHERE id = ?`)
+      .bind(listingId.toLowerCase())
+      .first<{ id: string; user_id: string; status: string } & Partial<AdBlockRow>>(),
+    byAdAndBuyer.bind(now, listingId.toLowerCase(), userId).first<ChatRow>(),
   ]);
-  return { chat: answer, created };
+  if (!listing) throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  if (listing.user_id === userId) throw badRequest('You cannot start a chat on your own ad', 'OWN_LISTING');
+  const adBlock = withBlock ? (listing as AdBlockRow) : undefined;
+  if (existing) {
+    const complete = await answerExtras(env, existing.buyer_id, existing.seller_id, now);
+    return { chat: toChat(complete(existing, adBlock), userId, origin), created: false };
+  }
+  if (listing.status !== 'APPROVED') throw notFound("The listing you're looking for doesn't exist or has been removed.", 'LISTING_NOT_FOUND');
+  const sellerId = listing.user_id;
+  const id = newChatId(userId);
+  // settled one by one: whatever fails once the insert may have landed, the insert is undone (nothing half-written)
+  const [blocked, seller, written, extras] = await Promise.allSettled([
+    // a seller who blocked this buyer (or a buyer who blocked this seller): no new conversation
+    assertNotBlocked(env, userId, sellerId),
+    usersDbFor(env, sellerId).prepare(`SELECT status FROM users WHERE id = ?`).bind(sellerId).first<{ status: string }>(),
+    // two clicks racing: the unique (listing, buyer) index keeps one; both get it back
+    db.batch<ChatRow>([
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO chats (id, listing_id, buyer_id, seller_id, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,
+        )
+        .bind(id, listing.id, userId, sellerId, now, now),
+      byAdAndBuyer.bind(now, listing.id, userId),
+    ]),
+    answerExtras(env, userId, sellerId, now),
+  ]);
+  const failure =
+    [blocked, seller, extras].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason ??
+    (seller.status === 'fulfilled' && seller.value?.status !== 'ACTIVE' ? new AppError(409, 'SELLER_UNAVAILABLE', 'This seller is no longer available.') : undefined);
+  if (written.status === 'rejected') throw failure ?? written.reason;
+  if (failure !== undefined || extras.status !== 'fulfilled') {
+    // only the row this request wrote (its new id): one a racing open made stays, its own checks answered it
+    await db.prepare('DELETE FROM chats WHERE id = ?').bind(id).run();
+    throw failure;
+  }
+  const row = written.value[1]!.results[0]!;
+  const created = row.id === id;
+  // with several accounts databases both members' chat list rows begin with the conversation (decision 034)
+  if (created && accountsSplit(env)) {
+    // begun once the answer is on its way (a timer's turn, as posting's outbox dispatch), so the answer never waits on it
+    later(
+      new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() =>
+          writeMemberRows(
+            env,
+            memberRowsOf({
+              id,
+              listing_id: listing.id,
+              buyer_id: userId,
+              seller_id: sellerId,
+              last_seq: 0,
+              last_message: null,
+              last_message_at: null,
+              last_sender_id: null,
+              buyer_last_read_seq: 0,
+              seller_last_read_seq: 0,
+              buyer_starred: 0,
+              seller_starred: 0,
+              created_at: now,
+              updated_at: now,
+            }),
+          ),
+        )
+        .catch((e: unknown) => console.warn('chat list rows of a new conversation failed', e)),
+    );
+  }
+  const complete = extras.value;
+  return { chat: toChat(complete(row, adBlock), userId, origin), created };
 };
 
 /**
