@@ -51,6 +51,8 @@ export interface Env {
    * the core's rows stay as the way back.
    */
   RETIRE_CORE_USERS?: string;
+  /** `1`: a person's go-ahead for the every-minute job to remove the core's conversation rows once their buyers' databases hold them (decision 034) */
+  RETIRE_CORE_CHATS?: string;
   MEDIA: R2Bucket;
   CACHE: KVNamespace;
   /** the running Worker version (its id changes with every deploy); optional for callers without it */

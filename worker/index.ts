@@ -18,7 +18,7 @@ import { scheduledUsersCopy } from './services/accounts/users-copy';
 import { scheduledUsersRetire } from './services/accounts/users-retire';
 import { moveSavedSearchesToAccounts } from './services/accounts/saved-searches-move';
 import { moveChatListsToAccounts } from './services/chat/chat-members';
-import { moveChatsToAccounts, removeMovedCoreChats } from './services/chat/chats-move';
+import { moveChatsToAccounts, scheduledChatsRemoval } from './services/chat/chats-move';
 import { isMember } from './services/chat/chat';
 import { fillSavedSearchLinks, removeUnusedMatchers } from './services/alerts/saved-searches';
 import { cleanupOrphanUploads } from './services/photos/uploads';
@@ -124,8 +124,8 @@ export default {
       ctx.waitUntil(moveChatListsToAccounts(env).then((n) => n && console.log(`chat list rows written for ${n} conversations`)));
       // the conversations' directory rows copied into their buyers' databases (decision 034; only with several)
       ctx.waitUntil(moveChatsToAccounts(env).then((n) => n && console.log(`conversations copied to their buyers' databases: ${n}`)));
-      // once that move is over (the switch on, its last pass done), the core's rows their copies hold leave the core
-      ctx.waitUntil(removeMovedCoreChats(env).then((n) => n && console.log(`conversations removed from the core (their buyers' databases hold them): ${n}`)));
+      // once that move is over (the switch on, its last pass done) and a person has said so (RETIRE_CORE_CHATS), the core's rows their copies hold leave the core
+      ctx.waitUntil(scheduledChatsRemoval(env).then((n) => n && console.log(`conversations removed from the core (their buyers' databases hold them): ${n}`)));
       // sellers' live ads in the other listings databases onto their cards (migration 0049)
       ctx.waitUntil(spreadLiveAds(env).then((n) => n && console.log(`live-ad counts spread: ${n} sellers`)));
       return;

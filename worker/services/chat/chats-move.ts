@@ -193,3 +193,11 @@ export const removeMovedCoreChats = async (env: Pick<Env, 'DB' | 'CACHE'> & Chat
   else await env.CACHE.put(CHATS_REMOVAL_CURSOR, results[results.length - 1]!.id);
   return removed;
 };
+
+/**
+ * The every-minute job's part of the removal: only when a person has said so (`RETIRE_CORE_CHATS = "1"`),
+ * as with the core's `users` rows. Until then the core's rows are the way back: turning the switch off
+ * again reads them, so nothing removes them while it may still be needed.
+ */
+export const scheduledChatsRemoval = async (env: Pick<Env, 'DB' | 'CACHE'> & ChatsEnv & { RETIRE_CORE_CHATS?: string }): Promise<number> =>
+  env.RETIRE_CORE_CHATS === '1' ? removeMovedCoreChats(env) : 0;
