@@ -21,8 +21,9 @@ import { evictAllDurableObjects } from 'cloudflare:test';
 import { call } from '../api/helpers';
 import { connect, type TestSocket } from '../durable-objects/socket';
 import { createListing, createUserWithToken } from '../factories';
-import { hashSeed, json, rng, rows, tier, type Rng } from './support';
+import { hashSeed, json, rng, tier, type Rng } from './support';
 import { formatReport, runConsistencyChecks } from '../../worker/services/consistency';
+import { chatDbFor, type ChatsEnv } from '../../worker/db/chats';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -217,7 +218,10 @@ describe('two clients, random disconnects and evictions', () => {
       totals.pairs++;
       totals.messages += count;
       // D1's conversation row (unread counts, chat list) follows a socket send within about a second
-      for (let i = 0; i < 60 && ((await rows('SELECT last_seq FROM chats WHERE id = ?', chatId)) as { last_seq: number }[])[0]!.last_seq < count; i++) await sleep(50);
+      // (read where the row lives: the buyer's accounts database with the conversations' switch on)
+      const home = chatDbFor(env as unknown as ChatsEnv, chatId)!;
+      const lastSeq = async () => (await home.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())!.last_seq;
+      for (let i = 0; i < 60 && (await lastSeq()) < count; i++) await sleep(50);
       const stored = (await roomMessages(chatId)).map((m) => ({ id: m.id, seq: m.seq, senderId: m.senderId, clientId: m.clientId, content: m.content })) as unknown as Message[];
       expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
       expect(new Set(stored.map((m) => m.clientId)).size).toBe(count);
