@@ -7,6 +7,7 @@ import { sellerCard, sellerCardStatement } from '../../worker/services/listings/
 import { directoryDb, identifierHash, identifiersOf } from '../../worker/db/identifiers';
 import { usersDatabases, usersDbFor, usersWithAccounts, type UsersEnv } from '../../worker/db/users';
 import { CONVERSATION_COLUMNS, memberRowsOf, writeMemberRows, type ConversationState } from '../../worker/services/chat/chat-members';
+import { chatDbFor, chatsWithAccounts, type ChatsEnv } from '../../worker/db/chats';
 
 /**
  * Whether the suite runs with its listings over several databases (tests/vitest.config.ts: four;
@@ -72,20 +73,39 @@ export const sessionsDb = (userId: string): D1Database => accountsDb(userId);
  */
 export const otpDb = async (phone: string): Promise<D1Database> => directoryDb(env, await identifierHash({ kind: 'phone', value: phone }));
 
+/** Whether the conversations' rows live in their buyers' accounts databases (the conversations' switch). */
+export const chatsApart = chatsWithAccounts(env as unknown as ChatsEnv);
+
 /**
- * The members' chat list rows of conversations a test wrote straight into the core's `chats` (these
- * ids, or every conversation there), as opening a conversation and the room's commits write them
+ * Where the worker keeps a conversation's `chats` row (worker/db/chats.ts): the core, or with the
+ * conversations' switch on its buyer's accounts database (an id from before the tag needs the buyer).
+ * Fixtures that write or read the row straight in SQL go there.
+ */
+export const chatDb = (chatId: string, buyerId?: string): D1Database => {
+  const db = chatDbFor(env as unknown as ChatsEnv, chatId, buyerId);
+  if (!db) throw new Error(`chatDb: ${chatId} names no database; give its buyer`);
+  return db;
+};
+
+/**
+ * The members' chat list rows of conversations a test wrote straight into `chats` where they live
+ * (these ids, or every conversation there), as opening a conversation and the room's commits write them
  * (decision 034: with several accounts databases the chat list and its readers read these rows);
  * nothing with one accounts database, where the core's row is the list. Call it after the test's last
- * write to the core's rows: an existing member row keeps its creation time.
+ * write to the conversations' rows: an existing member row keeps its creation time.
  */
 export const addChatMemberRows = async (chatIds?: readonly string[]) => {
   if (!accountsApart || chatIds?.length === 0) return;
-  const { results } = await (chatIds
-    ? env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(chatIds))
-    : env.DB.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats`)
-  ).all<ConversationState>();
-  await writeMemberRows(env, results.flatMap(memberRowsOf));
+  const homes = chatsApart ? accountsDatabases(env) : [env.DB];
+  const found = await Promise.all(
+    homes.map((db) =>
+      (chatIds
+        ? db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(chatIds))
+        : db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM chats`)
+      ).all<ConversationState>(),
+    ),
+  );
+  await writeMemberRows(env, found.flatMap((r) => r.results).flatMap(memberRowsOf));
 };
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */

@@ -13,7 +13,8 @@ import { ulid } from 'ulid';
 import { app } from '../../worker/app';
 import { signToken } from '../../worker/lib/jwt';
 import { paymentSignature } from '../../worker/services/commerce/premium';
-import { accountsDb, accountsDbs, addCartLine, addChatMemberRows, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
+import { newChatId } from '../../worker/db/chats';
+import { accountsDb, accountsDbs, addCartLine, addChatMemberRows, addFavourite, chatDb, chatsApart, createListing, createUserWithToken, listingDb, listingDbs, onUserDbs, sharded, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, objects, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -89,21 +90,27 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
     createListing(third, { title: 'Third party ad' }),
     seedNotification(owner.id),
   ]);
-  const chatId = `cht_${ghost()}`;
+  // an id as the worker gives a conversation now: tagged with its buyer's group (worker/db/chats.ts)
+  const chatId = newChatId(owner.id);
   const savedSearchId = `ss_${ghost()}`;
   const now = Date.now();
   await addFavourite(owner.id, thirdAd.id, now);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_message, last_message_at, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at)
+  // the conversation's row where the worker keeps it (its buyer's accounts database with the
+  // conversations' switch on), its message in the core's `messages` as before the rooms kept them
+  await Promise.all([
+    chatDb(chatId, owner.id)
+      .prepare(
+        `INSERT INTO chats (id, listing_id, buyer_id, seller_id, last_message, last_message_at, last_seq, buyer_last_read_seq, seller_last_read_seq, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'Hello buyer', ?, 1, 0, 1, ?, ?)`,
-    ).bind(chatId, thirdAd.id, owner.id, third.id, now, now, now),
+      )
+      .bind(chatId, thirdAd.id, owner.id, third.id, now, now, now)
+      .run(),
     env.DB.prepare(`INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, created_at) VALUES (?, ?, 1, ?, 'Hello buyer', 'TEXT', ?)`).bind(
       `msg_${ghost()}`,
       chatId,
       third.id,
       now,
-    ),
+    ).run(),
   ]);
   await addChatMemberRows([chatId]);
   // the owner's saved search in their accounts database (decision 034; `DB` with one)
@@ -138,9 +145,9 @@ const fixture = async (opts: FixtureOptions = {}): Promise<Fixture> => {
   if (opts.heldChat) {
     // as the archive leaves it: the marker in R2, the D1 row gone; the room copies the D1 message in when read
     await env.MEDIA.put(`archive/chats/${chatId}`, '', { customMetadata: { listingId: thirdAd.id, buyerId: owner.id, sellerId: third.id, archivedAt: String(now) } });
-    await env.DB.batch([
-      env.DB.prepare('DELETE FROM chats WHERE id = ?').bind(chatId),
-      env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`).bind(`rep_${ghost()}`, thirdAd.id, other.id, now),
+    await Promise.all([
+      chatDb(chatId, owner.id).prepare('DELETE FROM chats WHERE id = ?').bind(chatId).run(),
+      env.DB.prepare(`INSERT INTO listing_reports (id, listing_id, reporter_id, reason, status, created_at) VALUES (?, ?, ?, 'FRAUD', 'OPEN', ?)`).bind(`rep_${ghost()}`, thirdAd.id, other.id, now).run(),
     ]);
   }
   if (opts.cart)
@@ -201,10 +208,11 @@ const snapshot = async (f: Fixture) => {
   const listings = fromListingDbs(0) as { id: string }[];
   const adIds = JSON.stringify(listings.map((l) => l.id));
   const ads = `(SELECT value FROM json_each(?4))`;
+  const chatsSnapshot: [string, string] = ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`];
   const core: [string, string][] = [
     ['users', `SELECT * FROM users WHERE id IN ${inUsers} ORDER BY id`],
     ['media', `SELECT * FROM media WHERE owner_id IN ${inUsers} ORDER BY id`],
-    ['chats', `SELECT * FROM chats WHERE buyer_id IN ${inUsers} OR seller_id IN ${inUsers} ORDER BY id`],
+    ...(chatsApart ? [] : [chatsSnapshot]),
     ['reports', `SELECT * FROM listing_reports WHERE reporter_id IN ${inUsers} OR listing_id IN ${ads} ORDER BY id`],
     ['audit', `SELECT * FROM moderation_actions WHERE actor_id IN ${inUsers} OR target_id IN ${inUsers} OR target_id IN ${ads} ORDER BY id`],
   ];
@@ -224,6 +232,8 @@ const snapshot = async (f: Fixture) => {
     ['businessOrders', `SELECT * FROM business_orders WHERE user_id IN ${inUsers} ORDER BY id`],
     ['sessions', `SELECT * FROM sessions WHERE user_id IN ${inUsers} ORDER BY id`],
     ['blocks', `SELECT * FROM user_blocks WHERE blocker_id IN ${inUsers} OR blocked_id IN ${inUsers} ORDER BY blocker_id, blocked_id`],
+    // the conversations' rows in their buyers' databases with the conversations' switch on
+    ...(chatsApart ? [chatsSnapshot] : []),
   ];
   const bind = (db: D1Database, sql: string) => db.prepare(sql).bind(...ids, ...(sql.includes('?4') ? [adIds] : []));
   const [coreRows, accountsRows] = await Promise.all([
@@ -240,7 +250,7 @@ const snapshot = async (f: Fixture) => {
     media: of('media'),
     favorites: of('favorites'),
     views: fromListingDbs(1),
-    chats: of('chats'),
+    chats: of('chats').sort((a, b) => String(a.id).localeCompare(String(b.id))),
     messages,
     notifications: notifications.flat().sort((a, b) => a.id.localeCompare(b.id)),
     subscriptions: of('subscriptions'),

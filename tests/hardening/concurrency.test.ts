@@ -13,7 +13,7 @@ import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import { hex, hmacSha256 } from '../../worker/lib/crypto';
 import { call } from '../api/helpers';
-import { accountsDb, createListing, createUserWithToken, onListingDbs, sessionsDb, onUserDbs } from '../factories';
+import { accountsDb, chatDb, createListing, createUserWithToken, onListingDbs, sessionsDb, onUserDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { json, rows, rowsIn } from './support';
 
@@ -155,7 +155,7 @@ describe('200 parallel messages into one chat from both members', () => {
     const stored = (await roomRows(chatId)).map((m) => ({ seq: m.seq, sender_id: m.sender_id, client_id: m.client_id })) as { seq: number; sender_id: string; client_id: string }[];
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(new Set(stored.map((m) => m.client_id)).size).toBe(200);
-    const [chat] = (await rows('SELECT last_seq FROM chats WHERE id = ?', chatId)) as { last_seq: number }[];
+    const [chat] = (await rowsIn(chatDb(chatId), 'SELECT last_seq FROM chats WHERE id = ?', chatId)) as { last_seq: number }[];
     expect(chat!.last_seq).toBe(200);
     // truth: what the other member sent after my own last message (sending marks everything before it read)
     const unreadFor = (me: User) => {

@@ -21,7 +21,7 @@ import { LISTINGS_BINDINGS } from '../../worker/db/shards';
 import { ACCOUNTS_BINDINGS } from '../../worker/db/accounts';
 import { usersWithAccounts } from '../../worker/db/users';
 import { runConsistencyChecks } from '../../worker/services/consistency';
-import { accountsApart, accountsDb, accountsDbs, onAccountsDbs, addCartLine, addFavourite, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded, onUserDbs } from '../factories';
+import { accountsApart, accountsDb, accountsDbs, onAccountsDbs, addCartLine, addFavourite, chatsApart, createListing, createUserWithToken, listingDb, listingDbs, onListingDbs, sharded, onUserDbs } from '../factories';
 import { notificationRows } from '../support/inbox-notifications';
 import { jpegBytes } from '../factories/images';
 import { objects, rows, rowsIn } from './support';
@@ -405,7 +405,9 @@ describe('a failing multi-statement write leaves nothing half-written', () => {
     const seller = await createUserWithToken();
     const buyer = await createUserWithToken();
     const ad = await createListing(seller);
-    const conversations = async () => (await env.DB.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(ad.id, buyer.id).all()).results;
+    // where the buyer's conversations live: the core, or their accounts database with the conversations' switch on
+    const home = chatsApart ? accountsDb(buyer.id) : env.DB;
+    const conversations = async () => (await home.prepare('SELECT id FROM chats WHERE listing_id = ? AND buyer_id = ?').bind(ad.id, buyer.id).all()).results;
     const res = await request({ ...d1FailingOn(/FROM user_blocks/) }, buyer, 'POST', '/api/messages/chats', { listingId: ad.id });
     expect503(res, 'open');
     expect(await conversations()).toEqual([]);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { call } from '../api/helpers';
-import { accountsDb, createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs, otpDb, onUserDbs } from '../factories';
+import { accountsDb, chatDb, createListing, createUser, createUserWithToken, onAccountsDbs, onListingDbs, otpDb, onUserDbs } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { grantPlan, json, rows, rowsIn, seedNotification } from './support';
 import { notificationRows } from '../support/inbox-notifications';
@@ -282,7 +282,7 @@ describe('chat and notifications', () => {
       lastMessage: 'forged',
     });
     expect(res.status).toBe(201);
-    const [chat] = (await rows('SELECT * FROM chats WHERE id = ?', res.body.data.chat.id)) as Record<string, unknown>[];
+    const [chat] = (await rowsIn(chatDb(res.body.data.chat.id), 'SELECT * FROM chats WHERE id = ?', res.body.data.chat.id)) as Record<string, unknown>[];
     expect(chat).toMatchObject({ buyer_id: me.id, seller_id: seller.id, listing_id: ad.id, last_seq: 0, buyer_last_read_seq: 0, seller_last_read_seq: 0, buyer_starred: 0, seller_starred: 0, last_message: null });
     expect(chat!.id).not.toBe('chosen-id');
     cases++;
@@ -318,7 +318,7 @@ describe('chat and notifications', () => {
     expect(star.status).toBe(200);
     const read = await json(buyer, 'PUT', `/api/messages/chats/${chatId}/read`, { ...SERVER_OWNED, seq: 999, lastReadSeq: 999, buyer_last_read_seq: 999, seller_last_read_seq: 0 });
     expect(read.status).toBe(200);
-    const [chat] = (await rows('SELECT buyer_starred, seller_starred, buyer_last_read_seq, seller_last_read_seq, last_seq FROM chats WHERE id = ?', chatId)) as Record<string, number>[];
+    const [chat] = (await rowsIn(chatDb(chatId), 'SELECT buyer_starred, seller_starred, buyer_last_read_seq, seller_last_read_seq, last_seq FROM chats WHERE id = ?', chatId)) as Record<string, number>[];
     expect(chat).toEqual({ buyer_starred: 1, seller_starred: 0, buyer_last_read_seq: 1, seller_last_read_seq: 1, last_seq: 1 });
     cases += 2;
   });
