@@ -250,7 +250,7 @@ const snapshot = async (f: Fixture) => {
     media: of('media'),
     favorites: of('favorites'),
     views: fromListingDbs(1),
-    chats: of('chats').sort((a, b) => String(a.id).localeCompare(String(b.id))),
+    chats: (of('chats') as { id: string }[]).sort((a, b) => a.id.localeCompare(b.id)),
     messages,
     notifications: notifications.flat().sort((a, b) => a.id.localeCompare(b.id)),
     subscriptions: of('subscriptions'),
