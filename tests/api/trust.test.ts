@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { ulid } from 'ulid';
 import { call } from './helpers';
 import { connect } from '../durable-objects/socket';
-import { createListing, createPhoneUserWithToken, createUserWithToken, listingDb, userRowsDb } from '../factories';
+import { accountsDb, createListing, createPhoneUserWithToken, createUserWithToken, listingDb, userRowsDb } from '../factories';
 import { jpegBytes } from '../factories/images';
 import { REPORT_HOLD_RULES, REPORT_REASONS, REPORTS_TO_HOLD } from '../../worker/schemas/trust';
 
@@ -234,6 +234,23 @@ describe('block a user', () => {
     // unblocked: the conversation works again
     expect((await json(seller, 'DELETE', `/api/users/${buyer.id}/block`)).status).toBe(200);
     expect((await json(buyer, 'POST', '/api/messages/messages', { chatId, content: 'Sorry, is it available?' })).status).toBe(201);
+  });
+
+  it('a send the room refuses after the checks let it through is answered 403 BLOCKED over REST, not a 500', async () => {
+    const { seller, buyer, chatId } = await chatBetween();
+    expect((await json(seller, 'POST', `/api/users/${buyer.id}/block`)).status).toBe(200);
+    // the room reads the members with the block: its refusal over the socket
+    const ws = await connect(`/parties/chat-room/${chatId}?token=${buyer.token}`);
+    ws.send({ type: 'send', clientId: 'while-blocked', content: 'Hello?' });
+    expect(await ws.waitFor((e) => e.type === 'nack' && e.clientId === 'while-blocked')).toMatchObject({ code: 'BLOCKED' });
+    ws.close();
+    // the block gone behind the room's back (as when it changes between the request's checks and the
+    // room's commit): the request's own checks pass, the room still refuses
+    await accountsDb(seller.id).prepare('DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?').bind(seller.id, buyer.id).run();
+    const rest = await json(buyer, 'POST', '/api/messages/messages', { chatId, content: 'Are you there?' });
+    expect(rest.status).toBe(403);
+    expect(rest.body).toMatchObject({ success: false, code: 'BLOCKED', error: 'You cannot message this user.' });
+    expect(await roomMessages(chatId)).toEqual([]);
   });
 });
 

@@ -450,7 +450,22 @@ export const sendMessage = async (env: Env, userId: string, input: { chatId: str
   if (other?.status === 'DELETED') throw new AppError(409, 'RECIPIENT_GONE', 'This user has deleted their account.');
   if (other?.blocker) throw new AppError(403, 'BLOCKED', other.blocker === otherId ? BLOCKED_BY_RECIPIENT : BLOCKED_BY_SENDER);
   await enforce(env, LIMITS.messagesPerUser, userId);
-  return roomOf(env, chat.id).send({ senderId: userId, content: input.content, messageType: input.messageType, clientId: input.clientId ?? null });
+  return roomOf(env, chat.id)
+    .send({ senderId: userId, content: input.content, messageType: input.messageType, clientId: input.clientId ?? null })
+    .catch((err: unknown) => {
+      throw roomRefusal(err);
+    });
+};
+
+/**
+ * The room may still refuse a send the checks above let through (a block that landed in between, or
+ * one it has not been told is lifted yet). Its AppError crosses the Durable Object's RPC as a plain
+ * error that keeps its status and code: the sender gets that answer (403 BLOCKED), not a 500.
+ */
+const roomRefusal = (err: unknown): unknown => {
+  const { status, code, remote } = (err ?? {}) as { status?: unknown; code?: unknown; remote?: unknown };
+  if (!(err instanceof Error) || err instanceof AppError || remote !== true) return err;
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof code === 'string' ? new AppError(status as 403, code, err.message) : err;
 };
 
 export const markChatRead = async (env: Env, userId: string, chatId: string) => {
