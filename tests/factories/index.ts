@@ -88,15 +88,16 @@ export const chatDb = (chatId: string, buyerId?: string): D1Database => {
 };
 
 /**
- * The members' chat list rows of conversations a test wrote straight into `chats` where they live
- * (these ids, or every conversation there), as opening a conversation and the room's commits write them
- * (decision 034: with several accounts databases the chat list and its readers read these rows);
- * nothing with one accounts database, where the core's row is the list. Call it after the test's last
- * write to the conversations' rows: an existing member row keeps its creation time.
+ * The members' chat list rows of conversations a test wrote straight into `chats` (these ids, or every
+ * conversation there), as opening a conversation and the room's commits write them (decision 034: with
+ * several accounts databases the chat list and its readers read these rows); nothing with one accounts
+ * database, where the core's row is the list. Read from the core and, with the conversations' switch
+ * on, from the buyers' databases too (a row in both: the buyer's, where the worker keeps it). Call it
+ * after the test's last write to the conversations' rows: an existing member row keeps its creation time.
  */
 export const addChatMemberRows = async (chatIds?: readonly string[]) => {
   if (!accountsApart || chatIds?.length === 0) return;
-  const homes = chatsApart ? accountsDatabases(env) : [env.DB];
+  const homes = chatsApart ? [env.DB, ...accountsDatabases(env)] : [env.DB];
   const found = await Promise.all(
     homes.map((db) =>
       (chatIds
@@ -105,7 +106,8 @@ export const addChatMemberRows = async (chatIds?: readonly string[]) => {
       ).all<ConversationState>(),
     ),
   );
-  await writeMemberRows(env, found.flatMap((r) => r.results).flatMap(memberRowsOf));
+  const byId = new Map(found.flatMap((r) => r.results).map((c) => [c.id, c]));
+  await writeMemberRows(env, [...byId.values()].flatMap(memberRowsOf));
 };
 
 /** A favourite written where the worker reads it: the buyer's accounts database. */
