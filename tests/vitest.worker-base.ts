@@ -31,7 +31,7 @@ export const FOUR_AND_FOUR = {
     ACCOUNTS_2: 'sel-accounts-2',
     ACCOUNTS_3: 'sel-accounts-3',
   },
-  bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' },
+  bindings: { LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' },
 } as const;
 
 /** The same databases in the migration's middle state: accounts split, the switches off. */
