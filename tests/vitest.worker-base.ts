@@ -9,9 +9,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
  * The databases of the worker suites with the listings over four D1 databases as decision 033 lays them
  * out (the core `DB` plus LISTINGS_0 … LISTINGS_3) and the accounts over four as decision 034 does
  * (ACCOUNTS_0 … ACCOUNTS_3), with the variables that tell the worker so. The design's layout has
- * `users`, the chat list and the conversations' rows in the accounts databases; the users and chat list
- * switches are on here (the conversations' switch, CHATS_WITH_ACCOUNTS, is proven by
- * tests/shards/chats-in-buyers-database.test.ts, not yet by the whole suite): this is the shape
+ * `users`, the chat list and the conversations' rows in the accounts databases, so the three switches
+ * are on here: this is the shape
  * tests/vitest.config.ts (and so `npm test`) proves. tests/vitest.switches-off.config.ts turns them off
  * again for the migration's middle state (accounts split, `users`, the chat list and the conversations still read from
  * the core), the state an existing deployment passes through before its copies are done.

@@ -25,7 +25,7 @@ describe('layoutConfig', () => {
   it('adds N accounts databases beside the listings ones, with the vars the worker reads: the design layout, both switches on', () => {
     const config = layoutConfig(raw, { listings: 4, accounts: 4 });
     expect(bindings(config)).toEqual(['DB', 'LISTINGS_0', 'LISTINGS_1', 'LISTINGS_2', 'LISTINGS_3', 'ACCOUNTS_0', 'ACCOUNTS_1', 'ACCOUNTS_2', 'ACCOUNTS_3']);
-    expect(config.vars).toEqual({ EDGE_CACHE: 'on', LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' });
+    expect(config.vars).toEqual({ EDGE_CACHE: 'on', LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' });
     // every database its own local id, so the seed and the served worker open separate files
     expect(new Set(config.d1_databases.map((d: { database_id: string }) => d.database_id)).size).toBe(9);
     // the worker itself reads this as four accounts databases with `users` and the chat list there
@@ -67,7 +67,7 @@ describe('layoutConfig', () => {
 
   it('layoutVars: the same vars every script hands the worker code it runs', () => {
     expect(layoutVars({ listings: 1 })).toEqual({ LISTING_DATABASES: '1' });
-    expect(layoutVars({ listings: 4, accounts: 36 })).toEqual({ LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '36', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' });
+    expect(layoutVars({ listings: 4, accounts: 36 })).toEqual({ LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '36', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' });
     expect(layoutVars({ listings: 4, accounts: 36, switchesOff: true })).toEqual({ LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '36' });
   });
 });
@@ -98,7 +98,7 @@ describe('migrateLocal', () => {
     expect(calls.every((a) => a.includes('state-dir') && a[a.indexOf('--config') + 1] === config)).toBe(true);
     expect(config.endsWith(join('.wrangler', 'listings-4-accounts-4-switches-on.wrangler.json'))).toBe(true);
     const written = JSON.parse(readFileSync(config, 'utf8'));
-    expect(written.vars).toMatchObject({ ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' });
+    expect(written.vars).toMatchObject({ ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' });
   });
 
   it('accounts apart with one listings database, in the middle state, gets its own config without the switches', () => {
@@ -108,6 +108,7 @@ describe('migrateLocal', () => {
     expect(vars.ACCOUNTS_DATABASES).toBe('4');
     expect(vars.USERS_WITH_ACCOUNTS).toBeUndefined();
     expect(vars.CHAT_LIST_WITH_ACCOUNTS).toBeUndefined();
+    expect(vars.CHATS_WITH_ACCOUNTS).toBeUndefined();
   });
 
   it('one database of each: wrangler.toml itself, only DB migrated', () => {
@@ -126,7 +127,7 @@ describe('migrateLocal', () => {
 describe('the accounts commands (copy-users, backfill-directory, retire-core-copies)', () => {
   it('hand the worker code the layout with the switches on, or off with --switches-off', () => {
     const on = accountsCommandOptions(['--accounts-databases', '4', '--listing-databases', '4'], 'usage', 'one');
-    expect(on).toMatchObject({ accounts: 4, listings: 4, switchesOff: false, vars: { ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' } });
+    expect(on).toMatchObject({ accounts: 4, listings: 4, switchesOff: false, vars: { ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' } });
     const off = accountsCommandOptions(['--accounts-databases=18', '--switches-off', '--dry-run'], 'usage', 'one');
     expect(off).toMatchObject({ accounts: 18, listings: 1, switchesOff: true, dryRun: true, vars: { LISTING_DATABASES: '1', ACCOUNTS_DATABASES: '18' } });
     expect(off.vars.USERS_WITH_ACCOUNTS).toBeUndefined();

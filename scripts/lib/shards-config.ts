@@ -7,8 +7,8 @@
  * database id, so the seed (getPlatformProxy over the same bindings) and the served worker open the
  * same files under one `--persist-to` folder. The accounts databases (decision 034) are added the same
  * way, ACCOUNTS_0 … with ACCOUNTS_DATABASES = N and, as the design lays them out, `users` and the chat
- * list with the accounts (USERS_WITH_ACCOUNTS = 1, CHAT_LIST_WITH_ACCOUNTS = 1; the conversations' switch
- * CHATS_WITH_ACCOUNTS is not in the local layouts until the whole suite runs with it): a fresh state made with
+ * list and the conversations' rows with the accounts (USERS_WITH_ACCOUNTS, CHAT_LIST_WITH_ACCOUNTS and
+ * CHATS_WITH_ACCOUNTS = 1): a fresh state made with
  * several accounts databases has nothing to copy or move, so it starts with the switches on. The
  * migration's middle state (switches off: what an existing deployment runs while its copies are under
  * way) is asked for with `--switches-off`. Each in
@@ -92,7 +92,7 @@ export const layoutVars = (layout: LocalLayout): Record<string, string> => {
   return {
     LISTING_DATABASES: String(listings),
     ...(accounts > 1 ? { ACCOUNTS_DATABASES: String(accounts) } : {}),
-    ...(switchesOn(layout) ? { USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' } : {}),
+    ...(switchesOn(layout) ? { USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' } : {}),
   };
 };
 

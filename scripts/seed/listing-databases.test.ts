@@ -99,7 +99,7 @@ describe('the seed over four listings databases', () => {
 
 const accounts = () => accountsBindings(4).map((b) => env[b]!);
 /** as the seeded state is served: four accounts databases, `users` and the chat list there */
-const fourAccounts = () => ({ ...env, LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1' }) as never;
+const fourAccounts = () => ({ ...env, LISTING_DATABASES: '4', ACCOUNTS_DATABASES: '4', USERS_WITH_ACCOUNTS: '1', CHAT_LIST_WITH_ACCOUNTS: '1', CHATS_WITH_ACCOUNTS: '1' }) as never;
 /** the demo accounts' rows, from every accounts database */
 const demoUsers = async () =>
   (await Promise.all(accounts().map((db) => rows<{ id: string; email: string; phone: string }>(db, `SELECT id, email, phone FROM users WHERE id >= 'usr_demo' AND id < 'usr_demp'`)))).flat();

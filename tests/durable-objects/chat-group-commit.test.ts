@@ -13,6 +13,7 @@ import type { Env } from '../../worker/env';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken, userRowsDb } from '../factories';
 import { connect } from './socket';
+import { chatDbFor } from '../../worker/db/chats';
 
 const conversation = async () => {
   const seller = await createUserWithToken({ firstName: 'Sunita' });
@@ -27,17 +28,24 @@ const roomStub = (chatId: string) => env.ChatRoom.get(env.ChatRoom.idFromName(ch
 
 const text = (senderId: string, content: string, clientId: string | null = null): ChatSendInput => ({ senderId, content, messageType: 'TEXT', clientId });
 
-/** Runs `sends` in one tick inside the room and counts the D1 batches the room made meanwhile. */
+/**
+ * Runs `sends` in one tick inside the room and counts the D1 batches the room made meanwhile in the
+ * database holding the conversation's row (the core, or its buyer's accounts database with the
+ * conversations' switch on).
+ */
 const sendTogether = (chatId: string, sends: ChatSendInput[]) =>
   runInDurableObject(roomStub(chatId), async (room) => {
     const roomEnv = (room as unknown as { env: Env }).env;
-    const db = roomEnv.DB;
+    const bindings = roomEnv as unknown as Record<string, unknown>;
+    const home = chatDbFor(roomEnv, chatId);
+    const binding = home === roomEnv.DB ? 'DB' : Object.keys(bindings).find((k) => bindings[k] === home)!;
+    const db = bindings[binding] as D1Database;
     let batches = 0;
     const countingBatch = (statements: D1PreparedStatement[]) => {
       batches++;
       return db.batch(statements);
     };
-    roomEnv.DB = new Proxy(db, {
+    bindings[binding] = new Proxy(db, {
       get: (target, key) => {
         if (key === 'batch') return countingBatch;
         const value: unknown = Reflect.get(target, key, target);
@@ -48,7 +56,7 @@ const sendTogether = (chatId: string, sends: ChatSendInput[]) =>
       const settled = await Promise.allSettled(sends.map((s) => room.send(s)));
       return { settled, batches };
     } finally {
-      roomEnv.DB = db;
+      bindings[binding] = db;
     }
   });
 
@@ -59,11 +67,14 @@ const stored = async (chatId: string) =>
 /** Message rows in D1: none since the rooms keep the messages. */
 const d1Rows = async (chatId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>())?.n;
 
+/** The database holding the conversation's row: the core, or its buyer's accounts database with the switch on. */
+const rowDb = (chatId: string) => chatDbFor(env, chatId)!;
+
 /** D1 refuses every update of this conversation's row that carries a message (as if D1 were unavailable to the room). */
 const failRowUpdates = (name: string, chatId: string) =>
-  env.DB.prepare(`CREATE TRIGGER ${name} BEFORE UPDATE OF last_message ON chats WHEN NEW.id = '${chatId}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+  rowDb(chatId).prepare(`CREATE TRIGGER ${name} BEFORE UPDATE OF last_message ON chats WHEN NEW.id = '${chatId}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
 
-const lastSeq = async (chatId: string) => (await env.DB.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())?.last_seq;
+const lastSeq = async (chatId: string) => (await rowDb(chatId).prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())?.last_seq;
 
 describe('group commit', () => {
   it('ten sends from both members at once: one batch, stored in arrival order with seqs 1..10, each sender answered once', async () => {
@@ -78,7 +89,7 @@ describe('group commit', () => {
     // the messages are the room's: D1 keeps the conversation's row only
     expect(await d1Rows(chatId)).toBe(0);
     // each member has read up to their own last message; the other's later ones are unread
-    const chat = await env.DB.prepare('SELECT buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first();
+    const chat = await rowDb(chatId).prepare('SELECT buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first();
     expect(chat).toEqual({ buyer_last_read_seq: 9, seller_last_read_seq: 10 });
     expect((await call('/api/notifications/unread-count', { headers: buyer.auth })).body.data.unreadMessages).toBe(1);
   });
@@ -143,7 +154,7 @@ describe('group commit', () => {
       const retry = await sendTogether(chatId, [text(buyer.id, 'fine', 'c-1')]);
       expect(retry.settled[0]).toMatchObject({ status: 'fulfilled', value: { duplicate: true, message: { seq: 1 } } });
     } finally {
-      await env.DB.prepare('DROP TRIGGER fail_boom').run();
+      await rowDb(chatId).prepare('DROP TRIGGER fail_boom').run();
     }
     expect(await runDurableObjectAlarm(roomStub(chatId))).toBe(true);
     expect((await stored(chatId)).map((m) => [m.seq, m.content])).toEqual([
@@ -217,7 +228,7 @@ describe('the room’s store and D1’s row', () => {
       await evictDurableObject(roomStub(chatId));
       expect(await lastSeq(chatId)).toBe(0);
     } finally {
-      await env.DB.prepare('DROP TRIGGER fail_all').run();
+      await rowDb(chatId).prepare('DROP TRIGGER fail_all').run();
     }
     expect(await runDurableObjectAlarm(roomStub(chatId))).toBe(true);
     expect(await lastSeq(chatId)).toBe(2);

@@ -14,6 +14,8 @@ import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { d1MessageRows, roomMessages } from '../support/chat-room';
 import { connect } from './socket';
+import { chatDbFor } from '../../worker/db/chats';
+import { CHAT_COLUMNS, chatCopyStatement, type ChatRecord } from '../../worker/services/chat/chats-move';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -31,10 +33,21 @@ const conversation = async () => {
   return { seller, buyer, chatId: opened.body.data.chat.id as string };
 };
 
-/** A conversation as the old code left it: `n` messages in D1 (alternating senders), its row advanced by D1's trigger, its room never opened. */
+/** The database holding a conversation's row: the core, or its buyer's accounts database with the conversations' switch on. */
+const rowDb = (chatId: string) => chatDbFor(env, chatId)!;
+const rowOf = (db: D1Database, chatId: string) => db.prepare(`SELECT ${CHAT_COLUMNS.join(', ')} FROM chats WHERE id = ?`).bind(chatId).first<ChatRecord>();
+
+/**
+ * A conversation as the old code left it: `n` messages in D1 (alternating senders), its row advanced by
+ * D1's trigger, its room never opened. With the conversations' switch on, as the move leaves such a
+ * conversation (worker/services/chat/chats-move.ts): the core's row kept (the history move finds it
+ * there) and its copy in the buyer's database level with it.
+ */
 const oldConversation = async (n: number, clientIds = false) => {
   const c = await conversation();
   const t0 = Date.now() - 3_600_000;
+  const home = rowDb(c.chatId);
+  if (home !== env.DB) await chatCopyStatement(env.DB, [(await rowOf(home, c.chatId))!], true).run();
   await env.DB.batch(
     Array.from({ length: n }, (_, i) =>
       env.DB.prepare('INSERT INTO messages (id, chat_id, seq, sender_id, content, message_type, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind(
@@ -49,10 +62,11 @@ const oldConversation = async (n: number, clientIds = false) => {
       ),
     ),
   );
+  if (home !== env.DB) await chatCopyStatement(home, [(await rowOf(env.DB, c.chatId))!], false).run();
   return c;
 };
 
-const lastSeqInD1 = async (chatId: string) => (await env.DB.prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())!.last_seq;
+const lastSeqInD1 = async (chatId: string) => (await rowDb(chatId).prepare('SELECT last_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number }>())!.last_seq;
 
 describe('history read from the room', () => {
   it('pages over REST (page 1 the newest, oldest first within a page; after= for resync) with names, and D1 stores no message', async () => {
@@ -125,7 +139,7 @@ describe('history D1 held from before', () => {
       [3, 'pending 3'],
     ]);
     expect((await send(buyer, chatId, 'new 4')).body.data.message.seq).toBe(4);
-    const chat = await env.DB.prepare('SELECT last_seq, last_message FROM chats WHERE id = ?').bind(chatId).first();
+    const chat = await rowDb(chatId).prepare('SELECT last_seq, last_message FROM chats WHERE id = ?').bind(chatId).first();
     expect(chat).toEqual({ last_seq: 4, last_message: 'new 4' });
   });
 

@@ -20,6 +20,8 @@ import { createListing } from '../factories';
 import { accountsDbs, userIn } from '../shards/four-accounts';
 import type { ChatMemberRow } from '../../worker/services/chat/chat-members';
 import { runConsistencyChecks } from '../../worker/services/consistency';
+import { chatDbFor } from '../../worker/db/chats';
+import { CHAT_COLUMNS, chatCopyStatement, type ChatRecord } from '../../worker/services/chat/chats-move';
 
 const listOn = { ...env, CHAT_LIST_WITH_ACCOUNTS: '1' } as Env;
 /** The middle state, whatever the suite's layout sets: the readers ask the core's rows. */
@@ -48,16 +50,16 @@ const message = async (from: Account, chatId: string, content: string) => {
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The seller's row (accounts database 2), the buyer's (0) and the core's value. */
+/** The seller's row (accounts database 2), the buyer's (0) and the conversation row's value (the core's, or with the conversations' switch on the buyer's database's). */
 const replyTimes = async (seller: Account, buyer: Account, chatId: string) => {
   const row = (db: number, userId: string) =>
     accountsDbs[db]!.prepare('SELECT first_reply_ms, last_seq FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(userId, chatId).first<Pick<ChatMemberRow, 'first_reply_ms' | 'last_seq'>>();
-  const [s, b, core] = await Promise.all([
+  const [s, b, conversation] = await Promise.all([
     row(2, seller.id),
     row(0, buyer.id),
-    env.DB.prepare('SELECT first_reply_ms FROM chats WHERE id = ?').bind(chatId).first<{ first_reply_ms: number | null }>(),
+    chatDbFor(env, chatId, buyer.id)!.prepare('SELECT first_reply_ms FROM chats WHERE id = ?').bind(chatId).first<{ first_reply_ms: number | null }>(),
   ]);
-  return { seller: s?.first_reply_ms, buyer: b?.first_reply_ms, core: core?.first_reply_ms, lastSeq: s?.last_seq };
+  return { seller: s?.first_reply_ms, buyer: b?.first_reply_ms, conversation: conversation?.first_reply_ms, lastSeq: s?.last_seq };
 };
 
 let seller: Account;
@@ -72,25 +74,25 @@ describeSplit("the room's commit writes the seller's first-reply time on the sel
     const chatId = await open(buyer, (await createListing(seller)).id);
     await message(buyer, chatId, 'Is it still available?');
     await message(buyer, chatId, 'I can come today');
-    expect(await replyTimes(seller, buyer, chatId)).toMatchObject({ seller: null, buyer: null, core: null, lastSeq: 2 });
+    expect(await replyTimes(seller, buyer, chatId)).toMatchObject({ seller: null, buyer: null, conversation: null, lastSeq: 2 });
     await pause(25);
     await message(seller, chatId, 'Yes, come after 5');
     const answered = await replyTimes(seller, buyer, chatId);
     expect(answered.lastSeq).toBe(3);
-    expect(answered.core).toBeGreaterThanOrEqual(25);
-    expect(answered.seller).toBe(answered.core);
+    expect(answered.conversation).toBeGreaterThanOrEqual(25);
+    expect(answered.seller).toBe(answered.conversation);
     // the buyer's row carries none: it is the seller's figure
     expect(answered.buyer).toBeNull();
     await pause(10);
     await message(seller, chatId, 'Bring the cash');
     await message(buyer, chatId, 'Ok');
-    expect(await replyTimes(seller, buyer, chatId)).toMatchObject({ seller: answered.core, buyer: null, lastSeq: 5 });
+    expect(await replyTimes(seller, buyer, chatId)).toMatchObject({ seller: answered.conversation, buyer: null, lastSeq: 5 });
     // none in a conversation whose first message is the seller's
     const theirs = await open(buyer, (await createListing(seller)).id);
     await message(seller, theirs, 'Hello, still interested?');
     await message(buyer, theirs, 'Yes');
     await message(seller, theirs, 'Come on Sunday');
-    expect(await replyTimes(seller, buyer, theirs)).toMatchObject({ seller: null, buyer: null, core: null, lastSeq: 3 });
+    expect(await replyTimes(seller, buyer, theirs)).toMatchObject({ seller: null, buyer: null, conversation: null, lastSeq: 3 });
   });
 });
 
@@ -100,14 +102,14 @@ describeSplit('the checker compares the first-reply time with the room and repai
     await message(buyer, answered, 'Price?');
     await pause(5);
     await message(seller, answered, '5 lakh');
-    const expected = (await replyTimes(seller, buyer, answered)).core!;
+    const expected = (await replyTimes(seller, buyer, answered)).conversation!;
     const silent = await open(buyer, (await createListing(seller)).id);
     await message(buyer, silent, 'Hello?');
     const other = await open(buyer, (await createListing(seller)).id);
     await message(buyer, other, 'Still there?');
     await pause(5);
     await message(seller, other, 'Yes');
-    const otherExpected = (await replyTimes(seller, buyer, other)).core!;
+    const otherExpected = (await replyTimes(seller, buyer, other)).conversation!;
     const mine = [answered, silent, other];
     const findings = async (repair: boolean) =>
       (await runConsistencyChecks(env, { only: ['chat_members.rows'], repair })).checks[0]!.disagreements
@@ -142,7 +144,11 @@ describeSplit("the inbox's unread count from the rows the rooms wrote", () => {
     await message(buyer, chatId, 'Hello');
     await message(buyer, chatId, 'Is it sold?');
     await message(seller, chatId, 'Not yet');
-    await env.DB.prepare('UPDATE chats SET last_seq = 40, seller_last_read_seq = 0, buyer_last_read_seq = 0 WHERE id = ?').bind(chatId).run();
+    // with the conversations' switch on the row lives in the buyer's database and the core keeps its copy
+    // (the way back while the switches may still be turned off): both are decoys
+    const home = chatDbFor(env, chatId, buyer.id)!;
+    if (home !== env.DB) await chatCopyStatement(env.DB, [(await home.prepare(`SELECT ${CHAT_COLUMNS.join(', ')} FROM chats WHERE id = ?`).bind(chatId).first<ChatRecord>())!], true).run();
+    for (const db of new Set([env.DB, home])) await db.prepare('UPDATE chats SET last_seq = 40, seller_last_read_seq = 0, buyer_last_read_seq = 0 WHERE id = ?').bind(chatId).run();
     const counts = async (who: Account, on = true) => (await request('/api/notifications/unread-count', { headers: who.auth }, on)).body.data.unreadMessages;
     // each sender has read up to their own newest message: the buyer has one unread, the seller none
     expect(await counts(buyer)).toBe(1);

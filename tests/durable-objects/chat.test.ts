@@ -1,11 +1,12 @@
 import { notificationsOfType } from '../support/inbox-notifications';
-import { roomMessages } from '../support/chat-room';
+import { memberRowsWritten, roomMessages } from '../support/chat-room';
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { evictAllDurableObjects } from 'cloudflare:test';
 import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { connect, refusedStatus } from './socket';
+import { chatDbFor } from '../../worker/db/chats';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -19,6 +20,8 @@ const conversation = async () => {
   const ad = await createListing(seller, { title: 'Samsung Galaxy S21 FE' });
   const opened = await json(buyer, 'POST', '/api/messages/chats', { listingId: ad.id });
   expect(opened.status).toBe(201);
+  // begun: both members' chat list rows are there (a block or a logout finds the conversation by them)
+  await memberRowsWritten(opened.body.data.chat.id, buyer.id, seller.id);
   return { seller, buyer, ad, chatId: opened.body.data.chat.id as string };
 };
 
@@ -125,7 +128,8 @@ describe('chat over REST', () => {
     // a sender has read everything up to their own message, so the truth is "after my last message or read"
     const all = (await call(`/api/messages/chats/${chatId}/messages?limit=200`, { headers: seller.auth })).body.data.messages as { seq: number; senderId: string }[];
     expect(seqs(all)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    const chat = await env.DB.prepare('SELECT last_seq, buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number; buyer_last_read_seq: number; seller_last_read_seq: number }>();
+    // the conversation's row where it lives (the core, or its buyer's accounts database with the conversations' switch on)
+    const chat = await chatDbFor(env, chatId, buyer.id)!.prepare('SELECT last_seq, buyer_last_read_seq, seller_last_read_seq FROM chats WHERE id = ?').bind(chatId).first<{ last_seq: number; buyer_last_read_seq: number; seller_last_read_seq: number }>();
     expect(chat!.last_seq).toBe(200);
     expect(sellerCount).toBe(chat!.last_seq - chat!.seller_last_read_seq);
     expect(buyerCount).toBe(chat!.last_seq - chat!.buyer_last_read_seq);

@@ -7,6 +7,7 @@ import { call } from '../api/helpers';
 import { createListing, createUserWithToken } from '../factories';
 import { MAX_INBOX_SOCKETS_PER_USER, MAX_ROOM_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS_CLOSE_CODE, TYPING_LIMIT } from '../../worker/schemas/realtime-limits';
 import { connect, type TestSocket } from './socket';
+import { memberRowsWritten } from '../support/chat-room';
 
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
 
@@ -16,6 +17,8 @@ const conversation = async () => {
   const ad = await createListing(seller, { title: 'Bajaj Pulsar 150' });
   const opened = await call('/api/messages/chats', { method: 'POST', headers: { 'content-type': 'application/json', ...buyer.auth }, body: JSON.stringify({ listingId: ad.id }) });
   expect(opened.status).toBe(201);
+  // begun: both members' chat list rows are there (a block or a logout finds the conversation by them)
+  await memberRowsWritten(opened.body.data.chat.id, buyer.id, seller.id);
   return { seller, buyer, chatId: opened.body.data.chat.id as string };
 };
 

@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { accountsDbForUser, accountsSplit } from '../../worker/db/accounts';
 import type { ChatMessage } from '../../worker/schemas/chat';
 
 /**
@@ -22,3 +24,19 @@ export const roomRows = async (chatId: string) =>
 
 /** Message rows D1 holds for a conversation: none are written since the rooms keep them. */
 export const d1MessageRows = async (chatId: string) => (await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE chat_id = ?').bind(chatId).first<{ n: number }>())?.n ?? 0;
+
+/**
+ * Waits until a newly opened conversation's two chat list rows exist (with several accounts
+ * databases): the open writes them just after its answer, and a block or a logout finds the member's
+ * conversations from those rows, so a test acting on a conversation "already there" waits for them.
+ */
+export const memberRowsWritten = async (chatId: string, ...userIds: string[]) => {
+  if (!accountsSplit(env)) return;
+  const present = async () =>
+    (
+      await Promise.all(
+        userIds.map((u) => accountsDbForUser(env, u).prepare('SELECT 1 AS one FROM chat_members WHERE user_id = ? AND chat_id = ?').bind(u, chatId).first()),
+      )
+    ).every(Boolean);
+  await expect.poll(present, { timeout: 3000, interval: 20 }).toBe(true);
+};

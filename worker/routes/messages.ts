@@ -32,14 +32,7 @@ export const messageRoutes = new Hono<AppEnv>()
     }),
     validate('json', startChatBody),
     async (c) => {
-      const result = await getOrCreateChat(c.env, currentUser(c).id, c.req.valid('json').listingId, origin(c.req.url), (work) => {
-        // the members' chat list rows after the answer; with no execution context (the app called directly) the work still runs
-        try {
-          c.executionCtx.waitUntil(work);
-        } catch {
-          void work;
-        }
-      });
+      const result = await getOrCreateChat(c.env, currentUser(c).id, c.req.valid('json').listingId, origin(c.req.url));
       return c.json({ success: true as const, data: result }, result.created ? 201 : 200);
     },
   )

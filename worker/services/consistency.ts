@@ -1735,37 +1735,7 @@ const chatsHaveMembers: Check = {
  * in that database"), with `accountsDb` set to it. A finding that names its own database (a member's
  * chat list row) keeps it; the others name the database walked, where their repair goes.
  */
-const whereChatsLive = (check: Check): Check => ({
-  ...check,
-  async scan(env, cursor, ctx) {
-    if (!chatsWithAccounts(env)) return check.scan(env, cursor, ctx);
-    const databases = accountsDatabases(env);
-    const bar = cursor ? cursor.indexOf('|') : -1;
-    const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
-    const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
-    const scan = await check.scan({ ...env, accountsDb: databases[at]! }, inner, ctx);
-    const database = accountsDatabaseName(databases.length, at)!;
-    return {
-      rows: scan.rows,
-      found: scan.found.map((f) => ({ database, ...f })),
-      next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null,
-    };
-  },
-  ...(check.repair
-    ? {
-        async repair(env: Env, found: Found[], now: number) {
-          if (!chatsWithAccounts(env)) return check.repair!(env, found, now);
-          const databases = accountsDatabases(env);
-          let changed = 0;
-          for (const [i, db] of databases.entries()) {
-            const here = found.filter((f) => f.database === accountsDatabaseName(databases.length, i));
-            if (here.length) changed += await check.repair!({ ...env, accountsDb: db }, here, now);
-          }
-          return changed;
-        },
-      }
-    : {}),
-});
+const whereChatsLive = (check: Check): Check => overAccountsDatabases(check, (env) => chatsWithAccounts(env), 'own');
 
 // ---------------------------------------------------------------- per-user values in every accounts database
 
@@ -1775,11 +1745,19 @@ const whereChatsLive = (check: Check): Check => ({
  * `DB` still the core. With one accounts database the check itself, unchanged. Each disagreement
  * names its database (`accounts-N`), and the repair goes to that database.
  */
-const inEveryAccountsDatabase = (check: Check): Check => ({
+const inEveryAccountsDatabase = (check: Check): Check => overAccountsDatabases(check, (env) => accountsDatabases(env).length > 1, 'walked');
+
+/**
+ * A check walked over every accounts database when `walks(env)`, else the check itself: its cursor
+ * "i|cursor in that database", `accountsDb` set to the database walked (`DB` still the core), each
+ * finding naming a database — the walked one, or (`own`) its own when it already names one — and the
+ * repair of each finding run in the database it names.
+ */
+const overAccountsDatabases = (check: Check, walks: (env: Env) => boolean, findingsName: 'own' | 'walked'): Check => ({
   ...check,
   async scan(env, cursor, ctx) {
+    if (!walks(env)) return check.scan(env, cursor, ctx);
     const databases = accountsDatabases(env);
-    if (databases.length === 1) return check.scan(env, cursor, ctx);
     const bar = cursor ? cursor.indexOf('|') : -1;
     const at = cursor && bar > 0 ? Number(cursor.slice(0, bar)) : 0;
     const inner = cursor && bar > 0 ? cursor.slice(bar + 1) || null : null;
@@ -1787,15 +1765,15 @@ const inEveryAccountsDatabase = (check: Check): Check => ({
     const database = accountsDatabaseName(databases.length, at)!;
     return {
       rows: scan.rows,
-      found: scan.found.map((f) => ({ ...f, database })),
+      found: scan.found.map((f) => (findingsName === 'own' ? { database, ...f } : { ...f, database })),
       next: scan.next !== null ? `${at}|${scan.next}` : at + 1 < databases.length ? `${at + 1}|` : null,
     };
   },
   ...(check.repair
     ? {
         async repair(env: Env, found: Found[], now: number) {
+          if (!walks(env)) return check.repair!(env, found, now);
           const databases = accountsDatabases(env);
-          if (databases.length === 1) return check.repair!(env, found, now);
           let changed = 0;
           for (const [i, db] of databases.entries()) {
             const here = found.filter((f) => f.database === accountsDatabaseName(databases.length, i));

@@ -289,15 +289,17 @@ const answerExtras = async (env: Env, buyerId: string, sellerId: string, now: nu
  * One conversation per listing and buyer. Opening it twice returns the same chat. A seller cannot
  * open a chat on their own ad; hidden ads cannot start new chats.
  *
- * Three waits at most, the session's read included (decision 022's budget for a write): the ad beside
+ * Three waits to reopen, the session's read included (decision 022's budget for a write): the ad beside
  * the buyer's existing conversation (the buyer and the ad are known from the request); then, once the
  * ad names the seller, everything else side by side — the blocks, the seller's status, the names and
  * plans of the answer, and the insert with its re-read as one batch in the conversation's database.
  * The insert cannot wait for the checks (they live in other databases), so it is undone when a check
- * fails: a refused open waits once more, and leaves nothing behind. The members' chat list rows are
- * written after the answer (`later`); one lost there is written by the room's next commit or the checker.
+ * fails: a refused open waits once more, and leaves nothing behind. A new conversation waits once more
+ * for its members' chat list rows (several accounts databases), written before the answer because the
+ * readers of a member's conversations find it through them; one lost there is written by the room's
+ * next commit or the checker.
  */
-export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string, later: (work: Promise<unknown>) => void = (w) => void w) => {
+export const getOrCreateChat = async (env: Env, userId: string, listingId: string, origin: string) => {
   // the ad from its own database (decision 033; DB itself with one); wherever the conversation's row
   // joins no ad (several listings databases, or the row in its buyer's database) the same read
   // carries the answer's ad block
@@ -353,11 +355,11 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
   const created = row.id === id;
   // with several accounts databases both members' chat list rows begin with the conversation (decision 034)
   if (created && accountsSplit(env)) {
-    // begun once the answer is on its way (a timer's turn, as posting's outbox dispatch), so the answer never waits on it
-    later(
-      new Promise((resolve) => setTimeout(resolve, 0))
-        .then(() =>
-          writeMemberRows(
+    // written before the answer: the readers of a member's conversations (the blocks' notice to the rooms,
+    // the sockets closed at logout-all, the unread count, the chat list) read these rows, and a member
+    // may block or sign out everywhere the moment the conversation opens. One wait more for a new
+    // conversation (4; a reopening 3), both members' databases side by side.
+    await writeMemberRows(
             env,
             memberRowsOf({
               id,
@@ -375,10 +377,7 @@ export const getOrCreateChat = async (env: Env, userId: string, listingId: strin
               created_at: now,
               updated_at: now,
             }),
-          ),
-        )
-        .catch((e: unknown) => console.warn('chat list rows of a new conversation failed', e)),
-    );
+          );
   }
   const complete = extras.value;
   return { chat: toChat(complete(row, adBlock), userId, origin), created };
