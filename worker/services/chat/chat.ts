@@ -492,24 +492,9 @@ export const isMember = async (env: Env, userId: string, chatId: string) => {
 /**
  * The conversations two users share, whichever side each is on (a block or unblock tells their rooms);
  * with the chat list per member on (decision 034), from `a`'s own rows in their accounts database.
- * With the conversations' rows in their buyers' databases, from those rows (both buyers' databases
- * side by side, one wait): they are written before opening a conversation answers, while the members'
- * list rows follow the answer, so a block right after an open would otherwise miss that room.
  */
-export const chatsBetween = async (env: Env, a: string, b: string): Promise<string[]> => {
-  if (chatsWithAccounts(env)) {
-    const dbs = [...new Set([accountsDbForUser(env, a), accountsDbForUser(env, b)])];
-    const found = await Promise.all(
-      dbs.map((db) =>
-        db
-          .prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)')
-          .bind(a, b)
-          .all<{ id: string }>(),
-      ),
-    );
-    return found.flatMap((r) => r.results.map((row) => row.id));
-  }
-  return (
+export const chatsBetween = async (env: Env, a: string, b: string) =>
+  (
     await (chatListWithAccounts(env)
       ? accountsDbForUser(env, a).prepare('SELECT chat_id AS id FROM chat_members WHERE user_id = ?1 AND other_id = ?2')
       : env.DB.prepare('SELECT id FROM chats WHERE (buyer_id = ?1 AND seller_id = ?2) OR (buyer_id = ?2 AND seller_id = ?1)')
@@ -517,7 +502,6 @@ export const chatsBetween = async (env: Env, a: string, b: string): Promise<stri
       .bind(a, b)
       .all<{ id: string }>()
   ).results.map((r) => r.id);
-};
 
 /** Each room re-reads its members (and their blocks) before its next send. */
 export const roomsChanged = async (env: Env, chatIds: string[]) => {
